@@ -1,0 +1,51 @@
+"""The persona-home contract, free of any UI: the memory tool, the soul, sessions.
+
+Everything the app, the CLI and the MCP server do to a home goes through here.
+"""
+
+from .actions import ACTIONS, TARGETS, Edit, MemoryRequest, Rejection, parse_request, plan_edit, preview
+from .home import (
+    BOOTSTRAP_ORDER,
+    MAX_FILE_BYTES,
+    MEMORY_TARGETS,
+    TRUNCATION_NOTICE,
+    BootstrapFile,
+    Composition,
+    compose,
+    compose_soul,
+)
+from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
+from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
+from .storage import LOCK_NAME
+
+__all__ = [
+    "ACTIONS",
+    "BOOTSTRAP_ORDER",
+    "DESCRIPTION",
+    "INPUT_SCHEMA",
+    "LOCK_NAME",
+    "MAX_FILE_BYTES",
+    "MEMORY_TARGETS",
+    "TARGETS",
+    "TRUNCATION_NOTICE",
+    "BootstrapFile",
+    "Composition",
+    "Edit",
+    "FileDiff",
+    "MemoryRequest",
+    "MemoryTool",
+    "Rejection",
+    "Session",
+    "Snapshot",
+    "SoulDiff",
+    "ToolResult",
+    "compose",
+    "compose_soul",
+    "diff_compositions",
+    "diff_lines",
+    "memory_tool",
+    "parse_request",
+    "plan_edit",
+    "preview",
+    "take_snapshot",
+]

@@ -1,0 +1,135 @@
+"""The persona home: its bootstrap files and how they compose into a soul.
+
+This is sections 1 and 2 of the contract. Reading never changes a file; every
+file is read with the 2 MiB byte cap the next session will apply, so what we
+show is exactly what an agent would load.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+BOOTSTRAP_ORDER: tuple[str, ...] = (
+    "AGENTS.md",
+    "SOUL.md",
+    "IDENTITY.md",
+    "USER.md",
+    "TOOLS.md",
+    "HEARTBEAT.md",
+    "MEMORY.md",
+)
+"""The seven bootstrap files, in the order a soul is composed from them."""
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+"""Bytes of each bootstrap file that a session loads; the rest is cut."""
+
+TRUNCATION_NOTICE = "[truncated: exceeds 2 MB bootstrap cap]"
+
+MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
+"""The memory tool's targets and the only files it ever writes."""
+
+
+@dataclass(frozen=True)
+class BootstrapFile:
+    """One present bootstrap file as the next session would load it."""
+
+    name: str
+    body: str
+    """The section body: stripped text, plus the truncation notice if cut."""
+    size: int
+    """Bytes on disk (the whole file, not just what loads)."""
+    truncated: bool
+    digest: str
+    """sha256 of the bytes that load; equal digests mean equal sections."""
+    decode_error: str | None = None
+    """Set when the loaded bytes are not UTF-8; they load with U+FFFD."""
+
+    @property
+    def dropped_bytes(self) -> int:
+        """Bytes the next session will not see because of the cap."""
+        return max(0, self.size - MAX_FILE_BYTES)
+
+    @property
+    def section(self) -> str:
+        return f"## {self.name}\n\n{self.body}"
+
+
+@dataclass(frozen=True)
+class Composition:
+    """A composed soul together with the per-file facts behind it."""
+
+    soul: str
+    files: tuple[BootstrapFile, ...]
+
+    @property
+    def found(self) -> list[str]:
+        return [f.name for f in self.files]
+
+    def file(self, name: str) -> BootstrapFile | None:
+        return next((f for f in self.files if f.name == name), None)
+
+
+def _drop_split_character(data: bytes) -> bytes:
+    """Drop a multibyte UTF-8 sequence that the byte cap cut in two."""
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte & 0b1100_0000 == 0b1000_0000:
+            continue  # a continuation byte: keep looking for the lead byte
+        if byte < 0x80:
+            return data  # ASCII: nothing was split
+        needed = 2 if byte >= 0xC0 and byte < 0xE0 else 3 if byte < 0xF0 else 4
+        return data[:-back] if back < needed else data
+    return data
+
+
+def read_bootstrap_file(path: Path) -> BootstrapFile:
+    """Read one bootstrap file under the byte cap, as a session loads it."""
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        data = handle.read(MAX_FILE_BYTES + 1)
+    size = max(size, len(data))
+    truncated = len(data) > MAX_FILE_BYTES
+    if truncated:
+        data = _drop_split_character(data[:MAX_FILE_BYTES])
+    decode_error = None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        decode_error = f"not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})"
+        text = data.decode("utf-8", errors="replace")
+    body = text.strip()
+    if truncated:
+        body = f"{body}\n{TRUNCATION_NOTICE}" if body else TRUNCATION_NOTICE
+    return BootstrapFile(
+        name=path.name,
+        body=body,
+        size=size,
+        truncated=truncated,
+        digest=hashlib.sha256(data).hexdigest(),
+        decode_error=decode_error,
+    )
+
+
+def compose(home: str | os.PathLike[str]) -> Composition:
+    """Compose the soul of ``home`` and keep what each file contributed."""
+    root = Path(home)
+    files = []
+    for name in BOOTSTRAP_ORDER:
+        path = root / name
+        if not path.is_file():
+            continue
+        try:
+            files.append(read_bootstrap_file(path))
+        except (FileNotFoundError, IsADirectoryError):
+            continue  # removed between the check and the read: it is absent
+    soul = "\n\n".join(f.section for f in files)
+    return Composition(soul=soul, files=tuple(files))
+
+
+def compose_soul(home: str | os.PathLike[str]) -> tuple[str, list[str]]:
+    """The contract's ``compose_soul``: the soul string and the files found."""
+    composition = compose(home)
+    return composition.soul, composition.found

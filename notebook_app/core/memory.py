@@ -1,0 +1,112 @@
+"""The ``memory`` tool: section 3 of the contract, with our safety on top.
+
+Validation and the edit itself come from :mod:`.actions` (pure), the locked
+crash-safe write from :mod:`.storage`. ``call`` never raises: every failure
+is an ``is_error`` result whose output says what was wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .actions import ACTIONS, TARGETS, Edit, Rejection, parse_request, plan_edit
+from .home import MAX_FILE_BYTES
+from .storage import StorageError, locked_home
+
+DESCRIPTION = (
+    "Edit your durable memory files. action 'add' appends an entry, 'replace' swaps the first "
+    "occurrence of 'text' for 'with', 'remove' deletes the first occurrence of 'text'. "
+    "target 'self' (default) is MEMORY.md, your own notes; 'user' is USER.md, what you know "
+    "about your user. Writes persist to disk immediately but are NOT loaded into your current "
+    "context: they load at the START of the NEXT session. A replace or remove whose text is "
+    "not found is an error and changes nothing."
+)
+
+INPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "action": {"type": "string", "enum": list(ACTIONS), "description": "Which change to make."},
+        "target": {
+            "type": "string",
+            "enum": list(TARGETS),
+            "description": "self -> MEMORY.md (default); user -> USER.md.",
+        },
+        "text": {
+            "type": "string",
+            "description": "add: the new entry. replace/remove: the existing text to find.",
+        },
+        "with": {"type": "string", "description": "replace: the text to put in its place."},
+    },
+    "required": ["action", "text"],
+}
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    output: str
+    is_error: bool = False
+
+
+class MemoryTool:
+    """File-backed memory over one home directory."""
+
+    name = "memory"
+    source = "native"
+    description = DESCRIPTION
+    input_schema = INPUT_SCHEMA
+
+    def __init__(self, home: str | os.PathLike[str], *, durable: bool = True) -> None:
+        self.home = Path(home)
+        self._durable = durable
+
+    def call(self, args: object) -> ToolResult:
+        """Apply one action now; the result says what happened, never raises."""
+        try:
+            return self._call(args)
+        except StorageError as error:
+            return ToolResult(str(error), is_error=True)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            where = f": {error.filename}" if error.filename else ""
+            return ToolResult(f"could not write memory ({reason}{where}); nothing was changed", is_error=True)
+
+    async def execute(self, args: object) -> ToolResult:
+        """The async twin of :meth:`call`; the file work runs off the event loop."""
+        return await asyncio.to_thread(self.call, args)
+
+    def _call(self, args: object) -> ToolResult:
+        request = parse_request(args)
+        if isinstance(request, Rejection):
+            return ToolResult(request.message, is_error=True)
+        with locked_home(self.home, create=request.action == "add", durable=self._durable) as home:
+            current = home.read(request.filename)
+            edit = plan_edit(request, current)
+            if isinstance(edit, Rejection):
+                return ToolResult(edit.message, is_error=True)
+            if edit.is_append:
+                home.append(request.filename, edit.inserted)
+            else:
+                home.rewrite(request.filename, edit.apply(current or ""))
+            size = (self.home / request.filename).stat().st_size
+        return ToolResult(success_message(edit, size))
+
+
+def success_message(edit: Edit, size: int) -> str:
+    """``ok (<action> → <file>); loads next session``, plus a cap warning if due."""
+    request = edit.request
+    message = f"ok ({request.action} → {request.filename}); loads next session"
+    if size > MAX_FILE_BYTES:
+        message += (
+            f" (warning: {request.filename} is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte "
+            f"bootstrap cap; the next session loads it truncated)"
+        )
+    return message
+
+
+def memory_tool(home: str | os.PathLike[str]) -> MemoryTool:
+    """The contract's ``memory_tool(dir)``."""
+    return MemoryTool(home)

@@ -1,0 +1,177 @@
+"""Locked, crash-safe writes to the memory files of one home.
+
+Three guarantees the reference implementation lacks live here, and only here:
+
+* No lost updates: every read-modify-write runs under ``flock`` on
+  ``<home>/.memory.lock``, shared by every process that uses the core.
+* Crash safety: a rewrite goes to a temp file in the same directory, is
+  fsynced and then ``os.replace``d over the original. An append records its
+  intent (file, size before, size after) in the lock file first; if a writer
+  dies mid-append, the next writer to take the lock cuts the file back to its
+  size before. Either way a killed writer leaves "before" or "after".
+* Never outside the home: the only paths written are the two memory files,
+  their temp files and the lock file, all directly in the home. A memory file
+  that is a symbolic link is refused, never followed and never replaced.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .home import MEMORY_TARGETS
+
+LOCK_NAME = ".memory.lock"
+_TEMP_PREFIX = ".memory-tmp-"
+_JOURNAL_SIZE = 128  # one fixed-size record at the start of the lock file
+
+
+class StorageError(Exception):
+    """A write that cannot go ahead; the message is shown to the caller as is."""
+
+
+class LockedHome:
+    """Write access to one home's memory files while its lock is held."""
+
+    def __init__(self, home: Path, lock_fd: int | None, *, durable: bool) -> None:
+        self.home = home
+        self._lock_fd = lock_fd
+        self._durable = durable
+
+    def read(self, name: str) -> str | None:
+        """The text of a memory file, None when absent; refuse what we cannot edit."""
+        path = self.home / name
+        try:
+            info = path.lstat()
+        except FileNotFoundError:
+            return None
+        if stat.S_ISLNK(info.st_mode):
+            raise StorageError(
+                f"{name} is a symbolic link (to {os.readlink(path)}); the memory tool edits only "
+                "regular files inside the home, so nothing was written"
+            )
+        if not stat.S_ISREG(info.st_mode):
+            raise StorageError(f"{name} is not a regular file; nothing was written")
+        data = path.read_bytes()
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise StorageError(
+                f"{name} is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start}); "
+                "fix or remove the file first, nothing was written"
+            ) from None
+
+    def append(self, name: str, text: str) -> None:
+        """Append ``text``, journalled so that a killed writer is undone."""
+        assert name in MEMORY_TARGETS.values() and self._lock_fd is not None
+        data = text.encode("utf-8")
+        fd = os.open(self.home / name, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        try:
+            before = os.fstat(fd).st_size
+            _write_journal(self._lock_fd, f"append {name} {before} {before + len(data)}")
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            if self._durable:
+                os.fsync(fd)
+            _write_journal(self._lock_fd, "")
+        finally:
+            os.close(fd)
+
+    def rewrite(self, name: str, text: str) -> None:
+        """Replace a memory file's content atomically, keeping its permissions."""
+        assert name in MEMORY_TARGETS.values() and self._lock_fd is not None
+        path = self.home / name
+        try:
+            mode = stat.S_IMODE(path.lstat().st_mode)
+        except FileNotFoundError:
+            mode = 0o644
+        fd, temp = tempfile.mkstemp(prefix=f"{_TEMP_PREFIX}{name}-", dir=self.home)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text.encode("utf-8"))
+                handle.flush()
+                os.fchmod(handle.fileno(), mode)
+                if self._durable:
+                    os.fsync(handle.fileno())
+            os.replace(temp, path)
+        except BaseException:
+            with _ignore_missing():
+                os.unlink(temp)
+            raise
+        if self._durable:
+            _fsync_directory(self.home)
+
+
+@contextmanager
+def locked_home(home: Path, *, create: bool, durable: bool = True) -> Iterator[LockedHome]:
+    """Hold the home's write lock; make the home first when ``create``.
+
+    A missing home that is not to be created yields a view with nothing in it,
+    so a replace or remove there is a plain miss.
+    """
+    if home.exists() and not home.is_dir():
+        raise StorageError(f"home is not a directory: {home}")
+    if not home.exists():
+        if not create:
+            yield LockedHome(home, None, durable=durable)
+            return
+        home.mkdir(parents=True, exist_ok=True)
+    fd = os.open(home / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        _recover(home, fd)
+        _remove_stale_temps(home)
+        yield LockedHome(home, fd, durable=durable)
+    finally:
+        os.close(fd)  # closing releases the flock
+
+
+def _write_journal(lock_fd: int, record: str) -> None:
+    """One small pwrite at offset 0: a process kill cannot cut it in two."""
+    os.pwrite(lock_fd, record.encode("ascii").ljust(_JOURNAL_SIZE, b" "), 0)
+
+
+def _recover(home: Path, lock_fd: int) -> None:
+    """Undo an append its writer did not live to finish."""
+    record = os.pread(lock_fd, _JOURNAL_SIZE, 0).decode("ascii", errors="replace").split()
+    if len(record) != 4 or record[0] != "append" or record[1] not in MEMORY_TARGETS.values():
+        return
+    _, name, before, after = record
+    path = home / name
+    with _ignore_missing():
+        size = path.lstat().st_size
+        if int(before) < size < int(after) and not path.is_symlink():
+            os.truncate(path, int(before))
+    _write_journal(lock_fd, "")
+
+
+def _remove_stale_temps(home: Path) -> None:
+    """Temp files seen under the lock belong to writers that were killed."""
+    for entry in os.scandir(home):
+        if entry.name.startswith(_TEMP_PREFIX):
+            with _ignore_missing():
+                os.unlink(entry.path)
+
+
+def _fsync_directory(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def _ignore_missing() -> Iterator[None]:
+    try:
+        yield
+    except OSError as error:
+        if error.errno != errno.ENOENT:
+            raise
