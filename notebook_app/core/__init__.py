@@ -7,7 +7,6 @@ from .actions import ACTIONS, TARGETS, Edit, MemoryRequest, Rejection, parse_req
 from .home import (
     BOOTSTRAP_ORDER,
     MAX_FILE_BYTES,
-    MEMORY_TARGETS,
     TRUNCATION_NOTICE,
     BootstrapFile,
     Composition,
@@ -16,14 +15,14 @@ from .home import (
 )
 from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
 from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
-from .storage import LOCK_NAME
+from .storage import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 __all__ = [
     "ACTIONS",
     "BOOTSTRAP_ORDER",
     "DESCRIPTION",
     "INPUT_SCHEMA",
-    "LOCK_NAME",
+    "JOURNAL_NAME",
     "MAX_FILE_BYTES",
     "MEMORY_TARGETS",
     "TARGETS",
@@ -43,6 +42,7 @@ __all__ = [
     "compose_soul",
     "diff_compositions",
     "diff_lines",
+    "is_scratch_file",
     "memory_tool",
     "parse_request",
     "plan_edit",

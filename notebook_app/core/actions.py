@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from .home import MEMORY_TARGETS
+from .storage import MEMORY_TARGETS
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")

@@ -12,6 +12,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .storage import consistent_reads
+
 BOOTSTRAP_ORDER: tuple[str, ...] = (
     "AGENTS.md",
     "SOUL.md",
@@ -27,10 +29,6 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 """Bytes of each bootstrap file that a session loads; the rest is cut."""
 
 TRUNCATION_NOTICE = "[truncated: exceeds 2 MB bootstrap cap]"
-
-MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
-"""The memory tool's targets and the only files it ever writes."""
-
 
 @dataclass(frozen=True)
 class BootstrapFile:
@@ -85,11 +83,17 @@ def _drop_split_character(data: bytes) -> bytes:
     return data
 
 
-def read_bootstrap_file(path: Path) -> BootstrapFile:
-    """Read one bootstrap file under the byte cap, as a session loads it."""
+def read_bootstrap_file(path: Path, valid_bytes: int | None = None) -> BootstrapFile:
+    """Read one bootstrap file under the byte cap, as a session loads it.
+
+    ``valid_bytes`` ignores what an interrupted append left past that point.
+    """
+    limit = MAX_FILE_BYTES + 1 if valid_bytes is None else min(valid_bytes, MAX_FILE_BYTES + 1)
     with open(path, "rb") as handle:
         size = os.fstat(handle.fileno()).st_size
-        data = handle.read(MAX_FILE_BYTES + 1)
+        data = handle.read(limit)
+    if valid_bytes is not None:
+        size = min(size, valid_bytes)
     size = max(size, len(data))
     truncated = len(data) > MAX_FILE_BYTES
     if truncated:
@@ -117,14 +121,15 @@ def compose(home: str | os.PathLike[str]) -> Composition:
     """Compose the soul of ``home`` and keep what each file contributed."""
     root = Path(home)
     files = []
-    for name in BOOTSTRAP_ORDER:
-        path = root / name
-        if not path.is_file():
-            continue
-        try:
-            files.append(read_bootstrap_file(path))
-        except (FileNotFoundError, IsADirectoryError):
-            continue  # removed between the check and the read: it is absent
+    with consistent_reads(root) as valid_bytes:
+        for name in BOOTSTRAP_ORDER:
+            path = root / name
+            if not path.is_file():
+                continue
+            try:
+                files.append(read_bootstrap_file(path, valid_bytes.get(name)))
+            except (FileNotFoundError, IsADirectoryError):
+                continue  # removed between the check and the read: it is absent
     soul = "\n\n".join(f.section for f in files)
     return Composition(soul=soul, files=tuple(files))
 

@@ -2,15 +2,17 @@
 
 Three guarantees the reference implementation lacks live here, and only here:
 
-* No lost updates: every read-modify-write runs under ``flock`` on
-  ``<home>/.memory.lock``, shared by every process that uses the core.
+* No lost updates: every read-modify-write holds ``flock`` on the home
+  directory itself, shared by every process that uses the core. Locking the
+  directory, not a lock file, means a call that fails leaves no trace.
 * Crash safety: a rewrite goes to a temp file in the same directory, is
-  fsynced and then ``os.replace``d over the original. An append records its
-  intent (file, size before, size after) in the lock file first; if a writer
-  dies mid-append, the next writer to take the lock cuts the file back to its
-  size before. Either way a killed writer leaves "before" or "after".
+  fsynced and then ``os.replace``d over the original. An append first records
+  its intent (file, size before, size after) in ``.memory.journal``; a writer
+  killed mid-append is undone by the next writer, and readers that go through
+  :func:`consistent_reads` stop at the size before. Either way a killed writer
+  leaves each file as it was before the action or as it is after it.
 * Never outside the home: the only paths written are the two memory files,
-  their temp files and the lock file, all directly in the home. A memory file
+  their temp files and the journal, all directly in the home. A memory file
   that is a symbolic link is refused, never followed and never replaced.
 """
 
@@ -25,11 +27,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .home import MEMORY_TARGETS
+MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
+"""The memory tool's targets and the only files it ever writes."""
 
-LOCK_NAME = ".memory.lock"
+JOURNAL_NAME = ".memory.journal"
 _TEMP_PREFIX = ".memory-tmp-"
-_JOURNAL_SIZE = 128  # one fixed-size record at the start of the lock file
+_JOURNAL_SIZE = 128  # one fixed-size record at the start of the journal
+
+
+def is_scratch_file(name: str) -> bool:
+    """The journal and temp files: bookkeeping, never content to show or watch."""
+    return name == JOURNAL_NAME or name.startswith(_TEMP_PREFIX)
 
 
 class StorageError(Exception):
@@ -39,9 +47,8 @@ class StorageError(Exception):
 class LockedHome:
     """Write access to one home's memory files while its lock is held."""
 
-    def __init__(self, home: Path, lock_fd: int | None, *, durable: bool) -> None:
+    def __init__(self, home: Path, *, durable: bool) -> None:
         self.home = home
-        self._lock_fd = lock_fd
         self._durable = durable
 
     def read(self, name: str) -> str | None:
@@ -69,24 +76,28 @@ class LockedHome:
 
     def append(self, name: str, text: str) -> None:
         """Append ``text``, journalled so that a killed writer is undone."""
-        assert name in MEMORY_TARGETS.values() and self._lock_fd is not None
+        assert name in MEMORY_TARGETS.values()
         data = text.encode("utf-8")
-        fd = os.open(self.home / name, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        journal = os.open(self.home / JOURNAL_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
         try:
-            before = os.fstat(fd).st_size
-            _write_journal(self._lock_fd, f"append {name} {before} {before + len(data)}")
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            if self._durable:
-                os.fsync(fd)
-            _write_journal(self._lock_fd, "")
+            fd = os.open(self.home / name, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            try:
+                before = os.fstat(fd).st_size
+                _write_journal(journal, f"append {name} {before} {before + len(data)}")
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+                if self._durable:
+                    os.fsync(fd)
+                _write_journal(journal, "")
+            finally:
+                os.close(fd)
         finally:
-            os.close(fd)
+            os.close(journal)
 
     def rewrite(self, name: str, text: str) -> None:
         """Replace a memory file's content atomically, keeping its permissions."""
-        assert name in MEMORY_TARGETS.values() and self._lock_fd is not None
+        assert name in MEMORY_TARGETS.values()
         path = self.home / name
         try:
             mode = stat.S_IMODE(path.lstat().st_mode)
@@ -120,36 +131,79 @@ def locked_home(home: Path, *, create: bool, durable: bool = True) -> Iterator[L
         raise StorageError(f"home is not a directory: {home}")
     if not home.exists():
         if not create:
-            yield LockedHome(home, None, durable=durable)
+            yield LockedHome(home, durable=durable)
             return
         home.mkdir(parents=True, exist_ok=True)
-    fd = os.open(home / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    fd = os.open(home, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        _recover(home, fd)
+        _recover(home)
         _remove_stale_temps(home)
-        yield LockedHome(home, fd, durable=durable)
+        yield LockedHome(home, durable=durable)
     finally:
         os.close(fd)  # closing releases the flock
 
 
-def _write_journal(lock_fd: int, record: str) -> None:
-    """One small pwrite at offset 0: a process kill cannot cut it in two."""
-    os.pwrite(lock_fd, record.encode("ascii").ljust(_JOURNAL_SIZE, b" "), 0)
+@contextmanager
+def consistent_reads(home: Path) -> Iterator[dict[str, int]]:
+    """Hold the home's lock shared while reading its files.
 
-
-def _recover(home: Path, lock_fd: int) -> None:
-    """Undo an append its writer did not live to finish."""
-    record = os.pread(lock_fd, _JOURNAL_SIZE, 0).decode("ascii", errors="replace").split()
-    if len(record) != 4 or record[0] != "append" or record[1] not in MEMORY_TARGETS.values():
+    No writer is mid-action while this is held, so reads are never torn. It
+    yields, for a file that a killed writer left mid-append, how many bytes
+    were there before that append: read no further, and the reader sees the
+    file as it was before the action even before the next writer repairs it.
+    Do not call it while holding :func:`locked_home` in the same process.
+    """
+    try:
+        fd = os.open(home, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        yield {}  # no home (or not a directory): nothing can be mid-write
         return
-    _, name, before, after = record
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        pending = _pending_append(home)
+        yield {pending[0]: pending[1]} if pending else {}
+    finally:
+        os.close(fd)
+
+
+def _pending_append(home: Path) -> tuple[str, int, int] | None:
+    """The journal's record of an unfinished append: file, size before, size after."""
+    try:
+        with open(home / JOURNAL_NAME, "rb") as journal:
+            raw = journal.read(_JOURNAL_SIZE)
+    except OSError:
+        return None
+    record = raw.decode("ascii", errors="replace").split()
+    if len(record) != 4 or record[0] != "append" or record[1] not in MEMORY_TARGETS.values():
+        return None
+    try:
+        return record[1], int(record[2]), int(record[3])
+    except ValueError:
+        return None
+
+
+def _write_journal(journal_fd: int, record: str) -> None:
+    """One small pwrite at offset 0: a process kill cannot cut it in two."""
+    os.pwrite(journal_fd, record.encode("ascii").ljust(_JOURNAL_SIZE, b" "), 0)
+
+
+def _recover(home: Path) -> None:
+    """Undo an append its writer did not live to finish."""
+    pending = _pending_append(home)
+    if pending is None:
+        return
+    name, before, after = pending
     path = home / name
     with _ignore_missing():
         size = path.lstat().st_size
-        if int(before) < size < int(after) and not path.is_symlink():
-            os.truncate(path, int(before))
-    _write_journal(lock_fd, "")
+        if before < size < after and not path.is_symlink():
+            os.truncate(path, before)
+    journal = os.open(home / JOURNAL_NAME, os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        _write_journal(journal, "")
+    finally:
+        os.close(journal)
 
 
 def _remove_stale_temps(home: Path) -> None:

@@ -1,0 +1,126 @@
+"""Bad input gets a clear is_error naming what was wrong, and nothing on disk changes."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notebook_app.core import memory_tool
+
+SEEDED = {"MEMORY.md": "- timezone: UTC\n- likes tea\n", "USER.md": "- name is Muthu\n", "SOUL.md": "You are Kip."}
+
+
+def seed(home: Path) -> None:
+    for name, text in SEEDED.items():
+        (home / name).write_text(text)
+
+
+CASES: list[tuple[Any, str]] = [
+    ({"text": "x"}, "missing 'action': expected one of add, replace, remove"),
+    ({"action": "append", "text": "x"}, "unknown action 'append': expected one of add, replace, remove"),
+    ({"action": 3, "text": "x"}, "unknown action 3: expected one of add, replace, remove"),
+    ({"action": "add"}, "missing 'text': the entry to add, or the existing text to replace or remove"),
+    ({"action": "add", "text": ""}, "'text' must not be empty or only whitespace"),
+    ({"action": "add", "text": "  \n"}, "'text' must not be empty or only whitespace"),
+    ({"action": "add", "text": 42}, "'text' must be a string, got number"),
+    ({"action": "add", "text": ["a"]}, "'text' must be a string, got array"),
+    ({"action": "add", "text": "\ud800"}, "'text' is not valid Unicode text (it holds a lone surrogate)"),
+    ({"action": "add", "text": "x", "target": "../etc"}, "unknown target '../etc': expected 'self' (MEMORY.md) or 'user' (USER.md)"),
+    ({"action": "add", "text": "x", "target": "users"}, "unknown target 'users': expected 'self' (MEMORY.md) or 'user' (USER.md)"),
+    ({"action": "add", "text": "x", "target": 1}, "unknown target 1: expected 'self' (MEMORY.md) or 'user' (USER.md)"),
+    ({"action": "add", "text": "x", "target": "MEMORY.md"}, "unknown target 'MEMORY.md': expected 'self' (MEMORY.md) or 'user' (USER.md)"),
+    ({"action": "replace", "text": "UTC"}, "replace needs 'with': the text to put in place of 'text' (\"\" removes it)"),
+    ({"action": "replace", "text": "UTC", "with": 5}, "'with' must be a string, got number"),
+    (["add", "x"], "input must be an object with 'action' and 'text', got array"),
+    ("add x", "input must be an object with 'action' and 'text', got string"),
+    (None, "input must be an object with 'action' and 'text', got null"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), CASES)
+def test_bad_input_is_a_clear_error_and_changes_nothing(home: Path, args: Any, message: str, snapshot_files) -> None:
+    seed(home)
+    before = snapshot_files(home)
+    res = memory_tool(home).call(args)
+    assert res.is_error
+    assert res.output == message
+    assert snapshot_files(home) == before
+
+
+def test_null_target_means_the_default(home: Path) -> None:
+    res = memory_tool(home).call({"action": "add", "text": "x", "target": None})
+    assert not res.is_error
+    assert (home / "MEMORY.md").read_text() == "- x\n"
+
+
+@pytest.mark.parametrize("action", ["add", "replace", "remove"])
+def test_target_file_that_is_not_utf8_is_refused_untouched(home: Path, action: str) -> None:
+    original = b"- caf\xe9 au lait\n"
+    (home / "MEMORY.md").write_bytes(original)
+    res = memory_tool(home).call({"action": action, "text": "caf", "with": "tea"})
+    assert res.is_error
+    assert res.output == (
+        "MEMORY.md is not valid UTF-8 (byte 0xe9 at offset 5); fix or remove the file first, nothing was written"
+    )
+    assert (home / "MEMORY.md").read_bytes() == original
+
+
+def test_home_that_is_a_file_is_an_error(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.write_text("I am a file")
+    res = memory_tool(home).call({"action": "add", "text": "x"})
+    assert res.is_error
+    assert res.output == f"home is not a directory: {home}"
+    assert home.read_text() == "I am a file"
+
+
+def test_target_that_is_a_directory_is_an_error(home: Path) -> None:
+    (home / "MEMORY.md").mkdir()
+    res = memory_tool(home).call({"action": "add", "text": "x"})
+    assert res.is_error
+    assert res.output == "MEMORY.md is not a regular file; nothing was written"
+
+
+json_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12)
+json_values = st.recursive(
+    json_scalars,
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3),
+    max_leaves=8,
+)
+field_values = st.one_of(
+    st.sampled_from(["add", "replace", "remove", "self", "user", "", " ", "UTC", "- likes tea\n", "../etc"]),
+    json_values,
+)
+tool_inputs = st.one_of(
+    json_values,
+    st.fixed_dictionaries(
+        {},
+        optional={"action": field_values, "target": field_values, "text": field_values, "with": field_values},
+    ),
+)
+
+
+# snapshot_files is a stateless helper, so sharing it across examples is safe.
+@settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(args=tool_inputs)
+def test_any_json_input_never_raises_and_an_error_changes_nothing(args: Any, snapshot_files) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp)
+        seed(home)
+        before = snapshot_files(home)
+        res = memory_tool(home).call(args)
+        assert isinstance(res.output, str) and res.output
+        if res.is_error:
+            assert snapshot_files(home) == before
+        else:
+            assert res.output.startswith("ok (")
+            assert "loads next session" in res.output

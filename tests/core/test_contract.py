@@ -1,0 +1,194 @@
+"""Sections 2 and 3 of the contract, to the byte."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notebook_app.core import (
+    BOOTSTRAP_ORDER,
+    DESCRIPTION,
+    MAX_FILE_BYTES,
+    TRUNCATION_NOTICE,
+    compose,
+    compose_soul,
+    memory_tool,
+)
+
+
+def test_public_constants_match_the_contract() -> None:
+    assert tuple(BOOTSTRAP_ORDER) == (
+        "AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md",
+    )
+    assert MAX_FILE_BYTES == 2_097_152
+    assert TRUNCATION_NOTICE == "[truncated: exceeds 2 MB bootstrap cap]"
+
+
+def test_input_schema_is_the_contracts() -> None:
+    schema = memory_tool("/nonexistent").input_schema
+    assert schema["type"] == "object"
+    assert schema["properties"]["action"]["enum"] == ["add", "replace", "remove"]
+    assert schema["properties"]["target"]["enum"] == ["self", "user"]
+    assert schema["properties"]["text"]["type"] == "string"
+    assert schema["properties"]["with"]["type"] == "string"
+    assert schema["required"] == ["action", "text"]
+
+
+def test_description_says_writes_land_now_and_load_next_session() -> None:
+    assert "immediately" in DESCRIPTION
+    assert "START of the NEXT session" in DESCRIPTION
+    assert memory_tool(".").description == DESCRIPTION
+
+
+def test_empty_home_composes_to_empty_soul(home: Path) -> None:
+    assert compose_soul(home) == ("", [])
+
+
+def test_missing_home_composes_to_empty_soul(tmp_path: Path) -> None:
+    assert compose_soul(tmp_path / "nowhere") == ("", [])
+
+
+def test_soul_sections_follow_bootstrap_order_with_stripped_text(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- a\n- b\n\n")
+    (home / "USER.md").write_text("\n  - likes tea  \n")
+    (home / "SOUL.md").write_text("You are Kip.")
+    (home / "notes.md").write_text("not a bootstrap file")
+    soul, found = compose_soul(home)
+    assert found == ["SOUL.md", "USER.md", "MEMORY.md"]
+    assert soul == "## SOUL.md\n\nYou are Kip.\n\n## USER.md\n\n- likes tea\n\n## MEMORY.md\n\n- a\n- b"
+
+
+def test_all_seven_files_are_found_in_order(home: Path) -> None:
+    for name in reversed(BOOTSTRAP_ORDER):
+        (home / name).write_text(f"text of {name}")
+    soul, found = compose_soul(home)
+    assert found == list(BOOTSTRAP_ORDER)
+    assert soul.index("## AGENTS.md") < soul.index("## SOUL.md") < soul.index("## MEMORY.md")
+
+
+def test_a_directory_named_like_a_bootstrap_file_is_not_found(home: Path) -> None:
+    (home / "SOUL.md").mkdir()
+    assert compose_soul(home) == ("", [])
+
+
+def test_file_over_cap_is_cut_at_the_byte_boundary_with_notice(home: Path) -> None:
+    body = b"x" * (MAX_FILE_BYTES + 10)
+    (home / "MEMORY.md").write_bytes(body)
+    soul, _ = compose_soul(home)
+    assert soul == "## MEMORY.md\n\n" + "x" * MAX_FILE_BYTES + "\n" + TRUNCATION_NOTICE
+    info = compose(home).file("MEMORY.md")
+    assert info is not None and info.truncated and info.size == MAX_FILE_BYTES + 10
+    assert info.dropped_bytes == 10
+    assert (home / "MEMORY.md").read_bytes() == body
+
+
+def test_file_of_exactly_the_cap_is_not_truncated(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"y" * MAX_FILE_BYTES)
+    soul, _ = compose_soul(home)
+    assert TRUNCATION_NOTICE not in soul
+    assert soul.endswith("y" * 10)
+
+
+@pytest.mark.parametrize("char", ["é", "€", "😀"])
+def test_multibyte_character_split_by_the_cap_is_dropped(home: Path, char: str) -> None:
+    encoded = char.encode()
+    prefix = b"a" * (MAX_FILE_BYTES - 1)  # the character starts on the last byte that loads
+    (home / "MEMORY.md").write_bytes(prefix + encoded + b"tail")
+    soul, _ = compose_soul(home)
+    assert soul == "## MEMORY.md\n\n" + "a" * (MAX_FILE_BYTES - 1) + "\n" + TRUNCATION_NOTICE
+
+
+def test_multibyte_character_ending_exactly_at_the_cap_is_kept(home: Path) -> None:
+    prefix = b"a" * (MAX_FILE_BYTES - 4)
+    (home / "MEMORY.md").write_bytes(prefix + "😀".encode() + b"more")
+    soul, _ = compose_soul(home)
+    assert soul.endswith("a😀\n" + TRUNCATION_NOTICE)
+
+
+def test_non_utf8_file_still_loads_and_is_flagged(home: Path) -> None:
+    (home / "USER.md").write_bytes(b"- caf\xe9\n")
+    composition = compose(home)
+    info = composition.file("USER.md")
+    assert info is not None and info.decode_error is not None
+    assert "offset 5" in info.decode_error
+    assert composition.soul == "## USER.md\n\n- caf\ufffd"
+
+
+def test_add_appends_entry_and_newline(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- first\n")
+    memory_tool(home).call({"action": "add", "text": "second"})
+    assert (home / "MEMORY.md").read_text() == "- first\n- second\n"
+
+
+def test_add_to_empty_existing_file_is_exactly_one_entry(home: Path) -> None:
+    (home / "MEMORY.md").write_text("")
+    memory_tool(home).call({"action": "add", "text": "only"})
+    assert (home / "MEMORY.md").read_bytes() == b"- only\n"
+
+
+def test_add_after_unterminated_last_line_starts_a_new_line(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- hand written")
+    memory_tool(home).call({"action": "add", "text": "tool written"})
+    assert (home / "MEMORY.md").read_text() == "- hand written\n- tool written\n"
+
+
+def test_add_creates_a_missing_home(tmp_path: Path) -> None:
+    home = tmp_path / "new" / "home"
+    res = memory_tool(home).call({"action": "add", "text": "born"})
+    assert not res.is_error, res.output
+    assert (home / "MEMORY.md").read_text() == "- born\n"
+
+
+def test_replace_touches_only_the_first_occurrence(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- tea at 9\n- tea at 4\n")
+    res = memory_tool(home).call({"action": "replace", "text": "tea", "with": "coffee"})
+    assert res.output == "ok (replace → MEMORY.md); loads next session"
+    assert (home / "MEMORY.md").read_text() == "- coffee at 9\n- tea at 4\n"
+
+
+def test_remove_touches_only_the_first_occurrence(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- x\n- y\n- x\n")
+    res = memory_tool(home).call({"action": "remove", "text": "- x\n"})
+    assert res.output == "ok (remove → MEMORY.md); loads next session"
+    assert (home / "MEMORY.md").read_text() == "- y\n- x\n"
+
+
+def test_replace_with_empty_string_removes(home: Path) -> None:
+    (home / "USER.md").write_text("- name is Muthu (maybe)\n")
+    res = memory_tool(home).call({"action": "replace", "target": "user", "text": " (maybe)", "with": ""})
+    assert not res.is_error, res.output
+    assert (home / "USER.md").read_text() == "- name is Muthu\n"
+
+
+@pytest.mark.parametrize("action", ["replace", "remove"])
+def test_miss_is_loud_and_file_byte_identical(home: Path, action: str) -> None:
+    original = "- timezone: UTC\r\n- café\n".encode()
+    (home / "MEMORY.md").write_bytes(original)
+    res = memory_tool(home).call({"action": action, "text": "IST", "with": "x"})
+    assert res.is_error
+    assert res.output == "not found: IST"
+    assert (home / "MEMORY.md").read_bytes() == original
+
+
+def test_miss_on_absent_file_creates_nothing(tmp_path: Path) -> None:
+    home = tmp_path / "absent"
+    res = memory_tool(home).call({"action": "remove", "text": "anything"})
+    assert res.is_error and res.output == "not found: anything"
+    assert not home.exists()
+
+
+def test_success_output_names_action_and_file(home: Path) -> None:
+    tool = memory_tool(home)
+    assert tool.call({"action": "add", "target": "user", "text": "u"}).output == (
+        "ok (add → USER.md); loads next session"
+    )
+
+
+def test_add_past_the_cap_succeeds_and_warns_that_it_loads_truncated(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"- x\n" * (MAX_FILE_BYTES // 4))
+    res = memory_tool(home).call({"action": "add", "text": "one more"})
+    assert not res.is_error
+    assert res.output.startswith("ok (add → MEMORY.md); loads next session")
+    assert "over the 2,097,152-byte bootstrap cap" in res.output
+    assert (home / "MEMORY.md").read_bytes().endswith(b"- x\n- one more\n")
