@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,6 +70,16 @@ class Composition:
     def file(self, name: str) -> BootstrapFile | None:
         return next((f for f in self.files if f.name == name), None)
 
+    def with_text(self, name: str, text: str) -> Composition:
+        """This composition as if bootstrap file ``name`` held ``text``.
+
+        The dry run of a pending write: the soul a session would load after it,
+        built by the same rules as :func:`compose`, without touching disk.
+        """
+        data = text.encode("utf-8")
+        changed = load_bootstrap_file(name, data[: MAX_FILE_BYTES + 1], len(data))
+        return compose_files([f for f in self.files if f.name != name] + [changed])
+
 
 def _drop_split_character(data: bytes) -> bytes:
     """Drop a multibyte UTF-8 sequence that the byte cap cut in two."""
@@ -94,6 +105,15 @@ def read_bootstrap_file(path: Path, valid_bytes: int | None = None) -> Bootstrap
         data = handle.read(limit)
     if valid_bytes is not None:
         size = min(size, valid_bytes)
+    return load_bootstrap_file(path.name, data, size)
+
+
+def load_bootstrap_file(name: str, data: bytes, size: int) -> BootstrapFile:
+    """A bootstrap file as a session loads it from ``data``, its first bytes.
+
+    ``data`` holds at least the first ``MAX_FILE_BYTES + 1`` bytes of a file
+    of ``size`` bytes (all of it when smaller); more is cut at the cap.
+    """
     size = max(size, len(data))
     truncated = len(data) > MAX_FILE_BYTES
     if truncated:
@@ -108,13 +128,19 @@ def read_bootstrap_file(path: Path, valid_bytes: int | None = None) -> Bootstrap
     if truncated:
         body = f"{body}\n{TRUNCATION_NOTICE}" if body else TRUNCATION_NOTICE
     return BootstrapFile(
-        name=path.name,
+        name=name,
         body=body,
         size=size,
         truncated=truncated,
         digest=hashlib.sha256(data).hexdigest(),
         decode_error=decode_error,
     )
+
+
+def compose_files(files: Iterable[BootstrapFile]) -> Composition:
+    """The soul made of ``files``, taken in bootstrap order."""
+    ordered = sorted(files, key=lambda f: BOOTSTRAP_ORDER.index(f.name))
+    return Composition(soul="\n\n".join(f.section for f in ordered), files=tuple(ordered))
 
 
 def compose(home: str | os.PathLike[str]) -> Composition:
@@ -130,8 +156,7 @@ def compose(home: str | os.PathLike[str]) -> Composition:
                 files.append(read_bootstrap_file(path, valid_bytes.get(name)))
             except (FileNotFoundError, IsADirectoryError):
                 continue  # removed between the check and the read: it is absent
-    soul = "\n\n".join(f.section for f in files)
-    return Composition(soul=soul, files=tuple(files))
+    return compose_files(files)
 
 
 def compose_soul(home: str | os.PathLike[str]) -> tuple[str, list[str]]:
