@@ -1,0 +1,113 @@
+"""Sessions: a frozen current snapshot, a live preview, the diff, advance()."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from notebook_app.core import MAX_FILE_BYTES, Session, diff_lines, memory_tool
+
+
+def make_home(home: Path) -> None:
+    (home / "SOUL.md").write_text("You are Kip.\n")
+    (home / "MEMORY.md").write_text("- timezone: UTC\n- likes tea\n")
+
+
+def test_current_snapshot_is_frozen_while_the_preview_follows_disk(home: Path) -> None:
+    make_home(home)
+    session = Session(home)
+    frozen = session.current.soul
+    memory_tool(home).call({"action": "add", "text": "always reply tersely"})
+    assert session.current.soul == frozen
+    assert "always reply tersely" not in session.current.soul
+    assert "always reply tersely" in session.preview().soul
+
+
+def test_snapshot_records_number_files_sizes_and_time(home: Path) -> None:
+    make_home(home)
+    session = Session(home)
+    snap = session.current
+    assert snap.number == 1
+    assert snap.found == ["SOUL.md", "MEMORY.md"]
+    memory_file = snap.composition.file("MEMORY.md")
+    assert memory_file is not None
+    assert memory_file.size == len(b"- timezone: UTC\n- likes tea\n")
+    assert not memory_file.truncated
+    assert snap.compose_seconds >= 0
+    assert snap.taken_at.tzinfo is not None
+    assert session.preview().number == 2
+
+
+def test_truncation_is_recorded_per_file(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"z" * (MAX_FILE_BYTES + 100))
+    file = Session(home).current.composition.file("MEMORY.md")
+    assert file is not None and file.truncated and file.dropped_bytes == 100
+
+
+def test_in_sync_until_a_write_then_the_diff_names_file_and_lines(home: Path) -> None:
+    make_home(home)
+    session = Session(home)
+    assert session.diff().in_sync
+    assert session.diff().change_count == 0
+
+    memory_tool(home).call({"action": "replace", "text": "UTC", "with": "IST"})
+    memory_tool(home).call({"action": "add", "target": "user", "text": "name is Muthu"})
+    diff = session.diff()
+
+    assert [f.name for f in diff.files] == ["USER.md", "MEMORY.md"]
+    user = diff.file("USER.md")
+    assert user is not None and user.status == "added"
+    assert user.added == ((0, "- name is Muthu"),) and user.removed == ()
+    memory = diff.file("MEMORY.md")
+    assert memory is not None and memory.status == "changed"
+    assert memory.removed == ((0, "- timezone: UTC"),)
+    assert memory.added == ((0, "- timezone: IST"),)
+    assert diff.change_count == 3
+
+
+def test_removed_file_shows_as_removed(home: Path) -> None:
+    make_home(home)
+    session = Session(home)
+    (home / "SOUL.md").unlink()
+    soul = session.diff().file("SOUL.md")
+    assert soul is not None and soul.status == "removed" and soul.removed == ((0, "You are Kip."),)
+
+
+def test_advance_makes_the_preview_current_and_counts_up(home: Path) -> None:
+    make_home(home)
+    session = Session(home)
+    memory_tool(home).call({"action": "add", "text": "new fact"})
+    preview = session.preview()
+    current = session.advance(preview)
+    assert current is preview and session.current.number == 2
+    assert "new fact" in session.current.soul
+    assert session.diff().in_sync
+
+
+def test_diff_lines_finds_a_change_in_the_middle() -> None:
+    old = ["a", "b", "c", "d"]
+    new = ["a", "B", "c", "d", "e"]
+    assert diff_lines(old, new) == ([(1, "b")], [(1, "B"), (4, "e")])
+
+
+def test_diff_lines_of_two_unrelated_large_files_accounts_for_every_line() -> None:
+    old = [f"old {i}" for i in range(30_000)]
+    new = [f"new {i}" for i in range(30_000)] + ["old 5"]
+    removed, added = diff_lines(old, new)
+    assert len(removed) == 29_999 and len(added) == 30_000
+    assert (5, "old 5") not in removed
+
+
+def test_diff_of_two_2mib_souls_with_one_edit_finds_just_that_edit(home: Path) -> None:
+    entries = [f"- fact number {i:07d} about the user\n" for i in range(MAX_FILE_BYTES // 37)]
+    (home / "MEMORY.md").write_text("".join(entries))
+    session = Session(home)
+    memory_tool(home).call({"action": "replace", "text": "fact number 0031337", "with": "FACT 31337"})
+    started = time.perf_counter()
+    diff = session.diff()
+    elapsed = time.perf_counter() - started
+    memory = diff.file("MEMORY.md")
+    assert memory is not None
+    assert memory.removed == ((31337, "- fact number 0031337 about the user"),)
+    assert memory.added == ((31337, "- FACT 31337 about the user"),)
+    print(f"diff of two 2 MiB souls: {elapsed * 1000:.1f} ms")
