@@ -119,7 +119,9 @@ def plan_edit(request: MemoryRequest, current: str | None) -> Edit | Rejection:
 
     add appends ``- <text>`` and a newline, first closing an unterminated last
     line so the entry starts a line of its own; replace and remove act on the
-    FIRST occurrence and reject a miss with ``not found: <text>``.
+    FIRST occurrence and reject a miss with ``not found: <text>``. An add
+    depends only on how the text ends, so the tool passes just the end of a
+    large file; ``start`` then counts from there.
     """
     text = current or ""
     if request.action == "add":

@@ -83,7 +83,10 @@ class MemoryTool:
         if isinstance(request, Rejection):
             return ToolResult(request.message, is_error=True)
         with locked_home(self.home, create=request.action == "add", durable=self._durable) as home:
-            current = home.read(request.filename)
+            if request.action == "add":
+                current = home.read_end(request.filename)
+            else:
+                current = home.read(request.filename)
             edit = plan_edit(request, current)
             if isinstance(edit, Rejection):
                 return ToolResult(edit.message, is_error=True)

@@ -32,7 +32,11 @@ MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 
 JOURNAL_NAME = ".memory.journal"
 _TEMP_PREFIX = ".memory-tmp-"
-_JOURNAL_SIZE = 128  # one fixed-size record at the start of the journal
+_JOURNAL_SIZE = 128  # the journal holds fixed-size records:
+# at 0 the append in progress, if any; then, per memory file, the stat of the
+# file as this core last left it, known to be UTF-8.
+_VALID_SLOTS = {name: _JOURNAL_SIZE * (i + 1) for i, name in enumerate(MEMORY_TARGETS.values())}
+_TAIL_BYTES = 64
 
 
 def is_scratch_file(name: str) -> bool:
@@ -53,6 +57,32 @@ class LockedHome:
 
     def read(self, name: str) -> str | None:
         """The text of a memory file, None when absent; refuse what we cannot edit."""
+        info = self._editable(name)
+        if info is None:
+            return None
+        return _decode(name, (self.home / name).read_bytes())
+
+    def read_end(self, name: str) -> str | None:
+        """The end of a memory file's text (its last line or so), None when absent.
+
+        All an add depends on, read in constant time: the whole file is read,
+        to check it is UTF-8, only when it changed since this core last wrote
+        it (its inode, size and mtime differ from the journal's record).
+        """
+        info = self._editable(name)
+        if info is None:
+            return None
+        path = self.home / name
+        if _validated_stat(self.home, name) != _stat_key(info):
+            _decode(name, path.read_bytes())
+        with open(path, "rb") as handle:
+            handle.seek(max(0, info.st_size - _TAIL_BYTES))
+            tail = handle.read(_TAIL_BYTES)
+        while tail and tail[0] & 0b1100_0000 == 0b1000_0000:
+            tail = tail[1:]  # the cut fell inside a character: start after it
+        return _decode(name, tail)
+
+    def _editable(self, name: str) -> os.stat_result | None:
         path = self.home / name
         try:
             info = path.lstat()
@@ -65,20 +95,13 @@ class LockedHome:
             )
         if not stat.S_ISREG(info.st_mode):
             raise StorageError(f"{name} is not a regular file; nothing was written")
-        data = path.read_bytes()
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise StorageError(
-                f"{name} is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start}); "
-                "fix or remove the file first, nothing was written"
-            ) from None
+        return info
 
     def append(self, name: str, text: str) -> None:
         """Append ``text``, journalled so that a killed writer is undone."""
         assert name in MEMORY_TARGETS.values()
         data = text.encode("utf-8")
-        journal = os.open(self.home / JOURNAL_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        journal = _open_journal(self.home)
         try:
             fd = os.open(self.home / name, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
             try:
@@ -90,6 +113,7 @@ class LockedHome:
                 if self._durable:
                     os.fsync(fd)
                 _write_journal(journal, "")
+                _write_journal(journal, f"valid {name} {_stat_key(os.fstat(fd))}", _VALID_SLOTS[name])
             finally:
                 os.close(fd)
         finally:
@@ -118,6 +142,11 @@ class LockedHome:
             raise
         if self._durable:
             _fsync_directory(self.home)
+        journal = _open_journal(self.home)
+        try:
+            _write_journal(journal, f"valid {name} {_stat_key(path.lstat())}", _VALID_SLOTS[name])
+        finally:
+            os.close(journal)
 
 
 @contextmanager
@@ -183,9 +212,38 @@ def _pending_append(home: Path) -> tuple[str, int, int] | None:
         return None
 
 
-def _write_journal(journal_fd: int, record: str) -> None:
-    """One small pwrite at offset 0: a process kill cannot cut it in two."""
-    os.pwrite(journal_fd, record.encode("ascii").ljust(_JOURNAL_SIZE, b" "), 0)
+def _open_journal(home: Path) -> int:
+    return os.open(home / JOURNAL_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+
+
+def _write_journal(journal_fd: int, record: str, offset: int = 0) -> None:
+    """One small pwrite within a page: a process kill cannot cut it in two."""
+    os.pwrite(journal_fd, record.encode("ascii").ljust(_JOURNAL_SIZE, b" "), offset)
+
+
+def _stat_key(info: os.stat_result) -> str:
+    return f"{info.st_ino} {info.st_size} {info.st_mtime_ns}"
+
+
+def _validated_stat(home: Path, name: str) -> str | None:
+    """The stat this core recorded when it last left ``name`` as valid UTF-8."""
+    try:
+        with open(home / JOURNAL_NAME, "rb") as journal:
+            journal.seek(_VALID_SLOTS[name])
+            record = journal.read(_JOURNAL_SIZE).decode("ascii", errors="replace").split()
+    except OSError:
+        return None
+    return " ".join(record[2:]) if record[:2] == ["valid", name] else None
+
+
+def _decode(name: str, data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise StorageError(
+            f"{name} is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start}); "
+            "fix or remove the file first, nothing was written"
+        ) from None
 
 
 def _recover(home: Path) -> None:
@@ -199,7 +257,7 @@ def _recover(home: Path) -> None:
         size = path.lstat().st_size
         if before < size < after and not path.is_symlink():
             os.truncate(path, before)
-    journal = os.open(home / JOURNAL_NAME, os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC)
+    journal = _open_journal(home)
     try:
         _write_journal(journal, "")
     finally:

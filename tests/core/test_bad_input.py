@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -124,3 +125,32 @@ def test_any_json_input_never_raises_and_an_error_changes_nothing(args: Any, sna
         else:
             assert res.output.startswith("ok (")
             assert "loads next session" in res.output
+
+
+def test_add_rechecks_utf8_when_the_file_changed_outside_the_core(home: Path) -> None:
+    tool = memory_tool(home)
+    tool.call({"action": "add", "text": "first"})
+    with open(home / "MEMORY.md", "ab") as handle:  # an editor writes a Latin-1 byte
+        handle.write(b"- caf\xe9\n")
+    before = (home / "MEMORY.md").read_bytes()
+    res = tool.call({"action": "add", "text": "second"})
+    assert res.is_error and res.output.startswith("MEMORY.md is not valid UTF-8 (byte 0xe9 at offset 13)")
+    assert (home / "MEMORY.md").read_bytes() == before
+
+
+def test_add_skips_rereading_a_file_unchanged_since_the_cores_own_write(home: Path) -> None:
+    """Why add costs the same on 2 MiB: a file whose inode, size and mtime are as
+    the core left them is not re-read. Flip a byte in place and put the mtime
+    back, and add does not notice, which shows the full read was skipped."""
+    tool = memory_tool(home)
+    tool.call({"action": "add", "text": "abc"})
+    tool.call({"action": "add", "text": "a line long enough to keep the flipped byte out of the tail read " * 2})
+    path = home / "MEMORY.md"
+    info = path.stat()
+    with open(path, "r+b") as handle:
+        handle.seek(2)
+        handle.write(b"\xff")
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert not tool.call({"action": "add", "text": "def"}).is_error
+    assert path.read_bytes().startswith(b"- \xffbc\n")
+    assert path.read_bytes().endswith(b"\n- def\n")
