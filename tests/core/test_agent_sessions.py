@@ -1,0 +1,212 @@
+"""Agent-session records: a frozen snapshot and a journal per session, kept in .notebook/sessions."""
+
+from __future__ import annotations
+
+import json
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from notebook_app.core import ToolResult, compose, compose_soul, diff_compositions, memory_tool
+from notebook_app.core.agent_sessions import (
+    SESSIONS_DIR,
+    AgentSessionError,
+    JournalEntry,
+    append_journal,
+    list_sessions,
+    load_session,
+    new_session,
+    read_journal,
+    record_call,
+    record_session,
+    start_session,
+)
+
+
+@pytest.fixture
+def persona(home: Path) -> Path:
+    (home / "SOUL.md").write_text("You are Kip.\n## not a section header\n", encoding="utf-8")
+    (home / "USER.md").write_text("- name is Muthu · ünïcode ☕\n", encoding="utf-8")
+    (home / "MEMORY.md").write_text("- prefers metric units\n", encoding="utf-8")
+    return home
+
+
+def test_home_without_state_folder_has_no_sessions_and_recording_leaves_the_soul_alone(persona: Path) -> None:
+    assert list_sessions(persona) == []
+    before = compose_soul(persona)
+    start_session(persona, client_name="host", client_version="1")
+    assert (persona / SESSIONS_DIR).is_dir()
+    assert compose_soul(persona) == before
+
+
+def test_recorded_session_loads_back_as_the_exact_composition(persona: Path) -> None:
+    (persona / "TOOLS.md").write_bytes(b"caf\xe9 is latin-1\n")  # loads with a decode error
+    (persona / "HEARTBEAT.md").write_bytes(b"- tick\n" * 400_000)  # over the 2 MiB cap: truncated
+    composition = compose(persona)
+    assert composition.file("TOOLS.md").decode_error and composition.file("HEARTBEAT.md").truncated
+    session = start_session(persona, client_name="claude-code", client_version="2.0.1", protocol_version="2025-11-25")
+    loaded = load_session(persona, session.id)
+    assert loaded.composition == composition
+    assert (loaded.client_name, loaded.client_version, loaded.protocol_version) == ("claude-code", "2.0.1", "2025-11-25")
+    assert loaded.started_at == session.started_at
+    assert loaded.journal == ()
+    assert diff_compositions(loaded.snapshot().composition, compose(persona)).in_sync
+
+
+def test_record_file_is_the_documented_json(persona: Path) -> None:
+    session = start_session(persona, client_name="host", client_version=None, protocol_version="2026-07-28")
+    record = json.loads((persona / SESSIONS_DIR / f"{session.id}.json").read_text(encoding="utf-8"))
+    assert set(record) == {
+        "format", "version", "id", "started_at", "client", "protocol_version",
+        "compose_seconds", "found", "files", "soul",
+    }
+    assert (record["format"], record["version"], record["id"]) == ("persona-notebook/agent-session", 1, session.id)
+    assert record["client"] == {"name": "host", "version": None}
+    assert datetime.fromisoformat(record["started_at"]) == session.started_at
+    assert record["found"] == ["SOUL.md", "USER.md", "MEMORY.md"]
+    assert record["soul"] == compose_soul(persona)[0]
+    for item, file in zip(record["files"], compose(persona).files, strict=True):
+        assert (item["name"], item["digest"], item["size"]) == (file.name, file.digest, file.size)
+        assert record["soul"][item["body_start"] : item["body_end"]] == file.body
+
+
+def test_snapshot_stays_frozen_while_the_home_changes(persona: Path) -> None:
+    session = start_session(persona)
+    memory_tool(persona).call({"action": "add", "text": "timezone: IST"})
+    loaded = load_session(persona, session.id)
+    assert loaded.soul == session.soul and "timezone: IST" not in loaded.soul
+    diff = diff_compositions(loaded.composition, compose(persona))
+    assert diff.file("MEMORY.md").added == ((1, "- timezone: IST"),)
+
+
+def test_journal_keeps_every_call_in_order_and_the_summary_counts_writes_and_errors(persona: Path) -> None:
+    session = start_session(persona, client_name="host", client_version="1")
+    tool = memory_tool(persona)
+    calls = [
+        {"action": "add", "text": "a"},
+        {"action": "remove", "text": "nonexistent phrase"},
+        {"action": "replace", "target": "user", "text": "Muthu", "with": "Muthu R."},
+        ["not", "an", "object"],
+    ]
+    for args in calls:
+        record_call(persona, session.id, args, tool.call(args))
+    journal = read_journal(persona, session.id)
+    assert [(e.action, e.target, e.text, e.replacement, e.file) for e in journal] == [
+        ("add", None, "a", None, "MEMORY.md"),
+        ("remove", None, "nonexistent phrase", None, "MEMORY.md"),
+        ("replace", "user", "Muthu", "Muthu R.", "USER.md"),
+        (None, None, None, None, None),
+    ]
+    assert [(e.output, e.is_error) for e in journal] == [
+        ("ok (add → MEMORY.md); loads next session", False),
+        ("not found: nonexistent phrase", True),
+        ("ok (replace → USER.md); loads next session", False),
+        ("input must be an object with 'action' and 'text', got array", True),
+    ]
+    assert load_session(persona, session.id).journal == journal
+    (summary,) = list_sessions(persona)
+    assert (summary.id, summary.client_label, summary.writes, summary.errors, summary.calls) == (
+        session.id, "host 1", 2, 2, 4,
+    )
+
+
+def test_sessions_are_listed_newest_first(persona: Path) -> None:
+    base = datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc)
+    for minutes, name in [(5, "middle"), (0, "oldest"), (9, "newest")]:
+        session = new_session(persona, client_name=name)
+        record_session(persona, replace(session, started_at=base + timedelta(minutes=minutes)))
+    assert [s.client_name for s in list_sessions(persona)] == ["newest", "middle", "oldest"]
+
+
+def test_a_line_cut_short_by_a_killed_writer_is_ignored_then_cut_off(persona: Path) -> None:
+    session = start_session(persona)
+    record_call(persona, session.id, {"action": "add", "text": "a"}, ToolResult("ok"))
+    path = persona / SESSIONS_DIR / f"{session.id}.journal.jsonl"
+    with open(path, "ab") as journal:
+        journal.write(b'{"time": "2026-05-01T12:00:00+00:00", "action": "ad')
+    assert [e.text for e in read_journal(persona, session.id)] == ["a"]
+    record_call(persona, session.id, {"action": "add", "text": "b"}, ToolResult("ok"))
+    lines = path.read_bytes().split(b"\n")
+    assert lines[-1] == b"" and [json.loads(line)["text"] for line in lines[:-1]] == ["a", "b"]
+
+
+def test_concurrent_appends_to_one_journal_keep_every_line_whole(persona: Path) -> None:
+    session = start_session(persona)
+    big = "x" * 100_000  # big lines: a writer that split them or rewrote the file unlocked would tear or lose some
+
+    def append(worker: int) -> None:
+        for i in range(10):
+            record_call(persona, session.id, {"action": "add", "text": f"{worker}-{i} {big}"}, ToolResult("ok"))
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(append, range(4)))
+    texts = [e.text.split(" ")[0] for e in read_journal(persona, session.id)]
+    assert sorted(texts) == sorted(f"{w}-{i}" for w in range(4) for i in range(10))
+    raw = (persona / SESSIONS_DIR / f"{session.id}.journal.jsonl").read_bytes()
+    assert raw.count(b"\n") == 40 and all(json.loads(line) for line in raw.splitlines())
+
+
+def test_text_with_a_lone_surrogate_is_journalled_as_valid_utf8(persona: Path) -> None:
+    session = start_session(persona)
+    args = {"action": "add", "text": "bad \ud800 text"}
+    record_call(persona, session.id, args, memory_tool(persona).call(args))
+    raw = (persona / SESSIONS_DIR / f"{session.id}.journal.jsonl").read_bytes()
+    raw.decode("utf-8")
+    (entry,) = read_journal(persona, session.id)
+    assert entry.text == "bad \ud800 text" and entry.is_error
+
+
+def test_killed_record_writer_leaves_no_record_and_its_temp_file_is_cleaned(persona: Path) -> None:
+    first = start_session(persona)
+    stale = persona / SESSIONS_DIR / ".tmp-killed-writer"
+    stale.write_text('{"half": ', encoding="utf-8")
+    assert [s.id for s in list_sessions(persona)] == [first.id]
+    start_session(persona)
+    assert not stale.exists()
+
+
+def test_unreadable_record_is_left_out_of_the_list_and_named_when_loaded(persona: Path) -> None:
+    good = start_session(persona)
+    broken_id = "20260501-120000-0badf00d"
+    (persona / SESSIONS_DIR / f"{broken_id}.json").write_text("{not json", encoding="utf-8")
+    assert [s.id for s in list_sessions(persona)] == [good.id]
+    with pytest.raises(AgentSessionError, match="not valid JSON"):
+        load_session(persona, broken_id)
+
+
+@pytest.mark.parametrize("bad_id", ["../../etc/passwd", "20260501-120000-0badf00d/../x", "", "20260501-120000-XYZ"])
+def test_ids_that_could_name_other_paths_are_refused(persona: Path, bad_id: str) -> None:
+    start_session(persona)
+    with pytest.raises(AgentSessionError, match="not a session id"):
+        load_session(persona, bad_id)
+    with pytest.raises(AgentSessionError, match="not a session id"):
+        append_journal(persona, bad_id, JournalEntry.from_call({}, ToolResult("x")))
+
+
+def test_journal_of_a_session_never_recorded_is_refused(persona: Path) -> None:
+    start_session(persona)
+    with pytest.raises(AgentSessionError, match="no recorded session"):
+        record_call(persona, "20260501-120000-00000000", {"action": "add", "text": "a"}, ToolResult("ok"))
+    with pytest.raises(AgentSessionError, match="no recorded session"):
+        load_session(persona, "20260501-120000-00000000")
+
+
+def test_a_symlinked_state_folder_is_refused_and_nothing_is_written_through_it(persona: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    os.symlink(outside, persona / ".notebook")
+    with pytest.raises(AgentSessionError, match="symbolic link"):
+        start_session(persona)
+    assert list(outside.iterdir()) == []
+
+
+def test_recording_never_creates_the_home(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-home"
+    with pytest.raises(AgentSessionError, match="home is not a directory"):
+        start_session(missing)
+    assert not missing.exists()
+    assert list_sessions(missing) == []
