@@ -441,7 +441,9 @@ def _read_record_json(folder: Path, session_id: str) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise AgentSessionError(f"{path} is not a {RECORD_FORMAT} record")
     if data.get("version") != RECORD_VERSION:
-        raise AgentSessionError(f"{path} is record version {data.get('version')!r}; this notebook reads {RECORD_VERSION}")
+        raise AgentSessionError(
+            f"{path} is record version {data.get('version')!r}; this notebook reads {RECORD_VERSION}"
+        )
     return data
 
 
