@@ -1,0 +1,320 @@
+"""The MCP server: the core's memory tool and soul for an agent host, over stdio.
+
+Built on the official SDK's low-level ``Server`` so that the tool's name,
+description and input schema are the core's own objects, not a schema the SDK
+would derive from a function signature. Every answer comes from the core.
+
+One server process serves one stdio connection, and that connection is one
+agent session. The session starts when the client announces itself: its
+``initialize`` request (protocol versions up to 2025-11-25) or its first
+request carrying the 2026-07-28 ``_meta`` envelope (which has no handshake).
+At that moment the soul is composed, frozen and recorded with the client's
+name and version; the soul resource and prompt serve that frozen string for
+the rest of the connection, and every memory-tool call is journalled.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import copy
+import logging
+import sys
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.server import Server
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
+
+from .. import __version__
+from ..core import MemoryTool, ToolResult, memory_tool
+from ..core.agent_sessions import AgentSession, new_session, record_call, record_session
+
+logger = logging.getLogger(__name__)
+
+SERVER_NAME = "persona-notebook"
+SOUL_URI = "persona://soul"
+SOUL_PROMPT = "soul"
+SOUL_MIME_TYPE = "text/markdown"
+
+SOUL_DESCRIPTION = (
+    "The persona's soul for this session: its bootstrap files (AGENTS.md, SOUL.md, IDENTITY.md, "
+    "USER.md, TOOLS.md, HEARTBEAT.md, MEMORY.md) composed into one document. Load it at the start "
+    "of the session. It is a frozen snapshot taken when the session began: memory-tool writes made "
+    "since then are on disk but appear here only in the next session."
+)
+
+INSTRUCTIONS = (
+    f"This server holds a persona home. At the start of a session, load the resource {SOUL_URI} "
+    f"(or the prompt '{SOUL_PROMPT}'): it is who you are and what you remember. Use the 'memory' "
+    "tool to keep durable notes about yourself (target 'self') or your user (target 'user'); "
+    "writes persist immediately but load only in the NEXT session."
+)
+
+_RAW_ARGUMENTS: contextvars.ContextVar[object] = contextvars.ContextVar("raw_tool_arguments")
+"""Tool arguments that are not a JSON object, kept for the core to reject in its own words."""
+
+
+class AgentSessionState:
+    """The one agent session this connection serves, started once."""
+
+    def __init__(self, home: Path) -> None:
+        self.home = home
+        self.session: AgentSession | None = None
+        self.recorded = False
+        self._start_lock = anyio.Lock()
+        self._call_lock = anyio.Lock()
+
+    async def start(self, client_info: object, protocol_version: object) -> AgentSession:
+        """Freeze the soul and record the session, unless it has already started."""
+        async with self._start_lock:
+            if self.session is not None:
+                return self.session
+            info = client_info if isinstance(client_info, Mapping) else {}
+            try:
+                session = await anyio.to_thread.run_sync(
+                    lambda: new_session(
+                        self.home,
+                        client_name=_string_or_none(info.get("name")),
+                        client_version=_string_or_none(info.get("version")),
+                        protocol_version=_string_or_none(protocol_version),
+                    )
+                )
+            except OSError as error:
+                raise MCPError(code=types.INTERNAL_ERROR, message=f"cannot read the persona home: {error}") from None
+            try:
+                path = await anyio.to_thread.run_sync(record_session, self.home, session)
+            except Exception as error:  # bookkeeping must never cost the agent its session
+                logger.error("session %s is served but not recorded: %s", session.id, error)
+            else:
+                self.recorded = True
+                logger.info("session %s started for %s; recorded in %s", session.id, session.client_label, path)
+            self.session = session
+            return session
+
+    async def current(self) -> AgentSession:
+        """The started session; one whose client never announced itself starts now."""
+        return self.session or await self.start(None, None)
+
+    async def call(self, tool: MemoryTool, args: object) -> ToolResult:
+        """Apply one tool call and journal it.
+
+        Calls of one session run one at a time, so its journal lists writes in
+        the order they reached the disk. A journal that cannot be written is
+        logged; it never turns the agent's successful write into an error.
+        """
+        session = await self.current()
+        async with self._call_lock:
+            result = await tool.execute(args)
+            if self.recorded:
+                try:
+                    await anyio.to_thread.run_sync(record_call, self.home, session.id, args, result)
+                except Exception as error:  # bookkeeping must never fail the agent's write
+                    logger.error("session %s: call not journalled: %s", session.id, error)
+        return result
+
+
+def build_server(home: str | Path) -> Server[Any]:
+    """The MCP server for one home: the memory tool, the soul resource and prompt."""
+    root = Path(home)
+    tool = memory_tool(root)
+    state = AgentSessionState(root)
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(
+            tools=[
+                types.Tool(
+                    name=tool.name,
+                    description=tool.description,
+                    input_schema=copy.deepcopy(tool.input_schema),
+                )
+            ]
+        )
+
+    async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        if params.name != tool.name:
+            raise MCPError(
+                code=types.INVALID_PARAMS,
+                message=f"unknown tool {params.name!r}: this server offers one tool, {tool.name!r}",
+            )
+        args: object = params.arguments if params.arguments is not None else _RAW_ARGUMENTS.get({})
+        result = await state.call(tool, args)
+        return types.CallToolResult(content=[types.TextContent(text=result.output)], is_error=result.is_error)
+
+    async def list_resources(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
+        session = await state.current()
+        return types.ListResourcesResult(
+            resources=[
+                types.Resource(
+                    uri=SOUL_URI,
+                    name="soul",
+                    title="Persona soul (this session)",
+                    description=SOUL_DESCRIPTION,
+                    mime_type=SOUL_MIME_TYPE,
+                    size=len(session.soul.encode("utf-8")),
+                )
+            ]
+        )
+
+    async def read_resource(
+        ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        if params.uri != SOUL_URI:
+            raise MCPError(
+                code=types.INVALID_PARAMS,
+                message=f"unknown resource {params.uri!r}: this server offers {SOUL_URI}",
+            )
+        session = await state.current()
+        return types.ReadResourceResult(
+            contents=[types.TextResourceContents(uri=SOUL_URI, mime_type=SOUL_MIME_TYPE, text=session.soul)]
+        )
+
+    async def list_prompts(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListPromptsResult:
+        return types.ListPromptsResult(
+            prompts=[types.Prompt(name=SOUL_PROMPT, title="Load the persona", description=SOUL_DESCRIPTION)]
+        )
+
+    async def get_prompt(
+        ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams
+    ) -> types.GetPromptResult:
+        if params.name != SOUL_PROMPT:
+            raise MCPError(
+                code=types.INVALID_PARAMS,
+                message=f"unknown prompt {params.name!r}: this server offers {SOUL_PROMPT!r}",
+            )
+        session = await state.current()
+        return types.GetPromptResult(
+            description=SOUL_DESCRIPTION,
+            messages=[types.PromptMessage(role="user", content=types.TextContent(text=session.soul))],
+        )
+
+    server: Server[Any] = Server(
+        SERVER_NAME,
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_resources=list_resources,
+        on_read_resource=read_resource,
+        on_list_prompts=list_prompts,
+        on_get_prompt=get_prompt,
+    )
+    server.middleware.append(_SessionStart(state))
+    server.middleware.append(_KeepNonObjectArguments())
+    server.middleware.append(_SchemaAsWritten(tool))
+    return server
+
+
+class _SessionStart:
+    """Start the session when the client announces itself, in either protocol era."""
+
+    def __init__(self, state: AgentSessionState) -> None:
+        self._state = state
+
+    async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        if ctx.request_id is None or self._state.session is not None:
+            return await call_next(ctx)
+        params = ctx.params if isinstance(ctx.params, Mapping) else {}
+        if ctx.method == "initialize":
+            result = await call_next(ctx)  # only an accepted handshake starts a session
+            negotiated = result.get("protocolVersion") if isinstance(result, Mapping) else None
+            await self._state.start(params.get("clientInfo"), negotiated)
+            return result
+        meta = params.get("_meta")
+        if isinstance(meta, Mapping) and types.PROTOCOL_VERSION_META_KEY in meta:
+            await self._state.start(meta.get(types.CLIENT_INFO_META_KEY), meta.get(types.PROTOCOL_VERSION_META_KEY))
+        return await call_next(ctx)
+
+
+class _KeepNonObjectArguments:
+    """Let the core, not the SDK, answer tool arguments that are not an object.
+
+    The SDK's params model wants an object and would reply with a bare
+    "Invalid request parameters"; the core says what was sent instead, as an
+    ``isError`` result the model can read and correct.
+    """
+
+    async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        params = ctx.params
+        if ctx.method != "tools/call" or not isinstance(params, Mapping):
+            return await call_next(ctx)
+        arguments = params.get("arguments")
+        if arguments is None or isinstance(arguments, Mapping):
+            return await call_next(ctx)
+        token = _RAW_ARGUMENTS.set(arguments)
+        try:
+            return await call_next(replace(ctx, params={k: v for k, v in params.items() if k != "arguments"}))
+        finally:
+            _RAW_ARGUMENTS.reset(token)
+
+
+class _SchemaAsWritten:
+    """Send the tool's input schema exactly as the core wrote it, keys in order.
+
+    For handshake-era protocol versions the SDK re-serializes a listed tool
+    through its wire model, which moves ``type`` after ``properties``. The
+    meaning is the same, but hosts that compare or cache tool definitions
+    should see the same bytes in every protocol version.
+    """
+
+    def __init__(self, tool: MemoryTool) -> None:
+        self._tool = tool
+
+    async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        result = await call_next(ctx)
+        if ctx.method != "tools/list" or not isinstance(result, Mapping) or not isinstance(result.get("tools"), list):
+            return result
+        tools = [
+            {**tool, "inputSchema": copy.deepcopy(self._tool.input_schema)}
+            if isinstance(tool, Mapping) and tool.get("name") == self._tool.name
+            else tool
+            for tool in result["tools"]
+        ]
+        return {**result, "tools": tools}
+
+
+def _string_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def serve(home: str | Path) -> int:
+    """Serve ``home`` over stdin/stdout until the client closes the connection.
+
+    Exit codes: 0 after a normal close, 2 when ``home`` is not a directory.
+    Logs go to stderr; stdout carries only the protocol.
+    """
+    logging.basicConfig(
+        stream=sys.stderr, level=logging.WARNING, format="persona-notebook mcp: %(levelname)s %(message)s"
+    )
+    logger.setLevel(logging.INFO)
+    root = Path(home)
+    if not root.is_dir():
+        print(
+            f"persona-notebook mcp: {root} is not a directory; create the persona home first "
+            "(for example: mkdir -p HOME) and pass its path",
+            file=sys.stderr,
+        )
+        return 2
+    server = build_server(root)
+
+    async def run() -> None:
+        async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    logger.info("serving %s over stdio", root.resolve())
+    try:
+        anyio.run(run)
+    except KeyboardInterrupt:
+        return 130
+    return 0
