@@ -1,0 +1,28 @@
+"""The notebook app: ``launch`` is what ``persona-notebook [HOME]`` runs."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .demo import DEMO_LABEL, ensure_demo
+
+
+def launch(home: str | None = None, theme: str | None = None, reset_demo: bool = False) -> int:
+    """Open the notebook on ``home`` (the demo persona when None); return the exit code."""
+    from .app import NotebookApp, tilde  # Textual loads only when the app really opens
+
+    if home is None:
+        path = ensure_demo(reset=reset_demo)
+        label = f"{DEMO_LABEL} · {tilde(path)}"
+    else:
+        if reset_demo:
+            print("--reset-demo restores the demo persona; it cannot be combined with HOME", file=sys.stderr)
+            return 2
+        path, label = Path(home).expanduser().absolute(), None
+        if path.exists() and not path.is_dir():
+            print(f"persona-notebook: not a directory: {home}", file=sys.stderr)
+            return 2
+    app = NotebookApp(path, theme=theme, home_label=label)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,109 @@
+"""The Textual app: themes, app-wide keys, the palette, and which screen shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from .keys import APP_KEYS, SCREEN_KEYS, bindings
+from .model import Notebook
+from .screens import CreateHomeScreen, HelpScreen, MainScreen
+from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
+
+
+def local_time(moment: datetime) -> str:
+    return moment.astimezone().strftime("%H:%M:%S")
+
+
+def tilde(path: Path) -> str:
+    """``path`` with the user's home shown as ``~``."""
+    try:
+        return f"~/{path.relative_to(Path.home())}"
+    except ValueError:
+        return str(path)
+
+
+class NotebookApp(App[None]):
+    """Persona Notebook on one home directory."""
+
+    TITLE = "Persona Notebook"
+    BINDINGS = bindings(APP_KEYS)
+
+    def __init__(
+        self,
+        home: Path,
+        *,
+        theme: str | None = None,
+        watch: bool = True,
+        home_label: str | None = None,
+        clock: Callable[[datetime], str] = local_time,
+        theme_dirs: Iterable[Path] | None = None,
+    ) -> None:
+        """``home_label`` and ``clock`` replace the path and times on screen (tests pin them)."""
+        super().__init__()
+        self.home = home
+        self.home_label = home_label or tilde(home)
+        self.clock = clock
+        self.watch_home = watch
+        self.requested_theme = theme or DEFAULT_THEME
+        folders = list(theme_dirs) if theme_dirs is not None else [shipped_themes_dir(), user_themes_dir()]
+        themes, self.theme_problems = load_themes(*folders)
+        for loaded in themes:
+            self.register_theme(loaded)
+
+    def on_mount(self) -> None:
+        for problem in self.theme_problems:
+            self.notify(str(problem), title="theme not loaded", severity="warning", markup=False, timeout=10)
+        self.use_theme(self.requested_theme)
+        if self.home.is_dir():
+            self.push_screen(self._main_screen())
+        else:
+            self.push_screen(CreateHomeScreen(self.home_label), self._answer_create)
+
+    def use_theme(self, name: str) -> None:
+        """Switch to theme ``name``; an unknown name is reported and the default kept."""
+        if name in self.available_themes:
+            self.theme = name
+            return
+        known = ", ".join(sorted(t for t in self.available_themes if not t.startswith("textual-")))
+        self.notify(f"unknown theme {name!r}; using {DEFAULT_THEME}. Known: {known}", title="theme", severity="warning", markup=False)
+        if DEFAULT_THEME in self.available_themes:
+            self.theme = DEFAULT_THEME
+
+    def _main_screen(self) -> MainScreen:
+        return MainScreen(Notebook(self.home), watch=self.watch_home, home_label=self.home_label, clock=self.clock)
+
+    def _answer_create(self, create: bool | None) -> None:
+        if not create:
+            self.exit(return_code=1, message=f"Not opened: {self.home_label} does not exist.")
+            return
+        try:
+            self.home.mkdir(parents=True)
+        except OSError as error:
+            self.exit(return_code=1, message=f"Could not create {self.home_label}: {error.strerror or error}")
+            return
+        self.push_screen(self._main_screen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("help", "quit") and getattr(self.screen, "is_typing", False):
+            return False
+        return True
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, MainScreen):
+            for key in SCREEN_KEYS:
+                if key.command:
+                    yield SystemCommand(key.command, key.help, partial(screen.run_action, key.action))
+        for key in APP_KEYS:
+            if key.command:
+                yield SystemCommand(key.command, key.help, partial(self.run_action, key.action))

@@ -1,0 +1,51 @@
+"""The keyboard contract in one place: bindings, the help screen, the palette.
+
+Letter keys are not priority bindings, so a focused text input types them;
+keys that must reach the app from inside the form are ones an Input leaves
+alone (enter submits it, escape and ctrl+t bubble up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class Key:
+    key: str
+    """Textual key name(s), comma-separated."""
+    display: str
+    action: str
+    label: str
+    """Short footer text."""
+    help: str
+    """What the key does, for the help screen and the command palette."""
+    id: str
+    show: bool = True
+    command: str = ""
+    """Its name in the command palette; empty when it is no palette command."""
+
+
+SCREEN_KEYS: tuple[Key, ...] = (
+    Key("a", "a", "add", "Add", "Add an entry: opens the form with action add, focus on text", "add", command="Add a memory entry"),
+    Key("r", "r", "replace", "Replace", "Replace text: the form with text and with (pre-filled from the selected entry)", "replace", command="Replace text in memory"),
+    Key("x", "x", "remove", "Remove", "Remove text: the form with text (pre-filled from the selected entry)", "remove", command="Remove text from memory"),
+    Key("t", "t", "toggle_target", "Target", "Toggle the target: self (MEMORY.md) or user (USER.md)", "toggle-target", command="Toggle target: self / user"),
+    Key("ctrl+t", "ctrl+t", "toggle_target_in_form", "Target", "Toggle the target while typing in the form", "toggle-target-form"),
+    Key("enter", "enter", "submit", "Apply", "Submit the form through the memory tool", "submit"),
+    Key("escape", "esc", "close_form", "Close", "Close the form", "close-form"),
+    Key("n", "n", "next_session", "Next session", "Start the next session: the preview becomes the new current snapshot", "next-session", command="Start the next session"),
+)
+
+APP_KEYS: tuple[Key, ...] = (
+    Key("question_mark", "?", "help", "Help", "Show the help screen", "help", command="Help"),
+    Key("q", "q", "quit", "Quit", "Quit the notebook", "quit"),
+)
+
+ALL_KEYS = SCREEN_KEYS + APP_KEYS
+
+
+def bindings(keys: tuple[Key, ...]) -> list[Binding]:
+    return [Binding(k.key, k.action, k.label, show=k.show, key_display=k.display, id=k.id) for k in keys]

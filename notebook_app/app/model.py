@@ -1,0 +1,275 @@
+"""What the notebook shows, computed in workers: UI-free, no Textual here.
+
+Every rule comes from :mod:`notebook_app.core`: the session and its diff, the
+memory tool for writes, ``preview`` and ``Composition.with_text`` for the dry
+run. This module only reads the live files for their panes and turns souls
+and files into documents of lines with marks that the views draw.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from ..core import (
+    BOOTSTRAP_ORDER,
+    MAX_FILE_BYTES,
+    MEMORY_TARGETS,
+    Composition,
+    Edit,
+    Rejection,
+    Session,
+    Snapshot,
+    SoulDiff,
+    ToolResult,
+    diff_compositions,
+    memory_tool,
+    preview,
+)
+from .wrapping import displayable
+
+Side = Literal["current", "next"]
+
+
+@dataclass(frozen=True)
+class Document:
+    """Lines to show, how some are marked, and banner rows after some lines."""
+
+    lines: Sequence[str]
+    marks: Mapping[int, str] = field(default_factory=dict)
+    """Line index -> one of heading, added, removed, notice."""
+    banners: Mapping[int, str] = field(default_factory=dict)
+    source: Sequence[str] | None = None
+    """The file's own lines, when control characters made ``lines`` differ."""
+
+    def text_of(self, index: int) -> str:
+        return (self.source if self.source is not None else self.lines)[index]
+
+
+EMPTY = Document(())
+
+
+@dataclass(frozen=True)
+class LiveFile:
+    """A bootstrap file as it is on disk now, whole, for its pane."""
+
+    name: str
+    size: int
+    digest: str
+    """sha256 of all its bytes: how the watcher tells our own writes apart."""
+    text: str
+    document: Document
+    cut_line: int | None
+    """The line holding the last byte a session loads, when the file is over the cap."""
+
+    @property
+    def dropped_bytes(self) -> int:
+        return max(0, self.size - MAX_FILE_BYTES)
+
+    @property
+    def share(self) -> float:
+        """Size as a fraction of the bootstrap cap."""
+        return self.size / MAX_FILE_BYTES
+
+
+@dataclass(frozen=True)
+class HomeState:
+    """One consistent picture of the home: files, both sessions and their gap."""
+
+    seq: int
+    exists: bool
+    files: Mapping[str, LiveFile]
+    current: Snapshot
+    preview: Snapshot
+    diff: SoulDiff
+    current_doc: Document
+    next_doc: Document
+
+
+@dataclass(frozen=True)
+class DryRun:
+    """A pending action's effect, before it is applied."""
+
+    args: Mapping[str, object]
+    seq: int
+    """The :class:`HomeState` it was computed against."""
+    outcome: Edit | Rejection
+    diff: SoulDiff | None = None
+    current_doc: Document | None = None
+    next_doc: Document | None = None
+    edit_line: int | None = None
+    """The target file's line where the edit starts."""
+
+
+def digest_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_document(text: str, cut_line: int | None, banner: str = "") -> Document:
+    """A live file's lines, headings marked, a banner where the cap cuts."""
+    shown = displayable(text)
+    lines = shown.split("\n")
+    source = text.split("\n") if shown is not text else None
+    if len(lines) > 1 and not lines[-1]:
+        lines.pop()  # the final newline ends the last line; it is not a line of its own
+        if source is not None:
+            source.pop()
+    marks = {index: "heading" for index, line in enumerate(lines) if line.startswith("#")}
+    banners = {cut_line: banner} if cut_line is not None else {}
+    return Document(lines, marks, banners, source)
+
+
+def read_live_file(path: Path, previous: LiveFile | None = None) -> LiveFile | None:
+    """The whole file as it is now; None when absent. Unchanged bytes reuse ``previous``."""
+    try:
+        data = path.read_bytes()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
+    digest = digest_of(data)
+    if previous is not None and previous.digest == digest:
+        return previous
+    text = data.decode("utf-8", errors="replace")
+    cut_line = None
+    banner = ""
+    if len(data) > MAX_FILE_BYTES:
+        cut_line = data.count(b"\n", 0, MAX_FILE_BYTES - 1)
+        mid_line = data[MAX_FILE_BYTES - 1] != ord("\n")
+        where = "inside this line" if mid_line else "after this line"
+        dropped = len(data) - MAX_FILE_BYTES
+        banner = f"✂ 2 MiB cap: the next session stops {where}; it does not see the {dropped:,} bytes below"
+    return LiveFile(path.name, len(data), digest, text, file_document(text, cut_line, banner), cut_line)
+
+
+def soul_document(composition: Composition, diff: SoulDiff, side: Side, lines: Sequence[str] | None = None) -> Document:
+    """A soul's lines with each file's heading marked and, on ``side``, its diff.
+
+    Pass ``lines`` from an earlier document of the same soul to share them:
+    a view then only re-marks its rows instead of wrapping them again.
+    """
+    soul = composition.soul
+    if lines is None:
+        lines = displayable(soul).split("\n") if soul else []
+    marks: dict[int, str] = {}
+    offset = 0
+    for bootstrap in composition.files:
+        marks[offset] = "heading"
+        body_lines = bootstrap.body.count("\n") + 1
+        if bootstrap.truncated:
+            marks[offset + 1 + body_lines] = "notice"
+        file_diff = diff.file(bootstrap.name)
+        if file_diff is not None:
+            kind = "removed" if side == "current" else "added"
+            changed = file_diff.removed if side == "current" else file_diff.added
+            if file_diff.status == ("removed" if side == "current" else "added"):
+                marks[offset] = kind
+            for index, _ in changed:
+                marks[offset + 2 + index] = kind
+        offset += 2 + body_lines + 1
+    return Document(lines, marks)
+
+
+class Notebook:
+    """The app's hold on one home: its session, the tool, the last state read.
+
+    Every method does file I/O and runs in a worker thread; a lock keeps the
+    session and the state sequence consistent between workers.
+    """
+
+    def __init__(self, home: Path) -> None:
+        self.home = home
+        self.tool = memory_tool(home)
+        self._lock = threading.Lock()
+        self._session: Session | None = None
+        self._seq = 0
+        self._last: HomeState | None = None
+        self._digests: dict[str, str | None] = {}
+
+    def known_digest(self, name: str) -> str | None:
+        """The digest of ``name`` as last read or written by this notebook (None: absent)."""
+        return self._digests.get(name)
+
+    def refresh(self) -> HomeState:
+        """Read the home now; the first call starts session 1."""
+        with self._lock:
+            return self._read_state()
+
+    def advance(self) -> HomeState:
+        """Start the next session: what is on disk now becomes the frozen snapshot."""
+        with self._lock:
+            if self._session is None:
+                return self._read_state()
+            self._session.advance()
+            return self._read_state()
+
+    def write(self, args: Mapping[str, object]) -> tuple[ToolResult, HomeState]:
+        """Apply one action through the memory tool, then read the home again."""
+        with self._lock:
+            result = self.tool.call(dict(args))
+            if not result.is_error:
+                name = MEMORY_TARGETS.get(str(args.get("target") or "self"))
+                if name is not None:
+                    try:
+                        self._digests[name] = digest_of((self.home / name).read_bytes())
+                    except OSError:
+                        self._digests[name] = None
+            return result, self._read_state()
+
+    def _read_state(self) -> HomeState:
+        if self._session is None:
+            self._session = Session(self.home)
+        session = self._session
+        live = {}
+        for name in BOOTSTRAP_ORDER:
+            found = read_live_file(self.home / name, self._last.files.get(name) if self._last else None)
+            if found is not None:
+                live[name] = found
+        self._digests = {name: (live[name].digest if name in live else None) for name in BOOTSTRAP_ORDER}
+        next_snapshot = session.preview()
+        diff = session.diff(next_snapshot)
+        last = self._last
+        same_current = last is not None and last.current is session.current and last.diff == diff
+        same_next = same_current and last is not None and last.preview.soul == next_snapshot.soul
+        self._seq += 1
+        state = HomeState(
+            seq=self._seq,
+            exists=self.home.is_dir(),
+            files=live,
+            current=session.current,
+            preview=last.preview if same_next and last else next_snapshot,
+            diff=diff,
+            current_doc=last.current_doc if same_current and last else self._current_doc(session.current, diff),
+            next_doc=last.next_doc if same_next and last else soul_document(next_snapshot.composition, diff, "next"),
+        )
+        self._last = state
+        return state
+
+    def _current_doc(self, current: Snapshot, diff: SoulDiff) -> Document:
+        last = self._last
+        lines = last.current_doc.lines if last is not None and last.current is current else None
+        return soul_document(current.composition, diff, "current", lines)
+
+
+def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
+    """What ``args`` would do, shown as the next session it would lead to."""
+    target = MEMORY_TARGETS.get(str(args.get("target") or "self"))
+    live = state.files.get(target) if target else None
+    current_text = live.text if live is not None else None
+    outcome = preview(dict(args), current_text)
+    if isinstance(outcome, Rejection):
+        return DryRun(args, state.seq, outcome)
+    before = current_text or ""
+    composition = state.preview.composition.with_text(outcome.request.filename, outcome.apply(before))
+    diff = diff_compositions(state.current.composition, composition)
+    return DryRun(
+        args,
+        state.seq,
+        outcome,
+        diff=diff,
+        current_doc=soul_document(state.current.composition, diff, "current", state.current_doc.lines),
+        next_doc=soul_document(composition, diff, "next"),
+        edit_line=before.count("\n", 0, outcome.start),
+    )

@@ -1,0 +1,311 @@
+"""The notebook's one working screen: the home, Current and Next session, the form.
+
+It wires widgets to the :class:`~notebook_app.app.model.Notebook`: every read,
+write, dry run and session start runs in a worker thread and comes back as a
+message; widgets get plain attributes and method calls, never the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+from textual.worker import get_current_worker
+
+from ...core import MEMORY_TARGETS, Edit, ToolResult
+from ..keys import SCREEN_KEYS, bindings
+from ..model import DryRun, HomeState, Notebook, dry_run
+from ..watcher import HomeWatcher
+from ..widgets.common import line_view
+from ..widgets.form import action_form
+from ..widgets.form.action_form import ActionForm
+from ..widgets.home import home_pane
+from ..widgets.home.entry_view import EntryView
+from ..widgets.home.home_pane import HomePane
+from ..widgets.session import session_pane
+from ..widgets.session.session_pane import SessionPane
+
+FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
+NOT_WHILE_TYPING = {"add", "replace", "remove", "toggle_target", "next_session"}
+
+
+class MainScreen(Screen):
+    """What the running session loaded, what is on disk, what loads next."""
+
+    CSS_PATH = [line_view.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, Path(__file__).with_name("main.tcss")]
+    BINDINGS = bindings(SCREEN_KEYS)
+
+    target: reactive[str] = reactive("self", init=False)
+
+    @dataclass
+    class StateRead(Message):
+        state: HomeState
+        started: bool = False
+
+    @dataclass
+    class Written(Message):
+        result: ToolResult
+        state: HomeState
+
+    @dataclass
+    class DryRunDone(Message):
+        dry: DryRun
+
+    def __init__(self, notebook: Notebook, *, watch: bool, home_label: str, clock: Callable[[datetime], str]) -> None:
+        super().__init__()
+        self.notebook = notebook
+        self.watch_home = watch
+        self.home_label = home_label
+        self.clock = clock
+        self.state: HomeState | None = None
+        self.dry: DryRun | None = None
+        self.home_missing = False
+        self._prefill: tuple[str, str, int] | None = None
+        self._watcher: HomeWatcher | None = None
+        self._typed_since_status = False
+        """Whether the form changed since the tool last answered; until then its answer stays."""
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="◆")
+        yield Static("", id="home-banner", markup=False)
+        with Horizontal(id="panes"):
+            yield HomePane(id="home")
+            yield SessionPane("Current session", id="current")
+            yield SessionPane("Next session", id="next")
+        yield ActionForm(id="form")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.home_label
+        self.watch_target(self.target)
+        self.query_one(EntryView).focus()
+        self._load(advance=False)
+
+    def on_unmount(self) -> None:
+        if self._watcher is not None:
+            self._watcher.stop()
+
+    @property
+    def form(self) -> ActionForm:
+        return self.query_one(ActionForm)
+
+    @property
+    def is_typing(self) -> bool:
+        """A form input has focus, so letter keys type instead of acting."""
+        return self.form.is_open and isinstance(self.focused, Input)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in FORM_ONLY:
+            return self.form.is_open
+        if action in NOT_WHILE_TYPING:
+            return not self.is_typing
+        return True
+
+    # --- workers: all file work happens here, off the event loop -------------
+
+    @work(thread=True, exclusive=True, group="home")
+    def _load(self, advance: bool) -> None:
+        state = self.notebook.advance() if advance else self.notebook.refresh()
+        self.post_message(self.StateRead(state, started=advance))
+
+    @work(thread=True, group="write")
+    def _write(self, args: dict[str, str]) -> None:
+        result, state = self.notebook.write(args)
+        self.post_message(self.Written(result, state))
+
+    @work(thread=True, exclusive=True, group="dry-run")
+    def _dry_run(self, state: HomeState, args: dict[str, str]) -> None:
+        dry = dry_run(state, args)
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.DryRunDone(dry))
+
+    # --- results -------------------------------------------------------------
+
+    @on(StateRead)
+    def _state_read(self, message: StateRead) -> None:
+        if self._apply(message.state) and message.started:
+            self.notify(f"Session #{message.state.current.number} started from what is on disk now.", title="next session")
+        if self.watch_home and self._watcher is None:
+            self._watcher = HomeWatcher(self.notebook.home, self, self.notebook.known_digest)
+            self.run_worker(self._watcher.run(), group="watch", exit_on_error=False)
+
+    @on(Written)
+    def _written(self, message: Written) -> None:
+        result = message.result
+        if result.is_error:
+            self.form.show_status("error", result.output)
+        else:
+            self.form.show_status("ok", result.output)
+            self._close_form()
+            self.notify(result.output, title="memory", markup=False, timeout=4)
+        self._apply(message.state)
+
+    @on(DryRunDone)
+    def _dry_run_done(self, message: DryRunDone) -> None:
+        dry = message.dry
+        if not self.form.is_open or dry.args != self.form.args or self.state is None or dry.seq != self.state.seq:
+            return
+        self.dry = dry
+        if self.form.status[0] not in ("error", "ok") or self._typed_since_status:
+            self._show_dry_run_status(dry)
+        self._show_sessions()
+
+    def _apply(self, state: HomeState) -> bool:
+        if self.state is not None and state.seq <= self.state.seq:
+            return False
+        self.state = state
+        self.query_one(HomePane).show_state(state)
+        self._show_sessions()
+        if self.form.is_open:
+            self._dry_run(state, self.form.args)
+        return True
+
+    def _show_sessions(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        current = state.current
+        dry = self.dry if self.form.is_open and self.dry is not None and self.dry.seq == state.seq else None
+        showing_dry = dry is not None and dry.next_doc is not None
+        diff = dry.diff if showing_dry and dry.diff is not None else state.diff
+        self.query_one("#current", SessionPane).show(
+            f"#{current.number} · began {self.clock(current.taken_at)}",
+            "frozen",
+            "frozen",
+            dry.current_doc if showing_dry and dry.current_doc is not None else state.current_doc,
+        )
+        count = diff.change_count
+        badge = "in sync" if diff.in_sync else f"{count} change{'s' if count != 1 else ''}"
+        if showing_dry:
+            meta, kind = f"#{current.number + 1} · preview + {dry.outcome.request.action}", "dry-run"
+        else:
+            meta, kind = f"#{current.number + 1} · if it began now", "sync" if diff.in_sync else "pending"
+        self.query_one("#next", SessionPane).show(
+            meta, badge, kind, dry.next_doc if showing_dry and dry.next_doc is not None else state.next_doc
+        )
+
+    def _show_dry_run_status(self, dry: DryRun) -> None:
+        outcome = dry.outcome
+        if not isinstance(outcome, Edit):
+            typed = str(dry.args.get("text", "")).strip()
+            self.form.show_status("flag" if typed else "hint", outcome.message if typed else "type the text; enter applies it")
+            return
+        request = outcome.request
+        where = f"line {dry.edit_line + 1} of {request.filename}" if dry.edit_line is not None else request.filename
+        verb = {"add": "appends at", "replace": "replaces the first match, on", "remove": "removes the first match, on"}[request.action]
+        message = f"dry run: {verb} {where}; loads next session"
+        prefill = self._prefill
+        if (
+            prefill is not None
+            and request.action != "add"
+            and prefill[0] == request.filename
+            and prefill[1] == request.text
+            and dry.edit_line is not None
+            and dry.edit_line != prefill[2]
+        ):
+            self.form.show_status(
+                "flag", f"the first match is on line {dry.edit_line + 1}, not the selected line {prefill[2] + 1}: the tool changes the first one"
+            )
+            return
+        self.form.show_status("hint", message)
+
+    # --- the watcher -----------------------------------------------------------
+
+    @on(HomeWatcher.Changed)
+    def _home_changed(self) -> None:
+        self._load(advance=False)
+
+    @on(HomeWatcher.HomeMissing)
+    def _home_missing(self) -> None:
+        self.home_missing = True
+        banner = self.query_one("#home-banner", Static)
+        banner.update(f"⚠ The home directory is gone: {self.home_label}. Showing the last state read; writes wait until it is back.")
+        banner.add_class("-shown")
+        self.notify("The home directory was removed.", title="home", severity="error", markup=False)
+        self._load(advance=False)
+
+    @on(HomeWatcher.HomeBack)
+    def _home_back(self) -> None:
+        self.home_missing = False
+        self.query_one("#home-banner", Static).remove_class("-shown")
+        self.notify("The home directory is back.", title="home")
+        self._load(advance=False)
+
+    # --- the form ----------------------------------------------------------------
+
+    @on(ActionForm.Changed)
+    def _form_changed(self, message: ActionForm.Changed) -> None:
+        self._typed_since_status = True
+        if self.state is not None and message.form.is_open:
+            self._dry_run(self.state, message.args)
+
+    @on(ActionForm.Submitted)
+    def _form_submitted(self, message: ActionForm.Submitted) -> None:
+        self.action_submit()
+
+    def _open_form(self, action: str) -> None:
+        self._prefill = None
+        text = ""
+        selected = self.query_one(HomePane).selected_entry if action != "add" else None
+        if selected is not None:
+            filename, text = selected
+            self.target = next(t for t, f in MEMORY_TARGETS.items() if f == filename)
+            cursor = self.query_one(EntryView).cursor
+            self._prefill = (filename, text, cursor if cursor is not None else -1)
+        self.dry = None
+        self.form.open(action, text, text if action == "replace" else "")
+        self._typed_since_status = False
+        self.refresh_bindings()
+
+    def _close_form(self) -> None:
+        self.form.close()
+        self.dry = None
+        self._prefill = None
+        self.query_one(EntryView).focus()
+        self._show_sessions()
+        self.refresh_bindings()
+
+    def watch_target(self, target: str) -> None:
+        self.form.target = target
+        self.query_one(HomePane).border_subtitle = f"target: {target} → {MEMORY_TARGETS[target]}"
+
+    # --- actions (keys, palette) ---------------------------------------------
+
+    def action_add(self) -> None:
+        self._open_form("add")
+
+    def action_replace(self) -> None:
+        self._open_form("replace")
+
+    def action_remove(self) -> None:
+        self._open_form("remove")
+
+    def action_toggle_target(self) -> None:
+        self.target = "user" if self.target == "self" else "self"
+
+    def action_toggle_target_in_form(self) -> None:
+        self.action_toggle_target()
+
+    def action_close_form(self) -> None:
+        self._close_form()
+
+    def action_submit(self) -> None:
+        if not self.form.is_open:
+            return
+        if self.home_missing:
+            self.form.show_status("error", f"the home directory is gone ({self.home_label}); nothing was written")
+            return
+        self._typed_since_status = False
+        self._write(self.form.args)
+
+    def action_next_session(self) -> None:
+        self._load(advance=True)

@@ -1,0 +1,92 @@
+"""Watch the home for other writers: an agent, the CLI, an editor.
+
+The home DIRECTORY is watched, not single files: an atomic save replaces a
+file and shows up as "added". Only bootstrap files count; the core's journal
+and temp files never do. A change whose bytes hash to what the notebook last
+read or wrote is its own write and is dropped, so it causes no second refresh.
+Results reach the UI only as messages posted to the target.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import anyio
+from textual.message import Message
+from textual.message_pump import MessagePump
+from watchfiles import Change, awatch
+
+from ..core import BOOTSTRAP_ORDER, is_scratch_file
+
+MISSING_POLL_SECONDS = 0.25
+
+
+def current_digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+class HomeWatcher:
+    """Posts :class:`Changed`, :class:`HomeMissing` and :class:`HomeBack` to ``target``."""
+
+    @dataclass
+    class Changed(Message):
+        """Bootstrap files changed on disk, by someone other than this notebook."""
+
+        names: frozenset[str]
+
+    class HomeMissing(Message):
+        """The home directory itself is gone."""
+
+    class HomeBack(Message):
+        """The home directory exists again."""
+
+    def __init__(self, home: Path, target: MessagePump, known_digest: Callable[[str], str | None]) -> None:
+        self.home = home
+        self.target = target
+        self.known_digest = known_digest
+        self._stop = anyio.Event()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _relevant(self, change: Change, path: str) -> bool:
+        name = Path(path).name
+        return Path(path) == self.home or (name in BOOTSTRAP_ORDER and not is_scratch_file(name))
+
+    def unexpected(self, names: Iterable[str]) -> frozenset[str]:
+        """The files whose bytes differ from what the notebook last saw."""
+        return frozenset(name for name in names if current_digest(self.home / name) != self.known_digest(name))
+
+    async def run(self) -> None:
+        """Watch until stopped; survive the home vanishing and coming back."""
+        while not self._stop.is_set():
+            if not self.home.is_dir():
+                self.target.post_message(self.HomeMissing())
+                while not self.home.is_dir():
+                    with anyio.move_on_after(MISSING_POLL_SECONDS):
+                        await self._stop.wait()
+                    if self._stop.is_set():
+                        return
+                self.target.post_message(self.HomeBack())
+            async for changes in awatch(
+                self.home,
+                watch_filter=self._relevant,
+                debounce=50,
+                step=10,
+                stop_event=self._stop,
+                recursive=False,
+                rust_timeout=1_000,
+            ):
+                names = {Path(path).name for _, path in changes} & set(BOOTSTRAP_ORDER)
+                changed = await asyncio.to_thread(self.unexpected, names)
+                if changed:
+                    self.target.post_message(self.Changed(changed))
+                if not self.home.is_dir():
+                    break

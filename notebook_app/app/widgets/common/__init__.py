@@ -1,0 +1,1 @@
+"""Shared building blocks: the virtual line view."""

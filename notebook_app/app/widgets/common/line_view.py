@@ -1,0 +1,177 @@
+"""A virtual, wrapping view of a document: renders only the rows on screen.
+
+A 2 MiB MEMORY.md is about 70k lines; building a widget per line would stall
+the app, so this is a Line API ``ScrollView`` like Toolong's log view. Long
+lines wrap at word boundaries; wrapping a large document runs in a worker and
+the old rows stay on screen until the new ones are ready.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import work
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.worker import get_current_worker
+
+from ...model import EMPTY, Document
+from ...wrapping import BANNER, Rows, hanging_indent, wrap_rows
+
+TCSS = Path(__file__).with_suffix(".tcss")
+
+SIGNS = {"added": "+", "removed": "-", "notice": "!"}
+
+
+class LineView(ScrollView, can_focus=True):
+    """Shows a :class:`Document`; marks become row styles, banners extra rows."""
+
+    COMPONENT_CLASSES = {
+        "line-view--gutter",
+        "line-view--heading",
+        "line-view--added",
+        "line-view--removed",
+        "line-view--notice",
+        "line-view--banner",
+        "line-view--cursor",
+        "line-view--placeholder",
+    }
+
+    SYNC_WRAP_LINES = 2_000
+    """Documents up to this many lines wrap at once; larger ones in a worker."""
+
+    def __init__(self, *, numbers: bool = False, signs: bool = False, placeholder: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._numbers = numbers
+        self._signs = signs
+        self.placeholder = placeholder
+        self._document: Document = EMPTY
+        self._visible: Document = EMPTY
+        """The document drawn now; ``_rows`` were wrapped from its lines."""
+        self._rows: Rows = wrap_rows((), 1)
+        self._reveal: int | None = None
+        """A line to scroll into view once the rows showing it are ready."""
+
+    @property
+    def document(self) -> Document:
+        return self._document
+
+    @property
+    def visible_document(self) -> Document:
+        return self._visible
+
+    def show(self, document: Document) -> None:
+        """Display ``document``; marks alone change at once, new lines are re-wrapped."""
+        if document is self._document:
+            return
+        self._document = document
+        if document.lines is self._visible.lines and document.banners == self._visible.banners:
+            self._visible = document
+            self.refresh()
+        else:
+            self._rewrap()
+
+    def set_placeholder(self, text: str) -> None:
+        self.placeholder = text
+        self.refresh()
+
+    def _gutter_width(self, document: Document) -> int:
+        width = len(f"{len(document.lines)}") + 1 if self._numbers else 0
+        return width + (2 if self._signs else 0)
+
+    def _text_width(self, document: Document) -> int:
+        return self.scrollable_content_region.width - self._gutter_width(document)
+
+    def _rewrap(self) -> None:
+        document = self._document
+        width = self._text_width(document)
+        if width <= 0:
+            return  # not laid out yet: on_resize wraps
+        if len(document.lines) <= self.SYNC_WRAP_LINES:
+            self._set_rows(document, wrap_rows(document.lines, width, document.banners))
+        else:
+            self._wrap_in_background(document, width)
+
+    @work(thread=True, exclusive=True, group="wrap")
+    def _wrap_in_background(self, document: Document, width: int) -> None:
+        rows = wrap_rows(document.lines, width, document.banners)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._set_rows, document, rows)
+
+    def _set_rows(self, document: Document, rows: Rows) -> None:
+        if document.lines is not self._document.lines:
+            return  # a newer document is being wrapped
+        self._visible = self._document
+        self._rows = rows
+        self.virtual_size = Size(self.scrollable_content_region.width, len(rows))
+        self.rows_changed()
+        if self._reveal is not None:
+            self.reveal_line(self._reveal)
+        self.refresh()
+
+    def reveal_line(self, line: int, context: int = 3) -> None:
+        """Scroll so ``line`` is on screen with a little context above it."""
+        if self._visible is not self._document:
+            self._reveal = line  # rows for this document are still being wrapped
+            return
+        self._reveal = None
+        first = self._rows.first_row_of(line)
+        top, height = self.scroll_offset.y, self.scrollable_content_region.height
+        last = first
+        while last + 1 < len(self._rows) and self._rows.line[last + 1] == line:
+            last += 1
+        if first < top or last >= top + height:
+            self.scroll_to(y=max(0, first - context), animate=False)
+
+    def rows_changed(self) -> None:
+        """Hook for subclasses: the rows were re-wrapped."""
+
+    def on_resize(self) -> None:
+        if self._text_width(self._document) != self._rows.width or self._visible is not self._document:
+            self._rewrap()
+
+    def row_style(self, line: int, mark: str | None) -> Style:
+        """The style of a row of ``line``; subclasses add a cursor."""
+        base = self.rich_style
+        if mark is None:
+            return base
+        return base + self.get_component_rich_style(f"line-view--{mark}")
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        document, rows = self._visible, self._rows
+        row = self.scroll_offset.y + y
+        if not document.lines:
+            if y == 0 and self.placeholder:
+                style = base + self.get_component_rich_style("line-view--placeholder")
+                return Strip([Segment(self.placeholder, style)]).crop_extend(0, width, base)
+            return Strip.blank(width, base)
+        if row >= len(rows):
+            return Strip.blank(width, base)
+        line, start, end = rows.line[row], rows.start[row], rows.end[row]
+        gutter_style = base + self.get_component_rich_style("line-view--gutter")
+        if start == BANNER:
+            style = base + self.get_component_rich_style("line-view--banner")
+            gutter = " " * self._gutter_width(document)
+            return Strip([Segment(gutter, style), Segment(document.banners.get(line, ""), style)]).crop_extend(
+                0, width, style
+            )
+        mark = document.marks.get(line)
+        style = self.row_style(line, mark)
+        segments = []
+        if self._numbers:
+            number = f"{line + 1}" if start == 0 else ""
+            digits = len(f"{len(document.lines)}")
+            segments.append(Segment(f"{number:>{digits}} ", gutter_style))
+        if self._signs:
+            sign = SIGNS.get(mark or "", " ") if start == 0 else " "
+            segments.append(Segment(f"{sign} ", style if mark in SIGNS else gutter_style))
+        text = document.lines[line]
+        if start > 0:
+            segments.append(Segment(" " * hanging_indent(text), style))
+        segments.append(Segment(text[start:end], style))
+        return Strip(segments).crop_extend(0, width, style)

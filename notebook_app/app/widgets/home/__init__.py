@@ -1,0 +1,1 @@
+"""The Home pane: file list, file summary, the file with its entries."""

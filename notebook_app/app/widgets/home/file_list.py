@@ -1,0 +1,64 @@
+"""The seven bootstrap files in load order, each marked present or absent."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from textual import on
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ....core import BOOTSTRAP_ORDER, Composition, SoulDiff
+from ...model import LiveFile
+
+
+def human_size(size: int) -> str:
+    if size < 10_000:
+        return f"{size:,} B"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KiB"
+    return f"{size / (1024 * 1024):.2f} MiB"
+
+
+def file_prompt(name: str, live: LiveFile | None, loaded: Composition, diff: SoulDiff) -> Content:
+    """One row: presence, name, size, then flags for cut, unreadable and changed."""
+    if live is None:
+        return Content.assemble(("○ ", "$foreground-muted"), (f"{name:<13}", "$foreground-muted"), ("absent", "$foreground-muted italic"))
+    bootstrap = loaded.file(name)
+    parts: list[str | tuple[str, str]] = [("● ", "$text-success"), f"{name:<13}", (f"{human_size(live.size):>10}", "$foreground-muted")]
+    if live.dropped_bytes:
+        parts.append((" ✂", "$text-warning bold"))
+    if bootstrap is not None and bootstrap.decode_error:
+        parts.append((" ✖", "$text-error bold"))
+    if diff.file(name) is not None:
+        parts.append((" Δ", "$text-accent bold"))
+    return Content.assemble(*parts)
+
+
+class FileList(OptionList):
+    """Picks the file shown below it; says which files the next session loads."""
+
+    @dataclass
+    class Chosen(Message):
+        """The person moved to another file."""
+
+        name: str
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(*(Option(name, id=name) for name in BOOTSTRAP_ORDER), **kwargs)
+
+    def show_files(self, files: Mapping[str, LiveFile], loaded: Composition, diff: SoulDiff) -> None:
+        for name in BOOTSTRAP_ORDER:
+            self.replace_option_prompt(name, file_prompt(name, files.get(name), loaded, diff))
+
+    def select_file(self, name: str) -> None:
+        self.highlighted = BOOTSTRAP_ORDER.index(name)
+
+    @on(OptionList.OptionHighlighted)
+    def _chosen(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Chosen(event.option.id))

@@ -1,0 +1,50 @@
+"""A file's size against the 2 MiB cap, and what is wrong with it if anything."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+from ....core import MAX_FILE_BYTES, MEMORY_TARGETS, BootstrapFile
+from ...model import LiveFile
+
+def size_line(name: str, live: LiveFile | None) -> Content:
+    if live is None:
+        return Content.styled(f"{name}: absent", "$foreground-muted")
+    style = "$text-error" if live.dropped_bytes else "$text-warning" if live.share > 0.8 else "$text-success"
+    share = f"{live.share:.2%}" if live.share < 0.01 else f"{live.share:.0%}"
+    return Content.assemble((f"{live.size:,} bytes", "bold"), " · ", (share, style), (" of the 2 MiB cap", "$foreground-muted"))
+
+
+def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> Content:
+    """Plain-language warnings; the core's own wording where it has one."""
+    if live is None:
+        return Content.styled(f"{name} is absent: the next session skips it.", "$foreground-muted italic")
+    lines: list[Content] = []
+    if live.dropped_bytes:
+        where = f" (cut marked after line {live.cut_line + 1:,})" if live.cut_line is not None else ""
+        lines.append(
+            Content.assemble(
+                ("✂ truncated ", "$text-warning bold"),
+                f"{live.size:,} bytes is over the {MAX_FILE_BYTES:,}-byte cap: the next session "
+                f"does not see the last {live.dropped_bytes:,} bytes{where}.",
+            )
+        )
+    if loaded is not None and loaded.decode_error:
+        consequence = " The memory tool will not edit it until it is fixed." if name in MEMORY_TARGETS.values() else ""
+        lines.append(
+            Content.assemble(
+                ("✖ unreadable ", "$text-error bold"),
+                f"{name} is {loaded.decode_error}; the next session loads it with � in place of bad bytes.{consequence}",
+            )
+        )
+    return Content("\n").join(lines)
+
+
+class FileSummary(Static):
+    """Size line on top, warnings under it; markup never parsed from file data."""
+
+    def show_file(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> None:
+        notes = problems(name, live, loaded)
+        self.set_class(bool(notes.plain), "-warned")
+        self.update(Content("\n").join([size_line(name, live), notes]) if notes.plain else size_line(name, live))

@@ -1,0 +1,64 @@
+"""The left pane: the home's files, and the chosen one as it is on disk now."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+
+from ....core import MEMORY_TARGETS
+from ...model import EMPTY, HomeState
+from .entry_view import EntryView
+from .file_list import FileList
+from .file_summary import FileSummary
+
+TCSS = Path(__file__).with_name("home.tcss")
+
+
+class HomePane(Vertical):
+    """File list over a file view; the chosen file's entries can be selected."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "Home"
+        self.chosen = "MEMORY.md"
+        self._state: HomeState | None = None
+
+    def compose(self) -> ComposeResult:
+        yield FileList(id="file-list")
+        yield FileSummary(id="file-summary")
+        yield EntryView(id="file-view", placeholder="loading…")
+
+    def on_mount(self) -> None:
+        self.query_one(FileList).select_file(self.chosen)
+
+    @property
+    def selected_entry(self) -> tuple[str, str] | None:
+        """(file, entry text) of the entry the person selected, if any."""
+        text = self.query_one(EntryView).selected_entry
+        return (self.chosen, text) if text is not None and self.chosen in MEMORY_TARGETS.values() else None
+
+    def show_state(self, state: HomeState) -> None:
+        self._state = state
+        self.query_one(FileList).show_files(state.files, state.preview.composition, state.diff)
+        self._show_chosen()
+
+    def _show_chosen(self) -> None:
+        state = self._state
+        if state is None:
+            return
+        name = self.chosen
+        live = state.files.get(name)
+        self.query_one(FileSummary).show_file(name, live, state.preview.composition.file(name))
+        view = self.query_one(EntryView)
+        view.set_placeholder(f"{name} is absent." if live is None else f"{name} is empty.")
+        view.show_file(live.document if live else EMPTY, entries=name in MEMORY_TARGETS.values())
+
+    @on(FileList.Chosen)
+    def _file_chosen(self, event: FileList.Chosen) -> None:
+        event.stop()
+        if event.name != self.chosen:
+            self.chosen = event.name
+            self._show_chosen()

@@ -1,0 +1,1 @@
+"""The Current and Next session panes."""

@@ -1,0 +1,52 @@
+"""One side of the session comparison: a soul, what it is, and a badge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Label
+
+from ...model import Document
+from ..common.line_view import LineView
+
+TCSS = Path(__file__).with_name("session.tcss")
+
+BADGE_KINDS = ("sync", "pending", "frozen", "dry-run")
+CHANGE_MARKS = ("added", "removed")
+
+
+class SessionPane(Vertical):
+    """A titled soul view; the badge says in a word how it relates to the other side."""
+
+    def __init__(self, title: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = title
+        self._first_change: int | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="session-head"):
+            yield Label("", classes="session-meta", markup=False)
+            yield Label("", classes="badge", markup=False)
+        yield LineView(signs=True, placeholder="loading…", classes="soul")
+
+    def show(self, meta: str, badge: str, kind: str, document: Document) -> None:
+        self.query_one(".session-meta", Label).update(meta)
+        label = self.query_one(".badge", Label)
+        label.update(badge)
+        for known in BADGE_KINDS:
+            label.set_class(known == kind, f"-{known}")
+        view = self.query_one(LineView)
+        view.set_placeholder("(empty soul: no bootstrap files)")
+        if document is view.document:
+            return
+        view.show(document)
+        first_change = min((line for line, mark in document.marks.items() if mark in CHANGE_MARKS), default=None)
+        if first_change is not None and first_change != self._first_change:
+            view.reveal_line(first_change)
+        self._first_change = first_change
+
+    @property
+    def document(self) -> Document:
+        return self.query_one(LineView).document

@@ -1,0 +1,116 @@
+"""Soft-wrapping long lines into screen rows, fast enough for 70k lines.
+
+Pure functions: a view wraps only when its width or its lines change, in a
+worker when the document is large, and then renders just the visible rows.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from rich.cells import cell_len, get_character_cell_size
+
+BANNER = -1
+"""A row's ``start`` when it shows the banner after its line, not line text."""
+
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
+_CONTROL_MAP = {code: "\ufffd" for code in (*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F)} | {0x09: " ", 0x0D: "␍"}
+
+
+def displayable(text: str) -> str:
+    """``text`` with each control character but newline swapped for one visible cell.
+
+    One character in, one out: offsets in the display text are offsets in the
+    file's text, so what is shown is still what the memory tool would match.
+    """
+    if not _CONTROL.search(text):
+        return text
+    return text.translate(_CONTROL_MAP)
+
+
+@dataclass(frozen=True)
+class Rows:
+    """The screen rows of a wrapped document: row i shows ``line[start:end]``."""
+
+    line: array
+    start: array
+    end: array
+    width: int
+
+    def __len__(self) -> int:
+        return len(self.line)
+
+    def first_row_of(self, line: int) -> int:
+        """The first row that shows ``line`` (rows are sorted by line)."""
+        lo, hi = 0, len(self.line)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.line[mid] < line:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+def _fit(line: str, start: int, width: int) -> int:
+    """The largest end such that ``line[start:end]`` fits ``width`` cells (at least one character)."""
+    cells = 0
+    end = start
+    for char in line[start:]:
+        cells += get_character_cell_size(char)
+        if cells > width and end > start:
+            break
+        end += 1
+    return end
+
+
+def hanging_indent(line: str) -> int:
+    """Cells to indent the wrapped rows of ``line``: a bullet's text lines up after its ``- ``."""
+    return 2 if line.startswith("- ") else 0
+
+
+def split_line(line: str, width: int) -> list[tuple[int, int]]:
+    """Cut one line into spans of at most ``width`` cells, breaking after spaces when it can.
+
+    Rows after the first are ``hanging_indent`` cells narrower.
+    """
+    width = max(1, width)
+    ascii_only = line.isascii()
+    spans: list[tuple[int, int]] = []
+    start, length = 0, len(line)
+    indent = hanging_indent(line) if width > 8 else 0
+    while start < length:
+        room = width - indent if spans else width
+        end = min(length, start + room) if ascii_only else _fit(line, start, room)
+        if end < length:
+            space = line.rfind(" ", start, end)
+            if space > start:
+                end = space + 1
+        spans.append((start, end))
+        start = end
+    return spans or [(0, 0)]
+
+
+def wrap_rows(lines: Sequence[str], width: int, banners: Collection[int] = ()) -> Rows:
+    """Wrap every line to ``width`` cells; a line in ``banners`` gets one extra row after it."""
+    width = max(1, width)
+    rows_line, rows_start, rows_end = array("l"), array("l"), array("l")
+    for index, line in enumerate(lines):
+        length = len(line)
+        if length <= width and (line.isascii() or cell_len(line) <= width):
+            rows_line.append(index)
+            rows_start.append(0)
+            rows_end.append(length)
+        else:
+            for start, end in split_line(line, width):
+                rows_line.append(index)
+                rows_start.append(start)
+                rows_end.append(end)
+        if banners and index in banners:
+            rows_line.append(index)
+            rows_start.append(BANNER)
+            rows_end.append(BANNER)
+    return Rows(rows_line, rows_start, rows_end, width)

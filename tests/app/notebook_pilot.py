@@ -1,0 +1,46 @@
+"""Helpers shared by the app tests: the pinned app, polling, a standard home."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from notebook_app.app.app import NotebookApp
+from notebook_app.app.themes import shipped_themes_dir
+
+SIZE = (120, 40)
+
+SOUL = "I am Wren: curious, plain-spoken, careful with claims.\n"
+USER = "- name is Priya\n- prefers metric units\n"
+MEMORY = "# Notes\n\n- timezone: UTC\n- likes tide tables\n- drafts go out on Fridays\n"
+
+
+def make_app(home: Path, *, watch: bool = False, theme: str = "dark") -> NotebookApp:
+    """The app with its path, clock and themes pinned, so screens are reproducible."""
+    return NotebookApp(
+        home,
+        theme=theme,
+        watch=watch,
+        home_label="test home",
+        clock=lambda _: "12:00:00",
+        theme_dirs=[shipped_themes_dir()],
+    )
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str, attempts: int = 500) -> None:
+    """Poll ``condition`` between rounds of message processing; fail after a bounded wait."""
+    for _ in range(attempts):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"timed out waiting for: {what}")
+
+
+async def started(pilot: Pilot) -> None:
+    """Wait until the first state of the home is on screen."""
+    await wait_until(pilot, lambda: getattr(pilot.app.screen, "state", None) is not None, "the home to load")
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False

@@ -1,0 +1,189 @@
+"""Memory actions from the keyboard: every write goes through the core's memory tool.
+
+Each test drives the real app on a real home in a temp dir and checks both
+the bytes on disk and what the Current and Next session panes show.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_pilot import MEMORY, SIZE, USER, make_app, started, wait_until
+from textual.widgets import Input
+
+from notebook_app.app.widgets.form.action_form import ActionForm
+from notebook_app.app.widgets.home.entry_view import EntryView
+from notebook_app.app.widgets.home.file_list import FileList
+from notebook_app.app.widgets.session.session_pane import SessionPane
+
+
+def next_doc(app):
+    return app.screen.query_one("#next", SessionPane).document
+
+
+def current_doc(app):
+    return app.screen.query_one("#current", SessionPane).document
+
+
+def marked(document, mark: str) -> list[str]:
+    return [document.lines[i] for i, m in sorted(document.marks.items()) if m == mark]
+
+
+def form_input(app, name: str) -> Input:
+    return app.screen.query_one(f"#form-{name}", Input)
+
+
+async def test_add_writes_memory_and_shows_under_next_not_current(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("a")
+        assert app.screen.query_one(ActionForm).is_open
+        assert app.focused is form_input(app, "text")
+        await pilot.press(*"prefers short answers", "enter")
+        await wait_until(pilot, lambda: not app.screen.query_one(ActionForm).is_open, "the form to close")
+        assert (home / "MEMORY.md").read_text() == MEMORY + "- prefers short answers\n"
+        await wait_until(pilot, lambda: "- prefers short answers" in marked(next_doc(app), "added"), "Next to show the entry")
+        assert "- prefers short answers" not in current_doc(app).lines
+        assert [n.message for n in app._notifications] == ["ok (add → MEMORY.md); loads next session"]
+
+
+async def test_replace_swaps_the_first_occurrence(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("r", *"UTC", "tab", *"IST", "enter")
+        await wait_until(pilot, lambda: "IST" in (home / "MEMORY.md").read_text(), "the replace to land")
+        assert (home / "MEMORY.md").read_text() == MEMORY.replace("UTC", "IST")
+        await wait_until(pilot, lambda: "- timezone: IST" in marked(next_doc(app), "added"), "Next to show IST")
+        assert "- timezone: UTC" in marked(current_doc(app), "removed")
+
+
+async def test_remove_deletes_the_text(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("x", *"- likes tide tables", "enter")
+        await wait_until(pilot, lambda: "tide" not in (home / "MEMORY.md").read_text(), "the remove to land")
+        assert (home / "MEMORY.md").read_text() == MEMORY.replace("- likes tide tables", "")
+        await wait_until(pilot, lambda: "- likes tide tables" in marked(current_doc(app), "removed"), "the removal to show")
+
+
+async def test_a_miss_is_shown_inline_with_the_form_kept(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("x", *"nonexistent phrase", "enter")
+        form = app.screen.query_one(ActionForm)
+        await wait_until(pilot, lambda: form.status[0] == "error", "the tool's error")
+        assert form.status == ("error", "not found: nonexistent phrase")
+        assert form.is_open
+        assert form_input(app, "text").value == "nonexistent phrase"
+        assert (home / "MEMORY.md").read_text() == MEMORY
+        await pilot.press("backspace", *"e!")
+        await wait_until(pilot, lambda: form.status[0] == "flag", "the dry run to take over")
+        assert form.status == ("flag", "not found: nonexistent phrase!")
+
+
+async def test_a_miss_is_flagged_while_typing_before_any_write(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("r", *"Saturdays")
+        form = app.screen.query_one(ActionForm)
+        await wait_until(pilot, lambda: form.status == ("flag", "not found: Saturdays"), "the miss flag")
+        await pilot.press(*["backspace"] * len("Saturdays"))
+        await pilot.press(*"Fridays")
+        await wait_until(pilot, lambda: form.status[0] == "hint" and "line 5" in form.status[1], "the match to be found")
+        assert (home / "MEMORY.md").read_text() == MEMORY
+
+
+async def test_the_pending_action_shows_in_next_before_it_is_applied(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("a", *"keeps a field notebook")
+        await wait_until(pilot, lambda: "- keeps a field notebook" in marked(next_doc(app), "added"), "the dry run in Next")
+        assert (home / "MEMORY.md").read_text() == MEMORY
+        assert app.screen.query_one("#next .badge").has_class("-dry-run")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: "- keeps a field notebook" not in next_doc(app).lines, "Next to drop the dry run")
+        assert not app.screen.query_one(ActionForm).is_open
+
+
+async def test_target_toggle_writes_user_md(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("t")
+        assert app.screen.target == "user"
+        await pilot.press("a")
+        form = app.screen.query_one(ActionForm)
+        assert str(app.screen.query_one("#form-target").content) == "target user → USER.md"
+        await pilot.press(*"works from Monterey", "enter")
+        await wait_until(pilot, lambda: not form.is_open, "the write")
+        assert (home / "USER.md").read_text() == USER + "- works from Monterey\n"
+        assert (home / "MEMORY.md").read_text() == MEMORY
+
+
+async def test_letter_keys_type_into_the_form_and_ctrl_t_toggles_there(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("a", *"ant rat xt n q", "question_mark")
+        assert form_input(app, "text").value == "ant rat xt n q?"
+        assert app.screen.target == "self"
+        assert app.screen.state.current.number == 1
+        assert app.is_running
+        await pilot.press("ctrl+t")
+        assert app.screen.target == "user"
+        assert form_input(app, "text").value == "ant rat xt n q?"
+
+
+async def test_selecting_an_entry_prefills_replace_and_remove(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        view = app.screen.query_one(EntryView)
+        assert app.focused is view
+        await pilot.press("down", "down", "down")
+        assert view.selected_entry == "likes tide tables"
+        await pilot.press("r")
+        assert form_input(app, "text").value == "likes tide tables"
+        assert form_input(app, "with").value == "likes tide tables"
+        await pilot.press("escape", "x")
+        assert form_input(app, "text").value == "likes tide tables"
+        assert app.screen.query_one(ActionForm).action == "remove"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "tide" not in (home / "MEMORY.md").read_text(), "the remove")
+        assert (home / "MEMORY.md").read_text() == MEMORY.replace("likes tide tables", "")
+
+
+async def test_selecting_a_user_entry_targets_user_md(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        app.screen.query_one(FileList).focus()
+        await pilot.press("up", "up", "up", "tab", "down", "down")
+        assert app.screen.query_one(EntryView).selected_entry == "prefers metric units"
+        await pilot.press("r")
+        assert app.screen.target == "user"
+        await pilot.press("ctrl+u", *"prefers SI units", "enter")
+        await wait_until(pilot, lambda: "SI" in (home / "USER.md").read_text(), "the replace in USER.md")
+        assert (home / "USER.md").read_text() == "- name is Priya\n- prefers SI units\n"
+
+
+async def test_n_starts_the_next_session(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("a", *"likes kelp", "enter")
+        await wait_until(pilot, lambda: "- likes kelp" in next_doc(app).lines, "the entry in Next")
+        assert "- likes kelp" not in current_doc(app).lines
+        assert str(app.screen.query_one("#next .badge").content) == "1 change"
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen.state.current.number == 2, "session 2")
+        assert "- likes kelp" in current_doc(app).lines
+        assert set(current_doc(app).marks.values()) == {"heading"}
+        assert str(app.screen.query_one("#next .badge").content) == "in sync"
+        assert "#2 · began 12:00:00" == str(app.screen.query_one("#current .session-meta").content)
