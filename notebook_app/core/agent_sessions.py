@@ -23,14 +23,11 @@ folder that is a symbolic link is refused rather than followed.
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import json
 import os
 import re
 import secrets
 import stat
-import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -41,7 +38,7 @@ from typing import Any
 from .home import BootstrapFile, Composition
 from .memory import ToolResult
 from .session import Snapshot, take_snapshot
-from .storage import MEMORY_TARGETS
+from .storage import MEMORY_TARGETS, flocked_directory, remove_temps, write_all, write_atomically
 
 STATE_DIR = ".notebook"
 """The notebook's state folder inside a home; never a bootstrap file."""
@@ -219,7 +216,7 @@ def record_session(home: str | os.PathLike[str], session: AgentSession) -> Path:
     _check_id(session.id)
     data = _json_bytes(_record_json(session), indent=2)
     with _locked_sessions(Path(home), create=True) as folder:
-        _write_atomically(folder, session.id + RECORD_SUFFIX, data)
+        write_atomically(folder, session.id + RECORD_SUFFIX, data, temp_prefix=_TEMP_PREFIX)
     return folder / (session.id + RECORD_SUFFIX)
 
 
@@ -261,9 +258,7 @@ def append_journal(home: str | os.PathLike[str], session_id: str, entry: Journal
         )
         try:
             _cut_unfinished_line(fd)
-            view = memoryview(line)
-            while view:
-                view = view[os.write(fd, view) :]
+            write_all(fd, line)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -475,32 +470,9 @@ def _locked_sessions(home: Path, *, create: bool) -> Iterator[Path]:
     for path in (home / STATE_DIR, folder):
         if not _real_directory(path, create=create):
             raise AgentSessionError(f"no session records in {home} ({path} does not exist)")
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        _remove_stale_temps(folder)
+    with flocked_directory(folder):
+        remove_temps(folder, _TEMP_PREFIX)
         yield folder
-    finally:
-        os.close(fd)  # closing releases the flock
-
-
-def _write_atomically(folder: Path, name: str, data: bytes) -> None:
-    fd, temp = tempfile.mkstemp(prefix=_TEMP_PREFIX, dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fchmod(handle.fileno(), 0o644)
-            os.fsync(handle.fileno())
-        os.replace(temp, folder / name)
-    except BaseException:
-        _unlink_if_present(temp)
-        raise
-    directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
 
 
 def _cut_unfinished_line(fd: int) -> None:
@@ -518,18 +490,3 @@ def _cut_unfinished_line(fd: int) -> None:
             return
         position = start
     os.ftruncate(fd, 0)
-
-
-def _remove_stale_temps(folder: Path) -> None:
-    """Temp files seen under the lock belong to writers that were killed."""
-    for entry in os.scandir(folder):
-        if entry.name.startswith(_TEMP_PREFIX):
-            _unlink_if_present(entry.path)
-
-
-def _unlink_if_present(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError as error:
-        if error.errno != errno.ENOENT:
-            raise

@@ -107,9 +107,7 @@ class LockedHome:
             try:
                 before = os.fstat(fd).st_size
                 _write_journal(journal, f"append {name} {before} {before + len(data)}")
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view) :]
+                write_all(fd, data)
                 if self._durable:
                     os.fsync(fd)
                 _write_journal(journal, "")
@@ -127,21 +125,9 @@ class LockedHome:
             mode = stat.S_IMODE(path.lstat().st_mode)
         except FileNotFoundError:
             mode = 0o644
-        fd, temp = tempfile.mkstemp(prefix=f"{_TEMP_PREFIX}{name}-", dir=self.home)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(text.encode("utf-8"))
-                handle.flush()
-                os.fchmod(handle.fileno(), mode)
-                if self._durable:
-                    os.fsync(handle.fileno())
-            os.replace(temp, path)
-        except BaseException:
-            with _ignore_missing():
-                os.unlink(temp)
-            raise
-        if self._durable:
-            _fsync_directory(self.home)
+        write_atomically(
+            self.home, name, text.encode("utf-8"), mode=mode, temp_prefix=f"{_TEMP_PREFIX}{name}-", durable=self._durable
+        )
         journal = _open_journal(self.home)
         try:
             _write_journal(journal, f"valid {name} {_stat_key(path.lstat())}", _VALID_SLOTS[name])
@@ -163,14 +149,10 @@ def locked_home(home: Path, *, create: bool, durable: bool = True) -> Iterator[L
             yield LockedHome(home, durable=durable)
             return
         home.mkdir(parents=True, exist_ok=True)
-    fd = os.open(home, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    with flocked_directory(home):
         _recover(home)
-        _remove_stale_temps(home)
+        remove_temps(home, _TEMP_PREFIX)
         yield LockedHome(home, durable=durable)
-    finally:
-        os.close(fd)  # closing releases the flock
 
 
 @contextmanager
@@ -183,17 +165,12 @@ def consistent_reads(home: Path) -> Iterator[dict[str, int]]:
     file as it was before the action even before the next writer repairs it.
     Do not call it while holding :func:`locked_home` in the same process.
     """
-    try:
-        fd = os.open(home, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    except OSError:
-        yield {}  # no home (or not a directory): nothing can be mid-write
+    if not home.is_dir():
+        yield {}  # no home: nothing can be mid-write
         return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH)
+    with flocked_directory(home, shared=True):
         pending = _pending_append(home)
         yield {pending[0]: pending[1]} if pending else {}
-    finally:
-        os.close(fd)
 
 
 def _pending_append(home: Path) -> tuple[str, int, int] | None:
@@ -264,20 +241,60 @@ def _recover(home: Path) -> None:
         os.close(journal)
 
 
-def _remove_stale_temps(home: Path) -> None:
-    """Temp files seen under the lock belong to writers that were killed."""
-    for entry in os.scandir(home):
-        if entry.name.startswith(_TEMP_PREFIX):
+@contextmanager
+def flocked_directory(path: Path, *, shared: bool = False) -> Iterator[None]:
+    """Hold ``flock`` on a directory: the lock all writers of its files share."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the flock
+
+
+def write_atomically(
+    folder: Path, name: str, data: bytes, *, mode: int = 0o644, temp_prefix: str, durable: bool = True
+) -> None:
+    """Replace ``folder/name`` with ``data``: readers see all of it or none of it.
+
+    The temp file sits in the same folder (so the rename is atomic) under
+    ``temp_prefix``; call with the folder's lock held, so :func:`remove_temps`
+    can clear what a killed writer left.
+    """
+    fd, temp = tempfile.mkstemp(prefix=temp_prefix, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fchmod(handle.fileno(), mode)
+            if durable:
+                os.fsync(handle.fileno())
+        os.replace(temp, folder / name)
+    except BaseException:
+        with _ignore_missing():
+            os.unlink(temp)
+        raise
+    if durable:
+        directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """``os.write`` until every byte is out: a write may take only part."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def remove_temps(folder: Path, prefix: str) -> None:
+    """Temp files seen under the folder's lock belong to writers that were killed."""
+    for entry in os.scandir(folder):
+        if entry.name.startswith(prefix):
             with _ignore_missing():
                 os.unlink(entry.path)
-
-
-def _fsync_directory(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 @contextmanager
