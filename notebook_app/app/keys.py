@@ -30,8 +30,8 @@ class Key:
 
 SCREEN_KEYS: tuple[Key, ...] = (
     Key("a", "a", "add", "Add", "Add an entry: opens the form with action add, focus on text", "add", command="Add a memory entry"),
-    Key("r", "r", "replace", "Replace", "Replace text: the form with text and with (pre-filled from the selected entry)", "replace", command="Replace text in memory"),
-    Key("x", "x", "remove", "Remove", "Remove text: the form with text (pre-filled from the selected entry)", "remove", command="Remove text from memory"),
+    Key("r", "r", "replace", "Replace", "Replace text: the form with text and with, pre-filled from the selected entry", "replace", command="Replace text in memory"),
+    Key("x", "x", "remove", "Remove", "Remove text: the form with text, pre-filled from the selected entry", "remove", command="Remove text from memory"),
     Key("t", "t", "toggle_target", "Target", "Toggle the target: self (MEMORY.md) or user (USER.md)", "toggle-target", command="Toggle target: self / user"),
     Key("ctrl+t", "ctrl+t", "toggle_target_in_form", "Target", "Toggle the target while typing in the form", "toggle-target-form"),
     Key("enter", "enter", "submit", "Apply", "Submit the form through the memory tool", "submit"),

@@ -6,26 +6,21 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Grid, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from ..keys import ALL_KEYS
 
 HOW_IT_WORKS = (
     "Current session is the soul this session loaded when it began: frozen, it never changes. "
-    "Next session is what a session starting now would load. Every write - yours here, an agent's, "
-    "the CLI's, an editor's - lands on disk at once and shows under Next, never under Current. "
+    "Next session is what a session starting now would load. Every write (yours here, an agent's, "
+    "the CLI's, an editor's) lands on disk at once and shows under Next, never under Current. "
     "Press n to start the next session: Next becomes Current."
 )
 
-
-def key_table() -> Content:
-    width = max(len(k.display) for k in ALL_KEYS) + 2
-    rows = [Content.assemble((f"{k.display:>{width}}  ", "$text-accent bold"), k.help) for k in ALL_KEYS]
-    rows.append(Content.assemble((f"{'ctrl+p':>{width}}  ", "$text-accent bold"), "Command palette: every action by name, and themes"))
-    return Content("\n").join(rows)
+PALETTE_HELP = ("ctrl+p", "Command palette: every action by name, and the themes")
 
 
 class HelpScreen(ModalScreen[None]):
@@ -39,6 +34,9 @@ class HelpScreen(ModalScreen[None]):
             panel.border_title = "Persona Notebook · help"
             panel.border_subtitle = "esc to close"
             yield Static(Content.styled("Keys", "bold $text-primary"), classes="help-heading")
-            yield Static(key_table(), id="help-keys")
+            with Grid(id="help-keys"):
+                for display, text in [*((k.display, k.help) for k in ALL_KEYS), PALETTE_HELP]:
+                    yield Label(display, classes="help-key", markup=False)
+                    yield Label(text, classes="help-text", markup=False)
             yield Static(Content.styled("How sessions work", "bold $text-primary"), classes="help-heading")
             yield Static(HOW_IT_WORKS, id="help-sessions", markup=False)

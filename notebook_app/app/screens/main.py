@@ -47,17 +47,17 @@ class MainScreen(Screen):
     target: reactive[str] = reactive("self", init=False)
 
     @dataclass
-    class StateRead(Message):
+    class StateRead(Message, bubble=False):
         state: HomeState
         started: bool = False
 
     @dataclass
-    class Written(Message):
+    class Written(Message, bubble=False):
         result: ToolResult
         state: HomeState
 
     @dataclass
-    class DryRunDone(Message):
+    class DryRunDone(Message, bubble=False):
         dry: DryRun
 
     def __init__(self, notebook: Notebook, *, watch: bool, home_label: str, clock: Callable[[datetime], str]) -> None:

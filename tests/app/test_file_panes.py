@@ -1,0 +1,71 @@
+"""The Home pane: sizes against the cap, truncation, unreadable files, absent ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
+
+from notebook_app.core import MAX_FILE_BYTES, TRUNCATION_NOTICE
+from notebook_app.app.widgets.form.action_form import ActionForm
+from notebook_app.app.widgets.home.entry_view import EntryView
+from notebook_app.app.widgets.home.file_list import FileList
+from notebook_app.app.widgets.home.file_summary import FileSummary
+from notebook_app.app.widgets.session.session_pane import SessionPane
+
+
+def summary_text(app) -> str:
+    return str(app.screen.query_one(FileSummary).content)
+
+
+async def test_an_unreadable_file_shows_its_error_and_the_app_keeps_running(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"- caf\xe9 au lait\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        text = summary_text(app)
+        assert "✖ unreadable MEMORY.md is not valid UTF-8 (byte 0xe9 at offset 5)" in text
+        assert "✖" in str(app.screen.query_one(FileList).get_option("MEMORY.md").prompt)
+        await pilot.press("a", *"more", "enter")
+        form = app.screen.query_one(ActionForm)
+        await wait_until(pilot, lambda: form.status[0] == "error", "the tool's refusal")
+        assert form.status[1].startswith("MEMORY.md is not valid UTF-8 (byte 0xe9 at offset 5)")
+        assert (home / "MEMORY.md").read_bytes() == b"- caf\xe9 au lait\n"
+        assert app.is_running
+
+
+async def test_a_file_over_the_cap_warns_and_marks_the_cut(home: Path) -> None:
+    line = "- " + "x" * 97 + "\n"
+    body = line * (MAX_FILE_BYTES // len(line) + 10)
+    (home / "MEMORY.md").write_text(body)
+    dropped = len(body) - MAX_FILE_BYTES
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        text = summary_text(app)
+        assert f"does not see the last {dropped:,} bytes" in text
+        cut_line = MAX_FILE_BYTES // len(line)
+        assert f"(cut marked after line {cut_line + 1:,})" in text
+        view = app.screen.query_one(EntryView)
+        await wait_until(pilot, lambda: view.visible_document is view.document, "the big file to be wrapped")
+        assert list(view.document.banners) == [cut_line]
+        assert "inside this line" in view.document.banners[cut_line]
+        assert "✂" in str(app.screen.query_one(FileList).get_option("MEMORY.md").prompt)
+        next_doc = app.screen.query_one("#next", SessionPane).document
+        notice = len(next_doc.lines) - 1
+        assert next_doc.lines[notice] == TRUNCATION_NOTICE and next_doc.marks[notice] == "notice"
+
+
+async def test_absent_files_are_marked_and_the_memory_list_can_be_moved_through(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        files = app.screen.query_one(FileList)
+        assert "absent" in str(files.get_option("IDENTITY.md").prompt)
+        assert "absent" not in str(files.get_option("SOUL.md").prompt)
+        assert summary_text(app).startswith(f"{len(MEMORY.encode()):,} bytes · ")
+        assert summary_text(app).endswith(" of the 2 MiB cap")
+        files.focus()
+        await pilot.press("up", "up", "up", "up")
+        await wait_until(pilot, lambda: "absent" in summary_text(app), "IDENTITY.md chosen")
+        assert summary_text(app).startswith("IDENTITY.md: absent")

@@ -1,0 +1,90 @@
+"""Other writers: changes made by separate processes reach Next, never Current.
+
+These run with the watcher on and write through real separate processes (the
+CLI, or plain Python), the way an agent or an editor would.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
+
+from notebook_app.app.screens.main import MainScreen
+from notebook_app.app.widgets.home.file_list import FileList
+from notebook_app.app.widgets.session.session_pane import SessionPane
+
+
+def cli(home: Path, *args: str) -> None:
+    subprocess.run([sys.executable, "-m", "notebook_app", "memory", *args, "--home", str(home)], check=True, capture_output=True)
+
+
+def lines_of(app, pane: str) -> list[str]:
+    return list(app.screen.query_one(pane, SessionPane).document.lines)
+
+
+async def watching(pilot) -> None:
+    """Wait until the watcher's worker is running, so no external write is missed."""
+    await started(pilot)
+    await wait_until(pilot, lambda: any(w.group == "watch" and w.is_running for w in pilot.app.screen.workers), "the watcher")
+
+
+async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) -> None:
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await watching(pilot)
+        cli(home, "add", "written by an agent")
+        await wait_until(pilot, lambda: "- written by an agent" in lines_of(app, "#next"), "the agent's entry in Next")
+        assert "- written by an agent" not in lines_of(app, "#current")
+        assert str(app.screen.query_one("#next .badge").content) == "1 change"
+        view = app.screen.query_one("#file-view")
+        assert "- written by an agent" in view.document.lines
+
+
+async def test_the_apps_own_write_does_not_trigger_a_second_read(home: Path) -> None:
+    reads: list[MainScreen.StateRead] = []
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE, message_hook=lambda m: reads.append(m) if isinstance(m, MainScreen.StateRead) else None) as pilot:
+        await watching(pilot)
+        assert len(reads) == 1
+        await pilot.press("a", *"mine", "enter")
+        await wait_until(pilot, lambda: "- mine" in lines_of(app, "#next"), "our own entry in Next")
+        # A later outside write to another file: the watcher reports events in
+        # order, so once this one is on screen ours has been seen and judged.
+        (home / "SOUL.md").write_text("A new soul line.\n")
+        await wait_until(pilot, lambda: "A new soul line." in lines_of(app, "#next"), "the outside write in Next")
+        assert len(reads) == 2
+
+
+async def test_a_file_deleted_outside_is_shown_absent(home: Path) -> None:
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await watching(pilot)
+        subprocess.run([sys.executable, "-c", f"import os; os.remove({str(home / 'USER.md')!r})"], check=True)
+        await wait_until(pilot, lambda: "## USER.md" not in lines_of(app, "#next"), "USER.md gone from Next")
+        assert "## USER.md" in lines_of(app, "#current")
+        assert app.screen.query_one("#current", SessionPane).document.marks[lines_of(app, "#current").index("## USER.md")] == "removed"
+        prompt = app.screen.query_one(FileList).get_option("USER.md").prompt
+        assert "absent" in str(prompt)
+
+
+async def test_the_home_vanishing_gives_a_message_not_a_crash(home: Path) -> None:
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await watching(pilot)
+        shutil.rmtree(home)
+        banner = app.screen.query_one("#home-banner")
+        await wait_until(pilot, lambda: banner.has_class("-shown"), "the missing-home banner")
+        assert "The home directory is gone: test home" in str(banner.content)
+        await pilot.press("a", *"lost", "enter")
+        assert app.screen.form.status == ("error", "the home directory is gone (test home); nothing was written")
+        assert not home.exists()
+        await pilot.press("escape")
+        home.mkdir()
+        (home / "MEMORY.md").write_text(MEMORY)
+        await wait_until(pilot, lambda: not banner.has_class("-shown"), "the banner to go")
+        await wait_until(pilot, lambda: "- timezone: UTC" in lines_of(app, "#next"), "the home read again")
+        assert app.is_running
