@@ -1,27 +1,51 @@
 """Measures 5–8: the Textual app against Textual's own floor.
 
-They need the app (``notebook_app.app``: ``launch`` and the App class in
-``notebook_app/app/app.py``). Until it exists and starts, each measure reports
-itself as pending with the reason, and the goals they hold are pending too:
-no figure here is ever estimated.
+The app runs as a person runs it, ``persona-notebook HOME`` in a terminal: a
+pseudo-terminal of 120 × 40 whose screen a terminal emulator (pyte, in the
+harness venv ``benchmarks/.peers/apptools``) reads; see app_harness.py. The
+floors run with our interpreter too (app_floor.py), so both sides use the
+same Textual and watchfiles. Ratios here are TIMES, ours ÷ floor (or 2 MiB ÷
+1 KiB), paired within a trial, then the median.
+
+When the app is missing or cannot be driven, each measure says so and its
+goal stays pending: no figure here is ever estimated.
 """
 
 from __future__ import annotations
 
+import json
+import shutil
+import statistics
 import subprocess
+from pathlib import Path
+from typing import Any
 
-from benchlib import REPO, Bench, Goal, Section
+import driver
+from benchlib import HERE, OURS, REPO, Bench, DriverError, Goal, Row, Section, fmt_bytes, fmt_time, median
+
+DEMO = REPO / "notebook_app" / "demo_home"
+HARNESS = HERE / "app_harness.py"
 
 
 def app_status(bench: Bench) -> str | None:
-    """None when the app can be measured; otherwise why not."""
-    ours = bench.impls.get("ours")
+    """None when the app can be measured; otherwise why not (checked once per run)."""
+    if "app_status" in bench.facts:
+        return bench.facts["app_status"]
+    why = _check(bench)
+    bench.facts["app_status"] = why
+    return why
+
+
+def _check(bench: Bench) -> str | None:
+    ours = bench.impls.get(OURS)
     if ours is None or ours.python is None:
         return "our interpreter is not available"
     if not (REPO / "notebook_app" / "app" / "app.py").is_file():
         return "the app is not built yet: notebook_app/app/app.py does not exist in this tree"
+    if not DEMO.is_dir():
+        return "the demo home (notebook_app/demo_home) is missing"
     probe = subprocess.run(
-        [str(ours.python), "-c", "from notebook_app.app import launch; from notebook_app.app.app import *"],
+        [str(ours.python), "-c", "from notebook_app.app import launch; from notebook_app.app.app import NotebookApp"],
         capture_output=True,
         text=True,
         cwd=REPO,
@@ -29,8 +53,60 @@ def app_status(bench: Bench) -> str | None:
     )
     if probe.returncode != 0:
         tail = probe.stderr.strip().splitlines()[-1:] or ["(no message)"]
-        return f"the app does not import yet: {tail[0]}"
-    return "the app imports, but measures 5–8 are not implemented in this runner yet"
+        return f"the app does not import: {tail[0]}"
+    tools = bench.facts.get("apptools")
+    if tools is None or tools.error or tools.python is None:
+        return "the harness venv (pyte) could not be built: " + (tools.error if tools and tools.error else "not built")
+    return None
+
+
+def harness(bench: Bench, job: dict[str, Any], timeout: float = 600) -> dict[str, Any]:
+    """Run one job of app_harness.py in the harness venv."""
+    tools = bench.facts["apptools"]
+    job = {**job, "ours_python": str(bench.impls[OURS].python), "timeout": 90}
+    try:
+        done = subprocess.run(
+            [str(tools.python), str(HARNESS), json.dumps(job)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=HERE,
+            env=bench.environment(),
+        )
+    except subprocess.TimeoutExpired:
+        raise DriverError(f"app harness {job['job']}: no answer within {timeout:.0f} s") from None
+    for line in reversed(done.stdout.splitlines()):
+        if line.startswith("RESULT "):
+            result = json.loads(line[len("RESULT ") :])
+            if "error" in result:
+                raise DriverError(result["error"])
+            return result
+    tail = "\n".join(done.stderr.strip().splitlines()[-6:])
+    raise DriverError(f"app harness {job['job']} failed (exit {done.returncode}): {tail}")
+
+
+def home(bench: Bench, name: str, memory_bytes: int | None = None) -> Path:
+    """A copy of the demo home; MEMORY.md replaced by one of ``memory_bytes`` when given."""
+    path = bench.work / "app-homes" / name
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    for item in DEMO.iterdir():
+        if item.suffix == ".md":
+            shutil.copyfile(item, path / item.name)
+    if memory_bytes is not None:
+        driver.seed("ours", path, driver.entries_for_size("base", memory_bytes))
+    return path
+
+
+def time_ratio(ours: list[float], floor: list[float]) -> list[float]:
+    return [a / b for a, b in zip(ours, floor) if a > 0 and b > 0]
+
+
+def fmt_times(ratios: list[float]) -> str:
+    if not ratios:
+        return "—"
+    mid = statistics.median(ratios)
+    return f"{mid:.2f}×" if len(ratios) == 1 else f"{mid:.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
 
 
 class _AppMeasure:
@@ -40,46 +116,201 @@ class _AppMeasure:
     goal: str | None = None
 
     def run(self, bench: Bench) -> Section:
-        section = Section(self.number, self.title, self.what)
+        section = Section(self.number, self.title, self.what.format(**self.counts(bench)))
         why = app_status(bench)
-        if why is not None:
-            section.pending = why
-            if self.goal:
-                section.goals.append(Goal(self.goal, "—", "pending", why))
+        if why is None:
+            try:
+                self.measure(bench, section)
+                return section
+            except DriverError as error:
+                text = str(error)
+                first, _, screen = text.partition("\n")
+                why = f"FAILED in this run: {first}"
+                if screen:
+                    section.notes.append("The screen when it gave up:\n\n```\n" + screen.rstrip() + "\n```")
+        section.pending = why
+        if self.goal:
+            section.goals.append(Goal(self.goal, "—", "pending", why))
         return section
+
+    def counts(self, bench: Bench) -> dict[str, Any]:
+        return {}
+
+    def measure(self, bench: Bench, section: Section) -> None:
+        raise NotImplementedError
 
 
 class AppStart(_AppMeasure):
     number = "5"
     title = "App start to first full paint"
     what = (
-        "From process start to the first full paint of the main screen on the demo home, against a bare Textual "
-        "app that shows one Static (the floor any Textual app pays), measured the same way."
+        "From process start (spawn of `persona-notebook HOME` on a copy of the demo home) to the arrival of the "
+        "terminal output after which the screen shows every pane filled: the home's files listed with MEMORY.md's "
+        "size, and both the Current and the Next session souls. The floor: a bare Textual app showing one Static, "
+        "spawned with the same interpreter and timed to the output that shows its text. {repeats} of each, "
+        "alternating; ratio = ours ÷ floor per pair."
     )
     goal = "App start ≤ 1.5× the bare-Textual floor"
+
+    def counts(self, bench: Bench) -> dict[str, Any]:
+        return {"repeats": 1 if bench.config.smoke else 8}
+
+    def measure(self, bench: Bench, section: Section) -> None:
+        repeats = self.counts(bench)["repeats"]
+        out = harness(bench, {"job": "start", "home": str(home(bench, "demo")), "repeats": repeats})
+        ratios = time_ratio(out["app_s"], out["floor_s"])
+        section.rows.append(
+            Row("5", "start to first full paint, demo home", {"ours": fmt_time(median(out["app_s"])), "floor": fmt_time(median(out["floor_s"]))}, {"floor": fmt_times(ratios)})
+        )
+        ratio = median(ratios)
+        if ratio is None:
+            section.goals.append(Goal(self.goal, "—", "missed", "no paired figures"))
+        elif ratio <= 1.5:
+            section.goals.append(Goal(self.goal, f"{ratio:.2f}×", "met"))
+        else:
+            extra = median(out["app_s"]) - median(out["floor_s"])
+            section.goals.append(
+                Goal(
+                    self.goal,
+                    f"{ratio:.2f}×",
+                    "missed",
+                    f"ours needs {fmt_time(extra)} more than the floor: loading the app's modules (its widgets, "
+                    "themes, watchfiles, the core), reading and composing the home in a worker and painting three "
+                    "panes, a form and a footer, against one Static. What would close it: measure where those "
+                    "milliseconds go with `python -X importtime` and Textual's devtools, then defer what the "
+                    "first paint does not need.",
+                )
+            )
 
 
 class ExternalWrite(_AppMeasure):
     number = "6"
     title = "External write → visible in the Next-session preview"
     what = (
-        "A write by another process until the preview shows it, against raw watchfiles notification latency "
-        "with the same settings (awatch(debounce=50, step=10)), medians of ≥ 20 trials."
+        "Another process appends a line to MEMORY.md of the demo home while the app runs. Two end points: the "
+        "preview reacts (first repaint of the Next-session pane's head, where its change count is) and the line "
+        "itself is on screen in that pane. Floor: raw watchfiles, awatch(debounce=50, step=10) on a copy of the "
+        "home (the app's own settings), from the write to its notification. {trials} trials, app and floor "
+        "alternating; after each app trial the file is cut back (untimed) until the preview is in sync again."
     )
     goal = "External write to screen ≤ 1.5× the watchfiles floor"
+
+    def counts(self, bench: Bench) -> dict[str, Any]:
+        return {"trials": 2 if bench.config.smoke else 20}
+
+    def measure(self, bench: Bench, section: Section) -> None:
+        trials = self.counts(bench)["trials"]
+        out = harness(
+            bench,
+            {"job": "external", "home": str(home(bench, "external")), "floor_home": str(home(bench, "floor")), "trials": trials},
+        )
+        floor = fmt_time(median(out["floor_s"]))
+        shown = time_ratio(out["shown_s"], out["floor_s"])
+        section.rows.append(Row("6 shown", "outside write → the line on screen in the preview", {"ours": fmt_time(median(out["shown_s"])), "floor": floor}, {"floor": fmt_times(shown)}))
+        section.rows.append(
+            Row(
+                "6 reacted",
+                "outside write → the preview's head repainted",
+                {"ours": fmt_time(median(out["reacted_s"])), "floor": floor},
+                {"floor": fmt_times(time_ratio(out["reacted_s"], out["floor_s"]))},
+            )
+        )
+        ratio = median(shown)
+        if ratio is None:
+            section.goals.append(Goal(self.goal, "—", "missed", "no paired figures"))
+        elif ratio <= 1.5:
+            section.goals.append(Goal(self.goal, f"{ratio:.2f}×", "met"))
+        else:
+            gap = median(out["shown_s"]) - median(out["floor_s"])
+            section.goals.append(
+                Goal(
+                    self.goal,
+                    f"{ratio:.2f}×",
+                    "missed",
+                    f"The notification itself is the floor ({floor}); after it the app spends about {fmt_time(gap)} "
+                    "more: its watcher hashes the changed file to tell its own writes apart, a worker re-reads and "
+                    "re-composes the home and diffs it against the snapshot, then the panes repaint and the "
+                    "terminal receives the output. A 1.5× budget leaves about half a floor for all of that. What "
+                    "would close it: profile that path (hash, compose, diff, repaint) and cut the largest step; "
+                    "the watcher settings are already the floor's.",
+                )
+            )
 
 
 class FormAdd(_AppMeasure):
     number = "7"
     title = "An add through the form → file pane and preview updated"
-    what = "With a 1 KiB and a 2 MiB MEMORY.md: how the app's cost grows with the home."
+    what = (
+        "Two apps run side by side on copies of the demo home whose MEMORY.md is {small} and {large}. In each, "
+        "'a' opens the form and the text is typed; once its dry run shows, enter is pressed and the clock starts. "
+        "Done at the output after which, in one frame, the form has closed, the file pane shows MEMORY.md's new "
+        "size and the Next-session pane's head has changed from the dry run's. {trials} adds per home, the two "
+        "homes taking turns; after each, MEMORY.md is cut back (untimed) until the preview is in sync."
+    )
     goal = "Form add with 2 MiB ≤ 3× the same with 1 KiB"
+
+    def counts(self, bench: Bench) -> dict[str, Any]:
+        cfg = bench.config
+        return {"small": fmt_bytes(cfg.small_bytes), "large": fmt_bytes(cfg.large_bytes), "trials": 1 if cfg.smoke else 10}
+
+    def measure(self, bench: Bench, section: Section) -> None:
+        cfg = bench.config
+        trials = self.counts(bench)["trials"]
+        out = harness(
+            bench,
+            {
+                "job": "form_add",
+                "small_home": str(home(bench, "form-small", cfg.small_bytes)),
+                "large_home": str(home(bench, "form-large", cfg.large_bytes)),
+                "trials": trials,
+            },
+        )
+        growth = time_ratio(out["large_s"], out["small_s"])
+        section.rows.append(Row("7 small", f"form add, MEMORY.md {fmt_bytes(cfg.small_bytes)}", {"ours": fmt_time(median(out["small_s"]))}))
+        section.rows.append(Row("7 large", f"form add, MEMORY.md {fmt_bytes(cfg.large_bytes)}", {"ours": fmt_time(median(out["large_s"]))}))
+        section.rows.append(Row("7 growth", "2 MiB ÷ 1 KiB, paired by trial", {"ours": fmt_times(growth)}))
+        ratio = median(growth)
+        if ratio is None:
+            section.goals.append(Goal(self.goal, "—", "missed", "no paired figures"))
+        elif ratio <= 3:
+            section.goals.append(Goal(self.goal, f"{ratio:.2f}×", "met"))
+        else:
+            section.goals.append(
+                Goal(
+                    self.goal,
+                    f"{ratio:.2f}×",
+                    "missed",
+                    "after the write the app re-reads and re-composes the whole home and diffs and repaints it; "
+                    "with a 2 MiB MEMORY.md that work grows with the file. What would close it: refresh only "
+                    "the file that changed and diff only its changed region.",
+                )
+            )
 
 
 class PeakRSS(_AppMeasure):
     number = "8"
     title = "Peak memory (RSS) of the app"
-    what = "Peak resident memory of the app on the demo home and on a home with a 2 MiB MEMORY.md."
+    what = (
+        "Peak resident set (VmHWM) of the app process once fully painted and idle for one second, on a copy of "
+        "the demo home and on one whose MEMORY.md is {large}; median of {repeats} starts each. The bare Textual "
+        "floor's is shown beside it for scale."
+    )
+
+    def counts(self, bench: Bench) -> dict[str, Any]:
+        return {"large": fmt_bytes(bench.config.large_bytes), "repeats": 1 if bench.config.smoke else 3}
+
+    def measure(self, bench: Bench, section: Section) -> None:
+        repeats = self.counts(bench)["repeats"]
+        for label, path in (("demo home", home(bench, "rss-demo")), (f"MEMORY.md {fmt_bytes(bench.config.large_bytes)}", home(bench, "rss-large", bench.config.large_bytes))):
+            out = harness(bench, {"job": "rss", "home": str(path), "repeats": repeats, "settle": 1.0})
+            section.rows.append(
+                Row(
+                    "8",
+                    f"peak RSS, {label}",
+                    {"ours": f"{statistics.median(out['app_kib']) / 1024:.1f} MiB", "floor": f"{out['floor_kib'] / 1024:.1f} MiB"},
+                    {"floor": f"{statistics.median(out['app_kib']) / out['floor_kib']:.2f}×"},
+                )
+            )
 
 
 MEASURES = [AppStart(), ExternalWrite(), FormAdd(), PeakRSS()]

@@ -120,6 +120,8 @@ class Bench:
     config: Config
     work: Path
     started: float = field(default_factory=time.monotonic)
+    facts: dict[str, Any] = field(default_factory=dict)
+    """Figures one measure leaves for a later one (e.g. the cost of an fsync)."""
     log: Callable[[str], None] = print
 
     def available(self) -> list[Impl]:

@@ -25,6 +25,12 @@ PEERS: dict[str, str] = {
 }
 """Peer name -> the exact requirement installed into its venv."""
 
+TOOLS: dict[str, str] = {
+    "apptools": "pyte==0.8.2",
+}
+"""Venvs for the benchmarks' own harnesses: pyte, a terminal emulator, reads the
+app's screen for measures 5–8. Never needed by the app or its tests."""
+
 STAMP = ".bench-installed"
 
 

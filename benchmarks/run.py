@@ -29,12 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_app  # noqa: E402
 import bench_core  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
-from peers import PEERS, PeerEnv, ensure_peer  # noqa: E402
+from peers import PEERS, TOOLS, PeerEnv, ensure_peer  # noqa: E402
 
 RESULTS = HERE / "RESULTS.md"
 MODULES = [
-    (bench_core, "Core: the memory tool and compose_soul (measures 1–4)", ["ours", "toolnexus", "hermes"]),
-    (bench_app, "App: the notebook against Textual's floor (measures 5–8)", ["ours", "floor"]),
+    # module, heading, columns, ratio column header ({peer}: the peer's label)
+    (bench_core, "Core: the memory tool and compose_soul (measures 1–4)", ["ours", "toolnexus", "hermes"], "ours : {peer} (speed)"),
+    (bench_app, "App: the notebook against Textual's own floor (measures 5–8)", ["ours", "floor"], "time, ours ÷ {peer}"),
 ]
 
 
@@ -68,14 +69,14 @@ def our_python(args: argparse.Namespace) -> Path:
 def setup(args: argparse.Namespace, config: Config, work: Path) -> tuple[Bench, dict[str, PeerEnv]]:
     impls = {OURS: Impl(OURS, "ours", our_python(args))}
     envs: dict[str, PeerEnv] = {}
-    if args.peers == "build":
-        log(f"building or reusing peer venvs in {args.peers_dir} …")
-        with ThreadPoolExecutor(max_workers=len(PEERS)) as pool:
-            futures = {
-                name: pool.submit(ensure_peer, name, spec, args.peers_dir, timeout=args.install_timeout)
-                for name, spec in PEERS.items()
-            }
-            envs = {name: future.result() for name, future in futures.items()}
+    wanted = dict(TOOLS) | (dict(PEERS) if args.peers == "build" else {})
+    log(f"building or reusing venvs in {args.peers_dir}: {', '.join(wanted)} …")
+    with ThreadPoolExecutor(max_workers=len(wanted)) as pool:
+        futures = {
+            name: pool.submit(ensure_peer, name, spec, args.peers_dir, timeout=args.install_timeout)
+            for name, spec in wanted.items()
+        }
+        envs = {name: future.result() for name, future in futures.items()}
     for name, spec in PEERS.items():
         env = envs.get(name)
         if env is None:
@@ -85,6 +86,7 @@ def setup(args: argparse.Namespace, config: Config, work: Path) -> tuple[Bench, 
         else:
             impls[name] = Impl(name, spec, env.python)
     bench = Bench(impls, config, work, log=log)
+    bench.facts["apptools"] = envs.get("apptools")
     for impl in impls.values():
         if impl.python is None:
             log(f"{impl.name}: unavailable — {impl.reason}")
@@ -103,7 +105,7 @@ def setup(args: argparse.Namespace, config: Config, work: Path) -> tuple[Bench, 
 
 def run_measures(bench: Bench) -> tuple[list[tuple[object, str, list[str], list[Section]]], list[str]]:
     out, crashed = [], []
-    for module, heading, columns in MODULES:
+    for module, heading, columns, _ratio in MODULES:
         sections = []
         for measure in module.MEASURES:
             log(f"measure {measure.number}: {measure.title} …")
@@ -198,16 +200,17 @@ def render(
 
     lines += ["## Results", ""]
     lines.append(
-        "Figures are medians over rounds. A ratio is ours : peer as a speed ratio (> 1 means ours is faster), "
-        "formed within each round from figures taken moments apart, then the median over rounds; the range of "
-        "the per-round ratios is in brackets."
+        "Figures are medians over rounds or trials. In the core table a ratio is ours : peer as a speed ratio "
+        "(> 1 means ours is faster); in the app table it is a ratio of times, ours ÷ floor (< 1.5 is the goal). "
+        "Every ratio is formed within one round or trial, from figures taken moments apart, and the median is "
+        "taken after; the range of the per-round ratios is in brackets."
     )
     lines.append("")
-    for _module, heading, columns, sections in results:
+    for (_module, heading, columns, sections), (*_, ratio_head) in zip(results, MODULES):
         label = {c: (impls[c].label if c in impls else c) for c in columns}
         peers = [c for c in columns if c != OURS]
         lines += [f"### {heading}", ""]
-        head = ["#", "measure"] + [label[c] for c in columns] + [f"ours : {label[p]}" for p in peers]
+        head = ["#", "measure"] + [label[c] for c in columns] + [ratio_head.format(peer=label[p]) for p in peers]
         lines.append("| " + " | ".join(head) + " |")
         lines.append("|" + "---|" * len(head))
         for section in sections:
@@ -244,10 +247,13 @@ def render(
     lines += ["## This run", ""]
     lines.append(f"- Wall time: {total:.0f} s in all, peer venvs included.")
     for name, env in envs.items():
-        if env.built_seconds is not None:
-            lines.append(f"- Building the {name} venv took {env.built_seconds:.0f} s (built in parallel with the other).")
-        elif not env.error:
-            lines.append(f"- The {name} venv was reused from an earlier run.")
+        what = f"the {name} venv ({env.spec})"
+        if env.error:
+            lines.append(f"- Building {what} FAILED: {cell(env.error)}")
+        elif env.built_seconds is not None:
+            lines.append(f"- Building {what} took {env.built_seconds:.0f} s (the venvs are built in parallel).")
+        else:
+            lines.append(f"- {what[0].upper()}{what[1:]} was reused from an earlier run.")
     lines.append("- Command: `.venv/bin/python benchmarks/run.py" + (" --smoke`" if smoke else "`"))
     lines.append("")
     return "\n".join(lines)
@@ -272,8 +278,9 @@ DIFFERENCES = [
     "(2,200 for MEMORY.md, 1,375 for USER.md) are raised to 10^12 so that load tests are not refused. Each new "
     "entry is scanned for prompt-injection patterns (part of its add, so part of its time). The approval gate, "
     "which reloads hermes's config on every call, is left out of the timings and shown separately (row i).",
-    "ours appends an add (`- text` plus a newline) under an flock with a journal in the lock file, and rewrites "
-    "for replace and remove via temp file, fsync, rename and a directory fsync.",
+    "ours: every action holds an flock on the home that every process using the core shares; an add records its "
+    "intent in a journal, appends `- text` and a newline and fsyncs; a replace or remove rewrites via temp file, "
+    "fsync, rename and an fsync of the directory. compose_soul reads under a shared lock.",
     "Files are compared byte for byte with what each implementation's own format says they should hold; the "
     "crash test reads the file raw right after the kill, before any later writer could repair it.",
 ]
