@@ -86,9 +86,12 @@ def split_line(line: str, width: int) -> list[tuple[int, int]]:
         room = width - indent if spans else width
         end = min(length, start + room) if ascii_only else _fit(line, start, room)
         if end < length:
-            space = line.rfind(" ", start, end)
-            if space > start:
-                end = space + 1
+            if line[end] == " ":
+                end += 1  # a space right at the edge ends the row; it need not show
+            else:
+                space = line.rfind(" ", start, end)
+                if space > start:
+                    end = space + 1
         spans.append((start, end))
         start = end
     return spans or [(0, 0)]

@@ -1,0 +1,113 @@
+"""The shell around the notebook: help, the command palette, bindings, opening a home."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_pilot import SIZE, make_app, started, wait_until
+from textual.binding import Binding
+
+from notebook_app.app import launch
+from notebook_app.app.app import NotebookApp
+from notebook_app.app.keys import ALL_KEYS, SCREEN_KEYS
+from notebook_app.app.screens import CreateHomeScreen, HelpScreen, MainScreen
+from notebook_app.app.widgets.home.entry_view import EntryView
+
+
+async def test_question_mark_opens_help_with_every_key(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = [str(label.content) for label in app.screen.query(".help-key")]
+        assert shown == [k.display for k in ALL_KEYS] + ["ctrl+p"]
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainScreen)
+
+
+async def test_every_action_is_in_the_command_palette(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        names = {command.title for command in app.get_system_commands(app.screen)}
+        assert {k.command for k in SCREEN_KEYS if k.command} <= names
+        assert {"Help", "Quit", "Theme"} <= names
+        await pilot.press("ctrl+p", *"Start the next session")
+        await wait_until(pilot, lambda: any(c.option_count for c in app.screen.query("CommandList")), "palette results")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen.state.current.number == 2, "session 2 from the palette")
+
+
+def test_every_binding_we_declare_has_a_unique_id() -> None:
+    declared = [b for cls in (NotebookApp, MainScreen, HelpScreen, CreateHomeScreen, EntryView) for b in cls.BINDINGS]
+    assert len(declared) >= len(ALL_KEYS)
+    assert all(isinstance(b, Binding) and b.id for b in declared)
+    assert len({b.id for b in declared}) == len(declared)
+
+
+async def test_q_quits(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not app.is_running, "the app to quit")
+
+
+async def test_a_missing_home_is_offered_not_made(tmp_path: Path) -> None:
+    missing = tmp_path / "new-home"
+    app = make_app(missing)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CreateHomeScreen), "the question")
+        assert not missing.exists()
+        await pilot.press("y")
+        await wait_until(pilot, lambda: getattr(app.screen, "state", None) is not None, "the new home open")
+        assert missing.is_dir()
+        assert app.screen.state.preview.found == []
+
+
+async def test_declining_to_create_quits_with_code_1(tmp_path: Path) -> None:
+    missing = tmp_path / "never"
+    app = make_app(missing)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CreateHomeScreen), "the question")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: not app.is_running, "the app to quit")
+    assert app.return_code == 1
+    assert not missing.exists()
+
+
+def test_launch_refuses_a_file_as_home(tmp_path: Path, capsys) -> None:
+    not_a_dir = tmp_path / "file.md"
+    not_a_dir.write_text("x")
+    assert launch(home=str(not_a_dir)) == 2
+    assert "not a directory" in capsys.readouterr().err
+
+
+def test_reset_demo_needs_the_demo(tmp_path: Path, capsys) -> None:
+    assert launch(home=str(tmp_path), reset_demo=True) == 2
+    assert "--reset-demo" in capsys.readouterr().err
+
+
+async def test_an_unknown_theme_is_reported_and_the_default_used(home: Path) -> None:
+    app = make_app(home, theme="no-such-theme")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert app.theme == "dark"
+        messages = [n.message for n in app._notifications]
+        assert any(m.startswith("unknown theme 'no-such-theme'; using dark.") for m in messages)
+
+
+async def test_the_palette_switches_theme_live(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        before = app.screen.query_one("#home").styles.background
+        app.theme = "light"
+        await pilot.pause()
+        assert app.screen.query_one("#home").styles.background != before
+
+
+def test_the_app_module_stays_small() -> None:
+    source = Path(NotebookApp.__module__.replace(".", "/") + ".py")
+    assert len((Path(__file__).parents[2] / source).read_text().splitlines()) < 300

@@ -1,0 +1,80 @@
+"""The UI-free pieces under the views: wrapping, soul documents, the dry run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_app.app.model import Notebook, dry_run, read_live_file, soul_document
+from notebook_app.app.watcher import HomeWatcher
+from notebook_app.app.wrapping import BANNER, displayable, split_line, wrap_rows
+from notebook_app.core import JOURNAL_NAME, Rejection, Session, diff_compositions
+
+
+def test_lines_wrap_at_spaces_with_a_hanging_indent_for_bullets() -> None:
+    line = "- alpha beta gamma delta"
+    spans = split_line(line, 12)
+    assert [line[s:e] for s, e in spans] == ["- alpha beta ", "gamma ", "delta"]
+    assert split_line("日本語日本語", 5) == [(0, 2), (2, 4), (4, 6)]
+    rows = wrap_rows(["short", line], 12, banners={0})
+    assert list(rows.line) == [0, 0, 1, 1, 1]
+    assert rows.start[1] == BANNER
+
+
+def test_control_characters_become_one_visible_cell_each() -> None:
+    assert displayable("a\tb\x1b[31m\n") == "a b\ufffd[31m\n"
+    plain = "nothing to change\n"
+    assert displayable(plain) is plain
+
+
+def test_soul_documents_mark_each_side_of_the_diff(home: Path) -> None:
+    session = Session(home)
+    (home / "MEMORY.md").write_text((home / "MEMORY.md").read_text().replace("UTC", "IST"))
+    (home / "USER.md").unlink()
+    preview = session.preview()
+    diff = diff_compositions(session.current.composition, preview.composition)
+    current = soul_document(session.current.composition, diff, "current")
+    upcoming = soul_document(preview.composition, diff, "next")
+    assert {current.lines[i] for i, m in current.marks.items() if m == "removed"} >= {"## USER.md", "- timezone: UTC"}
+    assert [upcoming.lines[i] for i, m in upcoming.marks.items() if m == "added"] == ["- timezone: IST"]
+    assert upcoming.lines[0] == "## SOUL.md" and upcoming.marks[0] == "heading"
+
+
+def test_the_dry_run_matches_what_the_tool_then_writes(home: Path) -> None:
+    notebook = Notebook(home)
+    state = notebook.refresh()
+    args = {"action": "replace", "target": "self", "text": "Fridays", "with": "Thursdays"}
+    dry = dry_run(state, args)
+    assert dry.edit_line == 4
+    result, after = notebook.write(args)
+    assert not result.is_error
+    assert list(dry.next_doc.lines) == list(after.next_doc.lines)
+    assert dry.diff == after.diff
+    miss = dry_run(after, {"action": "remove", "target": "user", "text": "absent words"})
+    assert miss.outcome == Rejection("not found: absent words")
+
+
+def test_an_unchanged_file_is_not_read_into_a_new_document(home: Path) -> None:
+    first = read_live_file(home / "MEMORY.md")
+    assert read_live_file(home / "MEMORY.md", first) is first
+    (home / "MEMORY.md").write_text("changed\n")
+    assert read_live_file(home / "MEMORY.md", first) is not first
+
+
+def test_the_watcher_counts_only_bootstrap_files(home: Path) -> None:
+    watcher = HomeWatcher(home, target=None, known_digest=lambda name: None)
+    assert watcher._relevant(None, str(home / "MEMORY.md"))
+    assert watcher._relevant(None, str(home))
+    assert not watcher._relevant(None, str(home / JOURNAL_NAME))
+    assert not watcher._relevant(None, str(home / ".memory-tmp-MEMORY.md-x1"))
+    assert not watcher._relevant(None, str(home / "notes.txt"))
+
+
+def test_the_watcher_drops_changes_whose_bytes_it_already_knows(home: Path) -> None:
+    notebook = Notebook(home)
+    notebook.refresh()
+    watcher = HomeWatcher(home, target=None, known_digest=notebook.known_digest)
+    assert watcher.unexpected(["MEMORY.md", "SOUL.md"]) == frozenset()
+    notebook.write({"action": "add", "text": "ours"})
+    assert watcher.unexpected(["MEMORY.md"]) == frozenset()
+    (home / "SOUL.md").write_text("theirs\n")
+    assert watcher.unexpected(["MEMORY.md", "SOUL.md"]) == frozenset({"SOUL.md"})
