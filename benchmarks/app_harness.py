@@ -115,7 +115,9 @@ class Term:
             except queue.Empty:
                 continue
             if not data:
-                raise NotShown(f"{what}: the program exited (code {self.proc.poll()}); screen:\n" + "\n".join(self.lines()))
+                raise NotShown(
+                    f"{what}: the program exited (code {self.proc.poll()}); screen:\n" + "\n".join(self.lines())
+                )
             self.stream.feed(data)
             while True:  # take what has already arrived before judging the screen
                 try:
@@ -256,7 +258,9 @@ def job_start(job: dict[str, Any]) -> dict[str, Any]:
     for _ in range(job["repeats"]):
         floor = Term(floor_argv(job), _env())
         try:
-            floor_times.append(floor.wait_for(floor_painted, job["timeout"], "bare Textual app: first paint") - floor.started)
+            floor_times.append(
+                floor.wait_for(floor_painted, job["timeout"], "bare Textual app: first paint") - floor.started
+            )
         finally:
             floor.close()
         term, seconds = start_app(job, job["home"], job["timeout"])
@@ -304,7 +308,9 @@ def _back_in_sync(term: Term, memory: Path, size: int, timeout: float) -> None:
     os.truncate(memory, size)
     summary = f"{size:,} bytes"
     term.wait_for(
-        lambda t: IN_SYNC in _next_head(t) and summary in pane_text(t, HOME_PANE), timeout, "back in sync after the reset"
+        lambda t: IN_SYNC in _next_head(t) and summary in pane_text(t, HOME_PANE),
+        timeout,
+        "back in sync after the reset",
     )
     time.sleep(0.3)
 
@@ -348,7 +354,9 @@ def job_external(job: dict[str, Any]) -> dict[str, Any]:
             head = _next_head(term)
             marker = f"ext-{k:03d}"
             t0 = _append(memory, f"- {marker}\n")
-            reacted.append(term.wait_for(lambda t, head=head: _next_head(t) != head, timeout, f"write {k}: preview reacted") - t0)
+            reacted.append(
+                term.wait_for(lambda t, head=head: _next_head(t) != head, timeout, f"write {k}: preview reacted") - t0
+            )
             shown.append(term.wait_for(_next_shows(marker), timeout, f"write {k}: line shown in the preview") - t0)
             _back_in_sync(term, memory, size, timeout)
     finally:
@@ -405,9 +413,11 @@ def job_form_add(job: dict[str, Any]) -> dict[str, Any]:
                 expected = f"{size + len(('- ' + text + chr(10)).encode()):,} bytes"
                 t0 = term.send(b"\r")
                 done = term.wait_for(
-                    lambda t, head=head, expected=expected: FORM_TITLE not in "\n".join(t.lines())
-                    and expected in pane_text(t, HOME_PANE)
-                    and _next_head(t) != head,
+                    lambda t, head=head, expected=expected: (
+                        FORM_TITLE not in "\n".join(t.lines())
+                        and expected in pane_text(t, HOME_PANE)
+                        and _next_head(t) != head
+                    ),
                     timeout,
                     f"add {k} on the {label} home: file pane at {expected}, preview updated",
                 )

@@ -160,7 +160,12 @@ class AppStart(_AppMeasure):
         out = harness(bench, {"job": "start", "home": str(home(bench, "demo")), "repeats": repeats})
         ratios = time_ratio(out["app_s"], out["floor_s"])
         section.rows.append(
-            Row("5", "start to first full paint, demo home", {"ours": fmt_time(median(out["app_s"])), "floor": fmt_time(median(out["floor_s"]))}, {"floor": fmt_times(ratios)})
+            Row(
+                "5",
+                "start to first full paint, demo home",
+                {"ours": fmt_time(median(out["app_s"])), "floor": fmt_time(median(out["floor_s"]))},
+                {"floor": fmt_times(ratios)},
+            )
         )
         ratio = median(ratios)
         if ratio is None:
@@ -202,11 +207,23 @@ class ExternalWrite(_AppMeasure):
         trials = self.counts(bench)["trials"]
         out = harness(
             bench,
-            {"job": "external", "home": str(home(bench, "external")), "floor_home": str(home(bench, "floor")), "trials": trials},
+            {
+                "job": "external",
+                "home": str(home(bench, "external")),
+                "floor_home": str(home(bench, "floor")),
+                "trials": trials,
+            },
         )
         floor = fmt_time(median(out["floor_s"]))
         shown = time_ratio(out["shown_s"], out["floor_s"])
-        section.rows.append(Row("6 shown", "outside write → the line on screen in the preview", {"ours": fmt_time(median(out["shown_s"])), "floor": floor}, {"floor": fmt_times(shown)}))
+        section.rows.append(
+            Row(
+                "6 shown",
+                "outside write → the line on screen in the preview",
+                {"ours": fmt_time(median(out["shown_s"])), "floor": floor},
+                {"floor": fmt_times(shown)},
+            )
+        )
         section.rows.append(
             Row(
                 "6 reacted",
@@ -251,7 +268,11 @@ class FormAdd(_AppMeasure):
 
     def counts(self, bench: Bench) -> dict[str, Any]:
         cfg = bench.config
-        return {"small": fmt_bytes(cfg.small_bytes), "large": fmt_bytes(cfg.large_bytes), "trials": 1 if cfg.smoke else 10}
+        return {
+            "small": fmt_bytes(cfg.small_bytes),
+            "large": fmt_bytes(cfg.large_bytes),
+            "trials": 1 if cfg.smoke else 10,
+        }
 
     def measure(self, bench: Bench, section: Section) -> None:
         cfg = bench.config
@@ -266,8 +287,20 @@ class FormAdd(_AppMeasure):
             },
         )
         growth = time_ratio(out["large_s"], out["small_s"])
-        section.rows.append(Row("7 small", f"form add, MEMORY.md {fmt_bytes(cfg.small_bytes)}", {"ours": fmt_time(median(out["small_s"]))}))
-        section.rows.append(Row("7 large", f"form add, MEMORY.md {fmt_bytes(cfg.large_bytes)}", {"ours": fmt_time(median(out["large_s"]))}))
+        section.rows.append(
+            Row(
+                "7 small",
+                f"form add, MEMORY.md {fmt_bytes(cfg.small_bytes)}",
+                {"ours": fmt_time(median(out["small_s"]))},
+            )
+        )
+        section.rows.append(
+            Row(
+                "7 large",
+                f"form add, MEMORY.md {fmt_bytes(cfg.large_bytes)}",
+                {"ours": fmt_time(median(out["large_s"]))},
+            )
+        )
         section.rows.append(Row("7 growth", "2 MiB ÷ 1 KiB, paired by trial", {"ours": fmt_times(growth)}))
         ratio = median(growth)
         if ratio is None:
@@ -301,13 +334,19 @@ class PeakRSS(_AppMeasure):
 
     def measure(self, bench: Bench, section: Section) -> None:
         repeats = self.counts(bench)["repeats"]
-        for label, path in (("demo home", home(bench, "rss-demo")), (f"MEMORY.md {fmt_bytes(bench.config.large_bytes)}", home(bench, "rss-large", bench.config.large_bytes))):
+        for label, path in (
+            ("demo home", home(bench, "rss-demo")),
+            (f"MEMORY.md {fmt_bytes(bench.config.large_bytes)}", home(bench, "rss-large", bench.config.large_bytes)),
+        ):
             out = harness(bench, {"job": "rss", "home": str(path), "repeats": repeats, "settle": 1.0})
             section.rows.append(
                 Row(
                     "8",
                     f"peak RSS, {label}",
-                    {"ours": f"{statistics.median(out['app_kib']) / 1024:.1f} MiB", "floor": f"{out['floor_kib'] / 1024:.1f} MiB"},
+                    {
+                        "ours": f"{statistics.median(out['app_kib']) / 1024:.1f} MiB",
+                        "floor": f"{out['floor_kib'] / 1024:.1f} MiB",
+                    },
                     {"floor": f"{statistics.median(out['app_kib']) / out['floor_kib']:.2f}×"},
                 )
             )

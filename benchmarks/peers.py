@@ -78,7 +78,11 @@ def ensure_peer(name: str, spec: str, root: Path, *, timeout: float) -> PeerEnv:
                 return PeerEnv(name, spec, None, None, f"`{' '.join(step[-3:])}` did not finish within {timeout:.0f} s")
             if done.returncode != 0:
                 return PeerEnv(
-                    name, spec, None, None, f"`{' '.join(step[-3:])}` failed (exit {done.returncode}):\n{_tail(done.stderr + done.stdout)}"
+                    name,
+                    spec,
+                    None,
+                    None,
+                    f"`{' '.join(step[-3:])}` failed (exit {done.returncode}):\n{_tail(done.stderr + done.stdout)}",
                 )
         stamp.write_text(spec + "\n")
         return PeerEnv(name, spec, python, time.monotonic() - started)

@@ -39,7 +39,13 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     text = out.read_text()
 
-    for heading in ("## Machine", "## Implementations", "## Results", "## Goals (from issue 5)", "## How the peers differ"):
+    for heading in (
+        "## Machine",
+        "## Implementations",
+        "## Results",
+        "## Goals (from issue 5)",
+        "## How the peers differ",
+    ):
         assert heading in text, heading
     assert "SMOKE RUN" in text
 
