@@ -12,7 +12,6 @@ import json
 import os
 import statistics
 import subprocess
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,7 +60,6 @@ class Config:
     kill_window_s: float
     compose_repeats: int
     hermes_compose_repeats: int
-    budget_s: float
 
     @classmethod
     def full(cls) -> Config:
@@ -82,7 +80,6 @@ class Config:
             kill_window_s=0.25,
             compose_repeats=20,
             hermes_compose_repeats=2,
-            budget_s=480.0,
         )
 
     @classmethod
@@ -104,7 +101,6 @@ class Config:
             kill_window_s=0.05,
             compose_repeats=2,
             hermes_compose_repeats=1,
-            budget_s=300.0,
         )
 
 
@@ -119,7 +115,6 @@ class Bench:
     impls: dict[str, Impl]
     config: Config
     work: Path
-    started: float = field(default_factory=time.monotonic)
     facts: dict[str, Any] = field(default_factory=dict)
     """Figures one measure leaves for a later one (e.g. the cost of an fsync)."""
     log: Callable[[str], None] = print
@@ -169,10 +164,6 @@ class Bench:
             cwd=HERE,
             env=self.environment(),
         )
-
-    def over_budget(self) -> bool:
-        """True once the run has used its time budget: optional extra rounds stop."""
-        return time.monotonic() - self.started > self.config.budget_s
 
 
 def parse_result(impl: Impl, job: dict[str, Any], code: int, stdout: str, stderr: str) -> dict[str, Any]:

@@ -346,7 +346,11 @@ def main(argv: list[str]) -> int:
     try:
         bench, envs = setup(args, config, work)
         if not bench.impls[OURS].available:
-            print(f"cannot run our implementation: {bench.impls[OURS].reason}", file=sys.stderr)
+            print(
+                f"cannot run our implementation with {bench.impls[OURS].python}: {bench.impls[OURS].reason}\n"
+                "Create the project's venv first (`make test` does), or pass --ours-python.",
+                file=sys.stderr,
+            )
             return 1
         results, crashed = run_measures(bench)
     finally:
