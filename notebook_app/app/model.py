@@ -39,11 +39,11 @@ Side = Literal["current", "next"]
 class Document:
     """Lines to show, how some are marked, and banner rows after some lines."""
 
-    lines: Sequence[str]
-    marks: Mapping[int, str] = field(default_factory=dict)
+    lines: Sequence[str] = field(repr=False)
+    marks: Mapping[int, str] = field(default_factory=dict, repr=False)
     """Line index -> one of heading, added, removed, notice."""
     banners: Mapping[int, str] = field(default_factory=dict)
-    source: Sequence[str] | None = None
+    source: Sequence[str] | None = field(default=None, repr=False)
     """The file's own lines, when control characters made ``lines`` differ."""
 
     def text_of(self, index: int) -> str:
@@ -61,8 +61,8 @@ class LiveFile:
     size: int
     digest: str
     """sha256 of all its bytes: how the watcher tells our own writes apart."""
-    text: str
-    document: Document
+    text: str = field(repr=False)
+    document: Document = field(repr=False)
     cut_line: int | None
     """The line holding the last byte a session loads, when the file is over the cap."""
 

@@ -97,11 +97,30 @@ def split_line(line: str, width: int) -> list[tuple[int, int]]:
     return spans or [(0, 0)]
 
 
-def wrap_rows(lines: Sequence[str], width: int, banners: Collection[int] = ()) -> Rows:
-    """Wrap every line to ``width`` cells; a line in ``banners`` gets one extra row after it."""
+def wrap_rows(
+    lines: Sequence[str],
+    width: int,
+    banners: Collection[int] = (),
+    previous: tuple[Rows, Sequence[str]] | None = None,
+) -> Rows:
+    """Wrap every line to ``width`` cells; a line in ``banners`` gets one extra row after it.
+
+    ``previous`` (rows and the lines they were wrapped from, same width and
+    banners) lets the unchanged leading lines keep their rows: an entry
+    appended to a 2 MiB file costs one comparison pass, not a full wrap.
+    """
     width = max(1, width)
     rows_line, rows_start, rows_end = array("l"), array("l"), array("l")
-    for index, line in enumerate(lines):
+    first = 0
+    if previous is not None and previous[0].width == width:
+        old_rows, old_lines = previous
+        limit = min(len(old_lines), len(lines))
+        while first < limit and old_lines[first] == lines[first]:
+            first += 1
+        keep = old_rows.first_row_of(first)
+        rows_line, rows_start, rows_end = old_rows.line[:keep], old_rows.start[:keep], old_rows.end[:keep]
+    for index in range(first, len(lines)):
+        line = lines[index]
         length = len(line)
         if length <= width and (line.isascii() or cell_len(line) <= width):
             rows_line.append(index)

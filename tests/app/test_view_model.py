@@ -78,3 +78,12 @@ def test_the_watcher_drops_changes_whose_bytes_it_already_knows(home: Path) -> N
     assert watcher.unexpected(["MEMORY.md"]) == frozenset()
     (home / "SOUL.md").write_text("theirs\n")
     assert watcher.unexpected(["MEMORY.md", "SOUL.md"]) == frozenset({"SOUL.md"})
+
+
+def test_rewrapping_after_an_append_reuses_the_rows_it_can() -> None:
+    lines = [f"- entry {i} with enough words to wrap twice at this width" for i in range(50)]
+    before = wrap_rows(lines, 20)
+    grown = [*lines[:30], "- a changed entry that also wraps", *lines[31:], "- appended"]
+    assert wrap_rows(grown, 20, previous=(before, lines)) == wrap_rows(grown, 20)
+    assert wrap_rows(lines[:10], 20, previous=(before, lines)) == wrap_rows(lines[:10], 20)
+    assert wrap_rows(lines, 30, previous=(before, lines)) == wrap_rows(lines, 30)

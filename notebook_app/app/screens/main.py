@@ -111,18 +111,20 @@ class MainScreen(Screen):
         return True
 
     # --- workers: all file work happens here, off the event loop -------------
+    # Each names its description: Textual would otherwise repr() the arguments,
+    # a 2 MiB home state, on the event loop every time a worker starts.
 
-    @work(thread=True, exclusive=True, group="home")
+    @work(thread=True, exclusive=True, group="home", description="read the home")
     def _load(self, advance: bool) -> None:
         state = self.notebook.advance() if advance else self.notebook.refresh()
         self.post_message(self.StateRead(state, started=advance))
 
-    @work(thread=True, group="write")
+    @work(thread=True, group="write", description="memory tool call")
     def _write(self, args: dict[str, str]) -> None:
         result, state = self.notebook.write(args)
         self.post_message(self.Written(result, state))
 
-    @work(thread=True, exclusive=True, group="dry-run")
+    @work(thread=True, exclusive=True, group="dry-run", description="dry run")
     def _dry_run(self, state: HomeState, args: dict[str, str]) -> None:
         dry = dry_run(state, args)
         if not get_current_worker().is_cancelled:

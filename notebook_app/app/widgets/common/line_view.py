@@ -8,12 +8,13 @@ the old rows stay on screen until the new ones are ready.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import work
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
@@ -52,6 +53,7 @@ class LineView(ScrollView, can_focus=True):
         self._visible: Document = EMPTY
         """The document drawn now; ``_rows`` were wrapped from its lines."""
         self._rows: Rows = wrap_rows((), 1)
+        self._base_style = Style()
         self._reveal: int | None = None
         """A line to scroll into view once the rows showing it are ready."""
 
@@ -90,14 +92,15 @@ class LineView(ScrollView, can_focus=True):
         width = self._text_width(document)
         if width <= 0:
             return  # not laid out yet: on_resize wraps
+        previous = (self._rows, self._visible.lines) if document.banners == self._visible.banners else None
         if len(document.lines) <= self.SYNC_WRAP_LINES:
-            self._set_rows(document, wrap_rows(document.lines, width, document.banners))
+            self._set_rows(document, wrap_rows(document.lines, width, document.banners, previous))
         else:
-            self._wrap_in_background(document, width)
+            self._wrap_in_background(document, width, previous)
 
-    @work(thread=True, exclusive=True, group="wrap")
-    def _wrap_in_background(self, document: Document, width: int) -> None:
-        rows = wrap_rows(document.lines, width, document.banners)
+    @work(thread=True, exclusive=True, group="wrap", description="wrap lines")
+    def _wrap_in_background(self, document: Document, width: int, previous: tuple[Rows, Sequence[str]] | None) -> None:
+        rows = wrap_rows(document.lines, width, document.banners, previous)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._set_rows, document, rows)
 
@@ -133,16 +136,20 @@ class LineView(ScrollView, can_focus=True):
         if self._text_width(self._document) != self._rows.width or self._visible is not self._document:
             self._rewrap()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._base_style = self.rich_style  # computed once per paint, not once per row
+        return super().render_lines(crop)
+
     def row_style(self, line: int, mark: str | None) -> Style:
         """The style of a row of ``line``; subclasses add a cursor."""
-        base = self.rich_style
+        base = self._base_style
         if mark is None:
             return base
         return base + self.get_component_rich_style(f"line-view--{mark}")
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        base = self.rich_style
+        base = self._base_style
         document, rows = self._visible, self._rows
         row = self.scroll_offset.y + y
         if not document.lines:
