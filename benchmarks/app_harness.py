@@ -200,7 +200,7 @@ def fully_painted(home: str) -> Callable[[Term], bool]:
         if home is None or current is None or nxt is None:
             return False
         home_text, current_text, next_text = "\n".join(home), "\n".join(current), "\n".join(nxt)
-        if LOADING in current_text or LOADING in next_text:
+        if LOADING in home_text or LOADING in current_text or LOADING in next_text:
             return False
         first = f"## {present[0]}" if present else ""
         summary = f"{sizes['MEMORY.md']:,} bytes" if "MEMORY.md" in sizes else ""
