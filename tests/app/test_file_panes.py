@@ -69,3 +69,18 @@ async def test_absent_files_are_marked_and_the_memory_list_can_be_moved_through(
         await pilot.press("up", "up", "up", "up")
         await wait_until(pilot, lambda: "absent" in summary_text(app), "IDENTITY.md chosen")
         assert summary_text(app).startswith("IDENTITY.md: absent")
+
+
+async def test_file_text_and_errors_with_markup_are_shown_literally(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- [x] done [/b] [bold]not bold[/bold]\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert app.screen.query_one(EntryView).document.lines == ["- [x] done [/b] [bold]not bold[/bold]"]
+        app.screen.query_one(FileList).focus()
+        await pilot.press("x", *"[/b] gone", "enter")
+        form = app.screen.query_one(ActionForm)
+        await wait_until(pilot, lambda: form.status[0] == "error", "the miss")
+        assert form.status == ("error", "not found: [/b] gone")
+        rendered = "".join(segment.text for segment in app.screen.query_one("#form-status").render_line(0))
+        assert "not found: [/b] gone" in rendered

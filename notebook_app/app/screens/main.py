@@ -19,7 +19,6 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
-from textual.worker import get_current_worker
 
 from ...core import MEMORY_TARGETS, Edit, ToolResult
 from ..keys import SCREEN_KEYS, bindings
@@ -73,6 +72,8 @@ class MainScreen(Screen):
         self._watcher: HomeWatcher | None = None
         self._typed_since_status = False
         """Whether the form changed since the tool last answered; until then its answer stays."""
+        self._refreshing = self._refresh_again = False
+        self._dry_running = self._dry_again = False
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -88,7 +89,7 @@ class MainScreen(Screen):
         self.sub_title = self.home_label
         self.watch_target(self.target)
         self.query_one(EntryView).focus()
-        self._load(advance=False)
+        self._refresh()
 
     def on_unmount(self) -> None:
         if self._watcher is not None:
@@ -113,8 +114,26 @@ class MainScreen(Screen):
     # --- workers: all file work happens here, off the event loop -------------
     # Each names its description: Textual would otherwise repr() the arguments,
     # a 2 MiB home state, on the event loop every time a worker starts.
+    # Refreshes and dry runs are coalesced: while one runs, requests only mark
+    # that one more is due, so a burst of writes or keys never queues threads.
 
-    @work(thread=True, exclusive=True, group="home", description="read the home")
+    def _refresh(self) -> None:
+        if self._refreshing:
+            self._refresh_again = True
+            return
+        self._refreshing = True
+        self._load(advance=False)
+
+    def _request_dry_run(self) -> None:
+        if self.state is None or not self.form.is_open:
+            return
+        if self._dry_running:
+            self._dry_again = True
+            return
+        self._dry_running = True
+        self._dry_run(self.state, self.form.args)
+
+    @work(thread=True, group="home", description="read the home")
     def _load(self, advance: bool) -> None:
         state = self.notebook.advance() if advance else self.notebook.refresh()
         self.post_message(self.StateRead(state, started=advance))
@@ -124,16 +143,19 @@ class MainScreen(Screen):
         result, state = self.notebook.write(args)
         self.post_message(self.Written(result, state))
 
-    @work(thread=True, exclusive=True, group="dry-run", description="dry run")
+    @work(thread=True, group="dry-run", description="dry run")
     def _dry_run(self, state: HomeState, args: dict[str, str]) -> None:
-        dry = dry_run(state, args)
-        if not get_current_worker().is_cancelled:
-            self.post_message(self.DryRunDone(dry))
+        self.post_message(self.DryRunDone(dry_run(state, args)))
 
     # --- results -------------------------------------------------------------
 
     @on(StateRead)
     def _state_read(self, message: StateRead) -> None:
+        if not message.started:
+            self._refreshing = False
+            if self._refresh_again:
+                self._refresh_again = False
+                self._refresh()
         if self._apply(message.state) and message.started:
             self.notify(f"Session #{message.state.current.number} started from what is on disk now.", title="next session")
         if self.watch_home and self._watcher is None:
@@ -153,6 +175,10 @@ class MainScreen(Screen):
 
     @on(DryRunDone)
     def _dry_run_done(self, message: DryRunDone) -> None:
+        self._dry_running = False
+        if self._dry_again:
+            self._dry_again = False
+            self._request_dry_run()
         dry = message.dry
         if not self.form.is_open or dry.args != self.form.args or self.state is None or dry.seq != self.state.seq:
             return
@@ -167,8 +193,7 @@ class MainScreen(Screen):
         self.state = state
         self.query_one(HomePane).show_state(state)
         self._show_sessions()
-        if self.form.is_open:
-            self._dry_run(state, self.form.args)
+        self._request_dry_run()
         return True
 
     def _show_sessions(self) -> None:
@@ -224,7 +249,7 @@ class MainScreen(Screen):
 
     @on(HomeWatcher.Changed)
     def _home_changed(self) -> None:
-        self._load(advance=False)
+        self._refresh()
 
     @on(HomeWatcher.HomeMissing)
     def _home_missing(self) -> None:
@@ -233,25 +258,24 @@ class MainScreen(Screen):
         banner.update(f"⚠ The home directory is gone: {self.home_label}. Showing the last state read; writes wait until it is back.")
         banner.add_class("-shown")
         self.notify("The home directory was removed.", title="home", severity="error", markup=False)
-        self._load(advance=False)
+        self._refresh()
 
     @on(HomeWatcher.HomeBack)
     def _home_back(self) -> None:
         self.home_missing = False
         self.query_one("#home-banner", Static).remove_class("-shown")
         self.notify("The home directory is back.", title="home")
-        self._load(advance=False)
+        self._refresh()
 
     # --- the form ----------------------------------------------------------------
 
     @on(ActionForm.Changed)
-    def _form_changed(self, message: ActionForm.Changed) -> None:
+    def _form_changed(self) -> None:
         self._typed_since_status = True
-        if self.state is not None and message.form.is_open:
-            self._dry_run(self.state, message.args)
+        self._request_dry_run()
 
     @on(ActionForm.Submitted)
-    def _form_submitted(self, message: ActionForm.Submitted) -> None:
+    def _form_submitted(self) -> None:
         self.action_submit()
 
     def _open_form(self, action: str) -> None:
