@@ -88,3 +88,17 @@ async def test_the_home_vanishing_gives_a_message_not_a_crash(home: Path) -> Non
         await wait_until(pilot, lambda: not banner.has_class("-shown"), "the banner to go")
         await wait_until(pilot, lambda: "- timezone: UTC" in lines_of(app, "#next"), "the home read again")
         assert app.is_running
+
+
+async def test_a_watcher_that_fails_is_reported(home: Path, monkeypatch) -> None:
+    async def broken(*args, **kwargs):
+        raise OSError("inotify watch limit reached")
+        yield
+
+    monkeypatch.setattr("notebook_app.app.watcher.awatch", broken)
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        expected = "Stopped watching the home for other writers: inotify watch limit reached"
+        await wait_until(pilot, lambda: expected in [n.message for n in app._notifications], "the watcher's failure")
+        assert app.is_running

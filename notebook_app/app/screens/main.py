@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
+from textual.worker import Worker, WorkerState
 
 from ...core import MEMORY_TARGETS, Edit, ToolResult
 from ..keys import SCREEN_KEYS, bindings
@@ -246,6 +247,12 @@ class MainScreen(Screen):
         self.form.show_status("hint", message)
 
     # --- the watcher -----------------------------------------------------------
+
+    @on(Worker.StateChanged)
+    def _watcher_failed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "watch" and event.state == WorkerState.ERROR:
+            error = event.worker.error
+            self.notify(f"Stopped watching the home for other writers: {error}", title="watcher", severity="error", markup=False)
 
     @on(HomeWatcher.Changed)
     def _home_changed(self) -> None:
