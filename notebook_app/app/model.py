@@ -1,9 +1,10 @@
 """What the notebook shows, computed in workers: UI-free, no Textual here.
 
 Every rule comes from :mod:`notebook_app.core`: the session and its diff, the
-memory tool for writes, ``preview`` and ``Composition.with_text`` for the dry
-run. This module only reads the live files for their panes and turns souls
-and files into documents of lines with marks that the views draw.
+memory tool for writes, ``parse_request`` and ``plan_edit`` (the two halves
+of ``preview``) and ``Composition.with_text`` for the dry run. This module
+only reads the live files for their panes and turns souls and files into
+documents of lines with marks that the views draw.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from typing import Literal
 from ..core import (
     BOOTSTRAP_ORDER,
     MAX_FILE_BYTES,
-    MEMORY_TARGETS,
     Composition,
     Edit,
+    MemoryRequest,
     Rejection,
     Session,
     Snapshot,
@@ -28,7 +29,8 @@ from ..core import (
     ToolResult,
     diff_compositions,
     memory_tool,
-    preview,
+    parse_request,
+    plan_edit,
 )
 from .wrapping import displayable
 
@@ -81,7 +83,6 @@ class HomeState:
     """One consistent picture of the home: files, both sessions and their gap."""
 
     seq: int
-    exists: bool
     files: Mapping[str, LiveFile]
     current: Snapshot
     preview: Snapshot
@@ -209,13 +210,12 @@ class Notebook:
         """Apply one action through the memory tool, then read the home again."""
         with self._lock:
             result = self.tool.call(dict(args))
-            if not result.is_error:
-                name = MEMORY_TARGETS.get(str(args.get("target") or "self"))
-                if name is not None:
-                    try:
-                        self._digests[name] = digest_of((self.home / name).read_bytes())
-                    except OSError:
-                        self._digests[name] = None
+            request = parse_request(dict(args))
+            if not result.is_error and isinstance(request, MemoryRequest):
+                try:
+                    self._digests[request.filename] = digest_of((self.home / request.filename).read_bytes())
+                except OSError:
+                    self._digests[request.filename] = None
             return result, self._read_state()
 
     def _read_state(self) -> HomeState:
@@ -236,10 +236,9 @@ class Notebook:
         self._seq += 1
         state = HomeState(
             seq=self._seq,
-            exists=self.home.is_dir(),
             files=live,
             current=session.current,
-            preview=last.preview if same_next and last else next_snapshot,
+            preview=next_snapshot,
             diff=diff,
             current_doc=last.current_doc if same_current and last else self._current_doc(session.current, diff),
             next_doc=last.next_doc if same_next and last else soul_document(next_snapshot.composition, diff, "next"),
@@ -255,10 +254,12 @@ class Notebook:
 
 def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     """What ``args`` would do, shown as the next session it would lead to."""
-    target = MEMORY_TARGETS.get(str(args.get("target") or "self"))
-    live = state.files.get(target) if target else None
+    request = parse_request(dict(args))
+    if isinstance(request, Rejection):
+        return DryRun(args, state.seq, request)
+    live = state.files.get(request.filename)
     current_text = live.text if live is not None else None
-    outcome = preview(dict(args), current_text)
+    outcome = plan_edit(request, current_text)
     if isinstance(outcome, Rejection):
         return DryRun(args, state.seq, outcome)
     before = current_text or ""
