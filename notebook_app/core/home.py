@@ -31,6 +31,8 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 
 TRUNCATION_NOTICE = "[truncated: exceeds 2 MB bootstrap cap]"
 
+_ASCII_SPACE = b" \t\n\r\x0b\x0c"
+
 @dataclass(frozen=True)
 class BootstrapFile:
     """One present bootstrap file as the next session would load it."""
@@ -81,7 +83,17 @@ class Composition:
         return compose_files([f for f in self.files if f.name != name] + [changed])
 
 
-def _drop_split_character(data: bytes) -> bytes:
+def _ascii_space_trimmed(data: memoryview) -> tuple[int, int]:
+    """Bounds of ``data`` without ASCII whitespace at either end."""
+    start, end = 0, len(data)
+    while start < end and data[start] in _ASCII_SPACE:
+        start += 1
+    while end > start and data[end - 1] in _ASCII_SPACE:
+        end -= 1
+    return start, end
+
+
+def _drop_split_character(data: memoryview) -> memoryview:
     """Drop a multibyte UTF-8 sequence that the byte cap cut in two."""
     for back in range(1, min(4, len(data)) + 1):
         byte = data[-back]
@@ -116,15 +128,18 @@ def load_bootstrap_file(name: str, data: bytes, size: int) -> BootstrapFile:
     """
     size = max(size, len(data))
     truncated = len(data) > MAX_FILE_BYTES
+    loaded = memoryview(data)  # slices of a view copy nothing: a 2 MiB file is copied once
     if truncated:
-        data = _drop_split_character(data[:MAX_FILE_BYTES])
+        loaded = _drop_split_character(loaded[:MAX_FILE_BYTES])
+    start, end = _ascii_space_trimmed(loaded)
     decode_error = None
     try:
-        text = data.decode("utf-8")
+        text = str(loaded[start:end], "utf-8")
     except UnicodeDecodeError as error:
-        decode_error = f"not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})"
-        text = data.decode("utf-8", errors="replace")
-    body = text.strip()
+        offset = start + error.start
+        decode_error = f"not valid UTF-8 (byte 0x{loaded[offset]:02x} at offset {offset})"
+        text = str(loaded[start:end], "utf-8", "replace")
+    body = text.strip()  # what is left to strip is Unicode space, rarely any
     if truncated:
         body = f"{body}\n{TRUNCATION_NOTICE}" if body else TRUNCATION_NOTICE
     return BootstrapFile(
@@ -132,7 +147,7 @@ def load_bootstrap_file(name: str, data: bytes, size: int) -> BootstrapFile:
         body=body,
         size=size,
         truncated=truncated,
-        digest=hashlib.sha256(data).hexdigest(),
+        digest=hashlib.sha256(loaded).hexdigest(),
         decode_error=decode_error,
     )
 
@@ -140,7 +155,10 @@ def load_bootstrap_file(name: str, data: bytes, size: int) -> BootstrapFile:
 def compose_files(files: Iterable[BootstrapFile]) -> Composition:
     """The soul made of ``files``, taken in bootstrap order."""
     ordered = sorted(files, key=lambda f: BOOTSTRAP_ORDER.index(f.name))
-    return Composition(soul="\n\n".join(f.section for f in ordered), files=tuple(ordered))
+    parts: list[str] = []
+    for file in ordered:  # one join, so each body is copied into the soul once
+        parts += ("\n\n## " if parts else "## ", file.name, "\n\n", file.body)
+    return Composition(soul="".join(parts), files=tuple(ordered))
 
 
 def compose(home: str | os.PathLike[str]) -> Composition:

@@ -192,3 +192,25 @@ def test_add_past_the_cap_succeeds_and_warns_that_it_loads_truncated(home: Path)
     assert res.output.startswith("ok (add → MEMORY.md); loads next session")
     assert "over the 2,097,152-byte bootstrap cap" in res.output
     assert (home / "MEMORY.md").read_bytes().endswith(b"- x\n- one more\n")
+
+
+def test_unicode_space_at_the_ends_is_stripped_like_str_strip(home: Path) -> None:
+    (home / "SOUL.md").write_text("\u2003\n  You are Kip.\u00a0\n\u3000")
+    assert compose_soul(home)[0] == "## SOUL.md\n\nYou are Kip."
+
+
+def test_non_utf8_offset_counts_from_the_start_of_the_file(home: Path) -> None:
+    (home / "USER.md").write_bytes(b"\n\n  ok \xff\n")
+    info = compose(home).file("USER.md")
+    assert info is not None and info.decode_error == "not valid UTF-8 (byte 0xff at offset 7)"
+
+
+def test_with_text_composes_as_if_the_file_held_the_text(home: Path) -> None:
+    (home / "SOUL.md").write_text("You are Kip.")
+    (home / "MEMORY.md").write_text("- a\n")
+    planned = compose(home).with_text("MEMORY.md", "- a\n- b\n")
+    (home / "MEMORY.md").write_text("- a\n- b\n")
+    assert planned == compose(home)
+    created = compose(home).with_text("USER.md", "- name is Muthu\n")
+    assert created.found == ["SOUL.md", "USER.md", "MEMORY.md"]
+    assert (home / "USER.md").exists() is False
