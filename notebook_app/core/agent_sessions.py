@@ -35,7 +35,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .home import BootstrapFile, Composition
+from .home import BootstrapFile, Composition, home_path
 from .memory import ToolResult
 from .session import Snapshot, take_snapshot
 from .storage import MEMORY_TARGETS, flocked_directory, remove_temps, write_all, write_atomically
@@ -185,7 +185,7 @@ class SessionSummary:
 
 def sessions_path(home: str | os.PathLike[str]) -> Path:
     """The folder holding ``home``'s session records (it may not exist yet)."""
-    return Path(home) / SESSIONS_DIR
+    return home_path(home) / SESSIONS_DIR
 
 
 def new_session(
@@ -215,7 +215,7 @@ def record_session(home: str | os.PathLike[str], session: AgentSession) -> Path:
     """
     _check_id(session.id)
     data = _json_bytes(_record_json(session), indent=2)
-    with _locked_sessions(Path(home), create=True) as folder:
+    with _locked_sessions(home_path(home), create=True) as folder:
         write_atomically(folder, session.id + RECORD_SUFFIX, data, temp_prefix=_TEMP_PREFIX)
     return folder / (session.id + RECORD_SUFFIX)
 
@@ -248,7 +248,7 @@ def append_journal(home: str | os.PathLike[str], session_id: str, entry: Journal
     """Append ``entry`` to the journal of a recorded session, durably."""
     _check_id(session_id)
     line = _json_bytes(entry.to_json())
-    with _locked_sessions(Path(home), create=False) as folder:
+    with _locked_sessions(home_path(home), create=False) as folder:
         if not (folder / (session_id + RECORD_SUFFIX)).is_file():
             raise AgentSessionError(f"no recorded session {session_id} in {folder}")
         fd = os.open(

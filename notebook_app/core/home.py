@@ -83,6 +83,11 @@ class Composition:
         return compose_files([f for f in self.files if f.name != name] + [changed])
 
 
+def home_path(home: str | os.PathLike[str]) -> Path:
+    """A home as given by a person or a config file: ``~`` means their home folder."""
+    return Path(home).expanduser()
+
+
 def _ascii_space_trimmed(data: memoryview) -> tuple[int, int]:
     """Bounds of ``data`` without ASCII whitespace at either end."""
     start, end = 0, len(data)
@@ -163,7 +168,7 @@ def compose_files(files: Iterable[BootstrapFile]) -> Composition:
 
 def compose(home: str | os.PathLike[str]) -> Composition:
     """Compose the soul of ``home`` and keep what each file contributed."""
-    root = Path(home)
+    root = home_path(home)
     files = []
     with consistent_reads(root) as valid_bytes:
         for name in BOOTSTRAP_ORDER:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import ACTIONS, TARGETS, Edit, Rejection, parse_request, plan_edit
-from .home import MAX_FILE_BYTES
+from .home import MAX_FILE_BYTES, home_path
 from .storage import StorageError, locked_home
 
 DESCRIPTION = (
@@ -60,7 +60,7 @@ class MemoryTool:
     input_schema = INPUT_SCHEMA
 
     def __init__(self, home: str | os.PathLike[str], *, durable: bool = True) -> None:
-        self.home = Path(home)
+        self.home = home_path(home)
         self._durable = durable
 
     def call(self, args: object) -> ToolResult:

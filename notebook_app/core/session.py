@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Literal
 
-from .home import BOOTSTRAP_ORDER, BootstrapFile, Composition, compose
+from .home import BOOTSTRAP_ORDER, BootstrapFile, Composition, compose, home_path
 
 _EXACT_DIFF_LIMIT = 20_000
 """Changed-region lines above which the diff falls back to a linear multiset diff."""
@@ -153,7 +153,7 @@ class Session:
     """The notebook's session: one frozen snapshot and the live preview beside it."""
 
     def __init__(self, home: str | os.PathLike[str], number: int = 1) -> None:
-        self.home = Path(home)
+        self.home = home_path(home)
         self.current = take_snapshot(self.home, number)
 
     def preview(self) -> Snapshot:

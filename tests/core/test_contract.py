@@ -214,3 +214,10 @@ def test_with_text_composes_as_if_the_file_held_the_text(home: Path) -> None:
     created = compose(home).with_text("USER.md", "- name is Muthu\n")
     assert created.found == ["SOUL.md", "USER.md", "MEMORY.md"]
     assert (home / "USER.md").exists() is False
+
+
+def test_a_home_written_with_tilde_is_the_users_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert not memory_tool("~/agents/kip").call({"action": "add", "text": "x"}).is_error
+    assert (tmp_path / "agents" / "kip" / "MEMORY.md").read_text() == "- x\n"
+    assert compose_soul("~/agents/kip") == ("## MEMORY.md\n\n- x", ["MEMORY.md"])
