@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .actions import ACTIONS, TARGETS, Edit, Rejection, parse_request, plan_edit

@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Literal
 
 from .home import BOOTSTRAP_ORDER, BootstrapFile, Composition, compose, home_path
