@@ -10,9 +10,9 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from .keys import APP_KEYS, SCREEN_KEYS, bindings
+from .keys import AGENT_KEYS, APP_KEYS, SCREEN_KEYS, bindings
 from .model import Notebook
-from .screens import CreateHomeScreen, HelpScreen, MainScreen
+from .screens import AgentSessionsScreen, CreateHomeScreen, HelpScreen, MainScreen
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 
 
@@ -100,10 +100,10 @@ class NotebookApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        if isinstance(screen, MainScreen):
-            for key in SCREEN_KEYS:
-                if key.command:
-                    yield SystemCommand(key.command, key.help, partial(screen.run_action, key.action))
+        screen_keys = SCREEN_KEYS if isinstance(screen, MainScreen) else AGENT_KEYS if isinstance(screen, AgentSessionsScreen) else ()
+        for key in screen_keys:
+            if key.command:
+                yield SystemCommand(key.command, key.help, partial(screen.run_action, key.action))
         for key in APP_KEYS:
             if key.command:
                 yield SystemCommand(key.command, key.help, partial(self.run_action, key.action))

@@ -37,6 +37,11 @@ SCREEN_KEYS: tuple[Key, ...] = (
     Key("enter", "enter", "submit", "Apply", "Submit the form through the memory tool", "submit"),
     Key("escape", "esc", "close_form", "Close", "Close the form", "close-form"),
     Key("n", "n", "next_session", "Next session", "Start the next session: the preview becomes the new current snapshot", "next-session", command="Start the next session"),
+    Key("s", "s", "agent_sessions", "Agents", "Agent sessions: what each agent runs with, against Next, and its writes", "agent-sessions", command="Show agent sessions"),
+)
+
+AGENT_KEYS: tuple[Key, ...] = (
+    Key("escape,s", "esc", "back", "Back", "Back from the agent sessions to the notebook's own session", "agent-sessions-back", command="Back to the notebook"),
 )
 
 APP_KEYS: tuple[Key, ...] = (
@@ -44,7 +49,7 @@ APP_KEYS: tuple[Key, ...] = (
     Key("q", "q", "quit", "Quit", "Quit the notebook", "quit"),
 )
 
-ALL_KEYS = SCREEN_KEYS + APP_KEYS
+ALL_KEYS = SCREEN_KEYS + AGENT_KEYS + APP_KEYS
 
 
 def bindings(keys: tuple[Key, ...]) -> list[Binding]:

@@ -17,7 +17,9 @@ HOW_IT_WORKS = (
     "Current session is the soul this session loaded when it began: frozen, it never changes. "
     "Next session is what a session starting now would load. Every write (yours here, an agent's, "
     "the CLI's, an editor's) lands on disk at once and shows under Next, never under Current. "
-    "Press n to start the next session: Next becomes Current."
+    "Press n to start the next session: Next becomes Current. "
+    "Agents connected over MCP have sessions of their own: press s to see what each one runs with "
+    "against Next, and its journal of writes."
 )
 
 PALETTE_HELP = ("ctrl+p", "Command palette: every action by name, and the themes")

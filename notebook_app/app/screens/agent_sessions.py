@@ -1,0 +1,240 @@
+"""Agent sessions: what each recorded agent runs with, what it would load next, what it wrote.
+
+The list comes from the records the MCP server writes in ``.notebook/sessions``;
+choosing one shows its frozen snapshot as Current session against the home's
+Next-session preview, and its journal below. Records and bootstrap files are
+watched, so new sessions, growing journals and the agent's writes show live.
+Every read runs in a worker thread and comes back as a message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+from textual.worker import Worker, WorkerState
+
+from ...core.agent_sessions import AgentSessionError, SessionSummary, list_sessions
+from ..agents import AgentView, compare
+from ..keys import AGENT_KEYS, bindings
+from ..model import EMPTY
+from ..sessions_watcher import SessionsWatcher
+from ..watcher import HomeWatcher
+from ..widgets.agents import session_list
+from ..widgets.agents.journal_table import JournalPane
+from ..widgets.agents.session_list import SessionList, plural
+from ..widgets.common import line_view
+from ..widgets.common.line_view import LineView
+from ..widgets.session import session_pane
+from ..widgets.session.session_pane import CHANGE_MARKS, SessionPane
+
+NO_SESSIONS = (
+    "No agent session recorded yet.\n\n"
+    "One is recorded each time an MCP client (an agent host) connects to\n\n"
+    "  persona-notebook mcp HOME\n\n"
+    "and each of its memory writes is journalled. This view updates as they come."
+)
+
+
+class AgentSessionsScreen(Screen):
+    """The recorded agent sessions; the chosen one against Next; its journal."""
+
+    CSS_PATH = [
+        line_view.TCSS,
+        session_pane.TCSS,
+        Path(session_list.__file__).with_name("agents.tcss"),
+        Path(__file__).with_name("agent_sessions.tcss"),
+    ]
+    BINDINGS = bindings(AGENT_KEYS)
+
+    @dataclass
+    class Listed(Message, bubble=False):
+        summaries: list[SessionSummary]
+        generation: int
+
+    @dataclass
+    class Compared(Message, bubble=False):
+        session_id: str
+        view: AgentView | None
+        problem: str
+        generation: int
+
+    def __init__(self, home: Path, *, watch: bool, home_label: str, clock: Callable[[datetime], str]) -> None:
+        super().__init__()
+        self.home = home
+        self.watch_home = watch
+        self.home_label = home_label
+        self.clock = clock
+        self.view: AgentView | None = None
+        self.listed = False
+        """Whether the first list of sessions has been read."""
+        self._generation = 0
+        self._shown_generation = {"list": 0, "compare": 0}
+        self._watchers: list[HomeWatcher | SessionsWatcher] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="◆")
+        yield Static("", id="agent-problem", markup=False)
+        with Horizontal(id="agent-panes"):
+            with Vertical(id="agent-left"):
+                yield SessionList(self.clock, id="agent-list")
+                yield Static(NO_SESSIONS, id="agent-empty", markup=False)
+            yield SessionPane("Current session", id="agent-current")
+            yield SessionPane("Next session", id="agent-next")
+        yield JournalPane(self.clock, id="agent-journal")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"{self.home_label} · agent sessions"
+        listing = self.query_one(SessionList)
+        listing.border_title = "Agent sessions"
+        self.query_one("#agent-empty").border_title = "Agent sessions"
+        listing.focus()
+        journal = self.query_one(JournalPane)
+        journal.border_title = "Journal"
+        self.query_one("#agent-current", SessionPane).border_title = "Current session · the agent's"
+        self.query_one("#agent-next", SessionPane).border_title = "Next session"
+        self._reload_list()
+        if self.watch_home:
+            self._watchers = [HomeWatcher(self.home, self, lambda name: ""), SessionsWatcher(self.home, self)]
+            for watcher in self._watchers:
+                self.run_worker(watcher.run(), group="agent-watch", exit_on_error=False)
+
+    def on_unmount(self) -> None:
+        for watcher in self._watchers:
+            watcher.stop()
+
+    # --- workers: reads happen here, off the event loop ----------------------
+
+    def _next_generation(self) -> int:
+        self._generation += 1
+        return self._generation
+
+    def _reload_list(self) -> None:
+        self._list(self._next_generation())
+
+    def _reload_chosen(self) -> None:
+        chosen = self.query_one(SessionList).chosen
+        if chosen is not None:
+            self._compare(chosen, self.view, self._next_generation())
+
+    @work(thread=True, group="agent-list", description="list agent sessions")
+    def _list(self, generation: int) -> None:
+        self.post_message(self.Listed(list_sessions(self.home), generation))
+
+    @work(thread=True, group="agent-compare", description="compare an agent session with Next")
+    def _compare(self, session_id: str, previous: AgentView | None, generation: int) -> None:
+        try:
+            view = compare(self.home, session_id, previous)
+        except (AgentSessionError, OSError) as error:
+            self.post_message(self.Compared(session_id, None, str(error), generation))
+        else:
+            self.post_message(self.Compared(session_id, view, "", generation))
+
+    def _fresh(self, kind: str, generation: int) -> bool:
+        """Drop a result older than one already shown: workers may finish out of order."""
+        if generation < self._shown_generation[kind]:
+            return False
+        self._shown_generation[kind] = generation
+        return True
+
+    # --- results -------------------------------------------------------------
+
+    @on(Listed)
+    def _listed(self, message: Listed) -> None:
+        if not self._fresh("list", message.generation):
+            return
+        self.listed = True
+        listing = self.query_one(SessionList)
+        listing.show_sessions(message.summaries)
+        count = len(message.summaries)
+        listing.border_subtitle = plural(count, "session") if count else ""
+        self.query_one("#agent-left").set_class(not count, "-empty")
+        if count and self.focused is None:
+            listing.focus()  # it could not hold focus while hidden
+        if not count:
+            self.view = None
+            self._show_nothing("no agent session to show")
+
+    @on(SessionList.Chosen)
+    def _chosen(self, message: SessionList.Chosen) -> None:
+        self._compare(message.session_id, self.view, self._next_generation())
+
+    @on(Compared)
+    def _compared(self, message: Compared) -> None:
+        if not self._fresh("compare", message.generation) or message.session_id != self.query_one(SessionList).chosen:
+            return
+        problem = self.query_one("#agent-problem", Static)
+        problem.set_class(bool(message.problem), "-shown")
+        if message.view is None:
+            problem.update(f"⚠ {message.problem}")
+            self.view = None
+            self._show_nothing("This session's record cannot be read.")
+            return
+        another = self.view is None or self.view.session.id != message.session_id
+        self.view = view = message.view
+        session = view.session
+        self.query_one("#agent-current", SessionPane).show(f"began {self.clock(session.started_at)}", "frozen", "frozen", view.current_doc)
+        diff = view.diff
+        badge = "in sync" if diff.in_sync else plural(diff.change_count, "change")
+        self.query_one("#agent-next", SessionPane).show(
+            "if the agent began now", badge, "sync" if diff.in_sync else "pending", view.next_doc
+        )
+        journal = self.query_one(JournalPane)
+        journal.show_journal(session.journal)
+        errors = sum(1 for entry in session.journal if entry.is_error)
+        counts = [plural(len(session.journal) - errors, "write")] + ([plural(errors, "error")] if errors else [])
+        journal.border_title = f"Journal · {session.client_label}"
+        journal.border_subtitle = " · ".join(counts)
+        if another:
+            self.call_after_refresh(self._reveal_first_changes)
+
+    def _reveal_first_changes(self) -> None:
+        """A pane's first layout can come after its first document: scroll to the change again."""
+        for pane in self.query(SessionPane):
+            first = min((line for line, mark in pane.document.marks.items() if mark in CHANGE_MARKS), default=None)
+            if first is not None:
+                pane.query_one(LineView).reveal_line(first)
+
+    def _show_nothing(self, why: str) -> None:
+        for pane in self.query(SessionPane):
+            pane.show("", "", "", EMPTY)
+            pane.query_one(LineView).set_placeholder(why)
+        journal = self.query_one(JournalPane)
+        journal.show_journal(())
+        journal.border_title, journal.border_subtitle = "Journal", ""
+
+    # --- the watchers ----------------------------------------------------------
+
+    @on(SessionsWatcher.Changed)
+    def _sessions_changed(self) -> None:
+        self._reload_list()
+        self._reload_chosen()
+
+    @on(HomeWatcher.Changed)
+    @on(HomeWatcher.HomeBack)
+    def _files_changed(self) -> None:
+        self._reload_chosen()
+
+    @on(HomeWatcher.HomeMissing)
+    def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
+        event.stop()  # the notebook's own screen reports it
+
+    @on(Worker.StateChanged)
+    def _watcher_failed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "agent-watch" and event.state == WorkerState.ERROR:
+            message = f"Stopped watching agent sessions: {event.worker.error}"
+            self.notify(message, title="watcher", severity="error", markup=False)
+
+    # --- actions -----------------------------------------------------------------
+
+    def action_back(self) -> None:
+        self.dismiss()

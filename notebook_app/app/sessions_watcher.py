@@ -1,0 +1,84 @@
+"""Watch a home's agent-session records: new sessions and growing journals.
+
+The home watcher (:mod:`.watcher`) looks at bootstrap files only and never
+into dot folders. Records live in ``.notebook/sessions``, which the first
+agent session creates, perhaps while the notebook is open; so this watcher
+follows the chain home → ``.notebook`` → ``sessions``, watching each level
+that exists, and re-plans whenever one of those folders comes or goes (seen
+as an event, or at the latest on the next one-second timeout, for a folder
+made before its parent's watch began).
+Every (re)start posts a :class:`Changed` too, covering whatever happened
+while nothing was watched. It only says *that* something changed: readers
+re-read in workers. Results reach the UI only as messages to the target.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+from textual.message import Message
+from textual.message_pump import MessagePump
+from watchfiles import Change, awatch
+
+from ..core.agent_sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, STATE_DIR, sessions_path
+
+MISSING_POLL_SECONDS = 0.25
+
+
+class SessionsWatcher:
+    """Posts :class:`Changed` to ``target`` when session records or journals change."""
+
+    class Changed(Message):
+        """A session record or journal was written, or the sessions folder came or went."""
+
+    def __init__(self, home: Path, target: MessagePump) -> None:
+        self.home = home
+        self.state_dir = home / STATE_DIR
+        self.folder = sessions_path(home)
+        self.target = target
+        self._stop = anyio.Event()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _structural(self, path: Path) -> bool:
+        """A folder of the chain: when it comes or goes, what to watch changes."""
+        return path in (self.home, self.state_dir, self.folder)
+
+    def _relevant(self, change: Change, path: str) -> bool:
+        found = Path(path)
+        if self._structural(found):
+            return True
+        name = found.name
+        is_record = name.endswith((RECORD_SUFFIX, JOURNAL_SUFFIX)) and not name.startswith(".")
+        return found.parent == self.folder and is_record
+
+    def _existing(self) -> list[Path]:
+        return [path for path in (self.home, self.state_dir, self.folder) if path.is_dir()]
+
+    async def run(self) -> None:
+        """Watch until stopped; survive any folder of the chain vanishing and coming back."""
+        while not self._stop.is_set():
+            watched = await anyio.to_thread.run_sync(self._existing)
+            if not watched:
+                with anyio.move_on_after(MISSING_POLL_SECONDS):
+                    await self._stop.wait()
+                continue
+            self.target.post_message(self.Changed())
+            async for changes in awatch(
+                *watched,
+                watch_filter=self._relevant,
+                debounce=50,
+                step=10,
+                stop_event=self._stop,
+                recursive=False,
+                rust_timeout=1_000,
+                yield_on_timeout=True,
+            ):
+                if any(self._structural(Path(path)) for _, path in changes):
+                    break
+                if changes:
+                    self.target.post_message(self.Changed())
+                elif await anyio.to_thread.run_sync(self._existing) != watched:
+                    break

@@ -1,0 +1,167 @@
+"""The agent-sessions view: each recorded agent session against Next, and its journal.
+
+The live test drives a real MCP client (the SDK's own, over stdio, against a
+``persona-notebook mcp`` subprocess) while the app runs with its watchers on.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+from notebook_pilot import SIZE, make_app, started, wait_until
+from textual.widgets import Static
+
+from notebook_app.app.screens import AgentSessionsScreen, MainScreen
+from notebook_app.app.widgets.agents.journal_table import JournalPane, JournalTable
+from notebook_app.app.widgets.agents.session_list import SessionList
+from notebook_app.app.widgets.session.session_pane import SessionPane
+from notebook_app.core import memory_tool
+from notebook_app.core.agent_sessions import JournalEntry, append_journal, new_session, record_session, start_session
+
+# The MCP tests' harness, reused rather than copied: it spawns the server the way a host does.
+sys.path.insert(0, str(Path(__file__).parents[1] / "mcp"))
+from stdio_harness import connect  # noqa: E402
+
+
+def lines_of(app, pane: str) -> list[str]:
+    return list(app.screen.query_one(pane, SessionPane).document.lines)
+
+
+def listed(app) -> list[str]:
+    return [str(option.prompt).split("\n")[0] for option in app.screen.query_one(SessionList).options]
+
+
+def journal_rows(app) -> list[list[str]]:
+    table = app.screen.query_one(JournalTable)
+    return [[cell.plain for cell in table.get_row_at(row)] for row in range(table.row_count)]
+
+
+async def sessions_view(pilot) -> None:
+    """From the notebook, open the agent-sessions view and wait until its watchers run."""
+    await started(pilot)
+    await wait_until(pilot, lambda: any(w.group == "watch" and w.is_running for w in pilot.app.screen.workers), "the home watcher")
+    await pilot.press("s")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, AgentSessionsScreen) and pilot.app.screen.listed, "the sessions view")
+    screen = pilot.app.screen
+    await wait_until(pilot, lambda: sum(w.group == "agent-watch" and w.is_running for w in screen.workers) == 2, "the view's watchers")
+
+
+async def test_an_mcp_clients_write_shows_in_next_not_current_and_in_its_sessions_journal(home: Path, tmp_path: Path) -> None:
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await sessions_view(pilot)
+        assert listed(app) == []
+        assert app.screen.query_one("#agent-left").has_class("-empty")
+        async with connect(home, tmp_path / "server.log", name="pilot-agent", version="7.0") as client:
+            added = await client.call_tool("memory", {"action": "add", "text": "written over MCP"})
+            missed = await client.call_tool("memory", {"action": "remove", "text": "no such entry"})
+            await wait_until(pilot, lambda: listed(app) == ["pilot-agent 7.0"], "the client's session in the list")
+            await wait_until(pilot, lambda: "- written over MCP" in lines_of(app, "#agent-next"), "the write in Next")
+            assert "- written over MCP" not in lines_of(app, "#agent-current")
+            assert "- timezone: UTC" in lines_of(app, "#agent-current")
+            await wait_until(pilot, lambda: len(journal_rows(app)) == 2, "both calls in the journal")
+        assert [row[1:5] for row in journal_rows(app)] == [["add", "self", "written over MCP", ""], ["remove", "self", "no such entry", ""]]
+        assert missed.content[0].text == "not found: no such entry"
+        shown_ok, shown_miss = (row[5] for row in journal_rows(app))
+        assert shown_miss == "not found: no such entry"
+        assert shown_ok.endswith("…") and added.content[0].text.startswith(shown_ok[:-1]), "a long result is cut, visibly"
+        table = app.screen.query_one(JournalTable)
+        detail = app.screen.query_one(".journal-detail", Static)
+        assert str(detail.content) == "remove self  text no such entry\n✖ not found: no such entry", "the newest call, whole"
+        table.focus()
+        await pilot.press("up")
+        assert str(detail.content).endswith(f"✓ {added.content[0].text}")
+        error_style = table.get_component_rich_style("journal-table--error", partial=True)
+        assert [table.get_row_at(row)[-1].style == error_style for row in (0, 1)] == [False, True]
+        assert str(app.screen.query_one("#agent-next .badge").content) == "1 change"
+        assert app.screen.query_one(JournalPane).border_subtitle == "1 write · 1 error"
+
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainScreen)
+        await wait_until(pilot, lambda: "- written over MCP" in lines_of(app, "#next"), "the write in the notebook's Next")
+        assert "- written over MCP" not in lines_of(app, "#current")
+
+
+async def test_a_new_session_and_a_growing_journal_appear_while_the_view_is_open(home: Path) -> None:
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await sessions_view(pilot)
+        assert not (home / ".notebook").exists()
+        first = start_session(home, client_name="first-host", client_version="1")
+        await wait_until(pilot, lambda: listed(app) == ["first-host 1"], "the first session, with its folder made meanwhile")
+        await wait_until(pilot, lambda: app.screen.view is not None, "the first session shown")
+        later = replace(new_session(home, client_name="second-host"), started_at=datetime(2999, 1, 1, tzinfo=timezone.utc))
+        record_session(home, later)
+        await wait_until(pilot, lambda: listed(app) == ["second-host", "first-host 1"], "the newer session on top")
+        assert app.screen.view.session.id == first.id, "the chosen session stays chosen"
+        append_journal(home, first.id, JournalEntry.from_call({"action": "add", "text": "one more"}, memory_tool(home).call({"action": "add", "text": "one more"})))
+        await wait_until(pilot, lambda: [row[3] for row in journal_rows(app)] == ["one more"], "the journal growing")
+        await pilot.press("up")  # to the newer session
+        await wait_until(pilot, lambda: app.screen.view.session.id == later.id, "the newer session shown")
+        assert journal_rows(app) == []
+
+
+async def test_s_opens_the_view_esc_returns_and_the_palette_knows_both(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        names = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Show agent sessions" in names
+        await pilot.press("a", "s")  # typing in the form: s is a letter there
+        assert isinstance(app.screen, MainScreen)
+        assert app.screen.form.args["text"] == "s"
+        await pilot.press("escape", "s")
+        assert isinstance(app.screen, AgentSessionsScreen)
+        assert "Back to the notebook" in {command.title for command in app.get_system_commands(app.screen)}
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainScreen)
+
+
+async def test_an_unreadable_record_is_reported_not_shown(home: Path) -> None:
+    session = start_session(home, client_name="broken-host")
+    record = home / ".notebook" / "sessions" / f"{session.id}.json"
+    record.write_text(record.read_text().replace('"body_start": 12', '"body_start": 99999'))
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("s")
+        problem = app.screen.query_one("#agent-problem", Static)
+        await wait_until(pilot, lambda: problem.has_class("-shown"), "the problem banner")
+        assert f"session record {session.id} is malformed" in str(problem.content)
+        assert lines_of(app, "#agent-current") == []
+
+
+def fixed_sessions(home: Path) -> None:
+    """Two recorded sessions with fixed ids and times, then writes after they began."""
+    older = replace(new_session(home, client_name="claude-code", client_version="2.0.1"), id="20261129-100000-0000aaaa", started_at=datetime(2026, 11, 29, 10, tzinfo=timezone.utc))
+    record_session(home, older)
+    tool = memory_tool(home)
+    calls = [
+        {"action": "add", "text": "prefers tide times on a 24-hour clock"},
+        {"action": "remove", "text": "likes imperial units"},
+        {"action": "replace", "target": "user", "text": "metric units", "with": "metric units, always"},
+    ]
+    for minute, args in enumerate(calls):
+        entry = JournalEntry.from_call(args, tool.call(args), time=datetime(2026, 11, 29, 10, minute + 1, tzinfo=timezone.utc))
+        append_journal(home, older.id, entry)
+    newer = replace(new_session(home, client_name=None), id="20261129-110000-0000bbbb", started_at=datetime(2026, 11, 29, 11, tzinfo=timezone.utc))
+    record_session(home, newer)
+    (home / "SOUL.md").write_text("I am Wren: curious, plain-spoken, careful with claims, and brief.\n")
+
+
+def test_the_sessions_view_snapshot(snap_compare, home: Path) -> None:
+    fixed_sessions(home)
+
+    async def run_before(pilot) -> None:
+        await started(pilot)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: getattr(pilot.app.screen, "view", None) is not None, "the newest session shown")
+        await pilot.press("down")
+        await wait_until(pilot, lambda: pilot.app.screen.view.session.id == "20261129-100000-0000aaaa", "the older session")
+        await wait_until(pilot, lambda: len(journal_rows(pilot.app)) == 3, "its journal")
+        await pilot.pause()
+
+    assert snap_compare(make_app(home), terminal_size=SIZE, run_before=run_before)
