@@ -37,11 +37,11 @@ SCREEN_KEYS: tuple[Key, ...] = (
     Key("enter", "enter", "submit", "Apply", "Submit the form through the memory tool", "submit"),
     Key("escape", "esc", "close_form", "Close", "Close the form", "close-form"),
     Key("n", "n", "next_session", "Next session", "Start the next session: the preview becomes the new current snapshot", "next-session", command="Start the next session"),
-    Key("s", "s", "agent_sessions", "Agents", "Agent sessions: what each agent runs with, against Next, and its writes", "agent-sessions", command="Show agent sessions"),
+    Key("s", "s", "agent_sessions", "Agents", "Agent sessions: each agent's frozen soul against Next, and its writes", "agent-sessions", command="Show agent sessions"),
 )
 
 AGENT_KEYS: tuple[Key, ...] = (
-    Key("escape,s", "esc", "back", "Back", "Back from the agent sessions to the notebook's own session", "agent-sessions-back", command="Back to the notebook"),
+    Key("escape,s", "esc", "back", "Back", "Back from agent sessions to the notebook's own session", "agent-sessions-back", command="Back to the notebook"),
 )
 
 APP_KEYS: tuple[Key, ...] = (

@@ -165,3 +165,19 @@ def test_the_sessions_view_snapshot(snap_compare, home: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(home), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_failed_calls_keep_the_error_style_when_the_theme_changes(home: Path) -> None:
+    session = start_session(home, client_name="theme-host")
+    args = {"action": "remove", "text": "not in memory"}
+    append_journal(home, session.id, JournalEntry.from_call(args, memory_tool(home).call(args)))
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: len(journal_rows(app)) == 1, "the failed call")
+        table = app.screen.query_one(JournalTable)
+        dark = table.get_row_at(0)[-1].style
+        app.theme = "light"
+        await wait_until(pilot, lambda: table.get_row_at(0)[-1].style != dark, "the row restyled")
+        assert table.get_row_at(0)[-1].style == table.get_component_rich_style("journal-table--error", partial=True)

@@ -104,6 +104,7 @@ class AgentSessionsScreen(Screen):
         self.query_one("#agent-next", SessionPane).border_title = "Next session"
         self._reload_list()
         if self.watch_home:
+            # No digest is "ours" here: this view writes nothing, so every change counts.
             self._watchers = [HomeWatcher(self.home, self, lambda name: ""), SessionsWatcher(self.home, self)]
             for watcher in self._watchers:
                 self.run_worker(watcher.run(), group="agent-watch", exit_on_error=False)

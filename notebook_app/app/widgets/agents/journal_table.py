@@ -49,6 +49,13 @@ class JournalTable(DataTable):
         flexible.append(max(MIN_WIDTH, room - sum(flexible)))  # the result takes what rounding left
         return tuple(w for _, w in FIXED) + tuple(flexible)
 
+    def on_mount(self) -> None:
+        # Row styles are resolved when rows are built: a new theme's CSS applies, then they are built again.
+        self.watch(self.app, "theme", lambda _: self.call_after_refresh(self._restyle), init=False)
+
+    def _restyle(self) -> None:
+        self._rebuild(self.cursor_row)
+
     def on_resize(self) -> None:
         if self._fitted_widths() != self._widths:
             self._rebuild(self.cursor_row)
