@@ -11,6 +11,7 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
 from notebook_pilot import SIZE, make_app, started, wait_until
 from textual.widgets import Static
 
@@ -181,3 +182,18 @@ async def test_failed_calls_keep_the_error_style_when_the_theme_changes(home: Pa
         app.theme = "light"
         await wait_until(pilot, lambda: table.get_row_at(0)[-1].style != dark, "the row restyled")
         assert table.get_row_at(0)[-1].style == table.get_component_rich_style("journal-table--error", partial=True)
+
+
+async def test_an_unreadable_sessions_folder_is_reported_not_a_crash(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def unreadable(home: Path):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("notebook_app.app.screens.agent_sessions.list_sessions", unreadable)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("s")
+        expected = "Cannot list agent sessions: [Errno 13] Permission denied"
+        await wait_until(pilot, lambda: expected in [n.message for n in app._notifications], "the problem reported")
+        assert app.is_running
+        assert app.screen.query_one("#agent-left").has_class("-empty")

@@ -58,14 +58,13 @@ class AgentSessionsScreen(Screen):
     @dataclass
     class Listed(Message, bubble=False):
         summaries: list[SessionSummary]
-        generation: int
+        problem: str = ""
 
     @dataclass
     class Compared(Message, bubble=False):
         session_id: str
         view: AgentView | None
         problem: str
-        generation: int
 
     def __init__(self, home: Path, *, watch: bool, home_label: str, clock: Callable[[datetime], str]) -> None:
         super().__init__()
@@ -76,8 +75,8 @@ class AgentSessionsScreen(Screen):
         self.view: AgentView | None = None
         self.listed = False
         """Whether the first list of sessions has been read."""
-        self._generation = 0
-        self._shown_generation = {"list": 0, "compare": 0}
+        self._reading: set[str] = set()
+        self._reads_due: set[str] = set()
         self._watchers: list[HomeWatcher | SessionsWatcher] = []
 
     def compose(self) -> ComposeResult:
@@ -87,7 +86,7 @@ class AgentSessionsScreen(Screen):
             with Vertical(id="agent-left"):
                 yield SessionList(self.clock, id="agent-list")
                 yield Static(NO_SESSIONS, id="agent-empty", markup=False)
-            yield SessionPane("Current session", id="agent-current")
+            yield SessionPane("Current session · the agent's", id="agent-current")
             yield SessionPane("Next session", id="agent-next")
         yield JournalPane(self.clock, id="agent-journal")
         yield Footer()
@@ -98,11 +97,8 @@ class AgentSessionsScreen(Screen):
         listing.border_title = "Agent sessions"
         self.query_one("#agent-empty").border_title = "Agent sessions"
         listing.focus()
-        journal = self.query_one(JournalPane)
-        journal.border_title = "Journal"
-        self.query_one("#agent-current", SessionPane).border_title = "Current session · the agent's"
-        self.query_one("#agent-next", SessionPane).border_title = "Next session"
-        self._reload_list()
+        self.query_one(JournalPane).border_title = "Journal"
+        self._read("list")
         if self.watch_home:
             # No digest is "ours" here: this view writes nothing, so every change counts.
             self._watchers = [HomeWatcher(self.home, self, lambda name: ""), SessionsWatcher(self.home, self)]
@@ -114,46 +110,53 @@ class AgentSessionsScreen(Screen):
             watcher.stop()
 
     # --- workers: reads happen here, off the event loop ----------------------
+    # Coalesced as on the main screen: while a read runs, requests only mark
+    # one more as due, so an agent writing in a burst never queues threads.
 
-    def _next_generation(self) -> int:
-        self._generation += 1
-        return self._generation
-
-    def _reload_list(self) -> None:
-        self._list(self._next_generation())
-
-    def _reload_chosen(self) -> None:
+    def _read(self, kind: str) -> None:
+        """Read the sessions ("list") or compare the chosen one with Next ("compare")."""
+        if kind in self._reading:
+            self._reads_due.add(kind)
+            return
         chosen = self.query_one(SessionList).chosen
-        if chosen is not None:
-            self._compare(chosen, self.view, self._next_generation())
+        if kind == "compare" and chosen is None:
+            return
+        self._reading.add(kind)
+        if kind == "list":
+            self._list()
+        else:
+            self._compare(chosen, self.view)
+
+    def _read_done(self, kind: str) -> None:
+        self._reading.discard(kind)
+        if kind in self._reads_due:
+            self._reads_due.discard(kind)
+            self._read(kind)
 
     @work(thread=True, group="agent-list", description="list agent sessions")
-    def _list(self, generation: int) -> None:
-        self.post_message(self.Listed(list_sessions(self.home), generation))
+    def _list(self) -> None:
+        try:
+            self.post_message(self.Listed(list_sessions(self.home)))
+        except OSError as error:  # an unreadable sessions folder, say
+            self.post_message(self.Listed([], f"Cannot list agent sessions: {error}"))
 
     @work(thread=True, group="agent-compare", description="compare an agent session with Next")
-    def _compare(self, session_id: str, previous: AgentView | None, generation: int) -> None:
+    def _compare(self, session_id: str, previous: AgentView | None) -> None:
         try:
             view = compare(self.home, session_id, previous)
         except (AgentSessionError, OSError) as error:
-            self.post_message(self.Compared(session_id, None, str(error), generation))
+            self.post_message(self.Compared(session_id, None, str(error)))
         else:
-            self.post_message(self.Compared(session_id, view, "", generation))
-
-    def _fresh(self, kind: str, generation: int) -> bool:
-        """Drop a result older than one already shown: workers may finish out of order."""
-        if generation < self._shown_generation[kind]:
-            return False
-        self._shown_generation[kind] = generation
-        return True
+            self.post_message(self.Compared(session_id, view, ""))
 
     # --- results -------------------------------------------------------------
 
     @on(Listed)
     def _listed(self, message: Listed) -> None:
-        if not self._fresh("list", message.generation):
-            return
+        self._read_done("list")
         self.listed = True
+        if message.problem:
+            self.notify(message.problem, title="agent sessions", severity="error", markup=False)
         listing = self.query_one(SessionList)
         listing.show_sessions(message.summaries)
         count = len(message.summaries)
@@ -166,13 +169,14 @@ class AgentSessionsScreen(Screen):
             self._show_nothing("no agent session to show")
 
     @on(SessionList.Chosen)
-    def _chosen(self, message: SessionList.Chosen) -> None:
-        self._compare(message.session_id, self.view, self._next_generation())
+    def _chosen(self) -> None:
+        self._read("compare")
 
     @on(Compared)
     def _compared(self, message: Compared) -> None:
-        if not self._fresh("compare", message.generation) or message.session_id != self.query_one(SessionList).chosen:
-            return
+        self._read_done("compare")
+        if message.session_id != self.query_one(SessionList).chosen:
+            return  # the person moved on; the read for their choice is due
         problem = self.query_one("#agent-problem", Static)
         problem.set_class(bool(message.problem), "-shown")
         if message.view is None:
@@ -217,13 +221,13 @@ class AgentSessionsScreen(Screen):
 
     @on(SessionsWatcher.Changed)
     def _sessions_changed(self) -> None:
-        self._reload_list()
-        self._reload_chosen()
+        self._read("list")
+        self._read("compare")
 
     @on(HomeWatcher.Changed)
     @on(HomeWatcher.HomeBack)
     def _files_changed(self) -> None:
-        self._reload_chosen()
+        self._read("compare")
 
     @on(HomeWatcher.HomeMissing)
     def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
