@@ -3,6 +3,7 @@
 
     .venv/bin/python benchmarks/run.py            # full run -> benchmarks/RESULTS.md
     .venv/bin/python benchmarks/run.py --smoke    # a few iterations -> a temp folder
+    .venv/bin/python benchmarks/run.py --only 5,6 --out /tmp/app.md   # some measures only
 
 The runner builds each peer's venv under benchmarks/.peers/ (reused once
 built), then runs the measures of every benchmark module in turn. See
@@ -65,6 +66,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         default=os.environ.get("PERSONA_BENCH_PEERS", "build"),
         help="build (or reuse) the peers' venvs, or measure ours only (default: build; env PERSONA_BENCH_PEERS)",
     )
+    parser.add_argument(
+        "--only",
+        type=lambda text: {part.strip() for part in text.split(",") if part.strip()},
+        help="run only these measures, by number (e.g. 5,6,7); needs --out: a partial run never writes RESULTS.md",
+    )
     parser.add_argument("--peers-dir", type=Path, default=HERE / ".peers", help="where the peers' venvs live")
     parser.add_argument("--ours-python", type=Path, help="our interpreter (default: the project's .venv)")
     parser.add_argument("--install-timeout", type=float, default=600.0, help="seconds allowed to build one peer venv")
@@ -115,11 +121,15 @@ def setup(args: argparse.Namespace, config: Config, work: Path) -> tuple[Bench, 
     return bench, envs
 
 
-def run_measures(bench: Bench) -> tuple[list[tuple[object, str, list[str], list[Section]]], list[str]]:
+def run_measures(
+    bench: Bench, only: set[str] | None = None
+) -> tuple[list[tuple[object, str, list[str], list[Section]]], list[str]]:
     out, crashed = [], []
     for module, heading, columns, _ratio in MODULES:
         sections = []
         for measure in module.MEASURES:
+            if only is not None and measure.number not in only:
+                continue
             log(f"measure {measure.number}: {measure.title} …")
             started = time.monotonic()
             try:
@@ -336,6 +346,9 @@ def main(argv: list[str]) -> int:
     if args.smoke and out.resolve() == RESULTS.resolve():
         print("a smoke run never overwrites benchmarks/RESULTS.md; pass another --out", file=sys.stderr)
         return 2
+    if args.only is not None and (args.out is None or out.resolve() == RESULTS.resolve()):
+        print("a run of some measures (--only) never overwrites benchmarks/RESULTS.md; pass another --out", file=sys.stderr)
+        return 2
     started = time.monotonic()
     load_start = f"{os.getloadavg()[0]:.2f}"
     if args.smoke:
@@ -352,7 +365,7 @@ def main(argv: list[str]) -> int:
                 file=sys.stderr,
             )
             return 1
-        results, crashed = run_measures(bench)
+        results, crashed = run_measures(bench, args.only)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     date = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
