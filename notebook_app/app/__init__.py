@@ -10,19 +10,25 @@ from .demo import DEMO_LABEL, ensure_demo
 
 def launch(home: str | None = None, theme: str | None = None, reset_demo: bool = False) -> int:
     """Open the notebook on ``home`` (the demo persona when None); return the exit code."""
-    from .app import NotebookApp, tilde  # Textual loads only when the app really opens
+    from .model import Notebook
 
     if home is None:
         path = ensure_demo(reset=reset_demo)
-        label = f"{DEMO_LABEL} · {tilde(path)}"
     else:
         if reset_demo:
             print("--reset-demo restores the demo persona; it cannot be combined with HOME", file=sys.stderr)
             return 2
-        path, label = Path(home).expanduser().absolute(), None
+        path = Path(home).expanduser().absolute()
         if path.exists() and not path.is_dir():
             print(f"persona-notebook: not a directory: {home}", file=sys.stderr)
             return 2
-    app = NotebookApp(path, theme=theme, home_label=label)
+    notebook = None
+    if path.is_dir():
+        notebook = Notebook(path)
+        notebook.start_reading()  # in a thread, while Textual loads below
+    from .app import NotebookApp, tilde  # Textual loads only when the app really opens
+
+    label = f"{DEMO_LABEL} · {tilde(path)}" if home is None else None
+    app = NotebookApp(path, theme=theme, home_label=label, notebook=notebook)
     app.run()
     return app.return_code or 0

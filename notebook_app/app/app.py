@@ -33,6 +33,8 @@ class NotebookApp(App[None]):
 
     TITLE = "Persona Notebook"
     BINDINGS = bindings(APP_KEYS)
+    CSS_PATH = MainScreen.CSS_PATH
+    """Textual loads no CSS_PATH for the default screen, which the main screen is (see get_default_screen)."""
 
     def __init__(
         self,
@@ -43,10 +45,15 @@ class NotebookApp(App[None]):
         home_label: str | None = None,
         clock: Callable[[datetime], str] = local_time,
         theme_dirs: Iterable[Path] | None = None,
+        notebook: Notebook | None = None,
     ) -> None:
-        """``home_label`` and ``clock`` replace the path and times on screen (tests pin them)."""
+        """``home_label`` and ``clock`` replace the path and times on screen (tests pin them).
+
+        ``notebook``: one already reading ``home`` (see :meth:`Notebook.start_reading`).
+        """
         super().__init__()
         self.home = home
+        self._notebook = notebook
         self.home_label = home_label or tilde(home)
         self.clock = clock
         self.watch_home = watch
@@ -60,10 +67,12 @@ class NotebookApp(App[None]):
         for problem in self.theme_problems:
             self.notify(str(problem), title="theme not loaded", severity="warning", markup=False, timeout=10)
         self.use_theme(self.requested_theme)
-        if self.home.is_dir():
-            self.push_screen(self._main_screen())
-        else:
+        if not isinstance(self.screen, MainScreen):
             self.push_screen(CreateHomeScreen(self.home_label), self._answer_create)
+
+    def get_default_screen(self) -> Screen:
+        """The notebook itself when the home exists: composed with the app, painted in its first frame."""
+        return self._main_screen() if self.home.is_dir() else super().get_default_screen()
 
     def use_theme(self, name: str) -> None:
         """Switch to theme ``name``; an unknown name is reported and the default kept."""
@@ -76,7 +85,8 @@ class NotebookApp(App[None]):
             self.theme = DEFAULT_THEME
 
     def _main_screen(self) -> MainScreen:
-        return MainScreen(Notebook(self.home), watch=self.watch_home, home_label=self.home_label, clock=self.clock)
+        notebook, self._notebook = self._notebook or Notebook(self.home), None
+        return MainScreen(notebook, watch=self.watch_home, home_label=self.home_label, clock=self.clock)
 
     def _answer_create(self, create: bool | None) -> None:
         if not create:

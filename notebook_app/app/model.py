@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from concurrent.futures import Future
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -188,6 +189,32 @@ class Notebook:
         self._seq = 0
         self._last: HomeState | None = None
         self._digests: dict[str, str | None] = {}
+        self._first: Future[HomeState] | None = None
+
+    def start_reading(self) -> None:
+        """Read the home in a thread now, before the UI exists, so loading Textual overlaps it.
+
+        The next :meth:`refresh` (or :meth:`take_first_state`) hands over that
+        state instead of reading again.
+        """
+        first: Future[HomeState] = Future()
+        self._first = first
+
+        def read() -> None:
+            try:
+                first.set_result(self._locked_read())
+            except BaseException as error:  # handed to whoever takes the state
+                first.set_exception(error)
+
+        threading.Thread(target=read, name="notebook-first-read", daemon=True).start()
+
+    def take_first_state(self) -> HomeState | None:
+        """The state :meth:`start_reading` read, when it is ready; never waits."""
+        first = self._first
+        if first is None or not first.done() or first.exception() is not None:
+            return None
+        self._first = None
+        return first.result()
 
     def known_digest(self, name: str) -> str | None:
         """The digest of ``name`` as last read or written by this notebook (None: absent)."""
@@ -195,6 +222,12 @@ class Notebook:
 
     def refresh(self) -> HomeState:
         """Read the home now; the first call starts session 1."""
+        first, self._first = self._first, None
+        if first is not None:
+            return first.result()
+        return self._locked_read()
+
+    def _locked_read(self) -> HomeState:
         with self._lock:
             return self._read_state()
 

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from notebook_app.app import launch
 from notebook_app.app.app import NotebookApp
 from notebook_app.app.keys import ALL_KEYS, SCREEN_KEYS
+from notebook_app.app.model import Notebook
 from notebook_app.app.screens import CreateHomeScreen, HelpScreen, MainScreen
 from notebook_app.app.widgets.home.entry_view import EntryView
 
@@ -111,3 +112,14 @@ async def test_the_palette_switches_theme_live(home: Path) -> None:
 def test_the_app_module_stays_small() -> None:
     source = Path(NotebookApp.__module__.replace(".", "/") + ".py")
     assert len((Path(__file__).parents[2] / source).read_text().splitlines()) < 300
+
+
+async def test_the_read_started_before_the_app_is_the_one_it_shows(home: Path) -> None:
+    notebook = Notebook(home)
+    notebook.start_reading()
+    app = NotebookApp(home, watch=False, home_label="test home", notebook=notebook)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert app.screen.state is not None and app.screen.state.seq == 1  # not read a second time
+        assert "MEMORY.md" in app.screen.state.files

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from notebook_app.app.model import Notebook, dry_run, read_live_file, soul_document
@@ -87,3 +88,24 @@ def test_rewrapping_after_an_append_reuses_the_rows_it_can() -> None:
     assert wrap_rows(grown, 20, previous=(before, lines)) == wrap_rows(grown, 20)
     assert wrap_rows(lines[:10], 20, previous=(before, lines)) == wrap_rows(lines[:10], 20)
     assert wrap_rows(lines, 30, previous=(before, lines)) == wrap_rows(lines, 30)
+
+
+def test_a_read_started_before_the_ui_is_handed_over_once(home: Path) -> None:
+    notebook = Notebook(home)
+    notebook.start_reading()
+    first = notebook.refresh()  # waits for the read already running
+    assert first.current.number == 1 and "MEMORY.md" in first.files
+    assert notebook.take_first_state() is None  # handed over once
+    assert notebook.refresh().seq == first.seq + 1  # then every refresh reads again
+
+
+def test_a_finished_early_read_is_taken_without_waiting(home: Path) -> None:
+    notebook = Notebook(home)
+    notebook.start_reading()
+    for _ in range(500):
+        state = notebook.take_first_state()
+        if state is not None:
+            break
+        time.sleep(0.01)
+    assert state is not None and state.seq == 1
+    assert notebook.refresh().seq == 2

@@ -72,6 +72,7 @@ class MainScreen(Screen):
         self.home_missing = False
         self._prefill: tuple[str, str, int] | None = None
         self._watcher: HomeWatcher | None = None
+        self._watch_requested = False
         self._typed_since_status = False
         """Whether the form changed since the tool last answered; until then its answer stays."""
         self._refreshing = self._refresh_again = False
@@ -91,7 +92,12 @@ class MainScreen(Screen):
         self.sub_title = self.home_label
         self.watch_target(self.target)
         self.query_one(EntryView).focus()
-        self._refresh()
+        first = self.notebook.take_first_state()
+        if first is None:
+            self._refresh()
+        else:
+            self._apply(first)  # read while Textual loaded: the first frame already shows the home
+            self._watch()
 
     def on_unmount(self) -> None:
         if self._watcher is not None:
@@ -160,7 +166,16 @@ class MainScreen(Screen):
                 self._refresh()
         if self._apply(message.state) and message.started:
             self.notify(f"Session #{message.state.current.number} started from what is on disk now.", title="next session")
-        if self.watch_home and self._watcher is None:
+        self._watch()
+
+    def _watch(self) -> None:
+        """Start the watcher once the state just read is painted: its start-up delays no frame."""
+        if self.watch_home and not self._watch_requested:
+            self._watch_requested = True
+            self.call_after_refresh(self._start_watcher)
+
+    def _start_watcher(self) -> None:
+        if self.is_mounted and self._watcher is None:
             self._watcher = HomeWatcher(self.notebook.home, self, self.notebook.known_digest)
             self.run_worker(self._watcher.run(), group="watch", exit_on_error=False)
 

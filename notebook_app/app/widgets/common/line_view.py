@@ -138,6 +138,8 @@ class LineView(ScrollView, can_focus=True):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._base_style = self.rich_style  # computed once per paint, not once per row
+        if self._visible is not self._document and len(self._document.lines) <= self.SYNC_WRAP_LINES:
+            self._rewrap()  # shown before the first layout: wrap now, so this very frame has the text
         return super().render_lines(crop)
 
     def row_style(self, line: int, mark: str | None) -> Style:
