@@ -71,14 +71,17 @@ class LineView(ScrollView, can_focus=True):
             return
         self._document = document
         if document.lines is self._visible.lines and document.banners == self._visible.banners:
+            repaint = document.marks != self._visible.marks
             self._visible = document
-            self.refresh()
+            if repaint:
+                self.refresh()
         else:
             self._rewrap()
 
     def set_placeholder(self, text: str) -> None:
-        self.placeholder = text
-        self.refresh()
+        if text != self.placeholder:
+            self.placeholder = text
+            self.refresh()
 
     def _gutter_width(self, document: Document) -> int:
         width = len(f"{len(document.lines)}") + 1 if self._numbers else 0

@@ -49,10 +49,15 @@ class FileList(OptionList):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(*(Option(name, id=name) for name in BOOTSTRAP_ORDER), **kwargs)
+        self._prompts: dict[str, Content] = {}
 
     def show_files(self, files: Mapping[str, LiveFile], loaded: Composition, diff: SoulDiff) -> None:
+        """Replace only the rows that changed: each replacement repaints the list."""
         for name in BOOTSTRAP_ORDER:
-            self.replace_option_prompt(name, file_prompt(name, files.get(name), loaded, diff))
+            prompt = file_prompt(name, files.get(name), loaded, diff)
+            if self._prompts.get(name) != prompt:
+                self._prompts[name] = prompt
+                self.replace_option_prompt(name, prompt)
 
     def select_file(self, name: str) -> None:
         self.highlighted = BOOTSTRAP_ORDER.index(name)

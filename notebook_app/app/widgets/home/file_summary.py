@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.widgets import Static
 
@@ -44,7 +45,20 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
 class FileSummary(Static):
     """Size line on top, warnings under it; markup never parsed from file data."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._rows: tuple[int, int] | None = None
+        """(width, rows) the shown text needs, when every line fits unwrapped."""
+
     def show_file(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> None:
         notes = problems(name, live, loaded)
         self.set_class(bool(notes.plain), "-warned")
-        self.update(Content("\n").join([size_line(name, live), notes]) if notes.plain else size_line(name, live))
+        content = Content("\n").join([size_line(name, live), notes]) if notes.plain else size_line(name, live)
+        if content.plain == getattr(self.content, "plain", None):
+            return
+        width = self.content_size.width
+        lines = content.plain.split("\n")
+        rows = (width, len(lines)) if width and all(cell_len(line) <= width for line in lines) else None
+        # Same rows as before: a repaint will do; a layout would repaint the whole screen.
+        self.update(content, layout=rows is None or rows != self._rows)
+        self._rows = rows

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
@@ -15,6 +16,17 @@ TCSS = Path(__file__).with_name("session.tcss")
 
 BADGE_KINDS = ("sync", "pending", "frozen", "dry-run")
 CHANGE_MARKS = ("added", "removed")
+
+
+def _set_text(label: Label, text: str) -> None:
+    """Update ``label`` only when its text changes, and lay out only when its width does.
+
+    A layout repaints the whole screen; an unchanged head must not cost one
+    each time the home is read.
+    """
+    old = str(label.content)
+    if text != old:
+        label.update(text, layout=cell_len(text) != cell_len(old))
 
 
 class SessionPane(Vertical):
@@ -32,9 +44,9 @@ class SessionPane(Vertical):
         yield LineView(signs=True, placeholder="loading…", classes="soul")
 
     def show(self, meta: str, badge: str, kind: str, document: Document) -> None:
-        self.query_one(".session-meta", Label).update(meta)
+        _set_text(self.query_one(".session-meta", Label), meta)
         label = self.query_one(".badge", Label)
-        label.update(badge)
+        _set_text(label, badge)
         for known in BADGE_KINDS:
             label.set_class(known == kind, f"-{known}")
         view = self.query_one(LineView)
