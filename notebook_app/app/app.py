@@ -12,7 +12,7 @@ from textual.screen import Screen
 
 from .keys import AGENT_KEYS, APP_KEYS, SCREEN_KEYS, bindings
 from .model import Notebook
-from .screens import AgentSessionsScreen, CreateHomeScreen, HelpScreen, MainScreen
+from .screens import CreateHomeScreen, HelpScreen, MainScreen
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 
 
@@ -110,6 +110,8 @@ class NotebookApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        from .screens.agent_sessions import AgentSessionsScreen  # loaded on first use, not at start-up
+
         screen_keys = SCREEN_KEYS if isinstance(screen, MainScreen) else AGENT_KEYS if isinstance(screen, AgentSessionsScreen) else ()
         for key in screen_keys:
             if key.command:

@@ -33,7 +33,6 @@ from ..widgets.home.entry_view import EntryView
 from ..widgets.home.home_pane import HomePane
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane
-from .agent_sessions import AgentSessionsScreen
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
 NOT_WHILE_TYPING = {"add", "replace", "remove", "toggle_target", "next_session", "agent_sessions"}
@@ -360,4 +359,6 @@ class MainScreen(Screen):
         self._load(advance=True)
 
     def action_agent_sessions(self) -> None:
+        from .agent_sessions import AgentSessionsScreen  # loaded on first use, not at start-up
+
         self.app.push_screen(AgentSessionsScreen(self.notebook.home, watch=self.watch_home, home_label=self.home_label, clock=self.clock))
