@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import work
@@ -25,6 +26,20 @@ from ...wrapping import BANNER, Rows, hanging_indent, wrap_rows
 TCSS = Path(__file__).with_suffix(".tcss")
 
 SIGNS = {"added": "+", "removed": "-", "notice": "!"}
+
+
+def fit(segments: list[Segment], width: int, style: Style) -> Strip:
+    """``segments`` as one row of exactly ``width`` cells, padded with ``style``.
+
+    Wrapped rows already fit, so padding is enough: one Strip per row instead
+    of two (Strip.crop_extend makes a second), and each Strip costs seven caches.
+    """
+    cells = sum(cell_len(segment.text) for segment in segments)
+    if cells > width:
+        return Strip(segments).crop_extend(0, width, style)
+    if cells < width:
+        segments.append(Segment(" " * (width - cells), style))
+    return Strip(segments, width)
 
 
 class LineView(ScrollView, can_focus=True):
@@ -169,9 +184,7 @@ class LineView(ScrollView, can_focus=True):
         if start == BANNER:
             style = base + self.get_component_rich_style("line-view--banner")
             gutter = " " * self._gutter_width(document)
-            return Strip([Segment(gutter, style), Segment(document.banners.get(line, ""), style)]).crop_extend(
-                0, width, style
-            )
+            return fit([Segment(gutter, style), Segment(document.banners.get(line, ""), style)], width, style)
         mark = document.marks.get(line)
         style = self.row_style(line, mark)
         segments = []
@@ -186,4 +199,4 @@ class LineView(ScrollView, can_focus=True):
         if start > 0:
             segments.append(Segment(" " * hanging_indent(text), style))
         segments.append(Segment(text[start:end], style))
-        return Strip(segments).crop_extend(0, width, style)
+        return fit(segments, width, style)
