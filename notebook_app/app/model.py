@@ -298,12 +298,39 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     before = current_text or ""
     composition = state.preview.composition.with_text(outcome.request.filename, outcome.apply(before))
     diff = diff_compositions(state.current.composition, composition)
+    edit_line = before.count("\n", 0, outcome.start)
     return DryRun(
         args,
         state.seq,
         outcome,
         diff=diff,
         current_doc=soul_document(state.current.composition, diff, "current", state.current_doc.lines),
-        next_doc=soul_document(composition, diff, "next"),
-        edit_line=before.count("\n", 0, outcome.start),
+        next_doc=soul_document(composition, diff, "next", edited_soul_lines(state, composition, outcome.request.filename, edit_line)),
+        edit_line=edit_line,
     )
+
+
+def edited_soul_lines(state: HomeState, composition: Composition, filename: str, edit_line: int) -> list[str] | None:
+    """The lines of ``composition``'s soul, split anew only from the edited line on.
+
+    A keystroke in the form must not re-scan and re-split a 2 MiB soul: the
+    lines before the edit are the preview's. Which line that is comes from
+    the soul's layout (as in :func:`soul_document`); the shared prefix is then
+    checked character for character, and None (split it all) is returned
+    when it does not hold.
+    """
+    old_lines, old_soul, new_soul = state.next_doc.lines, state.preview.soul, composition.soul
+    offset = 0
+    for bootstrap in state.preview.composition.files:
+        if bootstrap.name == filename:
+            break
+        offset += 2 + bootstrap.body.count("\n") + 1
+    else:
+        return None
+    keep = min(offset + 2 + edit_line, len(old_lines) - 1)
+    if keep <= 0:
+        return None
+    chars = sum(map(len, old_lines[:keep])) + keep
+    if old_soul[:chars] != new_soul[:chars]:
+        return None
+    return [*old_lines[:keep], *displayable(new_soul[chars:]).split("\n")]

@@ -8,7 +8,7 @@ from pathlib import Path
 from notebook_app.app.model import Notebook, dry_run, read_live_file, soul_document
 from notebook_app.app.watcher import HomeWatcher
 from notebook_app.app.wrapping import BANNER, displayable, split_line, wrap_rows
-from notebook_app.core import JOURNAL_NAME, Rejection, Session, diff_compositions
+from notebook_app.core import JOURNAL_NAME, Rejection, Session, diff_compositions, parse_request, plan_edit
 
 
 def test_lines_wrap_at_spaces_with_a_hanging_indent_for_bullets() -> None:
@@ -109,3 +109,26 @@ def test_a_finished_early_read_is_taken_without_waiting(home: Path) -> None:
         time.sleep(0.01)
     assert state is not None and state.seq == 1
     assert notebook.refresh().seq == 2
+
+
+def test_a_dry_run_splits_only_from_the_edit_on_and_gets_the_same_lines(home: Path) -> None:
+    (home / "SOUL.md").write_text("I am Wren.\tTabs\x1b and escapes stay one cell each.\n")
+    (home / "MEMORY.md").write_text("# Notes\n\n- timezone: UTC\n- bell\x07 here\n- likes tide tables\n")
+    state = Notebook(home).refresh()
+    edits = [
+        {"action": "add", "target": "self", "text": "new entry"},
+        {"action": "add", "target": "user", "text": "new user fact"},
+        {"action": "replace", "target": "self", "text": "timezone: UTC", "with": "timezone: IST"},
+        {"action": "remove", "target": "self", "text": "likes tide tables"},
+        {"action": "remove", "target": "user", "text": "name is Priya"},
+    ]
+    for args in edits:
+        dry = dry_run(state, args)
+        request = parse_request(args)
+        assert not isinstance(request, Rejection)
+        live = state.files[request.filename]
+        outcome = plan_edit(request, live.text)
+        assert not isinstance(outcome, Rejection), args
+        composition = state.preview.composition.with_text(request.filename, outcome.apply(live.text))
+        assert dry.next_doc is not None
+        assert list(dry.next_doc.lines) == displayable(composition.soul).split("\n"), args
