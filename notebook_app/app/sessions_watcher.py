@@ -22,8 +22,8 @@ from textual.message_pump import MessagePump
 from watchfiles import Change, awatch
 
 from ..core.agent_sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, STATE_DIR, sessions_path
+from .watcher import AWATCH_SETTINGS, MISSING_POLL_SECONDS
 
-MISSING_POLL_SECONDS = 0.25
 
 
 class SessionsWatcher:
@@ -69,12 +69,9 @@ class SessionsWatcher:
             async for changes in awatch(
                 *watched,
                 watch_filter=self._relevant,
-                debounce=50,
-                step=10,
                 stop_event=self._stop,
-                recursive=False,
-                rust_timeout=1_000,
                 yield_on_timeout=True,
+                **AWATCH_SETTINGS,
             ):
                 if any(self._structural(Path(path)) for _, path in changes):
                     break

