@@ -62,6 +62,22 @@ class NotebookApp(App[None]):
         themes, self.theme_problems = load_themes(*folders)
         for loaded in themes:
             self.register_theme(loaded)
+        if self.requested_theme in self.available_themes:
+            self._theme_before_parse(self.requested_theme)
+
+    def _theme_before_parse(self, name: str) -> None:
+        """What setting ``theme`` does, done before the stylesheet is first parsed.
+
+        Set in on_mount, the theme made Textual parse the CSS again and restyle
+        every widget right after the first parse; its watcher needs a running
+        app, so here the reactive is set without it and its effects are applied.
+        """
+        self.set_reactive(App.theme, name)
+        dark = self.current_theme.dark
+        classes = {old: False for old in self.classes if old.startswith("-theme-")}
+        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark}, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
         for problem in self.theme_problems:
