@@ -14,19 +14,30 @@ import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import anyio
 from textual.message import Message
 from textual.message_pump import MessagePump
-from watchfiles import Change, awatch
 
 from ..core import BOOTSTRAP_ORDER, is_scratch_file
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncGenerator
+
+    from watchfiles import Change
 
 MISSING_POLL_SECONDS = 0.25
 
 AWATCH_SETTINGS = {"debounce": 50, "step": 10, "recursive": False, "rust_timeout": 1_000}
 """One folder, no recursion; debounce 50 / step 10 report a write in ~16 ms here
 (the defaults ~60 ms); the timeout lets a stop request end the watch promptly."""
+
+
+def awatch(*paths: Path, **settings: object) -> AsyncGenerator[set[tuple[Change, str]], None]:
+    """``watchfiles.awatch``; watchfiles (and anyio) load on the first watch, after the first frame."""
+    from watchfiles import awatch as watch
+
+    return watch(*paths, **settings)
 
 
 def current_digest(path: Path) -> str | None:
@@ -55,6 +66,8 @@ class HomeWatcher:
         self.home = home
         self.target = target
         self.known_digest = known_digest
+        import anyio  # loaded with watchfiles when the watch starts (see awatch)
+
         self._stop = anyio.Event()
 
     def stop(self) -> None:
@@ -70,6 +83,8 @@ class HomeWatcher:
 
     async def run(self) -> None:
         """Watch until stopped; survive the home vanishing and coming back."""
+        import anyio
+
         while not self._stop.is_set():
             if not self.home.is_dir():
                 self.target.post_message(self.HomeMissing())
