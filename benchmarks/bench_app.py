@@ -180,18 +180,26 @@ class AppStart(_AppMeasure):
                     f"{ratio:.2f}×",
                     "missed",
                     f"ours needs {fmt_time(extra)} more than the floor. Where it goes, measured in a pty "
-                    "(python -X importtime, cProfile, the time and size of each frame's output): about 60 ms of "
-                    "imports one Static does not need (the app's model and widgets, the core, watchfiles, rich's "
-                    "cell tables, tomllib for the themes); about 35 ms of Textual parsing the app's and its "
-                    "widgets' CSS, 8 ms of it again when the theme is applied on mount; 55-60 ms for the first "
-                    "layout and render of 42 widgets, three panes of wrapped text, the file list, header and "
-                    "footer, against one Static, and the terminal then reads about 60 KB instead of 6 KB. "
-                    "Already cut: the main screen is the default screen, so its first frame is the full home "
-                    "(pushed from on_mount it was rendered inside Textual's start-up batch and thrown away); the "
-                    "home is read in a thread while Textual loads; the agent-sessions view loads on first use; "
-                    "one Strip per row. What would close it: a smaller first frame (compose the footer and the "
-                    "hidden form after the first paint), the theme applied before the stylesheet is first "
-                    "parsed, and fewer imports on the way; Textual's own import is most of the floor itself.",
+                    "(python -X importtime, cProfile, the time and size of each frame's output): Textual's "
+                    "driver starts 20-30 ms later than the floor's, after about 50 ms (under -X importtime) of "
+                    "imports one Static does not need (the app's model and widgets, the core with its hashing and "
+                    "json, argparse for the command line, tomllib for the themes); then 45-60 ms pass before the "
+                    "screen's first output, its pointer shape (the floor: 7-12 ms), among them Textual parsing the "
+                    "app's and its widgets' CSS (14-23 ms in-process, once), and 65-100 ms more to the first frame "
+                    "(the floor: 10-20 ms): composing, styling (Textual applies the stylesheet node by node) "
+                    "and the first layout and render of three panes of wrapped text, the file list and the "
+                    "header. The harness sees the full paint within the first 8 KB of that frame, so its size "
+                    "(about 30 KB) matters little. Already cut: the main screen is the default screen, so its "
+                    "first frame is the full home (pushed from on_mount it was rendered inside Textual's start-up "
+                    "batch and thrown away); the home is read in a thread while Textual loads; the agent-sessions "
+                    "view loads on first use; one Strip per row; the theme is applied before the stylesheet is "
+                    "first parsed (it was parsed again and every widget restyled); watchfiles and anyio load when "
+                    "the watch starts; the footer's keys already come after the first frame. What would narrow "
+                    "it: composing the hidden memory form (12 of those nodes, 10-14 ms before the first frame "
+                    "in-process) after the first paint, which needs every use of the form to wait for its "
+                    "inputs; fewer widgets in the first frame. Textual's own import is most of the floor itself, "
+                    "and its start-up (driver, stylesheet, first layout) is paid by any Textual app with three "
+                    "panes, so 1.5x one Static is not in reach by trimming the app alone.",
                 )
             )
 
