@@ -1,0 +1,28 @@
+"""``persona-notebook``: the app, and the same core for scripts and agents.
+
+A thin shell: every rule lives in :mod:`notebook_app.core`. Each verb group is
+a module of its own that registers its parser in :data:`VERBS`; this module
+only dispatches. Exit codes: 0 success, 1 the core refused (the reason on
+stderr), 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from . import app, memory, mcp, soul
+from .common import CommandLine, build_verb_parser
+
+VERBS: tuple[CommandLine, ...] = (memory.COMMAND, soul.COMMAND, mcp.COMMAND)
+"""Every verb group, in the order ``--help`` lists them."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    verbs = {name: command for command in VERBS for name in command.names}
+    if argv and argv[0] in verbs:
+        parser = build_verb_parser(VERBS)
+        args = parser.parse_args(argv)
+        return verbs[args.command].run(args)
+    return app.run(argv, VERBS)

@@ -1,0 +1,66 @@
+"""``persona-notebook memory add|replace|remove``: the agent's own tool, from a shell."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core import ACTIONS, TARGETS, memory_tool
+from .common import CommandLine, existing_home, home_option, print_json, usage_error
+
+_HELPS = {
+    "add": "append '- TEXT' to the target file",
+    "replace": "swap the first occurrence of TEXT for --with",
+    "remove": "delete the first occurrence of TEXT",
+}
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    memory = commands.add_parser(
+        "memory",
+        help="add, replace or remove a memory entry",
+        description="Apply one memory-tool action. It lands on disk now and loads next session.",
+    )
+    actions = memory.add_subparsers(dest="action", required=True, metavar="ACTION")
+    for action in ACTIONS:
+        text = _HELPS[action]
+        sub = actions.add_parser(action, help=text, description=text[0].upper() + text[1:] + ".")
+        sub.add_argument("text", metavar="TEXT", help="the entry" if action == "add" else "the existing text to find")
+        if action == "replace":
+            sub.add_argument("--with", dest="replacement", required=True, metavar="NEW", help="the replacement ('' removes)")
+        sub.add_argument(
+            "--target",
+            choices=TARGETS,
+            default="self",
+            help="self: MEMORY.md, the agent's own notes (default); user: USER.md",
+        )
+        home_option(sub)
+        if action == "add":
+            sub.add_argument("--create", action="store_true", help="make the home directory if it does not exist")
+
+
+def run(args: argparse.Namespace) -> int:
+    home = existing_home(args.home, create=getattr(args, "create", False))
+    if isinstance(home, str):
+        return usage_error(home)
+    payload = {"action": args.action, "target": args.target, "text": args.text}
+    if args.action == "replace":
+        payload["with"] = args.replacement
+    result = memory_tool(home).call(payload)
+    if args.json:
+        print_json({"output": result.output, "is_error": result.is_error})
+    else:
+        print(result.output, file=sys.stderr if result.is_error else sys.stdout)
+    return 1 if result.is_error else 0
+
+
+COMMAND = CommandLine(
+    names=("memory",),
+    usage=(
+        "  persona-notebook memory add TEXT     add an entry to MEMORY.md (--target user: USER.md)\n"
+        "  persona-notebook memory replace TEXT --with NEW\n"
+        "  persona-notebook memory remove TEXT\n"
+    ),
+    add_parser=add_parser,
+    run=run,
+)

@@ -1,0 +1,40 @@
+"""``persona-notebook soul``: the soul a session starting now would load."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core import compose
+from .common import CommandLine, existing_home, home_option, print_json, usage_error
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    soul = commands.add_parser(
+        "soul",
+        help="print the composed soul",
+        description="Print the soul a session starting now would load (compose_soul of the home).",
+    )
+    home_option(soul)
+
+
+def run(args: argparse.Namespace) -> int:
+    home = existing_home(args.home)
+    if isinstance(home, str):
+        return usage_error(home)
+    composition = compose(home)
+    if args.json:
+        print_json({"soul": composition.soul, "found": composition.found})
+    elif composition.soul:
+        print(composition.soul)
+    else:
+        print(f"(empty soul: no bootstrap files in {args.home})", file=sys.stderr)
+    return 0
+
+
+COMMAND = CommandLine(
+    names=("soul",),
+    usage="  persona-notebook soul                print the soul the next session will load\n",
+    add_parser=add_parser,
+    run=run,
+)
