@@ -14,8 +14,8 @@ from pathlib import Path
 
 from ..core import Snapshot, SoulDiff, diff_compositions, take_snapshot
 from ..core.agent_sessions import AgentSession, JournalEntry, load_session
-from .model import Document, soul_document
-from .wrapping import displayable
+from .model import Document, lines_of, soul_document
+from ..core.hidden import with_markers
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,8 @@ def compare(home: Path, session_id: str, previous: AgentView | None = None) -> A
     session = load_session(home, session_id)
     preview = take_snapshot(home, 0)
     diff = diff_compositions(session.composition, preview.composition)
-    current_lines = previous.current_doc.lines if previous is not None and previous.session.id == session.id else None
-    next_lines = previous.next_doc.lines if previous is not None and previous.preview.soul == preview.soul else None
+    current_lines = lines_of(previous.current_doc) if previous is not None and previous.session.id == session.id else None
+    next_lines = lines_of(previous.next_doc) if previous is not None and previous.preview.soul == preview.soul else None
     return AgentView(
         session,
         preview,
@@ -59,7 +59,7 @@ def shown_value(value: object) -> str:
     if value is None:
         return ""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return displayable(text).replace("\n", "⏎")
+    return with_markers(text).replace("\n", "⏎")
 
 
 def shown_target(entry: JournalEntry) -> str:

@@ -26,6 +26,8 @@ class Key:
     show: bool = True
     command: str = ""
     """Its name in the command palette; empty when it is no palette command."""
+    priority: bool = False
+    """Checked before the focused widget: for keys an open form must keep (tab)."""
 
 
 SCREEN_KEYS: tuple[Key, ...] = (
@@ -34,8 +36,10 @@ SCREEN_KEYS: tuple[Key, ...] = (
     Key("x", "x", "remove", "Remove", "Remove text: the form with text, pre-filled from the selected entry", "remove", command="Remove text from memory"),
     Key("t", "t", "toggle_target", "Target", "Toggle the target: self (MEMORY.md) or user (USER.md)", "toggle-target", command="Toggle target: self / user"),
     Key("ctrl+t", "ctrl+t", "toggle_target_in_form", "Target", "Toggle the target while typing in the form", "toggle-target-form"),
-    Key("enter", "enter", "submit", "Apply", "Submit the form through the memory tool", "submit"),
-    Key("escape", "esc", "close_form", "Close", "Close the form", "close-form"),
+    Key("enter", "enter", "submit", "Apply", "Submit the form through the memory tool; in replace, enter in text moves to with", "submit"),
+    Key("escape", "esc", "close_form", "Close", "Close the form (asks first when it would discard typing)", "close-form"),
+    Key("tab", "tab", "form_field(1)", "Next", "Focus the next pane; in the form, the next field (tab stays inside an open form)", "focus-next", show=False, priority=True),
+    Key("shift+tab", "shift+tab", "form_field(-1)", "Previous", "Focus the previous pane; in the form, the previous field", "focus-previous", show=False, priority=True),
     Key("n", "n", "next_session", "Next session", "Start the next session: the preview becomes the new current snapshot", "next-session", command="Start the next session"),
     Key("s", "s", "agent_sessions", "Agents", "Agent sessions: each agent's frozen soul against Next, and its writes", "agent-sessions", command="Show agent sessions"),
 )
@@ -53,4 +57,4 @@ ALL_KEYS = SCREEN_KEYS + AGENT_KEYS + APP_KEYS
 
 
 def bindings(keys: tuple[Key, ...]) -> list[Binding]:
-    return [Binding(k.key, k.action, k.label, show=k.show, key_display=k.display, id=k.id) for k in keys]
+    return [Binding(k.key, k.action, k.label, show=k.show, key_display=k.display, id=k.id, priority=k.priority) for k in keys]

@@ -9,6 +9,7 @@ documents of lines with marks that the views draw.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import threading
 from concurrent.futures import Future
@@ -32,7 +33,8 @@ from ..core import (
     parse_request,
     plan_edit,
 )
-from .wrapping import displayable
+from ..core.files import FileRead, FileStatus, read_file
+from ..core.hidden import has_hidden, with_markers
 
 Side = Literal["current", "next"]
 
@@ -46,7 +48,7 @@ class Document:
     """Line index -> one of heading, added, removed, notice."""
     banners: Mapping[int, str] = field(default_factory=dict)
     source: Sequence[str] | None = field(default=None, repr=False)
-    """The file's own lines, when control characters made ``lines`` differ."""
+    """The text's own lines, when hidden characters drawn as markers made ``lines`` differ."""
 
     def text_of(self, index: int) -> str:
         return (self.source if self.source is not None else self.lines)[index]
@@ -55,22 +57,52 @@ class Document:
 EMPTY = Document(())
 
 
+def lines_of(document: Document) -> tuple[Sequence[str], Sequence[str] | None]:
+    """A document's lines and source, to build another document of the same text without splitting it again."""
+    return document.lines, document.source
+
+
+READ_LIMIT = MAX_FILE_BYTES + 256 * 1024
+"""Bytes of a file the notebook reads to show it: the cap and a margin, never a 200 MB file."""
+
+
 @dataclass(frozen=True)
 class LiveFile:
-    """A bootstrap file as it is on disk now, whole, for its pane."""
+    """A bootstrap file as it is on disk now, for its pane: whatever it is, never absent."""
 
-    name: str
-    size: int
+    read: FileRead = field(repr=False)
     digest: str
-    """sha256 of all its bytes: how the watcher tells our own writes apart."""
+    """Of its status, size and the bytes read: how the watcher tells our own writes apart."""
     text: str = field(repr=False)
+    """What was read, decoded (bad bytes as U+FFFD); empty when the file does not load."""
     document: Document = field(repr=False)
     cut_line: int | None
     """The line holding the last byte a session loads, when the file is over the cap."""
 
     @property
+    def name(self) -> str:
+        return self.read.name
+
+    @property
+    def status(self) -> FileStatus:
+        return self.read.status
+
+    @property
+    def size(self) -> int:
+        return self.read.size
+
+    @property
+    def loads(self) -> bool:
+        return self.read.status.loads
+
+    @property
     def dropped_bytes(self) -> int:
         return max(0, self.size - MAX_FILE_BYTES)
+
+    @property
+    def unshown_bytes(self) -> int:
+        """Bytes past what the notebook read (files larger than :data:`READ_LIMIT`)."""
+        return max(0, self.size - len(self.read.data))
 
     @property
     def share(self) -> float:
@@ -106,54 +138,75 @@ class DryRun:
     """The target file's line where the edit starts."""
 
 
-def digest_of(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def fingerprint(read: FileRead) -> str:
+    """One string that changes when what the notebook shows of a file changes."""
+    digest = hashlib.sha256(read.data).hexdigest() if read.status.loads else ""
+    return f"{read.status.name}:{read.size}:{read.link_target}:{digest}"
 
 
-def file_document(text: str, cut_line: int | None, banner: str = "") -> Document:
-    """A live file's lines, headings marked, a banner where the cap cuts."""
-    shown = displayable(text)
-    lines = shown.split("\n")
-    source = text.split("\n") if shown is not text else None
+def split_for_display(text: str) -> tuple[list[str], list[str] | None]:
+    """Lines to draw (hidden characters as markers) and, when they differ, the text's own lines."""
+    shown = with_markers(text)
+    return shown.split("\n"), (text.split("\n") if shown is not text else None)
+
+
+def file_document(text: str, banners: Mapping[int, str] | None = None) -> Document:
+    """A live file's lines, headings marked, banners after some lines."""
+    lines, source = split_for_display(text)
     if len(lines) > 1 and not lines[-1]:
         lines.pop()  # the final newline ends the last line; it is not a line of its own
         if source is not None:
             source.pop()
     marks = {index: "heading" for index, line in enumerate(lines) if line.startswith("#")}
-    banners = {cut_line: banner} if cut_line is not None else {}
-    return Document(lines, marks, banners, source)
+    return Document(lines, marks, dict(banners or {}), source)
 
 
 def read_live_file(path: Path, previous: LiveFile | None = None) -> LiveFile | None:
-    """The whole file as it is now; None when absent. Unchanged bytes reuse ``previous``."""
-    try:
-        data = path.read_bytes()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+    """The file as it is now, read through the core's one read path; None when absent.
+
+    At most :data:`READ_LIMIT` bytes are read; a FIFO, a device or a link loop
+    is named, never opened for reading. Unchanged files reuse ``previous``.
+    """
+    read = read_file(path, limit=READ_LIMIT)
+    if read.status is FileStatus.ABSENT:
         return None
-    digest = digest_of(data)
+    digest = fingerprint(read)
     if previous is not None and previous.digest == digest:
         return previous
-    text = data.decode("utf-8", errors="replace")
+    if not read.status.loads:
+        return LiveFile(read, digest, "", EMPTY, None)
+    data = read.data
+    text = codecs.getincrementaldecoder("utf-8")("replace").decode(data, final=read.complete)
+    banners: dict[int, str] = {}
     cut_line = None
-    banner = ""
-    if len(data) > MAX_FILE_BYTES:
+    if read.size > MAX_FILE_BYTES:
         cut_line = data.count(b"\n", 0, MAX_FILE_BYTES - 1)
-        mid_line = data[MAX_FILE_BYTES - 1] != ord("\n")
-        where = "inside this line" if mid_line else "after this line"
-        dropped = len(data) - MAX_FILE_BYTES
-        banner = f"✂ 2 MiB cap: the next session stops {where}; it does not see the {dropped:,} bytes below"
-    return LiveFile(path.name, len(data), digest, text, file_document(text, cut_line, banner), cut_line)
+        where = "inside this line" if data[MAX_FILE_BYTES - 1] != ord("\n") else "after this line"
+        dropped = read.size - MAX_FILE_BYTES
+        banners[cut_line] = f"✂ 2 MiB cap: the next session stops {where}; it does not see the {dropped:,} bytes below"
+    if not read.complete:
+        last = text.count("\n") - (1 if text.endswith("\n") else 0)
+        unshown = read.size - len(data)
+        banners[last] = f"⋯ {unshown:,} more bytes not shown: the notebook reads the first {len(data):,}"
+    return LiveFile(read, digest, text, file_document(text, banners), cut_line)
 
 
-def soul_document(composition: Composition, diff: SoulDiff, side: Side, lines: Sequence[str] | None = None) -> Document:
+def soul_document(
+    composition: Composition, diff: SoulDiff, side: Side, lines: tuple[Sequence[str], Sequence[str] | None] | None = None
+) -> Document:
     """A soul's lines with each file's heading marked and, on ``side``, its diff.
 
-    Pass ``lines`` from an earlier document of the same soul to share them:
-    a view then only re-marks its rows instead of wrapping them again.
+    Pass ``lines`` (the lines and source of an earlier document of the same
+    soul) to share them: a view then only re-marks its rows instead of
+    wrapping them again.
     """
     soul = composition.soul
-    if lines is None:
-        lines = displayable(soul).split("\n") if soul else []
+    if lines is not None:
+        lines, source = lines
+    elif soul:
+        lines, source = split_for_display(soul)
+    else:
+        lines, source = [], None
     marks: dict[int, str] = {}
     offset = 0
     for bootstrap in composition.files:
@@ -170,7 +223,7 @@ def soul_document(composition: Composition, diff: SoulDiff, side: Side, lines: S
             for index, _ in changed:
                 marks[offset + 2 + index] = kind
         offset += 2 + body_lines + 1
-    return Document(lines, marks)
+    return Document(lines, marks, source=source)
 
 
 class Notebook:
@@ -274,7 +327,7 @@ class Notebook:
 
     def _current_doc(self, current: Snapshot, diff: SoulDiff) -> Document:
         last = self._last
-        lines = last.current_doc.lines if last is not None and last.current is current else None
+        lines = lines_of(last.current_doc) if last is not None and last.current is current else None
         return soul_document(current.composition, diff, "current", lines)
 
 
@@ -297,21 +350,25 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         state.seq,
         outcome,
         diff=diff,
-        current_doc=soul_document(state.current.composition, diff, "current", state.current_doc.lines),
+        current_doc=soul_document(state.current.composition, diff, "current", lines_of(state.current_doc)),
         next_doc=soul_document(composition, diff, "next", edited_soul_lines(state, composition, outcome.request.filename, edit_line)),
         edit_line=edit_line,
     )
 
 
-def edited_soul_lines(state: HomeState, composition: Composition, filename: str, edit_line: int) -> list[str] | None:
+def edited_soul_lines(
+    state: HomeState, composition: Composition, filename: str, edit_line: int
+) -> tuple[list[str], None] | None:
     """The lines of ``composition``'s soul, split anew only from the edited line on.
 
     A keystroke in the form must not re-scan and re-split a 2 MiB soul: the
     lines before the edit are the preview's. Which line that is comes from
     the soul's layout (as in :func:`soul_document`); the shared prefix is then
     checked character for character, and None (split it all) is returned
-    when it does not hold.
+    when it does not hold, or when hidden characters need the source kept.
     """
+    if state.next_doc.source is not None:
+        return None
     old_lines, old_soul, new_soul = state.next_doc.lines, state.preview.soul, composition.soul
     offset = 0
     for bootstrap in state.preview.composition.files:
@@ -326,4 +383,7 @@ def edited_soul_lines(state: HomeState, composition: Composition, filename: str,
     chars = sum(map(len, old_lines[:keep])) + keep
     if old_soul[:chars] != new_soul[:chars]:
         return None
-    return [*old_lines[:keep], *displayable(new_soul[chars:]).split("\n")]
+    rest = new_soul[chars:]
+    if has_hidden(rest):
+        return None
+    return [*old_lines[:keep], *rest.split("\n")], None

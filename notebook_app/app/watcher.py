@@ -10,7 +10,6 @@ Results reach the UI only as messages posted to the target.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,8 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 
 from ..core import BOOTSTRAP_ORDER, is_scratch_file
+from ..core.files import FileStatus, read_file
+from .model import READ_LIMIT, fingerprint
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator
@@ -41,10 +42,9 @@ def awatch(*paths: Path, **settings: object) -> AsyncGenerator[set[tuple[Change,
 
 
 def current_digest(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
+    """The fingerprint the notebook keeps of ``path``, read the bounded way (None: absent)."""
+    read = read_file(path, limit=READ_LIMIT)
+    return None if read.status is FileStatus.ABSENT else fingerprint(read)
 
 
 class HomeWatcher:

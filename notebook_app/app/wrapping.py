@@ -6,7 +6,6 @@ worker when the document is large, and then renders just the visible rows.
 
 from __future__ import annotations
 
-import re
 from array import array
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -15,20 +14,6 @@ from rich.cells import cell_len, get_character_cell_size
 
 BANNER = -1
 """A row's ``start`` when it shows the banner after its line, not line text."""
-
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
-_CONTROL_MAP = {code: "\ufffd" for code in (*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F)} | {0x09: " ", 0x0D: "␍"}
-
-
-def displayable(text: str) -> str:
-    """``text`` with each control character but newline swapped for one visible cell.
-
-    One character in, one out: offsets in the display text are offsets in the
-    file's text, so what is shown is still what the memory tool would match.
-    """
-    if not _CONTROL.search(text):
-        return text
-    return text.translate(_CONTROL_MAP)
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,7 @@ async def test_an_mcp_clients_write_shows_in_next_not_current_and_in_its_session
         assert str(detail.content).endswith(f"✓ {added.content[0].text}")
         error_style = table.get_component_rich_style("journal-table--error", partial=True)
         assert [table.get_row_at(row)[-1].style == error_style for row in (0, 1)] == [False, True]
-        assert str(app.screen.query_one("#agent-next .badge").content) == "1 change"
+        assert str(app.screen.query_one("#agent-next .badge").content) == "+1 line"
         assert app.screen.query_one(JournalPane).border_subtitle == "1 write · 1 error"
 
         await pilot.press("escape")
@@ -114,7 +114,9 @@ async def test_s_opens_the_view_esc_returns_and_the_palette_knows_both(home: Pat
         await pilot.press("a", "s")  # typing in the form: s is a letter there
         assert isinstance(app.screen, MainScreen)
         assert app.screen.form.args["text"] == "s"
-        await pilot.press("escape", "s")
+        await pilot.press("escape", "s")  # the first esc only asks: it would discard the typed "s"
+        assert isinstance(app.screen, MainScreen) and app.screen.form.args["text"] == "ss"
+        await pilot.press("escape", "escape", "s")
         assert isinstance(app.screen, AgentSessionsScreen)
         assert "Back to the notebook" in {command.title for command in app.get_system_commands(app.screen)}
         await pilot.press("escape")

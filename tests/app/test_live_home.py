@@ -39,7 +39,7 @@ async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) ->
         cli(home, "add", "written by an agent")
         await wait_until(pilot, lambda: "- written by an agent" in lines_of(app, "#next"), "the agent's entry in Next")
         assert "- written by an agent" not in lines_of(app, "#current")
-        assert str(app.screen.query_one("#next .badge").content) == "1 change"
+        assert str(app.screen.query_one("#next .badge").content) == "+1 line"
         view = app.screen.query_one("#file-view")
         assert "- written by an agent" in view.document.lines
 

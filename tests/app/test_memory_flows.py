@@ -94,7 +94,10 @@ async def test_a_miss_is_flagged_while_typing_before_any_write(home: Path) -> No
         await wait_until(pilot, lambda: form.status == ("flag", "not found: Saturdays"), "the miss flag")
         await pilot.press(*["backspace"] * len("Saturdays"))
         await pilot.press(*"Fridays")
-        await wait_until(pilot, lambda: form.status[0] == "hint" and "line 5" in form.status[1], "the match to be found")
+        expected = ("flag", "dry run: deletes “Fridays” (with is empty), line 5 of MEMORY.md; enter asks to confirm")
+        await wait_until(pilot, lambda: form.status == expected, "the match to be found, as a deletion while with is empty")
+        await pilot.press("enter", *"Thursdays")  # enter in text moves to with
+        await wait_until(pilot, lambda: form.status[0] == "hint" and "replaces the first match, on line 5" in form.status[1], "the replace's dry run")
         assert (home / "MEMORY.md").read_text() == MEMORY
 
 
@@ -106,6 +109,9 @@ async def test_the_pending_action_shows_in_next_before_it_is_applied(home: Path)
         await wait_until(pilot, lambda: "- keeps a field notebook" in marked(next_doc(app), "added"), "the dry run in Next")
         assert (home / "MEMORY.md").read_text() == MEMORY
         assert app.screen.query_one("#next .badge").has_class("-dry-run")
+        await pilot.press("escape")
+        assert app.screen.query_one(ActionForm).status == ("flag", "esc again discards what you typed; enter applies it")
+        assert app.screen.query_one(ActionForm).is_open
         await pilot.press("escape")
         await wait_until(pilot, lambda: "- keeps a field notebook" not in next_doc(app).lines, "Next to drop the dry run")
         assert not app.screen.query_one(ActionForm).is_open
@@ -180,7 +186,7 @@ async def test_n_starts_the_next_session(home: Path) -> None:
         await pilot.press("a", *"likes kelp", "enter")
         await wait_until(pilot, lambda: "- likes kelp" in next_doc(app).lines, "the entry in Next")
         assert "- likes kelp" not in current_doc(app).lines
-        assert str(app.screen.query_one("#next .badge").content) == "1 change"
+        assert str(app.screen.query_one("#next .badge").content) == "+1 line"
         await pilot.press("n")
         await wait_until(pilot, lambda: app.screen.state.current.number == 2, "session 2")
         assert "- likes kelp" in current_doc(app).lines

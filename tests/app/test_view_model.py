@@ -7,7 +7,8 @@ from pathlib import Path
 
 from notebook_app.app.model import Notebook, dry_run, read_live_file, soul_document
 from notebook_app.app.watcher import HomeWatcher
-from notebook_app.app.wrapping import BANNER, displayable, split_line, wrap_rows
+from notebook_app.app.wrapping import BANNER, split_line, wrap_rows
+from notebook_app.core.hidden import with_markers
 from notebook_app.core import JOURNAL_NAME, Rejection, Session, diff_compositions, parse_request, plan_edit
 
 
@@ -21,10 +22,11 @@ def test_lines_wrap_at_spaces_with_a_hanging_indent_for_bullets() -> None:
     assert rows.start[1] == BANNER
 
 
-def test_control_characters_become_one_visible_cell_each() -> None:
-    assert displayable("a\tb\x1b[31m\n") == "a b\ufffd[31m\n"
+def test_hidden_characters_become_one_visible_marker_each() -> None:
+    text = "a\tb\x1b[31m\u200bz\u202e\ufeff\r\n"
+    assert with_markers(text) == "a→b␛[31m∙z⇆␢␍\n"
     plain = "nothing to change\n"
-    assert displayable(plain) is plain
+    assert with_markers(plain) is plain
 
 
 def test_soul_documents_mark_each_side_of_the_diff(home: Path) -> None:
@@ -131,4 +133,4 @@ def test_a_dry_run_splits_only_from_the_edit_on_and_gets_the_same_lines(home: Pa
         assert not isinstance(outcome, Rejection), args
         composition = state.preview.composition.with_text(request.filename, outcome.apply(live.text))
         assert dry.next_doc is not None
-        assert list(dry.next_doc.lines) == displayable(composition.soul).split("\n"), args
+        assert list(dry.next_doc.lines) == with_markers(composition.soul).split("\n"), args

@@ -20,10 +20,11 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
 from ...core.agent_sessions import AgentSessionError, SessionSummary, list_sessions
 from ..agents import AgentView, compare
+from ..failures import worker_failure
 from ..keys import AGENT_KEYS, bindings
 from ..model import EMPTY
 from ..sessions_watcher import SessionsWatcher
@@ -34,7 +35,7 @@ from ..widgets.agents.session_list import SessionList, plural
 from ..widgets.common import line_view
 from ..widgets.common.line_view import LineView
 from ..widgets.session import session_pane
-from ..widgets.session.session_pane import CHANGE_MARKS, SessionPane
+from ..widgets.session.session_pane import CHANGE_MARKS, SessionPane, change_badge
 
 NO_SESSIONS = (
     "No agent session recorded yet.\n\n"
@@ -133,14 +134,14 @@ class AgentSessionsScreen(Screen):
             self._reads_due.discard(kind)
             self._read(kind)
 
-    @work(thread=True, group="agent-list", description="list agent sessions")
+    @work(thread=True, group="agent-list", description="list agent sessions", exit_on_error=False)
     def _list(self) -> None:
         try:
             self.post_message(self.Listed(list_sessions(self.home)))
         except OSError as error:  # an unreadable sessions folder, say
             self.post_message(self.Listed([], f"Cannot list agent sessions: {error}"))
 
-    @work(thread=True, group="agent-compare", description="compare an agent session with Next")
+    @work(thread=True, group="agent-compare", description="compare an agent session with Next", exit_on_error=False)
     def _compare(self, session_id: str, previous: AgentView | None) -> None:
         try:
             view = compare(self.home, session_id, previous)
@@ -189,9 +190,8 @@ class AgentSessionsScreen(Screen):
         session = view.session
         self.query_one("#agent-current", SessionPane).show(f"began {self.clock(session.started_at)}", "frozen", "frozen", view.current_doc)
         diff = view.diff
-        badge = "in sync" if diff.in_sync else plural(diff.change_count, "change")
         self.query_one("#agent-next", SessionPane).show(
-            "if the agent began now", badge, "sync" if diff.in_sync else "pending", view.next_doc
+            "if the agent began now", change_badge(view.current_doc, view.next_doc), "sync" if diff.in_sync else "pending", view.next_doc
         )
         journal = self.query_one(JournalPane)
         journal.show_journal(session.journal)
@@ -234,10 +234,19 @@ class AgentSessionsScreen(Screen):
         event.stop()  # the notebook's own screen reports it
 
     @on(Worker.StateChanged)
-    def _watcher_failed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "agent-watch" and event.state == WorkerState.ERROR:
-            message = f"Stopped watching agent sessions: {event.worker.error}"
-            self.notify(message, title="watcher", severity="error", markup=False)
+    def _worker_failed(self, event: Worker.StateChanged) -> None:
+        """Any failed worker becomes a visible state; the view goes on."""
+        failure = worker_failure(event)
+        if failure is None:
+            return
+        if failure.group == "agent-watch":
+            self.notify(f"Stopped watching agent sessions: {failure.words}", title="watcher", severity="error", markup=False)
+            return
+        kind = "list" if failure.group == "agent-list" else "compare"
+        self._read_done(kind)
+        problem = self.query_one("#agent-problem", Static)
+        problem.update(f"⚠ Could not {'list the agent sessions' if kind == 'list' else 'read this session'}: {failure.words}")
+        problem.add_class("-shown")
 
     # --- actions -----------------------------------------------------------------
 

@@ -18,10 +18,11 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
-from textual.worker import Worker, WorkerState
+from textual.widgets import Footer, Header, Static
+from textual.worker import Worker
 
 from ...core import MEMORY_TARGETS, Edit, ToolResult
+from ..failures import worker_failure
 from ..keys import SCREEN_KEYS, bindings
 from ..model import DryRun, HomeState, Notebook, dry_run
 from ..watcher import HomeWatcher
@@ -32,10 +33,10 @@ from ..widgets.home import home_pane
 from ..widgets.home.entry_view import EntryView
 from ..widgets.home.home_pane import HomePane
 from ..widgets.session import session_pane
-from ..widgets.session.session_pane import SessionPane
+from ..widgets.session.session_pane import SessionPane, change_badge
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-NOT_WHILE_TYPING = {"add", "replace", "remove", "toggle_target", "next_session", "agent_sessions"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "toggle_target", "next_session", "agent_sessions"}
 
 
 class MainScreen(Screen):
@@ -108,14 +109,14 @@ class MainScreen(Screen):
 
     @property
     def is_typing(self) -> bool:
-        """A form input has focus, so letter keys type instead of acting."""
-        return self.form.is_open and isinstance(self.focused, Input)
+        """The form is open: letter keys type (or do nothing), they never act as commands."""
+        return self.form.is_open
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in FORM_ONLY:
             return self.form.is_open
-        if action in NOT_WHILE_TYPING:
-            return not self.is_typing
+        if action in NOT_WHILE_FORM_OPEN:
+            return not self.form.is_open
         return True
 
     # --- workers: all file work happens here, off the event loop -------------
@@ -140,17 +141,17 @@ class MainScreen(Screen):
         self._dry_running = True
         self._dry_run(self.state, self.form.args)
 
-    @work(thread=True, group="home", description="read the home")
+    @work(thread=True, group="home", description="read the home", exit_on_error=False)
     def _load(self, advance: bool) -> None:
         state = self.notebook.advance() if advance else self.notebook.refresh()
         self.post_message(self.StateRead(state, started=advance))
 
-    @work(thread=True, group="write", description="memory tool call")
+    @work(thread=True, group="write", description="memory tool call", exit_on_error=False)
     def _write(self, args: dict[str, str]) -> None:
         result, state = self.notebook.write(args)
         self.post_message(self.Written(result, state))
 
-    @work(thread=True, group="dry-run", description="dry run")
+    @work(thread=True, group="dry-run", description="dry run", exit_on_error=False)
     def _dry_run(self, state: HomeState, args: dict[str, str]) -> None:
         self.post_message(self.DryRunDone(dry_run(state, args)))
 
@@ -199,13 +200,15 @@ class MainScreen(Screen):
         if not self.form.is_open or dry.args != self.form.args or self.state is None or dry.seq != self.state.seq:
             return
         self.dry = dry
-        if self.form.status[0] not in ("error", "ok") or self._typed_since_status:
+        if self.form.awaiting is None and (self.form.status[0] not in ("error", "ok") or self._typed_since_status):
             self._show_dry_run_status(dry)
         self._show_sessions()
 
     def _apply(self, state: HomeState) -> bool:
         if self.state is not None and state.seq <= self.state.seq:
             return False
+        if self.state is not None and not self.home_missing:
+            self.query_one("#home-banner", Static).remove_class("-shown")  # a read succeeded again
         self.state = state
         self.query_one(HomePane).show_state(state)
         self._show_sessions()
@@ -220,21 +223,14 @@ class MainScreen(Screen):
         dry = self.dry if self.form.is_open and self.dry is not None and self.dry.seq == state.seq else None
         showing_dry = dry is not None and dry.next_doc is not None
         diff = dry.diff if showing_dry and dry.diff is not None else state.diff
-        self.query_one("#current", SessionPane).show(
-            f"#{current.number} · began {self.clock(current.taken_at)}",
-            "frozen",
-            "frozen",
-            dry.current_doc if showing_dry and dry.current_doc is not None else state.current_doc,
-        )
-        count = diff.change_count
-        badge = "in sync" if diff.in_sync else f"{count} change{'s' if count != 1 else ''}"
+        current_doc = dry.current_doc if showing_dry and dry.current_doc is not None else state.current_doc
+        next_doc = dry.next_doc if showing_dry and dry.next_doc is not None else state.next_doc
+        self.query_one("#current", SessionPane).show(f"#{current.number} · began {self.clock(current.taken_at)}", "frozen", "frozen", current_doc)
         if showing_dry:
             meta, kind = f"#{current.number + 1} · preview + {dry.outcome.request.action}", "dry-run"
         else:
             meta, kind = f"#{current.number + 1} · if it began now", "sync" if diff.in_sync else "pending"
-        self.query_one("#next", SessionPane).show(
-            meta, badge, kind, dry.next_doc if showing_dry and dry.next_doc is not None else state.next_doc
-        )
+        self.query_one("#next", SessionPane).show(meta, change_badge(current_doc, next_doc), kind, next_doc)
 
     def _show_dry_run_status(self, dry: DryRun) -> None:
         outcome = dry.outcome
@@ -244,6 +240,9 @@ class MainScreen(Screen):
             return
         request = outcome.request
         where = f"line {dry.edit_line + 1} of {request.filename}" if dry.edit_line is not None else request.filename
+        if request.action == "replace" and not request.replacement:
+            self.form.show_status("flag", f"dry run: deletes “{request.text}” (with is empty), {where}; enter asks to confirm")
+            return
         verb = {"add": "appends at", "replace": "replaces the first match, on", "remove": "removes the first match, on"}[request.action]
         message = f"dry run: {verb} {where}; loads next session"
         prefill = self._prefill
@@ -264,10 +263,29 @@ class MainScreen(Screen):
     # --- the watcher -----------------------------------------------------------
 
     @on(Worker.StateChanged)
-    def _watcher_failed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "watch" and event.state == WorkerState.ERROR:
-            error = event.worker.error
-            self.notify(f"Stopped watching the home for other writers: {error}", title="watcher", severity="error", markup=False)
+    def _worker_failed(self, event: Worker.StateChanged) -> None:
+        """Any failed worker becomes a visible state where its result would have shown."""
+        failure = worker_failure(event)
+        if failure is None:
+            return
+        words = failure.words
+        if failure.group == "watch":
+            self.notify(f"Stopped watching the home for other writers: {words}", title="watcher", severity="error", markup=False)
+        elif failure.group == "home":
+            self._refreshing = False
+            self._show_banner(f"⚠ Could not read the home: {words}. Showing the last state read.")
+        elif failure.group == "write":
+            self.form.show_status("error", f"the write could not finish: {words}")
+        elif failure.group == "dry-run":
+            self._dry_running = False
+            self.form.show_status("flag", f"the dry run failed: {words}; enter still applies through the tool")
+        else:
+            self.notify(words, title=f"{failure.group} failed", severity="error", markup=False)
+
+    def _show_banner(self, text: str) -> None:
+        banner = self.query_one("#home-banner", Static)
+        banner.update(text)
+        banner.add_class("-shown")
 
     @on(HomeWatcher.Changed)
     def _home_changed(self) -> None:
@@ -276,9 +294,7 @@ class MainScreen(Screen):
     @on(HomeWatcher.HomeMissing)
     def _home_missing(self) -> None:
         self.home_missing = True
-        banner = self.query_one("#home-banner", Static)
-        banner.update(f"⚠ The home directory is gone: {self.home_label}. Showing the last state read; writes wait until it is back.")
-        banner.add_class("-shown")
+        self._show_banner(f"⚠ The home directory is gone: {self.home_label}. Showing the last state read; writes wait until it is back.")
         self.notify("The home directory was removed.", title="home", severity="error", markup=False)
         self._refresh()
 
@@ -297,8 +313,12 @@ class MainScreen(Screen):
         self._request_dry_run()
 
     @on(ActionForm.Submitted)
-    def _form_submitted(self) -> None:
-        self.action_submit()
+    def _form_submitted(self, message: ActionForm.Submitted) -> None:
+        if self.home_missing:
+            self.form.show_status("error", f"the home directory is gone ({self.home_label}); nothing was written")
+            return
+        self._typed_since_status = False
+        self._write(message.args)
 
     def _open_form(self, action: str) -> None:
         self._prefill = None
@@ -344,16 +364,21 @@ class MainScreen(Screen):
         self.action_toggle_target()
 
     def action_close_form(self) -> None:
-        self._close_form()
+        if self.form.request_close():
+            self._close_form()
+
+    def action_form_field(self, step: int) -> None:
+        """Tab: within the form while it is open (so letters never turn into commands), else Textual's focus order."""
+        if self.form.is_open:
+            self.form.focus_field(step)
+        elif step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
 
     def action_submit(self) -> None:
-        if not self.form.is_open:
-            return
-        if self.home_missing:
-            self.form.show_status("error", f"the home directory is gone ({self.home_label}); nothing was written")
-            return
-        self._typed_since_status = False
-        self._write(self.form.args)
+        if self.form.is_open:
+            self.form.request_submit()
 
     def action_next_session(self) -> None:
         self._load(advance=True)

@@ -54,6 +54,7 @@ class LineView(ScrollView, can_focus=True):
         "line-view--banner",
         "line-view--cursor",
         "line-view--placeholder",
+        "line-view--hidden",
     }
 
     SYNC_WRAP_LINES = 2_000
@@ -116,7 +117,7 @@ class LineView(ScrollView, can_focus=True):
         else:
             self._wrap_in_background(document, width, previous)
 
-    @work(thread=True, exclusive=True, group="wrap", description="wrap lines")
+    @work(thread=True, exclusive=True, group="wrap", description="wrap lines", exit_on_error=False)
     def _wrap_in_background(self, document: Document, width: int, previous: tuple[Rows, Sequence[str]] | None) -> None:
         rows = wrap_rows(document.lines, width, document.banners, previous)
         if not get_current_worker().is_cancelled:
@@ -198,5 +199,21 @@ class LineView(ScrollView, can_focus=True):
         text = document.lines[line]
         if start > 0:
             segments.append(Segment(" " * hanging_indent(text), style))
-        segments.append(Segment(text[start:end], style))
+        source = document.source[line] if document.source is not None else text
+        if source == text:
+            segments.append(Segment(text[start:end], style))
+        else:
+            segments.extend(self._with_markers(text[start:end], source[start:end], style))
         return fit(segments, width, style)
+
+    def _with_markers(self, shown: str, source: str, style: Style) -> list[Segment]:
+        """The row's text with each hidden character's marker dimmed (where ``shown`` differs)."""
+        hidden = style + self.get_component_rich_style("line-view--hidden")
+        segments: list[Segment] = []
+        run_start = 0
+        for index in range(1, len(shown) + 1):
+            if index == len(shown) or (shown[index] != source[index]) != (shown[run_start] != source[run_start]):
+                marked = shown[run_start] != source[run_start]
+                segments.append(Segment(shown[run_start:index], hidden if marked else style))
+                run_start = index
+        return segments

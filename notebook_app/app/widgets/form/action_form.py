@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widgets import Input, Label
 
 from ....core import MEMORY_TARGETS
+from ....core.hidden import describe_hidden
 
 TCSS = Path(__file__).with_suffix(".tcss")
 
@@ -27,6 +28,30 @@ PLACEHOLDERS = {
 }
 
 STATUS_KINDS = ("hint", "flag", "error", "ok")
+
+
+class FieldInput(Input):
+    """A one-line field that never drops a pasted line silently: lines are joined, and said so."""
+
+    @dataclass
+    class Joined(Message):
+        field: FieldInput
+        lines: int
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """Textual keeps only the first line of a paste; an entry is one line, so join them all."""
+        lines = [line.strip() for line in event.text.splitlines() if line.strip()]
+        event.stop()
+        if not lines:
+            return
+        text = " ".join(lines)
+        selection = self.selection
+        if selection.is_empty:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, *selection)
+        if len(lines) > 1:
+            self.post_message(self.Joined(self, len(lines)))
 
 
 class ActionForm(Vertical):
@@ -52,6 +77,9 @@ class ActionForm(Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Memory action"
+        self.awaiting: str | None = None
+        """What a second press confirms: "delete" (replace with nothing) or "discard" (close, losing typing)."""
+        self._opened_with: tuple[str, str] = ("", "")
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="form-head"):
@@ -60,10 +88,11 @@ class ActionForm(Vertical):
             yield Label("enter apply · esc close · ctrl+t target", id="form-keys", markup=False)
         with Horizontal(classes="form-row"):
             yield Label("text", classes="form-label")
-            yield Input(id="form-text", compact=True, select_on_focus=False)
+            yield FieldInput(id="form-text", compact=True, select_on_focus=False)
         with Horizontal(classes="form-row", id="with-row"):
             yield Label("with", classes="form-label")
-            yield Input(id="form-with", compact=True, placeholder="what to put in its place ('' deletes)", select_on_focus=False)
+            yield FieldInput(id="form-with", compact=True, placeholder="what to put in its place (empty deletes, after a confirmation)", select_on_focus=False)
+        yield Label("", id="form-hidden", markup=False)
         yield Label("", id="form-status", markup=False)
 
     @property
@@ -86,6 +115,9 @@ class ActionForm(Vertical):
         with text_input.prevent(Input.Changed), with_input.prevent(Input.Changed):
             text_input.value = text
             with_input.value = replacement
+        self._opened_with = (text, replacement)
+        self.awaiting = None
+        self._name_hidden()
         self.add_class("-open")
         (with_input if action == "replace" and text else text_input).focus()
         (with_input if action == "replace" and text else text_input).action_end()
@@ -93,7 +125,54 @@ class ActionForm(Vertical):
         self._changed()
 
     def close(self) -> None:
+        self.awaiting = None
         self.remove_class("-open")
+
+    @property
+    def _fields(self) -> list[Input]:
+        fields = [self.query_one("#form-text", Input)]
+        if self.action == "replace":
+            fields.append(self.query_one("#form-with", Input))
+        return fields
+
+    def focus_field(self, step: int) -> None:
+        """Move between the form's own fields (tab never leaves an open form)."""
+        fields = self._fields
+        current = next((i for i, field in enumerate(fields) if field.has_focus), -1)
+        fields[(current + step) % len(fields)].focus()
+
+    @property
+    def typed(self) -> bool:
+        """Whether the fields hold something other than what the form opened with."""
+        values = tuple(field.value for field in (self.query_one("#form-text", Input), self.query_one("#form-with", Input)))
+        return values != self._opened_with and any(value.strip() for value in values)
+
+    def request_close(self) -> bool:
+        """Close unless that would discard typing unasked; True when closed."""
+        if self.typed and self.awaiting != "discard":
+            self.awaiting = "discard"
+            self.show_status("flag", "esc again discards what you typed; enter applies it")
+            return False
+        self.close()
+        return True
+
+    def request_submit(self) -> None:
+        """Post :class:`Submitted` when the action is ready; a replace with nothing asks first.
+
+        In a replace, enter in ``text`` moves to ``with``; an empty ``with``
+        deletes the text, so it is applied only on a second enter.
+        """
+        text_field = self.query_one("#form-text", Input)
+        if self.action == "replace" and text_field.has_focus:
+            self.query_one("#form-with", Input).focus()
+            return
+        args = self.args
+        if self.action == "replace" and not args.get("with") and self.awaiting != "delete":
+            self.awaiting = "delete"
+            self.show_status("flag", f"with is empty, so this deletes “{args['text']}”: enter again to delete, or type what goes in its place")
+            return
+        self.awaiting = None
+        self.post_message(self.Submitted(self, args))
 
     def show_status(self, kind: str, message: str) -> None:
         """One line under the inputs; markup in ``message`` is never parsed."""
@@ -115,6 +194,7 @@ class ActionForm(Vertical):
             badge.set_class(known == action, f"-{known}")
         self.query_one("#form-text", Input).placeholder = PLACEHOLDERS[action]
         self.query_one("#with-row").display = action == "replace"
+        self._name_hidden()
         if self.is_open:
             self._changed()
 
@@ -126,12 +206,30 @@ class ActionForm(Vertical):
     def _changed(self) -> None:
         self.post_message(self.Changed(self, self.args))
 
+    def _name_hidden(self) -> None:
+        """Under the fields, name the hidden characters they hold: an input cannot draw markers."""
+        notes = []
+        for field, label in ((self.query_one("#form-text", Input), "text"), (self.query_one("#form-with", Input), "with")):
+            words = describe_hidden(field.value) if field.display else ""
+            if words and (label == "text" or self.action == "replace"):
+                notes.append(f"{label} {words}")
+        hidden = self.query_one("#form-hidden", Label)
+        hidden.update(" · ".join(notes))
+        hidden.display = bool(notes)
+
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
         event.stop()
+        self.awaiting = None
+        self._name_hidden()
         self._changed()
+
+    @on(FieldInput.Joined)
+    def _joined(self, event: FieldInput.Joined) -> None:
+        event.stop()
+        self.notify(f"Pasted {event.lines} lines: joined into one with spaces (an entry is one line).", title="paste", markup=False)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.post_message(self.Submitted(self, self.args))
+        self.request_submit()

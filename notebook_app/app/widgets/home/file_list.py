@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ....core import BOOTSTRAP_ORDER, Composition, SoulDiff
+from ....core.files import FileStatus
 from ...model import LiveFile
 
 
@@ -23,12 +24,24 @@ def human_size(size: int) -> str:
     return f"{size / (1024 * 1024):.2f} MiB"
 
 
+def short_state(live: LiveFile) -> str:
+    """A file that does not load, in a word or two: what the row says instead of a size."""
+    if live.status is FileStatus.SPECIAL:
+        kind = live.read.kind
+        return "device" if kind.endswith("device") else kind.split(" ")[0]
+    return live.status.value
+
+
 def file_prompt(name: str, live: LiveFile | None, loaded: Composition, diff: SoulDiff) -> Content:
-    """One row: presence, name, size, then flags for cut, unreadable and changed."""
+    """One row: presence, name, size, then flags for link, cut, not UTF-8 and changed."""
     if live is None:
         return Content.assemble(("○ ", "$foreground-muted"), (f"{name:<13}", "$foreground-muted"), ("absent", "$foreground-muted italic"))
+    if not live.loads:
+        return Content.assemble(("⊘ ", "$text-error bold"), f"{name:<13}", (short_state(live), "$text-error"))
     bootstrap = loaded.file(name)
     parts: list[str | tuple[str, str]] = [("● ", "$text-success"), f"{name:<13}", (f"{human_size(live.size):>10}", "$foreground-muted")]
+    if live.status is FileStatus.LINK:
+        parts.append((" ↪", "$text-warning bold"))
     if live.dropped_bytes:
         parts.append((" ✂", "$text-warning bold"))
     if bootstrap is not None and bootstrap.decode_error:

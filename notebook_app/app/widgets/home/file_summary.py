@@ -7,11 +7,15 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ....core import MAX_FILE_BYTES, MEMORY_TARGETS, BootstrapFile
+from ....core.files import FileStatus
 from ...model import LiveFile
+
 
 def size_line(name: str, live: LiveFile | None) -> Content:
     if live is None:
         return Content.styled(f"{name}: absent", "$foreground-muted")
+    if not live.loads:
+        return Content.styled(f"{name}: not loaded", "$text-error bold")
     style = "$text-error" if live.dropped_bytes else "$text-warning" if live.share > 0.8 else "$text-success"
     share = f"{live.share:.2%}" if live.share < 0.01 else f"{live.share:.0%}"
     return Content.assemble((f"{live.size:,} bytes", "bold"), " · ", (share, style), (" of the 2 MiB cap", "$foreground-muted"))
@@ -21,7 +25,21 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
     """Plain-language warnings; the core's own wording where it has one."""
     if live is None:
         return Content.styled(f"{name} is absent: the next session skips it.", "$foreground-muted italic")
+    editable = name in MEMORY_TARGETS.values()
+    if not live.loads:
+        consequence = " The memory tool will not edit it." if editable else ""
+        return Content.assemble(("⊘ not loaded ", "$text-error bold"), f"{live.read.describe()}: the next session skips it.{consequence}")
     lines: list[Content] = []
+    if live.status is FileStatus.LINK:
+        consequence = " The memory tool will not edit it: a link could point anywhere." if editable else ""
+        lines.append(Content.assemble(("↪ link ", "$text-warning bold"), f"{live.read.describe()}; it loads as its target.{consequence}"))
+    if live.unshown_bytes:
+        lines.append(
+            Content.assemble(
+                ("⋯ partly shown ", "$text-warning bold"),
+                f"the notebook reads the first {len(live.read.data):,} bytes; {live.unshown_bytes:,} more are not shown.",
+            )
+        )
     if live.dropped_bytes:
         where = f" (cut marked after line {live.cut_line + 1:,})" if live.cut_line is not None else ""
         lines.append(
@@ -32,7 +50,7 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
             )
         )
     if loaded is not None and loaded.decode_error:
-        consequence = " The memory tool will not edit it until it is fixed." if name in MEMORY_TARGETS.values() else ""
+        consequence = " The memory tool will not edit it until it is fixed." if editable else ""
         lines.append(
             Content.assemble(
                 ("✖ unreadable ", "$text-error bold"),

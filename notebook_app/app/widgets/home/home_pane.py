@@ -53,7 +53,12 @@ class HomePane(Vertical):
         live = state.files.get(name)
         self.query_one(FileSummary).show_file(name, live, state.preview.composition.file(name))
         view = self.query_one(EntryView)
-        view.set_placeholder(f"{name} is absent." if live is None else f"{name} is empty.")
+        if live is None:
+            view.set_placeholder(f"{name} is absent.")
+        elif not live.loads:
+            view.set_placeholder("Nothing to show: it is not a file the session loads.")
+        else:
+            view.set_placeholder(f"{name} is empty.")
         view.show_file(live.document if live else EMPTY, entries=name in MEMORY_TARGETS.values())
 
     @on(FileList.Chosen)

@@ -18,6 +18,16 @@ BADGE_KINDS = ("sync", "pending", "frozen", "dry-run")
 CHANGE_MARKS = ("added", "removed")
 
 
+def change_badge(current: Document, upcoming: Document) -> str:
+    """``+2 −1 lines``: the lines marked on each side, counted as they are marked; or ``in sync``."""
+    added = sum(1 for mark in upcoming.marks.values() if mark == "added")
+    removed = sum(1 for mark in current.marks.values() if mark == "removed")
+    if not added and not removed:
+        return "in sync"
+    parts = ([f"+{added}"] if added else []) + ([f"−{removed}"] if removed else [])
+    return f"{' '.join(parts)} line{'s' if added + removed != 1 else ''}"
+
+
 def _set_text(label: Label, text: str) -> None:
     """Update ``label`` only when its text changes, and lay out only when its width does.
 
