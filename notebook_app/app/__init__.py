@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .demo import DEMO_LABEL, ensure_demo
+from .demo import DEMO_LABEL, demo_home_dir, ensure_demo
 
 
 def launch(home: str | None = None, theme: str | None = None, reset_demo: bool = False) -> int:
@@ -13,7 +13,15 @@ def launch(home: str | None = None, theme: str | None = None, reset_demo: bool =
     from .model import Notebook
 
     if home is None:
-        path = ensure_demo(reset=reset_demo)
+        try:
+            path = ensure_demo(reset=reset_demo)
+        except OSError as error:
+            print(
+                f"persona-notebook: cannot set up the demo persona in {demo_home_dir()}: {error.strerror or error}. "
+                "Make that folder writable (or point XDG_DATA_HOME at one that is), or open a home: persona-notebook HOME",
+                file=sys.stderr,
+            )
+            return 1
     else:
         if reset_demo:
             print("--reset-demo restores the demo persona; it cannot be combined with HOME", file=sys.stderr)

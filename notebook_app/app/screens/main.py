@@ -273,7 +273,8 @@ class MainScreen(Screen):
             self.notify(f"Stopped watching the home for other writers: {words}", title="watcher", severity="error", markup=False)
         elif failure.group == "home":
             self._refreshing = False
-            self._show_banner(f"⚠ Could not read the home: {words}. Showing the last state read.")
+            shown = "Showing the last state read." if self.state is not None else "Nothing can be shown until it can be read."
+            self._show_banner(f"⚠ Could not read the home: {words}. {shown}")
         elif failure.group == "write":
             self.form.show_status("error", f"the write could not finish: {words}")
         elif failure.group == "dry-run":
