@@ -1,0 +1,42 @@
+"""The architecture holds: import-linter's contracts (pyproject.toml) are kept.
+
+The core stays UI-free, widgets never import a screen or the app, the MCP
+server is a shell over the core. A second test proves the checker can fail.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def lint_imports(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    command = shutil.which("lint-imports", path=str(Path(sys.executable).parent)) or "lint-imports"
+    return subprocess.run([command, "--no-cache", *args], capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_the_layering_contracts_are_kept() -> None:
+    result = lint_imports()
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_a_broken_contract_fails_the_check(tmp_path: Path) -> None:
+    """A contract the code breaks on purpose (widgets do read the view model) must fail."""
+    config = tmp_path / "broken.toml"
+    config.write_text(
+        "[tool.importlinter]\n"
+        'root_packages = ["notebook_app"]\n'
+        "[[tool.importlinter.contracts]]\n"
+        'name = "widgets never read the model (false on purpose)"\n'
+        'type = "forbidden"\n'
+        'source_modules = ["notebook_app.app.widgets"]\n'
+        'forbidden_modules = ["notebook_app.app.model"]\n'
+    )
+    result = lint_imports(str(config))
+    assert result.returncode != 0
+    assert "BROKEN" in result.stdout and "notebook_app.app.widgets" in result.stdout
