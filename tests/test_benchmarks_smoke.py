@@ -1,9 +1,10 @@
 """The benchmarks still run: benchmarks/run.py --smoke, end to end, in a subprocess.
 
 This checks that every measure runs and reports, never how fast anything is.
-The peers' venvs are built (or reused) when the registry can be reached; when
-one cannot be built the runner says why in its results and goes on, so this
-test does not depend on the network, only on our own code.
+It measures ours only (``--peers off``): the peers' venvs are hundreds of MB
+from the package index, which ``make bench`` builds and ``make test`` must
+not. Only the small harness venv (pyte) is built or reused; when it cannot
+be, the app measures say why and the test still checks the rest.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
     committed = _digest(RESULTS)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     done = subprocess.run(
-        [sys.executable, str(RUNNER), "--smoke", "--out", str(out), "--install-timeout", "420"],
+        [sys.executable, str(RUNNER), "--smoke", "--out", str(out), "--peers", "off", "--install-timeout", "420"],
         capture_output=True,
         text=True,
         cwd=REPO,
@@ -56,10 +57,10 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
         assert row.group(1).strip() not in ("", "—"), f"row {measure} has no figure for ours"
     assert "FILE CHECK FAILED" not in text
 
-    # Each peer either ran or says exactly why it could not.
+    # No peer was built, and the results say so.
     for peer in ("toolnexus==0.21.0", "hermes-agent==0.19.0"):
         line = next(line for line in text.splitlines() if line.startswith(f"| {peer} |"))
-        assert "UNAVAILABLE:" in line or re.search(r"\| \d+\.\d+\.\d+ \|", line), line
+        assert "no (--peers off)" in line, line
 
     # Measures 5–8 are there, measured or marked pending with a reason.
     for number in ("5", "6", "7", "8"):

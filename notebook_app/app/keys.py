@@ -40,7 +40,10 @@ SCREEN_KEYS: tuple[Key, ...] = (
     Key("escape", "esc", "close_form", "Close", "Close the form (asks first when it would discard typing)", "close-form"),
     Key("tab", "tab", "form_field(1)", "Next", "Focus the next pane; in the form, the next field (tab stays inside an open form)", "focus-next", show=False, priority=True),
     Key("shift+tab", "shift+tab", "form_field(-1)", "Previous", "Focus the previous pane; in the form, the previous field", "focus-previous", show=False, priority=True),
-    Key("n", "n", "next_session", "Next session", "Start the next session: the preview becomes the new current snapshot", "next-session", command="Start the next session"),
+    Key("f2", "f2", "show_pane('home')", "Home", "Focus the Home pane's file list (at narrow widths, show the Home tab); works while typing", "focus-home", show=False, priority=True),
+    Key("f3", "f3", "show_pane('current')", "Current", "Focus the Current session (at narrow widths, show its tab); works while typing", "focus-current", show=False, priority=True),
+    Key("f4", "f4", "show_pane('next')", "Next", "Focus the Next session (at narrow widths, show its tab); works while typing", "focus-next-session", show=False, priority=True),
+    Key("n", "n", "next_session", "Next", "Start the next session: the preview becomes the new current snapshot", "next-session", command="Start the next session"),
     Key("s", "s", "agent_sessions", "Agents", "Agent sessions: each agent's frozen soul against Next, and its writes", "agent-sessions", command="Show agent sessions"),
 )
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
@@ -26,7 +26,8 @@ from ..failures import worker_failure
 from ..keys import SCREEN_KEYS, bindings
 from ..model import DryRun, HomeState, Notebook, dry_run
 from ..watcher import HomeWatcher
-from ..widgets.common import line_view
+from ..widgets.common import line_view, pane_tabs
+from ..widgets.common.pane_tabs import PaneTabs, Tab
 from ..widgets.form import action_form
 from ..widgets.form.action_form import ActionForm
 from ..widgets.home import home_pane
@@ -35,6 +36,11 @@ from ..widgets.home.home_pane import HomePane
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, change_badge
 
+NARROW_BELOW = 100
+"""Columns below which the three panes do not fit side by side: one shows at a time, with tabs."""
+
+PANE_TABS = (Tab("home", "Home", "f2"), Tab("current", "Current", "f3"), Tab("next", "Next", "f4"))
+
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "toggle_target", "next_session", "agent_sessions"}
 
@@ -42,7 +48,7 @@ NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "toggle_target", "next_sessio
 class MainScreen(Screen):
     """What the running session loaded, what is on disk, what loads next."""
 
-    CSS_PATH = [line_view.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, Path(__file__).with_name("main.tcss")]
+    CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, Path(__file__).with_name("main.tcss")]
     BINDINGS = bindings(SCREEN_KEYS)
 
     target: reactive[str] = reactive("self", init=False)
@@ -77,16 +83,19 @@ class MainScreen(Screen):
         """Whether the form changed since the tool last answered; until then its answer stays."""
         self._refreshing = self._refresh_again = False
         self._dry_running = self._dry_again = False
+        self._landed: int | None = None
+        """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
         yield Static("", id="home-banner", markup=False)
+        yield PaneTabs(PANE_TABS, id="pane-tabs")
         with Horizontal(id="panes"):
-            yield HomePane(id="home")
+            yield HomePane(id="home", classes="-active")
             yield SessionPane("Current session", id="current")
             yield SessionPane("Next session", id="next")
         yield ActionForm(id="form")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = self.home_label
@@ -98,6 +107,19 @@ class MainScreen(Screen):
         else:
             self._apply(first)  # read while Textual loaded: the first frame already shows the home
             self._watch()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < NARROW_BELOW, "-narrow")
+
+    @property
+    def narrow(self) -> bool:
+        return self.has_class("-narrow")
+
+    def _activate(self, pane: str) -> None:
+        """At narrow widths, show ``pane`` (home, current or next) and hide the other two."""
+        for candidate in ("home", "current", "next"):
+            self.query_one(f"#{candidate}").set_class(candidate == pane, "-active")
+        self.query_one(PaneTabs).activate(pane)
 
     def on_unmount(self) -> None:
         if self._watcher is not None:
@@ -166,6 +188,11 @@ class MainScreen(Screen):
                 self._refresh()
         if self._apply(message.state) and message.started:
             self.notify(f"Session #{message.state.current.number} started from what is on disk now.", title="next session")
+            if self._landed is not None:
+                # after the next layout: at narrow widths the pane has only just been shown
+                self.call_after_refresh(self.query_one("#current", SessionPane).reveal_line, self._landed)
+        if message.started:
+            self._landed = None
         self._watch()
 
     def _watch(self) -> None:
@@ -331,6 +358,8 @@ class MainScreen(Screen):
             cursor = self.query_one(EntryView).cursor
             self._prefill = (filename, text, cursor if cursor is not None else -1)
         self.dry = None
+        if self.narrow:
+            self._activate("next")  # the dry run is what a person typing needs to see
         self.form.open(action, text, text if action == "replace" else "")
         self._typed_since_status = False
         self.refresh_bindings()
@@ -368,6 +397,20 @@ class MainScreen(Screen):
         if self.form.request_close():
             self._close_form()
 
+    def action_show_pane(self, pane: str) -> None:
+        """f2 / f3 / f4: focus a pane; at narrow widths, bring it to the front. Typing keeps its focus."""
+        self._activate(pane)
+        if self.form.is_open:
+            return
+        if pane == "home":
+            self.query_one(HomePane).focus_files()
+        else:
+            self.query_one(f"#{pane}", SessionPane).focus_view()
+
+    @on(PaneTabs.Chosen)
+    def _tab_chosen(self, event: PaneTabs.Chosen) -> None:
+        self.action_show_pane(event.tab)
+
     def action_form_field(self, step: int) -> None:
         """Tab: within the form while it is open (so letters never turn into commands), else Textual's focus order."""
         if self.form.is_open:
@@ -382,6 +425,11 @@ class MainScreen(Screen):
             self.form.request_submit()
 
     def action_next_session(self) -> None:
+        if self.state is not None:
+            marks = self.state.next_doc.marks
+            self._landed = min((line for line, mark in marks.items() if mark == "added"), default=None)
+        if self.narrow:
+            self._activate("current")
         self._load(advance=True)
 
     def action_agent_sessions(self) -> None:

@@ -148,6 +148,14 @@ class LineView(ScrollView, can_focus=True):
         if first < top or last >= top + height:
             self.scroll_to(y=max(0, first - context), animate=False)
 
+    def line_on_screen(self, line: int) -> bool:
+        """Whether some row of ``line`` is in the visible part of the view."""
+        if self._visible is not self._document or not self.display or line >= len(self._visible.lines):
+            return False
+        first = self._rows.first_row_of(line)
+        top = self.scroll_offset.y
+        return top <= first < top + self.scrollable_content_region.height
+
     def rows_changed(self) -> None:
         """Hook for subclasses: the rows were re-wrapped."""
 

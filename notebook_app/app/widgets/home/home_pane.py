@@ -34,6 +34,9 @@ class HomePane(Vertical):
     def on_mount(self) -> None:
         self.query_one(FileList).select_file(self.chosen)
 
+    def focus_files(self) -> None:
+        self.query_one(FileList).focus()
+
     @property
     def selected_entry(self) -> tuple[str, str] | None:
         """(file, entry text) of the entry the person selected, if any."""

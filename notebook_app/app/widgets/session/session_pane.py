@@ -72,3 +72,12 @@ class SessionPane(Vertical):
     @property
     def document(self) -> Document:
         return self.query_one(LineView).document
+
+    def line_on_screen(self, line: int) -> bool:
+        return self.display and self.query_one(LineView).line_on_screen(line)
+
+    def reveal_line(self, line: int) -> None:
+        self.query_one(LineView).reveal_line(line)
+
+    def focus_view(self) -> None:
+        self.query_one(LineView).focus()
