@@ -10,9 +10,10 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from .keys import AGENT_KEYS, APP_KEYS, SCREEN_KEYS, bindings
+from .keys import APP_KEYS, Key, bindings
 from .model import Notebook
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
+from .screens.keyed import KeyedScreen
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 
 
@@ -116,19 +117,19 @@ class NotebookApp(App[None]):
         self.push_screen(self._main_screen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("help", "quit") and getattr(self.screen, "is_typing", False):
+        """``?`` and ``q`` are letters: while a form is open they type, they never act (``f1`` does)."""
+        typing = isinstance(self.screen, KeyedScreen) and self.screen.is_typing
+        if typing and ((action == "help" and parameters != (True,)) or action == "quit"):
             return False
         return True
 
-    def action_help(self) -> None:
+    def action_help(self, anywhere: bool = False) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        from .screens.agent_sessions import AgentSessionsScreen  # loaded on first use, not at start-up
-
-        screen_keys = SCREEN_KEYS if isinstance(screen, MainScreen) else AGENT_KEYS if isinstance(screen, AgentSessionsScreen) else ()
+        screen_keys: tuple[Key, ...] = screen.KEYS if isinstance(screen, KeyedScreen) else ()
         for key in screen_keys:
             if key.command:
                 yield SystemCommand(key.command, key.help, partial(screen.run_action, key.action))

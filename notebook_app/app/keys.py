@@ -1,8 +1,11 @@
 """The keyboard contract in one place: bindings, the help screen, the palette.
 
-Letter keys are not priority bindings, so a focused text input types them;
-keys that must reach the app from inside the form are ones an Input leaves
-alone (enter submits it, escape and ctrl+t bubble up).
+Every key of every view is a :class:`Key` here, grouped by the view it acts
+in (``../shared/spec/keys.md`` is the map). A screen declares its group as
+``KEYS`` and gets its bindings from :func:`bindings`; help lists the groups;
+the palette offers every key with a command name. Letter keys are not
+priority bindings, so a focused text input types them; keys that must work
+while typing (``f1``–``f4``, ``tab`` inside the form) are priority bindings.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from dataclasses import dataclass
 from textual.binding import Binding
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Key:
-    key: str
+    keys: str
     """Textual key name(s), comma-separated."""
     display: str
     action: str
@@ -23,41 +26,65 @@ class Key:
     help: str
     """What the key does, for the help screen and the command palette."""
     id: str
+    """The binding id: unique, and what a keymap file remaps."""
     show: bool = True
     command: str = ""
     """Its name in the command palette; empty when it is no palette command."""
     priority: bool = False
-    """Checked before the focused widget: for keys an open form must keep (tab)."""
+    """Checked before the focused widget: for keys that work while typing."""
 
 
-SCREEN_KEYS: tuple[Key, ...] = (
-    Key("a", "a", "add", "Add", "Add an entry: opens the form with action add, focus on text", "add", command="Add a memory entry"),
-    Key("r", "r", "replace", "Replace", "Replace text: the form with text and with, pre-filled from the selected entry", "replace", command="Replace text in memory"),
-    Key("x", "x", "remove", "Remove", "Remove text: the form with text, pre-filled from the selected entry", "remove", command="Remove text from memory"),
-    Key("t", "t", "toggle_target", "Target", "Toggle the target: self (MEMORY.md) or user (USER.md)", "toggle-target", command="Toggle target: self / user"),
-    Key("ctrl+t", "ctrl+t", "toggle_target_in_form", "Target", "Toggle the target while typing in the form", "toggle-target-form"),
-    Key("enter", "enter", "submit", "Apply", "Submit the form through the memory tool; in replace, enter in text moves to with", "submit"),
-    Key("escape", "esc", "close_form", "Close", "Close the form (asks first when it would discard typing)", "close-form"),
-    Key("tab", "tab", "form_field(1)", "Next", "Focus the next pane; in the form, the next field (tab stays inside an open form)", "focus-next", show=False, priority=True),
-    Key("shift+tab", "shift+tab", "form_field(-1)", "Previous", "Focus the previous pane; in the form, the previous field", "focus-previous", show=False, priority=True),
-    Key("f2", "f2", "show_pane('home')", "Home", "Focus the Home pane's file list (at narrow widths, show the Home tab); works while typing", "focus-home", show=False, priority=True),
-    Key("f3", "f3", "show_pane('current')", "Current", "Focus the Current session (at narrow widths, show its tab); works while typing", "focus-current", show=False, priority=True),
-    Key("f4", "f4", "show_pane('next')", "Next", "Focus the Next session (at narrow widths, show its tab); works while typing", "focus-next-session", show=False, priority=True),
-    Key("n", "n", "next_session", "Next", "Start the next session: the preview becomes the new current snapshot", "next-session", command="Start the next session"),
-    Key("s", "s", "agent_sessions", "Agents", "Agent sessions: each agent's frozen soul against Next, and its writes", "agent-sessions", command="Show agent sessions"),
+@dataclass(frozen=True)
+class KeyGroup:
+    title: str
+    keys: tuple[Key, ...]
+
+
+APP_KEYS: tuple[Key, ...] = (
+    Key(keys="question_mark", display="?", action="help", label="Help", help="Show this help", id="help", command="Help"),
+    Key(keys="f1", display="f1", action="help(True)", label="Help", help="Show this help, also while typing", id="help-anywhere", show=False, priority=True),
+    Key(keys="q", display="q", action="quit", label="Quit", help="Quit the notebook (ctrl+q too)", id="quit"),
+)
+
+NOTEBOOK_KEYS: tuple[Key, ...] = (
+    Key(keys="a", display="a", action="add", label="Add", help="Add an entry: opens the form with action add, focus on text", id="add", command="Add a memory entry"),
+    Key(keys="r", display="r", action="replace", label="Replace", help="Replace text: the form with text and with, pre-filled from the selected entry", id="replace", command="Replace text in memory"),
+    Key(keys="x", display="x", action="remove", label="Remove", help="Remove text: the form with text, pre-filled from the selected entry", id="remove", command="Remove text from memory"),
+    Key(keys="t", display="t", action="toggle_target", label="Target", help="Toggle the target: self (MEMORY.md) or user (USER.md)", id="toggle-target", command="Toggle target: self / user"),
+    Key(keys="ctrl+t", display="ctrl+t", action="toggle_target_in_form", label="Target", help="Toggle the target while typing in the form", id="toggle-target-form"),
+    Key(keys="enter", display="enter", action="submit", label="Apply", help="Submit the form through the memory tool; in replace, enter in text moves to with", id="submit"),
+    Key(keys="escape", display="esc", action="close_form", label="Close", help="Close the form (asks first when it would discard typing)", id="close-form"),
+    Key(keys="tab", display="tab", action="form_field(1)", label="Next", help="Focus the next pane; in the form, the next field (tab stays inside an open form)", id="focus-next", show=False, priority=True),
+    Key(keys="shift+tab", display="shift+tab", action="form_field(-1)", label="Previous", help="Focus the previous pane; in the form, the previous field", id="focus-previous", show=False, priority=True),
+    Key(keys="f2", display="f2", action="show_pane('home')", label="Home", help="Focus the Home pane's file list (at narrow widths, show the Home tab); works while typing", id="focus-home", show=False, priority=True),
+    Key(keys="f3", display="f3", action="show_pane('current')", label="Current", help="Focus the Current session (at narrow widths, show its tab); works while typing", id="focus-current", show=False, priority=True),
+    Key(keys="f4", display="f4", action="show_pane('next')", label="Next", help="Focus the Next session (at narrow widths, show its tab); works while typing", id="focus-next-session", show=False, priority=True),
+    Key(keys="n", display="n", action="next_session", label="Next", help="Start the next session: the preview becomes the new current snapshot", id="next-session", command="Start the next session"),
+    Key(keys="s", display="s", action="agent_sessions", label="Agents", help="Agent sessions: each agent's frozen soul against Next, and its writes", id="agent-sessions", command="Show agent sessions"),
+)
+
+MOVING_KEYS: tuple[Key, ...] = (
+    Key(keys="up", display="↑", action="cursor(-1)", label="Up", help="In a file: the previous entry (or scroll)", id="entry-up", show=False),
+    Key(keys="down", display="↓", action="cursor(1)", label="Down", help="In a file: the next entry (or scroll)", id="entry-down", show=False),
+    Key(keys="pageup", display="pgup", action="page(-1)", label="Page up", help="In a file: a page up", id="entry-page-up", show=False),
+    Key(keys="pagedown", display="pgdn", action="page(1)", label="Page down", help="In a file: a page down", id="entry-page-down", show=False),
+    Key(keys="home", display="home", action="edge(-1)", label="First", help="In a file: the first entry", id="entry-first", show=False),
+    Key(keys="end", display="end", action="edge(1)", label="Last", help="In a file: the last entry", id="entry-last", show=False),
 )
 
 AGENT_KEYS: tuple[Key, ...] = (
-    Key("escape,s", "esc", "back", "Back", "Back from agent sessions to the notebook's own session", "agent-sessions-back", command="Back to the notebook"),
+    Key(keys="escape,s", display="esc", action="back", label="Back", help="Back from agent sessions to the notebook's own session", id="agent-sessions-back", command="Back to the notebook"),
 )
 
-APP_KEYS: tuple[Key, ...] = (
-    Key("question_mark", "?", "help", "Help", "Show the help screen", "help", command="Help"),
-    Key("q", "q", "quit", "Quit", "Quit the notebook", "quit"),
+KEY_GROUPS: tuple[KeyGroup, ...] = (
+    KeyGroup("Everywhere", APP_KEYS),
+    KeyGroup("Notebook", NOTEBOOK_KEYS),
+    KeyGroup("Moving in a file (Home pane)", MOVING_KEYS),
+    KeyGroup("Agent sessions", AGENT_KEYS),
 )
 
-ALL_KEYS = SCREEN_KEYS + AGENT_KEYS + APP_KEYS
+ALL_KEYS: tuple[Key, ...] = tuple(key for group in KEY_GROUPS for key in group.keys)
 
 
 def bindings(keys: tuple[Key, ...]) -> list[Binding]:
-    return [Binding(k.key, k.action, k.label, show=k.show, key_display=k.display, id=k.id, priority=k.priority) for k in keys]
+    return [Binding(k.keys, k.action, k.label, show=k.show, key_display=k.display, id=k.id, priority=k.priority) for k in keys]

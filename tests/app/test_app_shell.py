@@ -9,7 +9,7 @@ from textual.binding import Binding
 
 from notebook_app.app import launch
 from notebook_app.app.app import NotebookApp
-from notebook_app.app.keys import ALL_KEYS, SCREEN_KEYS
+from notebook_app.app.keys import ALL_KEYS, KEY_GROUPS, NOTEBOOK_KEYS
 from notebook_app.app.model import Notebook
 from notebook_app.app.screens import CreateHomeScreen, HelpScreen, MainScreen
 from notebook_app.app.widgets.home.entry_view import EntryView
@@ -22,7 +22,10 @@ async def test_question_mark_opens_help_with_every_key(home: Path) -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         shown = [str(label.content) for label in app.screen.query(".help-key")]
-        assert shown == [k.display for k in ALL_KEYS] + ["ctrl+p"]
+        everywhere, *views = KEY_GROUPS
+        assert shown == [k.display for k in everywhere.keys] + ["ctrl+p"] + [k.display for g in views for k in g.keys]
+        headings = [str(h.content) for h in app.screen.query(".help-heading")]
+        assert headings == [g.title for g in KEY_GROUPS] + ["How sessions work"]
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
 
@@ -32,7 +35,7 @@ async def test_every_action_is_in_the_command_palette(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         names = {command.title for command in app.get_system_commands(app.screen)}
-        assert {k.command for k in SCREEN_KEYS if k.command} <= names
+        assert {k.command for k in NOTEBOOK_KEYS if k.command} <= names
         assert {"Help", "Quit", "Theme"} <= names
         await pilot.press("ctrl+p", *"Start the next session")
         await wait_until(pilot, lambda: any(c.option_count for c in app.screen.query("CommandList")), "palette results")

@@ -64,3 +64,21 @@ async def test_at_80x24_the_dry_run_is_in_view_while_typing_and_n_shows_the_entr
         line = list(current.document.lines).index(entry)
         await wait_until(pilot, lambda: current.line_on_screen(line), "the new entry in view in Current")
         assert app.screen.query_one(PaneTabs).active == "current"
+
+
+async def test_help_fits_80x24_and_scrolls_and_f1_opens_it_while_typing(home: Path) -> None:
+    from notebook_app.app.screens import HelpScreen
+
+    app = make_app(home)
+    async with app.run_test(size=SMALL) as pilot:
+        await started(pilot)
+        await pilot.press("a", "question_mark")
+        assert app.screen.form.args["text"] == "?"  # a letter types while the form is open
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        panel = app.screen.query_one("#help-panel")
+        await pilot.pause()
+        assert panel.region.width <= 80 and panel.region.bottom <= 24
+        assert panel.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await wait_until(pilot, lambda: panel.scroll_offset.y > 0, "the help to scroll")

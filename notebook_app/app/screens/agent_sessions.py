@@ -18,13 +18,13 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker
 
 from ...core.agent_sessions import AgentSessionError, SessionSummary, list_sessions
 from ..agents import AgentView, compare
 from ..failures import worker_failure
+from .keyed import KeyedScreen
 from ..keys import AGENT_KEYS, bindings
 from ..model import EMPTY
 from ..sessions_watcher import SessionsWatcher
@@ -45,7 +45,7 @@ NO_SESSIONS = (
 )
 
 
-class AgentSessionsScreen(Screen):
+class AgentSessionsScreen(KeyedScreen):
     """The recorded agent sessions; the chosen one against Next; its journal."""
 
     CSS_PATH = [
@@ -54,7 +54,8 @@ class AgentSessionsScreen(Screen):
         Path(session_list.__file__).with_name("agents.tcss"),
         Path(__file__).with_name("agent_sessions.tcss"),
     ]
-    BINDINGS = bindings(AGENT_KEYS)
+    KEYS = AGENT_KEYS
+    BINDINGS = bindings(KEYS)
 
     @dataclass
     class Listed(Message, bubble=False):

@@ -6,12 +6,12 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ..keys import ALL_KEYS
+from ..keys import KEY_GROUPS
 
 HOW_IT_WORKS = (
     "Current session is the soul this session loaded when it began: frozen, it never changes. "
@@ -31,14 +31,21 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = Path(__file__).with_name("help.tcss")
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close", key_display="esc", id="help-close")]
 
+    def on_mount(self) -> None:
+        self.query_one("#help-panel").focus()  # so the arrows and page keys scroll it
+
     def compose(self) -> ComposeResult:
-        with Vertical(id="help-panel") as panel:
+        with VerticalScroll(id="help-panel") as panel:
             panel.border_title = "Persona Notebook · help"
-            panel.border_subtitle = "esc to close"
-            yield Static(Content.styled("Keys", "bold $text-primary"), classes="help-heading")
-            with Grid(id="help-keys"):
-                for display, text in [*((k.display, k.help) for k in ALL_KEYS), PALETTE_HELP]:
-                    yield Label(display, classes="help-key", markup=False)
-                    yield Label(text, classes="help-text", markup=False)
+            panel.border_subtitle = "esc to close · ↑ ↓ pgup pgdn scroll"
+            for group in KEY_GROUPS:
+                yield Static(Content.styled(group.title, "bold $text-primary"), classes="help-heading")
+                rows = [(k.display, k.help) for k in group.keys]
+                if group is KEY_GROUPS[0]:
+                    rows.append(PALETTE_HELP)
+                with Grid(classes="help-keys"):
+                    for display, text in rows:
+                        yield Label(display, classes="help-key", markup=False)
+                        yield Label(text, classes="help-text", markup=False)
             yield Static(Content.styled("How sessions work", "bold $text-primary"), classes="help-heading")
             yield Static(HOW_IT_WORKS, id="help-sessions", markup=False)

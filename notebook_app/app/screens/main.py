@@ -17,13 +17,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker
 
 from ...core import MEMORY_TARGETS, Edit, ToolResult
 from ..failures import worker_failure
-from ..keys import SCREEN_KEYS, bindings
+from .keyed import KeyedScreen
+from ..keys import NOTEBOOK_KEYS, bindings
 from ..model import DryRun, HomeState, Notebook, dry_run
 from ..watcher import HomeWatcher
 from ..widgets.common import line_view, pane_tabs
@@ -45,11 +45,12 @@ FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "toggle_target", "next_session", "agent_sessions"}
 
 
-class MainScreen(Screen):
+class MainScreen(KeyedScreen):
     """What the running session loaded, what is on disk, what loads next."""
 
     CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, Path(__file__).with_name("main.tcss")]
-    BINDINGS = bindings(SCREEN_KEYS)
+    KEYS = NOTEBOOK_KEYS
+    BINDINGS = bindings(KEYS)
 
     target: reactive[str] = reactive("self", init=False)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.style import Style
 from textual import events
-from textual.binding import Binding
 
+from ...keys import MOVING_KEYS, bindings
 from ...model import Document
 from ..common.line_view import LineView
 
@@ -22,14 +22,7 @@ def entry_text(line: str) -> str:
 class EntryView(LineView):
     """Lines of a live file; when ``entries`` is on, a cursor selects one entry."""
 
-    BINDINGS = [
-        Binding("up", "cursor(-1)", "Previous entry", show=False, id="entry-up"),
-        Binding("down", "cursor(1)", "Next entry", show=False, id="entry-down"),
-        Binding("pageup", "page(-1)", "Page up", show=False, id="entry-page-up"),
-        Binding("pagedown", "page(1)", "Page down", show=False, id="entry-page-down"),
-        Binding("home", "edge(-1)", "First entry", show=False, id="entry-first"),
-        Binding("end", "edge(1)", "Last entry", show=False, id="entry-last"),
-    ]
+    BINDINGS = bindings(MOVING_KEYS)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(numbers=True, **kwargs)
