@@ -14,7 +14,7 @@ import hashlib
 import threading
 from concurrent.futures import Future
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -35,6 +35,7 @@ from ..core import (
 )
 from ..core.files import FileRead, FileStatus, read_file
 from ..core.hidden import has_hidden, with_markers
+from .session_counter import SessionCounter
 
 Side = Literal["current", "next"]
 
@@ -233,8 +234,9 @@ class Notebook:
     session and the state sequence consistent between workers.
     """
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, counter: SessionCounter | None = None) -> None:
         self.home = home
+        self.counter = counter if counter is not None else SessionCounter(home)
         self.tool = memory_tool(home)
         self._lock = threading.Lock()
         self._session: Session | None = None
@@ -288,7 +290,8 @@ class Notebook:
         with self._lock:
             if self._session is None:
                 return self._read_state()
-            self._session.advance()
+            number = self.counter.claim(at_least=self._session.current.number)
+            self._session.advance(replace(self._session.preview(), number=number))
             return self._read_state()
 
     def write(self, args: Mapping[str, object]) -> tuple[ToolResult, HomeState]:
@@ -299,7 +302,7 @@ class Notebook:
 
     def _read_state(self) -> HomeState:
         if self._session is None:
-            self._session = Session(self.home)
+            self._session = Session(self.home, number=self.counter.claim())
         session = self._session
         live = {}
         for name in BOOTSTRAP_ORDER:

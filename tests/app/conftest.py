@@ -1,6 +1,6 @@
 """Fixtures for the app: real persona homes in temp dirs, the app pinned for tests.
 
-Nothing here touches the person's real config or data folders: XDG paths
+Nothing here touches the person's real config, data or state folders: XDG paths
 point into the test's temp dir, and colour/theme variables are cleared.
 """
 
@@ -18,6 +18,7 @@ def quiet_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
 
 
 @pytest.fixture

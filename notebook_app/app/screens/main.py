@@ -237,6 +237,8 @@ class MainScreen(KeyedScreen):
             return False
         if self.state is not None and not self.home_missing:
             self.query_one("#home-banner", Static).remove_class("-shown")  # a read succeeded again
+        elif self.state is None and self.notebook.counter.problem:
+            self.notify(self.notebook.counter.problem, title="session numbers", severity="warning", markup=False)
         self.state = state
         self.query_one(HomePane).show_state(state)
         self._show_sessions()
