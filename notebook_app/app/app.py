@@ -10,6 +10,7 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from .keymap import load_keymap, user_keymap_path
 from .keys import APP_KEYS, Key, bindings
 from .model import Notebook
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
@@ -47,6 +48,7 @@ class NotebookApp(App[None]):
         clock: Callable[[datetime], str] = local_time,
         theme_dirs: Iterable[Path] | None = None,
         notebook: Notebook | None = None,
+        keymap_path: Path | None = None,
     ) -> None:
         """``home_label`` and ``clock`` replace the path and times on screen (tests pin them).
 
@@ -65,6 +67,8 @@ class NotebookApp(App[None]):
             self.register_theme(loaded)
         if self.requested_theme in self.available_themes:
             self._theme_before_parse(self.requested_theme)
+        self.keys_in_use, self.keymap_problems = load_keymap(keymap_path or user_keymap_path())
+        self.set_keymap(self.keys_in_use)
 
     def _theme_before_parse(self, name: str) -> None:
         """What setting ``theme`` does, done before the stylesheet is first parsed.
@@ -83,6 +87,8 @@ class NotebookApp(App[None]):
     def on_mount(self) -> None:
         for problem in self.theme_problems:
             self.notify(str(problem), title="theme not loaded", severity="warning", markup=False, timeout=10)
+        for problem in self.keymap_problems:
+            self.notify(problem, title="keymap", severity="warning", markup=False, timeout=10)
         self.use_theme(self.requested_theme)
         if not isinstance(self.screen, MainScreen):
             self.push_screen(CreateHomeScreen(self.home_label), self._answer_create)
@@ -103,7 +109,7 @@ class NotebookApp(App[None]):
 
     def _main_screen(self) -> MainScreen:
         notebook, self._notebook = self._notebook or Notebook(self.home), None
-        return MainScreen(notebook, watch=self.watch_home, home_label=self.home_label, clock=self.clock)
+        return MainScreen(notebook, watch=self.watch_home, home_label=self.home_label, clock=self.clock, keymap=self.keys_in_use)
 
     def _answer_create(self, create: bool | None) -> None:
         if not create:
@@ -125,7 +131,7 @@ class NotebookApp(App[None]):
 
     def action_help(self, anywhere: bool = False) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.keys_in_use))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -18,7 +18,8 @@ def test_the_key_table_lists_every_key_the_app_binds() -> None:
 
 
 def test_the_theme_example_is_a_valid_theme() -> None:
-    example = SECTION[SECTION.index("```toml") + len("```toml") : SECTION.index("```", SECTION.index("```toml") + 3)]
+    themes = SECTION[SECTION.index("### Themes") :]
+    example = themes[themes.index("```toml") + len("```toml") : themes.index("```", themes.index("```toml") + 3)]
     theme = parse_theme(example, "ignored")
     assert (theme.name, theme.primary, theme.boost) == ("sea", "#1e90ff", "#ffffff10")
 

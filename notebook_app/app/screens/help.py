@@ -11,6 +11,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from collections.abc import Mapping
+
+from ..keymap import shown_key
 from ..keys import KEY_GROUPS
 
 HOW_IT_WORKS = (
@@ -31,6 +34,11 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = Path(__file__).with_name("help.tcss")
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close", key_display="esc", id="help-close")]
 
+    def __init__(self, keymap: Mapping[str, str] | None = None) -> None:
+        super().__init__()
+        self.keymap = dict(keymap or {})
+        """Remapped keys (binding id → keys): help shows the keys in force."""
+
     def on_mount(self) -> None:
         self.query_one("#help-panel").focus()  # so the arrows and page keys scroll it
 
@@ -40,7 +48,7 @@ class HelpScreen(ModalScreen[None]):
             panel.border_subtitle = "esc to close · ↑ ↓ pgup pgdn scroll"
             for group in KEY_GROUPS:
                 yield Static(Content.styled(group.title, "bold $text-primary"), classes="help-heading")
-                rows = [(k.display, k.help) for k in group.keys]
+                rows = [(shown_key(k, self.keymap), k.help) for k in group.keys]
                 if group is KEY_GROUPS[0]:
                     rows.append(PALETTE_HELP)
                 with Grid(classes="help-keys"):

@@ -7,7 +7,7 @@ message; widgets get plain attributes and method calls, never the app.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +23,7 @@ from textual.worker import Worker
 from ...core import MEMORY_TARGETS, Edit, ToolResult
 from ..failures import worker_failure
 from .keyed import KeyedScreen
+from ..keymap import shown_key
 from ..keys import NOTEBOOK_KEYS, bindings
 from ..model import DryRun, HomeState, Notebook, dry_run
 from ..watcher import HomeWatcher
@@ -68,8 +69,17 @@ class MainScreen(KeyedScreen):
     class DryRunDone(Message, bubble=False):
         dry: DryRun
 
-    def __init__(self, notebook: Notebook, *, watch: bool, home_label: str, clock: Callable[[datetime], str]) -> None:
+    def __init__(
+        self,
+        notebook: Notebook,
+        *,
+        watch: bool,
+        home_label: str,
+        clock: Callable[[datetime], str],
+        keymap: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__()
+        self.keymap = dict(keymap or {})
         self.notebook = notebook
         self.watch_home = watch
         self.home_label = home_label
@@ -100,6 +110,8 @@ class MainScreen(KeyedScreen):
 
     def on_mount(self) -> None:
         self.sub_title = self.home_label
+        shown = {key.id: shown_key(key, self.keymap) for key in NOTEBOOK_KEYS}
+        self.form.show_keys(apply=shown["submit"], close=shown["close-form"], target=shown["toggle-target-form"])
         self.watch_target(self.target)
         self.query_one(EntryView).focus()
         first = self.notebook.take_first_state()

@@ -95,6 +95,10 @@ class ActionForm(Vertical):
         yield Label("", id="form-hidden", markup=False)
         yield Label("", id="form-status", markup=False)
 
+    def show_keys(self, *, apply: str, close: str, target: str) -> None:
+        """The hint line, with the keys in force (a keymap may have moved them)."""
+        self.query_one("#form-keys", Label).update(f"{apply} apply · {close} close · {target} target")
+
     @property
     def is_open(self) -> bool:
         return self.has_class("-open")

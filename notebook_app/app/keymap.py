@@ -1,0 +1,66 @@
+"""The user's keymap: ``keymap.toml`` in the config folder, binding id → keys.
+
+As Posting does: every binding has an id in the one key table, and a person
+remaps it by id, e.g. ``add = "ctrl+n"`` or ``quit = "ctrl+x,q"``. Unknown ids,
+values that are not strings and keys that would clash with another binding
+of the same view are refused, each as one problem in words; the rest of the
+file still applies. Help, the footer and the form's hints show the keys in
+force.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+
+from platformdirs import user_config_dir
+
+from .keys import KEY_GROUPS, Key
+
+KEYMAP_FILE = "keymap.toml"
+
+
+def user_keymap_path() -> Path:
+    return Path(user_config_dir("persona-notebook")) / KEYMAP_FILE
+
+
+def load_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
+    """The remaps in ``path`` that can apply, and the problems with the rest (absent file: none)."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}, []
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return {}, [f"{path}: {error}; no key was remapped"]
+    return check_keymap(raw, str(path))
+
+
+def check_keymap(raw: Mapping[str, object], where: str) -> tuple[dict[str, str], list[str]]:
+    known = {key.id: group for group in KEY_GROUPS for key in group.keys}
+    keymap: dict[str, str] = {}
+    problems: list[str] = []
+    for binding_id, value in raw.items():
+        if binding_id not in known:
+            problems.append(f"{where}: unknown binding id {binding_id!r} (the ids are in the help screen's table and README)")
+        elif not isinstance(value, str) or not value.strip():
+            problems.append(f"{where}: {binding_id} must be keys as a string, like \"ctrl+n\"")
+        else:
+            keymap[binding_id] = ",".join(part.strip() for part in value.split(","))
+    for binding_id in list(keymap):
+        group = known[binding_id]
+        taken = {k: key.id for key in group.keys if key.id != binding_id for k in keys_in_force(key, keymap).split(",")}
+        clash = next((k for k in keymap[binding_id].split(",") if k in taken), None)
+        if clash is not None:
+            problems.append(f"{where}: {binding_id} = {clash!r} clashes with {taken[clash]!r} in {group.title}; not remapped")
+            del keymap[binding_id]
+    return keymap, problems
+
+
+def keys_in_force(key: Key, keymap: Mapping[str, str]) -> str:
+    return keymap.get(key.id, key.keys)
+
+
+def shown_key(key: Key, keymap: Mapping[str, str]) -> str:
+    """How the key is written on screen: the remapped keys, else the table's display."""
+    return keymap[key.id].replace(",", " / ") if key.id in keymap else key.display

@@ -1,0 +1,70 @@
+"""keymap.toml remaps bindings by id; help, footer and the form's hints follow; a bad file is one notice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_pilot import SIZE, make_app, started
+
+from notebook_app.app.keymap import load_keymap
+from notebook_app.app.screens import HelpScreen
+from notebook_app.app.widgets.form.action_form import ActionForm
+
+
+def keymap_file(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "xdg-config" / "persona-notebook"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "keymap.toml"
+    path.write_text(text)
+    return path
+
+
+async def test_a_remapped_key_acts_and_help_footer_and_form_show_it(home: Path, tmp_path: Path) -> None:
+    keymap_file(tmp_path, 'add = "ctrl+n"\nsubmit = "ctrl+s"\n')
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        footer_keys = {binding.key for (_, binding, _, _) in app.screen.active_bindings.values()}
+        assert "ctrl+n" in footer_keys and "a" not in footer_keys
+        await pilot.press("a")
+        assert not app.screen.query_one(ActionForm).is_open
+        await pilot.press("ctrl+n")
+        form = app.screen.query_one(ActionForm)
+        assert form.is_open
+        assert str(form.query_one("#form-keys").content) == "ctrl+s apply · esc close · ctrl+t target"
+        await pilot.press("escape", "f1")
+        assert isinstance(app.screen, HelpScreen)
+        rows = [str(label.content) for label in app.screen.query(".help-key")]
+        assert "ctrl+n" in rows and "a" not in rows
+
+
+async def test_a_bad_keymap_is_one_notification_and_the_app_runs(home: Path, tmp_path: Path) -> None:
+    keymap_file(tmp_path, 'add = [1\n')
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        notes = [n for n in app._notifications if n.title == "keymap"]
+        assert len(notes) == 1 and "keymap.toml" in notes[0].message and "no key was remapped" in notes[0].message
+        await pilot.press("a")
+        assert app.screen.query_one(ActionForm).is_open
+
+
+def test_unknown_ids_wrong_types_and_clashes_are_refused_one_by_one(tmp_path: Path) -> None:
+    text = 'add = "ctrl+n"\nfly = "f9"\nremove = 3\nreplace = "x"\nnext-session = "n,ctrl+x"\nagent-sessions = "a"\n'
+    keymap, problems = load_keymap(keymap_file(tmp_path, text))
+    # "a" is free once add moved to ctrl+n; "x" is still remove's, whose remap was refused
+    assert keymap == {"add": "ctrl+n", "next-session": "n,ctrl+x", "agent-sessions": "a"}
+    assert len(problems) == 3
+    assert any("unknown binding id 'fly'" in p for p in problems)
+    assert any("remove must be keys as a string" in p for p in problems)
+    assert any("replace = 'x' clashes with 'remove' in Notebook" in p for p in problems)
+
+
+def test_the_readme_lists_every_binding_id_in_table_order() -> None:
+    from notebook_app.app.keys import ALL_KEYS
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    section = readme[readme.index("### Your own keys") : readme.index("### Themes")]
+    listed = section[: section.index("Remap them")]
+    ids = [part.strip(" `\n(),.") for part in listed.split("`")[1::2]]
+    assert ids == [key.id for key in ALL_KEYS]
