@@ -35,7 +35,7 @@ class NotebookApp(App[None]):
 
     TITLE = "Persona Notebook"
     BINDINGS = bindings(APP_KEYS)
-    CSS_PATH = MainScreen.CSS_PATH
+    CSS_PATH = [*MainScreen.CSS_PATH, Path(__file__).with_name("app.tcss")]
     """Textual loads no CSS_PATH for the default screen, which the main screen is (see get_default_screen)."""
 
     def __init__(
