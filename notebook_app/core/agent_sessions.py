@@ -402,8 +402,8 @@ def _session_from_json(data: Mapping[str, Any], journal: tuple[JournalEntry, ...
                 body=soul[start:end],
                 size=int(item["size"]),
                 truncated=bool(item["truncated"]),
-                digest=item["digest"],
                 decode_error=item.get("decode_error"),
+                recorded_digest=str(item["digest"]),
             )
         )
     client = data.get("client") or {}

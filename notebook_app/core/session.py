@@ -138,8 +138,8 @@ def diff_compositions(old: Composition, new: Composition) -> SoulDiff:
         before, after = old_files.get(name), new_files.get(name)
         if before is None and after is None:
             continue
-        if before and after and before.digest == after.digest and before.body == after.body:
-            continue
+        if before and after and before.body == after.body and before.digest == after.digest:
+            continue  # bodies first: a digest is computed only for a file whose body is unchanged
         old_lines = before.body.split("\n") if before else []
         new_lines = after.body.split("\n") if after else []
         removed, added = diff_lines(old_lines, new_lines)
