@@ -54,6 +54,8 @@ def test_an_unreadable_memory_file_is_left_out_and_named_for_an_unprivileged_rea
         unreadable_file(home / "MEMORY.md")
 
         def compose_as_reader(path: Path) -> tuple[str, list[str], tuple[SkippedFile, ...]]:
+            with pytest.raises(PermissionError):  # the reader really cannot open it
+                (path / "MEMORY.md").open("rb")
             composition = compose(path)
             return composition.soul, composition.found, composition.skipped
 
@@ -67,8 +69,13 @@ def test_a_home_its_reader_may_enter_but_not_list_still_composes() -> None:
     with reader_home() as home:
         (home / "SOUL.md").write_text("You are Kip.\n")
         home.chmod(0o311)  # its owner, the reader, may enter and write, not list
+        def compose_as_reader(path: Path) -> tuple[str, list[str]]:
+            with pytest.raises(PermissionError):  # the reader really cannot list it
+                os.listdir(path)
+            return compose_soul(path)
+
         try:
-            assert run_as_reader(compose_soul, home) == (SOUL, ["SOUL.md"])
+            assert run_as_reader(compose_as_reader, home) == (SOUL, ["SOUL.md"])
         finally:
             home.chmod(0o755)
 
