@@ -41,6 +41,14 @@ def test_snapshot_records_number_files_sizes_and_time(home: Path) -> None:
     assert session.preview().number == 2
 
 
+def test_a_snapshot_names_the_files_that_did_not_load(home: Path) -> None:
+    make_home(home)
+    (home / "USER.md").mkdir()
+    snap = Session(home).current
+    assert snap.found == ["SOUL.md", "MEMORY.md"]
+    assert [(s.name, s.status.name) for s in snap.skipped] == [("USER.md", "DIRECTORY")]
+
+
 def test_truncation_is_recorded_per_file(home: Path) -> None:
     (home / "MEMORY.md").write_bytes(b"z" * (MAX_FILE_BYTES + 100))
     file = Session(home).current.composition.file("MEMORY.md")
