@@ -62,7 +62,7 @@ MAKERS: dict[str, Callable[[Path], tuple[FileStatus, str]]] = {
     "directory": directory,
     "dangling link": dangling_link,
 }
-"""Every kind that root cannot read past either; an unreadable file needs :mod:`unprivileged`."""
+"""Every kind that root cannot read past either; an unreadable file needs :mod:`privileges`."""
 
 UNREADABLE_MESSAGE = f"MEMORY.md cannot be read (Permission denied){NOT_LOADED}"
 

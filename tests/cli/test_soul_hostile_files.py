@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from hostile import MAKERS, REPO, UNREADABLE_MESSAGE
-from unprivileged import check_launch, reader_command, reader_home, unreadable_file
+from privileges import check_launch, reader_command, reader_home, unreadable_file
 
 SOUL = "## SOUL.md\n\nYou are Kip."
 

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from unprivileged import run_in_child
+from privileges import run_in_child
 
 from notebook_app.core import FileStatus, SkippedFile, ToolResult, compose, compose_soul, diff_compositions, memory_tool
 from notebook_app.core.agent_sessions import (

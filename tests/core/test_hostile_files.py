@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from hostile import MAKERS, UNREADABLE_MESSAGE, compose_in_a_child
-from unprivileged import reader_home, run_as_reader, unreadable_file
+from privileges import reader_home, run_as_reader, unreadable_file
 
 from notebook_app.core import (
     MAX_FILE_BYTES,

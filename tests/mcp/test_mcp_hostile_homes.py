@@ -17,8 +17,8 @@ import pytest
 from hostile import MAKERS, UNREADABLE_MESSAGE
 from mcp import Client
 from mcp.shared.exceptions import MCPError
+from privileges import reader_command, reader_home, unreadable_file
 from stdio_harness import MODES, connect, text_of
-from unprivileged import reader_command, reader_home, unreadable_file
 
 from notebook_app.core.agent_sessions import SESSIONS_DIR, list_sessions, load_session, read_journal
 from notebook_app.mcp.server import SOUL_URI, build_server
