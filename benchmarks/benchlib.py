@@ -135,8 +135,14 @@ class Bench:
         return [str(impl.python), str(DRIVER), impl.name, json.dumps(job)]
 
     def environment(self) -> dict[str, str]:
+        """The caller's environment without its Python settings, plus this checkout on the path.
+
+        Ours is imported from the checkout the runner lives in, so a second
+        worktree measures its own code, not the one the venv was installed from.
+        """
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "HERMES_", "VIRTUAL_ENV"))}
         env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env["PYTHONPATH"] = str(REPO)
         return env
 
     def drive(self, impl: Impl, job: dict[str, Any], timeout: float = 300.0) -> dict[str, Any]:

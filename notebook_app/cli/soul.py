@@ -13,7 +13,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     soul = commands.add_parser(
         "soul",
         help="print the composed soul",
-        description="Print the soul a session starting now would load (compose_soul of the home).",
+        description="Print the soul a session starting now would load (compose_soul of the home). "
+        "A bootstrap file that is there but cannot be loaded is named on stderr; the soul is printed without it.",
     )
     home_option(soul)
 
@@ -23,10 +24,20 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(home, str):
         return usage_error(home)
     composition = compose(home)
+    for skipped in composition.skipped:  # the soul is still printed: it is what a session gets
+        print(f"persona-notebook: {skipped.message}", file=sys.stderr)
     if args.json:
-        print_json({"soul": composition.soul, "found": composition.found})
+        print_json(
+            {
+                "soul": composition.soul,
+                "found": composition.found,
+                "skipped": [skipped.to_json() for skipped in composition.skipped],
+            }
+        )
     elif composition.soul:
         print(composition.soul)
+    elif composition.skipped:
+        print(f"(empty soul: no bootstrap file in {args.home} loads)", file=sys.stderr)
     else:
         print(f"(empty soul: no bootstrap files in {args.home})", file=sys.stderr)
     return 0

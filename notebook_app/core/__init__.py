@@ -4,12 +4,14 @@ Everything the app, the CLI and the MCP server do to a home goes through here.
 """
 
 from .actions import ACTIONS, TARGETS, Edit, MemoryRequest, Rejection, parse_request, plan_edit, preview
+from .files import FileRead, FileStatus, read_file
 from .home import (
     BOOTSTRAP_ORDER,
     MAX_FILE_BYTES,
     TRUNCATION_NOTICE,
     BootstrapFile,
     Composition,
+    SkippedFile,
     compose,
     compose_soul,
 )
@@ -31,10 +33,13 @@ __all__ = [
     "Composition",
     "Edit",
     "FileDiff",
+    "FileRead",
+    "FileStatus",
     "MemoryRequest",
     "MemoryTool",
     "Rejection",
     "Session",
+    "SkippedFile",
     "Snapshot",
     "SoulDiff",
     "ToolResult",
@@ -47,5 +52,6 @@ __all__ = [
     "parse_request",
     "plan_edit",
     "preview",
+    "read_file",
     "take_snapshot",
 ]

@@ -17,8 +17,10 @@ Per session, two files:
 
 Writers hold ``flock`` on the sessions directory itself (as the core locks the
 home directory), so concurrent servers on one home never interleave. Readers
-need no lock. Every path written is inside the sessions directory; a state
-folder that is a symbolic link is refused rather than followed.
+need no lock; they never follow a link and never block on a FIFO. Every path
+written is inside the sessions directory; a state folder that is a symbolic
+link is refused rather than followed. The record's data and its JSON codec
+live in :mod:`.agent_records`; this module is the store.
 """
 
 from __future__ import annotations
@@ -28,17 +30,54 @@ import os
 import re
 import secrets
 import stat
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .home import BootstrapFile, Composition, home_path
+from .agent_records import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    AgentSession,
+    AgentSessionError,
+    JournalEntry,
+    SessionSummary,
+    json_bytes,
+    parse_record,
+    record_json,
+    session_from_json,
+)
+from .home import home_path
 from .memory import ToolResult
-from .session import Snapshot, take_snapshot
-from .storage import MEMORY_TARGETS, flocked_directory, remove_temps, write_all, write_atomically
+from .session import take_snapshot
+from .storage import flocked_directory, remove_temps, write_all, write_atomically
+
+__all__ = [
+    "JOURNAL_SUFFIX",
+    "RECORD_FORMAT",
+    "RECORD_SUFFIX",
+    "RECORD_VERSION",
+    "SESSIONS_DIR",
+    "STATE_DIR",
+    "AgentSession",
+    "AgentSessionError",
+    "JournalEntry",
+    "SessionListing",
+    "SessionSummary",
+    "UnreadableRecord",
+    "append_journal",
+    "list_sessions",
+    "load_session",
+    "new_session",
+    "read_journal",
+    "record_call",
+    "record_session",
+    "scan_sessions",
+    "sessions_path",
+    "start_session",
+]
 
 STATE_DIR = ".notebook"
 """The notebook's state folder inside a home; never a bootstrap file."""
@@ -46,8 +85,6 @@ STATE_DIR = ".notebook"
 SESSIONS_DIR = f"{STATE_DIR}/sessions"
 """Where agent-session records live, relative to the home."""
 
-RECORD_FORMAT = "persona-notebook/agent-session"
-RECORD_VERSION = 1
 RECORD_SUFFIX = ".json"
 JOURNAL_SUFFIX = ".journal.jsonl"
 
@@ -55,132 +92,24 @@ _ID_PATTERN = re.compile(r"\d{8}-\d{6}-[0-9a-f]{8}")
 _TEMP_PREFIX = ".tmp-"
 
 
-class AgentSessionError(Exception):
-    """A session record that cannot be written or read; the message says why."""
-
-
 @dataclass(frozen=True)
-class JournalEntry:
-    """One memory-tool call an agent made, as it asked and as it was answered.
-
-    ``action``, ``target``, ``text`` and ``replacement`` (the tool's ``with``)
-    are the values the agent sent, None when absent; they are not
-    necessarily strings, because a rejected call is journalled too.
-    """
-
-    time: datetime
-    action: Any
-    target: Any
-    text: Any
-    replacement: Any
-    file: str | None
-    """MEMORY.md or USER.md when the target named one, else None."""
-    output: str
-    is_error: bool
-
-    @classmethod
-    def from_call(cls, args: object, result: ToolResult, *, time: datetime | None = None) -> JournalEntry:
-        """The entry for one call: ``args`` as the agent sent them, ``result`` as the core answered."""
-        fields: Mapping[str, Any] = args if isinstance(args, Mapping) else {}
-        target = fields.get("target")
-        file = None
-        if isinstance(args, Mapping):  # a non-object addressed no file at all
-            file = MEMORY_TARGETS.get("self" if target is None else target) if isinstance(target, str | None) else None
-        return cls(
-            time=time or datetime.now(timezone.utc),
-            action=fields.get("action"),
-            target=target,
-            text=fields.get("text"),
-            replacement=fields.get("with"),
-            file=file,
-            output=result.output,
-            is_error=result.is_error,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "time": self.time.isoformat(),
-            "action": self.action,
-            "target": self.target,
-            "text": self.text,
-            "with": self.replacement,
-            "file": self.file,
-            "output": self.output,
-            "is_error": self.is_error,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> JournalEntry:
-        return cls(
-            time=datetime.fromisoformat(data["time"]),
-            action=data.get("action"),
-            target=data.get("target"),
-            text=data.get("text"),
-            replacement=data.get("with"),
-            file=data.get("file"),
-            output=str(data["output"]),
-            is_error=bool(data["is_error"]),
-        )
-
-
-@dataclass(frozen=True)
-class AgentSession:
-    """One agent session: who started it, when, and the soul it was given."""
+class UnreadableRecord:
+    """A file named like a session record that cannot be read back, and why."""
 
     id: str
-    started_at: datetime
-    client_name: str | None
-    """The client's name as it announced it (MCP ``clientInfo.name``); None if it did not."""
-    client_version: str | None
-    protocol_version: str | None
-    compose_seconds: float
-    composition: Composition
-    """The frozen snapshot: exactly the soul and files the session started with."""
-    journal: tuple[JournalEntry, ...] = field(default=())
-    """The session's memory-tool calls, oldest first, as of when it was loaded."""
-
-    @property
-    def soul(self) -> str:
-        return self.composition.soul
-
-    @property
-    def found(self) -> list[str]:
-        return self.composition.found
-
-    @property
-    def client_label(self) -> str:
-        return _client_label(self.client_name, self.client_version)
-
-    def snapshot(self, number: int = 0) -> Snapshot:
-        """This session's start as a :class:`Snapshot`, to diff against a preview."""
-        return Snapshot(
-            number=number,
-            taken_at=self.started_at,
-            compose_seconds=self.compose_seconds,
-            composition=self.composition,
-        )
+    path: Path
+    message: str
+    """In words, e.g. "session record …/ID.json is not valid JSON"."""
 
 
 @dataclass(frozen=True)
-class SessionSummary:
-    """What a list of sessions shows, without loading each soul's files."""
+class SessionListing:
+    """What :func:`scan_sessions` found: the sessions, and the records it could not read."""
 
-    id: str
-    started_at: datetime
-    client_name: str | None
-    client_version: str | None
-    writes: int
-    """Calls that changed a memory file."""
-    errors: int
-    """Calls answered with ``is_error`` (nothing changed)."""
-
-    @property
-    def calls(self) -> int:
-        return self.writes + self.errors
-
-    @property
-    def client_label(self) -> str:
-        return _client_label(self.client_name, self.client_version)
+    sessions: tuple[SessionSummary, ...]
+    """Newest first."""
+    unreadable: tuple[UnreadableRecord, ...]
+    """Newest id first; each left out of ``sessions``, none of them silently."""
 
 
 def sessions_path(home: str | os.PathLike[str]) -> Path:
@@ -214,7 +143,7 @@ def record_session(home: str | os.PathLike[str], session: AgentSession) -> Path:
     Makes ``.notebook/sessions`` on first use, but never the home itself.
     """
     _check_id(session.id)
-    data = _json_bytes(_record_json(session), indent=2)
+    data = json_bytes(record_json(session), indent=2)
     with _locked_sessions(home_path(home), create=True) as folder:
         write_atomically(folder, session.id + RECORD_SUFFIX, data, temp_prefix=_TEMP_PREFIX)
     return folder / (session.id + RECORD_SUFFIX)
@@ -247,7 +176,7 @@ def record_call(
 def append_journal(home: str | os.PathLike[str], session_id: str, entry: JournalEntry) -> None:
     """Append ``entry`` to the journal of a recorded session, durably."""
     _check_id(session_id)
-    line = _json_bytes(entry.to_json())
+    line = json_bytes(entry.to_json())
     with _locked_sessions(home_path(home), create=False) as folder:
         if not (folder / (session_id + RECORD_SUFFIX)).is_file():
             raise AgentSessionError(f"no recorded session {session_id} in {folder}")
@@ -265,41 +194,59 @@ def append_journal(home: str | os.PathLike[str], session_id: str, entry: Journal
 
 
 def list_sessions(home: str | os.PathLike[str]) -> list[SessionSummary]:
-    """Every recorded session of ``home``, newest first.
+    """Every readable recorded session of ``home``, newest first.
 
     A home with no state folder has none. A record that cannot be read (edited
-    by hand, say) is left out rather than failing the whole list.
+    by hand, say) is left out rather than failing the whole list; use
+    :func:`scan_sessions` to name it too. Raises ``OSError`` only when the
+    sessions folder itself cannot be listed.
+    """
+    return list(scan_sessions(home).sessions)
+
+
+def scan_sessions(home: str | os.PathLike[str]) -> SessionListing:
+    """The recorded sessions of ``home``, newest first, and the records that cannot be read.
+
+    Raises ``OSError`` only when the sessions folder itself cannot be listed.
     """
     folder = sessions_path(home)
     try:
         names = os.listdir(folder)
     except (FileNotFoundError, NotADirectoryError):
-        return []
+        return SessionListing((), ())
     summaries = []
+    unreadable = []
     for name in names:
         session_id = name.removesuffix(RECORD_SUFFIX)
         if not name.endswith(RECORD_SUFFIX) or not _ID_PATTERN.fullmatch(session_id):
             continue
         try:
-            data = _read_record_json(folder, session_id)
-            started_at = datetime.fromisoformat(data["started_at"])
-            client = data.get("client") or {}
-        except (AgentSessionError, KeyError, TypeError, ValueError):
-            continue
-        journal = read_journal(home, session_id)
-        errors = sum(1 for entry in journal if entry.is_error)
-        summaries.append(
-            SessionSummary(
-                id=session_id,
-                started_at=started_at,
-                client_name=client.get("name"),
-                client_version=client.get("version"),
-                writes=len(journal) - errors,
-                errors=errors,
-            )
-        )
+            summaries.append(_summary(home, folder, session_id))
+        except AgentSessionError as error:
+            unreadable.append(UnreadableRecord(session_id, folder / name, str(error)))
     summaries.sort(key=lambda s: (s.started_at, s.id), reverse=True)
-    return summaries
+    unreadable.sort(key=lambda r: r.id, reverse=True)
+    return SessionListing(tuple(summaries), tuple(unreadable))
+
+
+def _summary(home: str | os.PathLike[str], folder: Path, session_id: str) -> SessionSummary:
+    data = _read_record_json(folder, session_id)
+    try:
+        started_at = datetime.fromisoformat(data["started_at"])
+        client = data.get("client") or {}
+        client_name, client_version = client.get("name"), client.get("version")
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise AgentSessionError(f"session record {session_id} is malformed ({error!r})") from None
+    journal = read_journal(home, session_id)
+    errors = sum(1 for entry in journal if entry.is_error)
+    return SessionSummary(
+        id=session_id,
+        started_at=started_at,
+        client_name=client_name,
+        client_version=client_version,
+        writes=len(journal) - errors,
+        errors=errors,
+    )
 
 
 def load_session(home: str | os.PathLike[str], session_id: str) -> AgentSession:
@@ -307,18 +254,16 @@ def load_session(home: str | os.PathLike[str], session_id: str) -> AgentSession:
     _check_id(session_id)
     data = _read_record_json(sessions_path(home), session_id)
     try:
-        return _session_from_json(data, journal=read_journal(home, session_id))
-    except (KeyError, TypeError, ValueError) as error:
+        return session_from_json(data, journal=read_journal(home, session_id))
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise AgentSessionError(f"session record {session_id} is malformed ({error!r})") from None
 
 
 def read_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:
     """A session's journal, oldest first; empty when the agent has not called the tool."""
     _check_id(session_id)
-    try:
-        with open(sessions_path(home) / (session_id + JOURNAL_SUFFIX), "rb") as handle:
-            data = handle.read()
-    except (FileNotFoundError, NotADirectoryError):
+    data = _read_regular(sessions_path(home) / (session_id + JOURNAL_SUFFIX), "session journal")
+    if data is None:
         return ()
     entries = []
     for line in data.split(b"\n")[:-1]:  # the last piece is "" or a line still being written
@@ -327,21 +272,6 @@ def read_journal(home: str | os.PathLike[str], session_id: str) -> tuple[Journal
         except (KeyError, TypeError, ValueError):
             continue
     return tuple(entries)
-
-
-def _client_label(name: str | None, version: str | None) -> str:
-    if not name:
-        return "(client did not say)"
-    return f"{name} {version}" if version else name
-
-
-def _json_bytes(value: object, indent: int | None = None) -> bytes:
-    """One line (or document) of UTF-8 JSON; lone surrogates, which a rejected
-    call may carry, are written as escapes so the file stays valid UTF-8."""
-    try:
-        return (json.dumps(value, ensure_ascii=False, indent=indent) + "\n").encode("utf-8")
-    except UnicodeEncodeError:
-        return (json.dumps(value, ensure_ascii=True, indent=indent) + "\n").encode("ascii")
 
 
 def _new_id(started_at: datetime) -> str:
@@ -355,91 +285,33 @@ def _check_id(session_id: str) -> None:
         raise AgentSessionError(f"not a session id: {session_id!r}")
 
 
-def _record_json(session: AgentSession) -> dict[str, Any]:
-    files = []
-    offset = 0
-    for index, file in enumerate(session.composition.files):
-        offset += (2 if index else 0) + len(f"## {file.name}\n\n")
-        files.append(
-            {
-                "name": file.name,
-                "digest": file.digest,
-                "size": file.size,
-                "truncated": file.truncated,
-                "decode_error": file.decode_error,
-                "body_start": offset,
-                "body_end": offset + len(file.body),
-            }
-        )
-        offset += len(file.body)
-    return {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "id": session.id,
-        "started_at": session.started_at.isoformat(),
-        "client": {"name": session.client_name, "version": session.client_version},
-        "protocol_version": session.protocol_version,
-        "compose_seconds": session.compose_seconds,
-        "found": session.found,
-        "files": files,
-        "soul": session.soul,
-    }
-
-
-def _session_from_json(data: Mapping[str, Any], journal: tuple[JournalEntry, ...]) -> AgentSession:
-    soul = data["soul"]
-    if not isinstance(soul, str):
-        raise TypeError("soul is not a string")
-    files = []
-    for item in data["files"]:
-        start, end = int(item["body_start"]), int(item["body_end"])
-        header = f"## {item['name']}\n\n"
-        if not (len(header) <= start <= end <= len(soul)) or soul[start - len(header) : start] != header:
-            raise ValueError(f"the offsets of {item['name']} do not match the soul")
-        files.append(
-            BootstrapFile(
-                name=item["name"],
-                body=soul[start:end],
-                size=int(item["size"]),
-                truncated=bool(item["truncated"]),
-                digest=item["digest"],
-                decode_error=item.get("decode_error"),
-            )
-        )
-    client = data.get("client") or {}
-    return AgentSession(
-        id=data["id"],
-        started_at=datetime.fromisoformat(data["started_at"]),
-        client_name=client.get("name"),
-        client_version=client.get("version"),
-        protocol_version=data.get("protocol_version"),
-        compose_seconds=float(data.get("compose_seconds") or 0.0),
-        composition=Composition(soul=soul, files=tuple(files)),
-        journal=journal,
-    )
-
-
 def _read_record_json(folder: Path, session_id: str) -> dict[str, Any]:
     path = folder / (session_id + RECORD_SUFFIX)
+    raw = _read_regular(path, "session record")
+    if raw is None:
+        raise AgentSessionError(f"no recorded session {session_id} in {folder}")
+    return parse_record(raw, path)
+
+
+def _read_regular(path: Path, what: str) -> bytes | None:
+    """The bytes of a file in the sessions folder; None when it is absent.
+
+    Opened without following a link and without blocking, and read only when
+    it is a regular file: a FIFO named like a record must not hang a listing.
+    """
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except (FileNotFoundError, NotADirectoryError):
-        raise AgentSessionError(f"no recorded session {session_id} in {folder}") from None
+        return None
     except OSError as error:
-        raise AgentSessionError(f"cannot read session record {path}: {error.strerror}") from None
+        raise AgentSessionError(f"cannot read {what} {path}: {error.strerror}") from None
     with os.fdopen(fd, "rb") as handle:
-        raw = handle.read()
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        raise AgentSessionError(f"session record {path} is not valid JSON") from None
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise AgentSessionError(f"{path} is not a {RECORD_FORMAT} record")
-    if data.get("version") != RECORD_VERSION:
-        raise AgentSessionError(
-            f"{path} is record version {data.get('version')!r}; this notebook reads {RECORD_VERSION}"
-        )
-    return data
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise AgentSessionError(f"{what} {path} is not a regular file")
+        try:
+            return handle.read()
+        except OSError as error:
+            raise AgentSessionError(f"cannot read {what} {path}: {error.strerror}") from None
 
 
 def _real_directory(path: Path, *, create: bool) -> bool:

@@ -22,6 +22,10 @@ from enum import Enum
 from pathlib import Path
 
 
+_CHUNK = 64 * 1024
+"""What a read asks for once the file's expected end has been read."""
+
+
 class FileStatus(Enum):
     """What is at a bootstrap file's path, as far as loading it goes."""
 
@@ -140,7 +144,7 @@ def read_file(path: Path, *, limit: int, valid_bytes: int | None = None) -> File
         if not stat.S_ISREG(mode):
             return FileRead(name, FileStatus.SPECIAL, link_target=target, kind=_special_kind(mode))
         size = info.st_size if valid_bytes is None else min(info.st_size, valid_bytes)
-        data = _read_up_to(fd, min(limit, size) if valid_bytes is not None else limit)
+        data = _read_up_to(fd, min(limit, size) if valid_bytes is not None else limit, expected=size)
         status = FileStatus.LINK if target is not None else FileStatus.REGULAR
         return FileRead(
             name,
@@ -182,14 +186,24 @@ def _unopened(path: Path, name: str, error: OSError) -> FileRead:
     )
 
 
-def _read_up_to(fd: int, limit: int) -> bytes:
-    """Up to ``limit`` bytes from ``fd``; a file that grows while read stops at the limit."""
+def _read_up_to(fd: int, limit: int, *, expected: int) -> bytes:
+    """Up to ``limit`` bytes from ``fd``, whose ``fstat`` said ``expected`` bytes.
+
+    Each ``os.read`` allocates what it asks for before it reads, so the first
+    read asks for what the file holds (plus one, to see it end), not for the
+    whole limit, and later reads ask for small chunks: a 30-byte file costs 30
+    bytes, not the 2 MiB cap. A file that grows while read stops at the limit.
+    """
     chunks: list[bytes] = []
     left = limit
+    ask = min(left, expected + 1)
     while left > 0:
-        chunk = os.read(fd, left)
+        chunk = os.read(fd, ask)
         if not chunk:
             break
         chunks.append(chunk)
         left -= len(chunk)
-    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        ask = min(left, _CHUNK)
+    if len(chunks) == 1:
+        return chunks[0]
+    return b"".join(chunks)

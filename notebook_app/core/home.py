@@ -1,18 +1,24 @@
 """The persona home: its bootstrap files and how they compose into a soul.
 
 This is sections 1 and 2 of the contract. Reading never changes a file; every
-file is read with the 2 MiB byte cap the next session will apply, so what we
-show is exactly what an agent would load.
+file is read through the one read path (:func:`.files.read_file`) with the
+2 MiB byte cap the next session will apply, so what we show is exactly what an
+agent would load. A file that is there but cannot load (unreadable, a
+directory, a FIFO or device, a dangling link, a link loop) is left out of the
+soul and of ``found``, and named in :attr:`Composition.skipped`: never silent.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
+from .files import FileRead, FileStatus, read_file
 from .storage import consistent_reads
 
 BOOTSTRAP_ORDER: tuple[str, ...] = (
@@ -32,10 +38,18 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 TRUNCATION_NOTICE = "[truncated: exceeds 2 MB bootstrap cap]"
 
 _ASCII_SPACE = b" \t\n\r\x0b\x0c"
+_TRIM_STEP = 256
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, eq=False)
 class BootstrapFile:
-    """One present bootstrap file as the next session would load it."""
+    """One bootstrap file that loads, as the next session would load it.
+
+    ``digest`` is computed on first use, not when the file is read: a soul
+    composed to be handed out (``compose_soul``, ``persona-notebook soul``)
+    never pays for hashing 2 MiB; the notebook's diff and a session record
+    hash each file once.
+    """
 
     name: str
     body: str
@@ -43,10 +57,19 @@ class BootstrapFile:
     size: int
     """Bytes on disk (the whole file, not just what loads)."""
     truncated: bool
-    digest: str
-    """sha256 of the bytes that load; equal digests mean equal sections."""
     decode_error: str | None = None
     """Set when the loaded bytes are not UTF-8; they load with U+FFFD."""
+    loaded: bytes | memoryview = field(default=b"", repr=False)
+    """The bytes that load (a view of what was read, never a copy)."""
+    recorded_digest: str | None = field(default=None, repr=False)
+    """The digest a session record kept, for a file rebuilt without its bytes."""
+
+    @cached_property
+    def digest(self) -> str:
+        """sha256 of the bytes that load; equal digests mean equal sections."""
+        if self.recorded_digest is not None:
+            return self.recorded_digest
+        return hashlib.sha256(self.loaded).hexdigest()
 
     @property
     def dropped_bytes(self) -> int:
@@ -57,6 +80,40 @@ class BootstrapFile:
     def section(self) -> str:
         return f"## {self.name}\n\n{self.body}"
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BootstrapFile):
+            return NotImplemented
+        return (  # the digest last: it is computed only for files alike in all else
+            (self.name, self.size, self.truncated, self.decode_error, self.body)
+            == (other.name, other.size, other.truncated, other.decode_error, other.body)
+            and self.digest == other.digest
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.size, self.body))
+
+
+@dataclass(frozen=True)
+class SkippedFile:
+    """A bootstrap file that is there but does not load, and why, in words."""
+
+    name: str
+    status: FileStatus
+    message: str
+    """e.g. "MEMORY.md cannot be read (Permission denied); the session does not load it"."""
+
+    @classmethod
+    def of(cls, read: FileRead) -> SkippedFile:
+        return cls(read.name, read.status, read.not_loaded_reason() or read.describe())
+
+    def to_json(self) -> dict[str, str]:
+        """``{"name", "status", "message"}``; ``status`` is the enum member's name in lower case."""
+        return {"name": self.name, "status": self.status.name.lower(), "message": self.message}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> SkippedFile:
+        return cls(str(data["name"]), FileStatus[str(data["status"]).upper()], str(data["message"]))
+
 
 @dataclass(frozen=True)
 class Composition:
@@ -64,6 +121,8 @@ class Composition:
 
     soul: str
     files: tuple[BootstrapFile, ...]
+    skipped: tuple[SkippedFile, ...] = ()
+    """Files that are there but did not load (not in the soul, not in ``found``), in bootstrap order."""
 
     @property
     def found(self) -> list[str]:
@@ -76,11 +135,15 @@ class Composition:
         """This composition as if bootstrap file ``name`` held ``text``.
 
         The dry run of a pending write: the soul a session would load after it,
-        built by the same rules as :func:`compose`, without touching disk.
+        built by the same rules as :func:`compose` (the cap included), without
+        touching disk.
         """
         data = text.encode("utf-8")
-        changed = load_bootstrap_file(name, data[: MAX_FILE_BYTES + 1], len(data))
-        return compose_files([f for f in self.files if f.name != name] + [changed])
+        changed = load_bootstrap_file(name, data, len(data))
+        return compose_files(
+            [f for f in self.files if f.name != name] + [changed],
+            [s for s in self.skipped if s.name != name],
+        )
 
 
 def home_path(home: str | os.PathLike[str]) -> Path:
@@ -89,12 +152,24 @@ def home_path(home: str | os.PathLike[str]) -> Path:
 
 
 def _ascii_space_trimmed(data: memoryview) -> tuple[int, int]:
-    """Bounds of ``data`` without ASCII whitespace at either end."""
+    """Bounds of ``data`` without ASCII whitespace at either end.
+
+    Looks at a few hundred bytes at a time, so a body that is megabytes of
+    blank lines costs C speed, and a normal one a glance at each end.
+    """
     start, end = 0, len(data)
-    while start < end and data[start] in _ASCII_SPACE:
-        start += 1
-    while end > start and data[end - 1] in _ASCII_SPACE:
-        end -= 1
+    while start < end:
+        step = bytes(data[start : min(end, start + _TRIM_STEP)])
+        kept = step.lstrip(_ASCII_SPACE)
+        start += len(step) - len(kept)
+        if kept:
+            break
+    while end > start:
+        step = bytes(data[max(start, end - _TRIM_STEP) : end])
+        kept = step.rstrip(_ASCII_SPACE)
+        end -= len(step) - len(kept)
+        if kept:
+            break
     return start, end
 
 
@@ -111,25 +186,12 @@ def _drop_split_character(data: memoryview) -> memoryview:
     return data
 
 
-def read_bootstrap_file(path: Path, valid_bytes: int | None = None) -> BootstrapFile:
-    """Read one bootstrap file under the byte cap, as a session loads it.
-
-    ``valid_bytes`` ignores what an interrupted append left past that point.
-    """
-    limit = MAX_FILE_BYTES + 1 if valid_bytes is None else min(valid_bytes, MAX_FILE_BYTES + 1)
-    with open(path, "rb") as handle:
-        size = os.fstat(handle.fileno()).st_size
-        data = handle.read(limit)
-    if valid_bytes is not None:
-        size = min(size, valid_bytes)
-    return load_bootstrap_file(path.name, data, size)
-
-
 def load_bootstrap_file(name: str, data: bytes, size: int) -> BootstrapFile:
     """A bootstrap file as a session loads it from ``data``, its first bytes.
 
     ``data`` holds at least the first ``MAX_FILE_BYTES + 1`` bytes of a file
-    of ``size`` bytes (all of it when smaller); more is cut at the cap.
+    of ``size`` bytes (all of it when smaller); more is cut at the cap. It is
+    kept, not copied, for the digest.
     """
     size = max(size, len(data))
     truncated = len(data) > MAX_FILE_BYTES
@@ -152,34 +214,50 @@ def load_bootstrap_file(name: str, data: bytes, size: int) -> BootstrapFile:
         body=body,
         size=size,
         truncated=truncated,
-        digest=hashlib.sha256(loaded).hexdigest(),
         decode_error=decode_error,
+        loaded=loaded,
     )
 
 
-def compose_files(files: Iterable[BootstrapFile]) -> Composition:
+def compose_files(files: Iterable[BootstrapFile], skipped: Iterable[SkippedFile] = ()) -> Composition:
     """The soul made of ``files``, taken in bootstrap order."""
     ordered = sorted(files, key=lambda f: BOOTSTRAP_ORDER.index(f.name))
     parts: list[str] = []
     for file in ordered:  # one join, so each body is copied into the soul once
         parts += ("\n\n## " if parts else "## ", file.name, "\n\n", file.body)
-    return Composition(soul="".join(parts), files=tuple(ordered))
+    return Composition(
+        soul="".join(parts),
+        files=tuple(ordered),
+        skipped=tuple(sorted(skipped, key=lambda s: BOOTSTRAP_ORDER.index(s.name))),
+    )
 
 
 def compose(home: str | os.PathLike[str]) -> Composition:
-    """Compose the soul of ``home`` and keep what each file contributed."""
+    """Compose the soul of ``home`` and keep what each file contributed.
+
+    Never raises and never blocks: each file goes through :func:`read_file`
+    (one open, classified by ``fstat``, at most the cap plus one byte read).
+    A file that is there but cannot load is in ``skipped``, not in the soul.
+    """
     root = home_path(home)
-    files = []
-    with consistent_reads(root) as valid_bytes:
+    files: list[BootstrapFile] = []
+    skipped: list[SkippedFile] = []
+    with ExitStack() as lock:
+        try:
+            valid_bytes = lock.enter_context(consistent_reads(root))
+        except OSError:
+            # The shared lock opens the home for reading; a home one may search
+            # but not list (mode 0711) refuses that, yet its files can be read.
+            # They are, unlocked: a torn read needs a writer mid-action right
+            # then, while refusing would leave the agent with no soul at all.
+            valid_bytes = {}
         for name in BOOTSTRAP_ORDER:
-            path = root / name
-            if not path.is_file():
-                continue
-            try:
-                files.append(read_bootstrap_file(path, valid_bytes.get(name)))
-            except (FileNotFoundError, IsADirectoryError):
-                continue  # removed between the check and the read: it is absent
-    return compose_files(files)
+            read = read_file(root / name, limit=MAX_FILE_BYTES + 1, valid_bytes=valid_bytes.get(name))
+            if read.status.loads:
+                files.append(load_bootstrap_file(name, read.data, read.size))
+            elif read.status.exists:
+                skipped.append(SkippedFile.of(read))
+    return compose_files(files, skipped)
 
 
 def compose_soul(home: str | os.PathLike[str]) -> tuple[str, list[str]]:

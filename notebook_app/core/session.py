@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Literal
 
-from .home import BOOTSTRAP_ORDER, BootstrapFile, Composition, compose, home_path
+from .home import BOOTSTRAP_ORDER, BootstrapFile, Composition, SkippedFile, compose, home_path
 
 _EXACT_DIFF_LIMIT = 20_000
 """Changed-region lines above which the diff falls back to a linear multiset diff."""
@@ -42,6 +42,11 @@ class Snapshot:
     @property
     def files(self) -> tuple[BootstrapFile, ...]:
         return self.composition.files
+
+    @property
+    def skipped(self) -> tuple[SkippedFile, ...]:
+        """Bootstrap files that were there but did not load."""
+        return self.composition.skipped
 
 
 def take_snapshot(home: str | os.PathLike[str], number: int) -> Snapshot:
@@ -138,8 +143,8 @@ def diff_compositions(old: Composition, new: Composition) -> SoulDiff:
         before, after = old_files.get(name), new_files.get(name)
         if before is None and after is None:
             continue
-        if before and after and before.digest == after.digest and before.body == after.body:
-            continue
+        if before and after and before.body == after.body and before.digest == after.digest:
+            continue  # bodies first: a digest is computed only for a file whose body is unchanged
         old_lines = before.body.split("\n") if before else []
         new_lines = after.body.split("\n") if after else []
         removed, added = diff_lines(old_lines, new_lines)

@@ -10,7 +10,11 @@ agent session. The session starts when the client announces itself: its
 request carrying the 2026-07-28 ``_meta`` envelope (which has no handshake).
 At that moment the soul is composed, frozen and recorded with the client's
 name and version; the soul resource and prompt serve that frozen string for
-the rest of the connection, and every memory-tool call is journalled.
+the rest of the connection, and every memory-tool call is journalled. A
+bootstrap file that cannot load (unreadable, a FIFO, a link loop, …) is left
+out of the soul, logged to stderr and listed in the record: the agent still
+connects. Bookkeeping that fails is logged and never costs the agent its
+session or its writes.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ class AgentSessionState:
         self.home = home
         self.session: AgentSession | None = None
         self.recorded = False
+        self._announced: tuple[object, object] = (None, None)
         self._start_lock = anyio.Lock()
         self._call_lock = anyio.Lock()
 
@@ -75,6 +80,9 @@ class AgentSessionState:
         async with self._start_lock:
             if self.session is not None:
                 return self.session
+            if client_info is not None or protocol_version is not None:
+                self._announced = (client_info, protocol_version)  # kept for a retry, should this start fail
+            client_info, protocol_version = self._announced
             info = client_info if isinstance(client_info, Mapping) else {}
             try:
                 session = await anyio.to_thread.run_sync(
@@ -85,8 +93,11 @@ class AgentSessionState:
                         protocol_version=_string_or_none(protocol_version),
                     )
                 )
-            except OSError as error:
-                raise MCPError(code=types.INTERNAL_ERROR, message=f"cannot read the persona home: {error}") from None
+            except Exception as error:  # compose never raises; if it ever does, say why, in the answer and the log
+                logger.exception("cannot compose the soul of %s", self.home)
+                raise MCPError(code=types.INTERNAL_ERROR, message=f"cannot compose the persona's soul: {error}") from None
+            for skipped in session.composition.skipped:
+                logger.warning("session %s: %s", session.id, skipped.message)
             try:
                 path = await anyio.to_thread.run_sync(record_session, self.home, session)
             except Exception as error:  # bookkeeping must never cost the agent its session
@@ -98,7 +109,7 @@ class AgentSessionState:
             return session
 
     async def current(self) -> AgentSession:
-        """The started session; one whose client never announced itself starts now."""
+        """The started session; one whose client never announced itself, or whose start failed, starts now."""
         return self.session or await self.start(None, None)
 
     async def call(self, tool: MemoryTool, args: object) -> ToolResult:
@@ -229,12 +240,24 @@ class _SessionStart:
         if ctx.method == "initialize":
             result = await call_next(ctx)  # only an accepted handshake starts a session
             negotiated = result.get("protocolVersion") if isinstance(result, Mapping) else None
-            await self._state.start(params.get("clientInfo"), negotiated)
+            await self._start(params.get("clientInfo"), negotiated)
             return result
         meta = params.get("_meta")
         if isinstance(meta, Mapping) and types.PROTOCOL_VERSION_META_KEY in meta:
-            await self._state.start(meta.get(types.CLIENT_INFO_META_KEY), meta.get(types.PROTOCOL_VERSION_META_KEY))
+            await self._start(meta.get(types.CLIENT_INFO_META_KEY), meta.get(types.PROTOCOL_VERSION_META_KEY))
         return await call_next(ctx)
+
+    async def _start(self, client_info: object, protocol_version: object) -> None:
+        """Start the session; a failure (already logged) must not fail the handshake.
+
+        The client stays connected, and each request that needs the soul
+        tries again and answers with the cause, instead of the client
+        reporting a failed handshake in other words.
+        """
+        try:
+            await self._state.start(client_info, protocol_version)
+        except MCPError:
+            pass
 
 
 class _KeepNonObjectArguments:

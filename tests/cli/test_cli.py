@@ -82,7 +82,11 @@ def test_soul_prints_the_composed_soul_as_text_and_json(tmp_path: Path) -> None:
     assert text.returncode == 0
     assert text.stdout == "## SOUL.md\n\nYou are Kip.\n\n## MEMORY.md\n\n- tea\n"
     as_json = json.loads(run("soul", "--home", str(tmp_path), "--json").stdout)
-    assert as_json == {"soul": "## SOUL.md\n\nYou are Kip.\n\n## MEMORY.md\n\n- tea", "found": ["SOUL.md", "MEMORY.md"]}
+    assert as_json == {
+        "soul": "## SOUL.md\n\nYou are Kip.\n\n## MEMORY.md\n\n- tea",
+        "found": ["SOUL.md", "MEMORY.md"],
+        "skipped": [],
+    }
 
 
 @pytest.mark.parametrize("args", [("--help",), ("memory", "--help"), ("memory", "replace", "--help"), ("soul", "--help")])

@@ -10,8 +10,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from privileges import run_in_child
 
-from notebook_app.core import ToolResult, compose, compose_soul, diff_compositions, memory_tool
+from notebook_app.core import FileStatus, SkippedFile, ToolResult, compose, compose_soul, diff_compositions, memory_tool
 from notebook_app.core.agent_sessions import (
     SESSIONS_DIR,
     AgentSessionError,
@@ -23,6 +24,7 @@ from notebook_app.core.agent_sessions import (
     read_journal,
     record_call,
     record_session,
+    scan_sessions,
     start_session,
 )
 
@@ -65,8 +67,9 @@ def test_record_file_is_the_documented_json(persona: Path) -> None:
     record = json.loads((persona / SESSIONS_DIR / f"{session.id}.json").read_text(encoding="utf-8"))
     assert set(record) == {
         "format", "version", "id", "started_at", "client", "protocol_version",
-        "compose_seconds", "found", "files", "soul",
+        "compose_seconds", "found", "files", "skipped", "soul",
     }
+    assert record["skipped"] == []
     assert (record["format"], record["version"], record["id"]) == ("persona-notebook/agent-session", 1, session.id)
     assert record["client"] == {"name": "host", "version": None}
     assert datetime.fromisoformat(record["started_at"]) == session.started_at
@@ -179,6 +182,76 @@ def test_unreadable_record_is_left_out_of_the_list_and_named_when_loaded(persona
     assert [s.id for s in list_sessions(persona)] == [good.id]
     with pytest.raises(AgentSessionError, match="not valid JSON"):
         load_session(persona, broken_id)
+
+
+def test_the_scan_names_each_record_it_cannot_read_and_why(persona: Path) -> None:
+    good = start_session(persona)
+    folder = persona / SESSIONS_DIR
+    (folder / "20260501-120000-0badf00d.json").write_text("{not json", encoding="utf-8")
+    (folder / "20260501-120001-0badf00d.json").write_text('{"format": "other"}', encoding="utf-8")
+    wrong_version = json.loads((folder / f"{good.id}.json").read_text(encoding="utf-8")) | {"version": 9}
+    (folder / "20260501-120002-0badf00d.json").write_text(json.dumps(wrong_version), encoding="utf-8")
+    no_start = {k: v for k, v in wrong_version.items() if k != "started_at"} | {"version": 1}
+    (folder / "20260501-120003-0badf00d.json").write_text(json.dumps(no_start), encoding="utf-8")
+    os.mkfifo(folder / "20260501-120004-0badf00d.json")
+    listing = run_in_child(scan_sessions, persona)
+    assert [s.id for s in listing.sessions] == [good.id]
+    assert [(r.id, r.path, r.message) for r in listing.unreadable] == [
+        ("20260501-120004-0badf00d", folder / "20260501-120004-0badf00d.json",
+         f"session record {folder / '20260501-120004-0badf00d.json'} is not a regular file"),
+        ("20260501-120003-0badf00d", folder / "20260501-120003-0badf00d.json",
+         "session record 20260501-120003-0badf00d is malformed (KeyError('started_at'))"),
+        ("20260501-120002-0badf00d", folder / "20260501-120002-0badf00d.json",
+         f"{folder / '20260501-120002-0badf00d.json'} is record version 9; this notebook reads 1"),
+        ("20260501-120001-0badf00d", folder / "20260501-120001-0badf00d.json",
+         f"{folder / '20260501-120001-0badf00d.json'} is not a persona-notebook/agent-session record"),
+        ("20260501-120000-0badf00d", folder / "20260501-120000-0badf00d.json",
+         f"session record {folder / '20260501-120000-0badf00d.json'} is not valid JSON"),
+    ]
+    assert list_sessions(persona) == list(listing.sessions)
+
+
+def test_a_journal_that_is_a_fifo_makes_its_session_unreadable_not_a_hang(persona: Path) -> None:
+    session = start_session(persona)
+    os.mkfifo(persona / SESSIONS_DIR / f"{session.id}.journal.jsonl")
+    (problem,) = run_in_child(scan_sessions, persona).unreadable
+    assert problem.id == session.id and problem.message.endswith(".journal.jsonl is not a regular file")
+
+    def load_error(home: Path, session_id: str) -> str:
+        try:
+            load_session(home, session_id)
+        except AgentSessionError as error:
+            return str(error)
+        return "loaded"
+
+    assert run_in_child(load_error, persona, session.id).endswith(".journal.jsonl is not a regular file")
+
+
+def test_a_session_records_the_files_that_did_not_load_and_loads_them_back(persona: Path) -> None:
+    (persona / "TOOLS.md").mkdir()
+    (persona / "AGENTS.md").symlink_to("AGENTS.md")
+    session = start_session(persona, client_name="host")
+    expected = (
+        SkippedFile("AGENTS.md", FileStatus.LINK_LOOP, compose(persona).skipped[0].message),
+        SkippedFile("TOOLS.md", FileStatus.DIRECTORY, "TOOLS.md is a directory, not a file; the session does not load it"),
+    )
+    assert session.composition.skipped == expected
+    record = json.loads((persona / SESSIONS_DIR / f"{session.id}.json").read_text(encoding="utf-8"))
+    assert record["skipped"] == [
+        {"name": "AGENTS.md", "status": "link_loop", "message": expected[0].message},
+        {"name": "TOOLS.md", "status": "directory", "message": expected[1].message},
+    ]
+    assert record["found"] == ["SOUL.md", "USER.md", "MEMORY.md"]
+    assert load_session(persona, session.id).composition == session.composition
+
+
+def test_a_record_written_before_skipped_files_were_recorded_loads_with_none(persona: Path) -> None:
+    session = start_session(persona)
+    path = persona / SESSIONS_DIR / f"{session.id}.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    del record["skipped"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert load_session(persona, session.id).composition == session.composition
 
 
 @pytest.mark.parametrize("bad_id", ["../../etc/passwd", "20260501-120000-0badf00d/../x", "", "20260501-120000-XYZ"])

@@ -221,3 +221,31 @@ def test_a_home_written_with_tilde_is_the_users_home_folder(tmp_path: Path, monk
     assert not memory_tool("~/agents/kip").call({"action": "add", "text": "x"}).is_error
     assert (tmp_path / "agents" / "kip" / "MEMORY.md").read_text() == "- x\n"
     assert compose_soul("~/agents/kip") == ("## MEMORY.md\n\n- x", ["MEMORY.md"])
+
+
+def test_the_dry_run_of_an_over_cap_file_shows_the_truncation_notice(home: Path) -> None:
+    (home / "SOUL.md").write_text("You are Kip.")
+    text = "- x\n" * (MAX_FILE_BYTES // 4) + "- past the cap\n"
+    planned = compose(home).with_text("MEMORY.md", text)
+    memory = planned.file("MEMORY.md")
+    assert memory is not None and memory.truncated and memory.size == len(text)
+    assert memory.body.endswith("- x\n" + TRUNCATION_NOTICE) and "past the cap" not in memory.body
+    assert planned.soul.endswith(f"- x\n{TRUNCATION_NOTICE}")
+    (home / "MEMORY.md").write_text(text)
+    assert planned == compose(home)
+
+
+@pytest.mark.parametrize("blank", [b"\n", b" ", b"\t\r\n"])
+def test_the_cap_notice_survives_a_cut_body_that_is_all_whitespace(home: Path, blank: bytes) -> None:
+    data = blank * (MAX_FILE_BYTES // len(blank) + 10)
+    (home / "MEMORY.md").write_bytes(data)
+    on_disk = compose(home)
+    assert on_disk.soul == f"## MEMORY.md\n\n{TRUNCATION_NOTICE}"
+    assert on_disk.file("MEMORY.md").body == TRUNCATION_NOTICE
+    planned = compose(home / "elsewhere").with_text("MEMORY.md", data.decode())
+    assert planned.soul == on_disk.soul
+
+
+def test_whitespace_under_the_cap_loads_as_an_empty_section(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"\n \t" * 100_000)
+    assert compose_soul(home) == ("## MEMORY.md\n\n", ["MEMORY.md"])

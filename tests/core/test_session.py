@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from pathlib import Path
 
-from notebook_app.core import MAX_FILE_BYTES, Session, diff_lines, memory_tool
+import pytest
+
+from notebook_app.core import MAX_FILE_BYTES, Session, compose, compose_soul, diff_compositions, diff_lines, memory_tool
 
 
 def make_home(home: Path) -> None:
@@ -36,6 +39,14 @@ def test_snapshot_records_number_files_sizes_and_time(home: Path) -> None:
     assert snap.compose_seconds >= 0
     assert snap.taken_at.tzinfo is not None
     assert session.preview().number == 2
+
+
+def test_a_snapshot_names_the_files_that_did_not_load(home: Path) -> None:
+    make_home(home)
+    (home / "USER.md").mkdir()
+    snap = Session(home).current
+    assert snap.found == ["SOUL.md", "MEMORY.md"]
+    assert [(s.name, s.status.name) for s in snap.skipped] == [("USER.md", "DIRECTORY")]
 
 
 def test_truncation_is_recorded_per_file(home: Path) -> None:
@@ -111,3 +122,57 @@ def test_diff_of_two_2mib_souls_with_one_edit_finds_just_that_edit(home: Path) -
     assert memory.removed == ((31337, "- fact number 0031337 about the user"),)
     assert memory.added == ((31337, "- FACT 31337 about the user"),)
     print(f"diff of two 2 MiB souls: {elapsed * 1000:.1f} ms")
+
+
+@pytest.fixture
+def sha256_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count sha256 computations, each with the number of bytes hashed."""
+    calls: list[int] = []
+    real = hashlib.sha256
+
+    def counting(data: bytes = b"", **kwargs: object) -> object:
+        calls.append(len(data))
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(hashlib, "sha256", counting)
+    return calls
+
+
+def test_composing_a_soul_hashes_nothing(home: Path, sha256_calls: list[int]) -> None:
+    make_home(home)
+    (home / "USER.md").write_bytes(b"- tea\n" * 400_000)
+    compose_soul(home)
+    compose(home)
+    assert sha256_calls == []
+
+
+def test_a_digest_is_the_sha256_of_the_loaded_bytes_computed_once_when_asked(
+    home: Path, sha256_calls: list[int]
+) -> None:
+    data = "- café\n".encode() * (MAX_FILE_BYTES // 8 + 1)  # cut inside a character at the cap
+    (home / "MEMORY.md").write_bytes(data)
+    memory = compose(home).file("MEMORY.md")
+    assert memory is not None and memory.truncated
+    loaded = data[:MAX_FILE_BYTES]
+    loaded = loaded[: len(loaded.decode("utf-8", "ignore").encode())]
+    assert memory.digest == hashlib.new("sha256", loaded).hexdigest()
+    assert memory.digest == memory.digest
+    assert sha256_calls == [len(loaded)]
+
+
+def test_the_diff_hashes_only_files_whose_body_is_unchanged(home: Path, sha256_calls: list[int]) -> None:
+    make_home(home)
+    before = compose(home)
+    (home / "MEMORY.md").write_text("- timezone: UTC\n- likes coffee\n")
+    diff = diff_compositions(before, compose(home))
+    assert [f.name for f in diff.files] == ["MEMORY.md"]
+    assert sorted(sha256_calls) == sorted([len(b"You are Kip.\n")] * 2)
+
+
+def test_a_change_that_only_strip_hides_still_counts_as_a_change(home: Path) -> None:
+    """Trailing blank lines change the bytes that load, not the body: the digest tells them apart."""
+    make_home(home)
+    before = compose(home)
+    (home / "SOUL.md").write_text("You are Kip.\n\n\n")
+    diff = diff_compositions(before, compose(home))
+    assert [(f.name, f.removed, f.added) for f in diff.files] == [("SOUL.md", (), ())]

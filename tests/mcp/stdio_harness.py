@@ -3,8 +3,9 @@ subprocess, spoken to over stdio by the ``mcp`` SDK's own client."""
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -30,13 +31,21 @@ async def connect(
     name: str = "test-agent",
     version: str = "1.2.3",
     mode: str = "auto",
+    command: Sequence[str] | None = None,
 ) -> AsyncIterator[Client]:
-    """One agent session: the server as a subprocess, the SDK client on its stdio."""
+    """One agent session: the server as a subprocess, the SDK client on its stdio.
+
+    ``command`` replaces ``python -m notebook_app mcp HOME`` (e.g. to run the
+    server as an unprivileged user). The server inherits this environment,
+    with this checkout first on its path.
+    """
+    argv = list(command) if command is not None else [sys.executable, "-m", "notebook_app", "mcp", str(home)]
+    path = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)
     params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "notebook_app", "mcp", str(home)],
+        command=argv[0],
+        args=argv[1:],
         cwd=REPO,
-        env={"PYTHONPATH": str(REPO)},
+        env={**os.environ, "PYTHONPATH": path},
     )
     with open(log, "a", encoding="utf-8") as errlog:
         client = Client(
