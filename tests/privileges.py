@@ -161,6 +161,31 @@ def check_launch(returncode: int, stderr: str) -> None:
         raise PrivilegeError(stderr)
 
 
+_NOT_LOADED = {"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "lib2to3", "pydoc_data", "__main__", "test", "ensurepip", "venv", "distutils"}
+
+
+def load_standard_library() -> None:
+    """Import the whole standard library now, for the app: Textual imports parts lazily at run time."""
+    import importlib
+    import pkgutil
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in sorted(set(sys.stdlib_module_names) - _NOT_LOADED):
+            try:
+                module = importlib.import_module(name)
+            except Exception:  # modules of other platforms, or missing optional parts
+                continue
+            for sub in pkgutil.walk_packages(getattr(module, "__path__", []), prefix=f"{name}.", onerror=lambda _: None):
+                if ".test" in sub.name or "__main__" in sub.name:
+                    continue
+                try:
+                    importlib.import_module(sub.name)
+                except Exception:
+                    continue
+
+
 def _launch(argv: list[str]) -> int:
     sys.path.insert(0, str(REPO))  # this checkout, not whatever the venv has installed
     from notebook_app.cli import main
@@ -168,6 +193,11 @@ def _launch(argv: list[str]) -> int:
     if argv[:1] == ["mcp"]:
         import anyio._backends._asyncio  # noqa: F401  (anyio loads its backend on first run)
         import notebook_app.mcp.server  # noqa: F401
+    elif not argv or argv[0] not in ("soul", "memory", "entry"):  # the app itself
+        import notebook_app.app.app  # noqa: F401
+        import notebook_app.app.screens.agent_sessions  # noqa: F401
+
+        load_standard_library()
     try:
         become_reader()
     except (OSError, PrivilegeError) as error:

@@ -27,7 +27,14 @@ def launch(home: str | None = None, theme: str | None = None, reset_demo: bool =
             print("--reset-demo restores the demo persona; it cannot be combined with HOME", file=sys.stderr)
             return 2
         path = Path(home).expanduser().absolute()
-        if path.exists() and not path.is_dir():
+        try:
+            found = path.lstat() and path.is_dir()
+        except FileNotFoundError:
+            found = None
+        except OSError as error:  # a parent folder this user may not enter, say
+            print(f"persona-notebook: cannot open {home}: {error.strerror or error}", file=sys.stderr)
+            return 2
+        if found is False:
             print(f"persona-notebook: not a directory: {home}", file=sys.stderr)
             return 2
     notebook = None

@@ -199,3 +199,19 @@ async def test_an_unreadable_sessions_folder_is_reported_not_a_crash(home: Path,
         await wait_until(pilot, lambda: expected in [n.message for n in app._notifications], "the problem reported")
         assert app.is_running
         assert app.screen.query_one("#agent-left").has_class("-empty")
+
+
+async def test_a_record_that_is_not_json_is_named_in_a_banner_not_dropped_silently(home: Path) -> None:
+    good = start_session(home, client_name="good-host")
+    (home / ".notebook" / "sessions" / "20261130-101010-0badc0de.json").write_text("{not json")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("s")
+        banner = app.screen.query_one("#agent-records-problem", Static)
+        await wait_until(pilot, lambda: banner.has_class("-shown"), "the unreadable record named")
+        text = str(banner.content)
+        assert text.startswith("⚠ 1 session record cannot be read and is not listed: ")
+        assert "20261130-101010-0badc0de" in text
+        assert listed(app) == ["good-host"]
+        assert good.id

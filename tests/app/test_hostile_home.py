@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from notebook_pilot import SIZE, make_app, started, wait_until
+from privileges import reader_home, unreadable_file
 from terminal import Terminal, hostile_home
 from textual.widgets import Static
 
@@ -89,24 +90,32 @@ def test_q_exits_promptly_on_a_home_full_of_strange_files(tmp_path: Path) -> Non
         terminal.close()
 
 
-def test_an_unreadable_memory_file_is_named_not_a_traceback(tmp_path: Path) -> None:
-    """Mode 000 means nothing to root: the app runs as an unprivileged user, as people do."""
-    if os.geteuid() != 0:
-        pytest.fail("this test drops privileges to 'nobody'; run it as root (CI does)")
-    os.chmod(tmp_path, 0o755)
-    home = tmp_path / "home"
-    home.mkdir(mode=0o755)
-    (home / "SOUL.md").write_text("I am Wren.\n")
-    (home / "MEMORY.md").write_text("- secret\n")
-    os.chmod(home / "MEMORY.md", 0o000)
-    scratch = tmp_path / "scratch"
-    scratch.mkdir(mode=0o777)
-    env = {"XDG_CONFIG_HOME": str(scratch / "config"), "XDG_DATA_HOME": str(scratch / "data"), "HOME": str(scratch)}
-    terminal = Terminal([str(home)], env=env, user="nobody")
-    try:
-        assert terminal.read_until("unreadable"), terminal.output.decode(errors="replace")[-3000:]
-        terminal.send("q")
-        assert terminal.wait(within=10) == 0
-        assert b"Traceback" not in terminal.output
-    finally:
-        terminal.close()
+def test_an_unreadable_memory_file_is_named_not_a_traceback() -> None:
+    """Mode 000 means nothing to root: the app runs as an unprivileged reader, as people do."""
+    with reader_home() as home:
+        (home / "SOUL.md").write_text("I am Wren.\n")
+        unreadable_file(home / "MEMORY.md")
+        scratch = home.parent / "scratch"
+        scratch.mkdir(mode=0o777)
+        scratch.chmod(0o777)
+        env = {"XDG_CONFIG_HOME": str(scratch / "config"), "XDG_DATA_HOME": str(scratch / "data"), "XDG_STATE_HOME": str(scratch / "state"), "HOME": str(scratch)}
+        terminal = Terminal([str(home)], env=env, as_reader=True)
+        try:
+            assert terminal.read_until("unreadable"), terminal.output.decode(errors="replace")[-3000:]
+            terminal.send("q")
+            assert terminal.wait(within=10) == 0, terminal.output.decode(errors="replace")[-3000:]
+            assert b"Traceback" not in terminal.output
+        finally:
+            terminal.close()
+
+
+def test_a_home_the_user_may_not_enter_is_one_message_not_a_traceback(tmp_path: Path) -> None:
+    """/root is private: to an unprivileged reader, a home under it cannot even be looked at."""
+    import subprocess
+
+    from privileges import check_launch, reader_command
+
+    done = subprocess.run(reader_command("/root/some-home"), capture_output=True, text=True, timeout=120)
+    check_launch(done.returncode, done.stderr)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "persona-notebook: cannot open /root/some-home: Permission denied\n"

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker
 
-from ...core.agent_sessions import AgentSessionError, SessionSummary, list_sessions
+from ...core.agent_sessions import AgentSessionError, SessionSummary, UnreadableRecord, scan_sessions
 from ..agents import AgentView, compare
 from ..failures import worker_failure
 from .keyed import KeyedScreen
@@ -61,6 +61,7 @@ class AgentSessionsScreen(KeyedScreen):
     class Listed(Message, bubble=False):
         summaries: list[SessionSummary]
         problem: str = ""
+        unreadable: tuple[UnreadableRecord, ...] = ()
 
     @dataclass
     class Compared(Message, bubble=False):
@@ -84,6 +85,7 @@ class AgentSessionsScreen(KeyedScreen):
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
         yield Static("", id="agent-problem", markup=False)
+        yield Static("", id="agent-records-problem", classes="agent-banner", markup=False)
         with Horizontal(id="agent-panes"):
             with Vertical(id="agent-left"):
                 yield SessionList(self.clock, id="agent-list")
@@ -138,9 +140,11 @@ class AgentSessionsScreen(KeyedScreen):
     @work(thread=True, group="agent-list", description="list agent sessions", exit_on_error=False)
     def _list(self) -> None:
         try:
-            self.post_message(self.Listed(list_sessions(self.home)))
+            listing = scan_sessions(self.home)
         except OSError as error:  # an unreadable sessions folder, say
             self.post_message(self.Listed([], f"Cannot list agent sessions: {error}"))
+        else:
+            self.post_message(self.Listed(list(listing.sessions), unreadable=listing.unreadable))
 
     @work(thread=True, group="agent-compare", description="compare an agent session with Next", exit_on_error=False)
     def _compare(self, session_id: str, previous: AgentView | None) -> None:
@@ -159,6 +163,11 @@ class AgentSessionsScreen(KeyedScreen):
         self.listed = True
         if message.problem:
             self.notify(message.problem, title="agent sessions", severity="error", markup=False)
+        records = self.query_one("#agent-records-problem", Static)
+        records.set_class(bool(message.unreadable), "-shown")
+        if message.unreadable:
+            count = plural(len(message.unreadable), "session record")
+            records.update(f"⚠ {count} cannot be read and {'is' if len(message.unreadable) == 1 else 'are'} not listed: " + "; ".join(r.message for r in message.unreadable))
         listing = self.query_one(SessionList)
         listing.show_sessions(message.summaries)
         count = len(message.summaries)
