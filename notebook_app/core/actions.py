@@ -11,18 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from .refusals import Rejection
 from .storage import MEMORY_TARGETS
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")
 TARGETS: tuple[str, ...] = tuple(MEMORY_TARGETS)
-
-
-@dataclass(frozen=True)
-class Rejection:
-    """Why an action cannot be applied; ``message`` is the tool's error output."""
-
-    message: str
 
 
 @dataclass(frozen=True)
@@ -117,16 +111,20 @@ def parse_request(args: object) -> MemoryRequest | Rejection:
 def plan_edit(request: MemoryRequest, current: str | None) -> Edit | Rejection:
     """The edit ``request`` makes to a file whose text is ``current`` (None: absent).
 
-    add appends ``- <text>`` and a newline, first closing an unterminated last
-    line so the entry starts a line of its own; replace and remove act on the
-    FIRST occurrence and reject a miss with ``not found: <text>``. An add
-    depends only on how the text ends, so the tool passes just the end of a
-    large file; ``start`` then counts from there.
+    add appends ``- <text>`` and a line ending, first closing an unterminated
+    last line so the entry starts a line of its own; the line ending is the
+    file's own (CRLF when its last line ending is CRLF, else LF). replace and
+    remove act on the FIRST occurrence and reject a miss with
+    ``not found: <text>``. An add depends only on how the text ends (from the
+    byte before its last line ending on), so the tool passes just that end of
+    a large file; ``start`` then counts from there.
     """
     text = current or ""
     if request.action == "add":
-        separator = "\n" if text and not text.endswith("\n") else ""
-        return Edit(request, len(text), "", f"{separator}- {request.text}\n", len(text))
+        last = text.rfind("\n")
+        ending = "\r\n" if last >= 1 and text[last - 1] == "\r" else "\n"
+        separator = ending if text and not text.endswith("\n") else ""
+        return Edit(request, len(text), "", f"{separator}- {request.text}{ending}", len(text))
     start = text.find(request.text)
     if start < 0:
         return Rejection(f"not found: {request.text}")

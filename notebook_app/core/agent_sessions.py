@@ -35,10 +35,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from .atomic import flocked_directory, remove_temps, write_all, write_atomically
 from .home import BootstrapFile, Composition, home_path
 from .memory import ToolResult
 from .session import Snapshot, take_snapshot
-from .storage import MEMORY_TARGETS, flocked_directory, remove_temps, write_all, write_atomically
+from .storage import MEMORY_TARGETS
 
 STATE_DIR = ".notebook"
 """The notebook's state folder inside a home; never a bootstrap file."""
@@ -471,7 +472,7 @@ def _locked_sessions(home: Path, *, create: bool) -> Iterator[Path]:
         if not _real_directory(path, create=create):
             raise AgentSessionError(f"no session records in {home} ({path} does not exist)")
     with flocked_directory(folder):
-        remove_temps(folder, _TEMP_PREFIX)
+        remove_temps(folder, lambda name: name.startswith(_TEMP_PREFIX))
         yield folder
 
 

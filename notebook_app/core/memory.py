@@ -81,19 +81,19 @@ class MemoryTool:
         request = parse_request(args)
         if isinstance(request, Rejection):
             return ToolResult(request.message, is_error=True)
+        name = request.filename
         with locked_home(self.home, create=request.action == "add", durable=self._durable) as home:
             if request.action == "add":
-                current = home.read_end(request.filename)
+                edit = plan_edit(request, home.read_end(name).text)
+                assert isinstance(edit, Edit)  # an add always plans
+                home.append(name, edit.inserted.encode("utf-8"), validated=True)
             else:
-                current = home.read(request.filename)
-            edit = plan_edit(request, current)
-            if isinstance(edit, Rejection):
-                return ToolResult(edit.message, is_error=True)
-            if edit.is_append:
-                home.append(request.filename, edit.inserted)
-            else:
-                home.rewrite(request.filename, edit.apply(current or ""))
-            size = (self.home / request.filename).stat().st_size
+                current = home.read_text(name)
+                edit = plan_edit(request, current)
+                if isinstance(edit, Rejection):
+                    return ToolResult(edit.message, is_error=True)
+                home.rewrite(name, edit.apply(current or "").encode("utf-8"), validated=True)
+            size = (self.home / name).stat().st_size
         return ToolResult(success_message(edit, size))
 
 
