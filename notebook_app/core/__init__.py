@@ -3,7 +3,18 @@
 Everything the app, the CLI and the MCP server do to a home goes through here.
 """
 
-from .actions import ACTIONS, TARGETS, Edit, MemoryRequest, Rejection, parse_request, plan_edit, preview
+from .actions import (
+    ACTIONS,
+    TARGETS,
+    Edit,
+    MemoryRequest,
+    load_outcome,
+    parse_request,
+    plan_edit,
+    preview,
+    preview_file,
+)
+from .actor import Actor, ActorKind
 from .home import (
     BOOTSTRAP_ORDER,
     MAX_FILE_BYTES,
@@ -14,6 +25,7 @@ from .home import (
     compose_soul,
 )
 from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
+from .refusals import Rejection, edit_refusal
 from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
 from .storage import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
@@ -27,6 +39,8 @@ __all__ = [
     "MEMORY_TARGETS",
     "TARGETS",
     "TRUNCATION_NOTICE",
+    "Actor",
+    "ActorKind",
     "BootstrapFile",
     "Composition",
     "Edit",
@@ -42,10 +56,13 @@ __all__ = [
     "compose_soul",
     "diff_compositions",
     "diff_lines",
+    "edit_refusal",
     "is_scratch_file",
+    "load_outcome",
     "memory_tool",
     "parse_request",
     "plan_edit",
     "preview",
+    "preview_file",
     "take_snapshot",
 ]

@@ -1,17 +1,22 @@
 """The memory tool's actions as pure functions: validate, then plan an edit.
 
 Nothing here touches disk. ``memory_tool`` applies exactly the ``Edit`` that
-``plan_edit`` returns, and the app's dry run shows that same ``Edit`` before it
-is applied, so a preview and a real call can never disagree.
+``plan_edit`` returns, placed in the file by :func:`placed` (what the 2 MiB
+cap does to it), and the app's dry run shows that same ``Edit`` before it is
+applied (:func:`preview_file`, which refuses what the tool refuses through the
+same :func:`~.refusals.edit_refusal`), so a preview and a real call can never
+disagree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from .refusals import Rejection
+from .files import FileRead
+from .home import MAX_FILE_BYTES
+from .refusals import Rejection, edit_refusal, text_of
 from .storage import MEMORY_TARGETS
 
 Action = Literal["add", "replace", "remove"]
@@ -43,6 +48,10 @@ class Edit:
     removed: str
     inserted: str
     old_length: int
+    outcome: str | None = None
+    """What the next session makes of it once placed in the file (:func:`load_outcome`):
+    ``loads next session``, the same with an over-cap warning, or ``will not load: …``.
+    None from :func:`plan_edit`, which does not know where in the file it is."""
 
     @property
     def is_append(self) -> bool:
@@ -132,9 +141,84 @@ def plan_edit(request: MemoryRequest, current: str | None) -> Edit | Rejection:
     return Edit(request, start, request.text, inserted or "", len(text))
 
 
+def load_outcome(name: str, *, start: int, inserted: int, size: int) -> str:
+    """What the next session makes of an edit of ``name``, in words.
+
+    ``start`` is the byte offset where the edit begins, ``inserted`` how many
+    bytes it puts there, ``size`` the file's bytes after it. Text that lands
+    past the 2 MiB cap never loads, and saying "loads next session" then
+    would be a lie: the tool's success output and the dry run both say
+    ``will not load: …`` and how far past the cut.
+    """
+    end = start + inserted
+    cap = f"{name} is cut at the {MAX_FILE_BYTES:,}-byte bootstrap cap"
+    if inserted and start >= MAX_FILE_BYTES:
+        past = start - MAX_FILE_BYTES
+        where = "right at the cut" if not past else f"{past:,} bytes past the cut"
+        return f"will not load: {cap} and this starts {where}"
+    if inserted and end > MAX_FILE_BYTES:
+        return f"will not load: {cap} and this crosses the cut; its last {end - MAX_FILE_BYTES:,} of {inserted:,} bytes fall past it"
+    if size > MAX_FILE_BYTES:
+        return (
+            f"loads next session (warning: {name} is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte "
+            "bootstrap cap; the next session loads it truncated)"
+        )
+    return "loads next session"
+
+
+def byte_length(text: str) -> int:
+    """Bytes of ``text`` in UTF-8; free for ASCII text (``isascii`` is a flag lookup)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
+
+
+def placed(edit: Edit, *, start: int, size: int) -> Edit:
+    """``edit`` with its :attr:`Edit.outcome`, beginning at byte ``start`` of a file of ``size`` bytes."""
+    after = size - byte_length(edit.removed) + byte_length(edit.inserted)
+    outcome = load_outcome(edit.request.filename, start=start, inserted=byte_length(edit.inserted), size=after)
+    return replace(edit, outcome=outcome)
+
+
+def placed_in_text(edit: Edit, text: str) -> Edit:
+    """``edit`` placed in a file whose whole text is ``text``."""
+    return placed(edit, start=byte_length(text[: edit.start]), size=byte_length(text))
+
+
 def preview(args: object, current: str | None) -> Edit | Rejection:
     """Dry run: what ``args`` would do to a target file whose text is ``current``."""
     request = parse_request(args)
     if isinstance(request, Rejection):
         return request
-    return plan_edit(request, current)
+    edit = plan_edit(request, current)
+    return edit if isinstance(edit, Rejection) else placed_in_text(edit, current or "")
+
+
+def preview_file(args: object, read: FileRead) -> Edit | Rejection:
+    """Dry run over a file as read: what the tool would do to it, or its exact refusal.
+
+    ``read`` is the target file as the caller last read it (the app reads the
+    cap and a margin). It refuses what the tool refuses, in the same words: a
+    link, what is not a regular file, an unreadable file, bytes that are not
+    UTF-8. When the read stopped before the end, a replace or remove whose
+    text is not in what was read is rejected as not found in those bytes
+    (the tool searches the whole file), and an add is placed at the file's
+    real end.
+    """
+    request = parse_request(args)
+    if isinstance(request, Rejection):
+        return request
+    if read.name != request.filename:
+        return Rejection(f"this call writes {request.filename}, but the dry run was given {read.name}")
+    refusal = edit_refusal(read)
+    if refusal is not None:
+        return refusal
+    text = text_of(read) or ""
+    edit = plan_edit(request, text)
+    if isinstance(edit, Rejection):
+        if read.complete:
+            return edit
+        return Rejection(
+            f"not found in the first {len(read.data):,} bytes of {read.name}: {request.text} "
+            f"(the file is {read.size:,} bytes; the tool searches all of it)"
+        )
+    start = read.size if edit.is_append else byte_length(text[: edit.start])
+    return placed(edit, start=start, size=read.size)
