@@ -27,12 +27,14 @@ from .home import (
 from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
 from .refusals import Rejection, edit_refusal
 from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
+from .splice import ENTRY_FILES, Splice, SpliceResult, delete_entry, edit_entry, splice
 from .storage import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 __all__ = [
     "ACTIONS",
     "BOOTSTRAP_ORDER",
     "DESCRIPTION",
+    "ENTRY_FILES",
     "INPUT_SCHEMA",
     "JOURNAL_NAME",
     "MAX_FILE_BYTES",
@@ -51,11 +53,15 @@ __all__ = [
     "Session",
     "Snapshot",
     "SoulDiff",
+    "Splice",
+    "SpliceResult",
     "ToolResult",
     "compose",
     "compose_soul",
+    "delete_entry",
     "diff_compositions",
     "diff_lines",
+    "edit_entry",
     "edit_refusal",
     "is_scratch_file",
     "load_outcome",
@@ -64,5 +70,6 @@ __all__ = [
     "plan_edit",
     "preview",
     "preview_file",
+    "splice",
     "take_snapshot",
 ]

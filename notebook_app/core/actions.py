@@ -154,7 +154,7 @@ def load_outcome(name: str, *, start: int, inserted: int, size: int) -> str:
     cap = f"{name} is cut at the {MAX_FILE_BYTES:,}-byte bootstrap cap"
     if inserted and start >= MAX_FILE_BYTES:
         past = start - MAX_FILE_BYTES
-        where = "right at the cut" if not past else f"{past:,} bytes past the cut"
+        where = "right at the cut" if not past else f"{past:,} byte{'s' if past != 1 else ''} past the cut"
         return f"will not load: {cap} and this starts {where}"
     if inserted and end > MAX_FILE_BYTES:
         return f"will not load: {cap} and this crosses the cut; its last {end - MAX_FILE_BYTES:,} of {inserted:,} bytes fall past it"

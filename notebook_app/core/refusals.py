@@ -32,6 +32,17 @@ def edit_refusal(read: FileRead) -> Rejection | None:
     limit is not an error): the writer, which reads all of it, checks the rest.
     An absent file can be edited: an add creates it.
     """
+    return file_refusal(read) or (
+        utf8_refusal(read.name, read.data, final=read.complete) if read.status is FileStatus.REGULAR else None
+    )
+
+
+def file_refusal(read: FileRead) -> Rejection | None:
+    """:func:`edit_refusal` without the UTF-8 check: what no writer may touch at all.
+
+    The guarded splice asks only this: it is byte-exact, so a person can fix
+    or restore a file whose bytes are not UTF-8.
+    """
     name = read.name
     if read.link_target is not None or read.status in _LINK_STATES:
         return Rejection(
@@ -44,7 +55,7 @@ def edit_refusal(read: FileRead) -> Rejection | None:
         return Rejection(f"{read.describe()}; nothing was written")
     if read.status is not FileStatus.REGULAR:
         return Rejection(f"{name} is not a regular file; nothing was written")
-    return utf8_refusal(name, read.data, final=read.complete)
+    return None
 
 
 def utf8_refusal(name: str, data: bytes, *, offset: int = 0, final: bool = True) -> Rejection | None:

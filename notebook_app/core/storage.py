@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from .atomic import flocked_directory, remove_temps, write_all, write_atomically
 from .files import FileRead, FileStatus, read_file
-from .refusals import Rejection, edit_refusal, utf8_refusal
+from .refusals import Rejection, file_refusal, utf8_refusal
 
 MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 """The memory tool's targets and the only files it ever writes."""
@@ -85,26 +85,29 @@ class LockedHome:
         """Files this call created: removed again if the call fails."""
 
     def probe(self, name: str) -> FileRead:
-        """What ``name`` is (status, size, stat key), none of its bytes; refuse what cannot be edited."""
+        """What ``name`` is (status, size, stat key), none of its bytes; refuse links and non-files."""
         read = read_file(self.home / name, limit=0)
-        _refuse(edit_refusal(read))
+        _refuse(file_refusal(read))
         return read
 
     def read_whole(self, name: str) -> FileRead:
-        """Every byte of ``name``; refuse links, non-regular files and unreadable ones."""
+        """Every byte of ``name``, UTF-8 or not; refuse links, non-regular files and unreadable ones."""
         path = self.home / name
         read = self.probe(name)
         for _ in range(_READ_TRIES):
             if read.complete:
                 return read
             read = read_file(path, limit=read.size + 1)  # one byte more shows that nothing followed
-            _refuse(edit_refusal(read))
+            _refuse(file_refusal(read))
         raise StorageError(f"{name} kept growing while it was read; nothing was written")
 
     def read_text(self, name: str) -> str | None:
         """The whole text of ``name``, None when absent; refuse what cannot be edited."""
         read = self.read_whole(name)
-        return None if read.status is FileStatus.ABSENT else read.data.decode("utf-8")
+        if read.status is FileStatus.ABSENT:
+            return None
+        _refuse(utf8_refusal(name, read.data))
+        return read.data.decode("utf-8")
 
     def read_end(self, name: str) -> FileEnd:
         """The end of ``name``'s text: its last line ending and what follows it.
@@ -117,7 +120,7 @@ class LockedHome:
         if read.status is FileStatus.ABSENT:
             return FileEnd(None, 0)
         if _validated_stat(self.home, name) != _key_text(read.stat_key):
-            self.read_whole(name)
+            self.read_text(name)  # changed since the core last left it UTF-8: check all of it
         tail, start = _last_line(self.home / name, read.size)
         _refuse(utf8_refusal(name, tail, offset=start))
         return FileEnd(tail.decode("utf-8"), read.size)
