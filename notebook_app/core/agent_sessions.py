@@ -472,7 +472,7 @@ def _locked_sessions(home: Path, *, create: bool) -> Iterator[Path]:
         if not _real_directory(path, create=create):
             raise AgentSessionError(f"no session records in {home} ({path} does not exist)")
     with flocked_directory(folder):
-        remove_temps(folder, lambda name: name.startswith(_TEMP_PREFIX))
+        remove_temps(folder, _TEMP_PREFIX)
         yield folder
 
 

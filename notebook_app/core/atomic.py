@@ -70,8 +70,13 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def remove_temps(folder: Path, is_temp: Callable[[str], bool]) -> None:
+def remove_temps(folder: Path, prefix: str) -> None:
     """Temp files seen under the folder's lock belong to writers that were killed."""
+    remove_matching(folder, lambda name: name.startswith(prefix))
+
+
+def remove_matching(folder: Path, is_temp: Callable[[str], bool]) -> None:
+    """:func:`remove_temps` for temp names no single prefix describes."""
     for entry in os.scandir(folder):
         if is_temp(entry.name):
             with _ignore_missing():

@@ -30,7 +30,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import NamedTuple
 
-from .atomic import flocked_directory, remove_temps, write_all, write_atomically
+from .atomic import flocked_directory, remove_matching, write_all, write_atomically
+from .atomic import remove_temps  # noqa: F401  (callers outside the core import it from here)
 from .files import FileRead, FileStatus, read_file
 from .refusals import Rejection, file_refusal, utf8_refusal
 
@@ -211,7 +212,7 @@ def locked_home(home: Path, *, create: bool, durable: bool = True) -> Iterator[L
     try:
         with flocked_directory(home):
             _recover(home)
-            remove_temps(home, is_temp_file)
+            remove_matching(home, is_temp_file)
             locked = LockedHome(home, durable=durable)
             try:
                 yield locked
