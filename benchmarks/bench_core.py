@@ -610,7 +610,7 @@ class Safety:
             before = driver.apply_op(before, op)
         after = driver.apply_op(before, ops[k]) if k < len(ops) else before
         valid = {driver.render(impl.name, before), driver.render(impl.name, after)}
-        stray = sum(1 for p in path.parent.iterdir() if p.name.startswith((".memory-tmp-", ".mem_")))
+        stray = sum(1 for p in path.parent.iterdir() if p.name.startswith((".persona-notebook-", ".memory-tmp-", ".mem_")))
         shutil.rmtree(home, ignore_errors=True)
         if finished and k == len(ops):
             return ("ok" if data in valid else "wrong final state"), stray

@@ -70,3 +70,12 @@ def usage_error(message: str) -> int:
 
 def print_json(value: object) -> None:
     print(json.dumps(value, ensure_ascii=False))
+
+
+def report(output: str, is_error: bool, *, as_json: bool) -> int:
+    """Print a core result (text, or ``{"output", "is_error"}``); the exit status: 1 if refused."""
+    if as_json:
+        print_json({"output": output, "is_error": is_error})
+    else:
+        print(output, file=sys.stderr if is_error else sys.stdout)
+    return 1 if is_error else 0

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..core import ACTIONS, TARGETS, memory_tool
-from .common import CommandLine, existing_home, home_option, print_json, usage_error
+from .common import CommandLine, existing_home, home_option, report, usage_error
 
 _HELPS = {
     "add": "append '- TEXT' to the target file",
@@ -47,11 +46,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "replace":
         payload["with"] = args.replacement
     result = memory_tool(home).call(payload)
-    if args.json:
-        print_json({"output": result.output, "is_error": result.is_error})
-    else:
-        print(result.output, file=sys.stderr if result.is_error else sys.stdout)
-    return 1 if result.is_error else 0
+    return report(result.output, result.is_error, as_json=args.json)
 
 
 COMMAND = CommandLine(

@@ -3,7 +3,18 @@
 Everything the app, the CLI and the MCP server do to a home goes through here.
 """
 
-from .actions import ACTIONS, TARGETS, Edit, MemoryRequest, Rejection, parse_request, plan_edit, preview
+from .actions import (
+    ACTIONS,
+    TARGETS,
+    Edit,
+    MemoryRequest,
+    load_outcome,
+    parse_request,
+    plan_edit,
+    preview,
+    preview_file,
+)
+from .actor import Actor, ActorKind
 from .files import FileRead, FileStatus, read_file
 from .home import (
     BOOTSTRAP_ORDER,
@@ -16,19 +27,24 @@ from .home import (
     compose_soul,
 )
 from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
+from .refusals import Rejection, edit_refusal
 from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
+from .splice import ENTRY_FILES, Splice, SpliceResult, delete_entry, edit_entry, splice
 from .storage import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 __all__ = [
     "ACTIONS",
     "BOOTSTRAP_ORDER",
     "DESCRIPTION",
+    "ENTRY_FILES",
     "INPUT_SCHEMA",
     "JOURNAL_NAME",
     "MAX_FILE_BYTES",
     "MEMORY_TARGETS",
     "TARGETS",
     "TRUNCATION_NOTICE",
+    "Actor",
+    "ActorKind",
     "BootstrapFile",
     "Composition",
     "Edit",
@@ -42,16 +58,24 @@ __all__ = [
     "SkippedFile",
     "Snapshot",
     "SoulDiff",
+    "Splice",
+    "SpliceResult",
     "ToolResult",
     "compose",
     "compose_soul",
+    "delete_entry",
     "diff_compositions",
     "diff_lines",
+    "edit_entry",
+    "edit_refusal",
     "is_scratch_file",
+    "load_outcome",
     "memory_tool",
     "parse_request",
     "plan_edit",
     "preview",
+    "preview_file",
     "read_file",
+    "splice",
     "take_snapshot",
 ]

@@ -1,28 +1,27 @@
 """The memory tool's actions as pure functions: validate, then plan an edit.
 
 Nothing here touches disk. ``memory_tool`` applies exactly the ``Edit`` that
-``plan_edit`` returns, and the app's dry run shows that same ``Edit`` before it
-is applied, so a preview and a real call can never disagree.
+``plan_edit`` returns, placed in the file by :func:`placed` (what the 2 MiB
+cap does to it), and the app's dry run shows that same ``Edit`` before it is
+applied (:func:`preview_file`, which refuses what the tool refuses through the
+same :func:`~.refusals.edit_refusal`), so a preview and a real call can never
+disagree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
+from .files import FileRead
+from .home import MAX_FILE_BYTES
+from .refusals import Rejection, edit_refusal, text_of
 from .storage import MEMORY_TARGETS
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")
 TARGETS: tuple[str, ...] = tuple(MEMORY_TARGETS)
-
-
-@dataclass(frozen=True)
-class Rejection:
-    """Why an action cannot be applied; ``message`` is the tool's error output."""
-
-    message: str
 
 
 @dataclass(frozen=True)
@@ -49,6 +48,10 @@ class Edit:
     removed: str
     inserted: str
     old_length: int
+    outcome: str | None = None
+    """What the next session makes of it once placed in the file (:func:`load_outcome`):
+    ``loads next session``, the same with an over-cap warning, or ``will not load: …``.
+    None from :func:`plan_edit`, which does not know where in the file it is."""
 
     @property
     def is_append(self) -> bool:
@@ -117,16 +120,20 @@ def parse_request(args: object) -> MemoryRequest | Rejection:
 def plan_edit(request: MemoryRequest, current: str | None) -> Edit | Rejection:
     """The edit ``request`` makes to a file whose text is ``current`` (None: absent).
 
-    add appends ``- <text>`` and a newline, first closing an unterminated last
-    line so the entry starts a line of its own; replace and remove act on the
-    FIRST occurrence and reject a miss with ``not found: <text>``. An add
-    depends only on how the text ends, so the tool passes just the end of a
-    large file; ``start`` then counts from there.
+    add appends ``- <text>`` and a line ending, first closing an unterminated
+    last line so the entry starts a line of its own; the line ending is the
+    file's own (CRLF when its last line ending is CRLF, else LF). replace and
+    remove act on the FIRST occurrence and reject a miss with
+    ``not found: <text>``. An add depends only on how the text ends (from the
+    byte before its last line ending on), so the tool passes just that end of
+    a large file; ``start`` then counts from there.
     """
     text = current or ""
     if request.action == "add":
-        separator = "\n" if text and not text.endswith("\n") else ""
-        return Edit(request, len(text), "", f"{separator}- {request.text}\n", len(text))
+        last = text.rfind("\n")
+        ending = "\r\n" if last >= 1 and text[last - 1] == "\r" else "\n"
+        separator = ending if text and not text.endswith("\n") else ""
+        return Edit(request, len(text), "", f"{separator}- {request.text}{ending}", len(text))
     start = text.find(request.text)
     if start < 0:
         return Rejection(f"not found: {request.text}")
@@ -134,9 +141,84 @@ def plan_edit(request: MemoryRequest, current: str | None) -> Edit | Rejection:
     return Edit(request, start, request.text, inserted or "", len(text))
 
 
+def load_outcome(name: str, *, start: int, inserted: int, size: int) -> str:
+    """What the next session makes of an edit of ``name``, in words.
+
+    ``start`` is the byte offset where the edit begins, ``inserted`` how many
+    bytes it puts there, ``size`` the file's bytes after it. Text that lands
+    past the 2 MiB cap never loads, and saying "loads next session" then
+    would be a lie: the tool's success output and the dry run both say
+    ``will not load: …`` and how far past the cut.
+    """
+    end = start + inserted
+    cap = f"{name} is cut at the {MAX_FILE_BYTES:,}-byte bootstrap cap"
+    if inserted and start >= MAX_FILE_BYTES:
+        past = start - MAX_FILE_BYTES
+        where = "right at the cut" if not past else f"{past:,} byte{'s' if past != 1 else ''} past the cut"
+        return f"will not load: {cap} and this starts {where}"
+    if inserted and end > MAX_FILE_BYTES:
+        return f"will not load: {cap} and this crosses the cut; its last {end - MAX_FILE_BYTES:,} of {inserted:,} bytes fall past it"
+    if size > MAX_FILE_BYTES:
+        return (
+            f"loads next session (warning: {name} is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte "
+            "bootstrap cap; the next session loads it truncated)"
+        )
+    return "loads next session"
+
+
+def byte_length(text: str) -> int:
+    """Bytes of ``text`` in UTF-8; free for ASCII text (``isascii`` is a flag lookup)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
+
+
+def placed(edit: Edit, *, start: int, size: int) -> Edit:
+    """``edit`` with its :attr:`Edit.outcome`, beginning at byte ``start`` of a file of ``size`` bytes."""
+    after = size - byte_length(edit.removed) + byte_length(edit.inserted)
+    outcome = load_outcome(edit.request.filename, start=start, inserted=byte_length(edit.inserted), size=after)
+    return replace(edit, outcome=outcome)
+
+
+def placed_in_text(edit: Edit, text: str) -> Edit:
+    """``edit`` placed in a file whose whole text is ``text``."""
+    return placed(edit, start=byte_length(text[: edit.start]), size=byte_length(text))
+
+
 def preview(args: object, current: str | None) -> Edit | Rejection:
     """Dry run: what ``args`` would do to a target file whose text is ``current``."""
     request = parse_request(args)
     if isinstance(request, Rejection):
         return request
-    return plan_edit(request, current)
+    edit = plan_edit(request, current)
+    return edit if isinstance(edit, Rejection) else placed_in_text(edit, current or "")
+
+
+def preview_file(args: object, read: FileRead) -> Edit | Rejection:
+    """Dry run over a file as read: what the tool would do to it, or its exact refusal.
+
+    ``read`` is the target file as the caller last read it (the app reads the
+    cap and a margin). It refuses what the tool refuses, in the same words: a
+    link, what is not a regular file, an unreadable file, bytes that are not
+    UTF-8. When the read stopped before the end, a replace or remove whose
+    text is not in what was read is rejected as not found in those bytes
+    (the tool searches the whole file), and an add is placed at the file's
+    real end.
+    """
+    request = parse_request(args)
+    if isinstance(request, Rejection):
+        return request
+    if read.name != request.filename:
+        return Rejection(f"this call writes {request.filename}, but the dry run was given {read.name}")
+    refusal = edit_refusal(read)
+    if refusal is not None:
+        return refusal
+    text = text_of(read) or ""
+    edit = plan_edit(request, text)
+    if isinstance(edit, Rejection):
+        if read.complete:
+            return edit
+        return Rejection(
+            f"not found in the first {len(read.data):,} bytes of {read.name}: {request.text} "
+            f"(the file is {read.size:,} bytes; the tool searches all of it)"
+        )
+    start = read.size if edit.is_append else byte_length(text[: edit.start])
+    return placed(edit, start=start, size=read.size)

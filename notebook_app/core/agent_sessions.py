@@ -52,7 +52,7 @@ from .agent_records import (
 from .home import home_path
 from .memory import ToolResult
 from .session import take_snapshot
-from .storage import flocked_directory, remove_temps, write_all, write_atomically
+from .atomic import flocked_directory, remove_temps, write_all, write_atomically
 
 __all__ = [
     "JOURNAL_SUFFIX",

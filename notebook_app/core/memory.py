@@ -12,8 +12,8 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import ACTIONS, TARGETS, Edit, Rejection, parse_request, plan_edit
-from .home import MAX_FILE_BYTES, home_path
+from .actions import ACTIONS, TARGETS, Edit, Rejection, parse_request, placed, placed_in_text, plan_edit
+from .home import home_path
 from .storage import StorageError, locked_home
 
 DESCRIPTION = (
@@ -81,32 +81,28 @@ class MemoryTool:
         request = parse_request(args)
         if isinstance(request, Rejection):
             return ToolResult(request.message, is_error=True)
+        name = request.filename
         with locked_home(self.home, create=request.action == "add", durable=self._durable) as home:
             if request.action == "add":
-                current = home.read_end(request.filename)
+                end = home.read_end(name)
+                edit = plan_edit(request, end.text)
+                assert isinstance(edit, Edit)  # an add always plans
+                edit = placed(edit, start=end.size, size=end.size)
+                home.append(name, edit.inserted.encode("utf-8"), validated=True)
             else:
-                current = home.read(request.filename)
-            edit = plan_edit(request, current)
-            if isinstance(edit, Rejection):
-                return ToolResult(edit.message, is_error=True)
-            if edit.is_append:
-                home.append(request.filename, edit.inserted)
-            else:
-                home.rewrite(request.filename, edit.apply(current or ""))
-            size = (self.home / request.filename).stat().st_size
-        return ToolResult(success_message(edit, size))
+                current = home.read_text(name)
+                edit = plan_edit(request, current)
+                if isinstance(edit, Rejection):
+                    return ToolResult(edit.message, is_error=True)
+                edit = placed_in_text(edit, current or "")
+                home.rewrite(name, edit.apply(current or "").encode("utf-8"), validated=True)
+        return ToolResult(success_message(edit))
 
 
-def success_message(edit: Edit, size: int) -> str:
-    """``ok (<action> → <file>); loads next session``, plus a cap warning if due."""
+def success_message(edit: Edit) -> str:
+    """``ok (<action> → <file>); loads next session``, or what the cap does to it instead."""
     request = edit.request
-    message = f"ok ({request.action} → {request.filename}); loads next session"
-    if size > MAX_FILE_BYTES:
-        message += (
-            f" (warning: {request.filename} is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte "
-            f"bootstrap cap; the next session loads it truncated)"
-        )
-    return message
+    return f"ok ({request.action} → {request.filename}); {edit.outcome or 'loads next session'}"
 
 
 def memory_tool(home: str | os.PathLike[str]) -> MemoryTool:

@@ -138,6 +138,21 @@ def test_add_rechecks_utf8_when_the_file_changed_outside_the_core(home: Path) ->
     assert (home / "MEMORY.md").read_bytes() == before
 
 
+def test_add_rechecks_the_whole_file_when_it_changed_outside_even_far_from_the_end(home: Path) -> None:
+    """The bad byte sits well before the 64-byte tail, so only the full check can see it."""
+    tool = memory_tool(home)
+    tool.call({"action": "add", "text": "first"})
+    with open(home / "MEMORY.md", "r+b") as handle:  # an editor rewrites the file in place
+        handle.write(b"- caf\xe9\n" + b"- " + b"long entry " * 20 + b"\n")
+    before = (home / "MEMORY.md").read_bytes()
+    res = tool.call({"action": "add", "text": "second"})
+    assert res.output == (
+        "MEMORY.md is not valid UTF-8 (byte 0xe9 at offset 5); fix or remove the file first, nothing was written"
+    )
+    assert res.is_error
+    assert (home / "MEMORY.md").read_bytes() == before
+
+
 def test_add_skips_rereading_a_file_unchanged_since_the_cores_own_write(home: Path) -> None:
     """Why add costs the same on 2 MiB: a file whose inode, size and mtime are as
     the core left them is not re-read. Flip a byte in place and put the mtime

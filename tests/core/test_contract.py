@@ -185,13 +185,24 @@ def test_success_output_names_action_and_file(home: Path) -> None:
     )
 
 
-def test_add_past_the_cap_succeeds_and_warns_that_it_loads_truncated(home: Path) -> None:
+def test_add_at_the_cap_succeeds_and_says_it_will_not_load(home: Path) -> None:
     (home / "MEMORY.md").write_bytes(b"- x\n" * (MAX_FILE_BYTES // 4))
     res = memory_tool(home).call({"action": "add", "text": "one more"})
     assert not res.is_error
-    assert res.output.startswith("ok (add → MEMORY.md); loads next session")
-    assert "over the 2,097,152-byte bootstrap cap" in res.output
+    assert res.output == (
+        "ok (add → MEMORY.md); will not load: MEMORY.md is cut at the 2,097,152-byte bootstrap cap "
+        "and this starts right at the cut"
+    )
     assert (home / "MEMORY.md").read_bytes().endswith(b"- x\n- one more\n")
+
+
+def test_edit_before_the_cut_of_an_over_cap_file_loads_and_warns_it_loads_truncated(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"- first\n" + b"- x\n" * (MAX_FILE_BYTES // 4))
+    res = memory_tool(home).call({"action": "replace", "text": "first", "with": "1st"})
+    assert res.output == (
+        "ok (replace → MEMORY.md); loads next session (warning: MEMORY.md is 2,097,158 bytes, over the "
+        "2,097,152-byte bootstrap cap; the next session loads it truncated)"
+    )
 
 
 def test_unicode_space_at_the_ends_is_stripped_like_str_strip(home: Path) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from notebook_app.core import Edit, Rejection, memory_tool, parse_request, plan_edit, preview
+from notebook_app.core import MAX_FILE_BYTES, Edit, Rejection, memory_tool, parse_request, plan_edit, preview, preview_file
+from notebook_app.core.files import read_file
 
 
 def test_add_plans_an_append_at_the_end() -> None:
@@ -71,3 +75,57 @@ def test_plan_edit_never_touches_disk(home: Path) -> None:
     assert not isinstance(request, Rejection)
     plan_edit(request, "")
     assert list(home.iterdir()) == []
+
+
+def naive(args: dict, text: str) -> str:
+    """The contract read literally, without the core's code: the file's new text, or the error."""
+    find = args["text"]
+    if args["action"] == "add":
+        lines = text.split("\n")
+        ending = "\r\n" if len(lines) > 1 and lines[-2].endswith("\r") else "\n"
+        return text + (ending if lines[-1] else "") + "- " + find + ending
+    if find not in text:
+        return "not found: " + find
+    at = text.index(find)
+    return text[:at] + (args["with"] if args["action"] == "replace" else "") + text[at + len(find) :]
+
+
+words = st.lists(st.sampled_from(["- ", "tea", "UTC", "é", "☕", " ", "\r", "x"]), max_size=4).map("".join)
+lines = st.tuples(words, st.sampled_from(["\n", "\r\n", ""])).map("".join)
+file_texts = st.lists(lines, max_size=8).map("".join)
+needles = st.lists(st.sampled_from(["tea", "UTC", "é", "x", "- ", "\n", "a\r"]), min_size=1, max_size=3).map("".join)
+requests = st.one_of(
+    st.builds(lambda t: {"action": "add", "text": t}, needles.filter(str.strip)),
+    st.builds(lambda t, w: {"action": "replace", "text": t, "with": w}, needles.filter(str.strip), file_texts),
+    st.builds(lambda t: {"action": "remove", "text": t}, needles.filter(str.strip)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=file_texts, args=requests)
+def test_dry_run_agrees_with_a_naive_reading_of_the_contract(text: str, args: dict) -> None:
+    expected = naive(args, text)
+    planned = preview(args, text)
+    if isinstance(planned, Rejection):
+        assert planned.message == expected
+    else:
+        assert planned.apply(text) == expected
+        assert planned.outcome == "loads next session"
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=file_texts, args=requests)
+def test_dry_run_of_the_file_and_the_real_call_agree_with_the_naive_reading(text: str, args: dict) -> None:
+    expected = naive(args, text)
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp)
+        (home / "MEMORY.md").write_bytes(text.encode())
+        planned = preview_file(args, read_file(home / "MEMORY.md", limit=MAX_FILE_BYTES + 1))
+        res = memory_tool(home).call(args)
+        after = (home / "MEMORY.md").read_bytes().decode()
+    if expected.startswith("not found: "):
+        assert isinstance(planned, Rejection) and planned.message == expected
+        assert (res.output, res.is_error, after) == (expected, True, text)
+    else:
+        assert isinstance(planned, Edit) and planned.apply(text) == expected
+        assert (res.output, res.is_error, after) == (f"ok ({args['action']} → MEMORY.md); loads next session", False, expected)

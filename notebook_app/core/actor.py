@@ -1,0 +1,48 @@
+"""Who makes a write: the ``by`` object every recorded change carries (spec §7).
+
+A human write names its actor so that the history can say who changed what;
+the kinds are a closed set, shared by the splice, the history and the review
+queue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class ActorKind(Enum):
+    NOTEBOOK = "notebook"
+    CLI = "cli"
+    MCP = "mcp"
+    LIBRARY = "library"
+    OUTSIDE = "outside"
+    """A write no process of ours made (an editor, ``echo >>``): seen, never made, by the core."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """One writer; for an MCP session also which session and which client."""
+
+    kind: ActorKind
+    session: str | None = None
+    client_name: str | None = None
+    client_version: str | None = None
+
+    @classmethod
+    def mcp(cls, session: str, client_name: str | None = None, client_version: str | None = None) -> Actor:
+        return cls(ActorKind.MCP, session, client_name, client_version)
+
+    def to_json(self) -> dict[str, object]:
+        """The ``by`` object as the event log and ``--json`` print it."""
+        value: dict[str, object] = {"kind": self.kind.value}
+        if self.session is not None:
+            value["session"] = self.session
+        if self.kind is ActorKind.MCP:
+            value["client"] = {"name": self.client_name, "version": self.client_version}
+        return value
+
+
+NOTEBOOK = Actor(ActorKind.NOTEBOOK)
+CLI = Actor(ActorKind.CLI)
+LIBRARY = Actor(ActorKind.LIBRARY)

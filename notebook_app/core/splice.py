@@ -1,0 +1,248 @@
+"""The guarded splice: the one write a person makes to a home, and entry edits on top of it.
+
+Every human write (entry delete and edit now; hand edits, undo, restore and
+approvals later) names the bytes it expects where it writes, so a write that
+another writer beat to the place is refused and nothing changes. It holds the
+home's lock like the memory tool, is crash-safe like it (temp file, fsync and
+rename; or, for an append at the end of MEMORY.md or USER.md, the journalled
+append), refuses the files the tool refuses in the same words, and names its
+actor for the history. Like the tool it never raises: every outcome is a
+:class:`SpliceResult`. The agent's memory tool is untouched by all of this.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .actions import load_outcome
+from .actor import Actor
+from .files import FileStatus
+from .hidden import hidden_kind
+from .home import BOOTSTRAP_ORDER, home_path
+from .storage import MEMORY_TARGETS, LockedHome, StorageError, locked_home
+
+ENTRY_FILES: tuple[str, ...] = tuple(MEMORY_TARGETS.values())
+"""The files whose lines are entries: only these have entry edits."""
+
+
+@dataclass(frozen=True)
+class Splice:
+    """One byte-exact change of a bootstrap file: at ``start``, ``removed`` went and ``inserted`` came."""
+
+    name: str
+    start: int
+    removed: bytes
+    inserted: bytes
+    by: Actor
+
+
+@dataclass(frozen=True)
+class SpliceResult:
+    """What a human write did, worded like the tool's ``ToolResult``."""
+
+    output: str
+    is_error: bool = False
+    applied: Splice | None = None
+    """The change as written; None when nothing was written."""
+
+
+def splice(
+    home: str | os.PathLike[str],
+    name: str,
+    start: int,
+    expected: bytes,
+    new: bytes,
+    *,
+    by: Actor,
+    label: str | None = None,
+    durable: bool = True,
+) -> SpliceResult:
+    """Put ``new`` in place of the bytes ``expected`` at byte ``start`` of bootstrap file ``name``.
+
+    Refused, with nothing changed, when those bytes are not exactly
+    ``expected`` now. An absent file is created by a splice at 0 that expects
+    nothing. The splice is byte-exact and does not judge UTF-8 (undo must be
+    able to put back any bytes); entry edits do. ``label`` names the change in
+    the output (``ok (<label> → <name>); loads next session``).
+    """
+    problem = _splice_problem(name, start, expected, new)
+    if problem:
+        return SpliceResult(problem, is_error=True)
+    label = label or f"splice bytes {start}–{start + len(expected)}"
+    return _locked(home, name, lambda locked: _splice_locked(locked, name, start, bytes(expected), bytes(new), by, label, False), durable)
+
+
+def delete_entry(
+    home: str | os.PathLike[str], name: str, line: int, expect: str, *, by: Actor, durable: bool = True
+) -> SpliceResult:
+    """Delete line ``line`` (1-based) of MEMORY.md or USER.md, its line ending included.
+
+    ``expect`` is the line's exact text without its line ending; if the line
+    is not that now, nothing changes and the output says what is there.
+    """
+    problem = _entry_problem(name, line, expect)
+    if problem:
+        return SpliceResult(problem, is_error=True)
+    return _locked(home, name, lambda locked: _entry_locked(locked, name, line, expect, None, by), durable)
+
+
+def edit_entry(
+    home: str | os.PathLike[str], name: str, line: int, expect: str, new_text: str, *, by: Actor, durable: bool = True
+) -> SpliceResult:
+    """Replace the text of line ``line`` of MEMORY.md or USER.md in place, keeping its line ending.
+
+    Guarded like :func:`delete_entry`. ``new_text`` is one line: a line break
+    in it is refused, and so is an empty text (deleting is :func:`delete_entry`).
+    """
+    problem = _entry_problem(name, line, expect) or _new_text_problem(new_text, line)
+    if problem:
+        return SpliceResult(problem, is_error=True)
+    return _locked(home, name, lambda locked: _entry_locked(locked, name, line, expect, new_text, by), durable)
+
+
+def _locked(
+    home: str | os.PathLike[str], name: str, write: Callable[[LockedHome], SpliceResult], durable: bool
+) -> SpliceResult:
+    """Run ``write`` under the home's lock; every failure becomes a result."""
+    root = home_path(home)
+    if not root.is_dir():
+        return SpliceResult(f"no such home: {root}; nothing was changed", is_error=True)
+    try:
+        with locked_home(root, create=False, durable=durable) as locked:
+            return write(locked)
+    except StorageError as error:
+        return SpliceResult(str(error), is_error=True)
+    except OSError as error:
+        where = f": {error.filename}" if error.filename else ""
+        return SpliceResult(f"could not write {name} ({error.strerror or error}{where}); nothing was changed", is_error=True)
+
+
+def _splice_locked(
+    locked: LockedHome, name: str, start: int, expected: bytes, new: bytes, by: Actor, label: str, text: bool
+) -> SpliceResult:
+    """The splice itself, the lock held; ``text``: the result is known to be UTF-8."""
+    if name in ENTRY_FILES and not expected and new:
+        end = locked.probe(name)
+        if end.status is FileStatus.REGULAR and start == end.size:  # an append: constant time, journalled
+            locked.append(name, new, validated=text)
+            return _done(name, Splice(name, start, b"", new, by), label, end.size + len(new))
+    read = locked.read_whole(name)
+    data = read.data
+    now = data[start : start + len(expected)]
+    if read.status is FileStatus.ABSENT and (start or expected):
+        return SpliceResult(f"{name} changed since you selected it: it is absent now; nothing was changed", is_error=True)
+    if start > len(data) or now != expected:
+        what = (
+            f"the file is {len(data):,} bytes now" if start + len(expected) > len(data) else f"they read {_quote(now.decode('utf-8', 'replace'))} now"
+        )
+        return SpliceResult(
+            f"{name} changed since you selected it: bytes {start}–{start + len(expected)} are not what you expected "
+            f"({what}); nothing was changed",
+            is_error=True,
+        )
+    if not expected and not new:
+        return SpliceResult(f"ok ({label} → {name}); nothing to change")
+    after = data[:start] + new + data[start + len(expected) :]
+    locked.rewrite(name, after, validated=text)
+    return _done(name, Splice(name, start, expected, new, by), label, len(after))
+
+
+def _done(name: str, applied: Splice, label: str, size: int) -> SpliceResult:
+    outcome = load_outcome(name, start=applied.start, inserted=len(applied.inserted), size=size)
+    return SpliceResult(f"ok ({label} → {name}); {outcome}", applied=applied)
+
+
+def _entry_locked(
+    locked: LockedHome, name: str, line: int, expect: str, new_text: str | None, by: Actor
+) -> SpliceResult:
+    """Find line ``line`` under the lock, check it is ``expect``, splice it."""
+    text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
+    if text is None:
+        return SpliceResult(
+            f"line {line} of {name} changed since you selected it: {name} is absent now; nothing was changed", is_error=True
+        )
+    data = text.encode("utf-8")
+    span = _line_span(data, line)
+    if span is None:
+        count = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+        return SpliceResult(
+            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, and {name} has "
+            f"{count} line{'s' if count != 1 else ''} now; nothing was changed",
+            is_error=True,
+        )
+    start, text_end, line_end = span
+    now = data[start:text_end].decode("utf-8")
+    if now != expect:
+        return SpliceResult(
+            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, it reads {_quote(now)} now; "
+            "nothing was changed",
+            is_error=True,
+        )
+    if new_text is None:
+        return _splice_locked(locked, name, start, data[start:line_end], b"", by, f"delete line {line}", True)
+    if new_text == now:
+        return SpliceResult(f"ok (edit line {line} → {name}); it already reads so, nothing was written")
+    return _splice_locked(locked, name, start, data[start:text_end], new_text.encode("utf-8"), by, f"edit line {line}", True)
+
+
+def _line_span(data: bytes, line: int) -> tuple[int, int, int] | None:
+    """Where line ``line`` starts, where its text ends and where its line ending ends; None if no such line."""
+    start = 0
+    for _ in range(line - 1):
+        newline = data.find(b"\n", start)
+        if newline < 0:
+            return None
+        start = newline + 1
+    if start >= len(data):
+        return None  # past the last line (a final newline starts no line)
+    newline = data.find(b"\n", start)
+    if newline < 0:
+        return start, len(data), len(data)
+    text_end = newline - 1 if newline > start and data[newline - 1] == 0x0D else newline
+    return start, text_end, newline + 1
+
+
+def _splice_problem(name: object, start: object, expected: object, new: object) -> str | None:
+    if name not in BOOTSTRAP_ORDER:
+        return f"not a bootstrap file: {name!r} (a splice writes one of {', '.join(BOOTSTRAP_ORDER)})"
+    if not isinstance(start, int) or isinstance(start, bool) or start < 0:
+        return f"start must be a byte offset (a whole number from 0), got {start!r}"
+    if not isinstance(expected, bytes | bytearray) or not isinstance(new, bytes | bytearray):
+        return "expected and new must be bytes"
+    return None
+
+
+def _entry_problem(name: object, line: object, expect: object) -> str | None:
+    if name not in ENTRY_FILES:
+        return f"no entries in {name!r}: entry edits work on {' and '.join(ENTRY_FILES)}"
+    if not isinstance(line, int) or isinstance(line, bool) or line < 1:
+        return f"line must be a line number from 1, got {line!r}"
+    if not isinstance(expect, str):
+        return "expect must be the line's text"
+    if "\n" in expect:
+        return "expect is one line's text, without its line ending; it holds a line break"
+    return None
+
+
+def _new_text_problem(new_text: object, line: int) -> str | None:
+    if not isinstance(new_text, str):
+        return "the new text must be a string"
+    if "\n" in new_text or "\r" in new_text:
+        return f"the new text holds a line break; line {line} stays one line, nothing was changed"
+    if not new_text.strip():
+        return f"the new text is empty or only whitespace; to remove line {line}, delete the entry instead (nothing was changed)"
+    return None
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    """``text`` in double quotes for a message: cut when long, hidden characters escaped."""
+    shown = text if len(text) <= limit else text[:limit] + "…"
+    return '"' + "".join(_escaped(char) for char in shown) + '"'
+
+
+def _escaped(char: str) -> str:
+    if hidden_kind(char) is None:
+        return char
+    return {"\t": "\\t", "\r": "\\r"}.get(char) or (f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}")
