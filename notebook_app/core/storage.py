@@ -265,12 +265,26 @@ def consistent_reads(home: Path) -> Iterator[dict[str, int]]:
         yield {torn[0]: torn[1]} if torn else {}
 
 
+def _read_journal(home: Path, offset: int) -> bytes | None:
+    """One journal record, or None; a journal that is not a regular file (a FIFO, a link) is never read."""
+    try:
+        fd = os.open(home / JOURNAL_NAME, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.pread(fd, _JOURNAL_SIZE, offset)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _pending_append(home: Path) -> tuple[str, int, int] | None:
     """The journal's record of an unfinished append: file, size before, size after."""
-    try:
-        with open(home / JOURNAL_NAME, "rb") as journal:
-            raw = journal.read(_JOURNAL_SIZE)
-    except OSError:
+    raw = _read_journal(home, 0)
+    if raw is None:
         return None
     record = raw.decode("ascii", errors="replace").split()
     if len(record) != 4 or record[0] != "append" or record[1] not in _VALID_SLOTS:
@@ -350,10 +364,8 @@ def _key_text(key: tuple[int, int, int] | None) -> str:
 
 def _validated_stat(home: Path, name: str) -> str | None:
     """The stat this core recorded when it last left ``name`` as valid UTF-8."""
-    try:
-        with open(home / JOURNAL_NAME, "rb") as journal:
-            journal.seek(_VALID_SLOTS[name])
-            record = journal.read(_JOURNAL_SIZE).decode("ascii", errors="replace").split()
-    except OSError:
+    raw = _read_journal(home, _VALID_SLOTS[name])
+    if raw is None:
         return None
+    record = raw.decode("ascii", errors="replace").split()
     return " ".join(record[2:]) if record[:2] == ["valid", name] else None

@@ -135,3 +135,20 @@ def test_an_absent_file_is_neither_found_nor_skipped(home: Path) -> None:
     (home / "SOUL.md").write_text("You are Kip.\n")
     composition = compose(home)
     assert (composition.found, composition.skipped) == (["SOUL.md"], ())
+
+
+def test_a_fifo_named_like_the_journal_neither_hangs_a_compose_nor_an_add(home: Path) -> None:
+    from privileges import run_in_child
+
+    from notebook_app.core import compose, memory_tool
+    from notebook_app.core.storage import JOURNAL_NAME
+
+    (home / "MEMORY.md").write_text("- a\n")
+    os.mkfifo(home / JOURNAL_NAME)
+
+    def compose_and_add() -> tuple[list[str], bool]:
+        found = compose(home).found
+        return found, memory_tool(home).call({"action": "remove", "text": "- a\n"}).is_error
+
+    found, _ = run_in_child(compose_and_add, timeout=20)
+    assert found == ["MEMORY.md"]
