@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..core import Snapshot, SoulDiff, diff_compositions, take_snapshot
 from ..core.agent_sessions import AgentSession, JournalEntry, load_session
-from .model import Document, lines_of, soul_document
+from .documents import Document, lines_of, soul_document
 from ..core.hidden import with_markers
 
 

@@ -50,6 +50,8 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="a", display="a", action="add", label="Add", help="Add an entry: opens the form with action add, focus on text", id="add", command="Add a memory entry"),
     Key(keys="r", display="r", action="replace", label="Replace", help="Replace text: the form with text and with, pre-filled from the selected entry", id="replace", command="Replace text in memory"),
     Key(keys="x", display="x", action="remove", label="Remove", help="Remove text: the form with text, pre-filled from the selected entry", id="remove", command="Remove text from memory"),
+    Key(keys="e", display="e", action="edit_entry", label="Edit", help="Edit the selected entry line in place (guarded: refused if it changed since you selected it)", id="edit-entry", command="Edit the selected entry"),
+    Key(keys="d", display="d", action="delete_entry", label="Delete", help="Delete the selected entry line, its line ending included (guarded; enter confirms)", id="delete-entry", command="Delete the selected entry"),
     Key(keys="t", display="t", action="toggle_target", label="Target", help="Toggle the target: self (MEMORY.md) or user (USER.md)", id="toggle-target", command="Toggle target: self / user"),
     Key(keys="ctrl+t", display="ctrl+t", action="toggle_target_in_form", label="Target", help="Toggle the target while typing in the form", id="toggle-target-form"),
     Key(keys="enter", display="enter", action="submit", label="Apply", help="Submit the form through the memory tool; in replace, enter in text moves to with", id="submit"),

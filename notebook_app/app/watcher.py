@@ -20,7 +20,7 @@ from textual.message_pump import MessagePump
 
 from ..core import BOOTSTRAP_ORDER, is_scratch_file
 from ..core.files import FileStatus, read_file
-from .model import READ_LIMIT, fingerprint
+from .live_files import READ_LIMIT, fingerprint
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator

@@ -29,7 +29,7 @@ from .home import (
 from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
 from .refusals import Rejection, edit_refusal
 from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
-from .splice import ENTRY_FILES, Splice, SpliceResult, delete_entry, edit_entry, splice
+from .splice import ENTRY_FILES, EntryPlan, Splice, SpliceResult, delete_entry, edit_entry, plan_entry, splice
 from .storage import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "BootstrapFile",
     "Composition",
     "Edit",
+    "EntryPlan",
     "FileDiff",
     "FileRead",
     "FileStatus",
@@ -73,6 +74,7 @@ __all__ = [
     "memory_tool",
     "parse_request",
     "plan_edit",
+    "plan_entry",
     "preview",
     "preview_file",
     "read_file",

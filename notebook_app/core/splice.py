@@ -21,6 +21,7 @@ from .actor import Actor
 from .files import FileStatus
 from .hidden import hidden_kind
 from .home import BOOTSTRAP_ORDER, home_path
+from .refusals import Rejection
 from .storage import MEMORY_TARGETS, LockedHome, StorageError, locked_home
 
 ENTRY_FILES: tuple[str, ...] = tuple(MEMORY_TARGETS.values())
@@ -154,53 +155,94 @@ def _done(name: str, applied: Splice, label: str, size: int) -> SpliceResult:
     return SpliceResult(f"ok ({label} → {name}); {outcome}", applied=applied)
 
 
+@dataclass(frozen=True)
+class EntryPlan:
+    """What an entry delete or edit does to a file's text, in characters: the dry run and the write share it."""
+
+    name: str
+    line: int
+    start: int
+    end: int
+    """``text[start:end]`` goes: the line with its ending (delete) or its text (edit)."""
+    inserted: str
+    label: str
+    """``delete line 3`` / ``edit line 3``."""
+
+    @property
+    def changes(self) -> bool:
+        return self.end > self.start or bool(self.inserted)
+
+    def apply(self, text: str) -> str:
+        return text[: self.start] + self.inserted + text[self.end :]
+
+
+def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: str | None) -> EntryPlan | Rejection:
+    """Where line ``line`` of ``text`` is and what replaces it; refused unless it reads ``expect``.
+
+    ``new_text`` None deletes the line and its ending; otherwise its text is
+    replaced and its ending kept. Pure: the app's dry run calls it on the text
+    it shows, :func:`delete_entry` and :func:`edit_entry` on the text under the lock.
+    """
+    problem = _entry_problem(name, line, expect) or (None if new_text is None else _new_text_problem(new_text, line))
+    if problem:
+        return Rejection(problem)
+    if text is None:
+        return Rejection(f"line {line} of {name} changed since you selected it: {name} is absent now; nothing was changed")
+    span = _line_span(text, line)
+    if span is None:
+        count = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+        return Rejection(
+            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, and {name} has "
+            f"{count} line{'s' if count != 1 else ''} now; nothing was changed"
+        )
+    start, text_end, line_end = span
+    now = text[start:text_end]
+    if now != expect:
+        return Rejection(
+            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, it reads {_quote(now)} now; "
+            "nothing was changed"
+        )
+    if new_text is None:
+        return EntryPlan(name, line, start, line_end, "", f"delete line {line}")
+    if new_text == now:
+        return EntryPlan(name, line, start, start, "", f"edit line {line}")
+    return EntryPlan(name, line, start, text_end, new_text, f"edit line {line}")
+
+
 def _entry_locked(
     locked: LockedHome, name: str, line: int, expect: str, new_text: str | None, by: Actor
 ) -> SpliceResult:
-    """Find line ``line`` under the lock, check it is ``expect``, splice it."""
+    """Plan the entry change on the text under the lock, then splice its bytes."""
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
-    if text is None:
-        return SpliceResult(
-            f"line {line} of {name} changed since you selected it: {name} is absent now; nothing was changed", is_error=True
-        )
-    data = text.encode("utf-8")
-    span = _line_span(data, line)
-    if span is None:
-        count = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
-        return SpliceResult(
-            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, and {name} has "
-            f"{count} line{'s' if count != 1 else ''} now; nothing was changed",
-            is_error=True,
-        )
-    start, text_end, line_end = span
-    now = data[start:text_end].decode("utf-8")
-    if now != expect:
-        return SpliceResult(
-            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, it reads {_quote(now)} now; "
-            "nothing was changed",
-            is_error=True,
-        )
-    if new_text is None:
-        return _splice_locked(locked, name, start, data[start:line_end], b"", by, f"delete line {line}", True)
-    if new_text == now:
-        return SpliceResult(f"ok (edit line {line} → {name}); it already reads so, nothing was written")
-    return _splice_locked(locked, name, start, data[start:text_end], new_text.encode("utf-8"), by, f"edit line {line}", True)
+    plan = plan_entry(text, name, line, expect, new_text)
+    if isinstance(plan, Rejection):
+        return SpliceResult(plan.message, is_error=True)
+    if not plan.changes:
+        return SpliceResult(f"ok ({plan.label} → {name}); it already reads so, nothing was written")
+    assert text is not None
+    start = len(text[: plan.start].encode("utf-8"))
+    removed = text[plan.start : plan.end].encode("utf-8")
+    return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), by, plan.label, True)
 
 
-def _line_span(data: bytes, line: int) -> tuple[int, int, int] | None:
-    """Where line ``line`` starts, where its text ends and where its line ending ends; None if no such line."""
+def _line_span(text: str, line: int) -> tuple[int, int, int] | None:
+    """Where line ``line`` starts, where its text ends and where its line ending ends; None if no such line.
+
+    Lines end at ``\n`` only (a ``\r`` before it belongs to the ending), as
+    the notebook numbers them; never ``str.splitlines``, which splits on more.
+    """
     start = 0
     for _ in range(line - 1):
-        newline = data.find(b"\n", start)
+        newline = text.find("\n", start)
         if newline < 0:
             return None
         start = newline + 1
-    if start >= len(data):
+    if start >= len(text):
         return None  # past the last line (a final newline starts no line)
-    newline = data.find(b"\n", start)
+    newline = text.find("\n", start)
     if newline < 0:
-        return start, len(data), len(data)
-    text_end = newline - 1 if newline > start and data[newline - 1] == 0x0D else newline
+        return start, len(text), len(text)
+    text_end = newline - 1 if newline > start and text[newline - 1] == "\r" else newline
     return start, text_end, newline + 1
 
 

@@ -190,7 +190,7 @@ async def test_an_unreadable_sessions_folder_is_reported_not_a_crash(home: Path,
     def unreadable(home: Path):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("notebook_app.app.screens.agent_sessions.list_sessions", unreadable)
+    monkeypatch.setattr("notebook_app.app.screens.agent_sessions.scan_sessions", unreadable)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)

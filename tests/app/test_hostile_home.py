@@ -7,7 +7,6 @@ pseudo-terminal, where a hang or a traceback would show.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest

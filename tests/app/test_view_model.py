@@ -5,7 +5,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from notebook_app.app.model import Notebook, dry_run, read_live_file, soul_document
+from notebook_app.app.documents import soul_document
+from notebook_app.app.dry_run import dry_run
+from notebook_app.app.live_files import read_live_file
+from notebook_app.app.model import Notebook
 from notebook_app.app.watcher import HomeWatcher
 from notebook_app.app.wrapping import BANNER, split_line, wrap_rows
 from notebook_app.core.hidden import with_markers

@@ -26,7 +26,7 @@ from ..agents import AgentView, compare
 from ..failures import worker_failure
 from .keyed import KeyedScreen
 from ..keys import AGENT_KEYS, bindings
-from ..model import EMPTY
+from ..documents import EMPTY
 from ..sessions_watcher import SessionsWatcher
 from ..watcher import HomeWatcher
 from ..widgets.agents import session_list

@@ -20,12 +20,13 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker
 
-from ...core import MEMORY_TARGETS, Edit, ToolResult
+from ...core import MEMORY_TARGETS, Edit, EntryPlan, SpliceResult, ToolResult
 from ..failures import worker_failure
 from .keyed import KeyedScreen
 from ..keymap import shown_key
 from ..keys import NOTEBOOK_KEYS, bindings
-from ..model import DryRun, HomeState, Notebook, dry_run
+from ..dry_run import DryRun, dry_run
+from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
 from ..widgets.common import line_view, pane_tabs
 from ..widgets.common.pane_tabs import PaneTabs, Tab
@@ -43,7 +44,7 @@ NARROW_BELOW = 100
 PANE_TABS = (Tab("home", "Home", "f2"), Tab("current", "Current", "f3"), Tab("next", "Next", "f4"))
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "toggle_target", "next_session", "agent_sessions"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "next_session", "agent_sessions"}
 
 
 class MainScreen(KeyedScreen):
@@ -62,7 +63,7 @@ class MainScreen(KeyedScreen):
 
     @dataclass
     class Written(Message, bubble=False):
-        result: ToolResult
+        result: ToolResult | SpliceResult
         state: HomeState
 
     @dataclass
@@ -269,13 +270,18 @@ class MainScreen(KeyedScreen):
         next_doc = dry.next_doc if showing_dry and dry.next_doc is not None else state.next_doc
         self.query_one("#current", SessionPane).show(f"#{current.number} · began {self.clock(current.taken_at)}", "frozen", "frozen", current_doc)
         if showing_dry:
-            meta, kind = f"#{current.number + 1} · preview + {dry.outcome.request.action}", "dry-run"
+            outcome = dry.outcome
+            doing = outcome.label if isinstance(outcome, EntryPlan) else outcome.request.action
+            meta, kind = f"#{current.number + 1} · preview + {doing}", "dry-run"
         else:
             meta, kind = f"#{current.number + 1} · if it began now", "sync" if diff.in_sync else "pending"
         self.query_one("#next", SessionPane).show(meta, change_badge(current_doc, next_doc), kind, next_doc)
 
     def _show_dry_run_status(self, dry: DryRun) -> None:
         outcome = dry.outcome
+        if isinstance(outcome, EntryPlan):
+            self._show_entry_status(outcome)
+            return
         if not isinstance(outcome, Edit):
             typed = str(dry.args.get("text", "")).strip()
             self.form.show_status("flag" if typed else "hint", outcome.message if typed else "type the text; enter applies it")
@@ -286,7 +292,8 @@ class MainScreen(KeyedScreen):
             self.form.show_status("flag", f"dry run: deletes “{request.text}” (with is empty), {where}; enter asks to confirm")
             return
         verb = {"add": "appends at", "replace": "replaces the first match, on", "remove": "removes the first match, on"}[request.action]
-        message = f"dry run: {verb} {where}; loads next session"
+        loads = outcome.outcome or "loads next session"
+        message = f"dry run: {verb} {where}; {loads}"
         prefill = self._prefill
         if (
             prefill is not None
@@ -300,7 +307,15 @@ class MainScreen(KeyedScreen):
                 "flag", f"the first match is on line {dry.edit_line + 1}, not the selected line {prefill[2] + 1}: the tool changes the first one"
             )
             return
-        self.form.show_status("hint", message)
+        self.form.show_status("flag" if loads.startswith("will not load") else "hint", message)
+
+    def _show_entry_status(self, plan: EntryPlan) -> None:
+        if plan.label.startswith("delete"):
+            self.form.show_status("flag", f"dry run: deletes line {plan.line} of {plan.name}, its line ending too; enter deletes it, esc keeps it")
+        elif not plan.changes:
+            self.form.show_status("hint", f"line {plan.line} of {plan.name} already reads so; type its new text")
+        else:
+            self.form.show_status("hint", f"dry run: edits line {plan.line} of {plan.name} in place; enter applies it")
 
     # --- the watcher -----------------------------------------------------------
 
@@ -401,6 +416,26 @@ class MainScreen(KeyedScreen):
 
     def action_remove(self) -> None:
         self._open_form("remove")
+
+    def action_edit_entry(self) -> None:
+        self._open_entry_form("edit-entry")
+
+    def action_delete_entry(self) -> None:
+        self._open_entry_form("delete-entry")
+
+    def _open_entry_form(self, action: str) -> None:
+        selected = self.query_one(HomePane).selected_line
+        if selected is None:
+            self.notify("Select an entry first: choose MEMORY.md or USER.md and move to a line with the arrows.", title="entry", markup=False)
+            return
+        name, line, text = selected
+        self.dry = None
+        self._prefill = None
+        if self.narrow:
+            self._activate("next")
+        self.form.open_entry(action, name, line, text)
+        self._typed_since_status = False
+        self.refresh_bindings()
 
     def action_toggle_target(self) -> None:
         self.target = "user" if self.target == "self" else "self"

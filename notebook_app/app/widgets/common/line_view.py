@@ -20,7 +20,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
-from ...model import EMPTY, Document
+from ...documents import EMPTY, Document
 from ...wrapping import BANNER, Rows, hanging_indent, wrap_rows
 
 TCSS = Path(__file__).with_suffix(".tcss")

@@ -25,7 +25,11 @@ PLACEHOLDERS = {
     "add": "the new entry, e.g. prefers metric units",
     "replace": "the existing text to find",
     "remove": "the existing text to delete",
+    "edit-entry": "the line's new text",
+    "delete-entry": "",
 }
+BADGES = {"edit-entry": "EDIT LINE", "delete-entry": "DELETE LINE"}
+ENTRY_ACTIONS = tuple(BADGES)
 
 STATUS_KINDS = ("hint", "flag", "error", "ok")
 
@@ -77,6 +81,8 @@ class ActionForm(Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Memory action"
+        self.entry: tuple[str, int, str] | None = None
+        """(file, line, its text) an entry action works on; None for the memory tool's actions."""
         self.awaiting: str | None = None
         """What a second press confirms: "delete" (replace with nothing) or "discard" (close, losing typing)."""
         self._opened_with: tuple[str, str] = ("", "")
@@ -105,14 +111,31 @@ class ActionForm(Vertical):
 
     @property
     def args(self) -> dict[str, str]:
-        """The tool input as typed: exactly what ``memory_tool.call`` receives."""
+        """The tool input as typed (exactly what ``memory_tool.call`` receives), or an entry edit's."""
+        if self.action in ENTRY_ACTIONS and self.entry is not None:
+            name, line, expect = self.entry
+            entry = {"action": self.action, "file": name, "line": str(line), "expect": expect}
+            if self.action == "edit-entry":
+                entry["to"] = self.query_one("#form-text", Input).value
+            return entry
         args = {"action": self.action, "target": self.target, "text": self.query_one("#form-text", Input).value}
         if self.action == "replace":
             args["with"] = self.query_one("#form-with", Input).value
         return args
 
+    def open_entry(self, action: str, name: str, line: int, text: str) -> None:
+        """Show the form for an entry edit or delete of line ``line`` of ``name``."""
+        self.entry = (name, line, text)
+        self.open(action, text)
+        self.query_one("#form-target", Label).update(f"line {line} of {name}")
+        field = self.query_one("#form-text", Input)
+        field.disabled = action == "delete-entry"
+
     def open(self, action: str, text: str = "", replacement: str = "") -> None:
         """Show the form for ``action``, pre-filled, with focus on the text."""
+        if action not in ENTRY_ACTIONS:
+            self.entry = None
+            self.query_one("#form-text", Input).disabled = False
         self.action = action
         text_input = self.query_one("#form-text", Input)
         with_input = self.query_one("#form-with", Input)
@@ -193,16 +216,20 @@ class ActionForm(Vertical):
 
     def watch_action(self, action: str) -> None:
         badge = self.query_one("#form-action", Label)
-        badge.update(action.upper())
+        badge.update(BADGES.get(action, action.upper()))
         for known in PLACEHOLDERS:
             badge.set_class(known == action, f"-{known}")
         self.query_one("#form-text", Input).placeholder = PLACEHOLDERS[action]
         self.query_one("#with-row").display = action == "replace"
+        if action not in ENTRY_ACTIONS:
+            self.watch_target(self.target)
         self._name_hidden()
         if self.is_open:
             self._changed()
 
     def watch_target(self, target: str) -> None:
+        if self.action in ENTRY_ACTIONS:
+            return  # an entry edit names its file and line instead
         self.query_one("#form-target", Label).update(f"target {target} → {MEMORY_TARGETS[target]}")
         if self.is_open:
             self._changed()

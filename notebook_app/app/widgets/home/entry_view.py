@@ -6,7 +6,7 @@ from rich.style import Style
 from textual import events
 
 from ...keys import MOVING_KEYS, bindings
-from ...model import Document
+from ...documents import Document
 from ..common.line_view import LineView
 
 ENTRY_PREFIX = "- "
@@ -36,6 +36,14 @@ class EntryView(LineView):
         if not self.entries or self.cursor is None or self.cursor >= len(document.lines):
             return None
         return entry_text(document.text_of(self.cursor)) or None
+
+    @property
+    def selected_line(self) -> tuple[int, str] | None:
+        """(line number from 1, the line's exact text without its line ending) of the selection."""
+        document = self.visible_document
+        if not self.entries or self.cursor is None or self.cursor >= len(document.lines):
+            return None
+        return self.cursor + 1, document.text_of(self.cursor).removesuffix("\r")
 
     def show_file(self, document: Document, *, entries: bool) -> None:
         """Show a file; keep the cursor on the same entry when it is still there."""

@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from ....core import MAX_FILE_BYTES, MEMORY_TARGETS, BootstrapFile
 from ....core.files import FileStatus
-from ...model import LiveFile
+from ...live_files import LiveFile
 
 
 def size_line(name: str, live: LiveFile | None) -> Content:

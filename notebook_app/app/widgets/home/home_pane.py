@@ -9,7 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from ....core import MEMORY_TARGETS
-from ...model import EMPTY, HomeState
+from ...documents import EMPTY
+from ...model import HomeState
 from .entry_view import EntryView
 from .file_list import FileList
 from .file_summary import FileSummary
@@ -42,6 +43,14 @@ class HomePane(Vertical):
         """(file, entry text) of the entry the person selected, if any."""
         text = self.query_one(EntryView).selected_entry
         return (self.chosen, text) if text is not None and self.chosen in MEMORY_TARGETS.values() else None
+
+    @property
+    def selected_line(self) -> tuple[str, int, str] | None:
+        """(file, line number from 1, exact line text) of the selected entry line, if any."""
+        found = self.query_one(EntryView).selected_line
+        if found is None or self.chosen not in MEMORY_TARGETS.values():
+            return None
+        return (self.chosen, *found)
 
     def show_state(self, state: HomeState) -> None:
         self._state = state

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
 
-from ...model import Document
+from ...documents import Document
 from ..common.line_view import LineView
 
 TCSS = Path(__file__).with_name("session.tcss")
