@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 from ..core import Composition, SoulDiff
@@ -17,13 +18,22 @@ from ..core.hidden import with_markers
 
 Side = Literal["current", "next"]
 
+
+class Mark(StrEnum):
+    """How a line is marked; the value names its style (``line-view--<value>``)."""
+
+    HEADING = "heading"
+    ADDED = "added"
+    REMOVED = "removed"
+    NOTICE = "notice"
+
 @dataclass(frozen=True)
 class Document:
     """Lines to show, how some are marked, and banner rows after some lines."""
 
     lines: Sequence[str] = field(repr=False)
-    marks: Mapping[int, str] = field(default_factory=dict, repr=False)
-    """Line index -> one of heading, added, removed, notice."""
+    marks: Mapping[int, Mark] = field(default_factory=dict, repr=False)
+    """Line index -> how it is marked."""
     banners: Mapping[int, str] = field(default_factory=dict)
     source: Sequence[str] | None = field(default=None, repr=False)
     """The text's own lines, when hidden characters drawn as markers made ``lines`` differ."""
@@ -53,7 +63,7 @@ def file_document(text: str, banners: Mapping[int, str] | None = None) -> Docume
         lines.pop()  # the final newline ends the last line; it is not a line of its own
         if source is not None:
             source.pop()
-    marks = {index: "heading" for index, line in enumerate(lines) if line.startswith("#")}
+    marks = {index: Mark.HEADING for index, line in enumerate(lines) if line.startswith("#")}
     return Document(lines, marks, dict(banners or {}), source)
 
 
@@ -73,20 +83,16 @@ def soul_document(
         lines, source = split_for_display(soul)
     else:
         lines, source = [], None
-    marks: dict[int, str] = {}
-    offset = 0
-    for bootstrap in composition.files:
-        marks[offset] = "heading"
-        body_lines = bootstrap.body.count("\n") + 1
-        if bootstrap.truncated:
-            marks[offset + 1 + body_lines] = "notice"
-        file_diff = diff.file(bootstrap.name)
+    marks: dict[int, Mark] = {}
+    kind = Mark.REMOVED if side == "current" else Mark.ADDED
+    for section in composition.sections:
+        marks[section.heading_line] = Mark.HEADING
+        if section.notice_line is not None:
+            marks[section.notice_line] = Mark.NOTICE
+        file_diff = diff.file(section.name)
         if file_diff is not None:
-            kind = "removed" if side == "current" else "added"
-            changed = file_diff.removed if side == "current" else file_diff.added
             if file_diff.status == ("removed" if side == "current" else "added"):
-                marks[offset] = kind
-            for index, _ in changed:
-                marks[offset + 2 + index] = kind
-        offset += 2 + body_lines + 1
+                marks[section.heading_line] = kind
+            for index, _ in file_diff.removed if side == "current" else file_diff.added:
+                marks[section.first_body_line + index] = kind
     return Document(lines, marks, source=source)

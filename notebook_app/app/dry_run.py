@@ -110,21 +110,17 @@ def edited_soul_lines(
 
     A keystroke in the form must not re-scan and re-split a 2 MiB soul: the
     lines before the edit are the preview's. Which line that is comes from
-    the soul's layout (as in :func:`soul_document`); the shared prefix is then
+    the core's layout of the soul (its sections); the shared prefix is then
     checked character for character, and None (split it all) is returned
     when it does not hold, or when hidden characters need the source kept.
     """
     if state.next_doc.source is not None:
         return None
     old_lines, old_soul, new_soul = state.next_doc.lines, state.preview.soul, composition.soul
-    offset = 0
-    for bootstrap in state.preview.composition.files:
-        if bootstrap.name == filename:
-            break
-        offset += 2 + bootstrap.body.count("\n") + 1
-    else:
+    section = state.preview.composition.section(filename)
+    if section is None:
         return None
-    keep = min(offset + 2 + edit_line, len(old_lines) - 1)
+    keep = min(section.first_body_line + edit_line, len(old_lines) - 1)
     if keep <= 0:
         return None
     chars = sum(map(len, old_lines[:keep])) + keep

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from .home import BootstrapFile, Composition, SkippedFile
+from .home import BootstrapFile, Composition, SkippedFile, section_heading
 from .memory import ToolResult
 from .session import Snapshot
 from .storage import MEMORY_TARGETS
@@ -170,9 +170,7 @@ def json_bytes(value: object, indent: int | None = None) -> bytes:
 def record_json(session: AgentSession) -> dict[str, Any]:
     """The record of ``session`` as the README documents it; the soul is in it once."""
     files = []
-    offset = 0
-    for index, file in enumerate(session.composition.files):
-        offset += (2 if index else 0) + len(f"## {file.name}\n\n")
+    for file, section in zip(session.composition.files, session.composition.sections, strict=True):
         files.append(
             {
                 "name": file.name,
@@ -180,11 +178,10 @@ def record_json(session: AgentSession) -> dict[str, Any]:
                 "size": file.size,
                 "truncated": file.truncated,
                 "decode_error": file.decode_error,
-                "body_start": offset,
-                "body_end": offset + len(file.body),
+                "body_start": section.body_start,
+                "body_end": section.body_end,
             }
         )
-        offset += len(file.body)
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -209,7 +206,7 @@ def session_from_json(data: Mapping[str, Any], journal: tuple[JournalEntry, ...]
     files = []
     for item in data["files"]:
         start, end = int(item["body_start"]), int(item["body_end"])
-        header = f"## {item['name']}\n\n"
+        header = section_heading(item["name"])
         if not (len(header) <= start <= end <= len(soul)) or soul[start - len(header) : start] != header:
             raise ValueError(f"the offsets of {item['name']} do not match the soul")
         files.append(

@@ -115,6 +115,47 @@ class SkippedFile:
         return cls(str(data["name"]), FileStatus[str(data["status"]).upper()], str(data["message"]))
 
 
+SECTION_SEPARATOR = "\n\n"
+"""Between two sections of a soul: one blank line."""
+
+
+def section_heading(name: str) -> str:
+    """What starts a file's section: its heading, then a blank line, then its body."""
+    return f"## {name}\n\n"
+
+
+@dataclass(frozen=True)
+class Section:
+    """Where one file's section sits in the soul: character offsets and line numbers.
+
+    The soul's layout is the core's fact, stated once here: every reader that
+    needs to find a file in a soul (the panes' marks, the dry run's reuse of
+    lines, the agent records) asks the composition, never rebuilds it.
+    """
+
+    name: str
+    heading_line: int
+    """The soul line holding ``## NAME``; the blank line follows, then the body."""
+    body_start: int
+    body_end: int
+    """``soul[body_start:body_end]`` is the body (characters)."""
+    body_lines: int
+    truncated: bool
+
+    @property
+    def first_body_line(self) -> int:
+        return self.heading_line + 2
+
+    @property
+    def last_line(self) -> int:
+        return self.first_body_line + self.body_lines - 1
+
+    @property
+    def notice_line(self) -> int | None:
+        """The soul line of the truncation notice, when the file was cut at the cap."""
+        return self.last_line if self.truncated else None
+
+
 @dataclass(frozen=True)
 class Composition:
     """A composed soul together with the per-file facts behind it."""
@@ -130,6 +171,25 @@ class Composition:
 
     def file(self, name: str) -> BootstrapFile | None:
         return next((f for f in self.files if f.name == name), None)
+
+    @cached_property
+    def sections(self) -> tuple[Section, ...]:
+        """Each loaded file's place in the soul, in order (computed once, on first use)."""
+        sections = []
+        offset = line = 0
+        for index, file in enumerate(self.files):
+            if index:
+                offset += len(SECTION_SEPARATOR)
+                line += 1  # the blank line between sections
+            start = offset + len(section_heading(file.name))
+            body_lines = file.body.count("\n") + 1
+            sections.append(Section(file.name, line, start, start + len(file.body), body_lines, file.truncated))
+            offset = start + len(file.body)
+            line += 2 + body_lines
+        return tuple(sections)
+
+    def section(self, name: str) -> Section | None:
+        return next((s for s in self.sections if s.name == name), None)
 
     def with_text(self, name: str, text: str) -> Composition:
         """This composition as if bootstrap file ``name`` held ``text``.
@@ -224,7 +284,7 @@ def compose_files(files: Iterable[BootstrapFile], skipped: Iterable[SkippedFile]
     ordered = sorted(files, key=lambda f: BOOTSTRAP_ORDER.index(f.name))
     parts: list[str] = []
     for file in ordered:  # one join, so each body is copied into the soul once
-        parts += ("\n\n## " if parts else "## ", file.name, "\n\n", file.body)
+        parts += (SECTION_SEPARATOR if parts else "", section_heading(file.name), file.body)
     return Composition(
         soul="".join(parts),
         files=tuple(ordered),

@@ -25,6 +25,7 @@ from ..failures import worker_failure
 from .keyed import KeyedScreen
 from ..keymap import shown_key
 from ..keys import NOTEBOOK_KEYS, bindings
+from ..documents import Mark
 from ..dry_run import DryRun, dry_run
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
@@ -477,7 +478,7 @@ class MainScreen(KeyedScreen):
     def action_next_session(self) -> None:
         if self.state is not None:
             marks = self.state.next_doc.marks
-            self._landed = min((line for line, mark in marks.items() if mark == "added"), default=None)
+            self._landed = min((line for line, mark in marks.items() if mark is Mark.ADDED), default=None)
         if self.narrow:
             self._activate("current")
         self._load(advance=True)

@@ -20,12 +20,12 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
-from ...documents import EMPTY, Document
+from ...documents import EMPTY, Document, Mark
 from ...wrapping import BANNER, Rows, hanging_indent, wrap_rows
 
 TCSS = Path(__file__).with_suffix(".tcss")
 
-SIGNS = {"added": "+", "removed": "-", "notice": "!"}
+SIGNS = {Mark.ADDED: "+", Mark.REMOVED: "-", Mark.NOTICE: "!"}
 
 
 def fit(segments: list[Segment], width: int, style: Style) -> Strip:

@@ -9,19 +9,19 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
 
-from ...documents import Document
+from ...documents import Document, Mark
 from ..common.line_view import LineView
 
 TCSS = Path(__file__).with_name("session.tcss")
 
 BADGE_KINDS = ("sync", "pending", "frozen", "dry-run")
-CHANGE_MARKS = ("added", "removed")
+CHANGE_MARKS = (Mark.ADDED, Mark.REMOVED)
 
 
 def change_badge(current: Document, upcoming: Document) -> str:
     """``+2 −1 lines``: the lines marked on each side, counted as they are marked; or ``in sync``."""
-    added = sum(1 for mark in upcoming.marks.values() if mark == "added")
-    removed = sum(1 for mark in current.marks.values() if mark == "removed")
+    added = sum(1 for mark in upcoming.marks.values() if mark is Mark.ADDED)
+    removed = sum(1 for mark in current.marks.values() if mark is Mark.REMOVED)
     if not added and not removed:
         return "in sync"
     parts = ([f"+{added}"] if added else []) + ([f"−{removed}"] if removed else [])
