@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core import Snapshot, SoulDiff, diff_compositions, take_snapshot
+from ..core import Snapshot, take_snapshot
 from ..core.agent_sessions import AgentSession, JournalEntry, load_session
-from .documents import Document, lines_of, soul_document
+from .comparison import Comparison, compare
 from ..core.hidden import with_markers
 
 
@@ -24,12 +24,11 @@ class AgentView:
 
     session: AgentSession
     preview: Snapshot
-    diff: SoulDiff
-    current_doc: Document
-    next_doc: Document
+    comparison: Comparison
+    """The agent's frozen soul against the preview."""
 
 
-def compare(home: Path, session_id: str, previous: AgentView | None = None) -> AgentView:
+def compare_session(home: Path, session_id: str, previous: AgentView | None = None) -> AgentView:
     """Read the session's record and journal and the home's preview now; diff them.
 
     Lines of ``previous`` are reused when a soul did not change, so the panes
@@ -38,16 +37,7 @@ def compare(home: Path, session_id: str, previous: AgentView | None = None) -> A
     """
     session = load_session(home, session_id)
     preview = take_snapshot(home, 0)
-    diff = diff_compositions(session.composition, preview.composition)
-    current_lines = lines_of(previous.current_doc) if previous is not None and previous.session.id == session.id else None
-    next_lines = lines_of(previous.next_doc) if previous is not None and previous.preview.soul == preview.soul else None
-    return AgentView(
-        session,
-        preview,
-        diff,
-        soul_document(session.composition, diff, "current", current_lines),
-        soul_document(preview.composition, diff, "next", next_lines),
-    )
+    return AgentView(session, preview, compare(session.composition, preview.composition, previous.comparison if previous else None))
 
 
 def shown_value(value: object) -> str:

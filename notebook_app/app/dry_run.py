@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from ..core import (
     Composition,
     Edit,
     EntryPlan,
     Rejection,
-    SoulDiff,
-    diff_compositions,
     edit_refusal,
     parse_request,
     plan_entry,
@@ -25,7 +24,7 @@ from ..core import (
 from ..core.files import FileRead, FileStatus
 from ..core.hidden import has_hidden
 from ..core.refusals import text_of
-from .documents import Document, lines_of, soul_document
+from .comparison import Comparison, compare
 from .model import ENTRY_ACTIONS, HomeState
 
 @dataclass(frozen=True)
@@ -36,9 +35,8 @@ class DryRun:
     seq: int
     """The :class:`HomeState` it was computed against."""
     outcome: Edit | EntryPlan | Rejection
-    diff: SoulDiff | None = None
-    current_doc: Document | None = None
-    next_doc: Document | None = None
+    comparison: Comparison | None = None
+    """The session against the next one as it would be after the action; None when refused."""
     edit_line: int | None = None
     """The target file's line where the edit starts."""
 
@@ -63,17 +61,10 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, outcome)
     before = text_of(read) or ""
     composition = state.preview.composition.with_text(outcome.request.filename, outcome.apply(before))
-    diff = diff_compositions(state.current.composition, composition)
     edit_line = before.count("\n", 0, outcome.start)
-    return DryRun(
-        args,
-        state.seq,
-        outcome,
-        diff=diff,
-        current_doc=soul_document(state.current.composition, diff, "current", lines_of(state.current_doc)),
-        next_doc=soul_document(composition, diff, "next", edited_soul_lines(state, composition, outcome.request.filename, edit_line)),
-        edit_line=edit_line,
-    )
+    next_lines = edited_soul_lines(state, composition, outcome.request.filename, edit_line)
+    comparison = compare(state.current.composition, composition, state.comparison, next_lines=next_lines)
+    return DryRun(args, state.seq, outcome, comparison, edit_line=edit_line)
 
 
 def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
@@ -91,16 +82,8 @@ def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, plan)
     text = before or ""
     composition = state.preview.composition.with_text(name, plan.apply(text))
-    diff = diff_compositions(state.current.composition, composition)
-    return DryRun(
-        args,
-        state.seq,
-        plan,
-        diff=diff,
-        current_doc=soul_document(state.current.composition, diff, "current", lines_of(state.current_doc)),
-        next_doc=soul_document(composition, diff, "next"),
-        edit_line=line - 1,
-    )
+    comparison = compare(state.current.composition, composition, state.comparison)
+    return DryRun(args, state.seq, plan, comparison, edit_line=line - 1)
 
 
 def edited_soul_lines(
@@ -114,9 +97,10 @@ def edited_soul_lines(
     checked character for character, and None (split it all) is returned
     when it does not hold, or when hidden characters need the source kept.
     """
-    if state.next_doc.source is not None:
+    next_doc = state.comparison.next_doc
+    if next_doc.source is not None:
         return None
-    old_lines, old_soul, new_soul = state.next_doc.lines, state.preview.soul, composition.soul
+    old_lines, old_soul, new_soul = next_doc.lines, state.preview.soul, composition.soul
     section = state.preview.composition.section(filename)
     if section is None:
         return None
@@ -130,3 +114,44 @@ def edited_soul_lines(
     if has_hidden(rest):
         return None
     return [*old_lines[:keep], *rest.split("\n")], None
+
+
+StatusKind = Literal["hint", "flag"]
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The entry the form was pre-filled from: its file, text and line (0-based)."""
+
+    filename: str
+    text: str
+    line: int
+
+
+def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[StatusKind, str]:
+    """The line under the form: what the dry run found, in words; ``flag`` when it needs attention."""
+    outcome = dry.outcome
+    if isinstance(outcome, EntryPlan):
+        if outcome.label.startswith("delete"):
+            return "flag", f"dry run: deletes line {outcome.line} of {outcome.name}, its line ending too; enter deletes it, esc keeps it"
+        if not outcome.changes:
+            return "hint", f"line {outcome.line} of {outcome.name} already reads so; type its new text"
+        return "hint", f"dry run: edits line {outcome.line} of {outcome.name} in place; enter applies it"
+    if isinstance(outcome, Rejection):
+        typed = str(dry.args.get("text", "")).strip()
+        return ("flag", outcome.message) if typed else ("hint", "type the text; enter applies it")
+    request = outcome.request
+    where = f"line {dry.edit_line + 1} of {request.filename}" if dry.edit_line is not None else request.filename
+    if request.action == "replace" and not request.replacement:
+        return "flag", f"dry run: deletes “{request.text}” (with is empty), {where}; enter asks to confirm"
+    if (
+        selected is not None
+        and request.action != "add"
+        and (selected.filename, selected.text) == (request.filename, request.text)
+        and dry.edit_line is not None
+        and dry.edit_line != selected.line
+    ):
+        return "flag", f"the first match is on line {dry.edit_line + 1}, not the selected line {selected.line + 1}: the tool changes the first one"
+    verb = {"add": "appends at", "replace": "replaces the first match, on", "remove": "removes the first match, on"}[request.action]
+    loads = outcome.outcome or "loads next session"
+    return ("flag" if loads.startswith("will not load") else "hint"), f"dry run: {verb} {where}; {loads}"

@@ -46,6 +46,13 @@ APP_KEYS: tuple[Key, ...] = (
     Key(keys="q", display="q", action="quit", label="Quit", help="Quit the notebook (ctrl+q too)", id="quit"),
 )
 
+PANE_KEYS: tuple[Key, ...] = (
+    Key(keys="f2", display="f2", action="show_pane('home')", label="Home", help="The first pane: Home's file list, or the agent-session list (narrow: its tab); works while typing", id="focus-home", show=False, priority=True),
+    Key(keys="f3", display="f3", action="show_pane('current')", label="Current", help="The Current session pane (narrow: its tab); works while typing", id="focus-current", show=False, priority=True),
+    Key(keys="f4", display="f4", action="show_pane('next')", label="Next", help="The Next session pane (narrow: its tab); works while typing", id="focus-next-session", show=False, priority=True),
+)
+"""Bound by every view of panes (:class:`~notebook_app.app.screens.panes.PaneScreen`)."""
+
 NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="a", display="a", action="add", label="Add", help="Add an entry: opens the form with action add, focus on text", id="add", command="Add a memory entry"),
     Key(keys="r", display="r", action="replace", label="Replace", help="Replace text: the form with text and with, pre-filled from the selected entry", id="replace", command="Replace text in memory"),
@@ -58,9 +65,6 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="escape", display="esc", action="close_form", label="Close", help="Close the form (asks first when it would discard typing)", id="close-form"),
     Key(keys="tab", display="tab", action="form_field(1)", label="Next", help="Focus the next pane; in the form, the next field (tab stays inside an open form)", id="focus-next", show=False, priority=True),
     Key(keys="shift+tab", display="shift+tab", action="form_field(-1)", label="Previous", help="Focus the previous pane; in the form, the previous field", id="focus-previous", show=False, priority=True),
-    Key(keys="f2", display="f2", action="show_pane('home')", label="Home", help="Focus the Home pane's file list (at narrow widths, show the Home tab); works while typing", id="focus-home", show=False, priority=True),
-    Key(keys="f3", display="f3", action="show_pane('current')", label="Current", help="Focus the Current session (at narrow widths, show its tab); works while typing", id="focus-current", show=False, priority=True),
-    Key(keys="f4", display="f4", action="show_pane('next')", label="Next", help="Focus the Next session (at narrow widths, show its tab); works while typing", id="focus-next-session", show=False, priority=True),
     Key(keys="n", display="n", action="next_session", label="Next", help="Start the next session: the preview becomes the new current snapshot", id="next-session", command="Start the next session"),
     Key(keys="s", display="s", action="agent_sessions", label="Agents", help="Agent sessions: each agent's frozen soul against Next, and its writes", id="agent-sessions", command="Show agent sessions"),
 )
@@ -79,7 +83,7 @@ AGENT_KEYS: tuple[Key, ...] = (
 )
 
 KEY_GROUPS: tuple[KeyGroup, ...] = (
-    KeyGroup("Everywhere", APP_KEYS),
+    KeyGroup("Everywhere", APP_KEYS + PANE_KEYS),
     KeyGroup("Notebook", NOTEBOOK_KEYS),
     KeyGroup("Moving in a file (Home pane)", MOVING_KEYS),
     KeyGroup("Agent sessions", AGENT_KEYS),

@@ -17,7 +17,6 @@ from ..core import (
     BOOTSTRAP_ORDER,
     Session,
     Snapshot,
-    SoulDiff,
     SpliceResult,
     ToolResult,
     delete_entry,
@@ -25,7 +24,7 @@ from ..core import (
     memory_tool,
 )
 from ..core.actor import NOTEBOOK
-from .documents import Document, lines_of, soul_document
+from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
 
@@ -41,9 +40,8 @@ class HomeState:
     files: Mapping[str, LiveFile]
     current: Snapshot
     preview: Snapshot
-    diff: SoulDiff
-    current_doc: Document
-    next_doc: Document
+    comparison: Comparison
+    """The frozen snapshot against the preview: what the session panes show."""
 
 
 class Notebook:
@@ -133,27 +131,17 @@ class Notebook:
                 live[name] = found
         self._digests = {name: (live[name].digest if name in live else None) for name in BOOTSTRAP_ORDER}
         next_snapshot = session.preview()
-        diff = session.diff(next_snapshot)
-        last = self._last
-        same_current = last is not None and last.current is session.current and last.diff == diff
-        same_next = same_current and last is not None and last.preview.soul == next_snapshot.soul
+        previous = self._last.comparison if self._last is not None else None
         self._seq += 1
         state = HomeState(
             seq=self._seq,
             files=live,
             current=session.current,
             preview=next_snapshot,
-            diff=diff,
-            current_doc=last.current_doc if same_current and last else self._current_doc(session.current, diff),
-            next_doc=last.next_doc if same_next and last else soul_document(next_snapshot.composition, diff, "next"),
+            comparison=compare(session.current.composition, next_snapshot.composition, previous),
         )
         self._last = state
         return state
-
-    def _current_doc(self, current: Snapshot, diff: SoulDiff) -> Document:
-        last = self._last
-        lines = lines_of(last.current_doc) if last is not None and last.current is current else None
-        return soul_document(current.composition, diff, "current", lines)
 
 
 def write_entry(home: Path, args: Mapping[str, object]) -> SpliceResult:

@@ -16,31 +16,31 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
+from typing import TYPE_CHECKING
+
 from textual.message import Message
 from textual.message_pump import MessagePump
-from watchfiles import Change, awatch
 
 from ..core.agent_sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, STATE_DIR, sessions_path
-from .watcher import AWATCH_SETTINGS, MISSING_POLL_SECONDS
+from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
+
+if TYPE_CHECKING:
+    from watchfiles import Change
 
 
-
-class SessionsWatcher:
+class SessionsWatcher(FolderWatcher):
     """Posts :class:`Changed` to ``target`` when session records or journals change."""
+
+    what = "agent sessions"
 
     class Changed(Message):
         """A session record or journal was written, or the sessions folder came or went."""
 
     def __init__(self, home: Path, target: MessagePump) -> None:
+        super().__init__(target)
         self.home = home
         self.state_dir = home / STATE_DIR
         self.folder = sessions_path(home)
-        self.target = target
-        self._stop = anyio.Event()
-
-    def stop(self) -> None:
-        self._stop.set()
 
     def _structural(self, path: Path) -> bool:
         """A folder of the chain: when it comes or goes, what to watch changes."""
@@ -59,6 +59,8 @@ class SessionsWatcher:
 
     async def run(self) -> None:
         """Watch until stopped; survive any folder of the chain vanishing and coming back."""
+        import anyio
+
         while not self._stop.is_set():
             watched = await anyio.to_thread.run_sync(self._existing)
             if not watched:

@@ -21,25 +21,10 @@ from textual.message_pump import MessagePump
 from ..core import BOOTSTRAP_ORDER, is_scratch_file
 from ..core.files import FileStatus, read_file
 from .live_files import READ_LIMIT, fingerprint
+from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncGenerator
-
     from watchfiles import Change
-
-MISSING_POLL_SECONDS = 0.25
-
-AWATCH_SETTINGS = {"debounce": 50, "step": 10, "recursive": False, "rust_timeout": 1_000}
-"""One folder, no recursion; debounce 50 / step 10 report a write in ~16 ms here
-(the defaults ~60 ms); the timeout lets a stop request end the watch promptly."""
-
-
-def awatch(*paths: Path, **settings: object) -> AsyncGenerator[set[tuple[Change, str]], None]:
-    """``watchfiles.awatch``; watchfiles (and anyio) load on the first watch, after the first frame."""
-    from watchfiles import awatch as watch
-
-    return watch(*paths, **settings)
-
 
 def current_digest(path: Path) -> str | None:
     """The fingerprint the notebook keeps of ``path``, read the bounded way (None: absent)."""
@@ -47,8 +32,10 @@ def current_digest(path: Path) -> str | None:
     return None if read.status is FileStatus.ABSENT else fingerprint(read)
 
 
-class HomeWatcher:
+class HomeWatcher(FolderWatcher):
     """Posts :class:`Changed`, :class:`HomeMissing` and :class:`HomeBack` to ``target``."""
+
+    what = "the home"
 
     @dataclass
     class Changed(Message):
@@ -63,15 +50,9 @@ class HomeWatcher:
         """The home directory exists again."""
 
     def __init__(self, home: Path, target: MessagePump, known_digest: Callable[[str], str | None]) -> None:
+        super().__init__(target)
         self.home = home
-        self.target = target
         self.known_digest = known_digest
-        import anyio  # loaded with watchfiles when the watch starts (see awatch)
-
-        self._stop = anyio.Event()
-
-    def stop(self) -> None:
-        self._stop.set()
 
     def _relevant(self, change: Change, path: str) -> bool:
         name = Path(path).name

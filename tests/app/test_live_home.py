@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from textual.worker import Worker, WorkerState
 from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
 
 from notebook_app.app.screens.main import MainScreen
@@ -45,9 +46,15 @@ async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) ->
 
 
 async def test_the_apps_own_write_does_not_trigger_a_second_read(home: Path) -> None:
-    reads: list[MainScreen.StateRead] = []
+    reads: list[Worker] = []
+
+    def count_reads(message: object) -> None:
+        """A finished "home" worker is one read of the home."""
+        if isinstance(message, Worker.StateChanged) and message.worker.group == "home" and message.state == WorkerState.SUCCESS:
+            reads.append(message.worker)
+
     app = make_app(home, watch=True)
-    async with app.run_test(size=SIZE, message_hook=lambda m: reads.append(m) if isinstance(m, MainScreen.StateRead) else None) as pilot:
+    async with app.run_test(size=SIZE, message_hook=count_reads) as pilot:
         await watching(pilot)
         assert len(reads) == 1
         await pilot.press("a", *"mine", "enter")
@@ -56,6 +63,8 @@ async def test_the_apps_own_write_does_not_trigger_a_second_read(home: Path) -> 
         # order, so once this one is on screen ours has been seen and judged.
         (home / "SOUL.md").write_text("A new soul line.\n")
         await wait_until(pilot, lambda: "A new soul line." in lines_of(app, "#next"), "the outside write in Next")
+        await wait_until(pilot, lambda: len(reads) >= 2, "the outside write's read to finish")
+        await pilot.pause(0.2)
         assert len(reads) == 2
 
 

@@ -53,8 +53,9 @@ def test_the_dry_run_matches_what_the_tool_then_writes(home: Path) -> None:
     assert dry.edit_line == 4
     result, after = notebook.write(args)
     assert not result.is_error
-    assert list(dry.next_doc.lines) == list(after.next_doc.lines)
-    assert dry.diff == after.diff
+    assert dry.comparison is not None
+    assert list(dry.comparison.next_doc.lines) == list(after.comparison.next_doc.lines)
+    assert dry.comparison.diff == after.comparison.diff
     miss = dry_run(after, {"action": "remove", "target": "user", "text": "absent words"})
     assert miss.outcome == Rejection("not found: absent words")
 
@@ -135,5 +136,5 @@ def test_a_dry_run_splits_only_from_the_edit_on_and_gets_the_same_lines(home: Pa
         outcome = plan_edit(request, live.text)
         assert not isinstance(outcome, Rejection), args
         composition = state.preview.composition.with_text(request.filename, outcome.apply(live.text))
-        assert dry.next_doc is not None
-        assert list(dry.next_doc.lines) == with_markers(composition.soul).split("\n"), args
+        assert dry.comparison is not None
+        assert list(dry.comparison.next_doc.lines) == with_markers(composition.soul).split("\n"), args

@@ -2,40 +2,37 @@
 
 The list comes from the records the MCP server writes in ``.notebook/sessions``;
 choosing one shows its frozen snapshot as Current session against the home's
-Next-session preview, and its journal below. Records and bootstrap files are
-watched, so new sessions, growing journals and the agent's writes show live.
-Every read runs in a worker thread and comes back as a message.
+Next-session preview (the same comparison and presentation as the notebook's
+own session), and its journal below. Records and bootstrap files are watched,
+so new sessions, growing journals and the agent's writes show live. Every
+read runs in a worker (:mod:`..workers`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Footer, Header, Static
-from textual.worker import Worker
 
-from ...core.agent_sessions import AgentSessionError, SessionSummary, UnreadableRecord, scan_sessions
-from ..agents import AgentView, compare
-from ..failures import worker_failure
-from .keyed import KeyedScreen
+from ...core.agent_sessions import SessionListing, scan_sessions
+from ..agents import AgentView, compare_session
 from ..keys import AGENT_KEYS, bindings
-from ..documents import EMPTY
 from ..sessions_watcher import SessionsWatcher
 from ..watcher import HomeWatcher
 from ..widgets.agents import session_list
 from ..widgets.agents.journal_table import JournalPane
 from ..widgets.agents.session_list import SessionList, plural
-from ..widgets.common import line_view
-from ..widgets.common.line_view import LineView
+from ..widgets.common import line_view, pane_tabs
+from ..widgets.common.pane_tabs import Tab
 from ..widgets.session import session_pane
-from ..widgets.session.session_pane import CHANGE_MARKS, SessionPane, change_badge
+from ..widgets.session.session_pane import SessionPane, present
+from ..workers import LatestWins
+from .panes import PaneScreen
 
 NO_SESSIONS = (
     "No agent session recorded yet.\n\n"
@@ -45,29 +42,23 @@ NO_SESSIONS = (
 )
 
 
-class AgentSessionsScreen(KeyedScreen):
+class AgentSessionsScreen(PaneScreen):
     """The recorded agent sessions; the chosen one against Next; its journal."""
 
     CSS_PATH = [
         line_view.TCSS,
+        pane_tabs.TCSS,
         session_pane.TCSS,
         Path(session_list.__file__).with_name("agents.tcss"),
         Path(__file__).with_name("agent_sessions.tcss"),
     ]
     KEYS = AGENT_KEYS
     BINDINGS = bindings(KEYS)
-
-    @dataclass
-    class Listed(Message, bubble=False):
-        summaries: list[SessionSummary]
-        problem: str = ""
-        unreadable: tuple[UnreadableRecord, ...] = ()
-
-    @dataclass
-    class Compared(Message, bubble=False):
-        session_id: str
-        view: AgentView | None
-        problem: str
+    TABS = (
+        Tab("home", "Sessions", "f2", widget="agent-left"),
+        Tab("current", "Current", "f3", widget="agent-current"),
+        Tab("next", "Next", "f4", widget="agent-next"),
+    )
 
     def __init__(self, home: Path, *, watch: bool, home_label: str, clock: Callable[[datetime], str]) -> None:
         super().__init__()
@@ -78,22 +69,23 @@ class AgentSessionsScreen(KeyedScreen):
         self.view: AgentView | None = None
         self.listed = False
         """Whether the first list of sessions has been read."""
-        self._reading: set[str] = set()
-        self._reads_due: set[str] = set()
         self._watchers: list[HomeWatcher | SessionsWatcher] = []
+        self._lists = LatestWins(self, "agent-list", scan_sessions, done=self._listed, failed=self._list_failed)
+        self._compares = LatestWins(self, "agent-compare", self._compare, done=self._compared, failed=self._compare_failed)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
         yield Static("", id="agent-problem", markup=False)
-        yield Static("", id="agent-records-problem", classes="agent-banner", markup=False)
+        yield Static("", id="agent-records-problem", markup=False)
+        yield self.pane_tabs()
         with Horizontal(id="agent-panes"):
-            with Vertical(id="agent-left"):
+            with Vertical(id="agent-left", classes="-active"):
                 yield SessionList(self.clock, id="agent-list")
                 yield Static(NO_SESSIONS, id="agent-empty", markup=False)
             yield SessionPane("Current session · the agent's", id="agent-current")
             yield SessionPane("Next session", id="agent-next")
         yield JournalPane(self.clock, id="agent-journal")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.home_label} · agent sessions"
@@ -102,75 +94,52 @@ class AgentSessionsScreen(KeyedScreen):
         self.query_one("#agent-empty").border_title = "Agent sessions"
         listing.focus()
         self.query_one(JournalPane).border_title = "Journal"
-        self._read("list")
+        self._lists.request(self.home)
         if self.watch_home:
             # No digest is "ours" here: this view writes nothing, so every change counts.
             self._watchers = [HomeWatcher(self.home, self, lambda name: ""), SessionsWatcher(self.home, self)]
             for watcher in self._watchers:
-                self.run_worker(watcher.run(), group="agent-watch", exit_on_error=False)
+                watcher.start(self, group="agent-watch")
 
     def on_unmount(self) -> None:
         for watcher in self._watchers:
             watcher.stop()
 
-    # --- workers: reads happen here, off the event loop ----------------------
-    # Coalesced as on the main screen: while a read runs, requests only mark
-    # one more as due, so an agent writing in a burst never queues threads.
+    def focus_pane(self, pane: str) -> None:
+        if pane == "home":
+            self.query_one(SessionList).focus()
+        else:
+            self.query_one(f"#agent-{pane}", SessionPane).focus_view()
 
-    def _read(self, kind: str) -> None:
-        """Read the sessions ("list") or compare the chosen one with Next ("compare")."""
-        if kind in self._reading:
-            self._reads_due.add(kind)
-            return
+    # --- reads: off the event loop, the latest request wins --------------------
+
+    def _compare_chosen(self) -> None:
         chosen = self.query_one(SessionList).chosen
-        if kind == "compare" and chosen is None:
-            return
-        self._reading.add(kind)
-        if kind == "list":
-            self._list()
-        else:
-            self._compare(chosen, self.view)
+        if chosen is not None:
+            self._compares.request(chosen, self.view)
 
-    def _read_done(self, kind: str) -> None:
-        self._reading.discard(kind)
-        if kind in self._reads_due:
-            self._reads_due.discard(kind)
-            self._read(kind)
+    def _compare(self, session_id: str, previous: AgentView | None) -> tuple[str, AgentView]:
+        return session_id, compare_session(self.home, session_id, previous)
 
-    @work(thread=True, group="agent-list", description="list agent sessions", exit_on_error=False)
-    def _list(self) -> None:
-        try:
-            listing = scan_sessions(self.home)
-        except OSError as error:  # an unreadable sessions folder, say
-            self.post_message(self.Listed([], f"Cannot list agent sessions: {error}"))
-        else:
-            self.post_message(self.Listed(list(listing.sessions), unreadable=listing.unreadable))
-
-    @work(thread=True, group="agent-compare", description="compare an agent session with Next", exit_on_error=False)
-    def _compare(self, session_id: str, previous: AgentView | None) -> None:
-        try:
-            view = compare(self.home, session_id, previous)
-        except (AgentSessionError, OSError) as error:
-            self.post_message(self.Compared(session_id, None, str(error)))
-        else:
-            self.post_message(self.Compared(session_id, view, ""))
-
-    # --- results -------------------------------------------------------------
-
-    @on(Listed)
-    def _listed(self, message: Listed) -> None:
-        self._read_done("list")
+    def _listed(self, listing: SessionListing) -> None:
         self.listed = True
-        if message.problem:
-            self.notify(message.problem, title="agent sessions", severity="error", markup=False)
         records = self.query_one("#agent-records-problem", Static)
-        records.set_class(bool(message.unreadable), "-shown")
-        if message.unreadable:
-            count = plural(len(message.unreadable), "session record")
-            records.update(f"⚠ {count} cannot be read and {'is' if len(message.unreadable) == 1 else 'are'} not listed: " + "; ".join(r.message for r in message.unreadable))
+        unreadable = listing.unreadable
+        records.set_class(bool(unreadable), "-shown")
+        if unreadable:
+            count = plural(len(unreadable), "session record")
+            records.update(f"⚠ {count} cannot be read and {'is' if len(unreadable) == 1 else 'are'} not listed: " + "; ".join(r.message for r in unreadable))
+        self._show_list(list(listing.sessions))
+
+    def _list_failed(self, words: str) -> None:
+        self.listed = True
+        self.notify(f"Cannot list agent sessions: {words}", title="agent sessions", severity="error", markup=False)
+        self._show_list([])
+
+    def _show_list(self, summaries: list) -> None:
         listing = self.query_one(SessionList)
-        listing.show_sessions(message.summaries)
-        count = len(message.summaries)
+        listing.show_sessions(summaries)
+        count = len(summaries)
         listing.border_subtitle = plural(count, "session") if count else ""
         self.query_one("#agent-left").set_class(not count, "-empty")
         if count and self.focused is None:
@@ -181,28 +150,18 @@ class AgentSessionsScreen(KeyedScreen):
 
     @on(SessionList.Chosen)
     def _chosen(self) -> None:
-        self._read("compare")
+        self._compare_chosen()
 
-    @on(Compared)
-    def _compared(self, message: Compared) -> None:
-        self._read_done("compare")
-        if message.session_id != self.query_one(SessionList).chosen:
+    def _compared(self, result: tuple[str, AgentView]) -> None:
+        session_id, view = result
+        if session_id != self.query_one(SessionList).chosen:
             return  # the person moved on; the read for their choice is due
-        problem = self.query_one("#agent-problem", Static)
-        problem.set_class(bool(message.problem), "-shown")
-        if message.view is None:
-            problem.update(f"⚠ {message.problem}")
-            self.view = None
-            self._show_nothing("This session's record cannot be read.")
-            return
-        another = self.view is None or self.view.session.id != message.session_id
-        self.view = view = message.view
+        self.query_one("#agent-problem", Static).remove_class("-shown")
+        another = self.view is None or self.view.session.id != session_id
+        self.view = view
         session = view.session
-        self.query_one("#agent-current", SessionPane).show(f"began {self.clock(session.started_at)}", "frozen", "frozen", view.current_doc)
-        diff = view.diff
-        self.query_one("#agent-next", SessionPane).show(
-            "if the agent began now", change_badge(view.current_doc, view.next_doc), "sync" if diff.in_sync else "pending", view.next_doc
-        )
+        current, upcoming = self.query_one("#agent-current", SessionPane), self.query_one("#agent-next", SessionPane)
+        present(current, upcoming, view.comparison, current_meta=f"began {self.clock(session.started_at)}", next_meta="if the agent began now")
         journal = self.query_one(JournalPane)
         journal.show_journal(session.journal)
         errors = sum(1 for entry in session.journal if entry.is_error)
@@ -212,17 +171,21 @@ class AgentSessionsScreen(KeyedScreen):
         if another:
             self.call_after_refresh(self._reveal_first_changes)
 
+    def _compare_failed(self, words: str) -> None:
+        problem = self.query_one("#agent-problem", Static)
+        problem.update(f"⚠ {words}")
+        problem.add_class("-shown")
+        self.view = None
+        self._show_nothing("This session's record cannot be read.")
+
     def _reveal_first_changes(self) -> None:
         """A pane's first layout can come after its first document: scroll to the change again."""
         for pane in self.query(SessionPane):
-            first = min((line for line, mark in pane.document.marks.items() if mark in CHANGE_MARKS), default=None)
-            if first is not None:
-                pane.query_one(LineView).reveal_line(first)
+            pane.reveal_first_change()
 
     def _show_nothing(self, why: str) -> None:
         for pane in self.query(SessionPane):
-            pane.show("", "", "", EMPTY)
-            pane.query_one(LineView).set_placeholder(why)
+            pane.show_nothing(why)
         journal = self.query_one(JournalPane)
         journal.show_journal(())
         journal.border_title, journal.border_subtitle = "Journal", ""
@@ -231,32 +194,17 @@ class AgentSessionsScreen(KeyedScreen):
 
     @on(SessionsWatcher.Changed)
     def _sessions_changed(self) -> None:
-        self._read("list")
-        self._read("compare")
+        self._lists.request(self.home)
+        self._compare_chosen()
 
     @on(HomeWatcher.Changed)
     @on(HomeWatcher.HomeBack)
     def _files_changed(self) -> None:
-        self._read("compare")
+        self._compare_chosen()
 
     @on(HomeWatcher.HomeMissing)
     def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
         event.stop()  # the notebook's own screen reports it
-
-    @on(Worker.StateChanged)
-    def _worker_failed(self, event: Worker.StateChanged) -> None:
-        """Any failed worker becomes a visible state; the view goes on."""
-        failure = worker_failure(event)
-        if failure is None:
-            return
-        if failure.group == "agent-watch":
-            self.notify(f"Stopped watching agent sessions: {failure.words}", title="watcher", severity="error", markup=False)
-            return
-        kind = "list" if failure.group == "agent-list" else "compare"
-        self._read_done(kind)
-        problem = self.query_one("#agent-problem", Static)
-        problem.update(f"⚠ Could not {'list the agent sessions' if kind == 'list' else 'read this session'}: {failure.words}")
-        problem.add_class("-shown")
 
     # --- actions -----------------------------------------------------------------
 

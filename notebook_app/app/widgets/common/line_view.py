@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.worker import get_current_worker
 
 from ...documents import EMPTY, Document, Mark
+from ...failures import failure_words
 from ...wrapping import BANNER, Rows, hanging_indent, wrap_rows
 
 TCSS = Path(__file__).with_suffix(".tcss")
@@ -119,7 +120,11 @@ class LineView(ScrollView, can_focus=True):
 
     @work(thread=True, exclusive=True, group="wrap", description="wrap lines", exit_on_error=False)
     def _wrap_in_background(self, document: Document, width: int, previous: tuple[Rows, Sequence[str]] | None) -> None:
-        rows = wrap_rows(document.lines, width, document.banners, previous)
+        try:
+            rows = wrap_rows(document.lines, width, document.banners, previous)
+        except Exception as error:  # the one error policy: say it, never end the app
+            self.app.call_from_thread(self.set_placeholder, f"could not lay out this text: {failure_words(error)}")
+            return
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._set_rows, document, rows)
 

@@ -25,6 +25,12 @@ class Tab:
     label: str
     key: str
     """The key shown beside the label, e.g. f3."""
+    widget: str = ""
+    """The id of the pane it brings to the front (``id`` when empty)."""
+
+    @property
+    def widget_id(self) -> str:
+        return self.widget or self.id
 
 
 class PaneTabs(Static):

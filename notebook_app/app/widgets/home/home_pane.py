@@ -38,11 +38,8 @@ class HomePane(Vertical):
     def focus_files(self) -> None:
         self.query_one(FileList).focus()
 
-    @property
-    def selected_entry(self) -> tuple[str, str] | None:
-        """(file, entry text) of the entry the person selected, if any."""
-        text = self.query_one(EntryView).selected_entry
-        return (self.chosen, text) if text is not None and self.chosen in MEMORY_TARGETS.values() else None
+    def focus_entries(self) -> None:
+        self.query_one(EntryView).focus()
 
     @property
     def selected_line(self) -> tuple[str, int, str] | None:
@@ -54,7 +51,7 @@ class HomePane(Vertical):
 
     def show_state(self, state: HomeState) -> None:
         self._state = state
-        self.query_one(FileList).show_files(state.files, state.preview.composition, state.diff)
+        self.query_one(FileList).show_files(state.files, state.preview.composition, state.comparison.diff)
         self._show_chosen()
 
     def _show_chosen(self) -> None:

@@ -9,7 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
 
-from ...documents import Document, Mark
+from ...comparison import Comparison
+from ...documents import EMPTY, Document, Mark
 from ..common.line_view import LineView
 
 TCSS = Path(__file__).with_name("session.tcss")
@@ -26,6 +27,19 @@ def change_badge(current: Document, upcoming: Document) -> str:
         return "in sync"
     parts = ([f"+{added}"] if added else []) + ([f"−{removed}"] if removed else [])
     return f"{' '.join(parts)} line{'s' if added + removed != 1 else ''}"
+
+
+def present(
+    current: SessionPane, upcoming: SessionPane, comparison: Comparison, *, current_meta: str, next_meta: str, next_kind: str | None = None
+) -> None:
+    """Show a comparison in its two panes: the frozen side, and the other with the badge counting the marks.
+
+    Every comparison view presents this way; ``next_kind`` overrides the
+    badge's colour (a dry run), else it says in sync or pending.
+    """
+    current.show(current_meta, "frozen", "frozen", comparison.current_doc)
+    kind = next_kind or ("sync" if comparison.in_sync else "pending")
+    upcoming.show(next_meta, change_badge(comparison.current_doc, comparison.next_doc), kind, comparison.next_doc)
 
 
 def _set_text(label: Label, text: str) -> None:
@@ -72,6 +86,16 @@ class SessionPane(Vertical):
     @property
     def document(self) -> Document:
         return self.query_one(LineView).document
+
+    def reveal_first_change(self) -> None:
+        first = min((line for line, mark in self.document.marks.items() if mark in CHANGE_MARKS), default=None)
+        if first is not None:
+            self.reveal_line(first)
+
+    def show_nothing(self, why: str) -> None:
+        """Empty, with ``why`` in place of a soul."""
+        self.show("", "", "", EMPTY)
+        self.query_one(LineView).set_placeholder(why)
 
     def line_on_screen(self, line: int) -> bool:
         return self.display and self.query_one(LineView).line_on_screen(line)

@@ -1,0 +1,55 @@
+"""A screen of side-by-side panes that becomes one pane at a time under a switcher when narrow.
+
+Both views (the notebook, agent sessions) are three panes wide; below
+:data:`NARROW_BELOW` columns they do not fit, so one shows at a time under
+:class:`PaneTabs`, and ``f2``–``f4`` (or a click) bring one to the front.
+The CSS rule is one (``.-narrow`` in each screen's TCSS); the behaviour is here.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events, on
+
+from ..widgets.common.pane_tabs import PaneTabs, Tab
+from ..keys import PANE_KEYS, bindings
+from .keyed import KeyedScreen
+
+NARROW_BELOW = 100
+"""Columns below which three panes do not fit side by side."""
+
+
+class PaneScreen(KeyedScreen):
+    BINDINGS = bindings(PANE_KEYS)
+    TABS: ClassVar[tuple[Tab, ...]] = ()
+    """The panes, by widget id, in switcher order."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < NARROW_BELOW, "-narrow")
+
+    @property
+    def narrow(self) -> bool:
+        return self.has_class("-narrow")
+
+    def pane_tabs(self) -> PaneTabs:
+        return PaneTabs(self.TABS, id="pane-tabs")
+
+    def activate(self, pane: str) -> None:
+        """Make ``pane`` the one shown at narrow widths (the others stay laid out when wide)."""
+        for tab in self.TABS:
+            self.query_one(f"#{tab.widget_id}").set_class(tab.id == pane, "-active")
+        self.query_one(PaneTabs).activate(pane)
+
+    def action_show_pane(self, pane: str) -> None:
+        """f2 / f3 / f4: bring a pane to the front and focus it (not while typing in a form)."""
+        self.activate(pane)
+        if not self.is_typing:
+            self.focus_pane(pane)
+
+    def focus_pane(self, pane: str) -> None:
+        """Focus what a person works with in ``pane``; screens say what that is."""
+
+    @on(PaneTabs.Chosen)
+    def _tab_chosen(self, event: PaneTabs.Chosen) -> None:
+        self.action_show_pane(event.tab)
