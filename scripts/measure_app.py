@@ -120,7 +120,7 @@ async def large_home() -> dict[str, float]:
         async with app.run_test(size=SIZE) as pilot:
             meter = StallMeter(app)
             await wait_for(pilot, lambda: getattr(app.screen, "state", None) is not None)
-            view = app.screen.query_one(EntryView)
+            view = app.screen.query_one("#pane-memory EntryView", EntryView)
             nxt = app.screen.query_one("#next", SessionPane).query_one("LineView")
             await wait_for(pilot, lambda: view.visible_document is view.document and nxt.visible_document is nxt.document and nxt.document.lines)
             figures["open_to_all_views_drawn_s"] = time.perf_counter() - opened

@@ -28,6 +28,7 @@ class Key:
     id: str
     """The binding id: unique, and what a keymap file remaps."""
     show: bool = True
+    """In the footer; the footer keeps to what fits 80 columns (help and the palette list every key)."""
     command: str = ""
     """Its name in the command palette; empty when it is no palette command."""
     priority: bool = False
@@ -43,7 +44,7 @@ class KeyGroup:
 APP_KEYS: tuple[Key, ...] = (
     Key(keys="question_mark", display="?", action="help", label="Help", help="Show this help", id="help", command="Help"),
     Key(keys="f1", display="f1", action="help(True)", label="Help", help="Show this help, also while typing", id="help-anywhere", show=False, priority=True),
-    Key(keys="q", display="q", action="quit", label="Quit", help="Quit the notebook (ctrl+q too)", id="quit"),
+    Key(keys="q", display="q", action="quit", label="Quit", help="Quit the notebook (ctrl+q too)", id="quit", show=False),
 )
 
 PANE_KEYS: tuple[Key, ...] = (
@@ -59,14 +60,21 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="x", display="x", action="remove", label="Remove", help="Remove text: the form with text, pre-filled from the selected entry", id="remove", command="Remove text from memory"),
     Key(keys="e", display="e", action="edit_entry", label="Edit", help="Edit the selected entry line in place (guarded: refused if it changed since you selected it)", id="edit-entry", command="Edit the selected entry"),
     Key(keys="d", display="d", action="delete_entry", label="Delete", help="Delete the selected entry line, its line ending included (guarded; enter confirms)", id="delete-entry", command="Delete the selected entry"),
-    Key(keys="t", display="t", action="toggle_target", label="Target", help="Toggle the target: self (MEMORY.md) or user (USER.md)", id="toggle-target", command="Toggle target: self / user"),
+    Key(keys="t", display="t", action="toggle_target", label="Target", help="Switch between the USER.md and MEMORY.md panes; the target follows: self (MEMORY.md) or user (USER.md)", id="toggle-target", command="Toggle target: self / user", show=False),
     Key(keys="ctrl+t", display="ctrl+t", action="toggle_target_in_form", label="Target", help="Toggle the target while typing in the form", id="toggle-target-form"),
     Key(keys="enter", display="enter", action="submit", label="Apply", help="Submit the form through the memory tool; in replace, enter in text moves to with", id="submit"),
     Key(keys="escape", display="esc", action="close_form", label="Close", help="Close the form (asks first when it would discard typing)", id="close-form"),
     Key(keys="tab", display="tab", action="form_field(1)", label="Next", help="Focus the next pane; in the form, the next field (tab stays inside an open form)", id="focus-next", show=False, priority=True),
     Key(keys="shift+tab", display="shift+tab", action="form_field(-1)", label="Previous", help="Focus the previous pane; in the form, the previous field", id="focus-previous", show=False, priority=True),
+    Key(keys="1", display="1", action="pick_file(1)", label="AGENTS.md", help="Show AGENTS.md (file 1 in load order)", id="pick-1", show=False),
+    Key(keys="2", display="2", action="pick_file(2)", label="SOUL.md", help="Show SOUL.md (file 2 in load order)", id="pick-2", show=False),
+    Key(keys="3", display="3", action="pick_file(3)", label="IDENTITY.md", help="Show IDENTITY.md (file 3 in load order)", id="pick-3", show=False),
+    Key(keys="4", display="4", action="pick_file(4)", label="USER.md", help="Show USER.md (file 4 in load order)", id="pick-4", show=False),
+    Key(keys="5", display="5", action="pick_file(5)", label="TOOLS.md", help="Show TOOLS.md (file 5 in load order)", id="pick-5", show=False),
+    Key(keys="6", display="6", action="pick_file(6)", label="HEARTBEAT.md", help="Show HEARTBEAT.md (file 6 in load order)", id="pick-6", show=False),
+    Key(keys="7", display="7", action="pick_file(7)", label="MEMORY.md", help="Show MEMORY.md (file 7 in load order)", id="pick-7", show=False),
     Key(keys="n", display="n", action="next_session", label="Next", help="Start the next session: the preview becomes the new current snapshot", id="next-session", command="Start the next session"),
-    Key(keys="s", display="s", action="agent_sessions", label="Agents", help="Agent sessions: each agent's frozen soul against Next, and its writes", id="agent-sessions", command="Show agent sessions"),
+    Key(keys="s", display="s", action="agent_sessions", label="Agents", help="Agent sessions: each agent's frozen soul against Next, and its writes", id="agent-sessions", command="Show agent sessions", show=False),
 )
 
 MOVING_KEYS: tuple[Key, ...] = (

@@ -44,3 +44,18 @@ async def started(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: getattr(pilot.app.screen, "state", None) is not None, "the home to load")
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
+
+
+def file_view(app, name: str = "MEMORY.md"):
+    """The Home column's view of ``name`` (its entry pane, or the document pane showing it)."""
+    from notebook_app.app.widgets.home.home_pane import HomePane
+
+    return app.screen.query_one(HomePane).pane(name).view
+
+
+def summary_of(app, name: str = "MEMORY.md") -> str:
+    """What the Home column says about ``name``: size against the cap, and any problem."""
+    from notebook_app.app.widgets.home.file_summary import FileSummary
+    from notebook_app.app.widgets.home.home_pane import HomePane
+
+    return str(app.screen.query_one(HomePane).pane(name).query_one(FileSummary).content)

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
+from notebook_pilot import MEMORY, SIZE, file_view, make_app, started, summary_of, wait_until
 
 from notebook_app.core import MAX_FILE_BYTES, TRUNCATION_NOTICE
 from notebook_app.app.widgets.form.action_form import ActionForm
-from notebook_app.app.widgets.home.entry_view import EntryView
 from notebook_app.app.widgets.home.file_list import FileList
-from notebook_app.app.widgets.home.file_summary import FileSummary
 from notebook_app.app.widgets.session.session_pane import SessionPane
 
 
-def summary_text(app) -> str:
-    return str(app.screen.query_one(FileSummary).content)
+def summary_text(app, name: str = "MEMORY.md") -> str:
+    return summary_of(app, name)
 
 
 async def test_an_unreadable_file_shows_its_error_and_the_app_keeps_running(home: Path) -> None:
@@ -46,7 +44,7 @@ async def test_a_file_over_the_cap_warns_and_marks_the_cut(home: Path) -> None:
         assert f"does not see the last {dropped:,} bytes" in text
         cut_line = MAX_FILE_BYTES // len(line)
         assert f"(cut marked after line {cut_line + 1:,})" in text
-        view = app.screen.query_one(EntryView)
+        view = file_view(app)
         await wait_until(pilot, lambda: view.visible_document is view.document, "the big file to be wrapped")
         assert list(view.document.banners) == [cut_line]
         assert "inside this line" in view.document.banners[cut_line]
@@ -65,10 +63,10 @@ async def test_absent_files_are_marked_and_the_memory_list_can_be_moved_through(
         assert "absent" not in str(files.get_option("SOUL.md").prompt)
         assert summary_text(app).startswith(f"{len(MEMORY.encode()):,} bytes · ")
         assert summary_text(app).endswith(" of the 2 MiB cap")
-        files.focus()
-        await pilot.press("up", "up", "up", "up")
-        await wait_until(pilot, lambda: "absent" in summary_text(app), "IDENTITY.md chosen")
-        assert summary_text(app).startswith("IDENTITY.md: absent")
+        assert summary_text(app, "SOUL.md").startswith("55 bytes · ")  # the document pane shows SOUL.md first
+        await pilot.press("3")  # IDENTITY.md, third in load order
+        await wait_until(pilot, lambda: "absent" in summary_text(app, "IDENTITY.md"), "IDENTITY.md in the document pane")
+        assert summary_text(app, "IDENTITY.md").startswith("IDENTITY.md: absent")
 
 
 async def test_file_text_and_errors_with_markup_are_shown_literally(home: Path) -> None:
@@ -76,7 +74,7 @@ async def test_file_text_and_errors_with_markup_are_shown_literally(home: Path) 
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        assert app.screen.query_one(EntryView).document.lines == ["- [x] done [/b] [bold]not bold[/bold]"]
+        assert file_view(app).document.lines == ["- [x] done [/b] [bold]not bold[/bold]"]
         app.screen.query_one(FileList).focus()
         await pilot.press("x", *"[/b] gone", "enter")
         form = app.screen.query_one(ActionForm)

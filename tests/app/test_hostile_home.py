@@ -10,15 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from notebook_pilot import SIZE, make_app, started, wait_until
+from notebook_pilot import SIZE, file_view, make_app, started, summary_of, wait_until
 from privileges import reader_home, unreadable_file
 from terminal import Terminal, hostile_home
 from textual.widgets import Static
 
 from notebook_app.app.model import Notebook
-from notebook_app.app.widgets.home.entry_view import EntryView
 from notebook_app.app.widgets.home.file_list import FileList
-from notebook_app.app.widgets.home.file_summary import FileSummary
 
 
 def rows(app) -> dict[str, str]:
@@ -39,7 +37,7 @@ async def test_each_strange_file_is_named_in_the_file_list_never_absent(tmp_path
         assert "directory" in shown["TOOLS.md"]
         assert "dangling link" in shown["IDENTITY.md"]
         assert "✖" in shown["HEARTBEAT.md"]
-        summary = str(app.screen.query_one(FileSummary).content)
+        summary = summary_of(app, "MEMORY.md")
         assert "MEMORY.md is a FIFO (named pipe), not a regular file: the next session skips it." in summary
         assert app.screen.state.preview.found == ["SOUL.md", "HEARTBEAT.md"]
     assert {p.name: (p.is_symlink(), p.is_dir()) for p in home.iterdir()} == before
@@ -53,7 +51,7 @@ async def test_hidden_characters_show_as_markers_and_the_file_is_unchanged(tmp_p
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        document = app.screen.query_one(EntryView).document
+        document = file_view(app).document
         assert list(document.lines) == ["- tab→here", "- zero∙width", "- ⇆evil", "- ␢bom", "- esc␛[31m"]
         assert document.source[1] == "- zero\u200bwidth"
         next_lines = app.screen.query_one("#next").document.lines

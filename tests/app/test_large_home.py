@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import SIZE, make_app, started, wait_until
+from notebook_pilot import file_view, SIZE, make_app, started, wait_until
 
-from notebook_app.app.widgets.home.entry_view import EntryView
 from notebook_app.app.widgets.session.session_pane import SessionPane
 from notebook_app.core import MAX_FILE_BYTES
 
@@ -25,7 +24,7 @@ async def test_a_2_mib_memory_opens_and_moves_without_a_widget_per_line(home: Pa
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        view = app.screen.query_one(EntryView)
+        view = file_view(app)
         await wait_until(pilot, lambda: view.visible_document is view.document and len(view.document.lines) == lines, "the big file")
         assert len(list(app.screen.query("*"))) < 100
         await pilot.press("end")

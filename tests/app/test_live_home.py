@@ -12,9 +12,8 @@ import sys
 from pathlib import Path
 
 from textual.worker import Worker, WorkerState
-from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
+from notebook_pilot import file_view, MEMORY, SIZE, make_app, started, wait_until
 
-from notebook_app.app.screens.main import MainScreen
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.session.session_pane import SessionPane
 
@@ -41,7 +40,7 @@ async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) ->
         await wait_until(pilot, lambda: "- written by an agent" in lines_of(app, "#next"), "the agent's entry in Next")
         assert "- written by an agent" not in lines_of(app, "#current")
         assert str(app.screen.query_one("#next .badge").content) == "+1 line"
-        view = app.screen.query_one("#file-view")
+        view = file_view(app)
         assert "- written by an agent" in view.document.lines
 
 

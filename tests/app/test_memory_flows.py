@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import MEMORY, SIZE, USER, make_app, started, wait_until
+from notebook_pilot import file_view, MEMORY, SIZE, USER, make_app, started, wait_until
 from textual.widgets import Input
 
 from notebook_app.app.widgets.form.action_form import ActionForm
-from notebook_app.app.widgets.home.entry_view import EntryView
-from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.session.session_pane import SessionPane
 
 
@@ -150,7 +148,7 @@ async def test_selecting_an_entry_prefills_replace_and_remove(home: Path) -> Non
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        view = app.screen.query_one(EntryView)
+        view = file_view(app)
         assert app.focused is view
         await pilot.press("down", "down", "down")
         assert view.selected_entry == "likes tide tables"
@@ -169,9 +167,9 @@ async def test_selecting_a_user_entry_targets_user_md(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        app.screen.query_one(FileList).focus()
-        await pilot.press("up", "up", "up", "tab", "down", "down")
-        assert app.screen.query_one(EntryView).selected_entry == "prefers metric units"
+        await pilot.press("t", "down", "down")  # t: the USER.md pane, and the target with it
+        assert app.screen.target == "user"
+        assert file_view(app, "USER.md").selected_entry == "prefers metric units"
         await pilot.press("r")
         assert app.screen.target == "user"
         await pilot.press("ctrl+u", *"prefers SI units", "enter")

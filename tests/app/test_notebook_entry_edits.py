@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
+from notebook_pilot import file_view, MEMORY, SIZE, make_app, started, wait_until
 
 from notebook_app.app.widgets.form.action_form import ActionForm
-from notebook_app.app.widgets.home.entry_view import EntryView
 from notebook_app.app.widgets.session.session_pane import SessionPane
 
 
 async def select_line(pilot, index: int) -> None:
     """Select line ``index`` (0-based) of the chosen file with the arrows."""
-    view = pilot.app.screen.query_one(EntryView)
+    view = file_view(pilot.app)
     view.focus()
     await pilot.press("home")
     while view.cursor is not None and view.cursor < index:

@@ -30,14 +30,16 @@ from ..widgets.common.pane_tabs import Tab
 from ..widgets.form import action_form
 from ..widgets.form.action_form import ActionForm
 from ..widgets.home import home_pane
-from ..widgets.home.home_pane import HomePane
+from ..widgets.home.home_pane import HomePane, file_at
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins, run_once
 from .panes import PaneScreen
 
+TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
+
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "next_session", "agent_sessions"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions"}
 
 
 class MainScreen(PaneScreen):
@@ -286,7 +288,15 @@ class MainScreen(PaneScreen):
 
     def watch_target(self, target: str) -> None:
         self.form.target = target
-        self.query_one(HomePane).border_subtitle = f"target: {target} → {MEMORY_TARGETS[target]}"
+        home = self.query_one(HomePane)
+        home.mark_target(MEMORY_TARGETS[target])
+        home.border_subtitle = f"target: {target} → {MEMORY_TARGETS[target]}"
+
+    @on(HomePane.EntryFileViewed)
+    def _entry_file_viewed(self, event: HomePane.EntryFileViewed) -> None:
+        """The target follows the entry file a person looks at."""
+        if not self.form.is_open:
+            self.target = TARGET_OF[event.name]
 
     # --- actions (keys, palette) ---------------------------------------------
 
@@ -306,10 +316,17 @@ class MainScreen(PaneScreen):
         self._open_entry_form("delete-entry")
 
     def action_toggle_target(self) -> None:
+        """t: the other entry file's pane, and the target with it."""
         self.target = "user" if self.target == "self" else "self"
+        self.query_one(HomePane).focus_entries(MEMORY_TARGETS[self.target])
 
     def action_toggle_target_in_form(self) -> None:
-        self.action_toggle_target()
+        self.target = "user" if self.target == "self" else "self"
+
+    def action_pick_file(self, position: int) -> None:
+        """1–7: a bootstrap file in load order, in its pane (the Home tab at narrow widths)."""
+        self.activate("home")
+        self.query_one(HomePane).pick(file_at(position))
 
     def action_close_form(self) -> None:
         if self.form.request_close():

@@ -1,78 +1,126 @@
-"""The left pane: the home's files, and the chosen one as it is on disk now."""
+"""The Home column: the seven files in load order, then SOUL.md, USER.md and MEMORY.md as they are now.
+
+The first file pane shows the chosen document (SOUL.md until another of the
+non-entry files is picked, with the list or ``1``–``7``); USER.md and
+MEMORY.md always have a pane each, so where an add lands is in view. Moving
+into an entry pane says so (:class:`EntryFileViewed`): the target follows
+what a person looks at.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.message import Message
 
-from ....core import MEMORY_TARGETS
-from ...documents import EMPTY
+from ....core import BOOTSTRAP_ORDER
 from ...model import HomeState
 from .entry_view import EntryView
 from .file_list import FileList
-from .file_summary import FileSummary
+from .file_pane import FilePane
 
 TCSS = Path(__file__).with_name("home.tcss")
 
+ENTRY_PANES = {"USER.md": "pane-user", "MEMORY.md": "pane-memory"}
+
 
 class HomePane(Vertical):
-    """File list over a file view; the chosen file's entries can be selected."""
+    """File list over the document pane and the two entry panes."""
+
+    @dataclass
+    class EntryFileViewed(Message):
+        """A person moved into USER.md's or MEMORY.md's pane (the target follows)."""
+
+        name: str
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Home"
-        self.chosen = "MEMORY.md"
+        self.document = "SOUL.md"
+        """The non-entry file shown in the first pane."""
+        self.target = "MEMORY.md"
         self._state: HomeState | None = None
 
     def compose(self) -> ComposeResult:
         yield FileList(id="file-list")
-        yield FileSummary(id="file-summary")
-        yield EntryView(id="file-view", placeholder="loading…")
+        yield FilePane(self.document, entries=False, id="pane-doc")
+        yield FilePane("USER.md", entries=True, id="pane-user")
+        yield FilePane("MEMORY.md", entries=True, id="pane-memory")
 
     def on_mount(self) -> None:
-        self.query_one(FileList).select_file(self.chosen)
+        self.query_one(FileList).select_file(self.target)
+        self.mark_target(self.target)
+
+    def pane(self, name: str) -> FilePane:
+        """The pane showing ``name`` (the document pane for any non-entry file)."""
+        return self.query_one(f"#{ENTRY_PANES.get(name, 'pane-doc')}", FilePane)
 
     def focus_files(self) -> None:
         self.query_one(FileList).focus()
 
-    def focus_entries(self) -> None:
-        self.query_one(EntryView).focus()
+    def focus_entries(self, name: str | None = None) -> None:
+        self.pane(name or self.target).focus_entries()
+
+    def mark_target(self, name: str) -> None:
+        """Mark the pane of the file the memory tool writes now."""
+        self.target = name
+        for entry_file in ENTRY_PANES:
+            self.pane(entry_file).mark_target(entry_file == name)
 
     @property
     def selected_line(self) -> tuple[str, int, str] | None:
-        """(file, line number from 1, exact line text) of the selected entry line, if any."""
-        found = self.query_one(EntryView).selected_line
-        if found is None or self.chosen not in MEMORY_TARGETS.values():
-            return None
-        return (self.chosen, *found)
+        """(file, line number from 1, exact line text) of the selected entry in the target's pane."""
+        return self.pane(self.target).selected_line
 
     def show_state(self, state: HomeState) -> None:
         self._state = state
         self.query_one(FileList).show_files(state.files, state.preview.composition, state.comparison.diff)
-        self._show_chosen()
+        for name in (self.document, *ENTRY_PANES):
+            self._show(name)
 
-    def _show_chosen(self) -> None:
+    def pick(self, name: str) -> None:
+        """Bring ``name`` into view: its entry pane, or the document pane showing it."""
+        if name not in ENTRY_PANES:
+            self.document = name
+            self._show(name)
+        self.pane(name).focus_entries()
+
+    def _show(self, name: str) -> None:
         state = self._state
-        if state is None:
-            return
-        name = self.chosen
-        live = state.files.get(name)
-        self.query_one(FileSummary).show_file(name, live, state.preview.composition.file(name))
-        view = self.query_one(EntryView)
-        if live is None:
-            view.set_placeholder(f"{name} is absent.")
-        elif not live.loads:
-            view.set_placeholder("Nothing to show: it is not a file the session loads.")
-        else:
-            view.set_placeholder(f"{name} is empty.")
-        view.show_file(live.document if live else EMPTY, entries=name in MEMORY_TARGETS.values())
+        if state is not None:
+            self.pane(name).show(name, state.files.get(name), state.preview.composition.file(name))
+
+    @on(FileList.OptionSelected)
+    def _file_picked(self, event: FileList.OptionSelected) -> None:
+        """Enter on a file in the list: go to it."""
+        event.stop()
+        if event.option.id is not None:
+            self.pick(event.option.id)
 
     @on(FileList.Chosen)
     def _file_chosen(self, event: FileList.Chosen) -> None:
+        """Moving in the list shows a document file in the first pane (the list's own start-up highlight does not)."""
         event.stop()
-        if event.name != self.chosen:
-            self.chosen = event.name
-            self._show_chosen()
+        if not self.query_one(FileList).has_focus:
+            return
+        if event.name not in ENTRY_PANES and event.name != self.document:
+            self.document = event.name
+            self._show(event.name)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, EntryView):
+            pane = event.widget.parent
+            if isinstance(pane, FilePane) and pane.entries and pane.name_shown != self.target:
+                self.post_message(self.EntryFileViewed(pane.name_shown))
+
+
+def file_at(position: int) -> str:
+    """The bootstrap file at ``position`` (1–7) in load order."""
+    return BOOTSTRAP_ORDER[position - 1]
+
+
+

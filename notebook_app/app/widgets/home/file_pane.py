@@ -1,0 +1,65 @@
+"""One bootstrap file as it is on disk now: its size against the cap, what is wrong, its lines.
+
+The Home column holds three: the chosen document (SOUL.md unless another
+file is picked), USER.md and MEMORY.md, the two whose lines are entries. The
+one the memory tool targets is marked.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+
+from ....core import BootstrapFile
+from ...documents import EMPTY
+from ...live_files import LiveFile
+from .entry_view import EntryView
+from .file_summary import FileSummary
+
+
+class FilePane(Vertical):
+    """A titled file view; with ``entries`` its lines can be selected one by one."""
+
+    def __init__(self, name: str, *, entries: bool, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.name_shown = name
+        self.entries = entries
+        self._title()
+
+    def compose(self) -> ComposeResult:
+        yield FileSummary(classes="file-summary")
+        yield EntryView(classes="file-view", placeholder="loading…")
+
+    @property
+    def view(self) -> EntryView:
+        return self.query_one(EntryView)
+
+    @property
+    def selected_line(self) -> tuple[str, int, str] | None:
+        """(file, line number from 1, exact line text) of the selected entry, if any."""
+        found = self.view.selected_line if self.entries else None
+        return None if found is None else (self.name_shown, *found)
+
+    def show(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> None:
+        """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``)."""
+        self.name_shown = name
+        self._title()
+        self.query_one(FileSummary).show_file(name, live, loaded)
+        view = self.view
+        if live is None:
+            view.set_placeholder(f"{name} is absent.")
+        elif not live.loads:
+            view.set_placeholder("Nothing to show: it is not a file the session loads.")
+        else:
+            view.set_placeholder(f"{name} is empty.")
+        view.show_file(live.document if live else EMPTY, entries=self.entries)
+
+    def mark_target(self, is_target: bool) -> None:
+        self.set_class(is_target, "-target")
+        self._title()
+
+    def _title(self) -> None:
+        self.border_title = f"{self.name_shown} ◂ target" if self.has_class("-target") else self.name_shown
+
+    def focus_entries(self) -> None:
+        self.view.focus()

@@ -1,0 +1,50 @@
+"""SOUL, USER and MEMORY each have a pane; the target is marked and follows what you look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_pilot import SIZE, USER, file_view, make_app, started, wait_until
+
+from notebook_app.app.widgets.home.home_pane import HomePane
+
+
+def panes(app) -> HomePane:
+    return app.screen.query_one(HomePane)
+
+
+async def test_soul_user_and_memory_are_each_in_view_with_the_target_marked(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        home_pane = panes(app)
+        titles = [str(home_pane.pane(name).border_title) for name in ("SOUL.md", "USER.md", "MEMORY.md")]
+        assert titles == ["SOUL.md", "USER.md", "MEMORY.md ◂ target"]
+        assert all(home_pane.pane(name).region.height >= 4 for name in ("SOUL.md", "USER.md", "MEMORY.md"))
+        assert list(file_view(app, "USER.md").document.lines) == USER.rstrip("\n").split("\n")
+        assert home_pane.pane("MEMORY.md").has_class("-target") and not home_pane.pane("USER.md").has_class("-target")
+
+
+async def test_the_target_follows_the_entry_file_you_look_at(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("t")
+        assert app.screen.target == "user" and app.focused is file_view(app, "USER.md")
+        assert panes(app).pane("USER.md").has_class("-target")
+        file_view(app, "MEMORY.md").focus()  # a click or tab into MEMORY.md
+        await wait_until(pilot, lambda: app.screen.target == "self", "the target to follow the view")
+        await pilot.press("a")
+        assert str(app.screen.query_one("#form-target").content) == "target self → MEMORY.md"
+
+
+async def test_number_keys_pick_a_bootstrap_file_in_load_order(home: Path) -> None:
+    (home / "AGENTS.md").write_text("# Operating instructions\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: panes(app).pane("AGENTS.md").name_shown == "AGENTS.md", "AGENTS.md shown")
+        assert file_view(app, "AGENTS.md").document.lines == ["# Operating instructions"]
+        await pilot.press("7")
+        assert app.focused is file_view(app, "MEMORY.md")
