@@ -155,21 +155,6 @@ def fixed_sessions(home: Path) -> None:
     (home / "SOUL.md").write_text("I am Wren: curious, plain-spoken, careful with claims, and brief.\n")
 
 
-def test_the_sessions_view_snapshot(snap_compare, home: Path) -> None:
-    fixed_sessions(home)
-
-    async def run_before(pilot) -> None:
-        await started(pilot)
-        await pilot.press("s")
-        await wait_until(pilot, lambda: getattr(pilot.app.screen, "view", None) is not None, "the newest session shown")
-        await pilot.press("down")
-        await wait_until(pilot, lambda: pilot.app.screen.view.session.id == "20261129-100000-0000aaaa", "the older session")
-        await wait_until(pilot, lambda: len(journal_rows(pilot.app)) == 3, "its journal")
-        await pilot.pause()
-
-    assert snap_compare(make_app(home), terminal_size=SIZE, run_before=run_before)
-
-
 async def test_failed_calls_keep_the_error_style_when_the_theme_changes(home: Path) -> None:
     session = start_session(home, client_name="theme-host")
     args = {"action": "remove", "text": "not in memory"}

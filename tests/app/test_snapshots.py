@@ -15,7 +15,6 @@ import pytest
 from notebook_pilot import SIZE, make_app, started, wait_until
 from textual.widgets import Input
 
-from notebook_app.app.screens.help import HelpScreen
 from notebook_app.app.themes import load_themes, shipped_themes_dir
 from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.session.session_pane import SessionPane
@@ -59,15 +58,6 @@ def test_main_screen_with_a_miss_error(snap_compare, demo: Path) -> None:
         await submit(pilot, "x", "prefers imperial units")
         form = pilot.app.screen.query_one(ActionForm)
         await wait_until(pilot, lambda: form.status[0] == "error", "the miss")
-
-    assert snap_compare(make_app(demo), terminal_size=SIZE, run_before=run_before)
-
-
-def test_help_screen(snap_compare, demo: Path) -> None:
-    async def run_before(pilot) -> None:
-        await started(pilot)
-        await pilot.press("question_mark")
-        await wait_until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "the help screen")
 
     assert snap_compare(make_app(demo), terminal_size=SIZE, run_before=run_before)
 

@@ -13,6 +13,7 @@ from typing import ClassVar
 from textual import events, on
 
 from ..widgets.common.pane_tabs import PaneTabs, Tab
+from ..widgets.session.session_pane import SessionPane
 from ..keys import PANE_KEYS, bindings
 from .keyed import KeyedScreen
 
@@ -38,7 +39,10 @@ class PaneScreen(KeyedScreen):
     def activate(self, pane: str) -> None:
         """Make ``pane`` the one shown at narrow widths (the others stay laid out when wide)."""
         for tab in self.TABS:
-            self.query_one(f"#{tab.widget_id}").set_class(tab.id == pane, "-active")
+            widget = self.query_one(f"#{tab.widget_id}")
+            widget.set_class(tab.id == pane, "-active")
+            if tab.id == pane and self.narrow and isinstance(widget, SessionPane):
+                self.call_after_refresh(widget.reveal_first_change)  # it was hidden when its soul arrived
         self.query_one(PaneTabs).activate(pane)
 
     def action_show_pane(self, pane: str) -> None:

@@ -1,0 +1,73 @@
+"""Every view at the sizes people use: 80×24, 100×30 and 160×45.
+
+Snapshots of the main screen, the form open with its dry run, help, and
+agent sessions. Update with --snapshot-update, then look at the SVGs.
+"""
+
+from __future__ import annotations
+
+import shutil
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from notebook_pilot import make_app, started, wait_until
+from test_agent_sessions_view import fixed_sessions, journal_rows
+from textual.widgets import Input
+
+from notebook_app.app.screens.help import HelpScreen
+from notebook_app.app.widgets.session.session_pane import SessionPane
+
+SIZES = [(80, 24), (100, 30), (160, 45)]
+IDS = ["80x24", "100x30", "160x45"]
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    home = tmp_path / "demo"
+    shutil.copytree(str(files("notebook_app") / "demo_home"), home)
+    return home
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_main_screen(snap_compare, demo: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=started)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_form_open_with_its_dry_run(snap_compare, demo: Path, size: tuple[int, int]) -> None:
+    async def run_before(pilot) -> None:
+        await started(pilot)
+        await pilot.press("a")
+        pilot.app.screen.query_one("#form-text", Input).value = "prefers tide times on a 24-hour clock"
+        upcoming = pilot.app.screen.query_one("#next", SessionPane)
+        await wait_until(pilot, lambda: "- prefers tide times on a 24-hour clock" in upcoming.document.lines, "the dry run")
+        await pilot.pause()
+
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_help(snap_compare, demo: Path, size: tuple[int, int]) -> None:
+    async def run_before(pilot) -> None:
+        await started(pilot)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "the help screen")
+
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_agent_sessions(snap_compare, home: Path, size: tuple[int, int]) -> None:
+    fixed_sessions(home)
+
+    async def run_before(pilot) -> None:
+        await started(pilot)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: getattr(pilot.app.screen, "view", None) is not None, "the newest session shown")
+        await pilot.press("down")
+        await wait_until(pilot, lambda: pilot.app.screen.view.session.id == "20261129-100000-0000aaaa", "the older session")
+        await wait_until(pilot, lambda: len(journal_rows(pilot.app)) == 3, "its journal")
+        await pilot.pause()
+
+    assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)
