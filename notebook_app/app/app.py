@@ -18,8 +18,11 @@ from .screens.keyed import KeyedScreen
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 
 
-def local_time(moment: datetime) -> str:
-    return moment.astimezone().strftime("%H:%M:%S")
+def local_time(moment: datetime, now: datetime | None = None) -> str:
+    """``14:03:12`` today; with the date when it is not today (an agent session from last week)."""
+    local = moment.astimezone()
+    today = (now or datetime.now()).astimezone().date()
+    return local.strftime("%H:%M:%S") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
 
 
 def tilde(path: Path) -> str:
