@@ -48,3 +48,15 @@ async def test_number_keys_pick_a_bootstrap_file_in_load_order(home: Path) -> No
         assert file_view(app, "AGENTS.md").document.lines == ["# Operating instructions"]
         await pilot.press("7")
         assert app.focused is file_view(app, "MEMORY.md")
+
+
+async def test_the_selected_entry_shows_in_reverse_with_no_color(home: Path, monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert app.no_color
+        await pilot.press("down")
+        view = file_view(app, "MEMORY.md")
+        assert view.cursor is not None
+        assert view.get_component_rich_style("line-view--cursor").reverse
