@@ -23,13 +23,14 @@ _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _DANGLING = re.compile(r"[-*+][ \t]*")
 _KEY_VALUE = re.compile(r"([^:]{1,40}?)[ \t]*:[ \t]+(\S.*)")
 _NOT_WORD = re.compile(r"[\W_]+")
+_ASCII_PUNCTUATION = str.maketrans({char: " " for char in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"})
 
 
 def normal_form(text: str) -> str:
     """What two entries share when they differ only in case, spacing and punctuation."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-    return _NOT_WORD.sub(" ", text.casefold()).strip()
+    if text.isascii():  # nearly every entry: a C-speed translate instead of a regular expression
+        return " ".join(text.lower().translate(_ASCII_PUNCTUATION).split())
+    return _NOT_WORD.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
 
 
 def hygiene_findings(file: FileText) -> list[Finding]:
@@ -48,9 +49,9 @@ def hygiene_findings(file: FileText) -> list[Finding]:
 
     for number, raw in enumerate(file.lines, start=1):
         line = raw.strip()
-        if not line or _HEADING.match(line):
+        if not line or line[0] == "#" and _HEADING.match(line):
             continue
-        entry = _ENTRY.fullmatch(line)
+        entry = _ENTRY.fullmatch(line) if line[0] in "-*+" else None
         if entry is None:
             if _DANGLING.fullmatch(line):
                 add("hygiene.empty-entry", finding(
@@ -82,10 +83,10 @@ def hygiene_findings(file: FileText) -> list[Finding]:
                 delete_line(file.name, number, raw, f"a near duplicate of line {first}"),
             ))
             continue
-        pair = _KEY_VALUE.fullmatch(text)
+        pair = _KEY_VALUE.fullmatch(text) if ":" in text else None
         if pair is None or "//" in pair.group(2)[:2]:
             continue
-        key, value = normal_form(pair.group(1)), pair.group(2)
+        key, value = " ".join(pair.group(1).casefold().split()), pair.group(2)
         if not key or len(key.split()) > 4:
             continue  # a sentence with a colon in it, not a key
         earlier = keys.setdefault(key, (number, value, pair.group(1)))
