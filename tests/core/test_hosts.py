@@ -136,3 +136,12 @@ def test_a_dry_run_of_a_host_soul_recomposes_with_the_hosts_cut(home: Path) -> N
 def test_parse_profile_refuses_unknown_keys() -> None:
     with pytest.raises(ValueError, match="unknown key"):
         parse_profile('files = ["MEMORY.md"]\ncolour = "red"\n', "x")
+
+
+def test_a_cut_is_said_in_words_with_how_much_is_not_loaded_and_where(home: Path) -> None:
+    (home / "SOUL.md").write_bytes(b"You are Kip.\n" + b"x" * 99 + b"\n" + b"y" * (2 * 1024 * 1024 + 170 * 1024))
+    report = check_home(home)
+    (cut,) = [f for f in report.findings if f.rule == "budget.cut"]
+    assert (cut.file, cut.line) == ("SOUL.md", 3)
+    assert cut.message.startswith("SOUL.md is cut at the contract's 2,048 KB cap, 170 KB not loaded: the cut falls on line 3")
+    assert report.headline() == "SOUL.md is cut at the contract's 2,048 KB cap, 170 KB not loaded"

@@ -127,14 +127,14 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
             profile.rule_for(load.name).file_cap or load.cap
         )
         if load.truncated:
-            where = f"; the cut falls on line {load.cut_line:,}" if load.cut_line else ""
+            where = f"the cut falls on line {load.cut_line:,}" if load.cut_line else "its end is not loaded"
             if load.resume_line:
-                where = f"; lines {load.cut_line:,}–{load.resume_line:,} are not loaded (its head and tail are)"
-            cap = "what the total cap leaves it" if by_total else f"{title}'s cap of {_size(load.cap or 0, unit)}"
+                where = f"lines {load.cut_line:,}–{load.resume_line:,} are not loaded (its head and tail are)"
+            cap = "what the total cap leaves it" if by_total else f"{title}'s {_size(load.cap or 0, unit)} cap"
             found.append(finding(
                 "budget.cut", load.name, load.cut_line,
-                f"{load.name} is cut at {cap}: {_size(load.omitted, unit)} of {_size(load.raw, unit)} "
-                f"not loaded{where}",
+                f"{load.name} is cut at {cap}, {_size(load.omitted, unit)} not loaded: {where} "
+                f"({_size(load.loaded, unit)} of {_size(load.raw, unit)} load)",
             ))
         if load.budget is not None and load.raw > load.budget:
             found.append(finding(
