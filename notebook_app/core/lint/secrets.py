@@ -5,8 +5,8 @@ up to date with the providers), plus ours where it misses: Anthropic's
 ``sk-ant-`` keys, OpenAI's project and service keys, GitHub fine-grained
 tokens, Google and Hugging Face keys, and ``password=``-style assignments in
 prose. All of them are one combined expression, asked only about the lines a
-cheap first pass picks (a run of 16 key-like characters, a URL with a
-password, a key block, or a word like "password"), so a 2 MiB file of
+cheap first pass picks (a run of 16 key-like characters with a digit or four capitals, a URL
+with a password, a key block, or a word like "password"), so a 2 MiB file of
 ordinary notes costs two C-speed scans. A finding names the kind of secret and
 shows its first characters only: it never echoes a whole secret back.
 """
@@ -64,6 +64,7 @@ _OWN: tuple[tuple[str, str], ...] = (
 
 _CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{16,}|://|BEGIN|Key-File")
 _KEYWORD = re.compile(r"pass|pwd|secret|token|api.?key|bearer")
+_KEY_LIKE = re.compile(r"[0-9]|[A-Z]{4}")  # a digit or four capitals: "colour-blind-safe", "America/Los_Angeles" are no keys
 
 
 @lru_cache(maxsize=1)
@@ -85,7 +86,7 @@ def _combined() -> tuple[re.Pattern[str], dict[str, str]]:
 
 def _candidate_lines(file: FileText) -> list[int]:
     """Lines worth the full expression: the first pass, in C, over the text and its lower case."""
-    offsets = [m.start() for m in _CANDIDATE.finditer(file.text)]
+    offsets = [m.start() for m in _CANDIDATE.finditer(file.text) if _KEY_LIKE.search(m.group())]
     offsets += [m.start() for m in _KEYWORD.finditer(file.text.lower())]
     return sorted({file.line_of(offset) for offset in offsets})
 
