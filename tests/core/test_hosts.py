@@ -143,5 +143,5 @@ def test_a_cut_is_said_in_words_with_how_much_is_not_loaded_and_where(home: Path
     report = check_home(home)
     (cut,) = [f for f in report.findings if f.rule == "budget.cut"]
     assert (cut.file, cut.line) == ("SOUL.md", 3)
-    assert cut.message.startswith("SOUL.md is cut at the contract's 2,048 KB cap, 170 KB not loaded: the cut falls on line 3")
-    assert report.headline() == "SOUL.md is cut at the contract's 2,048 KB cap, 170 KB not loaded"
+    assert cut.message.startswith("SOUL.md is cut at the contract's 2 MiB cap, 170 KB not loaded: the cut falls on line 3")
+    assert report.headline() == "SOUL.md is cut at the contract's 2 MiB cap, 170 KB not loaded"

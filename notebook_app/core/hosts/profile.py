@@ -20,7 +20,8 @@ from ..home import BOOTSTRAP_ORDER
 
 Unit = Literal["bytes", "chars", "utf16"]
 CutKind = Literal["contract", "head-tail", "head"]
-UNIT_WORDS = {"bytes": "bytes", "chars": "characters", "utf16": "characters (UTF-16 units)"}
+UNIT_WORDS = {"bytes": "bytes", "chars": "characters", "utf16": "characters"}
+"""How a unit is said; OpenClaw's characters are UTF-16 units (JavaScript string length), as its profile says."""
 
 DEFAULT_HOST = "toolnexus"
 

@@ -111,6 +111,13 @@ def exact_tokens(budget: Budget, composition: Composition, encoding: str = DEFAU
     return replace(budget, files=tuple(counted), encoding=encoding)
 
 
+def _cap(count: int, unit: str) -> str:
+    """A cap as hosts document it: ``2 MiB``, ``25,000-byte``, ``20,000-character``."""
+    if unit == "bytes" and count % (1024 * 1024) == 0:
+        return f"{count // (1024 * 1024)} MiB"
+    return f"{count:,}-{'byte' if unit == 'bytes' else 'character'}"
+
+
 def _size(count: int, unit: str) -> str:
     if unit == "bytes":
         return f"{count / 1024:,.0f} KB" if count >= 10_240 else f"{count:,} bytes"
@@ -130,7 +137,10 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
             where = f"the cut falls on line {load.cut_line:,}" if load.cut_line else "its end is not loaded"
             if load.resume_line:
                 where = f"lines {load.cut_line:,}–{load.resume_line:,} are not loaded (its head and tail are)"
-            cap = "what the total cap leaves it" if by_total else f"{title}'s {_size(load.cap or 0, unit)} cap"
+            cap = "what the total cap leaves it" if by_total else f"{title}'s {_cap(load.cap or 0, unit)} cap"
+            line_cap = profile.rule_for(load.name).line_cap if profile is not None else None
+            if line_cap is not None and load.cut_line == line_cap + 1:
+                cap = f"{title}'s {line_cap:,}-line cap"
             found.append(finding(
                 "budget.cut", load.name, load.cut_line,
                 f"{load.name} is cut at {cap}, {_size(load.omitted, unit)} not loaded: {where} "
