@@ -60,6 +60,8 @@ def test_openclaw_loads_tools_before_identity_and_stops_at_the_total(home: Path)
     assert composition.found[:4] == ["AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md"]
     assert sum(load.rendered for load in composition.loads) <= 60_000
     assert "MEMORY.md" in [s.name for s in composition.skipped]
+    totals = [(f.rule, f.file) for f in check_home(home, host=host("openclaw@2026.8")).findings if f.rule == "budget.total"]
+    assert totals == [("budget.total", "USER.md"), ("budget.total", "MEMORY.md")]
 
 
 def test_openclaw_defaults_by_version() -> None:

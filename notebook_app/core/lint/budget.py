@@ -142,7 +142,7 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
             if line_cap is not None and load.cut_line == line_cap + 1:
                 cap = f"{title}'s {line_cap:,}-line cap"
             found.append(finding(
-                "budget.cut", load.name, load.cut_line,
+                "budget.total" if by_total else "budget.cut", load.name, load.cut_line,
                 f"{load.name} is cut at {cap}, {_size(load.omitted, unit)} not loaded: {where} "
                 f"({_size(load.loaded, unit)} of {_size(load.raw, unit)} load)",
             ))

@@ -101,7 +101,7 @@ RULES: dict[str, Rule] = _rules(
     Rule("hygiene.empty-entry", W, H, "a dangling '- ' bullet with no text"),
     Rule("hygiene.not-an-entry", I, H, "a line in MEMORY.md or USER.md that is not an entry, heading or blank"),
     Rule("budget.cut", W, B, "a file the host cuts: how much is not loaded and where the cut falls"),
-    Rule("budget.total", W, B, "the files together exceed the host's total cap"),
+    Rule("budget.total", W, B, "a file the host's total cap cuts short or leaves out"),
     Rule("budget.over", W, B, "a file over the host's own budget for it (loaded whole, but flagged by the host)"),
     Rule("budget.format", I, B, "entries not in the host's entry format"),
     Rule("budget.summary", I, B, "what the host loads: characters and ≈tokens"),
