@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_app  # noqa: E402
 import bench_core  # noqa: E402
+import bench_doctor  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
 from peers import PEERS, TOOLS, PeerEnv, ensure_peer  # noqa: E402
 
@@ -46,6 +47,12 @@ MODULES = [
         "App: the notebook against Textual's own floor (measures 5–8)",
         ["ours", "floor"],
         "time, ours ÷ {peer}",
+    ),
+    (
+        bench_doctor,
+        "Doctor: every rule on a large home (measure 9)",
+        ["ours"],
+        "",
     ),
 ]
 

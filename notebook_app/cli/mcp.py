@@ -15,17 +15,23 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "It offers the memory tool and the composed soul, and records each agent session.",
     )
     mcp.add_argument("home", metavar="HOME", help="the persona home (required; '.' for the current directory)")
+    mode = mcp.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--guard", dest="guard", action="store_const", const=True, default=None,
+        help="refuse an agent write that a security rule of the doctor flags (default: the home's .notebook/settings.toml)",
+    )
+    mode.add_argument("--no-guard", dest="guard", action="store_const", const=False, help="never guard, whatever the home's settings say")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..mcp import serve  # the SDK loads only when a server really starts
 
-    return serve(args.home)
+    return serve(args.home, guard=args.guard)
 
 
 COMMAND = CommandLine(
     names=("mcp",),
-    usage="  persona-notebook mcp HOME            serve the memory tool and the soul to an agent over MCP (stdio)\n",
+    usage="  persona-notebook mcp HOME [--guard]  serve the memory tool and the soul to an agent over MCP (stdio)\n",
     add_parser=add_parser,
     run=run,
 )

@@ -7,6 +7,7 @@ import sys
 
 from ..core import compose
 from .common import CommandLine, existing_home, home_option, print_json, usage_error
+from .hosts import host_options, resolved_host
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -17,23 +18,31 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "A bootstrap file that is there but cannot be loaded is named on stderr; the soul is printed without it.",
     )
     home_option(soul)
+    host_options(soul)
 
 
 def run(args: argparse.Namespace) -> int:
     home = existing_home(args.home)
     if isinstance(home, str):
         return usage_error(home)
-    composition = compose(home)
+    host = resolved_host(args)
+    if isinstance(host, str):
+        return usage_error(host)
+    composition = compose(home, host=host)
+    if host is not None:
+        for note in host.notes:
+            print(f"persona-notebook: {note}", file=sys.stderr)
     for skipped in composition.skipped:  # the soul is still printed: it is what a session gets
         print(f"persona-notebook: {skipped.message}", file=sys.stderr)
     if args.json:
-        print_json(
-            {
-                "soul": composition.soul,
-                "found": composition.found,
-                "skipped": [skipped.to_json() for skipped in composition.skipped],
-            }
-        )
+        data: dict[str, object] = {
+            "soul": composition.soul,
+            "found": composition.found,
+            "skipped": [skipped.to_json() for skipped in composition.skipped],
+        }
+        if host is not None:  # the contract's output stays exactly as it was
+            data["host"] = composition.host
+        print_json(data)
     elif composition.soul:
         print(composition.soul)
     elif composition.skipped:
@@ -45,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = CommandLine(
     names=("soul",),
-    usage="  persona-notebook soul                print the soul the next session will load\n",
+    usage="  persona-notebook soul [--host NAME]  print the soul the next session will load (as that host loads it)\n",
     add_parser=add_parser,
     run=run,
 )

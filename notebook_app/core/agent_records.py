@@ -46,6 +46,8 @@ class JournalEntry:
     """MEMORY.md or USER.md when the target named one, else None."""
     output: str
     is_error: bool
+    refused: str | None = None
+    """The guard's rule id when the guard refused the call (nothing was written)."""
 
     @classmethod
     def from_call(cls, args: object, result: ToolResult, *, time: datetime | None = None) -> JournalEntry:
@@ -64,10 +66,12 @@ class JournalEntry:
             file=file,
             output=result.output,
             is_error=result.is_error,
+            refused=result.refused_by,
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The journal line; ``refused`` appears only on a call the guard refused."""
+        data = {
             "time": self.time.isoformat(),
             "action": self.action,
             "target": self.target,
@@ -77,6 +81,9 @@ class JournalEntry:
             "output": self.output,
             "is_error": self.is_error,
         }
+        if self.refused is not None:
+            data["refused"] = self.refused
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> JournalEntry:
@@ -89,6 +96,7 @@ class JournalEntry:
             file=data.get("file"),
             output=str(data["output"]),
             is_error=bool(data["is_error"]),
+            refused=data.get("refused") if isinstance(data.get("refused"), str) else None,
         )
 
 

@@ -27,6 +27,8 @@ class HiddenKind(Enum):
     BOM = "byte order mark"
     TAG = "tag character"
     FORMAT = "format character"
+    VARIATION_SELECTOR = "variation selector"
+    """Outside an emoji or an ideographic variation sequence it changes nothing a reader sees."""
 
 
 _ZERO_WIDTH = {0x200B, 0x200C, 0x200D, 0x2060, 0x180E}
@@ -40,14 +42,27 @@ _MARKERS: dict[HiddenKind, str] = {
     HiddenKind.BOM: "␢",
     HiddenKind.TAG: "⌑",
     HiddenKind.FORMAT: "¤",
+    HiddenKind.VARIATION_SELECTOR: "¤",
 }
 
 # Everything the classifier can flag, as one expression: a pane's text is
 # searched once, and text without any (nearly all of it) costs one scan.
 _PATTERN = re.compile(
     "[\x00-\x09\x0b-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
-    "\ufeff\ufff9-\ufffb\U000110bd\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f]"
+    "\ufe00-\ufe0f\ufeff\ufff9-\ufffb\U000110bd\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e01ef]"
 )
+
+_VARIATION_SELECTORS = {*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}
+# Characters a variation selector may follow, as far as a reader can tell: an
+# emoji base or keycap base (VS15/VS16), or a CJK ideograph (ideographic
+# variation sequences). An approximation of Unicode's Emoji property, which
+# Python's unicodedata does not carry.
+_VARIATION_BASE = re.compile(
+    "[#*0-9\u00a9\u00ae\u203c\u2049\u2122\u2139\u2194-\u21aa\u231a-\u23ff\u24c2\u25aa-\u27bf"
+    "\u2934\u2935\u2b05-\u2b55\u3030\u303d\u3297\u3299\u3400-\u9fff\uf900-\ufaff"
+    "\U0001f000-\U0001faff\U00020000-\U0003ffff]"
+)
+_EMOJI = re.compile("[\u2194-\u27bf\u2b05-\u2b55\U0001f000-\U0001faff]")
 
 
 def hidden_kind(char: str) -> HiddenKind | None:
@@ -69,6 +84,8 @@ def hidden_kind(char: str) -> HiddenKind | None:
         return HiddenKind.BOM
     if 0xE0000 <= code <= 0xE007F:
         return HiddenKind.TAG
+    if code in _VARIATION_SELECTORS:
+        return HiddenKind.VARIATION_SELECTOR
     if unicodedata.category(char) == "Cf":
         return HiddenKind.FORMAT
     return None
@@ -109,13 +126,38 @@ def has_hidden(text: str) -> bool:
     return _PATTERN.search(text) is not None
 
 
+def part_of_a_sequence(text: str, index: int) -> bool:
+    """Whether the hidden character at ``text[index]`` belongs to what a reader sees.
+
+    A variation selector after an emoji, keycap or ideograph, and a zero-width
+    joiner between two emoji (👩‍🔬), change the glyph shown; elsewhere they
+    change nothing visible and may hide a difference from a reader.
+    """
+    char = text[index]
+    back = index
+    before = text[back - 1] if back else ""
+    while before and ord(before) in _VARIATION_SELECTORS and back > 1:  # 🏳️‍🌈: emoji, VS16, ZWJ, emoji
+        back -= 1
+        before = text[back - 1]
+    if ord(char) in _VARIATION_SELECTORS:
+        return bool(before) and _VARIATION_BASE.match(before) is not None
+    if char == "\u200d":
+        after = text[index + 1] if index + 1 < len(text) else ""
+        return bool(before and after) and _EMOJI.match(before) is not None and _EMOJI.match(after) is not None
+    return False
+
+
 def find_hidden(text: str, *, limit: int | None = None) -> list[HiddenChar]:
-    """The hidden characters in ``text``, in order (at most ``limit`` of them)."""
+    """The hidden characters in ``text``, in order (at most ``limit`` of them).
+
+    A variation selector that is part of an emoji or ideograph is not hidden:
+    it is how that glyph is drawn.
+    """
     found: list[HiddenChar] = []
     for match in _PATTERN.finditer(text):
         char = match.group()
         kind = hidden_kind(char)
-        if kind is None:
+        if kind is None or (kind is HiddenKind.VARIATION_SELECTOR and part_of_a_sequence(text, match.start())):
             continue
         found.append(HiddenChar(match.start(), char, kind))
         if limit is not None and len(found) >= limit:
@@ -127,7 +169,21 @@ def with_markers(text: str) -> str:
     """``text`` with each hidden character drawn as its marker; same length, newlines kept."""
     if not has_hidden(text):
         return text
-    return _PATTERN.sub(lambda match: marker(match.group()), text)
+
+    def draw(match: re.Match[str]) -> str:
+        char = match.group()
+        if ord(char) in _VARIATION_SELECTORS and part_of_a_sequence(text, match.start()):
+            return char
+        return marker(char)
+
+    return _PATTERN.sub(draw, text)
+
+
+def strip_hidden(text: str) -> str:
+    """``text`` without its hidden characters (a tab becomes a space), for matching words a reader sees."""
+    if not has_hidden(text):
+        return text
+    return _PATTERN.sub(lambda match: " " if match.group() == "\t" else "", text)
 
 
 def describe_hidden(text: str, *, limit: int = 3) -> str:

@@ -17,9 +17,14 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .file_load import FileLoad
 from .files import FileRead, FileStatus, read_file
 from .storage import consistent_reads
+
+if TYPE_CHECKING:
+    from .hosts.profile import HostProfile
 
 BOOTSTRAP_ORDER: tuple[str, ...] = (
     "AGENTS.md",
@@ -164,6 +169,20 @@ class Composition:
     files: tuple[BootstrapFile, ...]
     skipped: tuple[SkippedFile, ...] = ()
     """Files that are there but did not load (not in the soul, not in ``found``), in bootstrap order."""
+    host: str = "toolnexus"
+    """The host whose loading this soul shows; the contract's by default."""
+    host_loads: tuple[FileLoad, ...] | None = field(default=None, repr=False, compare=False)
+    profile: HostProfile | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def loads(self) -> tuple[FileLoad, ...]:
+        """Each loaded file's size and cut, in the host's unit (bytes for the contract)."""
+        if self.host_loads is not None:
+            return self.host_loads
+        return tuple(_contract_load(file) for file in self.files)
+
+    def load(self, name: str) -> FileLoad | None:
+        return next((load for load in self.loads if load.name == name), None)
 
     @property
     def found(self) -> list[str]:
@@ -199,11 +218,31 @@ class Composition:
         touching disk.
         """
         data = text.encode("utf-8")
+        if self.profile is not None:
+            from .hosts.loader import recompose
+
+            return recompose(self, name, data)
         changed = load_bootstrap_file(name, data, len(data))
         return compose_files(
             [f for f in self.files if f.name != name] + [changed],
             [s for s in self.skipped if s.name != name],
         )
+
+
+def _contract_load(file: BootstrapFile) -> FileLoad:
+    loaded = len(file.loaded) if file.loaded or not file.body else len(file.body.encode("utf-8"))
+    cut_line = bytes(file.loaded).count(b"\n") + 1 if file.truncated else None
+    return FileLoad(
+        name=file.name,
+        unit="bytes",
+        raw=file.size,
+        loaded=min(loaded, file.size),
+        cap=MAX_FILE_BYTES,
+        truncated=file.truncated,
+        cut_line=cut_line,
+        cut_offset=len(file.loaded) if file.truncated else None,
+        rendered=len(file.body.encode("utf-8")),
+    )
 
 
 def home_path(home: str | os.PathLike[str]) -> Path:
@@ -292,13 +331,20 @@ def compose_files(files: Iterable[BootstrapFile], skipped: Iterable[SkippedFile]
     )
 
 
-def compose(home: str | os.PathLike[str]) -> Composition:
+def compose(home: str | os.PathLike[str], *, host: HostProfile | None = None) -> Composition:
     """Compose the soul of ``home`` and keep what each file contributed.
 
     Never raises and never blocks: each file goes through :func:`read_file`
     (one open, classified by ``fstat``, at most the cap plus one byte read).
     A file that is there but cannot load is in ``skipped``, not in the soul.
+    ``host`` composes it as that host loads it (its files, order, caps and
+    cuts); the contract's (toolnexus) is the default and gives the soul of
+    section 2 byte for byte.
     """
+    if host is not None and not host.is_contract:
+        from .hosts.loader import compose_for_host
+
+        return compose_for_host(home, host)
     root = home_path(home)
     files: list[BootstrapFile] = []
     skipped: list[SkippedFile] = []

@@ -48,6 +48,8 @@ INPUT_SCHEMA: dict[str, Any] = {
 class ToolResult:
     output: str
     is_error: bool = False
+    refused_by: str | None = None
+    """The doctor's rule that refused the call in guard mode; None otherwise."""
 
 
 class MemoryTool:

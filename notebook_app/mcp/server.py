@@ -38,6 +38,7 @@ from mcp.shared.exceptions import MCPError
 from .. import __version__
 from ..core import MemoryTool, ToolResult, memory_tool
 from ..core.agent_sessions import AgentSession, new_session, record_call, record_session
+from ..core.settings import load_settings, mode_in_force
 
 logger = logging.getLogger(__name__)
 
@@ -130,10 +131,14 @@ class AgentSessionState:
         return result
 
 
-def build_server(home: str | Path) -> Server[Any]:
-    """The MCP server for one home: the memory tool, the soul resource and prompt."""
+def build_server(home: str | Path, *, guard: bool = False) -> Server[Any]:
+    """The MCP server for one home: the memory tool, the soul resource and prompt.
+
+    ``guard``: the doctor's security rules refuse an agent write they flag
+    (the tool's description says so in one sentence; its schema is unchanged).
+    """
     root = Path(home)
-    tool = memory_tool(root)
+    tool = _guarded_tool(root) if guard else memory_tool(root)
     state = AgentSessionState(root)
 
     async def list_tools(
@@ -307,15 +312,24 @@ class _SchemaAsWritten:
         return {**result, "tools": tools}
 
 
+def _guarded_tool(root: Path) -> MemoryTool:
+    from ..core.guarded import GuardedMemoryTool  # the doctor's rules load only in guard mode
+
+    return GuardedMemoryTool(root)
+
+
 def _string_or_none(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def serve(home: str | Path) -> int:
+def serve(home: str | Path, *, guard: bool | None = None) -> int:
     """Serve ``home`` over stdin/stdout until the client closes the connection.
 
-    Exit codes: 0 after a normal close, 2 when ``home`` is not a directory.
-    Logs go to stderr; stdout carries only the protocol.
+    ``guard`` True or False is the ``--guard`` / ``--no-guard`` flag; None
+    leaves it to the home's ``.notebook/settings.toml``, read once here, as
+    this process serves one session. Exit codes: 0 after a normal close, 2
+    when ``home`` is not a directory. Logs go to stderr; stdout carries only
+    the protocol.
     """
     logging.basicConfig(
         stream=sys.stderr, level=logging.WARNING, format="persona-notebook mcp: %(levelname)s %(message)s"
@@ -329,7 +343,14 @@ def serve(home: str | Path) -> int:
             file=sys.stderr,
         )
         return 2
-    server = build_server(root)
+    settings = load_settings(root)
+    for problem in settings.problems:
+        logger.warning("%s", problem)
+    guarded = mode_in_force(guard, settings.guard)
+    if guarded:
+        source = "--guard" if guard else ".notebook/settings.toml (guard = true)"
+        logger.info("guard mode (%s): agent writes a security rule flags are refused", source)
+    server = build_server(root, guard=guarded)
 
     async def run() -> None:
         async with stdio_server() as (read_stream, write_stream):

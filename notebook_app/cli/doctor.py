@@ -1,0 +1,80 @@
+"""``persona-notebook doctor``: what is wrong in a home, and what a host really loads of it.
+
+Exit status 0 when no finding is a warning or an error, 1 when one is, 2 on a
+usage error (no such home, no such host). ``--json`` prints the report as
+one object whose ``findings`` array has ``file``, ``line`` (1-based; null for
+a whole file), ``rule``, ``severity`` and ``message`` for each finding.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core.lint import Doctor, DoctorReport, Finding
+from .common import CommandLine, existing_home, home_option, print_json, usage_error
+from .hosts import host_options, resolved_host
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    doctor = commands.add_parser(
+        "doctor",
+        help="check a home: files that do not load, secrets, hidden text, duplicates, what a host cuts",
+        description="Check a persona home with the doctor's rules (loading, security, hygiene, budget per host). "
+        "Exit status 1 when any finding is a warning or an error.",
+    )
+    home_option(doctor)
+    host_options(doctor)
+    doctor.add_argument("--tokens", action="store_true", help="count tokens exactly (o200k_base), not as chars/4")
+
+
+def run(args: argparse.Namespace) -> int:
+    home = existing_home(args.home)
+    if isinstance(home, str):
+        return usage_error(home)
+    host = resolved_host(args)
+    if isinstance(host, str):
+        return usage_error(host)
+    doctor = Doctor()
+    report = doctor.check(home, host=host)
+    budget = doctor.exact_tokens(report) if args.tokens else report.budget
+    if args.json:
+        data = report.to_json()
+        if args.tokens:
+            data["budget"]["tokens"] = budget.tokens  # type: ignore[index]
+            data["budget"]["encoding"] = budget.encoding  # type: ignore[index]
+        print_json(data)
+    else:
+        _print_text(report, budget.tokens_label() if args.tokens else None)
+    return report.exit_status
+
+
+def _print_text(report: DoctorReport, tokens: str | None) -> None:
+    title = report.composition.profile.title if report.composition.profile else "toolnexus (the contract)"
+    print(f"doctor: {report.home} as {title} loads it")
+    current = object()
+    for item in report.findings:
+        if item.file != current:
+            current = item.file
+            print(f"\n{item.file or '(the home as a whole)'}")
+        print(_line(item))
+    if tokens:
+        print(f"  exact count: {tokens}")
+    counts = {severity: sum(1 for f in report.findings if f.severity.value == severity) for severity in ("error", "warning", "info")}
+    print(f"\n{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} note(s)")
+    if report.problems:
+        print(report.headline(), file=sys.stderr)
+
+
+def _line(item: Finding) -> str:
+    where = f"line {item.line}" if item.line is not None else "file" if item.file else "home"
+    fix = f"\n      fix: {item.fix.label}" if item.fix is not None else ""
+    return f"  {item.severity.value:<7} {where:<10} {item.rule}: {item.message}{fix}"
+
+
+COMMAND = CommandLine(
+    names=("doctor",),
+    usage="  persona-notebook doctor [--host NAME]  check a home; exit 1 on any warning or error\n",
+    add_parser=add_parser,
+    run=run,
+)

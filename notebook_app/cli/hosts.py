@@ -1,0 +1,29 @@
+"""``--host NAME`` and ``--openclaw-config PATH``, shared by ``doctor`` and ``soul``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core.hosts import HostProfile, resolve_host
+
+
+def host_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host", metavar="NAME", help="as this host loads it: toolnexus (default), openclaw[@VERSION], hermes, claude-code"
+    )
+    parser.add_argument(
+        "--openclaw-config", metavar="PATH", help="OpenClaw's config to read its caps from (default: ~/.openclaw/openclaw.json)"
+    )
+
+
+def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:
+    """The profile to compose with (None: the contract), or the usage error to print."""
+    if args.host is None and args.openclaw_config is None:
+        return None
+    choice = resolve_host(args.host or ("openclaw" if args.openclaw_config else None), openclaw_config=args.openclaw_config)
+    for problem in choice.problems:
+        print(f"persona-notebook: host profile {problem}", file=sys.stderr)
+    if choice.profile is None:
+        return choice.error or "no such host"
+    return None if choice.profile.is_contract else choice.profile

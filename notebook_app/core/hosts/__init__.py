@@ -1,0 +1,70 @@
+"""Hosts as data: what each agent host really loads from a persona home.
+
+``toolnexus`` (the contract) is the default; ``openclaw``, ``hermes`` and
+``claude-code`` ship beside it as profile files, and a person's own profiles
+in ``<config dir>/persona-notebook/hosts/`` replace or add to them.
+:func:`resolve_host` turns a name (``openclaw`` or ``openclaw@2026.4``) into the
+profile in force, the user's OpenClaw config applied, with what was read said
+in words; :func:`..home.compose` with ``host=`` gives the soul that host loads.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+
+from .loader import compose_for_host
+from .openclaw import apply_openclaw_config, default_config_path
+from .profile import DEFAULT_HOST, FileRule, HostProblem, HostProfile, load_hosts, parse_profile
+
+__all__ = [
+    "DEFAULT_HOST",
+    "FileRule",
+    "HostChoice",
+    "HostProblem",
+    "HostProfile",
+    "compose_for_host",
+    "default_config_path",
+    "host_names",
+    "load_hosts",
+    "parse_profile",
+    "resolve_host",
+]
+
+
+@dataclass(frozen=True)
+class HostChoice:
+    """A host resolved for use: its profile with the numbers in force, or why it could not be."""
+
+    profile: HostProfile | None
+    notes: tuple[str, ...] = ()
+    """What was read to fix the numbers, ending with the numbers in force."""
+    config_broken: bool = False
+    error: str | None = None
+    """Set when no such host exists (the message names the ones that do)."""
+    problems: tuple[HostProblem, ...] = ()
+    """Profile files that failed to load (a person's own, usually)."""
+
+
+def host_names() -> list[str]:
+    hosts, _ = load_hosts()
+    return sorted(hosts)
+
+
+def resolve_host(spec: str | None = None, *, openclaw_config: str | os.PathLike[str] | None = None) -> HostChoice:
+    """The host named ``spec`` (``NAME`` or ``NAME@VERSION``; None: the contract), ready to compose with."""
+    hosts, problems = load_hosts()
+    name, _, version = (spec or DEFAULT_HOST).partition("@")
+    profile = hosts.get(name)
+    if profile is None:
+        known = ", ".join(sorted(hosts)) or "none"
+        return HostChoice(None, error=f"no host named {name!r}; hosts: {known}", problems=tuple(problems))
+    if version:
+        if not profile.defaults:
+            return HostChoice(None, error=f"{profile.title} has no defaults by version", problems=tuple(problems))
+        profile = profile.at_version(version)
+    if profile.config == "openclaw":
+        reading = apply_openclaw_config(profile, openclaw_config)
+        return HostChoice(reading.profile, reading.notes, reading.broken, problems=tuple(problems))
+    notes = (f"{profile.title}: {profile.numbers_in_words()}",)
+    return HostChoice(replace(profile, notes=notes), notes, problems=tuple(problems))

@@ -1,0 +1,86 @@
+"""The user's own OpenClaw numbers: ``bootstrapMaxChars`` and ``bootstrapTotalMaxChars``.
+
+OpenClaw reads ``~/.openclaw/openclaw.json``, which is JSON5 (comments,
+trailing commas, unquoted keys), so it is parsed with the json5 library
+rather than ``json``. Only ``agents.defaults.*`` is read: per-agent
+overrides (``agents.list[]``) depend on which agent runs, which a home does
+not say. Whatever happens, the result says in words what was read and which
+numbers are in force; nothing here raises.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .profile import HostProfile
+
+MAX_CONFIG_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class ConfigReading:
+    profile: HostProfile
+    """The profile with the numbers in force."""
+    notes: tuple[str, ...]
+    """What was read, in words, ending with the numbers in force."""
+    broken: bool = False
+    """The config is there but could not be parsed (a warning, not only a note)."""
+
+
+def default_config_path() -> Path:
+    """``$OPENCLAW_CONFIG_PATH`` if set, else ``~/.openclaw/openclaw.json``."""
+    given = os.environ.get("OPENCLAW_CONFIG_PATH")
+    return Path(given).expanduser() if given else Path("~/.openclaw/openclaw.json").expanduser()
+
+
+def apply_openclaw_config(profile: HostProfile, path: str | os.PathLike[str] | None = None) -> ConfigReading:
+    """``profile`` with the numbers from the user's OpenClaw config, and what was read, in words."""
+    where = Path(path).expanduser() if path is not None else default_config_path()
+    defaults = f"OpenClaw {profile.version} defaults" if profile.version else "OpenClaw's defaults"
+    try:
+        with open(where, "rb") as handle:
+            raw = handle.read(MAX_CONFIG_BYTES + 1)
+    except FileNotFoundError:
+        return _reading(profile, f"OpenClaw config {where} not found; {defaults} are in force")
+    except OSError as error:
+        return _reading(profile, f"OpenClaw config {where} cannot be read ({error.strerror}); {defaults} are in force", broken=True)
+    if len(raw) > MAX_CONFIG_BYTES:
+        return _reading(profile, f"OpenClaw config {where} is over {MAX_CONFIG_BYTES:,} bytes; {defaults} are in force", broken=True)
+    import json5  # only when a config is there to read
+
+    try:
+        data = json5.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        return _reading(
+            profile, f"OpenClaw config {where} could not be parsed as JSON5 ({error}); {defaults} are in force", broken=True
+        )
+    agents = data.get("agents") if isinstance(data, dict) else None
+    settings = agents.get("defaults") if isinstance(agents, dict) else None
+    settings = settings if isinstance(settings, dict) else {}
+    numbers: dict[str, int] = {}
+    notes = []
+    for key, field in (("bootstrapMaxChars", "file_cap"), ("bootstrapTotalMaxChars", "total_cap")):
+        value = settings.get(key)
+        if value is None:
+            continue
+        if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+            numbers[field] = int(value)  # OpenClaw floors a positive number and ignores anything else
+        else:
+            notes.append(f"agents.defaults.{key} is {value!r}, which OpenClaw ignores")
+    if numbers:
+        read = ", ".join(f"{key} {value:,}" for key, value in zip(("bootstrapMaxChars", "bootstrapTotalMaxChars"),
+                                                                   (numbers.get("file_cap"), numbers.get("total_cap")))
+                         if value is not None)
+        notes.insert(0, f"read {where}: agents.defaults {read}")
+    else:
+        notes.insert(0, f"read {where}: it sets neither agents.defaults.bootstrapMaxChars nor bootstrapTotalMaxChars, "
+                        f"so {defaults} are in force")
+    return _reading(replace(profile, **numbers), *notes)
+
+
+def _reading(profile: HostProfile, *notes: str, broken: bool = False) -> ConfigReading:
+    in_force = f"in force: {profile.numbers_in_words()}"
+    notes = (*notes, in_force)
+    return ConfigReading(replace(profile, notes=notes, config_broken=broken), notes, broken)

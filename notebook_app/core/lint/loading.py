@@ -1,0 +1,99 @@
+"""Loading rules: whether each bootstrap file loads at all, and whole.
+
+They read what the one read path (:func:`..files.read_file`) already says
+about a file; the cut at a cap is the budget rules' business, since where a
+file is cut depends on the host.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from pathlib import Path
+
+from ..files import FileRead, FileStatus
+from ..storage import is_temp_file
+from .model import Finding, finding
+from .text import FileText, line_of_byte
+
+
+def status_findings(read: FileRead) -> list[Finding]:
+    """What is wrong with the file itself, before any of its bytes: a link, a FIFO, no permission."""
+    name, status = read.name, read.status
+    if status is FileStatus.UNREADABLE:
+        return [finding("load.unreadable", name, None, f"{read.describe()}; the session does not load it")]
+    if status in (FileStatus.DIRECTORY, FileStatus.SPECIAL):
+        return [finding("load.not-regular", name, None, f"{read.describe()}; the session does not load it")]
+    if status in (FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
+        return [finding("load.broken-link", name, None, f"{read.describe()}; the session does not load it")]
+    if status is FileStatus.LINK:
+        return [
+            finding(
+                "load.link",
+                name,
+                None,
+                f"{name} is a symbolic link to {read.link_target}: a session loads whatever it points to, "
+                "and the memory tool refuses to edit it",
+            )
+        ]
+    return []
+
+
+def content_findings(file: FileText, *, complete: bool) -> list[Finding]:
+    """Bytes that are not UTF-8, and a file with nothing in it."""
+    found = []
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(file.data, final=complete)
+    except UnicodeDecodeError as error:
+        offset = error.start
+        found.append(
+            finding(
+                "load.not-utf8",
+                file.name,
+                line_of_byte(file.data, offset),
+                f"{file.name} is not UTF-8 at byte {offset:,} (0x{file.data[offset]:02x}): a session loads U+FFFD "
+                "in its place, and the memory tool refuses to edit the file",
+            )
+        )
+    if not file.text.strip():
+        found.append(finding("load.empty", file.name, None, f"{file.name} is empty: it loads as an empty section"))
+    return found
+
+
+def scan_limit_finding(file: FileText, limit: int) -> Finding | None:
+    if file.size <= len(file.data):
+        return None
+    return finding(
+        "load.scan-limit",
+        file.name,
+        None,
+        f"{file.name} is {file.size:,} bytes; the doctor read the first {limit:,} and says nothing about the rest",
+    )
+
+
+def temp_file_findings(home: Path, *, limit: int = 100) -> list[Finding]:
+    """Temp files of a rewrite whose writer was killed before its rename.
+
+    Each is a whole copy of a file's new text under a hidden name; the next
+    write through the core removes it. At most ``limit`` are named.
+    """
+    found: list[Finding] = []
+    try:
+        with os.scandir(home) as entries:
+            for entry in entries:
+                if is_temp_file(entry.name):
+                    found.append(
+                        finding(
+                            "load.temp-file",
+                            entry.name,
+                            None,
+                            f"{entry.name} is a temp file left by a writer that was killed before it finished; "
+                            "no session loads it, and the next write through the notebook, the CLI or the memory tool "
+                            "removes it",
+                        )
+                    )
+                    if len(found) >= limit:
+                        break
+    except OSError:
+        return found
+    return sorted(found, key=lambda f: f.file or "")

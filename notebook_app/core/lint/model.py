@@ -1,0 +1,121 @@
+"""What the doctor says: a finding, its severity, and the rule that made it.
+
+Every screen, the CLI and the MCP guard read findings in this one shape, so a
+rule's id, its severity and its words are decided here and in the rule's own
+module, never re-worded by a caller.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .fixes import Fix
+
+
+class Severity(Enum):
+    """How much a finding matters; warnings and errors make ``doctor`` exit 1."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {Severity.ERROR: 2, Severity.WARNING: 1, Severity.INFO: 0}[self]
+
+    @property
+    def fails(self) -> bool:
+        """Whether a finding of this severity is a problem (exit status 1, the guard refuses)."""
+        return self is not Severity.INFO
+
+
+class Family(Enum):
+    LOADING = "loading"
+    SECURITY = "security"
+    HYGIENE = "hygiene"
+    BUDGET = "budget"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One check: a stable id for scripts and keymaps, its severity, what it means."""
+
+    id: str
+    severity: Severity
+    family: Family
+    title: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem (or fact) in one place: a file, and a 1-based line or None for the whole file."""
+
+    rule: str
+    severity: Severity
+    file: str | None
+    line: int | None
+    message: str
+    fix: Fix | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """``{"file", "line", "rule", "severity", "message", "fix"}``; a fix by its words only."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "rule": self.rule,
+            "severity": self.severity.value,
+            "message": self.message,
+            "fix": self.fix.label if self.fix is not None else None,
+        }
+
+
+def _rules(*rules: Rule) -> dict[str, Rule]:
+    return {rule.id: rule for rule in rules}
+
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+L, S, H, B = Family.LOADING, Family.SECURITY, Family.HYGIENE, Family.BUDGET
+
+RULES: dict[str, Rule] = _rules(
+    Rule("load.not-utf8", E, L, "bytes that are not UTF-8 (the byte offset is named)"),
+    Rule("load.unreadable", E, L, "a file that cannot be read"),
+    Rule("load.not-regular", E, L, "a directory, FIFO, socket or device where a file should be"),
+    Rule("load.broken-link", E, L, "a symbolic link that leads nowhere or loops"),
+    Rule("load.link", W, L, "a symbolic link: it loads, the memory tool will not edit it"),
+    Rule("load.empty", I, L, "an empty file (or only whitespace)"),
+    Rule("load.temp-file", W, L, "a temp file a killed writer left behind"),
+    Rule("load.scan-limit", I, L, "a file larger than the doctor reads"),
+    Rule("security.bidi", E, S, "bidirectional controls (U+202A–202E, U+2066–2069, …)"),
+    Rule("security.tag-chars", E, S, "tag characters (U+E0000–E007F), invisible text"),
+    Rule("security.invisible", W, S, "zero-width, format or control characters, a BOM inside, stray variation selectors"),
+    Rule("security.mixed-script", W, S, "a word mixing scripts to look like another (a Cyrillic а in a Latin word)"),
+    Rule("security.injection", E, S, "prompt-injection phrasing, after NFKC normalisation"),
+    Rule("security.hidden-markup", W, S, "HTML comments or hidden elements a reader of the rendered file never sees"),
+    Rule("security.secret", E, S, "an API key, private key or password assignment"),
+    Rule("hygiene.duplicate", W, H, "the same entry twice"),
+    Rule("hygiene.near-duplicate", W, H, "entries equal after normalising case, spacing and punctuation"),
+    Rule("hygiene.conflict", W, H, "entries with the same key before a colon and different values"),
+    Rule("hygiene.empty-entry", W, H, "a dangling '- ' bullet with no text"),
+    Rule("hygiene.not-an-entry", I, H, "a line in MEMORY.md or USER.md that is not an entry, heading or blank"),
+    Rule("budget.cut", W, B, "a file the host cuts: how much is not loaded and where the cut falls"),
+    Rule("budget.total", W, B, "a file the host's total cap cuts short or leaves out"),
+    Rule("budget.over", W, B, "a file over the host's own budget for it (loaded whole, but flagged by the host)"),
+    Rule("budget.format", I, B, "entries not in the host's entry format"),
+    Rule("budget.summary", I, B, "what the host loads: characters and ≈tokens"),
+    Rule("host.config", W, B, "the host's own config could not be parsed; its defaults are in force"),
+    Rule("host.numbers", I, B, "which of the host's numbers are in force, and where they come from"),
+)
+"""Every rule, by id, in the order the README lists them."""
+
+
+def finding(rule: str, file: str | None, line: int | None, message: str, fix: Fix | None = None) -> Finding:
+    """A finding of ``rule`` at its rule's severity."""
+    return Finding(rule, RULES[rule].severity, file, line, message, fix)
+
+
+def worst(findings: list[Finding] | tuple[Finding, ...]) -> Severity | None:
+    """The most severe severity among ``findings``; None when there are none."""
+    return max((f.severity for f in findings), key=lambda s: s.rank, default=None)

@@ -1,0 +1,101 @@
+"""``persona-notebook doctor`` and ``soul --host``: real processes, real exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "notebook_app" / "demo_home"
+
+
+def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "XDG_CONFIG_HOME": str(tmp / "config"),
+        "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json"),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    home = tmp_path / "demo"
+    shutil.copytree(DEMO, home)
+    return home
+
+
+def test_a_clean_home_exits_zero(demo: Path, tmp_path: Path) -> None:
+    out = run("doctor", "--home", str(demo), tmp=tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "0 error(s), 0 warning(s)" in out.stdout
+
+
+def test_a_home_with_problems_exits_one_and_names_them(demo: Path, tmp_path: Path) -> None:
+    (demo / "USER.md").write_bytes(b"- name \xff\n")
+    with open(demo / "MEMORY.md", "a") as memory:
+        memory.write("- her field partner is Mateo; he handles dive logistics\n")
+    out = run("doctor", "--home", str(demo), tmp=tmp_path)
+    assert out.returncode == 1
+    assert "load.not-utf8: USER.md is not UTF-8 at byte 7 (0xff)" in out.stdout
+    assert "hygiene.duplicate" in out.stdout and "fix: delete line 15 (a duplicate of line 14)" in out.stdout
+    assert out.stderr.strip() == "USER.md is not UTF-8 at byte 7 (0xff) · a duplicate entry"
+
+
+def test_json_lists_findings_with_file_line_rule_severity_and_message(demo: Path, tmp_path: Path) -> None:
+    (demo / "MEMORY.md").write_text("- key sk-ant-api03-" + "Q" * 40 + "\n")
+    out = run("doctor", "--home", str(demo), "--json", tmp=tmp_path)
+    assert out.returncode == 1
+    report = json.loads(out.stdout)
+    secret = next(f for f in report["findings"] if f["rule"] == "security.secret")
+    assert {k: secret[k] for k in ("file", "line", "severity")} == {"file": "MEMORY.md", "line": 1, "severity": "error"}
+    assert "Q" * 40 not in out.stdout
+    summary = next(f for f in report["findings"] if f["rule"] == "budget.summary")
+    assert summary["file"] is None and summary["line"] is None and summary["severity"] == "info"
+
+
+def test_usage_errors_exit_two(tmp_path: Path) -> None:
+    assert run("doctor", "--home", str(tmp_path / "missing"), tmp=tmp_path).returncode == 2
+    out = run("doctor", "--home", str(tmp_path), "--host", "nope", tmp=tmp_path)
+    assert out.returncode == 2 and "no host named 'nope'" in out.stderr
+    assert run("doctor", "--bogus", tmp=tmp_path).returncode == 2
+
+
+def test_the_host_changes_what_is_cut(demo: Path, tmp_path: Path) -> None:
+    (demo / "MEMORY.md").write_text("".join(f"- note {i}\n" for i in range(300)))
+    assert run("doctor", "--home", str(demo), tmp=tmp_path).returncode == 0
+    out = run("doctor", "--home", str(demo), "--host", "claude-code", "--json", tmp=tmp_path)
+    assert out.returncode == 1
+    cut = next(f for f in json.loads(out.stdout)["findings"] if f["rule"] == "budget.cut")
+    assert cut["line"] == 201
+
+
+def test_openclaw_config_is_read_and_said(demo: Path, tmp_path: Path) -> None:
+    config = tmp_path / "openclaw.json"
+    config.write_text("{agents: {defaults: {bootstrapMaxChars: 100}}}")
+    out = run("doctor", "--home", str(demo), "--openclaw-config", str(config), tmp=tmp_path)
+    assert out.returncode == 1  # every demo file is over 100 characters
+    assert f"read {config}: agents.defaults bootstrapMaxChars 100" in out.stdout
+    assert "budget.cut" in out.stdout
+
+
+def test_soul_host_prints_what_that_host_loads(demo: Path, tmp_path: Path) -> None:
+    out = run("soul", "--home", str(demo), "--host", "claude-code", tmp=tmp_path)
+    assert out.returncode == 0
+    assert out.stdout.startswith("## MEMORY.md\n\n# Wren's notes") and "## SOUL.md" not in out.stdout
+    data = json.loads(run("soul", "--home", str(demo), "--host", "hermes", "--json", tmp=tmp_path).stdout)
+    assert data["host"] == "hermes" and data["found"] == ["SOUL.md", "MEMORY.md", "USER.md"]
+
+
+def test_soul_without_a_host_is_the_contract(demo: Path, tmp_path: Path) -> None:
+    plain = run("soul", "--home", str(demo), tmp=tmp_path).stdout
+    assert run("soul", "--home", str(demo), "--host", "toolnexus", tmp=tmp_path).stdout == plain
+    assert "host" not in json.loads(run("soul", "--home", str(demo), "--json", tmp=tmp_path).stdout)
