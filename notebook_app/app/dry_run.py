@@ -63,7 +63,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     composition = state.preview.composition.with_text(outcome.request.filename, outcome.apply(before))
     edit_line = before.count("\n", 0, outcome.start)
     next_lines = edited_soul_lines(state, composition, outcome.request.filename, edit_line)
-    comparison = compare(state.current.composition, composition, state.comparison, next_lines=next_lines)
+    comparison = compare(state.comparison.current, composition, state.comparison, next_lines=next_lines)
     return DryRun(args, state.seq, outcome, comparison, edit_line=edit_line)
 
 
@@ -82,7 +82,7 @@ def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, plan)
     text = before or ""
     composition = state.preview.composition.with_text(name, plan.apply(text))
-    comparison = compare(state.current.composition, composition, state.comparison)
+    comparison = compare(state.comparison.current, composition, state.comparison)
     return DryRun(args, state.seq, plan, comparison, edit_line=line - 1)
 
 

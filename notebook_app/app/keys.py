@@ -73,6 +73,7 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="5", display="5", action="pick_file(5)", label="TOOLS.md", help="Show TOOLS.md (file 5 in load order)", id="pick-5", show=False),
     Key(keys="6", display="6", action="pick_file(6)", label="HEARTBEAT.md", help="Show HEARTBEAT.md (file 6 in load order)", id="pick-6", show=False),
     Key(keys="7", display="7", action="pick_file(7)", label="MEMORY.md", help="Show MEMORY.md (file 7 in load order)", id="pick-7", show=False),
+    Key(keys="exclamation_mark", display="!", action="doctor", label="Doctor", help="The home doctor: every finding by file, jump to its line, apply its fix", id="doctor", command="Open the home doctor", show=False),
     Key(keys="n", display="n", action="next_session", label="Next", help="Start the next session: the preview becomes the new current snapshot", id="next-session", command="Start the next session"),
     Key(keys="s", display="s", action="agent_sessions", label="Agents", help="Agent sessions: each agent's frozen soul against Next, and its writes", id="agent-sessions", command="Show agent sessions", show=False),
 )
@@ -90,11 +91,18 @@ AGENT_KEYS: tuple[Key, ...] = (
     Key(keys="escape,s", display="esc", action="back", label="Back", help="Back from agent sessions to the notebook's own session", id="agent-sessions-back", command="Back to the notebook"),
 )
 
+DOCTOR_KEYS: tuple[Key, ...] = (
+    Key(keys="enter", display="enter", action="jump", label="Go to line", help="In the doctor: show the finding's line in the notebook", id="doctor-jump"),
+    Key(keys="y", display="y", action="apply_fix", label="Apply fix", help="In the doctor: apply the fix shown (its dry run first; guarded)", id="doctor-fix"),
+    Key(keys="escape", display="esc", action="back", label="Back", help="Back from the doctor to the notebook", id="doctor-back", command="Back to the notebook"),
+)
+
 KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Everywhere", APP_KEYS + PANE_KEYS),
     KeyGroup("Notebook", NOTEBOOK_KEYS),
     KeyGroup("Moving in a file (Home pane)", MOVING_KEYS),
     KeyGroup("Agent sessions", AGENT_KEYS),
+    KeyGroup("Doctor", DOCTOR_KEYS),
 )
 
 ALL_KEYS: tuple[Key, ...] = tuple(key for group in KEY_GROUPS for key in group.keys)

@@ -24,6 +24,10 @@ from ..core import (
     memory_tool,
 )
 from ..core.actor import NOTEBOOK
+from ..core.home import Composition
+from ..core.hosts.loader import as_host
+from ..core.hosts.profile import HostProfile
+from ..core.lint.doctor import Doctor, DoctorReport
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
@@ -40,6 +44,7 @@ class HomeState:
     files: Mapping[str, LiveFile]
     current: Snapshot
     preview: Snapshot
+    """What a session starting now would load, as the chosen host loads it."""
     comparison: Comparison
     """The frozen snapshot against the preview: what the session panes show."""
 
@@ -61,6 +66,10 @@ class Notebook:
         self._last: HomeState | None = None
         self._digests: dict[str, str | None] = {}
         self._first: Future[HomeState] | None = None
+        self.host: HostProfile | None = None
+        """The host whose loading Current and Next show; None: the contract."""
+        self._current_as: tuple[Snapshot, HostProfile | None, Composition] | None = None
+        self.doctor = Doctor()
 
     def start_reading(self) -> None:
         """Read the home in a thread now, before the UI exists, so loading Textual overlaps it.
@@ -111,6 +120,26 @@ class Notebook:
             self._session.advance(replace(self._session.preview(), number=number))
             return self._read_state()
 
+    def use_host(self, host: HostProfile | None) -> HomeState:
+        """Show Current and Next as ``host`` loads them (None: the contract); read again."""
+        with self._lock:
+            self.host = None if host is None or host.is_contract else host
+            return self._read_state()
+
+    def check(self) -> DoctorReport:
+        """The doctor on the home as it is now, for the host in view; cached per file digest."""
+        return self.doctor.check(self.home, host=self.host)
+
+    def _current_composition(self, current: Snapshot) -> Composition:
+        """The frozen snapshot as the host in view would have loaded it (computed once per snapshot and host)."""
+        if self.host is None:
+            return current.composition
+        cached = self._current_as
+        if cached is None or cached[0] is not current or cached[1] is not self.host:
+            cached = (current, self.host, as_host(current.composition, self.host))
+            self._current_as = cached
+        return cached[2]
+
     def write(self, args: Mapping[str, object]) -> tuple[ToolResult | SpliceResult, HomeState]:
         """Apply one action (the memory tool's, or an entry edit as the notebook), then read the home again."""
         with self._lock:
@@ -130,15 +159,15 @@ class Notebook:
             if found is not None:
                 live[name] = found
         self._digests = {name: (live[name].digest if name in live else None) for name in BOOTSTRAP_ORDER}
-        next_snapshot = session.preview()
-        previous = self._last.comparison if self._last is not None else None
+        next_snapshot = session.preview(self.host)
+        previous = self._last.comparison if self._last is not None and self._last.preview.composition.host == next_snapshot.composition.host else None
         self._seq += 1
         state = HomeState(
             seq=self._seq,
             files=live,
             current=session.current,
             preview=next_snapshot,
-            comparison=compare(session.current.composition, next_snapshot.composition, previous),
+            comparison=compare(self._current_composition(session.current), next_snapshot.composition, previous),
         )
         self._last = state
         return state

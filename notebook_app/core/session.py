@@ -14,9 +14,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .home import BOOTSTRAP_ORDER, BootstrapFile, Composition, SkippedFile, compose, home_path
+
+if TYPE_CHECKING:
+    from .hosts.profile import HostProfile
 
 _EXACT_DIFF_LIMIT = 20_000
 """Changed-region lines above which the diff falls back to a linear multiset diff."""
@@ -49,9 +52,10 @@ class Snapshot:
         return self.composition.skipped
 
 
-def take_snapshot(home: str | os.PathLike[str], number: int) -> Snapshot:
+def take_snapshot(home: str | os.PathLike[str], number: int, *, host: HostProfile | None = None) -> Snapshot:
+    """The soul of ``home`` now, as the contract (or ``host``) loads it."""
     started = time.perf_counter()
-    composition = compose(home)
+    composition = compose(home, host=host)
     return Snapshot(
         number=number,
         taken_at=datetime.now(timezone.utc),
@@ -160,9 +164,9 @@ class Session:
         self.home = home_path(home)
         self.current = take_snapshot(self.home, number)
 
-    def preview(self) -> Snapshot:
-        """What the next session would load if it started now."""
-        return take_snapshot(self.home, self.current.number + 1)
+    def preview(self, host: HostProfile | None = None) -> Snapshot:
+        """What the next session would load if it started now (as ``host`` would load it)."""
+        return take_snapshot(self.home, self.current.number + 1, host=host)
 
     def diff(self, preview: Snapshot | None = None) -> SoulDiff:
         """What changes when the next session starts."""

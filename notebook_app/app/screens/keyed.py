@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual.screen import Screen
 
 from ..keys import Key
 
+ResultType = TypeVar("ResultType")
 
-class KeyedScreen(Screen):
+
+class KeyedScreen(Screen[ResultType]):
     KEYS: ClassVar[tuple[Key, ...]] = ()
     """This screen's keys from the one table; its BINDINGS are made from them."""
 

@@ -19,10 +19,14 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
 
 from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
+from ...core.hosts import resolve_host
+from ...core.lint.doctor import DoctorReport
 from ..documents import Mark
 from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
 from ..keys import NOTEBOOK_KEYS, bindings
+
+DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
 from ..widgets.common import line_view, pane_tabs
@@ -30,6 +34,8 @@ from ..widgets.common.pane_tabs import Tab
 from ..widgets.form import action_form
 from ..widgets.form.action_form import ActionForm
 from ..widgets.home import home_pane
+from ..widgets.common import status_line
+from ..widgets.common.status_line import StatusLine
 from ..widgets.home.home_pane import HomePane, file_at
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
@@ -39,13 +45,13 @@ from .panes import PaneScreen
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor"}
 
 
 class MainScreen(PaneScreen):
     """What the running session loaded, what is on disk, what loads next."""
 
-    CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, Path(__file__).with_name("main.tcss")]
+    CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, status_line.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, Path(__file__).with_name("main.tcss")]
     KEYS = NOTEBOOK_KEYS
     BINDINGS = bindings(KEYS)
     TABS = (Tab("home", "Home", "f2"), Tab("current", "Current", "f3"), Tab("next", "Next", "f4"))
@@ -79,9 +85,11 @@ class MainScreen(PaneScreen):
         """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
         self._reads = LatestWins(self, "home", notebook.refresh, done=self._read_done, failed=self._read_failed)
         self._dry_runs = LatestWins(self, "dry-run", dry_run, done=self._dry_run_done, failed=self._dry_run_failed)
+        self._checks = LatestWins(self, "doctor", notebook.check, done=self._checked, failed=self._check_failed)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
+        yield StatusLine(id="status-line")
         yield Static("", id="home-banner", markup=False)
         yield self.pane_tabs()
         with Horizontal(id="panes"):
@@ -182,7 +190,17 @@ class MainScreen(PaneScreen):
         self.query_one(HomePane).show_state(state)
         self._show_sessions()
         self._request_dry_run()
+        self._checks.request()
         return True
+
+    def _checked(self, report: DoctorReport) -> None:
+        worst = max((f.severity for f in report.problems), key=lambda s: s.rank, default=None)
+        self.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap))
+        names = {f.file for f in report.findings if f.file is not None}
+        self.query_one(HomePane).show_findings({name: {line: sev.value for line, sev in report.lines_with_findings(name).items()} for name in names})
+
+    def _check_failed(self, words: str) -> None:
+        self.query_one(StatusLine).show_health(f"the doctor could not finish: {words}", worst="warning")
 
     def _request_dry_run(self) -> None:
         if self.state is not None and self.form.is_open:
@@ -352,6 +370,34 @@ class MainScreen(PaneScreen):
         if self.narrow:
             self.activate("current")
         run_once(self, "advance", self.notebook.advance, done=self._started, failed=self._read_failed)
+
+    def action_doctor(self) -> None:
+        from .doctor import DoctorScreen  # loaded on first use, not at start-up
+
+        self.app.push_screen(DoctorScreen(self.notebook.home, self.notebook.check), self._jump)
+
+    def _jump(self, place: tuple[str, int] | None) -> None:
+        """Back from the doctor: show the finding's line, and look again (a fix may have landed)."""
+        self._reads.request()
+        if place is not None:
+            self.activate("home")
+            self.query_one(HomePane).pick(*place)
+
+    def action_use_host(self, name: str) -> None:
+        """Show Current and Next as host ``name`` loads them (the palette's host commands)."""
+        choice = resolve_host(name)
+        if choice.profile is None:
+            self.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
+            return
+        profile = choice.profile
+        run_once(self, "home", lambda: self.notebook.use_host(profile), done=self._host_used, failed=self._read_failed)
+
+    def _host_used(self, state: HomeState) -> None:
+        host = state.preview.composition
+        suffix = "" if host.host == "toolnexus" else f" · as {host.profile.title if host.profile else host.host} loads it"
+        self.query_one("#current", SessionPane).border_title = f"Current session{suffix}"
+        self.query_one("#next", SessionPane).border_title = f"Next session{suffix}"
+        self._apply(state)
 
     def action_agent_sessions(self) -> None:
         from .agent_sessions import AgentSessionsScreen  # loaded on first use, not at start-up

@@ -59,6 +59,19 @@ def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composi
     return _compose(host, raws, skipped)
 
 
+def as_host(composition: Composition, host: HostProfile) -> Composition:
+    """A contract composition (a frozen snapshot) as ``host`` would have loaded the same files.
+
+    Built from the bytes the contract loaded (up to 2 MiB a file, more than
+    any host's cap), so a session's Current can be shown as any host sees it
+    without reading the files again: they may have changed since.
+    """
+    if host.is_contract:
+        return composition
+    raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name in host.files]
+    return _compose(host, raws, [s for s in composition.skipped if s.name in host.files])
+
+
 def recompose(composition: Composition, name: str, data: bytes) -> Composition:
     """``composition`` (a host's) as if file ``name`` held ``data``: the dry run of a write."""
     host = composition.profile

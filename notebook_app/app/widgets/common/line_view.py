@@ -8,7 +8,7 @@ the old rows stay on screen until the new ones are ready.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -56,6 +56,9 @@ class LineView(ScrollView, can_focus=True):
         "line-view--cursor",
         "line-view--placeholder",
         "line-view--hidden",
+        "line-view--flag-error",
+        "line-view--flag-warning",
+        "line-view--flag-info",
     }
 
     SYNC_WRAP_LINES = 2_000
@@ -71,6 +74,8 @@ class LineView(ScrollView, can_focus=True):
         """The document drawn now; ``_rows`` were wrapped from its lines."""
         self._rows: Rows = wrap_rows((), 1)
         self._base_style = Style()
+        self._flags: Mapping[int, str] = {}
+        """Line index -> the worst finding's severity there (error, warning, info): a gutter mark."""
         self._reveal: int | None = None
         """A line to scroll into view once the rows showing it are ready."""
 
@@ -94,6 +99,12 @@ class LineView(ScrollView, can_focus=True):
                 self.refresh()
         else:
             self._rewrap()
+
+    def set_flags(self, flags: Mapping[int, str]) -> None:
+        """Mark lines in the gutter (the doctor's findings); repaints only when they change."""
+        if flags != self._flags:
+            self._flags = dict(flags)
+            self.refresh()
 
     def set_placeholder(self, text: str) -> None:
         if text != self.placeholder:
@@ -205,7 +216,12 @@ class LineView(ScrollView, can_focus=True):
         if self._numbers:
             number = f"{line + 1}" if start == 0 else ""
             digits = len(f"{len(document.lines)}")
-            segments.append(Segment(f"{number:>{digits}} ", gutter_style))
+            flag = self._flags.get(line) if start == 0 else None
+            if flag is None:
+                segments.append(Segment(f"{number:>{digits}} ", gutter_style))
+            else:
+                segments.append(Segment(f"{number:>{digits}}", gutter_style))
+                segments.append(Segment("!" if flag != "info" else "·", base + self.get_component_rich_style(f"line-view--flag-{flag}")))
         if self._signs:
             sign = SIGNS.get(mark or "", " ") if start == 0 else " "
             segments.append(Segment(f"{sign} ", style if mark in SIGNS else gutter_style))

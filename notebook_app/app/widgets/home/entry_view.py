@@ -75,6 +75,13 @@ class EntryView(LineView):
             index += step
         return None
 
+    def select_line(self, index: int) -> None:
+        """Put the cursor on line ``index`` (0-based) and scroll it into view (the doctor's jump)."""
+        if self.entries and 0 <= index < len(self.visible_document.lines):
+            self._move_to(index)
+        else:
+            self.reveal_line(index)
+
     def _move_to(self, index: int | None) -> None:
         if index is None:
             return

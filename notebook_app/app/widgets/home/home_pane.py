@@ -44,6 +44,7 @@ class HomePane(Vertical):
         """The non-entry file shown in the first pane."""
         self.target = "MEMORY.md"
         self._state: HomeState | None = None
+        self._findings: dict[str, dict[int, str]] = {}
 
     def compose(self) -> ComposeResult:
         yield FileList(id="file-list")
@@ -82,17 +83,31 @@ class HomePane(Vertical):
         for name in (self.document, *ENTRY_PANES):
             self._show(name)
 
-    def pick(self, name: str) -> None:
-        """Bring ``name`` into view: its entry pane, or the document pane showing it."""
+    def pick(self, name: str, line: int | None = None) -> None:
+        """Bring ``name`` into view (its entry pane, or the document pane showing it), at ``line`` (1-based)."""
         if name not in ENTRY_PANES:
             self.document = name
             self._show(name)
-        self.pane(name).focus_entries()
+        pane = self.pane(name)
+        pane.focus_entries()
+        if line is not None:
+            pane.view.select_line(line - 1)
+
+    def show_findings(self, flags: dict[str, dict[int, str]]) -> None:
+        """Mark the lines the doctor found something on: file -> line (1-based) -> severity."""
+        self._findings = flags
+        for name in (self.document, *ENTRY_PANES):
+            self._flag(name)
+
+    def _flag(self, name: str) -> None:
+        marks = self._findings.get(name, {})
+        self.pane(name).view.set_flags({line - 1: severity for line, severity in marks.items()})
 
     def _show(self, name: str) -> None:
         state = self._state
         if state is not None:
             self.pane(name).show(name, state.files.get(name), state.preview.composition.file(name))
+            self._flag(name)
 
     @on(FileList.OptionSelected)
     def _file_picked(self, event: FileList.OptionSelected) -> None:

@@ -1,0 +1,84 @@
+"""The doctor in the notebook: a health line in words, flagged lines, a view to jump and fix, hosts."""
+
+from __future__ import annotations
+
+import shutil
+from importlib.resources import files
+from pathlib import Path
+
+from notebook_pilot import SIZE, file_view, make_app, started, wait_until
+from textual.widgets import OptionList
+
+from notebook_app.app.screens.doctor import DoctorScreen
+from notebook_app.app.screens.main import MainScreen
+from notebook_app.app.widgets.common.status_line import StatusLine
+from notebook_app.app.widgets.session.session_pane import SessionPane
+
+DUPLICATED = "# Notes\n\n- timezone: UTC\n- likes tide tables\n- likes tide tables\n"
+
+
+def health(app) -> str:
+    return str(app.screen.query_one(StatusLine).content)
+
+
+async def test_the_demo_is_healthy_and_says_so(tmp_path: Path) -> None:
+    home = tmp_path / "demo"
+    shutil.copytree(str(files("notebook_app") / "demo_home"), home)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: "no problems found" in health(app), "the doctor's verdict")
+
+
+async def test_a_duplicate_is_named_flagged_and_fixed_from_the_doctor(home: Path) -> None:
+    (home / "MEMORY.md").write_text(DUPLICATED)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: "repeats line 4" in health(app), "the duplicate in the health line")
+        view = file_view(app, "MEMORY.md")
+        assert view._flags == {4: "warning"}
+        await pilot.press("exclamation_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        screen = app.screen
+        listing = screen.query_one(OptionList)
+        index = next(i for i in range(listing.option_count) if (listing.get_option_at_index(i).id or "") in screen._findings and screen._findings[listing.get_option_at_index(i).id].rule == "hygiene.duplicate")
+        listing.highlighted = index
+        await pilot.pause()
+        assert "y applies it" in str(screen.query_one("#doctor-detail").content)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: (home / "MEMORY.md").read_text() == "# Notes\n\n- timezone: UTC\n- likes tide tables\n", "the fix to land")
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainScreen)
+        await wait_until(pilot, lambda: "no problems found" in health(app), "healthy again")
+
+
+async def test_enter_in_the_doctor_goes_to_the_line(home: Path) -> None:
+    (home / "MEMORY.md").write_text(DUPLICATED)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("exclamation_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        screen = app.screen
+        listing = screen.query_one(OptionList)
+        listing.highlighted = next(i for i in range(listing.option_count) if (listing.get_option_at_index(i).id or "").startswith("MEMORY.md"))
+        await pilot.press("enter")
+        assert isinstance(app.screen, MainScreen)
+        view = file_view(app, "MEMORY.md")
+        await wait_until(pilot, lambda: view.cursor == 4, "the cursor on the duplicate")
+        assert app.focused is view
+
+
+async def test_choosing_a_host_shows_the_soul_as_it_loads_it(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await app.screen.run_action("use_host('claude-code')")
+        upcoming = app.screen.query_one("#next", SessionPane)
+        await wait_until(pilot, lambda: str(upcoming.border_title) == "Next session · as Claude Code loads it", "the relabel")
+        assert str(app.screen.query_one("#current", SessionPane).border_title) == "Current session · as Claude Code loads it"
+        assert app.screen.state.preview.found == ["MEMORY.md"]
+        assert "## SOUL.md" not in upcoming.document.lines and "## SOUL.md" not in app.screen.query_one("#current", SessionPane).document.lines
+        names = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Load as: Claude Code", "Load as: OpenClaw", "Load as: Hermes", "Load as: toolnexus (the contract)"} <= names
