@@ -35,7 +35,7 @@ async def test_a_duplicate_is_named_flagged_and_fixed_from_the_doctor(home: Path
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await wait_until(pilot, lambda: "repeats line 4" in health(app), "the duplicate in the health line")
+        await wait_until(pilot, lambda: "a duplicate entry" in health(app), "the duplicate in the health line")
         view = file_view(app, "MEMORY.md")
         assert view._flags == {4: "warning"}
         await pilot.press("exclamation_mark")
