@@ -10,7 +10,6 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from .hosts import host_choices
 from .keymap import load_keymap, user_keymap_path
 from .keys import APP_KEYS, Key, bindings
 from .model import Notebook
@@ -147,5 +146,7 @@ class NotebookApp(App[None]):
             if key.command:
                 yield SystemCommand(key.command, key.help, partial(self.run_action, key.action))
         if isinstance(screen, MainScreen):
+            from .hosts import host_choices  # the host profiles load when the palette first asks
+
             for name, title, summary in host_choices():
                 yield SystemCommand(f"Load as: {title}", summary, partial(screen.run_action, f"use_host({name!r})"))

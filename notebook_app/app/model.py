@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core import (
     BOOTSTRAP_ORDER,
@@ -25,12 +26,13 @@ from ..core import (
 )
 from ..core.actor import NOTEBOOK
 from ..core.home import Composition
-from ..core.hosts.loader import as_host
-from ..core.hosts.profile import HostProfile
-from ..core.lint.doctor import Doctor, DoctorReport
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
+
+if TYPE_CHECKING:
+    from ..core.hosts.profile import HostProfile
+    from ..core.lint.doctor import Doctor, DoctorReport
 
 ENTRY_ACTIONS = ("edit-entry", "delete-entry")
 """The form's two human-only actions: guarded entry edits, never the agent's tool."""
@@ -69,7 +71,7 @@ class Notebook:
         self.host: HostProfile | None = None
         """The host whose loading Current and Next show; None: the contract."""
         self._current_as: tuple[Snapshot, HostProfile | None, Composition] | None = None
-        self.doctor = Doctor()
+        self._doctor: Doctor | None = None
 
     def start_reading(self) -> None:
         """Read the home in a thread now, before the UI exists, so loading Textual overlaps it.
@@ -128,7 +130,11 @@ class Notebook:
 
     def check(self) -> DoctorReport:
         """The doctor on the home as it is now, for the host in view; cached per file digest."""
-        return self.doctor.check(self.home, host=self.host)
+        if self._doctor is None:
+            from ..core.lint.doctor import Doctor  # loaded by the first check, in a worker, after the first frame
+
+            self._doctor = Doctor()
+        return self._doctor.check(self.home, host=self.host)
 
     def _current_composition(self, current: Snapshot) -> Composition:
         """The frozen snapshot as the host in view would have loaded it (computed once per snapshot and host)."""
@@ -136,6 +142,8 @@ class Notebook:
             return current.composition
         cached = self._current_as
         if cached is None or cached[0] is not current or cached[1] is not self.host:
+            from ..core.hosts.loader import as_host
+
             cached = (current, self.host, as_host(current.composition, self.host))
             self._current_as = cached
         return cached[2]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,8 +20,6 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
 
 from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
-from ...core.hosts import resolve_host
-from ...core.lint.doctor import DoctorReport
 from ..documents import Mark
 from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
@@ -41,6 +40,9 @@ from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins, run_once
 from .panes import PaneScreen
+
+if TYPE_CHECKING:
+    from ...core.lint.doctor import DoctorReport
 
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
@@ -81,6 +83,7 @@ class MainScreen(PaneScreen):
         self._watcher: HomeWatcher | None = None
         self._typed_since_status = False
         """Whether the form changed since the tool last answered; until then its answer stays."""
+        self._checked_once = False
         self._landed: int | None = None
         """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
         self._reads = LatestWins(self, "home", notebook.refresh, done=self._read_done, failed=self._read_failed)
@@ -190,10 +193,15 @@ class MainScreen(PaneScreen):
         self.query_one(HomePane).show_state(state)
         self._show_sessions()
         self._request_dry_run()
-        self._checks.request()
+        if self._checked_once:
+            self._checks.request()
+        else:  # the first check waits until the first frame is out: it must not slow the start
+            self._checked_once = True
+            self.call_after_refresh(self.set_timer, 0.3, self._checks.request)
         return True
 
     def _checked(self, report: DoctorReport) -> None:
+        """The doctor's verdict: the health line and the flagged lines."""
         worst = max((f.severity for f in report.problems), key=lambda s: s.rank, default=None)
         self.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap))
         names = {f.file for f in report.findings if f.file is not None}
@@ -385,6 +393,8 @@ class MainScreen(PaneScreen):
 
     def action_use_host(self, name: str) -> None:
         """Show Current and Next as host ``name`` loads them (the palette's host commands)."""
+        from ...core.hosts import resolve_host  # the host profiles load on first use
+
         choice = resolve_host(name)
         if choice.profile is None:
             self.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
