@@ -19,18 +19,9 @@ from functools import cached_property
 from pathlib import Path
 
 from .files import FileRead, FileStatus, read_file
+from .names import BOOTSTRAP_ORDER
 from .storage import consistent_reads
 
-BOOTSTRAP_ORDER: tuple[str, ...] = (
-    "AGENTS.md",
-    "SOUL.md",
-    "IDENTITY.md",
-    "USER.md",
-    "TOOLS.md",
-    "HEARTBEAT.md",
-    "MEMORY.md",
-)
-"""The seven bootstrap files, in the order a soul is composed from them."""
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 """Bytes of each bootstrap file that a session loads; the rest is cut."""
