@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import base64
 import json
-import re
-import secrets
-import time as _time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -27,62 +24,18 @@ from .actor import Actor, ActorKind
 LOG_FORMAT = "persona-notebook/events"
 LOG_VERSION = 1
 
+INLINE_LIMIT = 4096
+"""Edit bytes longer than this go to the snapshot store; the log keeps a reference."""
+
 WRITE_ACTIONS = (
     "add", "replace", "remove", "entry-delete", "entry-edit", "hand-edit", "merge", "undo", "restore", "outside", "approved",
 )  # fmt: skip
 ACTIONS = (*WRITE_ACTIONS, "proposed", "rejected", "failed", "session-start")
 """The closed set of actions (spec §7)."""
 
-_KIND_OF = {"proposed": "p", "rejected": "r", "failed": "f", "session-start": "s"}
-ID_KINDS = {"w": "a write", "p": "a proposal", "r": "a rejection", "f": "a failed call", "s": "a session start"}
-
-INLINE_LIMIT = 4096
-"""Edit bytes longer than this go to the snapshot store; the log keeps a reference."""
-
-_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base32, lower case
-_TIME_CHARS = 9  # 45 bits of milliseconds: until the year 3084
-_RANDOM_CHARS = 4
-ID_PATTERN = re.compile(r"[a-z]-[0-9a-z]{%d}" % (_TIME_CHARS + _RANDOM_CHARS))
-
 
 class EventError(Exception):
     """A log line that is not an event this version can read."""
-
-
-def kind_of(action: str) -> str:
-    """The id's kind prefix for ``action``: ``w`` for every write."""
-    return _KIND_OF.get(action, "w")
-
-
-def _base32(number: int, width: int) -> str:
-    chars = []
-    for _ in range(width):
-        number, digit = divmod(number, 32)
-        chars.append(_ALPHABET[digit])
-    return "".join(reversed(chars))
-
-
-def _number(text: str) -> int:
-    value = 0
-    for char in text:
-        value = value * 32 + _ALPHABET.index(char)
-    return value
-
-
-def new_id(action: str, after: str | None = None, *, now_ms: int | None = None) -> str:
-    """A sortable id: kind, milliseconds, a random tail; always greater than ``after``'s."""
-    ms = int(_time.time() * 1000) if now_ms is None else now_ms
-    tail = secrets.randbelow(32**_RANDOM_CHARS)
-    if after is not None and ID_PATTERN.fullmatch(after):
-        last = _number(after[2:])
-        if ms * 32**_RANDOM_CHARS + tail <= last:
-            ms, tail = divmod(last + 1, 32**_RANDOM_CHARS)
-    return f"{kind_of(action)}-{_base32(ms, _TIME_CHARS)}{_base32(tail, _RANDOM_CHARS)}"
-
-
-def id_order(event_id: str) -> str:
-    """The part of an id that sorts by time, whatever its kind."""
-    return event_id[2:]
 
 
 @dataclass(frozen=True)
@@ -356,58 +309,6 @@ def parse_header(line: bytes) -> str | None:
     if isinstance(data, dict) and data.get("format") == LOG_FORMAT and data.get("version") == LOG_VERSION:
         return str(data.get("log"))
     return None
-
-
-HEAD = re.compile(
-    rb'\{"id":"([a-z]-[0-9a-z]+)","time":"([^"]+)","file":(?:"([^"\\]*)"|null),"action":"([a-z-]+)",'
-    rb'"applied":(true|false),"by":(\{"kind":"[a-z]+"(?:,"session":"[^"\\]*")?(?:,"client":\{[^{}]*\})?\})'
-    rb'(?:,"lines":(\[\[[0-9,\[\]]*\]\]))?'
-)
-"""The head of an event's line, read without parsing the rest (blame reads thousands)."""
-
-
-@dataclass(frozen=True)
-class Head:
-    """What listing and blame need of an event: read from its line's head alone."""
-
-    id: str
-    time: str
-    file: str | None
-    action: str
-    applied: bool
-    by: Actor
-    lines: tuple[tuple[int, int, int], ...] | None
-
-
-_ACTORS: dict[bytes, Actor] = {}
-
-
-def read_head(line: bytes) -> Head | None:
-    """The head of a log line, or None when it does not have the usual shape (then parse it whole)."""
-    match = HEAD.match(line)
-    if match is None:
-        return None
-    raw_by = match.group(6)
-    by = _ACTORS.get(raw_by)
-    if by is None:
-        by = _ACTORS.setdefault(raw_by, actor_from_json(json.loads(raw_by)))
-    raw_lines = match.group(7)
-    lines = tuple(tuple(item) for item in json.loads(raw_lines)) if raw_lines else None
-    file = match.group(3)
-    return Head(
-        match.group(1).decode(),
-        match.group(2).decode(),
-        file.decode() if file is not None else None,
-        match.group(4).decode(),
-        match.group(5) == b"true",
-        by,
-        lines,  # type: ignore[arg-type]
-    )
-
-
-def head_of(event: Event) -> Head:
-    lines = tuple((h.line, h.lines_removed, h.lines_added) for h in event.edit) if event.edit is not None else None
-    return Head(event.id, event.time.isoformat(), event.file, event.action, event.applied, event.by, lines)
 
 
 def now() -> datetime:

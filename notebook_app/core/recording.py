@@ -25,7 +25,8 @@ from typing import Any
 from . import snapshots
 from .actor import Actor, ActorKind
 from .event_store import LogWriter, open_reader
-from .events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, now, new_id, parse_header
+from .event_ids import new_id
+from .events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, now, parse_header
 from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot, log_slot_text, pread_slot, write_slot
 from .replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
 from .state_dir import STATE_DIR, StateDirError, readable_state

@@ -17,7 +17,8 @@ from pathlib import Path
 from .actor import Actor
 from .atomic import flocked_directory
 from .event_store import LogWriter
-from .events import Event, json_safe, new_id, now
+from .event_ids import new_id
+from .events import Event, json_safe, now
 from .journal import JOURNAL_NAME, LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
 from .recovery import recover
 from .state_dir import StateDirError

@@ -27,7 +27,6 @@ Four guarantees the reference implementation lacks live here, and only here:
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import os
 import stat
@@ -43,16 +42,15 @@ from .events import ABSENT, FileState, Hunk, Payload
 from .files import FileRead, FileStatus, read_file
 from .journal import JOURNAL_NAME, Intent, stat_key, torn_append, write_slot
 from .recording import Change, Known, Recorder
+from .writes import TEMP_PREFIX, TEMP_SUFFIX, RecordedWrites, is_utf8
 from .recovery import recover
 from .refusals import Rejection, file_refusal, utf8_refusal
 from .state_dir import STATE_DIR
-from .replay import append_span, count_lines, diff_hunks, hunk
+from .replay import append_span
 
 MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 """The memory tool's targets and the only files it ever writes."""
 
-TEMP_PREFIX = ".persona-notebook-"
-TEMP_SUFFIX = ".tmp"
 _OLD_TEMP_PREFIX = ".memory-tmp-"  # what earlier versions named them; still cleared
 _TAIL_BYTES = 64
 _READ_TRIES = 5
@@ -86,7 +84,7 @@ def _refuse(rejection: Rejection | None) -> None:
         raise StorageError(rejection.message)
 
 
-class LockedHome:
+class LockedHome(RecordedWrites):
     """Write access to one home's files while its lock is held; every write is recorded as ``by``."""
 
     def __init__(self, home: Path, *, durable: bool, by: Actor = LIBRARY) -> None:
@@ -208,107 +206,11 @@ class LockedHome:
                 raise
             with suppress(OSError):  # the bytes and their record are whole: a stale slot costs one full read
                 if writer is not None:
-                    utf8 = validated or (known.utf8 and _is_utf8(data))
+                    utf8 = validated or (known.utf8 and is_utf8(data))
                     self.recorder.wrote(name, events, key=stat_key(os.fstat(fd)), utf8=utf8, content=None)
                 write_slot(journal, "")
         finally:
             os.close(fd)
-
-    def rewrite(self, name: str, data: bytes, *, validated: bool, change: Change, edit: tuple[int, bytes, bytes] | None = None) -> None:
-        """Replace a file's content atomically, keeping its permissions, and record it.
-
-        ``edit`` is (byte offset, removed, inserted) when the caller knows the
-        splice it made; otherwise the record holds a line diff.
-        """
-        assert "/" not in name
-        path = self.home / name
-        known = self._know(name, whole=True)
-        before = known.content
-        try:
-            mode = stat.S_IMODE(path.lstat().st_mode)
-        except FileNotFoundError:
-            mode = 0o644
-        existed = path.exists()
-        if existed and not os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
-            # renaming over it would bypass its mode: refuse as an append to it is refused
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
-        journal = self._journal()
-        writer = self.recorder.writer()
-        temp, temp_key = _write_temp(self.home, data, mode=mode, durable=self._durable)
-        try:
-            events = []
-            if writer is not None:
-                old = before or b""
-                hunks = (hunk(old, *edit),) if edit is not None else diff_hunks(old, data)
-                events = self.recorder.events_for(
-                    name,
-                    change,
-                    edit=hunks,
-                    before=FileState(True, len(old), count_lines(old), hashlib.sha256(old).hexdigest()) if existed else ABSENT,
-                    after=FileState(True, len(data), count_lines(data), hashlib.sha256(data).hexdigest(), temp_key),
-                    after_content=data,
-                )
-                intent = Intent("rewrite", name, writer.size(), inode=temp_key[0])
-                write_slot(journal, intent.text())
-                try:
-                    writer.append(b"".join(event.line() for event in events))
-                except BaseException:
-                    with suppress(OSError):
-                        writer.truncate(intent.log or 0)
-                        write_slot(journal, "")
-                    raise
-            try:
-                os.replace(temp, path)
-            except BaseException:
-                with suppress(OSError):
-                    if writer is not None:
-                        writer.truncate(intent.log or 0)
-                        write_slot(journal, "")
-                raise
-        except BaseException:
-            with suppress(OSError):
-                os.unlink(temp)
-            raise
-        _sync_folder(self.home, self._durable)
-        if not existed:
-            self.created.append(path)
-        with suppress(OSError):  # the file is whole: a missing record costs one full check
-            if writer is not None:
-                utf8 = validated or _is_utf8(data)
-                self.recorder.wrote(name, events, key=stat_key(path.lstat()), utf8=utf8, content=data)
-                write_slot(journal, "")
-
-    def delete(self, name: str, *, change: Change) -> None:
-        """Remove a file (an undo of its creation, a restore to before it existed), and record it."""
-        path = self.home / name
-        before = self._know(name, whole=True).content or b""
-        journal = self._journal()
-        writer = self.recorder.writer()
-        events = []
-        if writer is not None:
-            events = self.recorder.events_for(
-                name,
-                change,
-                edit=(Hunk(0, Payload.of(before), Payload.of(b""), 1, count_lines(before), 0),),
-                before=FileState(True, len(before), count_lines(before), hashlib.sha256(before).hexdigest()),
-                after=ABSENT,
-            )
-            intent = Intent("delete", name, writer.size())
-            write_slot(journal, intent.text())
-            writer.append(b"".join(event.line() for event in events))
-        try:
-            os.unlink(path)
-        except BaseException:
-            with suppress(OSError):
-                if writer is not None:
-                    writer.truncate(intent.log or 0)
-                    write_slot(journal, "")
-            raise
-        _sync_folder(self.home, self._durable)
-        with suppress(OSError):
-            if writer is not None:
-                self.recorder.wrote(name, events, key=None, utf8=True, content=None)
-                write_slot(journal, "")
 
     def _know(self, name: str, *, whole: bool = False) -> Known:
         """What the recorder knows of ``name`` (reading it whole if it must, or if ``whole``)."""
@@ -331,44 +233,6 @@ class LockedHome:
             fd = os.open(path, flags | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
             self.created.append(path)
             return fd
-
-
-def _is_utf8(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-def _write_temp(folder: Path, data: bytes, *, mode: int, durable: bool) -> tuple[Path, tuple[int, int, int]]:
-    """A temp file holding ``data``, synced; its path and the stat key it will keep once renamed."""
-    import tempfile
-
-    fd, temp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fchmod(handle.fileno(), mode)
-            if durable:
-                os.fsync(handle.fileno())
-            key = stat_key(os.fstat(handle.fileno()))
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temp)
-        raise
-    return Path(temp), key
-
-
-def _sync_folder(folder: Path, durable: bool) -> None:
-    if not durable:
-        return
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 @contextmanager
