@@ -27,7 +27,7 @@ from .actor import Actor, ActorKind
 from .event_store import LogWriter, open_reader
 from .event_ids import new_id
 from .events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, now, parse_header
-from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot, log_slot_text, pread_slot, write_slot
+from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot, log_slot_text, pread_slot, read_slot, write_slot
 from .replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
 from .state_dir import STATE_DIR, StateDirError, readable_state
 
@@ -97,11 +97,10 @@ class Recorder:
         log_id = self.log_id()
         if log_id is None:
             return None
-        fd = self._journal()
-        known = log_slot(pread_slot(fd, LOG_SLOT))
+        known = log_slot(read_slot(self.home, LOG_SLOT))  # read only: a call that writes nothing makes nothing
         if known is None or known[0] != log_id:
             return None
-        return FileSlot.parse(pread_slot(fd, file_slot_offset(name)), name)
+        return FileSlot.parse(read_slot(self.home, file_slot_offset(name)), name)
 
     def unchanged(self, name: str, key: StatKey | None, *, need_utf8: bool = True) -> bool:
         """Whether ``name`` is exactly as the log last left it (and UTF-8): then an add need not read it."""
