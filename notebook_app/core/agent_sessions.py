@@ -80,6 +80,7 @@ __all__ = [
     "journal_entry",
     "logged_calls",
     "read_journal",
+    "read_old_journal",
     "record_call",
     "record_session",
     "scan_sessions",
@@ -259,7 +260,7 @@ def _summary(
         client_name, client_version = client.get("name"), client.get("version")
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise AgentSessionError(f"session record {session_id} is malformed ({error!r})") from None
-    journal = _old_journal(home, session_id) + tuple(logged.get(session_id, ()))
+    journal = read_old_journal(home, session_id) + tuple(logged.get(session_id, ()))
     errors = sum(1 for entry in journal if entry.is_error)
     return SessionSummary(
         id=session_id,
@@ -288,7 +289,7 @@ def read_journal(home: str | os.PathLike[str], session_id: str) -> tuple[Journal
     is the log's events by that session.
     """
     _check_id(session_id)
-    return _old_journal(home, session_id) + tuple(logged_calls(home, session_id).get(session_id, ()))
+    return read_old_journal(home, session_id) + tuple(logged_calls(home, session_id).get(session_id, ()))
 
 
 def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) -> dict[str, list[JournalEntry]]:
@@ -326,7 +327,7 @@ def journal_entry(event: Event) -> JournalEntry:
     )
 
 
-def _old_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:
+def read_old_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:
     """A journal written before the event log, read where it is."""
     data = _read_regular(sessions_path(home) / (session_id + JOURNAL_SUFFIX), "session journal")
     if data is None:

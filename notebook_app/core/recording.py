@@ -83,6 +83,8 @@ class Recorder:
         self._log_id: str | None | bool = False  # False: not looked at yet
         self._writer: LogWriter | None = None
         self._cost = 0
+        self.last_written: str | None = None
+        """The id of the last record this call wrote."""
 
     # --- what the log last left ------------------------------------------------
 
@@ -239,6 +241,7 @@ class Recorder:
         write_slot(fd, FileSlot(key, utf8, lines, cost).text(name), file_slot_offset(name))
         write_slot(fd, log_slot_text(self._writer.log_id, event.id), 128)
         self._log_id = self._writer.log_id
+        self.last_written = event.id
         self._known[name] = Known(key, utf8, lines, cost, content, whole=content is not None or key is None)
 
 

@@ -44,11 +44,21 @@ class RecordedWrites:
         def _know(self, name: str, *, whole: bool = False) -> Known: ...
         def _open(self, name: str, flags: int) -> int: ...
 
-    def rewrite(self, name: str, data: bytes, *, validated: bool, change: Change, edit: tuple[int, bytes, bytes] | None = None) -> None:
+    def rewrite(
+        self,
+        name: str,
+        data: bytes,
+        *,
+        validated: bool,
+        change: Change,
+        edit: tuple[int, bytes, bytes] | None = None,
+        hunks: tuple[Hunk, ...] | None = None,
+    ) -> None:
         """Replace a file's content atomically, keeping its permissions, and record it.
 
         ``edit`` is (byte offset, removed, inserted) when the caller knows the
-        splice it made; otherwise the record holds a line diff.
+        splice it made, ``hunks`` when it knows several (an undo); otherwise
+        the record holds a line diff.
         """
         assert "/" not in name
         path = self.home / name
@@ -69,7 +79,8 @@ class RecordedWrites:
             events = []
             if writer is not None:
                 old = before or b""
-                hunks = (hunk(old, *edit),) if edit is not None else diff_hunks(old, data)
+                if hunks is None:
+                    hunks = (hunk(old, *edit),) if edit is not None else diff_hunks(old, data)
                 events = self.recorder.events_for(
                     name,
                     change,
