@@ -97,28 +97,51 @@ def _swap_lists(first: Sequence[Step], then: Sequence[Step]) -> tuple[list[Step]
 
 
 def collapse(later: list[tuple[Event, list[Step] | None]]) -> list[tuple[Event, list[Step] | None]]:
-    """The records since, without each one that was undone and its undo, where they cancel out exactly."""
+    """The records since, without each one that was undone and its undo, where they cancel out exactly.
+
+    A redo (the undo of an undo) carries the effect of the record first
+    undone, so a later undo of that record cancels the redo.
+    """
     kept: list[tuple[Event, list[Step] | None]] = []
+    carries: dict[str, str] = {}
+    """Event id → the id of the record whose effect it carries (itself, unless it is a redo)."""
+
+    def carried(event: Event) -> str:
+        return carries.get(event.id, event.id)
+
     for event, edits in later:
-        target = next((i for i, (e, _) in enumerate(kept) if e.id == event.undoes), None) if event.undoes else None
+        target = None
+        if event.undoes is not None:
+            target = next((i for i, (e, _) in enumerate(kept) if carried(e) == event.undoes or e.id == event.undoes), None)
         if target is not None and edits is not None and kept[target][1] is not None:
-            moved: list[Step] | None = kept[target][1]
-            between = []
-            for other, other_edits in kept[target + 1 :]:
-                swapped = _swap_lists(moved, other_edits) if moved is not None and other_edits is not None else None
-                if swapped is None:
-                    moved = None
-                    break
-                between.append((other, swapped[0]))
-                moved = swapped[1]
+            between = _moved_past(kept[target][1], kept[target + 1 :])
             assert event.edit is not None
-            if moved is not None and [(h.at, h.removed.size, h.inserted.size) for h in event.edit] == [
-                (s.at, s.inserted, s.removed) for s in moved
+            if between is not None and [(h.at, h.removed.size, h.inserted.size) for h in event.edit] == [
+                (s.at, s.inserted, s.removed) for s in between[1]
             ]:
-                kept = kept[:target] + between
+                carries[event.id] = carried(kept[target][0])
+                kept = kept[:target] + between[0]
                 continue
+        if event.undoes is not None and event.undoes in carries:
+            carries[event.id] = carries[event.undoes]  # a redo: it does again what was undone
         kept.append((event, edits))
     return kept
+
+
+def _moved_past(
+    edits: list[Step] | None, others: list[tuple[Event, list[Step] | None]]
+) -> tuple[list[tuple[Event, list[Step] | None]], list[Step]] | None:
+    """``others`` as they would be without ``edits`` first, and ``edits`` moved after them; None if they touch."""
+    moved = edits
+    between = []
+    for other, other_edits in others:
+        swapped = _swap_lists(moved, other_edits) if moved is not None and other_edits is not None else None
+        if swapped is None:
+            return None
+        between.append((other, swapped[0]))
+        moved = swapped[1]
+    assert moved is not None
+    return between, moved
 
 
 def _map(a: int, b: int, step: Step) -> tuple[int, int] | None:
