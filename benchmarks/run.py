@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_app  # noqa: E402
 import bench_core  # noqa: E402
+import bench_history  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
 from peers import PEERS, TOOLS, PeerEnv, ensure_peer  # noqa: E402
 
@@ -46,6 +47,12 @@ MODULES = [
         "App: the notebook against Textual's own floor (measures 5–8)",
         ["ours", "floor"],
         "time, ours ÷ {peer}",
+    ),
+    (
+        bench_history,
+        "History: recording every write, listing, blame (measures 9–11)",
+        ["ours", "before"],
+        "ours : {peer} (speed)",
     ),
 ]
 

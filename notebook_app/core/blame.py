@@ -102,36 +102,47 @@ def _texts(data: bytes) -> tuple[str, ...]:
 
 
 def _owners(root: os.PathLike[str], name: str) -> list[Head | None] | None:
-    """The owner of each line as the log last left the file; None when the log has no record of it."""
+    """The owner of each line as the log last left the file; None when the log has no record of it.
+
+    The log is scanned in blocks: this file's records are found by a byte
+    search (in C), and only their heads are read.
+    """
     reader = open_reader(home_path(root))
     if reader is None:
         return None
-    needle = b'"file":"' + name.encode() + b'"'
+    needle = b'","file":"' + name.encode() + b'","action":"'
     owners: list[Head | None] | None = None
     with reader:
-        for _, line in reader.forward():
-            if needle not in line[:120]:
-                continue
-            head = read_head(line)
-            if head is None or head.lines is None or owners is None:
-                try:
-                    event = Event.from_line(line)
-                except EventError:
+        for block in reader.blocks():
+            at, last = block.find(needle), -1
+            while at >= 0:
+                start = block.rfind(b"\n", 0, at) + 1
+                at = block.find(needle, at + 1)
+                if start == last:
                     continue
-                if not event.is_write:
+                last = start
+                head = read_head(block, start)
+                if head is not None and head.file != name:
+                    continue  # the words appeared inside another record
+                if head is None or head.lines is None or owners is None:
+                    try:
+                        event = Event.from_line(block[start : block.find(b"\n", start)])
+                    except EventError:
+                        continue
+                    if not event.is_write or event.file != name:
+                        continue
+                    head = head_of(event)
+                    if owners is None:
+                        before = event.before
+                        owners = [None] * (before.lines if before is not None and before.exists else 0)
+                    if event.edit is None:  # an outside change whose earlier content is unknown: its lines are its own
+                        after = event.after
+                        owners = [head] * (after.lines if after is not None and after.exists else 0)
+                        continue
+                if not head.applied or head.action not in WRITE_ACTIONS or head.lines is None:
                     continue
-                head = head_of(event)
-                if owners is None:
-                    before = event.before
-                    owners = [None] * (before.lines if before is not None and before.exists else 0)
-                if event.edit is None:  # an outside change whose earlier content is unknown: all its lines are its own
-                    after = event.after
-                    owners = [head] * (after.lines if after is not None and after.exists else 0)
-                    continue
-            if not head.applied or head.action not in WRITE_ACTIONS or head.lines is None:
-                continue
-            for first, removed, added in sorted(head.lines, reverse=True):
-                owners[first - 1 : first - 1 + removed] = [head] * added
+                for first, removed, added in sorted(head.lines, reverse=True) if len(head.lines) > 1 else head.lines:
+                    owners[first - 1 : first - 1 + removed] = [head] * added
     return owners
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actor import Actor
 from .events import Event, actor_from_json
@@ -23,8 +23,7 @@ HEAD = re.compile(
 """The head of an event's line, read without parsing the rest (blame reads thousands)."""
 
 
-@dataclass(frozen=True)
-class Head:
+class Head(NamedTuple):
     """What listing and blame need of an event: read from its line's head alone."""
 
     id: str
@@ -37,29 +36,23 @@ class Head:
 
 
 _ACTORS: dict[bytes, Actor] = {}
+_ONE_HUNK = re.compile(rb"\[\[(\d+),(\d+),(\d+)\]\]")
 
 
-def read_head(line: bytes) -> Head | None:
-    """The head of a log line, or None when it does not have the usual shape (then parse it whole)."""
-    match = HEAD.match(line)
+def read_head(line: bytes, start: int = 0) -> Head | None:
+    """The head of the log line at ``start``, or None when it does not have the usual shape (then parse it whole)."""
+    match = HEAD.match(line, start)
     if match is None:
         return None
-    raw_by = match.group(6)
+    event_id, when, file, action, applied, raw_by, raw_lines = match.groups()
     by = _ACTORS.get(raw_by)
     if by is None:
         by = _ACTORS.setdefault(raw_by, actor_from_json(json.loads(raw_by)))
-    raw_lines = match.group(7)
-    lines = tuple(tuple(item) for item in json.loads(raw_lines)) if raw_lines else None
-    file = match.group(3)
-    return Head(
-        match.group(1).decode(),
-        match.group(2).decode(),
-        file.decode() if file is not None else None,
-        match.group(4).decode(),
-        match.group(5) == b"true",
-        by,
-        lines,  # type: ignore[arg-type]
-    )
+    lines = None
+    if raw_lines:
+        one = _ONE_HUNK.fullmatch(raw_lines)
+        lines = ((int(one[1]), int(one[2]), int(one[3])),) if one else tuple(tuple(item) for item in json.loads(raw_lines))
+    return Head(event_id.decode(), when.decode(), file.decode() if file is not None else None, action.decode(), applied == b"true", by, lines)  # type: ignore[arg-type]
 
 
 def head_of(event: Event) -> Head:

@@ -9,8 +9,8 @@ runs. CLI verbs accept any unique prefix, with or without the kind.
 
 from __future__ import annotations
 
+import random
 import re
-import secrets
 import time as _time
 
 _KIND_OF = {"proposed": "p", "rejected": "r", "failed": "f", "session-start": "s"}
@@ -22,17 +22,26 @@ _RANDOM_CHARS = 4
 ID_PATTERN = re.compile(r"[a-z]-[0-9a-z]{%d}" % (_TIME_CHARS + _RANDOM_CHARS))
 
 
+_random = random.Random()
+
+
 def kind_of(action: str) -> str:
     """The id's kind prefix for ``action``: ``w`` for every write."""
     return _KIND_OF.get(action, "w")
 
 
+_PAIRS = [a + b for a in _ALPHABET for b in _ALPHABET]
+"""Two characters for every 10 bits: an id is made on every write."""
+
+
 def _base32(number: int, width: int) -> str:
     chars = []
-    for _ in range(width):
-        number, digit = divmod(number, 32)
-        chars.append(_ALPHABET[digit])
-    return "".join(reversed(chars))
+    if width % 2:
+        chars.append(_ALPHABET[(number >> (5 * (width - 1))) & 31])
+        width -= 1
+    for shift in range(5 * (width - 2), -1, -10):
+        chars.append(_PAIRS[(number >> shift) & 1023])
+    return "".join(chars)
 
 
 def _number(text: str) -> int:
@@ -45,12 +54,11 @@ def _number(text: str) -> int:
 def new_id(action: str, after: str | None = None, *, now_ms: int | None = None) -> str:
     """A sortable id: kind, milliseconds, a random tail; always greater than ``after``'s."""
     ms = int(_time.time() * 1000) if now_ms is None else now_ms
-    tail = secrets.randbelow(32**_RANDOM_CHARS)
-    if after is not None and ID_PATTERN.fullmatch(after):
-        last = _number(after[2:])
-        if ms * 32**_RANDOM_CHARS + tail <= last:
-            ms, tail = divmod(last + 1, 32**_RANDOM_CHARS)
-    return f"{kind_of(action)}-{_base32(ms, _TIME_CHARS)}{_base32(tail, _RANDOM_CHARS)}"
+    tail = _random.getrandbits(5 * _RANDOM_CHARS)  # ids are unique by the lock: the tail only spreads them
+    body = _base32(ms * 32**_RANDOM_CHARS + tail, _TIME_CHARS + _RANDOM_CHARS)
+    if after is not None and body <= after[2:] and ID_PATTERN.fullmatch(after):  # same width, ordered alphabet
+        body = _base32(_number(after[2:]) + 1, _TIME_CHARS + _RANDOM_CHARS)
+    return f"{kind_of(action)}-{body}"
 
 
 def id_order(event_id: str) -> str:

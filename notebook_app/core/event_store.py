@@ -38,23 +38,28 @@ class LogWriter:
     def __init__(self, fd: int, log_id: str) -> None:
         self.fd = fd
         self.log_id = log_id
+        self.inode = -1
+        self._size: int | None = None
+        """The log's size as this writer left it (only this writer appends while the lock is held)."""
 
     @classmethod
-    def open(cls, home: Path, *, made: list[Path]) -> LogWriter:
+    def open(cls, home: Path, *, made: list[Path], known: tuple[str, int] | None = None) -> LogWriter:
         """Open the log, making ``.notebook`` (0700) and the log when missing; ``made`` collects them.
 
         Raises :class:`StateDirError` when ``.notebook`` is a link or not a folder,
         or when the log is not one (the write then goes unrecorded, with that reason).
+        ``known`` is (log id, inode) as the journal last saw the log: the same
+        inode spares reading its header.
         """
-        state = home / STATE_DIR
+        state = os.path.join(home, STATE_DIR)  # plain strings: this runs on every write
         real_directory(state, create=True, made=made)
-        path = state / LOG_NAME
+        path = os.path.join(state, LOG_NAME)
         flags = os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
         try:
             fd = os.open(path, flags)
         except FileNotFoundError:
             fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
-            made.append(path)
+            made.append(Path(path))
         except OSError as error:
             raise StateDirError(f"{path} cannot be opened ({error.strerror}); the history is kept there") from None
         try:
@@ -64,6 +69,8 @@ class LogWriter:
             if info.st_size == 0:
                 log_id = secrets.token_hex(8)
                 os.write(fd, header_line(log_id))
+            elif known is not None and known[1] == info.st_ino:
+                log_id = known[0]
             else:
                 log_id = parse_header(_first_line(fd)) or ""
                 if not log_id:
@@ -72,32 +79,39 @@ class LogWriter:
             os.close(fd)
             raise
         writer = cls(fd, log_id)
-        writer.cut_unfinished()
+        writer.inode = info.st_ino
+        writer._size = info.st_size or None  # an empty log just got its header: ask the file
+        writer.cut_unfinished(writer.size())
         return writer
 
     def close(self) -> None:
         os.close(self.fd)
 
     def size(self) -> int:
-        return os.fstat(self.fd).st_size
+        if self._size is None:
+            self._size = os.fstat(self.fd).st_size
+        return self._size
 
     def append(self, data: bytes) -> int:
         """Append whole lines; the offset where they begin."""
         offset = self.size()
+        self._size = None  # if a write fails part-way, ask the file
         view = memoryview(data)
         while view:
             view = view[os.write(self.fd, view) :]
+        self._size = offset + len(data)
         return offset
 
     def truncate(self, offset: int) -> None:
+        self._size = None
         os.ftruncate(self.fd, offset)
 
     def sync(self) -> None:
         os.fsync(self.fd)
 
-    def cut_unfinished(self) -> None:
+    def cut_unfinished(self, end: int | None = None) -> None:
         """A line without its newline was being written when its writer died: cut it."""
-        end = self.size()
+        end = self.size() if end is None else end
         if end == 0 or os.pread(self.fd, 1, end - 1) == b"\n":
             return
         position = end
@@ -105,7 +119,7 @@ class LogWriter:
             start = max(0, position - _CHUNK)
             newline = os.pread(self.fd, position - start, start).rfind(b"\n")
             if newline >= 0:
-                os.ftruncate(self.fd, start + newline + 1)
+                self.truncate(start + newline + 1)
                 return
             position = start
 
@@ -156,6 +170,19 @@ class LogReader:
         for offset, line in lines_forward(self.fd, start, self.end):
             if offset:
                 yield offset, line
+
+    def blocks(self, size: int = 1 << 22) -> Iterator[bytes]:
+        """The records as blocks of whole lines (the header left out), for scanning in C rather than line by line."""
+        position = len(_first_line(self.fd)) + 1
+        while position < self.end:
+            data = os.pread(self.fd, min(size, self.end - position), position)
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:  # a line longer than the block: take it whole
+                cut = _last_newline(self.fd, self.end)
+                data = os.pread(self.fd, cut - position, position)
+                cut = len(data)
+            yield data[:cut]
+            position += cut
 
     def events(self) -> Iterator[Event]:
         """Every readable event, oldest first; a line this version cannot read is skipped."""

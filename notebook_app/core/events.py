@@ -13,6 +13,7 @@ others as base64, and large ones as a reference into the snapshot store.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -183,7 +184,7 @@ class Event:
             "file": self.file,
             "action": self.action,
             "applied": self.applied,
-            "by": self.by.to_json(),
+            "by": _by_json(self.by),
         }
         if self.edit is not None:
             value["lines"] = [[h.line, h.lines_removed, h.lines_added] for h in self.edit]
@@ -261,6 +262,11 @@ class Event:
 
 
 _OMIT = object()
+
+
+@functools.lru_cache(maxsize=64)
+def _by_json(by: Actor) -> dict[str, object]:
+    return by.to_json()
 _KNOWN = {
     "id", "time", "file", "action", "applied", "by", "lines", "args", "output", "undoes", "restores",
     "before", "after", "appended", "base", "snap", "edit", "redacted",
@@ -279,6 +285,8 @@ def json_safe(value: object, depth: int = 0) -> Any:
     """``value`` as JSON can hold it: arguments "as given" may hold anything a library caller passed."""
     if value is None or isinstance(value, bool | int | float | str):
         return value
+    if type(value) is dict and all(type(k) is str and (v is None or type(v) is str) for k, v in value.items()):
+        return value  # the usual tool input: nothing to convert
     if depth > 20:
         return repr(value)
     if isinstance(value, Mapping):
@@ -288,12 +296,16 @@ def json_safe(value: object, depth: int = 0) -> Any:
     return repr(value)
 
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_ASCII = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
+
+
 def json_line(value: object) -> bytes:
     """One line of UTF-8 JSON; lone surrogates (an agent may send them) are escaped."""
     try:
-        return (json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        return (_COMPACT.encode(value) + "\n").encode("utf-8")
     except UnicodeEncodeError:
-        return (json.dumps(value, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+        return (_ASCII.encode(value) + "\n").encode("ascii")
 
 
 def header_line(log_id: str) -> bytes:

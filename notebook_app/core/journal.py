@@ -9,8 +9,9 @@ cannot cut it in two):
   the record before the file, and cleared when both are whole. The next
   writer completes or drops whatever a killed one left (:mod:`.recording`);
   readers stop a file at ``BEFORE`` while an append is cut short.
-* slot 1, ``log LOG_ID LAST_ID``: which log the file slots describe, and the
-  last id written (ids only grow).
+* slot 1, ``log LOG_ID LAST_ID INODE``: which log the file slots describe,
+  the last id written (ids only grow), and the log file's inode (while it
+  is the same, one ``stat`` tells that the slots still describe it).
 * slot 2 on, one per bootstrap file: ``file NAME INODE SIZE MTIME UTF8 LINES COST``,
   the file as the log last left it: its stat key (so an outside change is
   seen without reading the file), whether it is UTF-8 (so an add need not
@@ -112,16 +113,16 @@ class FileSlot:
             return None
 
 
-def read_slot(home: Path, offset: int) -> bytes | None:
+def read_slot(home: Path, offset: int, size: int = SLOT) -> bytes | None:
     """One slot, or None; a journal that is not a regular file (a FIFO, a link) is never read."""
     try:
-        fd = os.open(home / JOURNAL_NAME, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(os.path.join(home, JOURNAL_NAME), os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
         return None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None
-        return os.pread(fd, SLOT, offset)
+        return os.pread(fd, size, offset)
     except OSError:
         return None
     finally:
@@ -147,16 +148,31 @@ def file_slot_offset(name: str) -> int:
 
 def log_slot(raw: bytes | None) -> tuple[str, str | None] | None:
     """(log id, last event id) from slot 1."""
+    known = log_slot_inode(raw)
+    return None if known is None else (known[0], known[1])
+
+
+def log_slot_inode(raw: bytes | None) -> tuple[str, str | None, int] | None:
+    """(log id, last event id, the log's inode or -1) from slot 1."""
     if raw is None:
         return None
     words = raw.decode("ascii", errors="replace").split()
-    if len(words) == 3 and words[0] == "log":
-        return words[1], None if words[2] == "-" else words[2]
+    if len(words) in (3, 4) and words[0] == "log":
+        inode = int(words[3]) if len(words) == 4 and words[3].isdigit() else -1
+        return words[1], None if words[2] == "-" else words[2], inode
     return None
 
 
-def log_slot_text(log_id: str, last_id: str | None) -> str:
-    return f"log {log_id} {last_id or '-'}"
+def log_slot_text(log_id: str, last_id: str | None, inode: int = -1) -> str:
+    return f"log {log_id} {last_id or '-'}" + (f" {inode}" if inode >= 0 else "")
+
+
+ALL_SLOTS = SLOT * (2 + len(BOOTSTRAP_ORDER))
+
+
+def read_slots(home: Path) -> bytes:
+    """Every slot at once (one open), empty when there is no journal to read."""
+    return read_slot(home, 0, ALL_SLOTS) or b""
 
 
 def torn_append(home: Path) -> tuple[str, int] | None:

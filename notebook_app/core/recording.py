@@ -18,16 +18,17 @@ write is never refused for its bookkeeping: an agent must not lose a write.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from . import snapshots
 from .actor import Actor, ActorKind
-from .event_store import LogWriter, open_reader
+from .event_store import LOG_NAME, LogWriter, open_reader
 from .event_ids import new_id
 from .events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, now, parse_header
-from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot, log_slot_text, pread_slot, read_slot, write_slot
+from .journal import LOG_SLOT, SLOT, FileSlot, StatKey, file_slot_offset, log_slot_inode, log_slot_text, read_slots, write_slot
 from .replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
 from .state_dir import STATE_DIR, StateDirError, readable_state
 
@@ -70,10 +71,12 @@ class Known:
 class Recorder:
     """The history's side of one locked call: knowledge of each file, and the events to write."""
 
-    def __init__(self, home: Path, journal: Any, *, by: Actor, durable: bool, made: list[Path]) -> None:
+    def __init__(self, home: Path, journal: Any, *, by: Actor, durable: bool, made: list[Path], slots: Any = None) -> None:
         self.home = home
         self._journal = journal
         """Opens the journal (``.memory.journal``) for the slots: a callable returning its fd."""
+        self._read = slots or (lambda: read_slots(home))
+        """Reads every slot without making the journal (a call that writes nothing makes nothing)."""
         self.by = by
         self.durable = durable
         self.made = made
@@ -82,16 +85,46 @@ class Recorder:
         self._known: dict[str, Known] = {}
         self._log_id: str | None | bool = False  # False: not looked at yet
         self._writer: LogWriter | None = None
+        self._slots: bytearray | None = None
+        self._parsed_log_slot: tuple[str, str | None, int] | None | bool = False
         self._cost = 0
         self.last_written: str | None = None
         """The id of the last record this call wrote."""
 
     # --- what the log last left ------------------------------------------------
 
+    def _log_slot(self) -> tuple[str, str | None, int] | None:
+        if self._parsed_log_slot is False:
+            self._parsed_log_slot = log_slot_inode(self._raw_slot(LOG_SLOT))
+        return self._parsed_log_slot  # type: ignore[return-value]
+
+    def _raw_slot(self, offset: int) -> bytes | None:
+        if self._slots is None:
+            self._slots = bytearray(self._read())
+        data = self._slots
+        return bytes(data[offset : offset + SLOT]) if len(data) >= offset + SLOT else None
+
     def log_id(self) -> str | None:
-        """The id of the home's log, None when it has none (nothing is made to find out)."""
+        """The id of the home's log, None when it has none (nothing is made to find out).
+
+        While the log is the file the journal last saw (same inode), one
+        ``stat`` says so; otherwise its header is read.
+        """
+        if self._log_id is False and self._writer is not None:
+            self._log_id = self._writer.log_id
         if self._log_id is False:
-            self._log_id = _read_log_id(self.home)
+            known = self._log_slot()
+            state = os.path.join(self.home, STATE_DIR)
+            try:  # plain string paths: this runs on every add
+                inode = os.stat(os.path.join(state, LOG_NAME), follow_symlinks=False).st_ino if _is_dir(state) else None
+            except OSError:
+                inode = None
+            if inode is None:
+                self._log_id = None
+            elif known is not None and known[2] == inode:
+                self._log_id = known[0]
+            else:
+                self._log_id = _read_log_id(self.home)
         return self._log_id  # type: ignore[return-value]
 
     def slot(self, name: str) -> FileSlot | None:
@@ -99,10 +132,10 @@ class Recorder:
         log_id = self.log_id()
         if log_id is None:
             return None
-        known = log_slot(read_slot(self.home, LOG_SLOT))  # read only: a call that writes nothing makes nothing
+        known = self._log_slot()
         if known is None or known[0] != log_id:
             return None
-        return FileSlot.parse(read_slot(self.home, file_slot_offset(name)), name)
+        return FileSlot.parse(self._raw_slot(file_slot_offset(name)), name)
 
     def unchanged(self, name: str, key: StatKey | None, *, need_utf8: bool = True) -> bool:
         """Whether ``name`` is exactly as the log last left it (and UTF-8): then an add need not read it."""
@@ -173,7 +206,8 @@ class Recorder:
         """The log, opened (made) for this write; None when it cannot be kept (see :attr:`unrecorded`)."""
         if self._writer is None and self.unrecorded is None:
             try:
-                self._writer = LogWriter.open(self.home, made=self.made)
+                known = self._log_slot()
+                self._writer = LogWriter.open(self.home, made=self.made, known=(known[0], known[2]) if known else None)
             except StateDirError as error:
                 self.unrecorded = f"{error}, and so is the history: this write is not recorded"
         return self._writer
@@ -188,21 +222,21 @@ class Recorder:
         writer = self._writer
         assert writer is not None
         known = self._known[name]
-        state = self.home / STATE_DIR
+        state = Path(self.home, STATE_DIR) if known.outside is not None or known.base or after_content is not None else None
         last = self._last_id(writer)
         events = []
         if known.outside is not None:
             outside = known.outside
-            snap = snapshots.store(state, known.content, made=self.made, durable=self.durable) if known.content is not None else None
+            snap = snapshots.store(state, known.content, made=self.made, durable=self.durable) if known.content is not None else None  # type: ignore[arg-type]
             last = new_id("outside", last)
             events.append(replace(outside, id=last, snap=snap, edit=self._external(outside.edit)))
         base = None
         if known.base and known.content:
-            base = snapshots.store(state, known.content, made=self.made, durable=self.durable)
+            base = snapshots.store(state, known.content, made=self.made, durable=self.durable)  # type: ignore[arg-type]
         snap = None
         cost = known.cost + EVENT_COST + (after.size if appended is None else after.size - before.size)
         if after_content is not None and cost > SNAPSHOT_COST:
-            snap = snapshots.store(state, after_content, made=self.made, durable=self.durable)
+            snap = snapshots.store(state, after_content, made=self.made, durable=self.durable)  # type: ignore[arg-type]
             cost = 0
         self._cost = cost
         event = Event(
@@ -213,10 +247,18 @@ class Recorder:
         events.append(event)
         return events
 
+    def _write_slot(self, fd: int, text: str, offset: int) -> None:
+        write_slot(fd, text, offset)
+        self._parsed_log_slot = False
+        if self._slots is not None:
+            if len(self._slots) < offset + SLOT:
+                self._slots.extend(b" " * (offset + SLOT - len(self._slots)))
+            self._slots[offset : offset + SLOT] = text.encode("ascii").ljust(SLOT, b" ")
+
     def _external(self, edit: tuple[Hunk, ...] | None) -> tuple[Hunk, ...] | None:
         """``edit`` with large bytes moved to the snapshot store."""
-        if edit is None:
-            return None
+        if edit is None or all(h.removed.size <= INLINE_LIMIT and h.inserted.size <= INLINE_LIMIT for h in edit):
+            return edit
         state = self.home / STATE_DIR
         return tuple(replace(h, removed=self._keep(h.removed, state), inserted=self._keep(h.inserted, state)) for h in edit)
 
@@ -226,23 +268,47 @@ class Recorder:
         return Payload(payload.size, blob=snapshots.store(state, payload.data, made=self.made, durable=self.durable))
 
     def _last_id(self, writer: LogWriter) -> str | None:
-        known = log_slot(pread_slot(self._journal(), 128))
+        known = self._log_slot()
         if known is not None and known[0] == writer.log_id and known[1] is not None:
             return known[1]
         return writer.last_id()
 
-    def wrote(self, name: str, events: list[Event], *, key: StatKey | None, utf8: bool, content: bytes | None) -> None:
-        """After the write landed: the file's slot and the log's, then what this call knows."""
-        event = events[-1]
-        assert self._writer is not None and event.after is not None
+    def plain_append(self, name: str, data: bytes) -> bool:
+        """Whether this append can be recorded the quick way (:mod:`.append_record`): nothing else to record with it."""
+        known = self._known.get(name)
+        return known is not None and known.outside is None and not known.base and len(data) <= INLINE_LIMIT
+
+    def next_id(self, action: str, cost: int) -> str:
+        """An id for the quick way's record, and the replay cost it leaves."""
+        assert self._writer is not None
+        self._cost = cost
+        return new_id(action, self._last_id(self._writer))
+
+    def wrote(self, name: str, event_id: str, lines: int, *, key: StatKey | None, utf8: bool, content: bytes | None,
+              done: bool = False) -> None:  # fmt: skip
+        """After the write landed: the file's slot, then the log's (and, when ``done``, slot 0 cleared with it)."""
+        assert self._writer is not None
         cost = self._cost
-        lines = event.after.lines if event.after.exists else 0
         fd = self._journal()
-        write_slot(fd, FileSlot(key, utf8, lines, cost).text(name), file_slot_offset(name))
-        write_slot(fd, log_slot_text(self._writer.log_id, event.id), 128)
+        self._write_slot(fd, FileSlot(key, utf8, lines, cost).text(name), file_slot_offset(name))
+        log_text = log_slot_text(self._writer.log_id, event_id, self._writer.inode)
+        if done:  # one pwrite: the intent cleared and the log's slot, after the file's
+            os.pwrite(fd, b" " * SLOT + log_text.encode("ascii").ljust(SLOT, b" "), 0)
+            self._parsed_log_slot = False
+            if self._slots is not None and len(self._slots) >= 2 * SLOT:
+                self._slots[SLOT : 2 * SLOT] = log_text.encode("ascii").ljust(SLOT, b" ")
+        else:
+            self._write_slot(fd, log_text, LOG_SLOT)
         self._log_id = self._writer.log_id
-        self.last_written = event.id
+        self.last_written = event_id
         self._known[name] = Known(key, utf8, lines, cost, content, whole=content is not None or key is None)
+
+
+def _is_dir(path: str) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _is_utf8(content: bytes | None) -> bool:

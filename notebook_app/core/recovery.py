@@ -24,9 +24,12 @@ from .journal import JOURNAL_NAME, LOG_SLOT, Intent, file_slot_offset, log_slot,
 from .state_dir import readable_state
 
 
-def recover(home: Path) -> None:
-    """Undo an append its writer did not live to finish, settle its record, and clear its intent."""
-    intent = read_intent(home)
+def recover(home: Path, slot0: bytes | None = None) -> None:
+    """Undo an append its writer did not live to finish, settle its record, and clear its intent.
+
+    ``slot0`` is the journal's slot 0 when the caller has read it already.
+    """
+    intent = Intent.parse(slot0) if slot0 is not None else read_intent(home)
     if intent is None:
         return
     if intent.kind == "append":
@@ -74,7 +77,7 @@ def _settle(home: Path, intent: Intent, journal: int) -> None:
             log_id = parse_header(os.pread(fd, 256, 0).split(b"\n", 1)[0])
             known = log_slot(pread_slot(journal, LOG_SLOT))
             if log_id and known is not None and known[0] == log_id:
-                write_slot(journal, log_slot_text(log_id, events[-1].id), LOG_SLOT)
+                write_slot(journal, log_slot_text(log_id, events[-1].id, os.fstat(fd).st_ino), LOG_SLOT)
         else:
             os.ftruncate(fd, intent.log)
     finally:

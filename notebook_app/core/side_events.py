@@ -68,7 +68,7 @@ def append_event(home: Path, make: Callable[[str | None], Event], *, durable: bo
                 if journal is not None:
                     try:
                         if (log_slot(pread_slot(journal, LOG_SLOT)) or ("",))[0] == writer.log_id:
-                            write_slot(journal, log_slot_text(writer.log_id, event.id), LOG_SLOT)
+                            write_slot(journal, log_slot_text(writer.log_id, event.id, writer.inode), LOG_SLOT)
                     finally:
                         os.close(journal)
             finally:

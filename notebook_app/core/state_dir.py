@@ -23,14 +23,14 @@ class StateDirError(Exception):
     """The state folder cannot be used; the message says why, in words."""
 
 
-def real_directory(path: Path, *, create: bool, made: list[Path] | None = None) -> bool:
+def real_directory(path: Path | str, *, create: bool, made: list[Path] | None = None) -> bool:
     """Whether ``path`` is a directory we may write in; make it (mode 0700) when ``create``.
 
     ``made`` collects a folder this call made, so a call that fails later can
     remove it again. Raises :class:`StateDirError` for a link or a non-folder.
     """
     try:
-        info = path.lstat()
+        info = os.lstat(path)
     except FileNotFoundError:
         if not create:
             return False
@@ -41,8 +41,8 @@ def real_directory(path: Path, *, create: bool, made: list[Path] | None = None) 
         else:
             os.chmod(path, STATE_MODE)  # the umask must not widen it
             if made is not None:
-                made.append(path)
-        info = path.lstat()
+                made.append(Path(path))
+        info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode):
         raise StateDirError(f"{path} is a symbolic link; session records are kept only inside the home")
     if not stat.S_ISDIR(info.st_mode):

@@ -38,10 +38,11 @@ from typing import NamedTuple
 from .actor import LIBRARY, Actor
 from .atomic import flocked_directory, remove_matching, write_all
 from .atomic import remove_temps, write_atomically  # noqa: F401  (callers outside the core import them from here)
-from .events import ABSENT, FileState, Hunk, Payload
+from .events import ABSENT, FileState, Hunk, Payload, now
 from .files import FileRead, FileStatus, read_file
-from .journal import JOURNAL_NAME, Intent, stat_key, torn_append, write_slot
-from .recording import Change, Known, Recorder
+from .journal import ALL_SLOTS, JOURNAL_NAME, SLOT, Intent, stat_key, torn_append, write_slot
+from .append_record import append_line
+from .recording import EVENT_COST, Change, Known, Recorder
 from .writes import TEMP_PREFIX, TEMP_SUFFIX, RecordedWrites, is_utf8
 from .recovery import recover
 from .refusals import Rejection, file_refusal, utf8_refusal
@@ -93,7 +94,9 @@ class LockedHome(RecordedWrites):
         self.created: list[Path] = []
         """Files and folders this call created: removed again if the call fails."""
         self._journal_fd: int | None = None
-        self.recorder = Recorder(home, self._journal, by=by, durable=durable, made=self.created)
+        self._ends: dict[str, tuple[int, bool]] = {}
+        """For a file whose end was read: its size then, and whether it ended a line."""
+        self.recorder = Recorder(home, self._journal, by=by, durable=durable, made=self.created, slots=self.slots)
 
     @property
     def unrecorded(self) -> str | None:
@@ -105,6 +108,19 @@ class LockedHome(RecordedWrites):
         if self._journal_fd is not None:
             os.close(self._journal_fd)
             self._journal_fd = None
+
+    def slots(self) -> bytes:
+        """Every slot of the journal, read through the descriptor writes will use; empty when there is none."""
+        if self._journal_fd is None:
+            try:
+                fd = os.open(self.home / JOURNAL_NAME, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+            except OSError:
+                return b""
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                return b""
+            self._journal_fd = fd
+        return os.pread(self._journal_fd, ALL_SLOTS, 0)
 
     def _journal(self) -> int:
         if self._journal_fd is None:
@@ -154,12 +170,14 @@ class LockedHome(RecordedWrites):
         """
         read = self.probe(name)
         key = read.stat_key if read.status is FileStatus.REGULAR else None
+        self.recorder.writer()  # an add writes: its log, opened now, also says which log the slots describe
         if not self.recorder.unchanged(name, key):
             self.read_text(name)  # changed since the core last left it: check all of it
         if read.status is FileStatus.ABSENT:
             return FileEnd(None, 0)
         tail, start = _last_line(self.home / name, read.size)
         _refuse(utf8_refusal(name, tail, offset=start))
+        self._ends[name] = (read.size, tail.endswith(b"\n") or not tail)
         return FileEnd(tail.decode("utf-8"), read.size)
 
     def append(self, name: str, data: bytes, *, validated: bool, change: Change) -> None:
@@ -176,24 +194,17 @@ class LockedHome(RecordedWrites):
             info = os.fstat(fd)
             before = info.st_size
             existed = known.key is not None
-            ends_with_newline = before == 0 or os.pread(fd, 1, before - 1) == b"\n"
-            events = []
+            seen = self._ends.get(name)
+            ends_with_newline = seen[1] if seen is not None and seen[0] == before else before == 0 or os.pread(fd, 1, before - 1) == b"\n"
+            record = b""
             intent = Intent("append", name, None, before, before + len(data))
             if writer is not None:
-                span = append_span(known.lines, ends_with_newline, data)
-                events = self.recorder.events_for(
-                    name,
-                    change,
-                    edit=(Hunk(before, Payload.of(b""), Payload.of(data), *span),),
-                    before=FileState(True, before, known.lines, key=stat_key(info)) if existed else ABSENT,
-                    after=FileState(True, before + len(data), known.lines - span[1] + span[2]),
-                    appended=hashlib.sha256(data).hexdigest(),
-                )
+                record, event_id, lines = self._append_record(name, data, change, known, info, ends_with_newline)
                 intent = Intent("append", name, writer.size(), before, before + len(data), absent=not existed)
             write_slot(journal, intent.text())
             try:
                 if writer is not None:
-                    writer.append(b"".join(event.line() for event in events))
+                    writer.append(record)
                 write_all(fd, data)
                 if self._durable:
                     os.fsync(fd)
@@ -207,10 +218,33 @@ class LockedHome(RecordedWrites):
             with suppress(OSError):  # the bytes and their record are whole: a stale slot costs one full read
                 if writer is not None:
                     utf8 = validated or (known.utf8 and is_utf8(data))
-                    self.recorder.wrote(name, events, key=stat_key(os.fstat(fd)), utf8=utf8, content=None)
-                write_slot(journal, "")
+                    self.recorder.wrote(name, event_id, lines, key=stat_key(os.fstat(fd)), utf8=utf8, content=None, done=True)
+                else:
+                    write_slot(journal, "")
         finally:
             os.close(fd)
+
+    def _append_record(
+        self, name: str, data: bytes, change: Change, known: Known, info: os.stat_result, ends_with_newline: bool
+    ) -> tuple[bytes, str, int]:
+        """The record of an append (the lines to log), its id, and the file's line count after it."""
+        before_size = info.st_size
+        span = append_span(known.lines, ends_with_newline, data)
+        before = FileState(True, before_size, known.lines, key=stat_key(info)) if known.key is not None else ABSENT
+        after = FileState(True, before_size + len(data), known.lines - span[1] + span[2])
+        appended = hashlib.sha256(data).hexdigest()
+        if self.recorder.plain_append(name, data):
+            event_id = self.recorder.next_id(change.action, known.cost + EVENT_COST + len(data))
+            line = append_line(
+                event_id=event_id, time=now().isoformat(), file=name, action=change.action, by=self.recorder.by, span=span,
+                args=change.args, output=change.output, before=before, after=after, appended=appended, at=before_size,
+                inserted=data,
+            )  # fmt: skip
+            if line is not None:
+                return line, event_id, after.lines
+        edit = (Hunk(before_size, Payload.of(b""), Payload.of(data), *span),)
+        events = self.recorder.events_for(name, change, edit=edit, before=before, after=after, appended=appended)
+        return b"".join(event.line() for event in events), events[-1].id, after.lines
 
     def _know(self, name: str, *, whole: bool = False) -> Known:
         """What the recorder knows of ``name`` (reading it whole if it must, or if ``whole``)."""
@@ -252,9 +286,9 @@ def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = L
     made = _make_folders(home)
     try:
         with flocked_directory(home):
-            recover(home)
-            remove_matching(home, is_temp_file)
             locked = LockedHome(home, durable=durable, by=by)
+            recover(home, locked.slots()[:SLOT])
+            remove_matching(home, is_temp_file)
             try:
                 yield locked
             except BaseException:
