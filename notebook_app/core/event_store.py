@@ -35,9 +35,11 @@ def log_path(home: Path) -> Path:
 class LogWriter:
     """The log opened for appending; only while the home's lock is held."""
 
-    def __init__(self, fd: int, log_id: str) -> None:
+    def __init__(self, fd: int, log_id: str, *, kept: bool = False) -> None:
         self.fd = fd
         self.log_id = log_id
+        self.kept = kept
+        """The descriptor stays open in this process for the next write (:data:`_KEPT`)."""
         self.inode = -1
         self._size: int | None = None
         """The log's size as this writer left it (only this writer appends while the lock is held)."""
@@ -54,6 +56,9 @@ class LogWriter:
         state = os.path.join(home, STATE_DIR)  # plain strings: this runs on every write
         real_directory(state, create=True, made=made)
         path = os.path.join(state, LOG_NAME)
+        again = _reopened(path)
+        if again is not None:
+            return again
         flags = os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
         try:
             fd = os.open(path, flags)
@@ -78,14 +83,16 @@ class LogWriter:
         except BaseException:
             os.close(fd)
             raise
-        writer = cls(fd, log_id)
+        writer = cls(fd, log_id, kept=True)
         writer.inode = info.st_ino
         writer._size = info.st_size or None  # an empty log just got its header: ask the file
         writer.cut_unfinished(writer.size())
+        _KEPT[path] = (fd, info.st_ino, log_id)
         return writer
 
     def close(self) -> None:
-        os.close(self.fd)
+        if not self.kept:
+            os.close(self.fd)
 
     def size(self) -> int:
         if self._size is None:
@@ -134,6 +141,43 @@ class LogWriter:
 
     def read_from(self, offset: int) -> bytes:
         return os.pread(self.fd, self.size() - offset, offset)
+
+
+_KEPT: dict[str, tuple[int, int, str]] = {}
+"""Log path → (descriptor, inode, log id): logs this process keeps open between writes.
+
+Opening the log is most of what recording an add costs beyond the add
+itself; while the path still names the same file (one ``stat``), the
+descriptor is used again. A log replaced (prune, redact) or removed is
+opened afresh. Writes still happen only under the home's lock.
+"""
+
+
+def _reopened(path: str) -> LogWriter | None:
+    kept = _KEPT.get(path)
+    if kept is None:
+        return None
+    fd, inode, log_id = kept
+    try:
+        info = os.stat(path, follow_symlinks=False)
+    except OSError:
+        info = None
+    if info is None or info.st_ino != inode or not stat.S_ISREG(info.st_mode):
+        del _KEPT[path]
+        os.close(fd)
+        return None
+    writer = LogWriter(fd, log_id, kept=True)
+    writer.inode = inode
+    writer._size = info.st_size
+    writer.cut_unfinished(info.st_size)
+    return writer
+
+
+def forget_kept(path: str | os.PathLike[str]) -> None:
+    """Close a kept log descriptor (a log being replaced or removed by this process)."""
+    kept = _KEPT.pop(os.fspath(path), None)
+    if kept is not None:
+        os.close(kept[0])
 
 
 def _first_line(fd: int) -> bytes:

@@ -12,7 +12,8 @@ cannot cut it in two):
 * slot 1, ``log LOG_ID LAST_ID INODE``: which log the file slots describe,
   the last id written (ids only grow), and the log file's inode (while it
   is the same, one ``stat`` tells that the slots still describe it).
-* slot 2 on, one per bootstrap file: ``file NAME INODE SIZE MTIME UTF8 LINES COST``,
+* slot 2 on, one per bootstrap file (MEMORY.md, USER.md, then the others):
+  ``file NAME INODE SIZE MTIME UTF8 LINES COST``,
   the file as the log last left it: its stat key (so an outside change is
   seen without reading the file), whether it is UTF-8 (so an add need not
   check 2 MiB again), its line count (an add's line number) and the replay
@@ -34,7 +35,9 @@ from .names import BOOTSTRAP_ORDER
 JOURNAL_NAME = ".memory.journal"
 SLOT = 128
 LOG_SLOT = SLOT
-_FILE_SLOTS = {name: SLOT * (2 + i) for i, name in enumerate(BOOTSTRAP_ORDER)}
+_FILE_SLOTS = {
+    name: SLOT * (2 + i) for i, name in enumerate(("MEMORY.md", "USER.md", *(n for n in BOOTSTRAP_ORDER if n not in ("MEMORY.md", "USER.md"))))
+}  # the entry files first: an add's slots, and clearing its intent, are then one pwrite
 _APPENDED = ("MEMORY.md", "USER.md")  # only the entry files are ever appended to
 
 StatKey = tuple[int, int, int]

@@ -290,15 +290,19 @@ class Recorder:
         assert self._writer is not None
         cost = self._cost
         fd = self._journal()
-        self._write_slot(fd, FileSlot(key, utf8, lines, cost).text(name), file_slot_offset(name))
+        self._raw_slot(0)
+        assert self._slots is not None
+        offset = file_slot_offset(name)
+        if len(self._slots) < offset + SLOT:
+            self._slots.extend(b" " * (offset + SLOT - len(self._slots)))
+        self._slots[offset : offset + SLOT] = FileSlot(key, utf8, lines, cost).text(name).encode("ascii").ljust(SLOT, b" ")
         log_text = log_slot_text(self._writer.log_id, event_id, self._writer.inode)
-        if done:  # one pwrite: the intent cleared and the log's slot, after the file's
-            os.pwrite(fd, b" " * SLOT + log_text.encode("ascii").ljust(SLOT, b" "), 0)
-            self._parsed_log_slot = False
-            if self._slots is not None and len(self._slots) >= 2 * SLOT:
-                self._slots[SLOT : 2 * SLOT] = log_text.encode("ascii").ljust(SLOT, b" ")
-        else:
-            self._write_slot(fd, log_text, LOG_SLOT)
+        self._slots[LOG_SLOT : LOG_SLOT + SLOT] = log_text.encode("ascii").ljust(SLOT, b" ")
+        start = 0 if done else LOG_SLOT
+        if done:
+            self._slots[:SLOT] = b" " * SLOT
+        os.pwrite(fd, bytes(self._slots[start : offset + SLOT]), start)  # one write within a page: whole or not at all
+        self._parsed_log_slot = False
         self._log_id = self._writer.log_id
         self.last_written = event_id
         self._known[name] = Known(key, utf8, lines, cost, content, whole=content is not None or key is None)

@@ -116,8 +116,7 @@ class RecordedWrites:
         with suppress(OSError):  # the file is whole: a missing record costs one full check
             if writer is not None:
                 utf8 = validated or is_utf8(data)
-                self.recorder.wrote(name, events[-1].id, count_lines(data), key=stat_key(path.lstat()), utf8=utf8, content=data)
-                write_slot(journal, "")
+                self.recorder.wrote(name, events[-1].id, count_lines(data), key=stat_key(path.lstat()), utf8=utf8, content=data, done=True)
 
     def delete(self, name: str, *, change: Change) -> None:
         """Remove a file (an undo of its creation, a restore to before it existed), and record it."""
@@ -148,8 +147,7 @@ class RecordedWrites:
         _sync_folder(self.home, self._durable)
         with suppress(OSError):
             if writer is not None:
-                self.recorder.wrote(name, events[-1].id, 0, key=None, utf8=True, content=None)
-                write_slot(journal, "")
+                self.recorder.wrote(name, events[-1].id, 0, key=None, utf8=True, content=None, done=True)
 
 
 def is_utf8(data: bytes) -> bool:

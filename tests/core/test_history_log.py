@@ -188,3 +188,14 @@ def test_by_is_an_actor_kind_from_the_closed_set(home: Path) -> None:
     memory_tool(home, by=AGENT).call({"action": "add", "text": "a"})
     (record,) = history(home)
     assert record.by == AGENT and record.by.kind is ActorKind.MCP
+
+
+@pytest.mark.parametrize("text", ["plain", "ünïcode ☕ and \"quotes\" \\ and a tab\t", "x" * 4000])
+def test_the_quick_record_of_an_add_is_exactly_what_the_general_writer_writes(home: Path, text: str) -> None:
+    memory_tool(home, by=AGENT).call({"action": "add", "text": "first: the file's history begins"})
+    memory_tool(home, by=AGENT).call({"action": "add", "text": text})
+    lines = (home / LOG_PATH).read_bytes().splitlines(keepends=True)
+    from notebook_app.core.events import Event
+
+    for line in lines[1:]:
+        assert Event.from_line(line).line() == line
