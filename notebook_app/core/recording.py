@@ -154,12 +154,11 @@ class Recorder:
         if known is not None and known.whole and known.key == key:
             return
         utf8 = _is_utf8(content)
-        lines = count_lines(content or b"")
         slot = self.slot(name)
         if slot is not None and slot.key == key:
             self._known[name] = Known(key, utf8, slot.lines, slot.cost, content, whole=True)
             return
-        fresh = Known(key, utf8, lines, 0, content, whole=True)
+        fresh = Known(key, utf8, count_lines(content or b""), 0, content, whole=True)
         self._known[name] = fresh
         reader = open_reader(self.home) if self.log_id() is not None else None
         if reader is None:

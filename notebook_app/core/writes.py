@@ -77,16 +77,19 @@ class RecordedWrites:
         temp, temp_key = _write_temp(self.home, data, mode=mode, durable=self._durable)
         try:
             events = []
+            lines_after = 0
             if writer is not None:
                 old = before or b""
+                old_lines = known.lines if known.key is not None else 0  # what the read found, or the slot said
                 if hunks is None:
                     hunks = (hunk(old, *edit),) if edit is not None else diff_hunks(old, data)
+                lines_after = old_lines + sum(h.lines_added - h.lines_removed for h in hunks)
                 events = self.recorder.events_for(
                     name,
                     change,
                     edit=hunks,
-                    before=FileState(True, len(old), count_lines(old), hashlib.sha256(old).hexdigest()) if existed else ABSENT,
-                    after=FileState(True, len(data), count_lines(data), hashlib.sha256(data).hexdigest(), temp_key),
+                    before=FileState(True, len(old), old_lines, hashlib.sha256(old).hexdigest()) if existed else ABSENT,
+                    after=FileState(True, len(data), lines_after, hashlib.sha256(data).hexdigest(), temp_key),
                     after_content=data,
                 )
                 intent = Intent("rewrite", name, writer.size(), inode=temp_key[0])
@@ -116,7 +119,7 @@ class RecordedWrites:
         with suppress(OSError):  # the file is whole: a missing record costs one full check
             if writer is not None:
                 utf8 = validated or is_utf8(data)
-                self.recorder.wrote(name, events[-1].id, count_lines(data), key=stat_key(path.lstat()), utf8=utf8, content=data, done=True)
+                self.recorder.wrote(name, events[-1].id, lines_after, key=stat_key(path.lstat()), utf8=utf8, content=data, done=True)
 
     def delete(self, name: str, *, change: Change) -> None:
         """Remove a file (an undo of its creation, a restore to before it existed), and record it."""
