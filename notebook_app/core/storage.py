@@ -95,6 +95,7 @@ class LockedHome(RecordedWrites):
         """Files and folders this call created: removed again if the call fails."""
         self._journal_fd: int | None = None
         self._ends: dict[str, tuple[int, bool]] = {}
+        self._paths: dict[str, Path] = {}
         """For a file whose end was read: its size then, and whether it ended a line."""
         self.recorder = Recorder(home, self._journal, by=by, durable=durable, made=self.created, slots=self.slots)
 
@@ -109,11 +110,18 @@ class LockedHome(RecordedWrites):
             os.close(self._journal_fd)
             self._journal_fd = None
 
+    def path(self, name: str) -> Path:
+        """``home/name``, made once per call (pathlib is slow, and an add asks three times)."""
+        path = self._paths.get(name)
+        if path is None:
+            path = self._paths[name] = self.home / name
+        return path
+
     def slots(self) -> bytes:
         """Every slot of the journal, read through the descriptor writes will use; empty when there is none."""
         if self._journal_fd is None:
             try:
-                fd = os.open(self.home / JOURNAL_NAME, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+                fd = os.open(os.path.join(self.home, JOURNAL_NAME), os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
             except OSError:
                 return b""
             if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -133,7 +141,7 @@ class LockedHome(RecordedWrites):
 
     def probe(self, name: str) -> FileRead:
         """What ``name`` is (status, size, stat key), none of its bytes; refuse links and non-files."""
-        read = read_file(self.home / name, limit=0)
+        read = read_file(self.path(name), limit=0)
         _refuse(file_refusal(read))
         return read
 
@@ -175,7 +183,7 @@ class LockedHome(RecordedWrites):
             self.read_text(name)  # changed since the core last left it: check all of it
         if read.status is FileStatus.ABSENT:
             return FileEnd(None, 0)
-        tail, start = _last_line(self.home / name, read.size)
+        tail, start = _last_line(self.path(name), read.size)
         _refuse(utf8_refusal(name, tail, offset=start))
         self._ends[name] = (read.size, tail.endswith(b"\n") or not tail)
         return FileEnd(tail.decode("utf-8"), read.size)
@@ -260,7 +268,7 @@ class LockedHome(RecordedWrites):
 
     def _open(self, name: str, flags: int) -> int:
         """Open ``name`` in the home, never through a link; remember it if this made it."""
-        path = self.home / name
+        path = self.path(name)
         try:
             return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC)
         except FileNotFoundError:
@@ -278,12 +286,16 @@ def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = L
     file and folder this call created is removed again: a failed call leaves
     nothing behind.
     """
-    if home.exists() and not home.is_dir():
+    try:
+        is_dir = stat.S_ISDIR(os.stat(home).st_mode)
+    except FileNotFoundError:
+        is_dir = None
+    if is_dir is False:
         raise StorageError(f"home is not a directory: {home}")
-    if not home.exists() and not create:
+    if is_dir is None and not create:
         yield LockedHome(home, durable=durable, by=by)
         return
-    made = _make_folders(home)
+    made = _make_folders(home) if is_dir is None else []
     try:
         with flocked_directory(home):
             locked = LockedHome(home, durable=durable, by=by)
