@@ -46,7 +46,7 @@ def test_history_text_is_one_line_per_record(tmp_path: Path) -> None:
     lines = out.stdout.splitlines()
     assert len(lines) == 4
     assert "replace" in lines[2] and 'text "UTC" with "IST"' in lines[2]
-    assert "mcp kip-host 4.5.6 session 20261130-101010-0badc0de" in lines[3]
+    assert "mcp:kip-host 4.5.6 session 20261130-101010-0badc0de" in lines[3]
 
 
 def test_undo_by_a_prefix_then_a_refusal_on_stderr_with_exit_one(tmp_path: Path) -> None:

@@ -48,7 +48,7 @@ def test_an_undo_is_refused_naming_the_later_record_that_changed_that_place(home
     before = snapshot_files(home)
     result = undo(home, add, by=CLI)
     assert result.is_error
-    assert result.output.startswith(f"cannot undo {add}: {replace} (replace by mcp kip-host 1.0, ")
+    assert result.output.startswith(f"cannot undo {add}: {replace} (replace by mcp:kip-host 1.0, ")
     assert result.output.endswith(") changed that part of MEMORY.md since; nothing was changed")
     assert snapshot_files(home) == before
 
