@@ -50,7 +50,7 @@ MODULES = [
     ),
     (
         bench_history,
-        "History: recording every write, listing, blame (measures 9–11)",
+        "History: recording every write, listing, blame (measures 10–12)",
         ["ours", "before"],
         "ours : {peer} (speed)",
     ),
