@@ -50,13 +50,12 @@ from .agent_records import (
     record_json,
     session_from_json,
 )
-from .actor import Actor, ActorKind
-from .event_store import open_reader
-from .events import Event, EventError
+from .actor import Actor
 from .home import home_path
 from .memory import ToolResult
 from .session import take_snapshot
 from .atomic import flocked_directory, remove_temps, write_all, write_atomically
+from .session_journal import journal_entry, logged_calls
 from .side_events import record_session_start
 from .state_dir import STATE_DIR, StateDirError, real_directory
 
@@ -290,41 +289,6 @@ def read_journal(home: str | os.PathLike[str], session_id: str) -> tuple[Journal
     """
     _check_id(session_id)
     return read_old_journal(home, session_id) + tuple(logged_calls(home, session_id).get(session_id, ()))
-
-
-def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) -> dict[str, list[JournalEntry]]:
-    """The memory-tool calls of MCP sessions in the event log, by session id, oldest first."""
-    reader = open_reader(home_path(home))
-    if reader is None:
-        return {}
-    needle = b'"session":"' + (session_id.encode() if session_id else b"")
-    calls: dict[str, list[JournalEntry]] = {}
-    with reader:
-        for _, line in reader.forward():
-            if needle not in line[:400]:
-                continue
-            try:
-                event = Event.from_line(line)
-            except EventError:
-                continue
-            if event.by.kind is ActorKind.MCP and event.by.session and event.action != "session-start":
-                calls.setdefault(event.by.session, []).append(journal_entry(event))
-    return calls
-
-
-def journal_entry(event: Event) -> JournalEntry:
-    """A session's call as its journal shows it, from its event."""
-    args = event.args if isinstance(event.args, dict) else {}
-    return JournalEntry(
-        time=event.time,
-        action=args.get("action"),
-        target=args.get("target"),
-        text=args.get("text"),
-        replacement=args.get("with"),
-        file=event.file,
-        output=event.output or "",
-        is_error=not event.applied,
-    )
 
 
 def read_old_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:
