@@ -60,32 +60,11 @@ from .side_events import record_session_start
 from .state_dir import STATE_DIR, StateDirError, real_directory
 
 __all__ = [
-    "JOURNAL_SUFFIX",
-    "RECORD_FORMAT",
-    "RECORD_SUFFIX",
-    "RECORD_VERSION",
-    "SESSIONS_DIR",
-    "STATE_DIR",
-    "AgentSession",
-    "AgentSessionError",
-    "JournalEntry",
-    "SessionListing",
-    "SessionSummary",
-    "UnreadableRecord",
-    "append_journal",
-    "list_sessions",
-    "load_session",
-    "new_session",
-    "journal_entry",
-    "logged_calls",
-    "read_journal",
-    "read_old_journal",
-    "record_call",
-    "record_session",
-    "scan_sessions",
-    "session_actor",
-    "sessions_path",
-    "start_session",
+    "JOURNAL_SUFFIX", "RECORD_FORMAT", "RECORD_SUFFIX", "RECORD_VERSION", "SESSIONS_DIR", "STATE_DIR",
+    "AgentSession", "AgentSessionError", "JournalEntry", "SessionListing", "SessionSummary",
+    "UnreadableRecord", "append_journal", "list_sessions", "load_session", "new_session", "journal_entry",
+    "logged_calls", "read_journal", "old_journals", "read_old_journal", "record_call", "record_session",
+    "scan_sessions", "session_actor", "sessions_path", "start_session",
 ]
 
 SESSIONS_DIR = f"{STATE_DIR}/sessions"
@@ -289,6 +268,33 @@ def read_journal(home: str | os.PathLike[str], session_id: str) -> tuple[Journal
     """
     _check_id(session_id)
     return read_old_journal(home, session_id) + tuple(logged_calls(home, session_id).get(session_id, ()))
+
+
+def old_journals(home: str | os.PathLike[str]) -> list[tuple[AgentSession | None, str, tuple[JournalEntry, ...]]]:
+    """Sessions with an old-format journal file: (the session, None if unreadable; its id; its calls).
+
+    Only those are read: a home whose sessions all live in the log costs one listing.
+    """
+    folder = sessions_path(home)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    found = []
+    for name in sorted(names):
+        session_id = name.removesuffix(JOURNAL_SUFFIX)
+        if not name.endswith(JOURNAL_SUFFIX) or not _ID_PATTERN.fullmatch(session_id):
+            continue
+        try:
+            entries = read_old_journal(home, session_id)
+        except AgentSessionError:
+            continue
+        try:
+            session: AgentSession | None = session_from_json(_read_record_json(folder, session_id), journal=())
+        except (AgentSessionError, AttributeError, KeyError, TypeError, ValueError):
+            session = None
+        found.append((session, session_id, entries))
+    return found
 
 
 def read_old_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:

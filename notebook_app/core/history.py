@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .actor import Actor
-from .agent_sessions import list_sessions, read_old_journal
+from .agent_sessions import old_journals
 from .event_ids import ID_PATTERN
 from .event_store import LogReader, open_reader
 from .events import Event, EventError
@@ -90,17 +90,13 @@ def _filter(file: str | None, by: str | None):  # type: ignore[no-untyped-def]
 def old_journal_records(home: Path) -> list[Event]:
     """The calls in agent sessions' old journal files, as records that cannot be undone."""
     records = []
-    try:
-        sessions = list_sessions(home)
-    except OSError:
-        return []
-    for summary in sessions:
-        actor = Actor.mcp(summary.id, summary.client_name, summary.client_version)
-        for index, entry in enumerate(read_old_journal(home, summary.id)):
+    for session, session_id, entries in old_journals(home):
+        actor = Actor.mcp(session_id, session.client_name if session else None, session.client_version if session else None)
+        for index, entry in enumerate(entries):
             action = entry.action if not entry.is_error and isinstance(entry.action, str) else "failed"
             records.append(
                 Event(
-                    id=f"{OLD_JOURNAL_KIND}-{summary.id}-{index + 1:04d}",
+                    id=f"{OLD_JOURNAL_KIND}-{session_id}-{index + 1:04d}",
                     time=entry.time,
                     action=action,
                     by=actor,
