@@ -22,18 +22,21 @@ def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) ->
     reader = open_reader(home_path(home))
     if reader is None:
         return {}
-    needle = b'"session":"' + (session_id.encode() if session_id else b"")
+    needle = b'"by":{"kind":"mcp","session":"' + (session_id.encode() if session_id else b"")
     calls: dict[str, list[JournalEntry]] = {}
     with reader:
-        for _, line in reader.forward():
-            if needle not in line[:400]:
-                continue
-            try:
-                event = Event.from_line(line)
-            except EventError:
-                continue
-            if event.by.kind is ActorKind.MCP and event.by.session and event.action != "session-start":
-                calls.setdefault(event.by.session, []).append(journal_entry(event))
+        for block in reader.blocks():  # found by a byte search, in C: only a session's lines are parsed
+            at = block.find(needle)
+            while at >= 0:
+                start = block.rfind(b"\n", 0, at) + 1
+                end = block.find(b"\n", at)
+                at = block.find(needle, end)
+                try:
+                    event = Event.from_line(block[start:end])
+                except EventError:
+                    continue
+                if event.by.kind is ActorKind.MCP and event.by.session and event.action != "session-start":
+                    calls.setdefault(event.by.session, []).append(journal_entry(event))
     return calls
 
 
