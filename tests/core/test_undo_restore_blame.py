@@ -228,3 +228,29 @@ def test_an_undo_never_writes_over_bytes_the_history_does_not_know(home: Path, s
         "did not record); nothing was changed"
     )
     assert snapshot_files(home) == before
+
+
+def test_undoing_a_deletion_is_refused_when_a_later_record_wrote_at_that_very_place(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- one\n- two\n- three\n")
+    delete_entry(home, "MEMORY.md", 2, "- two", by=NOTEBOOK)
+    (deleted,) = ids(home)
+    from notebook_app.core import splice
+
+    assert not splice(home, "MEMORY.md", 6, b"", b"- inserted where two was\n", by=NOTEBOOK).is_error
+    inserted = ids(home)[1]
+    result = undo(home, deleted, by=CLI)
+    assert result.is_error and f": {inserted} (hand-edit by notebook, " in result.output
+    assert text(home) == "- one\n- inserted where two was\n- three\n"
+
+
+def test_edits_right_next_to_what_a_record_wrote_do_not_block_its_undo(home: Path) -> None:
+    from notebook_app.core import splice
+
+    (home / "SOUL.md").write_bytes(b"abcdef")
+    assert not splice(home, "SOUL.md", 3, b"", b"XYZ", by=NOTEBOOK).is_error  # abcXYZdef
+    (inserted,) = ids(home)
+    assert not splice(home, "SOUL.md", 1, b"bc", b"BC", by=NOTEBOOK).is_error  # ends where XYZ begins
+    assert not splice(home, "SOUL.md", 6, b"", b"!", by=NOTEBOOK).is_error  # begins where XYZ ends
+    assert (home / "SOUL.md").read_bytes() == b"aBCXYZ!def"
+    assert not undo(home, inserted, by=CLI).is_error
+    assert (home / "SOUL.md").read_bytes() == b"aBC!def"
