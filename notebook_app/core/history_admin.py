@@ -123,7 +123,8 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
             index = next(i for i, e in enumerate(events) if e.id == found.event.id)
             event = events[index]
             secrets_ = _texts(state, event)
-            events = _restart_after(state, events, index, secrets_)
+            if event.is_write:  # its text was in the file's content: later contents may need a fresh start
+                events = _restart_after(state, events, index, secrets_)
             events[index] = without_text(event)
             doomed = {name for name in snapshots.kept(state) if _holds(state, name, secrets_)}
             events = [_without_refs(e, doomed) for e in events]

@@ -199,3 +199,16 @@ def test_the_quick_record_of_an_add_is_exactly_what_the_general_writer_writes(ho
 
     for line in lines[1:]:
         assert Event.from_line(line).line() == line
+
+
+def test_redacting_a_failed_call_removes_the_secret_it_carried(home: Path) -> None:
+    from notebook_app.core.history_admin import redact
+
+    (home / "MEMORY.md").write_text("- a\n")
+    memory_tool(home, by=AGENT).call({"action": "remove", "text": "api key sk-live-0123456789abcdef"})
+    (failed,) = history(home)
+    result = redact(home, failed.id)
+    assert not result.is_error, result.output
+    assert b"sk-live" not in (home / LOG_PATH).read_bytes()
+    (kept,) = history(home)
+    assert (kept.id, kept.action, kept.redacted, kept.output) == (failed.id, "failed", True, "[redacted]")

@@ -254,3 +254,21 @@ def test_edits_right_next_to_what_a_record_wrote_do_not_block_its_undo(home: Pat
     assert (home / "SOUL.md").read_bytes() == b"aBCXYZ!def"
     assert not undo(home, inserted, by=CLI).is_error
     assert (home / "SOUL.md").read_bytes() == b"aBC!def"
+
+
+def test_after_pruning_the_remaining_records_still_rebuild_undo_and_blame(home: Path) -> None:
+    from notebook_app.core.history_admin import prune
+
+    tool = memory_tool(home)
+    for i in range(6):
+        tool.call({"action": "add", "text": f"n{i}"})
+    tool.call({"action": "replace", "text": "n1", "with": "N1"})
+    assert not prune(home, keep=2).is_error
+    oldest, newest = ids(home)
+    assert check(home) == []
+    assert restore(home, "MEMORY.md", oldest, by=CLI, dry_run=True).diff.startswith("--- MEMORY.md (now)")
+    lines = blame(home, "MEMORY.md").lines()
+    assert [line.origin for line in lines].count(Origin.BEFORE_HISTORY) == 4, "what the pruned records wrote is older than the history now"
+    assert not undo(home, newest, by=CLI).is_error
+    assert not undo(home, oldest, by=CLI).is_error
+    assert text(home) == "- n0\n- n1\n- n2\n- n3\n- n4\n"
