@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_app  # noqa: E402
 import bench_core  # noqa: E402
 import bench_doctor  # noqa: E402
+import bench_history  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
 from peers import PEERS, TOOLS, PeerEnv, ensure_peer  # noqa: E402
 
@@ -53,6 +54,12 @@ MODULES = [
         "Doctor: every rule on a large home (measure 9)",
         ["ours"],
         "",
+    ),
+    (
+        bench_history,
+        "History: recording every write, listing, blame (measures 10–12)",
+        ["ours", "before"],
+        "ours : {peer} (speed)",
     ),
 ]
 

@@ -67,8 +67,22 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
         assert re.search(rf"^\| {number} ", text, re.MULTILINE), f"measure {number} missing"
     assert "FAILED in this run" not in text
 
+    # Measures 10–12 (the history's cost) report a figure for ours.
+    for measure in ("10 add", "10 growth", "11", "12"):
+        row = re.search(rf"^\| {re.escape(measure)} \| [^|]+ \| ([^|]+) \|", text, re.MULTILINE)
+        assert row, f"row {measure} missing"
+        assert row.group(1).strip() not in ("", "—"), f"row {measure} has no figure for ours"
+
     # Every goal of the issue is listed with a status.
-    for goal in ("Lose nothing and corrupt nothing", "Throughput ≥ 3× hermes", "add on a 2 MiB file", "App start"):
+    for goal in (
+        "Lose nothing and corrupt nothing",
+        "Throughput ≥ 3× hermes",
+        "add on a 2 MiB file",
+        "App start",
+        "adds/s with the history on",
+        "newest 100 of 100,000 records",
+        "blame of a 2 MiB MEMORY.md",
+    ):
         assert re.search(rf"^\| {re.escape(goal)}.*\| (met|\*\*missed\*\*|pending) \|", text, re.MULTILINE), goal
 
     # A smoke run never touches the committed results.

@@ -61,7 +61,7 @@ class Notebook:
     def __init__(self, home: Path, counter: SessionCounter | None = None) -> None:
         self.home = home
         self.counter = counter if counter is not None else SessionCounter(home)
-        self.tool = memory_tool(home)
+        self.tool = memory_tool(home, by=NOTEBOOK)
         self._lock = threading.Lock()
         self._session: Session | None = None
         self._seq = 0

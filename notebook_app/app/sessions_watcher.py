@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 
 from ..core.agent_sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, STATE_DIR, sessions_path
+from ..core.event_store import LOG_PATH
 from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ class SessionsWatcher(FolderWatcher):
         self.home = home
         self.state_dir = home / STATE_DIR
         self.folder = sessions_path(home)
+        self.log = home / LOG_PATH
 
     def _structural(self, path: Path) -> bool:
         """A folder of the chain: when it comes or goes, what to watch changes."""
@@ -50,6 +52,8 @@ class SessionsWatcher(FolderWatcher):
         found = Path(path)
         if self._structural(found):
             return True
+        if found == self.log:
+            return True  # a session's calls are events of the home's log (a failed call changes no file)
         name = found.name
         is_record = name.endswith((RECORD_SUFFIX, JOURNAL_SUFFIX)) and not name.startswith(".")
         return found.parent == self.folder and is_record

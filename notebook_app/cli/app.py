@@ -15,7 +15,9 @@ def build_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
         "commands:\n"
         "  persona-notebook [HOME]              open the notebook on HOME (the demo persona if omitted)\n"
         + "".join(verb.usage for verb in verbs)
-        + "\nRun 'persona-notebook COMMAND --help' for a command's options.\n"
+        + "\nEvery write is recorded in HOME/.notebook/ (mode 0700, made by the first write, never by viewing):\n"
+        "the event log (events.jsonl), snapshots of file contents, and agent-session records.\n"
+        "\nRun 'persona-notebook COMMAND --help' for a command's options.\n"
         f"To open a home folder named like a command ({names}), write it as ./NAME.\n"
     )
     parser = argparse.ArgumentParser(

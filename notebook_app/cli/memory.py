@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..core import ACTIONS, TARGETS, memory_tool
+from ..core.actor import CLI
 from .common import CommandLine, existing_home, home_option, report, usage_error
 
 _HELPS = {
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     payload = {"action": args.action, "target": args.target, "text": args.text}
     if args.action == "replace":
         payload["with"] = args.replacement
-    result = memory_tool(home).call(payload)
+    result = memory_tool(home, by=CLI).call(payload)
     return report(result.output, result.is_error, as_json=args.json)
 
 

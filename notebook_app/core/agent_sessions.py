@@ -6,14 +6,15 @@ what did it write?". The state lives in ``<home>/.notebook/sessions/``, a dot
 folder that is not a bootstrap file: composing a soul never reads it, and a
 home without it works exactly as before.
 
-Per session, two files:
-
-* ``<id>.json`` — the frozen snapshot, written once at session start by
-  temp file, fsync and ``os.replace``: readers see all of it or none of it.
-* ``<id>.journal.jsonl`` — one JSON object per line for every memory-tool
-  call the agent made, appended with a single write and fsynced. A line a
-  killed writer left without its newline is ignored by readers and cut off by
-  the next writer.
+Per session, ``<id>.json`` holds the frozen snapshot, written once at
+session start by temp file, fsync and ``os.replace``: readers see all of it
+or none of it. The session's start and every memory-tool call it made (its
+writes and its failed calls) are events of the home's one log
+(:mod:`.event_store`), by the session's actor: a session's journal is a view
+of that log, never a second copy. Sessions recorded before the log existed
+kept their calls in ``<id>.journal.jsonl``, one JSON object per line; those
+are read where they are, never rewritten, and their writes are not undoable
+(:func:`append_journal` still writes that format, for journals made elsewhere).
 
 Writers hold ``flock`` on the sessions directory itself (as the core locks the
 home directory), so concurrent servers on one home never interleave. Readers
@@ -49,38 +50,22 @@ from .agent_records import (
     record_json,
     session_from_json,
 )
+from .actor import Actor
 from .home import home_path
 from .memory import ToolResult
 from .session import take_snapshot
 from .atomic import flocked_directory, remove_temps, write_all, write_atomically
+from .session_journal import journal_entry, logged_calls
+from .side_events import record_session_start
+from .state_dir import STATE_DIR, StateDirError, real_directory
 
 __all__ = [
-    "JOURNAL_SUFFIX",
-    "RECORD_FORMAT",
-    "RECORD_SUFFIX",
-    "RECORD_VERSION",
-    "SESSIONS_DIR",
-    "STATE_DIR",
-    "AgentSession",
-    "AgentSessionError",
-    "JournalEntry",
-    "SessionListing",
-    "SessionSummary",
-    "UnreadableRecord",
-    "append_journal",
-    "list_sessions",
-    "load_session",
-    "new_session",
-    "read_journal",
-    "record_call",
-    "record_session",
-    "scan_sessions",
-    "sessions_path",
-    "start_session",
+    "JOURNAL_SUFFIX", "RECORD_FORMAT", "RECORD_SUFFIX", "RECORD_VERSION", "SESSIONS_DIR", "STATE_DIR",
+    "AgentSession", "AgentSessionError", "JournalEntry", "SessionListing", "SessionSummary",
+    "UnreadableRecord", "append_journal", "list_sessions", "load_session", "new_session", "journal_entry",
+    "logged_calls", "read_journal", "old_journals", "read_old_journal", "record_call", "record_session",
+    "scan_sessions", "session_actor", "sessions_path", "start_session",
 ]
-
-STATE_DIR = ".notebook"
-"""The notebook's state folder inside a home; never a bootstrap file."""
 
 SESSIONS_DIR = f"{STATE_DIR}/sessions"
 """Where agent-session records live, relative to the home."""
@@ -138,15 +123,24 @@ def new_session(
 
 
 def record_session(home: str | os.PathLike[str], session: AgentSession) -> Path:
-    """Write ``session``'s frozen snapshot durably; return the record's path.
+    """Write ``session``'s frozen snapshot durably and log its start; return the record's path.
 
     Makes ``.notebook/sessions`` on first use, but never the home itself.
     """
     _check_id(session.id)
     data = json_bytes(record_json(session), indent=2)
-    with _locked_sessions(home_path(home), create=True) as folder:
+    root = home_path(home)
+    with _locked_sessions(root, create=True) as folder:
         write_atomically(folder, session.id + RECORD_SUFFIX, data, temp_prefix=_TEMP_PREFIX)
+    problem = record_session_start(root, session_actor(session), session.protocol_version, session.found)
+    if problem is not None:
+        raise AgentSessionError(f"session {session.id} is recorded but its start is not in the history: {problem}")
     return folder / (session.id + RECORD_SUFFIX)
+
+
+def session_actor(session: AgentSession) -> Actor:
+    """The ``by`` of everything the session writes: its id and its client."""
+    return Actor.mcp(session.id, session.client_name, session.client_version)
 
 
 def start_session(
@@ -167,14 +161,18 @@ def start_session(
 def record_call(
     home: str | os.PathLike[str], session_id: str, args: object, result: ToolResult
 ) -> JournalEntry:
-    """Journal one memory-tool call of a session and return the entry written."""
+    """Journal one call in the session's old-format journal and return the entry written.
+
+    The server no longer calls it: a tool whose ``by`` is the session's actor
+    logs its own calls in the event log.
+    """
     entry = JournalEntry.from_call(args, result)
     append_journal(home, session_id, entry)
     return entry
 
 
 def append_journal(home: str | os.PathLike[str], session_id: str, entry: JournalEntry) -> None:
-    """Append ``entry`` to the journal of a recorded session, durably."""
+    """Append ``entry`` to the old-format journal (``<id>.journal.jsonl``) of a recorded session, durably."""
     _check_id(session_id)
     line = json_bytes(entry.to_json())
     with _locked_sessions(home_path(home), create=False) as folder:
@@ -216,12 +214,13 @@ def scan_sessions(home: str | os.PathLike[str]) -> SessionListing:
         return SessionListing((), ())
     summaries = []
     unreadable = []
+    logged = logged_calls(home)
     for name in names:
         session_id = name.removesuffix(RECORD_SUFFIX)
         if not name.endswith(RECORD_SUFFIX) or not _ID_PATTERN.fullmatch(session_id):
             continue
         try:
-            summaries.append(_summary(home, folder, session_id))
+            summaries.append(_summary(home, folder, session_id, logged))
         except AgentSessionError as error:
             unreadable.append(UnreadableRecord(session_id, folder / name, str(error)))
     summaries.sort(key=lambda s: (s.started_at, s.id), reverse=True)
@@ -229,7 +228,9 @@ def scan_sessions(home: str | os.PathLike[str]) -> SessionListing:
     return SessionListing(tuple(summaries), tuple(unreadable))
 
 
-def _summary(home: str | os.PathLike[str], folder: Path, session_id: str) -> SessionSummary:
+def _summary(
+    home: str | os.PathLike[str], folder: Path, session_id: str, logged: dict[str, list[JournalEntry]]
+) -> SessionSummary:
     data = _read_record_json(folder, session_id)
     try:
         started_at = datetime.fromisoformat(data["started_at"])
@@ -237,7 +238,7 @@ def _summary(home: str | os.PathLike[str], folder: Path, session_id: str) -> Ses
         client_name, client_version = client.get("name"), client.get("version")
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise AgentSessionError(f"session record {session_id} is malformed ({error!r})") from None
-    journal = read_journal(home, session_id)
+    journal = read_old_journal(home, session_id) + tuple(logged.get(session_id, ()))
     errors = sum(1 for entry in journal if entry.is_error)
     return SessionSummary(
         id=session_id,
@@ -260,8 +261,44 @@ def load_session(home: str | os.PathLike[str], session_id: str) -> AgentSession:
 
 
 def read_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:
-    """A session's journal, oldest first; empty when the agent has not called the tool."""
+    """A session's journal, oldest first; empty when the agent has not called the tool.
+
+    An old-format journal file is read as it is; a session of the event log
+    is the log's events by that session.
+    """
     _check_id(session_id)
+    return read_old_journal(home, session_id) + tuple(logged_calls(home, session_id).get(session_id, ()))
+
+
+def old_journals(home: str | os.PathLike[str]) -> list[tuple[AgentSession | None, str, tuple[JournalEntry, ...]]]:
+    """Sessions with an old-format journal file: (the session, None if unreadable; its id; its calls).
+
+    Only those are read: a home whose sessions all live in the log costs one listing.
+    """
+    folder = sessions_path(home)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    found = []
+    for name in sorted(names):
+        session_id = name.removesuffix(JOURNAL_SUFFIX)
+        if not name.endswith(JOURNAL_SUFFIX) or not _ID_PATTERN.fullmatch(session_id):
+            continue
+        try:
+            entries = read_old_journal(home, session_id)
+        except AgentSessionError:
+            continue
+        try:
+            session: AgentSession | None = session_from_json(_read_record_json(folder, session_id), journal=())
+        except (AgentSessionError, AttributeError, KeyError, TypeError, ValueError):
+            session = None
+        found.append((session, session_id, entries))
+    return found
+
+
+def read_old_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:
+    """A journal written before the event log, read where it is."""
     data = _read_regular(sessions_path(home) / (session_id + JOURNAL_SUFFIX), "session journal")
     if data is None:
         return ()
@@ -314,25 +351,6 @@ def _read_regular(path: Path, what: str) -> bytes | None:
             raise AgentSessionError(f"cannot read {what} {path}: {error.strerror}") from None
 
 
-def _real_directory(path: Path, *, create: bool) -> bool:
-    """Whether ``path`` is a directory we may write in; make it when ``create``."""
-    try:
-        info = path.lstat()
-    except FileNotFoundError:
-        if not create:
-            return False
-        try:
-            os.mkdir(path, 0o755)
-        except FileExistsError:
-            pass
-        info = path.lstat()
-    if stat.S_ISLNK(info.st_mode):
-        raise AgentSessionError(f"{path} is a symbolic link; session records are kept only inside the home")
-    if not stat.S_ISDIR(info.st_mode):
-        raise AgentSessionError(f"{path} is not a directory; session records cannot be kept there")
-    return True
-
-
 @contextmanager
 def _locked_sessions(home: Path, *, create: bool) -> Iterator[Path]:
     """Hold the exclusive lock of the sessions folder, making it when ``create``."""
@@ -340,7 +358,11 @@ def _locked_sessions(home: Path, *, create: bool) -> Iterator[Path]:
         raise AgentSessionError(f"home is not a directory: {home}")
     folder = home / SESSIONS_DIR
     for path in (home / STATE_DIR, folder):
-        if not _real_directory(path, create=create):
+        try:
+            exists = real_directory(path, create=create)
+        except StateDirError as error:
+            raise AgentSessionError(str(error)) from None
+        if not exists:
             raise AgentSessionError(f"no session records in {home} ({path} does not exist)")
     with flocked_directory(folder):
         remove_temps(folder, _TEMP_PREFIX)

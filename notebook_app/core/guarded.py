@@ -24,11 +24,12 @@ class GuardedMemoryTool(MemoryTool):
 
     description = f"{DESCRIPTION} {GUARD_SENTENCE}"
 
-    def call(self, args: object) -> ToolResult:
+    def _call(self, args: object) -> ToolResult:
+        """Refuse before the write; the base ``call`` records a refused call like a failed one, rule named."""
         request = parse_request(args)
         if not isinstance(request, Rejection):
             refusal = guard_refusal(request)
             if refusal is not None:
                 rule, message = refusal
                 return ToolResult(message, is_error=True, refused_by=rule)
-        return super().call(args)
+        return super()._call(args)

@@ -21,21 +21,11 @@ from typing import TYPE_CHECKING
 
 from .file_load import FileLoad
 from .files import FileRead, FileStatus, read_file
+from .names import BOOTSTRAP_ORDER
 from .storage import consistent_reads
 
 if TYPE_CHECKING:
     from .hosts.profile import HostProfile
-
-BOOTSTRAP_ORDER: tuple[str, ...] = (
-    "AGENTS.md",
-    "SOUL.md",
-    "IDENTITY.md",
-    "USER.md",
-    "TOOLS.md",
-    "HEARTBEAT.md",
-    "MEMORY.md",
-)
-"""The seven bootstrap files, in the order a soul is composed from them."""
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 """Bytes of each bootstrap file that a session loads; the rest is cut."""

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import ACTIONS, TARGETS, Edit, Rejection, parse_request, placed, placed_in_text, plan_edit
+from .actions import ACTIONS, TARGETS, Edit, Rejection, byte_length, parse_request, placed, placed_in_text, plan_edit
+from .actor import LIBRARY, Actor, ActorKind
+from .events import json_safe
 from .home import home_path
-from .storage import StorageError, locked_home
+from .side_events import record_failed
+from .storage import Change, StorageError, locked_home
 
 DESCRIPTION = (
     "Edit your durable memory files. action 'add' appends an entry, 'replace' swaps the first "
@@ -50,30 +53,38 @@ class ToolResult:
     is_error: bool = False
     refused_by: str | None = None
     """The doctor's rule that refused the call in guard mode; None otherwise."""
+    unrecorded: str | None = field(default=None, compare=False)
+    """Why a write went unrecorded in the home's history (``.notebook`` unusable); never shown to the agent."""
 
 
 class MemoryTool:
-    """File-backed memory over one home directory."""
+    """File-backed memory over one home directory; every write is recorded as ``by``."""
 
     name = "memory"
     source = "native"
     description = DESCRIPTION
     input_schema = INPUT_SCHEMA
 
-    def __init__(self, home: str | os.PathLike[str], *, durable: bool = True) -> None:
+    def __init__(self, home: str | os.PathLike[str], *, durable: bool = True, by: Actor = LIBRARY) -> None:
         self.home = home_path(home)
         self._durable = durable
+        self.by = by
+        """Who calls: the history names it. Inside an MCP session, failed calls are recorded too."""
 
     def call(self, args: object) -> ToolResult:
         """Apply one action now; the result says what happened, never raises."""
         try:
-            return self._call(args)
+            result = self._call(args)
         except StorageError as error:
-            return ToolResult(str(error), is_error=True)
+            result = ToolResult(str(error), is_error=True)
         except OSError as error:
             reason = error.strerror or str(error)
             where = f": {error.filename}" if error.filename else ""
-            return ToolResult(f"could not write memory ({reason}{where}); nothing was changed", is_error=True)
+            result = ToolResult(f"could not write memory ({reason}{where}); nothing was changed", is_error=True)
+        if result.is_error and self.by.kind is ActorKind.MCP:
+            unrecorded = record_failed(self.home, self.by, args, result.output, refused=result.refused_by, durable=self._durable)
+            result = ToolResult(result.output, True, refused_by=result.refused_by, unrecorded=unrecorded)
+        return result
 
     async def execute(self, args: object) -> ToolResult:
         """The async twin of :meth:`call`; the file work runs off the event loop."""
@@ -84,21 +95,29 @@ class MemoryTool:
         if isinstance(request, Rejection):
             return ToolResult(request.message, is_error=True)
         name = request.filename
-        with locked_home(self.home, create=request.action == "add", durable=self._durable) as home:
+        given = json_safe(args)
+        with locked_home(self.home, create=request.action == "add", durable=self._durable, by=self.by) as home:
             if request.action == "add":
                 end = home.read_end(name)
                 edit = plan_edit(request, end.text)
                 assert isinstance(edit, Edit)  # an add always plans
                 edit = placed(edit, start=end.size, size=end.size)
-                home.append(name, edit.inserted.encode("utf-8"), validated=True)
+                output = success_message(edit)
+                home.append(name, edit.inserted.encode("utf-8"), validated=True, change=Change(request.action, given, output))
             else:
                 current = home.read_text(name)
                 edit = plan_edit(request, current)
                 if isinstance(edit, Rejection):
                     return ToolResult(edit.message, is_error=True)
-                edit = placed_in_text(edit, current or "")
-                home.rewrite(name, edit.apply(current or "").encode("utf-8"), validated=True)
-        return ToolResult(success_message(edit))
+                text = current or ""
+                edit = placed_in_text(edit, text)
+                output = success_message(edit)
+                start = byte_length(text[: edit.start])
+                splice = (start, edit.removed.encode("utf-8"), edit.inserted.encode("utf-8"))
+                change = Change(request.action, given, output)
+                home.rewrite(name, edit.apply(text).encode("utf-8"), validated=True, change=change, edit=splice)
+            unrecorded = home.unrecorded
+        return ToolResult(output, unrecorded=unrecorded)
 
 
 def success_message(edit: Edit) -> str:
@@ -107,6 +126,6 @@ def success_message(edit: Edit) -> str:
     return f"ok ({request.action} → {request.filename}); {edit.outcome or 'loads next session'}"
 
 
-def memory_tool(home: str | os.PathLike[str]) -> MemoryTool:
-    """The contract's ``memory_tool(dir)``."""
-    return MemoryTool(home)
+def memory_tool(home: str | os.PathLike[str], *, by: Actor = LIBRARY) -> MemoryTool:
+    """The contract's ``memory_tool(dir)``; ``by`` names the caller in the history (a library caller by default)."""
+    return MemoryTool(home, by=by)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from .actions import load_outcome
 from .actor import Actor
@@ -22,7 +22,8 @@ from .files import FileStatus
 from .hidden import hidden_kind
 from .home import BOOTSTRAP_ORDER, home_path
 from .refusals import Rejection
-from .storage import MEMORY_TARGETS, LockedHome, StorageError, locked_home
+from .events import Payload
+from .storage import MEMORY_TARGETS, Change, LockedHome, StorageError, locked_home
 
 ENTRY_FILES: tuple[str, ...] = tuple(MEMORY_TARGETS.values())
 """The files whose lines are entries: only these have entry edits."""
@@ -47,6 +48,8 @@ class SpliceResult:
     is_error: bool = False
     applied: Splice | None = None
     """The change as written; None when nothing was written."""
+    unrecorded: str | None = field(default=None, compare=False)
+    """Why the write is not in the home's history (``.notebook`` unusable); None when it is."""
 
 
 def splice(
@@ -59,6 +62,7 @@ def splice(
     by: Actor,
     label: str | None = None,
     durable: bool = True,
+    action: str = "hand-edit",
 ) -> SpliceResult:
     """Put ``new`` in place of the bytes ``expected`` at byte ``start`` of bootstrap file ``name``.
 
@@ -66,13 +70,16 @@ def splice(
     ``expected`` now. An absent file is created by a splice at 0 that expects
     nothing. The splice is byte-exact and does not judge UTF-8 (undo must be
     able to put back any bytes); entry edits do. ``label`` names the change in
-    the output (``ok (<label> → <name>); loads next session``).
+    the output (``ok (<label> → <name>); loads next session``); ``action`` names
+    it in the history (a write the core's closed set of actions knows).
     """
     problem = _splice_problem(name, start, expected, new)
     if problem:
         return SpliceResult(problem, is_error=True)
     label = label or f"splice bytes {start}–{start + len(expected)}"
-    return _locked(home, name, lambda locked: _splice_locked(locked, name, start, bytes(expected), bytes(new), by, label, False), durable)
+    args = {"start": start, "expected": Payload.of(bytes(expected)).to_json(), "new": Payload.of(bytes(new)).to_json()}
+    change = Change(action, args)
+    return _locked(home, name, by, lambda locked: _splice_locked(locked, name, start, bytes(expected), bytes(new), label, False, change), durable)
 
 
 def delete_entry(
@@ -86,7 +93,7 @@ def delete_entry(
     problem = _entry_problem(name, line, expect)
     if problem:
         return SpliceResult(problem, is_error=True)
-    return _locked(home, name, lambda locked: _entry_locked(locked, name, line, expect, None, by), durable)
+    return _locked(home, name, by, lambda locked: _entry_locked(locked, name, line, expect, None), durable)
 
 
 def edit_entry(
@@ -100,19 +107,20 @@ def edit_entry(
     problem = _entry_problem(name, line, expect) or _new_text_problem(new_text, line)
     if problem:
         return SpliceResult(problem, is_error=True)
-    return _locked(home, name, lambda locked: _entry_locked(locked, name, line, expect, new_text, by), durable)
+    return _locked(home, name, by, lambda locked: _entry_locked(locked, name, line, expect, new_text), durable)
 
 
 def _locked(
-    home: str | os.PathLike[str], name: str, write: Callable[[LockedHome], SpliceResult], durable: bool
+    home: str | os.PathLike[str], name: str, by: Actor, write: Callable[[LockedHome], SpliceResult], durable: bool
 ) -> SpliceResult:
-    """Run ``write`` under the home's lock; every failure becomes a result."""
+    """Run ``write`` under the home's lock as ``by``; every failure becomes a result."""
     root = home_path(home)
     if not root.is_dir():
         return SpliceResult(f"no such home: {root}; nothing was changed", is_error=True)
     try:
-        with locked_home(root, create=False, durable=durable) as locked:
-            return write(locked)
+        with locked_home(root, create=False, durable=durable, by=by) as locked:
+            result = write(locked)
+            return replace(result, unrecorded=locked.unrecorded) if result.applied else result
     except StorageError as error:
         return SpliceResult(str(error), is_error=True)
     except OSError as error:
@@ -121,14 +129,16 @@ def _locked(
 
 
 def _splice_locked(
-    locked: LockedHome, name: str, start: int, expected: bytes, new: bytes, by: Actor, label: str, text: bool
+    locked: LockedHome, name: str, start: int, expected: bytes, new: bytes, label: str, text: bool, change: Change
 ) -> SpliceResult:
     """The splice itself, the lock held; ``text``: the result is known to be UTF-8."""
+    by = locked.recorder.by
     if name in ENTRY_FILES and not expected and new:
         end = locked.probe(name)
         if end.status is FileStatus.REGULAR and start == end.size:  # an append: constant time, journalled
-            locked.append(name, new, validated=text)
-            return _done(name, Splice(name, start, b"", new, by), label, end.size + len(new))
+            output = _done_output(name, start, new, end.size + len(new), label)
+            locked.append(name, new, validated=text, change=replace(change, output=output))
+            return SpliceResult(output, applied=Splice(name, start, b"", new, by))
     read = locked.read_whole(name)
     data = read.data
     now = data[start : start + len(expected)]
@@ -146,13 +156,14 @@ def _splice_locked(
     if not expected and not new:
         return SpliceResult(f"ok ({label} → {name}); nothing to change")
     after = data[:start] + new + data[start + len(expected) :]
-    locked.rewrite(name, after, validated=text)
-    return _done(name, Splice(name, start, expected, new, by), label, len(after))
+    output = _done_output(name, start, new, len(after), label)
+    locked.rewrite(name, after, validated=text, change=replace(change, output=output), edit=(start, expected, new))
+    return SpliceResult(output, applied=Splice(name, start, expected, new, by))
 
 
-def _done(name: str, applied: Splice, label: str, size: int) -> SpliceResult:
-    outcome = load_outcome(name, start=applied.start, inserted=len(applied.inserted), size=size)
-    return SpliceResult(f"ok ({label} → {name}); {outcome}", applied=applied)
+def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> str:
+    outcome = load_outcome(name, start=start, inserted=len(new), size=size)
+    return f"ok ({label} → {name}); {outcome}"
 
 
 @dataclass(frozen=True)
@@ -209,9 +220,7 @@ def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: st
     return EntryPlan(name, line, start, text_end, new_text, f"edit line {line}")
 
 
-def _entry_locked(
-    locked: LockedHome, name: str, line: int, expect: str, new_text: str | None, by: Actor
-) -> SpliceResult:
+def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_text: str | None) -> SpliceResult:
     """Plan the entry change on the text under the lock, then splice its bytes."""
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
     plan = plan_entry(text, name, line, expect, new_text)
@@ -222,7 +231,9 @@ def _entry_locked(
     assert text is not None
     start = len(text[: plan.start].encode("utf-8"))
     removed = text[plan.start : plan.end].encode("utf-8")
-    return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), by, plan.label, True)
+    args = {"line": line, "expect": expect} if new_text is None else {"line": line, "expect": expect, "to": new_text}
+    change = Change("entry-delete" if new_text is None else "entry-edit", args)
+    return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), plan.label, True, change)
 
 
 def _line_span(text: str, line: int) -> tuple[int, int, int] | None:

@@ -1,6 +1,6 @@
-"""Locked, crash-safe writes to the files of one home.
+"""Locked, crash-safe, recorded writes to the files of one home.
 
-Three guarantees the reference implementation lacks live here, and only here:
+Four guarantees the reference implementation lacks live here, and only here:
 
 * No lost updates: every read-modify-write holds ``flock`` on the home
   directory itself, shared by every process that uses the core. Locking the
@@ -15,14 +15,19 @@ Three guarantees the reference implementation lacks live here, and only here:
   file a killed writer left (``.persona-notebook-….tmp``: hidden, no ``.md``,
   no bootstrap name in it, so no glob or host takes it for content) is removed
   by the next writer.
+* Every write is recorded (:mod:`.recording`): the journal's slot 0 names
+  where the write's record begins in the event log before the record is
+  written, and the record is written before the file. The next writer keeps
+  the record when the write landed and drops it when it did not, so after a
+  kill at any point the history agrees with the files.
 * Never outside the home: the only paths written are bootstrap files, their
-  temp files and the journal, all directly in the home. A file that is a
-  symbolic link is refused, never followed and never replaced.
+  temp files, the journal and ``.notebook/``, all inside the home. A file that
+  is a symbolic link is refused, never followed and never replaced.
 """
 
 from __future__ import annotations
 
-import errno
+import hashlib
 import os
 import stat
 from collections.abc import Iterator
@@ -30,24 +35,28 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import NamedTuple
 
-from .atomic import flocked_directory, remove_matching, write_all, write_atomically
-from .atomic import remove_temps  # noqa: F401  (callers outside the core import it from here)
+from .actor import LIBRARY, Actor
+from .atomic import flocked_directory, remove_matching, write_all
+from .atomic import remove_temps, write_atomically  # noqa: F401  (callers outside the core import them from here)
+from .events import ABSENT, FileState, Hunk, Payload, now
 from .files import FileRead, FileStatus, read_file
+from .journal import ALL_SLOTS, JOURNAL_NAME, SLOT, Intent, stat_key, torn_append, write_slot
+from .append_record import append_line
+from .recording import EVENT_COST, Change, Known, Recorder
+from .writes import TEMP_PREFIX, TEMP_SUFFIX, RecordedWrites, is_utf8
+from .recovery import recover
 from .refusals import Rejection, file_refusal, utf8_refusal
+from .state_dir import STATE_DIR
+from .replay import append_span
 
 MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 """The memory tool's targets and the only files it ever writes."""
 
-JOURNAL_NAME = ".memory.journal"
-TEMP_PREFIX = ".persona-notebook-"
-TEMP_SUFFIX = ".tmp"
 _OLD_TEMP_PREFIX = ".memory-tmp-"  # what earlier versions named them; still cleared
-_JOURNAL_SIZE = 128  # the journal holds fixed-size records:
-# at 0 the append in progress, if any; then, per memory file, the stat of the
-# file as this core last left it, known to be UTF-8.
-_VALID_SLOTS = {name: _JOURNAL_SIZE * (i + 1) for i, name in enumerate(MEMORY_TARGETS.values())}
 _TAIL_BYTES = 64
 _READ_TRIES = 5
+
+__all__ = ["JOURNAL_NAME", "MEMORY_TARGETS", "Change", "FileEnd", "LockedHome", "StorageError", "consistent_reads", "locked_home"]
 
 
 def is_temp_file(name: str) -> bool:
@@ -56,8 +65,8 @@ def is_temp_file(name: str) -> bool:
 
 
 def is_scratch_file(name: str) -> bool:
-    """The journal and temp files: bookkeeping, never content to show or watch."""
-    return name == JOURNAL_NAME or is_temp_file(name)
+    """The journal, temp files and the ``.notebook`` folder: bookkeeping, never content to show or watch."""
+    return name in (JOURNAL_NAME, STATE_DIR) or is_temp_file(name)
 
 
 class StorageError(Exception):
@@ -76,27 +85,77 @@ def _refuse(rejection: Rejection | None) -> None:
         raise StorageError(rejection.message)
 
 
-class LockedHome:
-    """Write access to one home's files while its lock is held."""
+class LockedHome(RecordedWrites):
+    """Write access to one home's files while its lock is held; every write is recorded as ``by``."""
 
-    def __init__(self, home: Path, *, durable: bool) -> None:
+    def __init__(self, home: Path, *, durable: bool, by: Actor = LIBRARY) -> None:
         self.home = home
         self._durable = durable
         self.created: list[Path] = []
-        """Files this call created: removed again if the call fails."""
+        """Files and folders this call created: removed again if the call fails."""
+        self._journal_fd: int | None = None
+        self._ends: dict[str, tuple[int, bool]] = {}
+        self._paths: dict[str, Path] = {}
+        """For a file whose end was read: its size then, and whether it ended a line."""
+        self.recorder = Recorder(home, self._journal, by=by, durable=durable, made=self.created, slots=self.slots)
+
+    @property
+    def unrecorded(self) -> str | None:
+        """Why this call's write is not in the history (None when it is, or nothing was written)."""
+        return self.recorder.unrecorded
+
+    def close(self) -> None:
+        self.recorder.close()
+        if self._journal_fd is not None:
+            os.close(self._journal_fd)
+            self._journal_fd = None
+
+    def path(self, name: str) -> Path:
+        """``home/name``, made once per call (pathlib is slow, and an add asks three times)."""
+        path = self._paths.get(name)
+        if path is None:
+            path = self._paths[name] = self.home / name
+        return path
+
+    def slots(self) -> bytes:
+        """Every slot of the journal, read through the descriptor writes will use; empty when there is none."""
+        if self._journal_fd is None:
+            try:
+                fd = os.open(os.path.join(self.home, JOURNAL_NAME), os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+            except OSError:
+                return b""
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                return b""
+            self._journal_fd = fd
+        return os.pread(self._journal_fd, ALL_SLOTS, 0)
+
+    def _journal(self) -> int:
+        if self._journal_fd is None:
+            fd = self._open(JOURNAL_NAME, os.O_RDWR)
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                raise StorageError(f"{JOURNAL_NAME} in {self.home} is not a regular file; nothing was written")
+            self._journal_fd = fd
+        return self._journal_fd
 
     def probe(self, name: str) -> FileRead:
         """What ``name`` is (status, size, stat key), none of its bytes; refuse links and non-files."""
-        read = read_file(self.home / name, limit=0)
+        read = read_file(self.path(name), limit=0)
         _refuse(file_refusal(read))
         return read
 
     def read_whole(self, name: str) -> FileRead:
-        """Every byte of ``name``, UTF-8 or not; refuse links, non-regular files and unreadable ones."""
+        """Every byte of ``name``, UTF-8 or not; refuse links, non-regular files and unreadable ones.
+
+        The history compares it with what the log last left (an outside change is recorded with the next write).
+        """
         path = self.home / name
         read = self.probe(name)
         for _ in range(_READ_TRIES):
             if read.complete:
+                exists = read.status is not FileStatus.ABSENT
+                self.recorder.saw(name, read.stat_key if exists else None, read.data if exists else None)
                 return read
             read = read_file(path, limit=read.size + 1)  # one byte more shows that nothing followed
             _refuse(file_refusal(read))
@@ -114,78 +173,102 @@ class LockedHome:
         """The end of ``name``'s text: its last line ending and what follows it.
 
         All an add depends on, read in constant time: the whole file is read,
-        to check it is UTF-8, only when it changed since this core last wrote
-        it (its inode, size and mtime differ from the journal's record).
+        to check it is UTF-8 (and to record an outside change), only when it
+        is not as the log last left it (its inode, size and mtime differ).
         """
         read = self.probe(name)
+        key = read.stat_key if read.status is FileStatus.REGULAR else None
+        self.recorder.writer()  # an add writes: its log, opened now, also says which log the slots describe
+        if not self.recorder.unchanged(name, key):
+            self.read_text(name)  # changed since the core last left it: check all of it
         if read.status is FileStatus.ABSENT:
             return FileEnd(None, 0)
-        if _validated_stat(self.home, name) != _key_text(read.stat_key):
-            self.read_text(name)  # changed since the core last left it UTF-8: check all of it
-        tail, start = _last_line(self.home / name, read.size)
+        tail, start = _last_line(self.path(name), read.size)
         _refuse(utf8_refusal(name, tail, offset=start))
+        self._ends[name] = (read.size, tail.endswith(b"\n") or not tail)
         return FileEnd(tail.decode("utf-8"), read.size)
 
-    def append(self, name: str, data: bytes, *, validated: bool) -> None:
-        """Append ``data`` to a memory file, journalled so that a killed writer is undone.
+    def append(self, name: str, data: bytes, *, validated: bool, change: Change) -> None:
+        """Append ``data`` to a file, journalled so that a killed writer is undone, and record it.
 
-        ``validated``: the file was UTF-8 before and ``data`` is, so the
-        journal may record it as such and the next add skips the full check.
+        ``validated``: the file was UTF-8 before and ``data`` is, so the next
+        add may skip the full check.
         """
-        assert name in _VALID_SLOTS
-        journal = self._open(JOURNAL_NAME, os.O_RDWR)
+        known = self._know(name)
+        journal = self._journal()
+        writer = self.recorder.writer()
+        fd = self._open(name, os.O_RDWR | os.O_APPEND)
         try:
-            fd = self._open(name, os.O_WRONLY | os.O_APPEND)
+            info = os.fstat(fd)
+            before = info.st_size
+            existed = known.key is not None
+            seen = self._ends.get(name)
+            ends_with_newline = seen[1] if seen is not None and seen[0] == before else before == 0 or os.pread(fd, 1, before - 1) == b"\n"
+            record = b""
+            intent = Intent("append", name, None, before, before + len(data))
+            if writer is not None:
+                record, event_id, lines = self._append_record(name, data, change, known, info, ends_with_newline)
+                intent = Intent("append", name, writer.size(), before, before + len(data), absent=not existed)
+            write_slot(journal, intent.text())
             try:
-                before = os.fstat(fd).st_size
-                _write_journal(journal, f"append {name} {before} {before + len(data)}")
-                try:
-                    write_all(fd, data)
-                    if self._durable:
-                        os.fsync(fd)
-                except BaseException:
-                    with suppress(OSError):  # take back what part of it landed, then say why
-                        os.ftruncate(fd, before)
-                        _write_journal(journal, "")
-                    raise
-                with suppress(OSError):  # the bytes are whole: a stale intent or record is harmless
-                    _write_journal(journal, "")
-                    if validated:
-                        _write_journal(journal, f"valid {name} {_key_text(_stat_key(os.fstat(fd)))}", _VALID_SLOTS[name])
-            finally:
-                os.close(fd)
+                if writer is not None:
+                    writer.append(record)
+                write_all(fd, data)
+                if self._durable:
+                    os.fsync(fd)
+            except BaseException:
+                with suppress(OSError):  # take back what part of it landed, then say why
+                    os.ftruncate(fd, before)
+                    if writer is not None and intent.log is not None:
+                        writer.truncate(intent.log)
+                    write_slot(journal, "")
+                raise
+            with suppress(OSError):  # the bytes and their record are whole: a stale slot costs one full read
+                if writer is not None:
+                    utf8 = validated or (known.utf8 and is_utf8(data))
+                    self.recorder.wrote(name, event_id, lines, key=stat_key(os.fstat(fd)), utf8=utf8, content=None, done=True)
+                else:
+                    write_slot(journal, "")
         finally:
-            os.close(journal)
+            os.close(fd)
 
-    def rewrite(self, name: str, data: bytes, *, validated: bool) -> None:
-        """Replace a file's content atomically, keeping its permissions."""
-        assert "/" not in name
-        path = self.home / name
-        journal = self._open(JOURNAL_NAME, os.O_RDWR) if validated and name in _VALID_SLOTS else None
-        try:
-            try:
-                mode = stat.S_IMODE(path.lstat().st_mode)
-            except FileNotFoundError:
-                mode = 0o644
-            existed = path.exists()
-            if existed and not os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
-                # renaming over it would bypass its mode: refuse as an append to it is refused
-                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
-            write_atomically(
-                self.home, name, data, mode=mode, temp_prefix=TEMP_PREFIX, temp_suffix=TEMP_SUFFIX, durable=self._durable
-            )
-            if not existed:
-                self.created.append(path)
-            if journal is not None:
-                with suppress(OSError):  # the file is whole: a missing record costs one full check
-                    _write_journal(journal, f"valid {name} {_key_text(_stat_key(path.lstat()))}", _VALID_SLOTS[name])
-        finally:
-            if journal is not None:
-                os.close(journal)
+    def _append_record(
+        self, name: str, data: bytes, change: Change, known: Known, info: os.stat_result, ends_with_newline: bool
+    ) -> tuple[bytes, str, int]:
+        """The record of an append (the lines to log), its id, and the file's line count after it."""
+        before_size = info.st_size
+        span = append_span(known.lines, ends_with_newline, data)
+        before = FileState(True, before_size, known.lines, key=stat_key(info)) if known.key is not None else ABSENT
+        after = FileState(True, before_size + len(data), known.lines - span[1] + span[2])
+        appended = hashlib.sha256(data).hexdigest()
+        if self.recorder.plain_append(name, data):
+            event_id = self.recorder.next_id(change.action, known.cost + EVENT_COST + len(data))
+            line = append_line(
+                event_id=event_id, time=now().isoformat(), file=name, action=change.action, by=self.recorder.by, span=span,
+                args=change.args, output=change.output, before=before, after=after, appended=appended, at=before_size,
+                inserted=data,
+            )  # fmt: skip
+            if line is not None:
+                return line, event_id, after.lines
+        edit = (Hunk(before_size, Payload.of(b""), Payload.of(data), *span),)
+        events = self.recorder.events_for(name, change, edit=edit, before=before, after=after, appended=appended)
+        return b"".join(event.line() for event in events), events[-1].id, after.lines
+
+    def _know(self, name: str, *, whole: bool = False) -> Known:
+        """What the recorder knows of ``name`` (reading it whole if it must, or if ``whole``)."""
+        known = self.recorder.known(name)
+        if known is None or (whole and not known.whole):
+            read = self.probe(name)
+            key = read.stat_key if read.status is FileStatus.REGULAR else None
+            if whole or not self.recorder.unchanged(name, key, need_utf8=False):
+                self.read_whole(name)
+            known = self.recorder.known(name)
+        assert known is not None
+        return known
 
     def _open(self, name: str, flags: int) -> int:
         """Open ``name`` in the home, never through a link; remember it if this made it."""
-        path = self.home / name
+        path = self.path(name)
         try:
             return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC)
         except FileNotFoundError:
@@ -195,7 +278,7 @@ class LockedHome:
 
 
 @contextmanager
-def locked_home(home: Path, *, create: bool, durable: bool = True) -> Iterator[LockedHome]:
+def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = LIBRARY) -> Iterator[LockedHome]:
     """Hold the home's write lock; make the home first when ``create``.
 
     A missing home that is not to be created yields a view with nothing in it,
@@ -203,24 +286,30 @@ def locked_home(home: Path, *, create: bool, durable: bool = True) -> Iterator[L
     file and folder this call created is removed again: a failed call leaves
     nothing behind.
     """
-    if home.exists() and not home.is_dir():
+    try:
+        is_dir = stat.S_ISDIR(os.stat(home).st_mode)
+    except FileNotFoundError:
+        is_dir = None
+    if is_dir is False:
         raise StorageError(f"home is not a directory: {home}")
-    if not home.exists() and not create:
-        yield LockedHome(home, durable=durable)
+    if is_dir is None and not create:
+        yield LockedHome(home, durable=durable, by=by)
         return
-    made = _make_folders(home)
+    made = _make_folders(home) if is_dir is None else []
     try:
         with flocked_directory(home):
-            _recover(home)
+            locked = LockedHome(home, durable=durable, by=by)
+            recover(home, locked.slots()[:SLOT])
             remove_matching(home, is_temp_file)
-            locked = LockedHome(home, durable=durable)
             try:
                 yield locked
             except BaseException:
+                locked.close()
                 for path in reversed(locked.created):
                     with suppress(OSError):
-                        path.unlink()
+                        path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
                 raise
+            locked.close()
     except BaseException:
         for folder in reversed(made):
             with suppress(OSError):
@@ -261,68 +350,8 @@ def consistent_reads(home: Path) -> Iterator[dict[str, int]]:
         yield {}  # no home: nothing can be mid-write
         return
     with flocked_directory(home, shared=True):
-        torn = _torn_append(home)
+        torn = torn_append(home)
         yield {torn[0]: torn[1]} if torn else {}
-
-
-def _read_journal(home: Path, offset: int) -> bytes | None:
-    """One journal record, or None; a journal that is not a regular file (a FIFO, a link) is never read."""
-    try:
-        fd = os.open(home / JOURNAL_NAME, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
-        return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return os.pread(fd, _JOURNAL_SIZE, offset)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def _pending_append(home: Path) -> tuple[str, int, int] | None:
-    """The journal's record of an unfinished append: file, size before, size after."""
-    raw = _read_journal(home, 0)
-    if raw is None:
-        return None
-    record = raw.decode("ascii", errors="replace").split()
-    if len(record) != 4 or record[0] != "append" or record[1] not in _VALID_SLOTS:
-        return None
-    try:
-        return record[1], int(record[2]), int(record[3])
-    except ValueError:
-        return None
-
-
-def _torn_append(home: Path) -> tuple[str, int] | None:
-    """A file a killed writer left with part of an append: its name and size before.
-
-    None when the append left no byte, or all of them (then it is whole).
-    """
-    pending = _pending_append(home)
-    if pending is None:
-        return None
-    name, before, after = pending
-    try:
-        info = (home / name).lstat()
-    except OSError:
-        return None
-    return (name, before) if stat.S_ISREG(info.st_mode) and before < info.st_size < after else None
-
-
-def _recover(home: Path) -> None:
-    """Undo an append its writer did not live to finish, and clear its intent."""
-    if _pending_append(home) is None:
-        return
-    torn = _torn_append(home)
-    if torn is not None:
-        os.truncate(home / torn[0], torn[1])
-    journal = os.open(home / JOURNAL_NAME, os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        _write_journal(journal, "")
-    finally:
-        os.close(journal)
 
 
 def _last_line(path: Path, size: int) -> tuple[bytes, int]:
@@ -347,25 +376,3 @@ def _last_line(path: Path, size: int) -> tuple[bytes, int]:
     while start and skip < len(window) and window[skip] & 0b1100_0000 == 0b1000_0000:
         skip += 1  # the window's start fell inside a character: begin after it
     return window[skip:], start + skip
-
-
-def _write_journal(journal_fd: int, record: str, offset: int = 0) -> None:
-    """One small pwrite within a page: a process kill cannot cut it in two."""
-    os.pwrite(journal_fd, record.encode("ascii").ljust(_JOURNAL_SIZE, b" "), offset)
-
-
-def _stat_key(info: os.stat_result) -> tuple[int, int, int]:
-    return info.st_ino, info.st_size, info.st_mtime_ns
-
-
-def _key_text(key: tuple[int, int, int] | None) -> str:
-    return " ".join(map(str, key)) if key else ""
-
-
-def _validated_stat(home: Path, name: str) -> str | None:
-    """The stat this core recorded when it last left ``name`` as valid UTF-8."""
-    raw = _read_journal(home, _VALID_SLOTS[name])
-    if raw is None:
-        return None
-    record = raw.decode("ascii", errors="replace").split()
-    return " ".join(record[2:]) if record[:2] == ["valid", name] else None

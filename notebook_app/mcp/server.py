@@ -9,8 +9,10 @@ agent session. The session starts when the client announces itself: its
 ``initialize`` request (protocol versions up to 2025-11-25) or its first
 request carrying the 2026-07-28 ``_meta`` envelope (which has no handshake).
 At that moment the soul is composed, frozen and recorded with the client's
-name and version; the soul resource and prompt serve that frozen string for
-the rest of the connection, and every memory-tool call is journalled. A
+name and version, and its start is an event of the home's log; the soul
+resource and prompt serve that frozen string for the rest of the connection,
+and every memory-tool call is an event of that log by the session (its
+writes, and its failed calls), which is the session's journal. A
 bootstrap file that cannot load (unreadable, a FIFO, a link loop, …) is left
 out of the soul, logged to stderr and listed in the record: the agent still
 connects. Bookkeeping that fails is logged and never costs the agent its
@@ -36,8 +38,8 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
 from .. import __version__
-from ..core import MemoryTool, ToolResult, memory_tool
-from ..core.agent_sessions import AgentSession, new_session, record_call, record_session
+from ..core import MemoryTool, ToolResult
+from ..core.agent_sessions import AgentSession, new_session, record_session, session_actor
 from ..core.settings import load_settings, mode_in_force
 
 logger = logging.getLogger(__name__)
@@ -68,13 +70,16 @@ _RAW_ARGUMENTS: contextvars.ContextVar[object] = contextvars.ContextVar("raw_too
 class AgentSessionState:
     """The one agent session this connection serves, started once."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, tool_class: type[MemoryTool] = MemoryTool) -> None:
         self.home = home
+        self._tool_class = tool_class
+        """MemoryTool, or the guard's: made once the session's actor is known."""
         self.session: AgentSession | None = None
         self.recorded = False
         self._announced: tuple[object, object] = (None, None)
         self._start_lock = anyio.Lock()
         self._call_lock = anyio.Lock()
+        self._tool: MemoryTool | None = None
 
     async def start(self, client_info: object, protocol_version: object) -> AgentSession:
         """Freeze the soul and record the session, unless it has already started."""
@@ -113,21 +118,20 @@ class AgentSessionState:
         """The started session; one whose client never announced itself, or whose start failed, starts now."""
         return self.session or await self.start(None, None)
 
-    async def call(self, tool: MemoryTool, args: object) -> ToolResult:
-        """Apply one tool call and journal it.
+    async def call(self, args: object) -> ToolResult:
+        """Apply one tool call as this session: the core logs it (a write, or a failed call).
 
         Calls of one session run one at a time, so its journal lists writes in
-        the order they reached the disk. A journal that cannot be written is
-        logged; it never turns the agent's successful write into an error.
+        the order they reached the disk. A call the history cannot hold is
+        logged here; it never turns the agent's successful write into an error.
         """
         session = await self.current()
+        if self._tool is None:
+            self._tool = self._tool_class(self.home, by=session_actor(session))
         async with self._call_lock:
-            result = await tool.execute(args)
-            if self.recorded:
-                try:
-                    await anyio.to_thread.run_sync(record_call, self.home, session.id, args, result)
-                except Exception as error:  # bookkeeping must never fail the agent's write
-                    logger.error("session %s: call not journalled: %s", session.id, error)
+            result = await self._tool.execute(args)
+        if result.unrecorded is not None:
+            logger.error("session %s: call not journalled: %s", session.id, result.unrecorded)
         return result
 
 
@@ -138,8 +142,9 @@ def build_server(home: str | Path, *, guard: bool = False) -> Server[Any]:
     (the tool's description says so in one sentence; its schema is unchanged).
     """
     root = Path(home)
-    tool = _guarded_tool(root) if guard else memory_tool(root)
-    state = AgentSessionState(root)
+    tool_class = _guarded_tool_class() if guard else MemoryTool
+    tool = tool_class(root)
+    state = AgentSessionState(root, tool_class)
 
     async def list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -161,7 +166,7 @@ def build_server(home: str | Path, *, guard: bool = False) -> Server[Any]:
                 message=f"unknown tool {params.name!r}: this server offers one tool, {tool.name!r}",
             )
         args: object = params.arguments if params.arguments is not None else _RAW_ARGUMENTS.get({})
-        result = await state.call(tool, args)
+        result = await state.call(args)
         return types.CallToolResult(content=[types.TextContent(text=result.output)], is_error=result.is_error)
 
     async def list_resources(
@@ -312,10 +317,10 @@ class _SchemaAsWritten:
         return {**result, "tools": tools}
 
 
-def _guarded_tool(root: Path) -> MemoryTool:
+def _guarded_tool_class() -> type[MemoryTool]:
     from ..core.guarded import GuardedMemoryTool  # the doctor's rules load only in guard mode
 
-    return GuardedMemoryTool(root)
+    return GuardedMemoryTool
 
 
 def _string_or_none(value: object) -> str | None:

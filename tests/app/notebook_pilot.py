@@ -59,3 +59,13 @@ def summary_of(app, name: str = "MEMORY.md") -> str:
     from notebook_app.app.widgets.home.home_pane import HomePane
 
     return str(app.screen.query_one(HomePane).pane(name).query_one(FileSummary).content)
+
+
+async def settled(pilot: Pilot) -> None:
+    """Started, and the doctor's first verdict is on the health line: what a snapshot should show."""
+    await started(pilot)
+    from notebook_app.app.widgets.common.status_line import StatusLine
+
+    status = pilot.app.screen.query_one(StatusLine)
+    await wait_until(pilot, lambda: "not looked yet" not in str(status.content), "the doctor's first verdict")
+    await pilot.pause()

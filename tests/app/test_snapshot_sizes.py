@@ -11,7 +11,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from notebook_pilot import make_app, started, wait_until
+from notebook_pilot import make_app, settled, wait_until
 from test_agent_sessions_view import fixed_sessions, journal_rows
 from textual.widgets import Input
 
@@ -31,13 +31,13 @@ def demo(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_main_screen(snap_compare, demo: Path, size: tuple[int, int]) -> None:
-    assert snap_compare(make_app(demo), terminal_size=size, run_before=started)
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=settled)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_form_open_with_its_dry_run(snap_compare, demo: Path, size: tuple[int, int]) -> None:
     async def run_before(pilot) -> None:
-        await started(pilot)
+        await settled(pilot)
         await pilot.press("a")
         pilot.app.screen.query_one("#form-text", Input).value = "prefers tide times on a 24-hour clock"
         upcoming = pilot.app.screen.query_one("#next", SessionPane)
@@ -50,7 +50,7 @@ def test_form_open_with_its_dry_run(snap_compare, demo: Path, size: tuple[int, i
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_help(snap_compare, demo: Path, size: tuple[int, int]) -> None:
     async def run_before(pilot) -> None:
-        await started(pilot)
+        await settled(pilot)
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "the help screen")
 
@@ -62,7 +62,7 @@ def test_agent_sessions(snap_compare, home: Path, size: tuple[int, int]) -> None
     fixed_sessions(home)
 
     async def run_before(pilot) -> None:
-        await started(pilot)
+        await settled(pilot)
         await pilot.press("s")
         await wait_until(pilot, lambda: getattr(pilot.app.screen, "view", None) is not None, "the newest session shown")
         await pilot.press("down")

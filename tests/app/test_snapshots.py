@@ -12,7 +12,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from notebook_pilot import SIZE, make_app, started, wait_until
+from notebook_pilot import SIZE, make_app, settled, wait_until
 from textual.widgets import Input
 
 from notebook_app.app.themes import load_themes, shipped_themes_dir
@@ -38,12 +38,12 @@ def demo(tmp_path: Path) -> Path:
 
 
 def test_main_screen_in_sync(snap_compare, demo: Path) -> None:
-    assert snap_compare(make_app(demo), terminal_size=SIZE, run_before=started)
+    assert snap_compare(make_app(demo), terminal_size=SIZE, run_before=settled)
 
 
 def test_main_screen_with_pending_changes(snap_compare, demo: Path) -> None:
     async def run_before(pilot) -> None:
-        await started(pilot)
+        await settled(pilot)
         await submit(pilot, "a", "prefers tide times on a 24-hour clock")
         next_pane = pilot.app.screen.query_one("#next", SessionPane)
         await wait_until(pilot, lambda: "- prefers tide times on a 24-hour clock" in next_pane.document.lines, "the entry in Next")
@@ -54,7 +54,7 @@ def test_main_screen_with_pending_changes(snap_compare, demo: Path) -> None:
 
 def test_main_screen_with_a_miss_error(snap_compare, demo: Path) -> None:
     async def run_before(pilot) -> None:
-        await started(pilot)
+        await settled(pilot)
         await submit(pilot, "x", "prefers imperial units")
         form = pilot.app.screen.query_one(ActionForm)
         await wait_until(pilot, lambda: form.status[0] == "error", "the miss")
@@ -65,7 +65,7 @@ def test_main_screen_with_a_miss_error(snap_compare, demo: Path) -> None:
 @pytest.mark.parametrize("theme", SHIPPED_THEMES)
 def test_each_shipped_theme(snap_compare, demo: Path, theme: str) -> None:
     async def run_before(pilot) -> None:
-        await started(pilot)
+        await settled(pilot)
         assert pilot.app.theme == theme
 
     assert snap_compare(make_app(demo, theme=theme), terminal_size=SIZE, run_before=run_before)

@@ -81,11 +81,12 @@ def is_a_state(text: str) -> bool:
 
 
 def pending_append_size(home: Path) -> int | None:
+    """The size before an append in flight, from the journal's slot 0 alone (the other slots hold file state)."""
     try:
-        record = (home / JOURNAL_NAME).read_text().split()
+        record = (home / JOURNAL_NAME).read_bytes()[:128].split()
     except FileNotFoundError:
         return None
-    return int(record[2]) if record else None
+    return int(record[2]) if record[:1] == [b"append"] else None
 
 
 def test_replayed_states_follow_the_real_tool(home: Path) -> None:

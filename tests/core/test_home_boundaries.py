@@ -11,14 +11,15 @@ import pytest
 from notebook_app.core import JOURNAL_NAME, memory_tool
 
 
-def test_only_memory_user_and_journal_files_are_ever_written(home: Path) -> None:
+def test_only_memory_user_journal_and_history_are_ever_written(home: Path) -> None:
     (home / "SOUL.md").write_text("You are Kip.")
     tool = memory_tool(home)
     tool.call({"action": "add", "text": "a"})
     tool.call({"action": "add", "text": "b", "target": "user"})
     tool.call({"action": "replace", "text": "a", "with": "c"})
     tool.call({"action": "remove", "text": "b", "target": "user"})
-    assert sorted(os.listdir(home)) == sorted([JOURNAL_NAME, "MEMORY.md", "USER.md", "SOUL.md"])
+    assert sorted(os.listdir(home)) == sorted([JOURNAL_NAME, ".notebook", "MEMORY.md", "USER.md", "SOUL.md"])
+    assert stat.S_IMODE((home / ".notebook").stat().st_mode) == 0o700
     assert (home / "SOUL.md").read_text() == "You are Kip."
 
 

@@ -139,4 +139,4 @@ def test_sigkill_during_entry_edits_leaves_a_whole_state(home: Path, trial: int)
     res = delete_entry(home, "MEMORY.md", 1, "- not the first line", by=NOTEBOOK)
     assert res.is_error and "changed since you selected it" in res.output
     assert (home / "MEMORY.md").read_text() == text
-    assert [p.name for p in home.iterdir() if p.name != "MEMORY.md" and p.name != ".memory.journal"] == []
+    assert [p.name for p in home.iterdir() if p.name not in ("MEMORY.md", ".memory.journal", ".notebook")] == []

@@ -1,0 +1,227 @@
+"""``persona-notebook history|undo|restore|blame``: who wrote what and when, and taking it back.
+
+Listing, blame and the dry runs only read: none of them makes ``.notebook/``.
+undo and restore write as the CLI, through the same core as every write.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime, timedelta, timezone
+
+from ..core.actor import CLI
+from ..core.blame import Origin, blame
+from ..core.events import Event
+from ..core.history import history, record_json, undoable
+from ..core.history_admin import prune, redact
+from ..core.home import BOOTSTRAP_ORDER
+from ..core.undo import restore, undo, who
+from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
+
+_KINDS = ("notebook", "cli", "mcp", "library", "outside")
+
+HOLDS = (
+    "The history lives in HOME/.notebook/ (mode 0700; made by the first write, never by viewing):\n"
+    "  events.jsonl   one JSON line per record (who, when, the arguments, the edit in bytes and lines)\n"
+    "  snapshots/     compressed copies of contents the records cannot rebuild alone\n"
+    "  sessions/      each agent session's frozen soul (ID.json); old ID.journal.jsonl files are read as they are\n"
+    "HOME/.memory.journal holds the write in flight and each file's state as last recorded."
+)
+
+
+def _count(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"not a count (0 or more): {value!r}")
+    return number
+
+
+def _days(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"not a number of days: {value!r}")
+    return number
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    listing = commands.add_parser(
+        "history",
+        help="list who wrote what, when (newest first); prune or redact the history",
+        description="List the home's history, newest first: every write through the core (the agent's tool, the "
+        "notebook, the CLI, undo and restore), outside changes seen by the next write, agent sessions and their "
+        "failed calls. Listing never writes.",
+        epilog=HOLDS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    listing.add_argument("--file", choices=BOOTSTRAP_ORDER, metavar="NAME", help="only this file's records")
+    listing.add_argument("--by", choices=_KINDS, metavar="KIND", help="only records by notebook, cli, mcp, library or outside")
+    listing.add_argument("--limit", type=_count, metavar="N", help="at most N records")
+    listing.add_argument("--prune", action="store_true", help="drop old records (with --keep and/or --older-than)")
+    listing.add_argument("--keep", type=_count, metavar="N", help="with --prune: keep the newest N records")
+    listing.add_argument("--older-than", type=_days, metavar="DAYS", help="with --prune: drop records older than DAYS days")
+    listing.add_argument("--redact", metavar="ID", help="remove the text of record ID from the history (the record stays)")
+    home_option(listing)
+
+    taking_back = commands.add_parser(
+        "undo",
+        help="undo one record (any, not only the last)",
+        description="Undo record ID (any unique prefix of its id): its edit is reversed where its bytes are now. "
+        "Refused, changing nothing, when a later record changed that place (it is named). An undo is a record too: "
+        "undoing it redoes.",
+    )
+    taking_back.add_argument("id", metavar="ID", help="the record's id, or any unique prefix of it")
+    taking_back.add_argument("--dry-run", action="store_true", help="show the change it would make; write nothing")
+    home_option(taking_back)
+
+    back_to = commands.add_parser(
+        "restore",
+        help="put a file back as it was after a record",
+        description="Put NAME back as it was just after record ID. --dry-run shows the diff first and writes nothing.",
+    )
+    back_to.add_argument("name", metavar="NAME", choices=BOOTSTRAP_ORDER, help="a bootstrap file")
+    back_to.add_argument("--to", dest="to", required=True, metavar="ID", help="the record (any unique prefix of its id)")
+    back_to.add_argument("--dry-run", action="store_true", help="show the diff; write nothing")
+    home_option(back_to)
+
+    lines = commands.add_parser(
+        "blame",
+        help="for each line of a file, the record that last wrote it",
+        description="For each line of NAME, the record that last wrote it: its id, when and who. Lines older than "
+        "the history say so; lines changed from outside and not yet recorded say that.",
+    )
+    lines.add_argument("name", metavar="NAME", choices=BOOTSTRAP_ORDER, help="a bootstrap file")
+    home_option(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    home = existing_home(args.home)
+    if isinstance(home, str):
+        return usage_error(home)
+    if args.command == "undo":
+        result = undo(home, args.id, by=CLI, dry_run=args.dry_run)
+        return _done(result.output, result.is_error, args.json, record=result.record, diff=result.diff)
+    if args.command == "restore":
+        result = restore(home, args.name, args.to, by=CLI, dry_run=args.dry_run)
+        return _done(result.output, result.is_error, args.json, record=result.record, diff=result.diff)
+    if args.command == "blame":
+        return _blame(home, args.name, args.json)
+    if args.redact is not None:
+        admin = redact(home, args.redact)
+        return report(admin.output, admin.is_error, as_json=args.json)
+    if args.prune:
+        if args.keep is None and args.older_than is None:
+            return usage_error("history --prune needs --keep N and/or --older-than DAYS")
+        older = datetime.now(timezone.utc) - timedelta(days=args.older_than) if args.older_than is not None else None
+        admin = prune(home, keep=args.keep, older_than=older)
+        return report(admin.output, admin.is_error, as_json=args.json)
+    if args.keep is not None or args.older_than is not None:
+        return usage_error("--keep and --older-than go with --prune")
+    records = history(home, file=args.file, limit=args.limit, by=args.by)
+    if args.json:
+        print_json([record_json(event) for event in records])
+    else:
+        for event in records:
+            print(line_of(event))
+    return 0
+
+
+def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, diff: str) -> int:
+    if as_json:
+        print_json({"output": output, "is_error": is_error, "record": record, "diff": diff})
+        return 1 if is_error else 0
+    return report(output, is_error, as_json=False)
+
+
+def line_of(event: Event) -> str:
+    """One record on one line: id, time, file, action, who, and what it did."""
+    when = f"{event.time.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S}Z"
+    session = f" session {event.by.session}" if event.by.session else ""
+    return f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
+
+
+def summary(event: Event) -> str:
+    """What a record did, in a few words."""
+    args = event.args if isinstance(event.args, dict) else {}
+    if event.action == "session-start":
+        return f"started ({', '.join(args.get('found') or []) or 'no files'} loaded)"
+    if not event.is_write:
+        return event.output or ""
+    if event.undoes:
+        words = f"undoes {event.undoes}"
+    elif event.restores:
+        words = f"back to after {event.restores}"
+    elif "text" in args:
+        words = f"text {_short(args.get('text'))}" + (f" with {_short(args.get('with'))}" if args.get("with") is not None else "")
+    elif "line" in args:
+        words = f"line {args['line']} {_short(args.get('expect'))}" + (f" → {_short(args['to'])}" if "to" in args else " deleted")
+    else:
+        words = ""
+    if event.edit is not None:
+        added = sum(h.lines_added for h in event.edit)
+        removed = sum(h.lines_removed for h in event.edit)
+        words = f"{words}  (line {event.edit[0].line}: +{added} −{removed})".strip() if event.edit else words
+    why = undoable(event)
+    return words + ("" if why is None else "  [not undoable]")
+
+
+def _short(value: object, limit: int = 50) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return '"' + (text if len(text) <= limit else text[:limit] + "…") + '"'
+
+
+def _blame(home, name: str, as_json: bool) -> int:  # type: ignore[no-untyped-def]
+    result = blame(home, name)
+    if result.message is not None:
+        return report(result.message, True, as_json=as_json)
+    lines = result.lines()
+    if as_json:
+        print_json(
+            {
+                "file": name,
+                "lines": [
+                    {
+                        "line": line.number,
+                        "text": line.text,
+                        "origin": line.origin.value,
+                        "id": line.record.id if line.record else None,
+                        "time": line.record.time if line.record else None,
+                        "action": line.record.action if line.record else None,
+                        "by": line.record.by.to_json() if line.record else None,
+                    }
+                    for line in lines
+                ],
+            }
+        )
+        return 0
+    width = len(str(len(lines)))
+    for line in lines:
+        if line.record is not None:
+            owner = f"{line.record.id}  {line.record.time[:19].replace('T', ' ')}  {who(line.record.by):<20}"
+        elif line.origin is Origin.NOT_RECORDED:
+            owner = f"{'(changed outside, not yet recorded)':<57}"
+        else:
+            owner = f"{'(older than the history)':<57}"
+        print(f"{owner} {line.number:>{width}} │ {line.text}", file=sys.stdout)
+    return 0
+
+
+COMMAND = CommandLine(
+    names=("history", "undo", "restore", "blame"),
+    usage=(
+        "  persona-notebook history [--file NAME] [--limit N] [--by KIND]\n"
+        "                                       who wrote what, when (newest first)\n"
+        "  persona-notebook history --prune --keep N | --older-than DAYS;  history --redact ID\n"
+        "  persona-notebook undo ID [--dry-run] undo any record (a unique prefix of its id will do)\n"
+        "  persona-notebook restore NAME --to ID [--dry-run]\n"
+        "  persona-notebook blame NAME          who last wrote each line\n"
+    ),
+    add_parser=add_parser,
+    run=run,
+)

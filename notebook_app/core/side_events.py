@@ -1,0 +1,105 @@
+"""Events that change no file: an agent session starting, a call that failed inside one.
+
+Both are facts of an MCP session (spec §7): an agent connecting is an event,
+not a view, and a failed or refused call is logged only inside a session,
+so that its journal shows it; a failed call from the CLI or a library
+leaves nothing. They are appended under the home's lock, after any write a
+killed writer left in flight has been settled, so the log stays in order.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from .actor import Actor
+from .atomic import flocked_directory
+from .event_store import LogWriter
+from .event_ids import new_id
+from .events import Event, json_safe, now
+from .journal import JOURNAL_NAME, LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
+from .recovery import recover
+from .state_dir import StateDirError
+from .storage import MEMORY_TARGETS
+
+
+def record_failed(
+    home: Path, by: Actor, args: object, output: str, *, refused: str | None = None, durable: bool = True
+) -> str | None:
+    """Log a failed or refused call of an MCP session; why it could not be, or None.
+
+    ``refused``: the guard's rule, when the guard refused the call.
+    """
+    fields: Mapping[str, object] = args if isinstance(args, Mapping) else {}
+    target = fields.get("target")
+    file = None
+    if isinstance(args, Mapping) and isinstance(target, str | None):
+        file = MEMORY_TARGETS.get("self" if target is None else target)
+
+    def event(last: str | None) -> Event:
+        extra = {"refused": refused} if refused else {}
+        return Event(
+            new_id("failed", last), now(), "failed", by, file=file, applied=False, args=json_safe(args), output=output, extra=extra
+        )
+
+    return append_event(home, event, durable=durable)
+
+
+def record_session_start(home: Path, by: Actor, protocol_version: str | None, found: list[str]) -> str | None:
+    """Log that an agent session started (its frozen soul is in its session record)."""
+
+    def event(last: str | None) -> Event:
+        args = {"protocol_version": protocol_version, "found": found}
+        return Event(new_id("session-start", last), now(), "session-start", by, applied=False, args=args)
+
+    return append_event(home, event)
+
+
+def append_event(home: Path, make: Callable[[str | None], Event], *, durable: bool = True) -> str | None:
+    """Append the event ``make(last_id)`` under the home's lock; None, or why it could not be."""
+    if not home.is_dir():
+        return f"home is not a directory: {home}"
+    made: list[Path] = []
+    try:
+        with flocked_directory(home):
+            recover(home)
+            writer = LogWriter.open(home, made=made)
+            try:
+                journal = _journal(home)
+                last = writer.last_id()
+                event = make(last)
+                writer.append(event.line())
+                if durable:
+                    writer.sync()
+                if journal is not None:
+                    try:
+                        if (log_slot(pread_slot(journal, LOG_SLOT)) or ("",))[0] == writer.log_id:
+                            write_slot(journal, log_slot_text(writer.log_id, event.id, writer.inode), LOG_SLOT)
+                    finally:
+                        os.close(journal)
+            finally:
+                writer.close()
+    except StateDirError as error:
+        return str(error)
+    except OSError as error:
+        for path in reversed(made):
+            try:
+                path.rmdir() if path.is_dir() else path.unlink()
+            except OSError:
+                pass
+        return f"could not write the history ({error.strerror or error})"
+    return None
+
+
+def _journal(home: Path) -> int | None:
+    """The journal, only if it is there and a regular file: an event alone never makes it."""
+    try:
+        fd = os.open(home / JOURNAL_NAME, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None
+    return fd
