@@ -73,6 +73,7 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="5", display="5", action="pick_file(5)", label="TOOLS.md", help="Show TOOLS.md (file 5 in load order)", id="pick-5", show=False),
     Key(keys="6", display="6", action="pick_file(6)", label="HEARTBEAT.md", help="Show HEARTBEAT.md (file 6 in load order)", id="pick-6", show=False),
     Key(keys="7", display="7", action="pick_file(7)", label="MEMORY.md", help="Show MEMORY.md (file 7 in load order)", id="pick-7", show=False),
+    Key(keys="h", display="h", action="history", label="History", help="History: who wrote what, when; each record's diff; undo and restore", id="history", command="Show the history", show=False),
     Key(keys="exclamation_mark", display="!", action="doctor", label="Doctor", help="The home doctor: every finding by file, jump to its line, apply its fix", id="doctor", command="Open the home doctor", show=False),
     Key(keys="n", display="n", action="next_session", label="Next", help="Start the next session: the preview becomes the new current snapshot", id="next-session", command="Start the next session"),
     Key(keys="s", display="s", action="agent_sessions", label="Agents", help="Agent sessions: each agent's frozen soul against Next, and its writes", id="agent-sessions", command="Show agent sessions", show=False),
@@ -97,12 +98,22 @@ DOCTOR_KEYS: tuple[Key, ...] = (
     Key(keys="escape", display="esc", action="back", label="Back", help="Back from the doctor to the notebook", id="doctor-back", command="Back to the notebook"),
 )
 
+HISTORY_KEYS: tuple[Key, ...] = (
+    Key(keys="u", display="u", action="undo", label="Undo", help="In the history: show what undoing the selected record does (y applies it)", id="history-undo"),
+    Key(keys="R", display="R", action="restore", label="Restore", help="In the history: show what restoring its file to just after the record does (y applies it)", id="history-restore"),
+    Key(keys="y", display="y", action="apply", label="Apply", help="In the history: apply the dry run shown", id="history-apply"),
+    Key(keys="f", display="f", action="cycle_file", label="File", help="In the history: cycle the file filter", id="history-file"),
+    Key(keys="w", display="w", action="cycle_who", label="Who", help="In the history: cycle the who filter (notebook, cli, mcp, library, outside)", id="history-who"),
+    Key(keys="escape", display="esc", action="back", label="Back", help="Back from the history to the notebook", id="history-back", command="Back to the notebook"),
+)
+
 KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Everywhere", APP_KEYS + PANE_KEYS),
     KeyGroup("Notebook", NOTEBOOK_KEYS),
     KeyGroup("Moving in a file (Home pane)", MOVING_KEYS),
     KeyGroup("Agent sessions", AGENT_KEYS),
     KeyGroup("Doctor", DOCTOR_KEYS),
+    KeyGroup("History", HISTORY_KEYS),
 )
 
 ALL_KEYS: tuple[Key, ...] = tuple(key for group in KEY_GROUPS for key in group.keys)

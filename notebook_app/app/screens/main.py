@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history"}
 
 
 class MainScreen(PaneScreen):
@@ -378,6 +378,11 @@ class MainScreen(PaneScreen):
         if self.narrow:
             self.activate("current")
         run_once(self, "advance", self.notebook.advance, done=self._started, failed=self._read_failed)
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen  # loaded on first use, not at start-up
+
+        self.app.push_screen(HistoryScreen(self.notebook.home, self.clock), lambda _: self._reads.request())
 
     def action_doctor(self) -> None:
         from .doctor import DoctorScreen  # loaded on first use, not at start-up

@@ -17,14 +17,13 @@ TCSS = Path(__file__).with_suffix(".tcss")
 
 class StatusLine(Static):
     def __init__(self, **kwargs) -> None:
-        super().__init__("", markup=False, **kwargs)
-        self._health: Content = Content.styled("⚕ the doctor has not looked yet", "$foreground-muted")
+        super().__init__(Content.styled("⚕ the doctor has not looked yet", "$foreground-muted"), markup=False, **kwargs)
 
     def show_health(self, headline: str, *, worst: str | None, key: str = "!") -> None:
         """The doctor's words; ``worst`` is the worst severity found (None: nothing found)."""
         if worst is None:
-            self._health = Content.assemble(("✓ ", "$text-success"), ("no problems found", "$foreground-muted"), (f"  {key} doctor", "$foreground-muted"))
+            health = Content.assemble(("✓ ", "$text-success"), ("no problems found", "$foreground-muted"), (f"  {key} doctor", "$foreground-muted"))
         else:
             style = "$text-error" if worst == "error" else "$text-warning"
-            self._health = Content.assemble(("⚕ ", style), (headline, style), (f"  {key} doctor", "$foreground-muted"))
-        self.update(self._health)
+            health = Content.assemble(("⚕ ", style), (headline, style), (f"  {key} doctor", "$foreground-muted"))
+        self.update(health)

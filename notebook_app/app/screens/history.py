@@ -1,0 +1,183 @@
+"""History: who wrote what, when; each record's diff; undo and restore with their dry run first.
+
+The records come from the home's one event log (the same as ``persona-notebook
+history``), read in a worker; ``f`` and ``w`` cycle the file and who filters.
+``u`` shows what undoing the selected record would do and ``R`` what
+restoring its file to just after it would do; ``y`` then applies that, through
+the core, as the notebook. Nothing is written before ``y``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...core.actor import NOTEBOOK
+from ...core.events import Event
+from ...core.history import history, record_diff, undoable
+from ...core.names import BOOTSTRAP_ORDER
+from ...core.undo import HistoryResult, restore, undo, who
+from ..keys import HISTORY_KEYS, bindings
+from ..workers import run_once
+from .keyed import KeyedScreen
+
+WHO = (None, "notebook", "cli", "mcp", "library", "outside")
+LIMIT = 500
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An undo or restore shown as a dry run, waiting for ``y``."""
+
+    kind: str
+    record: str
+    file: str
+
+
+def record_prompt(event: Event, clock: Callable[[datetime], str]) -> Content:
+    applied = "" if event.applied else "  (not applied)"
+    return Content.assemble(
+        (f"{clock(event.time):<17}", "$foreground-muted"),
+        (f"{who(event.by):<22.22}", "$text-accent"),
+        (f"{event.action:<13}", "bold"),
+        (f"{event.file or '':<13}", "$text-primary"),
+        (event.id[:14], "$foreground-muted"),
+        (applied, "$text-warning"),
+    )
+
+
+class HistoryScreen(KeyedScreen[None]):
+    CSS_PATH = Path(__file__).with_name("history.tcss")
+    KEYS = HISTORY_KEYS
+    BINDINGS = bindings(KEYS)
+
+    def __init__(self, home: Path, clock: Callable[[datetime], str]) -> None:
+        super().__init__()
+        self.home = home
+        self.clock = clock
+        self.file: str | None = None
+        self.by: str | None = None
+        self.records: list[Event] = []
+        self.pending: Pending | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="◆")
+        yield Static("", id="history-filters", markup=False)
+        yield OptionList(id="history-records")
+        yield Static("", id="history-detail", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.sub_title = "history"
+        self.query_one("#history-records").border_title = "Records, newest first"
+        self.query_one("#history-detail").border_title = "Record"
+        self._list()
+
+    def _list(self) -> None:
+        file, by = self.file, self.by
+        self.query_one("#history-filters", Static).update(
+            f"file: {file or 'all'} (f)  ·  who: {by or 'all'} (w)  ·  u undo · R restore · y apply the dry run shown"
+        )
+        run_once(self, "history", lambda: history(self.home, file=file, by=by, limit=LIMIT), done=self._listed, failed=self._failed)
+
+    def _failed(self, words: str) -> None:
+        self.query_one("#history-detail", Static).update(f"⚠ {words}")
+
+    def _listed(self, records: list[Event]) -> None:
+        self.records = records
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        listing.add_options(Option(record_prompt(event, self.clock), id=event.id) for event in records)
+        if records:
+            listing.highlighted = 0
+            listing.focus()
+        else:
+            self.query_one("#history-detail", Static).update("No record yet: the history begins with the first write through the core.")
+
+    @property
+    def selected(self) -> Event | None:
+        listing = self.query_one(OptionList)
+        index = listing.highlighted
+        return self.records[index] if index is not None and index < len(self.records) else None
+
+    @on(OptionList.OptionHighlighted)
+    def _show(self) -> None:
+        self.pending = None
+        event = self.selected
+        if event is None:
+            return
+        run_once(self, "history-diff", lambda: record_diff(self.home, event.id), done=self._diffed, failed=self._failed)
+
+    def _diffed(self, diff) -> None:
+        event = diff.event
+        if self.selected is None or self.selected.id != event.id:
+            return
+        why = undoable(event)
+        head = f"{event.id} · {event.action} by {who(event.by)} · {self.clock(event.time)}"
+        if event.output:
+            head += f"\n{event.output}"
+        note = f"\n(cannot be undone: {why})" if why else ""
+        self.query_one("#history-detail", Static).update(f"{head}{note}\n\n{diff.text or '(no change to show)'}")
+
+    def _dry_run(self, kind: str) -> None:
+        event = self.selected
+        if event is None or event.file is None:
+            return
+        record, name = event.id, event.file
+        if kind == "undo":
+            job = lambda: undo(self.home, record, by=NOTEBOOK, dry_run=True)  # noqa: E731
+        else:
+            job = lambda: restore(self.home, name, record, by=NOTEBOOK, dry_run=True)  # noqa: E731
+        self.pending = None
+
+        def shown(result: HistoryResult) -> None:
+            detail = self.query_one("#history-detail", Static)
+            if result.is_error:
+                detail.update(result.output)
+                return
+            self.pending = Pending(kind, record, name)
+            detail.update(f"{result.output}\n\ny applies it; moving on cancels.\n\n{result.diff}")
+
+        run_once(self, "history-dry-run", job, done=shown, failed=self._failed)
+
+    def action_undo(self) -> None:
+        self._dry_run("undo")
+
+    def action_restore(self) -> None:
+        self._dry_run("restore")
+
+    def action_apply(self) -> None:
+        pending = self.pending
+        if pending is None:
+            self.notify("Nothing to apply: u or R shows a dry run first.", title="history", markup=False)
+            return
+        self.pending = None
+        if pending.kind == "undo":
+            job = lambda: undo(self.home, pending.record, by=NOTEBOOK)  # noqa: E731
+        else:
+            job = lambda: restore(self.home, pending.file, pending.record, by=NOTEBOOK)  # noqa: E731
+        run_once(self, "history-apply", job, done=self._applied, failed=self._failed)
+
+    def _applied(self, result: HistoryResult) -> None:
+        self.notify(result.output, title="history", severity="error" if result.is_error else "information", markup=False)
+        self._list()
+
+    def action_cycle_file(self) -> None:
+        names = (None, *BOOTSTRAP_ORDER)
+        self.file = names[(names.index(self.file) + 1) % len(names)]
+        self._list()
+
+    def action_cycle_who(self) -> None:
+        self.by = WHO[(WHO.index(self.by) + 1) % len(WHO)]
+        self._list()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
