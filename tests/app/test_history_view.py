@@ -49,3 +49,19 @@ async def test_the_who_filter_keeps_only_that_writer(home: Path) -> None:
         await wait_until(pilot, lambda: screen.by == "cli" and screen.records and all(e.by.kind.value == "cli" for e in screen.records), "only the cli's")
         await pilot.press("escape")
         assert not isinstance(app.screen, HistoryScreen)
+
+
+async def test_b_shows_who_last_wrote_each_line_in_a_gutter(home: Path) -> None:
+    from notebook_pilot import file_view
+
+    memory_tool(home, by=CLI).call({"action": "add", "text": "from the command line"})
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        view = file_view(app, "MEMORY.md")
+        await pilot.press("b")
+        last = len(view.document.lines) - 1
+        await wait_until(pilot, lambda: view._notes.get(last) == "cli 12:00:00", "the blame of the new line")
+        assert view._notes[0] == "before history"
+        await pilot.press("b")
+        await wait_until(pilot, lambda: view._note_width == 0, "the gutter gone")

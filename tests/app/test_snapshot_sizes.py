@@ -71,3 +71,43 @@ def test_agent_sessions(snap_compare, home: Path, size: tuple[int, int]) -> None
         await pilot.pause()
 
     assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]], ids=[IDS[0], IDS[2]])
+def test_history(snap_compare, home: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+    from types import SimpleNamespace
+
+    from notebook_app.app.screens.history import HistoryScreen
+    from notebook_app.core import event_ids, memory_tool
+    from notebook_app.core.actor import CLI
+
+    monkeypatch.setattr(event_ids, "_time", SimpleNamespace(time=lambda: 1_796_000_000.0))  # ids on screen: pinned
+    monkeypatch.setattr(event_ids, "_random", random.Random(7))
+    memory_tool(home, by=CLI).call({"action": "add", "text": "prefers tide times on a 24-hour clock"})
+
+    async def run_before(pilot) -> None:
+        await settled(pilot)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen) and pilot.app.screen.records, "the records")
+        detail = pilot.app.screen.query_one("#history-detail")
+        await wait_until(pilot, lambda: "24-hour" in str(detail.content), "the diff")
+        await pilot.pause()
+
+    app = make_app(home)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]], ids=[IDS[0], IDS[2]])
+def test_doctor(snap_compare, home: Path, size: tuple[int, int]) -> None:
+    from notebook_app.app.screens.doctor import DoctorScreen
+
+    (home / "MEMORY.md").write_text("# Notes\n\n- timezone: UTC\n- timezone: IST\n- likes tide tables\n- likes tide tables\n")
+
+    async def run_before(pilot) -> None:
+        await settled(pilot)
+        await pilot.press("exclamation_mark")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, DoctorScreen) and pilot.app.screen.report is not None, "the findings")
+        await pilot.pause()
+
+    assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)

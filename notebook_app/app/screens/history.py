@@ -45,11 +45,11 @@ class Pending:
 def record_prompt(event: Event, clock: Callable[[datetime], str]) -> Content:
     applied = "" if event.applied else "  (not applied)"
     return Content.assemble(
-        (f"{clock(event.time):<17}", "$foreground-muted"),
-        (f"{who(event.by):<22.22}", "$text-accent"),
-        (f"{event.action:<13}", "bold"),
+        (f"{clock(event.time)} ", "$foreground-muted"),
+        (f"{who(event.by):<15.15}", "$text-accent"),
+        (f"{event.action:<12}", "bold"),
         (f"{event.file or '':<13}", "$text-primary"),
-        (event.id[:14], "$foreground-muted"),
+        (event.id[:12], "$foreground-muted"),
         (applied, "$text-warning"),
     )
 
@@ -84,7 +84,7 @@ class HistoryScreen(KeyedScreen[None]):
     def _list(self) -> None:
         file, by = self.file, self.by
         self.query_one("#history-filters", Static).update(
-            f"file: {file or 'all'} (f)  ·  who: {by or 'all'} (w)  ·  u undo · R restore · y apply the dry run shown"
+            f"file: {file or 'all'} (f)  ·  who: {by or 'all'} (w)"
         )
         run_once(self, "history", lambda: history(self.home, file=file, by=by, limit=LIMIT), done=self._listed, failed=self._failed)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -25,7 +24,6 @@ from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
 from ..keys import NOTEBOOK_KEYS, bindings
 
-DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
 from ..widgets.common import line_view, pane_tabs
@@ -39,18 +37,17 @@ from ..widgets.home.home_pane import HomePane, file_at
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins, run_once
+from .main_tools import NotebookTools
 from .panes import PaneScreen
 
-if TYPE_CHECKING:
-    from ...core.lint.doctor import DoctorReport
 
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "blame"}
 
 
-class MainScreen(PaneScreen):
+class MainScreen(NotebookTools, PaneScreen):
     """What the running session loaded, what is on disk, what loads next."""
 
     CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, status_line.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, Path(__file__).with_name("main.tcss")]
@@ -84,6 +81,8 @@ class MainScreen(PaneScreen):
         self._typed_since_status = False
         """Whether the form changed since the tool last answered; until then its answer stays."""
         self._checked_once = False
+        self._blaming = False
+        self._blames = LatestWins(self, "blame", self._blame_labels, done=self._blamed, failed=self._read_failed)
         self._landed: int | None = None
         """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
         self._reads = LatestWins(self, "home", notebook.refresh, done=self._read_done, failed=self._read_failed)
@@ -193,22 +192,14 @@ class MainScreen(PaneScreen):
         self.query_one(HomePane).show_state(state)
         self._show_sessions()
         self._request_dry_run()
+        if self._blaming:
+            self._blames.request()
         if self._checked_once:
             self._checks.request()
         else:  # the first check waits until the first frame is out: it must not slow the start
             self._checked_once = True
             self.call_after_refresh(self.set_timer, 0.3, self._checks.request)
         return True
-
-    def _checked(self, report: DoctorReport) -> None:
-        """The doctor's verdict: the health line and the flagged lines."""
-        worst = max((f.severity for f in report.problems), key=lambda s: s.rank, default=None)
-        self.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap))
-        names = {f.file for f in report.findings if f.file is not None}
-        self.query_one(HomePane).show_findings({name: {line: sev.value for line, sev in report.lines_with_findings(name).items()} for name in names})
-
-    def _check_failed(self, words: str) -> None:
-        self.query_one(StatusLine).show_health(f"the doctor could not finish: {words}", worst="warning")
 
     def _request_dry_run(self) -> None:
         if self.state is not None and self.form.is_open:
@@ -378,41 +369,6 @@ class MainScreen(PaneScreen):
         if self.narrow:
             self.activate("current")
         run_once(self, "advance", self.notebook.advance, done=self._started, failed=self._read_failed)
-
-    def action_history(self) -> None:
-        from .history import HistoryScreen  # loaded on first use, not at start-up
-
-        self.app.push_screen(HistoryScreen(self.notebook.home, self.clock), lambda _: self._reads.request())
-
-    def action_doctor(self) -> None:
-        from .doctor import DoctorScreen  # loaded on first use, not at start-up
-
-        self.app.push_screen(DoctorScreen(self.notebook.home, self.notebook.check), self._jump)
-
-    def _jump(self, place: tuple[str, int] | None) -> None:
-        """Back from the doctor: show the finding's line, and look again (a fix may have landed)."""
-        self._reads.request()
-        if place is not None:
-            self.activate("home")
-            self.query_one(HomePane).pick(*place)
-
-    def action_use_host(self, name: str) -> None:
-        """Show Current and Next as host ``name`` loads them (the palette's host commands)."""
-        from ...core.hosts import resolve_host  # the host profiles load on first use
-
-        choice = resolve_host(name)
-        if choice.profile is None:
-            self.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
-            return
-        profile = choice.profile
-        run_once(self, "home", lambda: self.notebook.use_host(profile), done=self._host_used, failed=self._read_failed)
-
-    def _host_used(self, state: HomeState) -> None:
-        host = state.preview.composition
-        suffix = "" if host.host == "toolnexus" else f" · as {host.profile.title if host.profile else host.host} loads it"
-        self.query_one("#current", SessionPane).border_title = f"Current session{suffix}"
-        self.query_one("#next", SessionPane).border_title = f"Next session{suffix}"
-        self._apply(state)
 
     def action_agent_sessions(self) -> None:
         from .agent_sessions import AgentSessionsScreen  # loaded on first use, not at start-up

@@ -74,6 +74,9 @@ class LineView(ScrollView, can_focus=True):
         """The document drawn now; ``_rows`` were wrapped from its lines."""
         self._rows: Rows = wrap_rows((), 1)
         self._base_style = Style()
+        self._notes: Mapping[int, str] = {}
+        """Line index -> a short label drawn before the number (blame: who last wrote it)."""
+        self._note_width = 0
         self._flags: Mapping[int, str] = {}
         """Line index -> the worst finding's severity there (error, warning, info): a gutter mark."""
         self._reveal: int | None = None
@@ -100,6 +103,13 @@ class LineView(ScrollView, can_focus=True):
         else:
             self._rewrap()
 
+    def set_notes(self, notes: Mapping[int, str], width: int) -> None:
+        """Labels in a gutter column of ``width`` cells before the numbers (none: ``width`` 0)."""
+        if notes != self._notes or width != self._note_width:
+            self._notes, self._note_width = dict(notes), width
+            self._rewrap()
+            self.refresh()
+
     def set_flags(self, flags: Mapping[int, str]) -> None:
         """Mark lines in the gutter (the doctor's findings); repaints only when they change."""
         if flags != self._flags:
@@ -112,7 +122,7 @@ class LineView(ScrollView, can_focus=True):
             self.refresh()
 
     def _gutter_width(self, document: Document) -> int:
-        width = len(f"{len(document.lines)}") + 1 if self._numbers else 0
+        width = len(f"{len(document.lines)}") + 1 + self._note_width if self._numbers else 0
         return width + (2 if self._signs else 0)
 
     def _text_width(self, document: Document) -> int:
@@ -216,6 +226,9 @@ class LineView(ScrollView, can_focus=True):
         if self._numbers:
             number = f"{line + 1}" if start == 0 else ""
             digits = len(f"{len(document.lines)}")
+            if self._note_width:
+                note = self._notes.get(line, "") if start == 0 else ""
+                segments.append(Segment(f"{note:<{self._note_width - 1}.{self._note_width - 1}} ", base + self.get_component_rich_style("line-view--gutter")))
             flag = self._flags.get(line) if start == 0 else None
             if flag is None:
                 segments.append(Segment(f"{number:>{digits}} ", gutter_style))

@@ -45,6 +45,7 @@ class HomePane(Vertical):
         self.target = "MEMORY.md"
         self._state: HomeState | None = None
         self._findings: dict[str, dict[int, str]] = {}
+        self._blame: dict[str, dict[int, str]] | None = None
 
     def compose(self) -> ComposeResult:
         yield FileList(id="file-list")
@@ -98,6 +99,17 @@ class HomePane(Vertical):
         self._findings = flags
         for name in (self.document, *ENTRY_PANES):
             self._flag(name)
+            self._blame_of(name)
+
+    def show_blame(self, blame: dict[str, dict[int, str]] | None) -> None:
+        """Who last wrote each line, in a gutter column (file -> line from 1 -> label); None hides it."""
+        self._blame = blame
+        for name in (self.document, *ENTRY_PANES):
+            self._blame_of(name)
+
+    def _blame_of(self, name: str) -> None:
+        labels = (self._blame or {}).get(name, {})
+        self.pane(name).view.set_notes({line - 1: label for line, label in labels.items()}, 16 if self._blame is not None else 0)
 
     def _flag(self, name: str) -> None:
         marks = self._findings.get(name, {})
@@ -108,6 +120,7 @@ class HomePane(Vertical):
         if state is not None:
             self.pane(name).show(name, state.files.get(name), state.preview.composition.file(name))
             self._flag(name)
+            self._blame_of(name)
 
     @on(FileList.OptionSelected)
     def _file_picked(self, event: FileList.OptionSelected) -> None:

@@ -1,0 +1,107 @@
+"""The notebook's ways into its other views and overlays: doctor, history, blame, hosts.
+
+A part of :class:`~.main.MainScreen` kept in its own module (the screen is
+long enough without it): each opens a view or lays an overlay over the Home
+column, reading in workers as every screen does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from ..keymap import shown_key
+from ..keys import NOTEBOOK_KEYS
+from ..model import HomeState
+from ..widgets.common.status_line import StatusLine
+from ..widgets.home.home_pane import HomePane
+from ..widgets.session.session_pane import SessionPane
+from ..workers import run_once
+
+if TYPE_CHECKING:
+    from ...core.lint.doctor import DoctorReport
+    from .main import MainScreen
+
+DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
+
+
+def blame_label(line, clock: Callable[[datetime], str]) -> str:
+    """``cli 12:03:04``: who last wrote a line and when, or where it comes from when no record did."""
+    from ...core.undo import who
+
+    if line.record is None:
+        return line.origin.value
+    return f"{who(line.record.by).split(' ')[0]} {clock(line.record.time)}"
+
+
+class NotebookTools:
+    """Mixed into MainScreen: the doctor's verdict, the doctor and history views, blame, hosts."""
+
+    def _checked(self: MainScreen, report: DoctorReport) -> None:
+        """The doctor's verdict: the health line and the flagged lines."""
+        worst = max((f.severity for f in report.problems), key=lambda s: s.rank, default=None)
+        self.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap))
+        names = {f.file for f in report.findings if f.file is not None}
+        self.query_one(HomePane).show_findings({name: {line: sev.value for line, sev in report.lines_with_findings(name).items()} for name in names})
+
+    def _check_failed(self: MainScreen, words: str) -> None:
+        self.query_one(StatusLine).show_health(f"the doctor could not finish: {words}", worst="warning")
+
+    def action_blame(self: MainScreen) -> None:
+        """b: who last wrote each line of the three files in view, in a gutter (again: off)."""
+        if self._blaming:
+            self._blaming = False
+            self.query_one(HomePane).show_blame(None)
+            return
+        self._blaming = True
+        self._blames.request()
+
+    def _blame_labels(self: MainScreen) -> dict[str, dict[int, str]]:
+        from ...core.blame import blame  # loaded on first use
+
+        home = self.query_one(HomePane)
+        labels: dict[str, dict[int, str]] = {}
+        for name in (home.document, "USER.md", "MEMORY.md"):
+            lines = blame(self.notebook.home, name).lines()
+            labels[name] = {line.number: blame_label(line, self.clock) for line in lines}
+        return labels
+
+    def _blamed(self: MainScreen, labels: dict[str, dict[int, str]]) -> None:
+        if self._blaming:
+            self.query_one(HomePane).show_blame(labels)
+
+    def action_history(self: MainScreen) -> None:
+        from .history import HistoryScreen  # loaded on first use, not at start-up
+
+        self.app.push_screen(HistoryScreen(self.notebook.home, self.clock), lambda _: self._reads.request())
+
+    def action_doctor(self: MainScreen) -> None:
+        from .doctor import DoctorScreen  # loaded on first use, not at start-up
+
+        self.app.push_screen(DoctorScreen(self.notebook.home, self.notebook.check), self._jump)
+
+    def _jump(self: MainScreen, place: tuple[str, int] | None) -> None:
+        """Back from the doctor: show the finding's line, and look again (a fix may have landed)."""
+        self._reads.request()
+        if place is not None:
+            self.activate("home")
+            self.query_one(HomePane).pick(*place)
+
+    def action_use_host(self: MainScreen, name: str) -> None:
+        """Show Current and Next as host ``name`` loads them (the palette's host commands)."""
+        from ...core.hosts import resolve_host  # the host profiles load on first use
+
+        choice = resolve_host(name)
+        if choice.profile is None:
+            self.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
+            return
+        profile = choice.profile
+        run_once(self, "home", lambda: self.notebook.use_host(profile), done=self._host_used, failed=self._read_failed)
+
+    def _host_used(self: MainScreen, state: HomeState) -> None:
+        host = state.preview.composition
+        suffix = "" if host.host == "toolnexus" else f" · as {host.profile.title if host.profile else host.host} loads it"
+        self.query_one("#current", SessionPane).border_title = f"Current session{suffix}"
+        self.query_one("#next", SessionPane).border_title = f"Next session{suffix}"
+        self._apply(state)
