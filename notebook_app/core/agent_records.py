@@ -150,6 +150,8 @@ class SessionSummary:
     """Calls that changed a memory file."""
     errors: int
     """Calls answered with ``is_error`` (nothing changed)."""
+    live: bool = False
+    """Its server is still running (it holds the record's lock)."""
 
     @property
     def calls(self) -> int:

@@ -54,6 +54,7 @@ from .actor import Actor
 from .home import home_path
 from .memory import ToolResult
 from .session import take_snapshot
+from .session_presence import is_live
 from .atomic import flocked_directory, remove_temps, write_all, write_atomically
 from .session_journal import journal_entry, logged_calls
 from .side_events import record_session_start
@@ -247,6 +248,7 @@ def _summary(
         client_version=client_version,
         writes=len(journal) - errors,
         errors=errors,
+        live=is_live(folder / (session_id + RECORD_SUFFIX)),
     )
 
 

@@ -40,6 +40,7 @@ from mcp.shared.exceptions import MCPError
 from .. import __version__
 from ..core import MemoryTool, ToolResult
 from ..core.agent_sessions import AgentSession, new_session, record_session, session_actor
+from ..core.session_presence import hold
 from ..core.settings import load_settings, mode_in_force
 
 logger = logging.getLogger(__name__)
@@ -80,6 +81,7 @@ class AgentSessionState:
         self._start_lock = anyio.Lock()
         self._call_lock = anyio.Lock()
         self._tool: MemoryTool | None = None
+        self._presence: int | None = None
 
     async def start(self, client_info: object, protocol_version: object) -> AgentSession:
         """Freeze the soul and record the session, unless it has already started."""
@@ -110,6 +112,7 @@ class AgentSessionState:
                 logger.error("session %s is served but not recorded: %s", session.id, error)
             else:
                 self.recorded = True
+                self._presence = hold(path)  # "connected" for as long as this process lives
                 logger.info("session %s started for %s; recorded in %s", session.id, session.client_label, path)
             self.session = session
             return session

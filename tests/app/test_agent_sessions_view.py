@@ -32,7 +32,12 @@ def lines_of(app, pane: str) -> list[str]:
 
 
 def listed(app) -> list[str]:
-    return [str(option.prompt).split("\n")[0] for option in app.screen.query_one(SessionList).options]
+    """Each session's first row, without its presence ("  ● connected" / "  ended")."""
+    return [str(option.prompt).split("\n")[0].rsplit("  ", 1)[0] for option in app.screen.query_one(SessionList).options]
+
+
+def presence(app) -> list[str]:
+    return [str(option.prompt).split("\n")[0].rsplit("  ", 1)[1] for option in app.screen.query_one(SessionList).options]
 
 
 def journal_rows(app) -> list[list[str]]:
@@ -60,10 +65,12 @@ async def test_an_mcp_clients_write_shows_in_next_not_current_and_in_its_session
             added = await client.call_tool("memory", {"action": "add", "text": "written over MCP"})
             missed = await client.call_tool("memory", {"action": "remove", "text": "no such entry"})
             await wait_until(pilot, lambda: listed(app) == ["pilot-agent 7.0"], "the client's session in the list")
+            assert presence(app) == ["● connected"]
             await wait_until(pilot, lambda: "- written over MCP" in lines_of(app, "#agent-next"), "the write in Next")
             assert "- written over MCP" not in lines_of(app, "#agent-current")
             assert "- timezone: UTC" in lines_of(app, "#agent-current")
             await wait_until(pilot, lambda: len(journal_rows(app)) == 2, "both calls in the journal")
+        await wait_until(pilot, lambda: presence(app) == ["ended"], "the session ended once its server is gone", attempts=1000)
         assert [row[1:5] for row in journal_rows(app)] == [["add", "self", "written over MCP", ""], ["remove", "self", "no such entry", ""]]
         assert missed.content[0].text == "not found: no such entry"
         shown_ok, shown_miss = (row[5] for row in journal_rows(app))
@@ -199,4 +206,5 @@ async def test_a_record_that_is_not_json_is_named_in_a_banner_not_dropped_silent
         assert text.startswith("⚠ 1 session record cannot be read and is not listed: ")
         assert "20261130-101010-0badc0de" in text
         assert listed(app) == ["good-host"]
+        assert presence(app) == ["ended"]  # no server holds its record
         assert good.id

@@ -89,3 +89,10 @@ def test_a_home_that_is_not_a_directory_is_refused_and_not_created(tmp_path: Pat
     assert done.stdout == ""
     assert f"{missing} is not a directory" in done.stderr
     assert not missing.exists()
+
+
+async def test_a_session_is_connected_while_its_server_runs_and_ended_after(home: Path, server_log: Path) -> None:
+    async with connect(home, server_log, name="kip-host", version="1") as client:
+        await client.call_tool("memory", {"action": "add", "text": "still here"})
+        assert [s.live for s in list_sessions(home)] == [True]
+    assert [s.live for s in list_sessions(home)] == [False]

@@ -34,6 +34,9 @@ from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins
 from .panes import PaneScreen
 
+PRESENCE_SECONDS = 2.0
+"""How often the list is read again for sessions that ended (a probe of a lock per record, no write)."""
+
 NO_SESSIONS = (
     "No agent session recorded yet.\n\n"
     "One is recorded each time an MCP client (an agent host) connects to\n\n"
@@ -95,6 +98,8 @@ class AgentSessionsScreen(PaneScreen):
         listing.focus()
         self.query_one(JournalPane).border_title = "Journal"
         self._lists.request(self.home)
+        # A server that ends changes no file: look again now and then, so "connected" turns to "ended".
+        self.set_interval(PRESENCE_SECONDS, lambda: self._lists.request(self.home))
         if self.watch_home:
             # No digest is "ours" here: this view writes nothing, so every change counts.
             self._watchers = [HomeWatcher(self.home, self, lambda name: ""), SessionsWatcher(self.home, self)]

@@ -24,8 +24,10 @@ def session_prompt(summary: SessionSummary, clock: Callable[[datetime], str]) ->
     counts: list[str | tuple[str, str]] = [(plural(summary.writes, "write"), "$text-success" if summary.writes else "$foreground-muted")]
     if summary.errors:
         counts += [(" · ", "$foreground-muted"), (plural(summary.errors, "error"), "$text-error")]
+    presence = ("  ● connected", "$text-success") if summary.live else ("  ended", "$foreground-muted")
     return Content.assemble(
         (summary.client_label, "bold" if summary.client_name else "$foreground-muted italic"),
+        presence,
         "\n",
         (f"{clock(summary.started_at)} · ", "$foreground-muted"),
         *counts,
