@@ -16,6 +16,7 @@ from .actions import (
 )
 from .actor import Actor, ActorKind
 from .files import FileRead, FileStatus, read_file
+from .hand_edit import HandEditResult, text_digest, write_file
 from .home import (
     BOOTSTRAP_ORDER,
     MAX_FILE_BYTES,
@@ -26,6 +27,7 @@ from .home import (
     compose,
     compose_soul,
 )
+from .merge import Conflict, MergeResult, merge3
 from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
 from .refusals import Rejection, edit_refusal
 from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
@@ -47,13 +49,16 @@ __all__ = [
     "ActorKind",
     "BootstrapFile",
     "Composition",
+    "Conflict",
     "Edit",
     "EntryPlan",
     "FileDiff",
     "FileRead",
     "FileStatus",
+    "HandEditResult",
     "MemoryRequest",
     "MemoryTool",
+    "MergeResult",
     "Rejection",
     "Session",
     "SkippedFile",
@@ -72,6 +77,7 @@ __all__ = [
     "is_scratch_file",
     "load_outcome",
     "memory_tool",
+    "merge3",
     "parse_request",
     "plan_edit",
     "plan_entry",
@@ -80,4 +86,6 @@ __all__ = [
     "read_file",
     "splice",
     "take_snapshot",
+    "text_digest",
+    "write_file",
 ]
