@@ -180,3 +180,12 @@ def test_usage_errors_exit_two_and_change_nothing(home: Path, env: dict[str, str
     assert result.returncode == 2 and says in result.stderr
     assert (home / "MEMORY.md").read_text() == "- tea at 4\n- likes rain\n"
     assert edits(env) == []
+
+
+def test_a_linked_file_is_refused_before_the_editor_starts(home: Path, env: dict[str, str], tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere.md"
+    outside.write_text("secret\n")
+    os.symlink(outside, home / "SOUL.md")
+    result = cli("edit", "SOUL.md", "--home", str(home), env={**env, "EDIT_MODE": "append"})
+    assert result.returncode == 1 and "SOUL.md is a symbolic link" in result.stderr
+    assert outside.read_text() == "secret\n" and edits(env) == []
