@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .actor import Actor
 from .events import Payload
-from .merge import Conflict, MergeResult, merge3
+from .merge import Conflict, MergeResult, merge3, split_lines
 from .names import BOOTSTRAP_ORDER
 from .recording import Change
 from .splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked
@@ -106,34 +106,31 @@ def _write_locked(locked: LockedHome, name: str, new_text: str, base_text: str, 
     found["text"] = target
     if target == now:
         return SpliceResult(f"ok ({label} → {name}); nothing to write")
-    start, removed, inserted = _changed_region(now.encode("utf-8"), target.encode("utf-8"))
+    start, removed, inserted = _changed_region(now, target)
     args = {"start": start, "expected": Payload.of(removed).to_json(), "new": Payload.of(inserted).to_json()}
     return _splice_locked(locked, name, start, removed, inserted, label, True, Change(action, args))
 
 
-def _changed_region(old: bytes, new: bytes) -> tuple[int, bytes, bytes]:
-    """The one region where ``old`` and ``new`` differ: (start, bytes removed, bytes inserted).
+def _changed_region(old: str, new: str) -> tuple[int, bytes, bytes]:
+    """The whole lines where ``old`` and ``new`` differ: (byte start, bytes removed, bytes inserted).
 
-    Cut at character boundaries (the texts are UTF-8), so the recorded
-    splice is itself text.
+    Whole lines, not the shortest byte difference: "- from the agent" becoming
+    "- from the person" plus the agent's line must not credit the person with
+    half of the agent's line in blame. An insertion after the last line ending
+    stays an append (the constant-time, journalled write).
     """
-    limit = min(len(old), len(new))
+    old_lines, new_lines = split_lines(old), split_lines(new)
+    limit = min(len(old_lines), len(new_lines))
     prefix = 0
-    while prefix < limit and old[prefix] == new[prefix]:
+    while prefix < limit and old_lines[prefix] == new_lines[prefix]:
         prefix += 1
-    while prefix and (_continues(old, prefix) or _continues(new, prefix)):
-        prefix -= 1  # never split a character: back up to its first byte
     suffix = 0
-    while suffix < limit - prefix and old[len(old) - 1 - suffix] == new[len(new) - 1 - suffix]:
+    while suffix < limit - prefix and old_lines[-1 - suffix] == new_lines[-1 - suffix]:
         suffix += 1
-    while suffix and old[len(old) - suffix] & 0xC0 == 0x80:
-        suffix -= 1
-    return prefix, old[prefix : len(old) - suffix], new[prefix : len(new) - suffix]
-
-
-def _continues(data: bytes, at: int) -> bool:
-    """The byte at ``at`` continues a character (UTF-8 10xxxxxx)."""
-    return at < len(data) and data[at] & 0xC0 == 0x80
+    start = len("".join(old_lines[:prefix]).encode("utf-8"))
+    removed = "".join(old_lines[prefix : len(old_lines) - suffix]).encode("utf-8")
+    inserted = "".join(new_lines[prefix : len(new_lines) - suffix]).encode("utf-8")
+    return start, removed, inserted
 
 
 def _conflict_output(name: str, merge: MergeResult) -> str:

@@ -10,7 +10,10 @@ import pytest
 from notebook_app.core import memory_tool
 from notebook_app.core.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.hand_edit import text_digest, write_file
+from notebook_app.core.blame import blame
 from notebook_app.core.history import check, history
+from notebook_app.core.merge import both
+from notebook_app.core.undo import undo
 
 AGENT = Actor.mcp("s-1", "agent", "1")
 
@@ -19,13 +22,13 @@ def save(home: Path, name: str, new: str, base: str, by: Actor = NOTEBOOK):
     return write_file(home, name, new, base_text=base, base_digest=text_digest(base), by=by)
 
 
-def test_an_edit_of_an_unchanged_file_is_one_splice_of_the_changed_region(home: Path) -> None:
+def test_an_edit_of_an_unchanged_file_is_one_splice_of_the_changed_lines(home: Path) -> None:
     (home / "SOUL.md").write_text("# Soul\n\nbe kind\nbe brief\n")
     base = (home / "SOUL.md").read_text()
     result = save(home, "SOUL.md", base.replace("be kind", "be very kind"), base)
     assert (result.output, result.is_error) == ("ok (hand edit → SOUL.md); loads next session", False)
     assert (home / "SOUL.md").read_text() == "# Soul\n\nbe very kind\nbe brief\n"
-    assert result.applied is not None and (result.applied.removed, result.applied.inserted) == (b"", b"very ")
+    assert result.applied is not None and (result.applied.removed, result.applied.inserted) == (b"be kind\n", b"be very kind\n")
     assert result.text == result.current.replace("be kind", "be very kind")  # type: ignore[union-attr]
     (newest,) = history(home, limit=1)
     assert (newest.action, newest.by, newest.file) == ("hand-edit", NOTEBOOK, "SOUL.md")
@@ -104,3 +107,35 @@ def test_a_link_is_refused_in_the_tools_words(home: Path, tmp_path: Path) -> Non
 def test_a_missing_home_is_refused(tmp_path: Path) -> None:
     result = save(tmp_path / "nowhere", "SOUL.md", "x\n", "")
     assert result.is_error and result.output.startswith("no such home")
+
+
+def test_a_conflict_resolved_and_saved_against_the_file_now_is_written(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- tea at 4\n")
+    base = (home / "MEMORY.md").read_text()
+    memory_tool(home, by=AGENT).call({"action": "replace", "text": "tea at 4", "with": "tea at 3"})
+    first = save(home, "MEMORY.md", "- tea at 5\n", base)
+    assert first.merge is not None and first.current is not None
+    resolved = first.merge.resolve(both)
+    second = save(home, "MEMORY.md", resolved, first.current)
+    assert (second.output, second.is_error) == ("ok (hand edit → MEMORY.md); loads next session", False)
+    assert (home / "MEMORY.md").read_text() == "- tea at 3\n- tea at 5\n"
+
+
+def test_blame_names_the_person_for_the_lines_a_hand_edit_wrote_and_undo_takes_it_back(home: Path) -> None:
+    memory_tool(home, by=AGENT).call({"action": "add", "text": "from the agent"})
+    base = (home / "MEMORY.md").read_text()
+    memory_tool(home, by=AGENT).call({"action": "add", "text": "agent again"})
+    result = save(home, "MEMORY.md", "- from the person\n" + base, base, by=CLI)
+    assert not result.is_error
+    lines = blame(home, "MEMORY.md").lines
+    assert [(line.text, line.record.by if line.record else None) for line in lines()] == [
+        ("- from the person", CLI),
+        ("- from the agent", AGENT),
+        ("- agent again", AGENT),
+    ]
+    merge = history(home, limit=1)[0]
+    assert merge.action == "merge"
+    undone = undo(home, merge.id, by=CLI)
+    assert not undone.is_error, undone.output
+    assert (home / "MEMORY.md").read_text() == "- from the agent\n- agent again\n"
+    assert check(home) == []
