@@ -72,38 +72,43 @@ def write_file(
     problem = _problem(name, new_text, base_text, base_digest)
     if problem:
         return HandEditResult(problem, is_error=True)
-    found: dict[str, object] = {}
-
-    def write(locked: LockedHome) -> SpliceResult:
-        return _write_locked(locked, name, new_text, base_text, found)
-
-    result = _locked(home, name, by, write, durable)
+    found = _Found()
+    result = _locked(home, name, by, lambda locked: _write_locked(locked, name, new_text, base_text, found), durable)
     return HandEditResult(
         result.output,
         is_error=result.is_error,
-        conflicts=found["merge"].conflicts if isinstance(found.get("merge"), MergeResult) else (),  # type: ignore[union-attr]
-        text=found.get("text") if not result.is_error else None,  # type: ignore[arg-type]
-        current=found.get("current"),  # type: ignore[arg-type]
-        merge=found.get("merge"),  # type: ignore[arg-type]
+        conflicts=found.merge.conflicts if found.merge is not None else (),
+        text=None if result.is_error else found.text,
+        current=found.current,
+        merge=found.merge,
         applied=result.applied,
         unrecorded=result.unrecorded,
     )
 
 
-def _write_locked(locked: LockedHome, name: str, new_text: str, base_text: str, found: dict[str, object]) -> SpliceResult:
+@dataclass
+class _Found:
+    """What the write saw under the lock, for the result: the splice's own result carries only its output."""
+
+    current: str | None = None
+    merge: MergeResult | None = None
+    text: str | None = None
+
+
+def _write_locked(locked: LockedHome, name: str, new_text: str, base_text: str, found: _Found) -> SpliceResult:
     """Under the lock: compare the file with the base, merge if needed, splice the difference."""
     now = locked.read_text(name) or ""  # refuses links, non-regular and non-UTF-8 files as the tool does
-    found["current"] = now
+    found.current = now
     target, action, label = new_text, "hand-edit", "hand edit"
     if now != base_text:
         merge = merge3(base_text, now, new_text, end_inserts_both=name in ENTRY_FILES)
-        found["merge"] = merge
+        found.merge = merge
         if merge.text is None:
             return SpliceResult(_conflict_output(name, merge), is_error=True)
         target, action = merge.text, "merge"
         count = merge.theirs_lines
         label = f"hand edit, merged with {count} line{'s' if count != 1 else ''} written since"
-    found["text"] = target
+    found.text = target
     if target == now:
         return SpliceResult(f"ok ({label} → {name}); nothing to write")
     start, removed, inserted = _changed_region(now, target)

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notebook_app.core import memory_tool
 from notebook_app.core.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.hand_edit import text_digest, write_file
 from notebook_app.core.blame import blame
 from notebook_app.core.history import check, history
-from notebook_app.core.merge import both
+from notebook_app.core.merge import both, merge3
 from notebook_app.core.undo import undo
 
 AGENT = Actor.mcp("s-1", "agent", "1")
@@ -139,3 +142,24 @@ def test_blame_names_the_person_for_the_lines_a_hand_edit_wrote_and_undo_takes_i
     assert not undone.is_error, undone.output
     assert (home / "MEMORY.md").read_text() == "- from the agent\n- agent again\n"
     assert check(home) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_save_writes_the_merge_or_nothing_and_the_history_stays_whole(data: st.DataObject) -> None:
+    line = st.sampled_from(["- a\n", "- b\n", "- c\n", "\n", "- é\n"])
+    base = "".join(data.draw(st.lists(line, max_size=5)))
+    other = "".join(data.draw(st.lists(line, max_size=6)))
+    edit = "".join(data.draw(st.lists(line, max_size=6)))
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        (home / "MEMORY.md").write_text(base)
+        memory_tool(home, by=AGENT).call({"action": "add", "text": "start"})  # a recorded start
+        base = (home / "MEMORY.md").read_text()
+        (home / "MEMORY.md").write_text(base + other)  # another writer, from outside
+        result = save(home, "MEMORY.md", edit + base, base)
+        expected = merge3(base, base + other, edit + base, end_inserts_both=True)
+        assert (home / "MEMORY.md").read_text() == (expected.text if expected.clean else base + other)
+        assert result.is_error == (not expected.clean)
+        if result.applied is not None:  # the outside write is recorded with it; a save with nothing to write writes nothing
+            assert check(home) == []
