@@ -96,6 +96,8 @@ def merge3(base: str, theirs: str, ours: str, *, end_inserts_both: bool = False)
             base_lines = base_lines[:-1] + (ended,)
     ours_hunks = _hunks(base_lines, ours_lines)
     theirs_hunks = _hunks(base_lines, theirs_lines)
+    if end_inserts_both:
+        ours_hunks, theirs_hunks = _end_apart(ours_hunks, len(base_lines)), _end_apart(theirs_hunks, len(base_lines))
     written = sum(len(lines) for _, _, lines in theirs_hunks)
     chunks: list[str | Conflict] = []
     position = 0  # in the base
@@ -126,6 +128,22 @@ Hunk = tuple[int, int, Lines]
 def _hunks(base: Lines, side: Lines) -> list[Hunk]:
     matcher = SequenceMatcher(None, base, side, autojunk=False)
     return [(i1, i2, side[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+
+
+def _end_apart(hunks: list[Hunk], end: int) -> list[Hunk]:
+    """A last hunk that changes the last lines and adds more, split into the change and an insertion at the end.
+
+    So that "changed the last entry and added one" meets the other side's
+    added entry as two insertions at the end (theirs, then ours), not as a
+    change and an insertion in whatever order difflib grouped them. The side's
+    text is the same either way.
+    """
+    if hunks:
+        start, stop, lines = hunks[-1]
+        kept = stop - start
+        if stop == end and kept and len(lines) > kept:
+            return [*hunks[:-1], (start, stop, lines[:kept]), (end, end, lines[kept:])]
+    return hunks
 
 
 def _groups(ours: list[Hunk], theirs: list[Hunk]) -> list[tuple[int, int, list[Hunk], list[Hunk]]]:

@@ -47,6 +47,11 @@ def test_insertions_at_the_end_in_entry_files_are_the_agents_then_the_humans() -
     assert result.text == BASE + "- agent\n- human\n"
 
 
+def test_a_changed_last_entry_and_an_added_one_still_follow_the_agents_added_entry() -> None:
+    result = merge3(BASE, BASE + "- agent\n", "- a\n- b\n- C\n- human\n", end_inserts_both=True)
+    assert result.text == "- a\n- b\n- C\n- agent\n- human\n"
+
+
 def test_end_insertions_after_a_last_line_without_ending_merge() -> None:
     base = "- a\n- b"
     result = merge3(base, base + "\n- agent\n", base + "\n- human", end_inserts_both=True)
