@@ -17,17 +17,10 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from platformdirs import user_state_dir
-
 from ..core import BOOTSTRAP_ORDER
 from ..core.actor import CLI
-from ..core.edit_copy import CopyEditResult, EditorRunner, edit_with_editor
+from ..core.edit_copy import CopyEditResult, EditorRunner, edit_with_editor, edits_dir
 from .common import CommandLine, existing_home, home_option, print_json, usage_error
-
-
-def edits_dir() -> Path:
-    """Where editing copies live: ``<user state dir>/persona-notebook/edits`` (``$XDG_STATE_HOME`` on Linux)."""
-    return Path(user_state_dir("persona-notebook")) / "edits"
 
 
 def editor_command(environ: Mapping[str, str]) -> list[str] | None:

@@ -15,6 +15,7 @@ from .actions import (
     preview_file,
 )
 from .actor import Actor, ActorKind
+from .edit_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
 from .files import FileRead, FileStatus, read_file
 from .hand_edit import HandEditResult, text_digest, write_file
 from .home import (
@@ -50,7 +51,10 @@ __all__ = [
     "BootstrapFile",
     "Composition",
     "Conflict",
+    "CopyEditResult",
+    "CopyOutcome",
     "Edit",
+    "EditorRunner",
     "EntryPlan",
     "FileDiff",
     "FileRead",
@@ -73,6 +77,8 @@ __all__ = [
     "diff_compositions",
     "diff_lines",
     "edit_entry",
+    "edit_with_editor",
+    "edits_dir",
     "edit_refusal",
     "is_scratch_file",
     "load_outcome",

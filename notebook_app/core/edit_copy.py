@@ -59,6 +59,17 @@ class CopyEditResult:
         return self.outcome in (CopyOutcome.CONFLICT, CopyOutcome.REFUSED)
 
 
+def edits_dir() -> Path:
+    """Where editing copies live: ``<user state dir>/persona-notebook/edits`` (``$XDG_STATE_HOME`` on Linux).
+
+    One place for the CLI and the app, so a copy kept after a conflict is
+    found where the other would look.
+    """
+    from platformdirs import user_state_dir  # only when an edit starts: importing the core stays light
+
+    return Path(user_state_dir("persona-notebook")) / "edits"
+
+
 def edit_with_editor(
     home: str | os.PathLike[str], name: str, run_editor: EditorRunner, *, edits_dir: Path, by: Actor
 ) -> CopyEditResult:
