@@ -189,3 +189,20 @@ def test_a_linked_file_is_refused_before_the_editor_starts(home: Path, env: dict
     result = cli("edit", "SOUL.md", "--home", str(home), env={**env, "EDIT_MODE": "append"})
     assert result.returncode == 1 and "SOUL.md is a symbolic link" in result.stderr
     assert outside.read_text() == "secret\n" and edits(env) == []
+
+
+def test_the_copy_and_its_base_are_private_to_the_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "USER.md").write_text("- name is Ana\n")
+    modes: list[int] = []
+
+    def runner(copy: Path) -> int:
+        modes.append(copy.parent.stat().st_mode & 0o777)
+        assert (copy.parent / "USER.md.base").read_text() == copy.read_text() == "- name is Ana\n"
+        return 0
+
+    args = build_verb_parser(VERBS).parse_args(["edit", "USER.md", "--home", str(home)])
+    assert edit_verb.run(args, run_editor=runner) == 0
+    assert modes == [0o700]
