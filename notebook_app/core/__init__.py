@@ -15,7 +15,9 @@ from .actions import (
     preview_file,
 )
 from .actor import Actor, ActorKind
+from .edit_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
 from .files import FileRead, FileStatus, read_file
+from .hand_edit import HandEditResult, text_digest, write_file
 from .home import (
     BOOTSTRAP_ORDER,
     MAX_FILE_BYTES,
@@ -26,6 +28,7 @@ from .home import (
     compose,
     compose_soul,
 )
+from .merge import Conflict, MergeResult, merge3
 from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
 from .refusals import Rejection, edit_refusal
 from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
@@ -47,13 +50,19 @@ __all__ = [
     "ActorKind",
     "BootstrapFile",
     "Composition",
+    "Conflict",
+    "CopyEditResult",
+    "CopyOutcome",
     "Edit",
+    "EditorRunner",
     "EntryPlan",
     "FileDiff",
     "FileRead",
     "FileStatus",
+    "HandEditResult",
     "MemoryRequest",
     "MemoryTool",
+    "MergeResult",
     "Rejection",
     "Session",
     "SkippedFile",
@@ -68,10 +77,13 @@ __all__ = [
     "diff_compositions",
     "diff_lines",
     "edit_entry",
+    "edit_with_editor",
+    "edits_dir",
     "edit_refusal",
     "is_scratch_file",
     "load_outcome",
     "memory_tool",
+    "merge3",
     "parse_request",
     "plan_edit",
     "plan_entry",
@@ -80,4 +92,6 @@ __all__ = [
     "read_file",
     "splice",
     "take_snapshot",
+    "text_digest",
+    "write_file",
 ]
