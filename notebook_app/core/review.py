@@ -25,7 +25,6 @@ from .event_ids import new_id
 from .event_store import open_reader
 from .events import Event, EventError, json_safe, now
 from .files import FileRead, read_file
-from .guarded import GUARD_SENTENCE, GuardedMemoryTool
 from .home import home_path
 from .memory import DESCRIPTION, MemoryTool, ToolResult
 from .refusals import Rejection
@@ -308,7 +307,14 @@ def _proposals(root: Path) -> list[Proposal]:
 
 
 
-class GuardedReviewedMemoryTool(GuardedMemoryTool, ReviewedMemoryTool):
-    """Both modes: the guard refuses first, at once; what it lets through is queued."""
 
-    description = f"{DESCRIPTION} {GUARD_SENTENCE} {REVIEW_SENTENCE}"
+def reviewed_tool_class(*, guard: bool) -> type[MemoryTool]:
+    """The review tool; with the guard too, the guard refuses first and what it lets through is queued."""
+    if not guard:
+        return ReviewedMemoryTool
+    from .guarded import GUARD_SENTENCE, GuardedMemoryTool  # the doctor's rules load only in guard mode
+
+    class GuardedReviewedMemoryTool(GuardedMemoryTool, ReviewedMemoryTool):
+        description = f"{DESCRIPTION} {GUARD_SENTENCE} {REVIEW_SENTENCE}"
+
+    return GuardedReviewedMemoryTool

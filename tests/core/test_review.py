@@ -21,6 +21,7 @@ from notebook_app.core.review import (
     proposal_dry_run,
     propose,
     reject,
+    reviewed_tool_class,
 )
 
 AGENT = Actor.mcp("s-1", "client", "1.0")
@@ -130,9 +131,8 @@ def test_the_reviewed_tool_keeps_the_schema_and_the_guard_refuses_first(home: Pa
     assert tool.input_schema is INPUT_SCHEMA and tool.description.startswith(GuardedMemoryTool.description.split(" This server")[0])
     assert QUEUED.fullmatch(tool.call({"action": "add", "text": "x"}).output)
 
-    from notebook_app.core.review import GuardedReviewedMemoryTool
-
-    guarded = GuardedReviewedMemoryTool(home, by=AGENT)
+    guarded = reviewed_tool_class(guard=True)(home, by=AGENT)
+    assert guarded.input_schema is INPUT_SCHEMA
     refused = guarded.call({"action": "add", "text": "AKIAABCDEFGHIJKLMNOP"})
     assert refused.is_error and refused.refused_by == "security.secret"
     assert len(pending(home)) == 1
