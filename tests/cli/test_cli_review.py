@@ -79,3 +79,28 @@ def test_the_readme_quotes_the_review_sentence_and_messages_word_for_word() -> N
     assert queued_message("p-1m8q4p3z616b7") in readme
     for message in ("is not pending: it was approved", "failed: not found:", "give one proposal ID, or --all", "no proposals pending"):
         assert message in readme
+
+
+def test_racing_approvals_of_one_proposal_apply_it_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    pid = queue(tmp_path, {"action": "add", "text": "only once"})
+    repo = Path(__file__).parents[2]
+    racers = [
+        subprocess.Popen([sys.executable, "-m", "notebook_app", "approve", pid, "--home", str(tmp_path)], cwd=repo,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+        for _ in range(6)
+    ]
+    finished = [racer.communicate() + (racer.returncode,) for racer in racers]
+    assert sorted(code for _, _, code in finished) == [0] + [1] * 5, finished
+    assert all(err == f"{pid} is not pending: it was approved\n" for _, err, code in finished if code == 1)
+    assert (tmp_path / "MEMORY.md").read_text().count("only once") == 1
+
+
+def test_history_names_the_agent_and_its_approver(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pid = queue(tmp_path, {"action": "add", "text": "gamma"})
+    assert main(["approve", pid, "--home", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--limit", "1", "--home", str(tmp_path)]) == 0
+    assert "approved      mcp:client 1.0 approved by cli" in capsys.readouterr().out
