@@ -18,6 +18,7 @@ from stdio_harness import MODES, REPO, connect, text_of
 
 from notebook_app.core import DESCRIPTION, INPUT_SCHEMA
 from notebook_app.core.actor import NOTEBOOK
+from notebook_app.core.agent_sessions import list_sessions, read_journal
 from notebook_app.core.guarded import GUARD_SENTENCE
 from notebook_app.core.review import REVIEW_SENTENCE, approve, pending, reject
 
@@ -54,6 +55,11 @@ async def test_a_valid_call_is_queued_and_the_file_is_unchanged(home: Path, serv
     assert (home / "MEMORY.md").read_bytes() == before
     [proposal] = pending(home)
     assert proposal.id == pid and proposal.by.client_name == "test-agent" and proposal.by.client_version == "1.2.3"
+    assert approve(home, pid, by=NOTEBOOK).done
+    (session,) = list_sessions(home)
+    journal = read_journal(home, session.id)
+    assert [(entry.queued, entry.is_error) for entry in journal] == [(pid, False), (None, True)]
+    assert session.errors == 1
 
 
 async def test_approve_applies_exactly_and_reject_leaves_the_file(home: Path, server_log: Path) -> None:
