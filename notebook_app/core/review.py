@@ -129,10 +129,15 @@ def propose(home: str | os.PathLike[str], args: object, *, by: Actor, durable: b
     return ToolResult(queued_message(made[0]))
 
 
-def pending(home: str | os.PathLike[str], *, include_decided: bool = False) -> list[Proposal]:
-    """The proposals, oldest first: the pending ones, or all with their outcome. Never writes."""
+def pending(home: str | os.PathLike[str], *, include_decided: bool = False, session: str | None = None) -> list[Proposal]:
+    """The proposals, oldest first: the pending ones, or all with their outcome; only ``session``'s if given.
+
+    Never writes. The agent-sessions view asks for one session's, decided ones included.
+    """
     proposals = _proposals(home_path(home))
-    return [p for p in proposals if include_decided or p.status == "pending"]
+    return [
+        p for p in proposals if (include_decided or p.status == "pending") and (session is None or p.by.session == session)
+    ]
 
 
 def pending_count(home: str | os.PathLike[str]) -> int:

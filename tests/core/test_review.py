@@ -136,3 +136,12 @@ def test_the_reviewed_tool_keeps_the_schema_and_the_guard_refuses_first(home: Pa
     refused = guarded.call({"action": "add", "text": "AKIAABCDEFGHIJKLMNOP"})
     assert refused.is_error and refused.refused_by == "security.secret"
     assert len(pending(home)) == 1
+
+
+def test_a_sessions_proposals_and_their_outcomes_are_listed_for_it_alone(home: Path) -> None:
+    other = Actor.mcp("s-2", "client", "1.0")
+    mine = queue(home, {"action": "add", "text": "mine"})
+    propose(home, {"action": "add", "text": "theirs"}, by=other)
+    assert reject(home, mine).done
+    assert [(p.id, p.status) for p in pending(home, include_decided=True, session="s-1")] == [(mine, "rejected")]
+    assert [p.by for p in pending(home, session="s-2")] == [other]
