@@ -11,10 +11,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from . import app, doctor, edit, entry, history, memory, mcp, soul
+from . import app, doctor, edit, entry, history, memory, mcp, review, soul
 from .common import CommandLine, build_verb_parser
 
-VERBS: tuple[CommandLine, ...] = (memory.COMMAND, entry.COMMAND, edit.COMMAND, history.COMMAND, soul.COMMAND, doctor.COMMAND, mcp.COMMAND)
+VERBS: tuple[CommandLine, ...] = (
+    memory.COMMAND,
+    entry.COMMAND,
+    edit.COMMAND,
+    history.COMMAND,
+    soul.COMMAND,
+    doctor.COMMAND,
+    review.COMMAND,
+    mcp.COMMAND,
+)
 """Every verb group, in the order ``--help`` lists them."""
 
 

@@ -21,17 +21,23 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="refuse an agent write that a security rule of the doctor flags (default: the home's .notebook/settings.toml)",
     )
     mode.add_argument("--no-guard", dest="guard", action="store_const", const=False, help="never guard, whatever the home's settings say")
+    review = mcp.add_mutually_exclusive_group()
+    review.add_argument(
+        "--review", dest="review", action="store_const", const=True, default=None,
+        help="queue a valid agent write for a human to approve instead of writing it (default: the home's .notebook/settings.toml)",
+    )
+    review.add_argument("--no-review", dest="review", action="store_const", const=False, help="never review, whatever the home's settings say")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..mcp import serve  # the SDK loads only when a server really starts
 
-    return serve(args.home, guard=args.guard)
+    return serve(args.home, guard=args.guard, review=args.review)
 
 
 COMMAND = CommandLine(
     names=("mcp",),
-    usage="  persona-notebook mcp HOME [--guard]  serve the memory tool and the soul to an agent over MCP (stdio)\n",
+    usage="  persona-notebook mcp HOME [--guard] [--review]  serve the memory tool and the soul to an agent over MCP (stdio)\n",
     add_parser=add_parser,
     run=run,
 )

@@ -28,6 +28,8 @@ class Actor:
     session: str | None = None
     client_name: str | None = None
     client_version: str | None = None
+    approved_by: Actor | None = None
+    """For a reviewed write: the human who approved the agent's proposal (spec §7)."""
 
     @classmethod
     def mcp(cls, session: str, client_name: str | None = None, client_version: str | None = None) -> Actor:
@@ -40,6 +42,8 @@ class Actor:
             value["session"] = self.session
         if self.kind is ActorKind.MCP:
             value["client"] = {"name": self.client_name, "version": self.client_version}
+        if self.approved_by is not None:
+            value["approved_by"] = self.approved_by.to_json()
         return value
 
 

@@ -48,6 +48,8 @@ class JournalEntry:
     is_error: bool
     refused: str | None = None
     """The guard's rule id when the guard refused the call (nothing was written)."""
+    queued: str | None = None
+    """In review mode: the proposal's id, when the call was queued for a human (nothing written yet)."""
 
     @classmethod
     def from_call(cls, args: object, result: ToolResult, *, time: datetime | None = None) -> JournalEntry:

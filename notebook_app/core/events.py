@@ -278,7 +278,8 @@ def actor_from_json(value: object) -> Actor:
         raise EventError(f"not a 'by' object: {value!r}")
     kind = ActorKind(value["kind"])
     client = value.get("client") if isinstance(value.get("client"), Mapping) else {}
-    return Actor(kind, value.get("session"), client.get("name"), client.get("version"))  # type: ignore[union-attr]
+    approved_by = actor_from_json(value["approved_by"]) if value.get("approved_by") is not None else None
+    return Actor(kind, value.get("session"), client.get("name"), client.get("version"), approved_by)  # type: ignore[union-attr]
 
 
 def json_safe(value: object, depth: int = 0) -> Any:

@@ -17,7 +17,7 @@ from .actor import LIBRARY, Actor, ActorKind
 from .events import json_safe
 from .home import home_path
 from .side_events import record_failed
-from .storage import Change, StorageError, locked_home
+from .storage import Change, LockedHome, StorageError, locked_home
 
 DESCRIPTION = (
     "Edit your durable memory files. action 'add' appends an entry, 'replace' swaps the first "
@@ -81,10 +81,16 @@ class MemoryTool:
             reason = error.strerror or str(error)
             where = f": {error.filename}" if error.filename else ""
             result = ToolResult(f"could not write memory ({reason}{where}); nothing was changed", is_error=True)
-        if result.is_error and self.by.kind is ActorKind.MCP:
-            unrecorded = record_failed(self.home, self.by, args, result.output, refused=result.refused_by, durable=self._durable)
-            result = ToolResult(result.output, True, refused_by=result.refused_by, unrecorded=unrecorded)
+        if result.is_error:
+            result = self._record_failure(args, result)
         return result
+
+    def _record_failure(self, args: object, result: ToolResult) -> ToolResult:
+        """Log a failed call of an MCP session in its journal; other callers' failures leave nothing."""
+        if self.by.kind is not ActorKind.MCP:
+            return result
+        unrecorded = record_failed(self.home, self.by, args, result.output, refused=result.refused_by, durable=self._durable)
+        return ToolResult(result.output, True, refused_by=result.refused_by, unrecorded=unrecorded)
 
     async def execute(self, args: object) -> ToolResult:
         """The async twin of :meth:`call`; the file work runs off the event loop."""
@@ -97,13 +103,16 @@ class MemoryTool:
         name = request.filename
         given = json_safe(args)
         with locked_home(self.home, create=request.action == "add", durable=self._durable, by=self.by) as home:
+            refusal = self._under_lock(home)
+            if refusal is not None:
+                return refusal
             if request.action == "add":
                 end = home.read_end(name)
                 edit = plan_edit(request, end.text)
                 assert isinstance(edit, Edit)  # an add always plans
                 edit = placed(edit, start=end.size, size=end.size)
                 output = success_message(edit)
-                home.append(name, edit.inserted.encode("utf-8"), validated=True, change=Change(request.action, given, output))
+                home.append(name, edit.inserted.encode("utf-8"), validated=True, change=self._change(request.action, given, output))
             else:
                 current = home.read_text(name)
                 edit = plan_edit(request, current)
@@ -114,10 +123,18 @@ class MemoryTool:
                 output = success_message(edit)
                 start = byte_length(text[: edit.start])
                 splice = (start, edit.removed.encode("utf-8"), edit.inserted.encode("utf-8"))
-                change = Change(request.action, given, output)
+                change = self._change(request.action, given, output)
                 home.rewrite(name, edit.apply(text).encode("utf-8"), validated=True, change=change, edit=splice)
             unrecorded = home.unrecorded
         return ToolResult(output, unrecorded=unrecorded)
+
+    def _under_lock(self, home: LockedHome) -> ToolResult | None:
+        """A refusal decided under the home's lock, before anything is read; approvals check their status here."""
+        return None
+
+    def _change(self, action: str, given: object, output: str) -> Change:
+        """What the write's record says about itself; an approval records ``approved`` and its proposal."""
+        return Change(action, given, output)
 
 
 def success_message(edit: Edit) -> str:

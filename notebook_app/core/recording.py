@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,8 @@ class Change:
     output: str | None = None
     undoes: str | None = None
     restores: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Fields the record carries besides the known ones (an approval names its proposal)."""
 
 
 @dataclass
@@ -241,7 +244,7 @@ class Recorder:
         event = Event(
             id=new_id(change.action, last), time=now(), action=change.action, by=self.by, file=name, args=change.args,
             output=change.output, edit=self._external(edit), before=before, after=after, appended=appended, base=base,
-            snap=snap, undoes=change.undoes, restores=change.restores,
+            snap=snap, undoes=change.undoes, restores=change.restores, extra=change.extra,
         )  # fmt: skip
         events.append(event)
         return events

@@ -35,7 +35,9 @@ def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) ->
                     event = Event.from_line(block[start:end])
                 except EventError:
                     continue
-                if event.by.kind is ActorKind.MCP and event.by.session and event.action != "session-start":
+                if event.action == "session-start" or "proposal" in event.extra:
+                    continue  # a start is no call; an approval, rejection or failed approval is the human's decision
+                if event.by.kind is ActorKind.MCP and event.by.session:
                     calls.setdefault(event.by.session, []).append(journal_entry(event))
     return calls
 
@@ -51,6 +53,7 @@ def journal_entry(event: Event) -> JournalEntry:
         replacement=args.get("with"),
         file=event.file,
         output=event.output or "",
-        is_error=not event.applied,
+        is_error=not event.applied and event.action != "proposed",
         refused=event.extra.get("refused") if isinstance(event.extra.get("refused"), str) else None,
+        queued=event.id if event.action == "proposed" else None,
     )

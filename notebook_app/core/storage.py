@@ -241,7 +241,7 @@ class LockedHome(RecordedWrites):
         before = FileState(True, before_size, known.lines, key=stat_key(info)) if known.key is not None else ABSENT
         after = FileState(True, before_size + len(data), known.lines - span[1] + span[2])
         appended = hashlib.sha256(data).hexdigest()
-        if self.recorder.plain_append(name, data):
+        if not change.extra and self.recorder.plain_append(name, data):  # the fast line has no extra fields
             event_id = self.recorder.next_id(change.action, known.cost + EVENT_COST + len(data))
             line = append_line(
                 event_id=event_id, time=now().isoformat(), file=name, action=change.action, by=self.recorder.by, span=span,

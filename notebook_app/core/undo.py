@@ -222,11 +222,15 @@ def describe(event: Event) -> str:
 
 
 def who(by: Actor) -> str:
-    """An actor in words: ``notebook``, ``cli``, ``library``, ``outside``, ``mcp:claude-code 2.0.1``."""
+    """An actor in words: ``notebook``, ``cli``, ``library``, ``outside``, ``mcp:claude-code 2.0.1``.
+
+    A reviewed write names its approver too: ``mcp:claude-code 2.0.1 approved by cli``.
+    """
+    approved = f" approved by {who(by.approved_by)}" if by.approved_by is not None else ""
     if by.session is None and by.client_name is None:
-        return by.kind.value
+        return by.kind.value + approved
     client = " ".join(part for part in (by.client_name, by.client_version) if part) or "(client unnamed)"
-    return f"{by.kind.value}:{client}"
+    return f"{by.kind.value}:{client}{approved}"
 
 
 def undo(home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bool = False, durable: bool = True) -> HistoryResult:

@@ -138,14 +138,16 @@ class AgentSessionState:
         return result
 
 
-def build_server(home: str | Path, *, guard: bool = False) -> Server[Any]:
+def build_server(home: str | Path, *, guard: bool = False, review: bool = False) -> Server[Any]:
     """The MCP server for one home: the memory tool, the soul resource and prompt.
 
     ``guard``: the doctor's security rules refuse an agent write they flag
     (the tool's description says so in one sentence; its schema is unchanged).
+    ``review``: a valid agent write is queued for a human instead (one more
+    sentence); with both, the guard refuses first.
     """
     root = Path(home)
-    tool_class = _guarded_tool_class() if guard else MemoryTool
+    tool_class = _tool_class(guard=guard, review=review)
     tool = tool_class(root)
     state = AgentSessionState(root, tool_class)
 
@@ -320,20 +322,27 @@ class _SchemaAsWritten:
         return {**result, "tools": tools}
 
 
-def _guarded_tool_class() -> type[MemoryTool]:
-    from ..core.guarded import GuardedMemoryTool  # the doctor's rules load only in guard mode
+def _tool_class(*, guard: bool, review: bool) -> type[MemoryTool]:
+    if review:
+        from ..core.review import reviewed_tool_class
 
-    return GuardedMemoryTool
+        return reviewed_tool_class(guard=guard)
+    if guard:
+        from ..core.guarded import GuardedMemoryTool  # the doctor's rules load only in guard mode
+
+        return GuardedMemoryTool
+    return MemoryTool
 
 
 def _string_or_none(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def serve(home: str | Path, *, guard: bool | None = None) -> int:
+def serve(home: str | Path, *, guard: bool | None = None, review: bool | None = None) -> int:
     """Serve ``home`` over stdin/stdout until the client closes the connection.
 
-    ``guard`` True or False is the ``--guard`` / ``--no-guard`` flag; None
+    ``guard`` (``review``) True or False is the ``--guard`` / ``--no-guard``
+    (``--review`` / ``--no-review``) flag; None
     leaves it to the home's ``.notebook/settings.toml``, read once here, as
     this process serves one session. Exit codes: 0 after a normal close, 2
     when ``home`` is not a directory. Logs go to stderr; stdout carries only
@@ -358,7 +367,11 @@ def serve(home: str | Path, *, guard: bool | None = None) -> int:
     if guarded:
         source = "--guard" if guard else ".notebook/settings.toml (guard = true)"
         logger.info("guard mode (%s): agent writes a security rule flags are refused", source)
-    server = build_server(root, guard=guarded)
+    reviewed = mode_in_force(review, settings.review)
+    if reviewed:
+        source = "--review" if review else ".notebook/settings.toml (review = true)"
+        logger.info("review mode (%s): valid agent writes are queued for a human to approve", source)
+    server = build_server(root, guard=guarded, review=reviewed)
 
     async def run() -> None:
         async with stdio_server() as (read_stream, write_stream):

@@ -1,0 +1,103 @@
+"""``persona-notebook pending|approve|reject``: the human side of review mode, on a command line.
+
+Listing only reads. approve applies a proposal through the core as its agent,
+approved by the CLI; a proposal that is no longer pending, or that no longer
+applies, is refused (exit 1) with the reason on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core.actor import CLI
+from ..core.review import Decision, Proposal, ReviewError, approve, approve_all, pending, reject, reject_all
+from ..core.undo import who
+from .common import CommandLine, existing_home, home_option, print_json, usage_error
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    listing = commands.add_parser(
+        "pending",
+        help="list the agents' proposals waiting for review (oldest first)",
+        description="List the proposals agents queued in review mode, oldest first. Listing never writes.",
+    )
+    listing.add_argument("--all", action="store_true", help="also the decided ones (approved, rejected, failed)")
+    home_option(listing)
+    approving = commands.add_parser(
+        "approve",
+        help="apply a pending proposal now, against the file as it is",
+        description="Apply a pending proposal through the core, as its agent, approved by you. "
+        "ID is any unique prefix of a proposal's id.",
+    )
+    approving.add_argument("id", nargs="?", metavar="ID", help="the proposal (any unique prefix)")
+    approving.add_argument("--all", action="store_true", help="approve every pending proposal, oldest first")
+    home_option(approving)
+    rejecting = commands.add_parser(
+        "reject",
+        help="reject a pending proposal; the file is not touched",
+        description="Reject a pending proposal; it stays in the history as rejected. ID is any unique prefix.",
+    )
+    rejecting.add_argument("id", nargs="?", metavar="ID", help="the proposal (any unique prefix)")
+    rejecting.add_argument("--all", action="store_true", help="reject every pending proposal")
+    rejecting.add_argument("--reason", metavar="TEXT", help="why, kept with the rejection")
+    home_option(rejecting)
+
+
+def run(args: argparse.Namespace) -> int:
+    home = existing_home(args.home)
+    if isinstance(home, str):
+        return usage_error(home)
+    if args.command == "pending":
+        proposals = pending(home, include_decided=args.all)
+        if args.json:
+            print_json([p.to_json() for p in proposals])
+        elif not proposals:
+            print("no proposals pending" if not args.all else "no proposals")
+        for proposal in [] if args.json else proposals:
+            print(describe(proposal))
+        return 0
+    if (args.id is None) == (not args.all):
+        return usage_error(f"{args.command}: give one proposal ID, or --all")
+    try:
+        if args.command == "approve":
+            decisions = approve_all(home, by=CLI) if args.all else [approve(home, args.id, by=CLI)]
+        else:
+            decisions = reject_all(home, reason=args.reason, by=CLI) if args.all else [reject(home, args.id, reason=args.reason, by=CLI)]
+    except ReviewError as error:
+        if args.json:
+            print_json({"error": str(error)})
+        print(f"persona-notebook: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print_json([{"proposal": d.proposal, "outcome": d.outcome, "message": d.message} for d in decisions])
+    for decision in [] if args.json else decisions:
+        print(outcome_line(decision), file=sys.stdout if decision.done else sys.stderr)
+    return 0 if all(d.done for d in decisions) else 1
+
+
+def outcome_line(decision: Decision) -> str:
+    """``approved p-…: ok (…)``, ``rejected p-…: reason``, ``p-… failed: not found: …``, ``p-… is not pending: …``."""
+    if decision.outcome == "approved":
+        return f"approved {decision.proposal}: {decision.message}"
+    if decision.outcome == "failed":
+        return f"{decision.proposal} failed: {decision.message}"
+    return decision.message
+
+
+def describe(proposal: Proposal) -> str:
+    """One proposal on one line: id, status, when, who, and the call."""
+    change = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {proposal.field('text')!r}"
+    if proposal.field("with") is not None:
+        change += f" → {proposal.field('with')!r}"
+    line = f"{proposal.id}  {proposal.status:<8}  {proposal.time:%Y-%m-%d %H:%M:%S}  {who(proposal.by)}  {change}"
+    return line + (f"  ({proposal.reason})" if proposal.reason else "")
+
+
+COMMAND = CommandLine(
+    names=("pending", "approve", "reject"),
+    usage="  persona-notebook pending [--all]  list the agents' proposals waiting for review\n"
+    "  persona-notebook approve ID|--all  apply a proposal now; reject ID [--reason TEXT] drops it\n",
+    add_parser=add_parser,
+    run=run,
+)

@@ -1,0 +1,106 @@
+"""``pending``, ``approve`` and ``reject`` on the command line: exit 0 done, 1 refused with the reason, 2 usage."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from notebook_app.cli import main
+from notebook_app.core.actor import Actor
+from notebook_app.core.review import propose
+
+AGENT = Actor.mcp("s-1", "client", "1.0")
+
+
+def queue(home: Path, args: dict[str, str]) -> str:
+    found = re.search(r"id (p-[0-9a-z]+)\)", propose(home, args, by=AGENT).output)
+    assert found
+    return found.group(1)
+
+
+def test_pending_json_lists_each_proposal_with_its_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "MEMORY.md").write_text("alpha\n")
+    pid = queue(tmp_path, {"action": "replace", "text": "alpha", "with": "beta"})
+    assert main(["pending", "--home", str(tmp_path), "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert {k: row[k] for k in ("id", "status", "action", "target", "text", "with")} == {
+        "id": pid, "status": "pending", "action": "replace", "target": "self", "text": "alpha", "with": "beta",
+    }  # fmt: skip
+    assert row["by"]["session"] == "s-1"
+
+
+def test_approve_by_prefix_applies_and_a_second_approve_exits_1_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "MEMORY.md").write_text("alpha\n")
+    pid = queue(tmp_path, {"action": "replace", "text": "alpha", "with": "beta"})
+    assert main(["approve", pid[:8], "--home", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == f"approved {pid}: ok (replace → MEMORY.md); loads next session\n"
+    assert (tmp_path / "MEMORY.md").read_text() == "beta\n"
+    assert main(["approve", pid, "--home", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"{pid} is not pending: it was approved\n"
+    assert main(["pending", "--all", "--home", str(tmp_path)]) == 0
+    assert " approved " in capsys.readouterr().out
+
+
+def test_an_approval_that_now_misses_exits_1_with_not_found(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "MEMORY.md").write_text("alpha\n")
+    pid = queue(tmp_path, {"action": "remove", "text": "alpha"})
+    (tmp_path / "MEMORY.md").write_text("omega\n")
+    assert main(["approve", "--all", "--home", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"{pid} failed: not found: alpha\n"
+    assert (tmp_path / "MEMORY.md").read_text() == "omega\n"
+
+
+def test_reject_keeps_the_reason_and_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pid = queue(tmp_path, {"action": "add", "text": "gamma"})
+    assert main(["reject", pid, "--reason", "not true", "--home", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == f"rejected {pid}: not true\n"
+    assert not (tmp_path / "MEMORY.md").exists()
+    assert main(["pending", "--home", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "no proposals pending\n"
+
+
+def test_an_unknown_id_exits_1_and_a_missing_id_is_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["approve", "p-zzzz", "--home", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"persona-notebook: no proposal p-zzzz in {tmp_path.resolve()}\n"
+    assert main(["reject", "--home", str(tmp_path)]) == 2
+    assert "give one proposal ID, or --all" in capsys.readouterr().err
+
+
+def test_the_readme_quotes_the_review_sentence_and_messages_word_for_word() -> None:
+    from notebook_app.core.review import REVIEW_SENTENCE, queued_message
+
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8").split())
+    assert f'"{REVIEW_SENTENCE}"' in readme
+    assert queued_message("p-1m8q4p3z616b7") in readme
+    for message in ("is not pending: it was approved", "failed: not found:", "give one proposal ID, or --all", "no proposals pending"):
+        assert message in readme
+
+
+def test_racing_approvals_of_one_proposal_apply_it_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    pid = queue(tmp_path, {"action": "add", "text": "only once"})
+    repo = Path(__file__).parents[2]
+    racers = [
+        subprocess.Popen([sys.executable, "-m", "notebook_app", "approve", pid, "--home", str(tmp_path)], cwd=repo,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+        for _ in range(6)
+    ]
+    finished = [racer.communicate() + (racer.returncode,) for racer in racers]
+    assert sorted(code for _, _, code in finished) == [0] + [1] * 5, finished
+    assert all(err == f"{pid} is not pending: it was approved\n" for _, err, code in finished if code == 1)
+    assert (tmp_path / "MEMORY.md").read_text().count("only once") == 1
+
+
+def test_history_names_the_agent_and_its_approver(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pid = queue(tmp_path, {"action": "add", "text": "gamma"})
+    assert main(["approve", pid, "--home", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--limit", "1", "--home", str(tmp_path)]) == 0
+    assert "approved      mcp:client 1.0 approved by cli" in capsys.readouterr().out
