@@ -136,6 +136,12 @@ class Notebook:
             self._doctor = Doctor()
         return self._doctor.check(self.home, host=self.host)
 
+    def health(self) -> tuple[DoctorReport, int]:
+        """The doctor's report and how many agent proposals wait for review: the health line's two facts."""
+        from ..core.review import pending_count  # loaded with the first check, in a worker
+
+        return self.check(), pending_count(self.home)
+
     def _current_composition(self, current: Snapshot) -> Composition:
         """The frozen snapshot as the host in view would have loaded it (computed once per snapshot and host)."""
         if self.host is None:

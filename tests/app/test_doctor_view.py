@@ -82,3 +82,33 @@ async def test_choosing_a_host_shows_the_soul_as_it_loads_it(home: Path) -> None
         assert "## SOUL.md" not in upcoming.document.lines and "## SOUL.md" not in app.screen.query_one("#current", SessionPane).document.lines
         names = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Load as: Claude Code", "Load as: OpenClaw", "Load as: Hermes", "Load as: toolnexus (the contract)"} <= names
+
+
+async def test_a_queued_agent_write_is_counted_on_the_health_line_and_announced(home: Path) -> None:
+    from notebook_app.core.actor import Actor, ActorKind
+    from notebook_app.core.review import propose
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: "no problems found" in health(app), "the first verdict")
+        agent = Actor(ActorKind.MCP, session="20261130-000000-0000abcd", client_name="kip-host", client_version="1")
+        queued = propose(home, {"action": "add", "text": "wants a weekly digest"}, by=agent)
+        assert "queued for review" in queued.output
+        app.screen._reads.request()  # the watcher is off in tests; a read is what follows any change
+        await wait_until(pilot, lambda: health(app).startswith("✉ 1 to review"), "the count on the health line")
+        assert any(n.title == "review" and "1 agent write waits for review" in n.message for n in app._notifications)
+
+
+async def test_with_the_watcher_on_a_proposal_reaches_the_health_line_by_itself(home: Path) -> None:
+    from notebook_app.core.actor import Actor, ActorKind
+    from notebook_app.core.review import propose
+
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: "no problems found" in health(app), "the first verdict")
+        await wait_until(pilot, lambda: any(w.group == "agent-watch" and w.is_running for w in app.screen.workers), "the log watcher")
+        agent = Actor(ActorKind.MCP, session="20261130-000000-0000abcd", client_name="kip-host", client_version="1")
+        propose(home, {"action": "add", "text": "wants a weekly digest"}, by=agent)
+        await wait_until(pilot, lambda: health(app).startswith("✉ 1 to review"), "the count, seen by the watcher", attempts=1500)

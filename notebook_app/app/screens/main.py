@@ -26,6 +26,7 @@ from ..keys import NOTEBOOK_KEYS, bindings
 
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
+from ..watching import FolderWatcher
 from ..widgets.common import line_view, pane_tabs
 from ..widgets.common.pane_tabs import Tab
 from ..widgets.form import action_form
@@ -78,6 +79,7 @@ class MainScreen(NotebookTools, PaneScreen):
         self._selection: Selection | None = None
         """The entry a replace or remove was pre-filled from: the form warns when the first match is elsewhere."""
         self._watcher: HomeWatcher | None = None
+        self._agents: FolderWatcher | None = None
         self._typed_since_status = False
         """Whether the form changed since the tool last answered; until then its answer stays."""
         self._checked_once = False
@@ -87,7 +89,8 @@ class MainScreen(NotebookTools, PaneScreen):
         """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
         self._reads = LatestWins(self, "home", notebook.refresh, done=self._read_done, failed=self._read_failed)
         self._dry_runs = LatestWins(self, "dry-run", dry_run, done=self._dry_run_done, failed=self._dry_run_failed)
-        self._checks = LatestWins(self, "doctor", notebook.check, done=self._checked, failed=self._check_failed)
+        self._checks = LatestWins(self, "doctor", notebook.health, done=self._checked, failed=self._check_failed)
+        self._pending = 0
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -114,8 +117,9 @@ class MainScreen(NotebookTools, PaneScreen):
             self._read_done(first)  # read while Textual loaded: the first frame already shows the home
 
     def on_unmount(self) -> None:
-        if self._watcher is not None:
-            self._watcher.stop()
+        for watcher in (self._watcher, self._agents):
+            if watcher is not None:
+                watcher.stop()
 
     @property
     def form(self) -> ActionForm:
@@ -232,6 +236,16 @@ class MainScreen(NotebookTools, PaneScreen):
         if self.watch_home and self._watcher is None:
             self._watcher = HomeWatcher(self.notebook.home, self, self.notebook.known_digest)
             self.call_after_refresh(self._watcher.start, self)
+            # the log under .notebook: a queued proposal changes no bootstrap file, only the log
+            from ..sessions_watcher import SessionsWatcher  # loaded when watching starts, after the first frame
+
+            self._agents = SessionsWatcher(self.notebook.home, self)
+            self.call_after_refresh(self._agents.start, self, "agent-watch")
+
+    def on_sessions_watcher_changed(self) -> None:
+        """Agent activity in the log (a proposal queued, a session started): the health line looks again."""
+        if self.state is not None:
+            self._checks.request()
 
     @on(HomeWatcher.Changed)
     def _home_changed(self) -> None:

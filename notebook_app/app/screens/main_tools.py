@@ -38,10 +38,15 @@ def blame_label(line, clock: Callable[[datetime], str]) -> str:
 class NotebookTools:
     """Mixed into MainScreen: the doctor's verdict, the doctor and history views, blame, hosts."""
 
-    def _checked(self: MainScreen, report: DoctorReport) -> None:
-        """The doctor's verdict: the health line and the flagged lines."""
+    def _checked(self: MainScreen, health: tuple[DoctorReport, int]) -> None:
+        """The doctor's verdict and the review queue: the health line, the flagged lines, a notice of new proposals."""
+        report, pending = health
+        if pending > self._pending:
+            waiting = f"{pending} agent write{'s' if pending != 1 else ''} wait{'s' if pending == 1 else ''} for review"
+            self.notify(f"{waiting}: persona-notebook pending lists them.", title="review", markup=False)
+        self._pending = pending
         worst = max((f.severity for f in report.problems), key=lambda s: s.rank, default=None)
-        self.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap))
+        self.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap), pending=pending)
         names = {f.file for f in report.findings if f.file is not None}
         self.query_one(HomePane).show_findings({name: {line: sev.value for line, sev in report.lines_with_findings(name).items()} for name in names})
 

@@ -19,11 +19,13 @@ class StatusLine(Static):
     def __init__(self, **kwargs) -> None:
         super().__init__(Content.styled("⚕ the doctor has not looked yet", "$foreground-muted"), markup=False, **kwargs)
 
-    def show_health(self, headline: str, *, worst: str | None, key: str = "!") -> None:
-        """The doctor's words; ``worst`` is the worst severity found (None: nothing found)."""
+    def show_health(self, headline: str, *, worst: str | None, key: str = "!", pending: int = 0) -> None:
+        """The doctor's words (``worst``: the worst severity found, None: nothing) and the proposals waiting."""
         if worst is None:
             health = Content.assemble(("✓ ", "$text-success"), ("no problems found", "$foreground-muted"), (f"  {key} doctor", "$foreground-muted"))
         else:
             style = "$text-error" if worst == "error" else "$text-warning"
             health = Content.assemble(("⚕ ", style), (headline, style), (f"  {key} doctor", "$foreground-muted"))
+        if pending:
+            health = Content.assemble((f"✉ {pending} to review", "$text-accent bold"), ("  ", ""), health)
         self.update(health)
