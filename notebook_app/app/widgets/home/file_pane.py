@@ -49,7 +49,7 @@ class FilePane(Vertical):
         if live is None:
             view.set_placeholder(f"{name} is absent.")
         elif not live.loads:
-            view.set_placeholder("Nothing to show: it is not a file the session loads.")
+            view.set_placeholder("(nothing to show)")
         else:
             view.set_placeholder(f"{name} is empty.")
         view.show_file(live.document if live else EMPTY, entries=self.entries)
