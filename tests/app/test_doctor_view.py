@@ -108,7 +108,7 @@ async def test_with_the_watcher_on_a_proposal_reaches_the_health_line_by_itself(
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await wait_until(pilot, lambda: "no problems found" in health(app), "the first verdict")
-        await wait_until(pilot, lambda: any(w.group == "agent-watch" and w.is_running for w in app.screen.workers), "the log watcher")
+        await wait_until(pilot, lambda: any(w.group == "log-watch" and w.is_running for w in app.screen.workers), "the log watcher")
         agent = Actor(ActorKind.MCP, session="20261130-000000-0000abcd", client_name="kip-host", client_version="1")
         propose(home, {"action": "add", "text": "wants a weekly digest"}, by=agent)
         await wait_until(pilot, lambda: health(app).startswith("✉ 1 to review"), "the count, seen by the watcher", attempts=1500)

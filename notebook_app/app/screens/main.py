@@ -240,7 +240,7 @@ class MainScreen(NotebookTools, PaneScreen):
             from ..sessions_watcher import SessionsWatcher  # loaded when watching starts, after the first frame
 
             self._agents = SessionsWatcher(self.notebook.home, self)
-            self.call_after_refresh(self._agents.start, self, "agent-watch")
+            self.call_after_refresh(self._agents.start, self, "log-watch")
 
     def on_sessions_watcher_changed(self) -> None:
         """Agent activity in the log (a proposal queued, a session started): the health line looks again."""
