@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import anyio
 import pytest
 from stdio_harness import MODES, REPO, connect
 
@@ -95,4 +96,8 @@ async def test_a_session_is_connected_while_its_server_runs_and_ended_after(home
     async with connect(home, server_log, name="kip-host", version="1") as client:
         await client.call_tool("memory", {"action": "add", "text": "still here"})
         assert [s.live for s in list_sessions(home)] == [True]
+    for _ in range(200):  # the server process may take a moment to end after the client closes
+        if [s.live for s in list_sessions(home)] == [False]:
+            break
+        await anyio.sleep(0.05)
     assert [s.live for s in list_sessions(home)] == [False]
