@@ -1,6 +1,7 @@
 """The floors the app is held against, run with our interpreter (same Textual, same watchfiles).
 
     python app_floor.py static          # a bare Textual app that shows one Static
+    python app_floor.py enter           # a bare Textual app that repaints one Static on Enter
     python app_floor.py watch HOME      # raw watchfiles: print when HOME changes
 
 ``static`` is the least any Textual app pays to start and paint. ``watch``
@@ -29,6 +30,27 @@ def static() -> None:
     Floor().run()
 
 
+ENTER_READY = "Floor: type, then enter"
+ENTERED = "entered: "
+
+
+def enter() -> None:
+    """The floor of measure 7: an Input; Enter puts its text in a Static (one widget repainted)."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Input, Static
+
+    class Floor(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static(ENTER_READY, id="shown")
+            yield Input(id="typed")
+
+        def on_input_submitted(self, event: Input.Submitted) -> None:
+            self.query_one("#shown", Static).update(ENTERED + event.value)
+            event.input.value = ""
+
+    Floor().run()
+
+
 def watch(home: str) -> None:
     import asyncio
 
@@ -45,5 +67,7 @@ def watch(home: str) -> None:
 if __name__ == "__main__":
     if sys.argv[1] == "static":
         static()
+    elif sys.argv[1] == "enter":
+        enter()
     else:
         watch(sys.argv[2])

@@ -390,12 +390,16 @@ def job_form_add(job: dict[str, Any]) -> dict[str, Any]:
     """
     timeout = job["timeout"]
     terms: dict[str, Term] = {}
-    out: dict[str, list[float]] = {"small": [], "large": []}
+    out: dict[str, list[float]] = {"small": [], "large": [], "floor": []}
+    floor: Term | None = None
     try:
-        for label in out:
+        for label in ("small", "large"):
             terms[label], _ = start_app(job, job[f"{label}_home"], timeout)
+        floor = Term([job["ours_python"], str(HERE / "app_floor.py"), "enter"], _env())
+        floor.wait_for(lambda t: any("Floor: type" in line for line in t.lines()), timeout, "the enter floor painted")
         time.sleep(0.5)
         for k in range(job["trials"]):
+            out["floor"].append(_floor_enter(floor, f"floor-{k:03d}", timeout))
             for label, term in terms.items():
                 memory = Path(job[f"{label}_home"]) / "MEMORY.md"
                 size = memory.stat().st_size
@@ -426,7 +430,19 @@ def job_form_add(job: dict[str, Any]) -> dict[str, Any]:
     finally:
         for term in terms.values():
             term.close()
+        if floor is not None:
+            floor.close()
     return {f"{label}_s": v for label, v in out.items()}
+
+
+def _floor_enter(floor: Term, text: str, timeout: float) -> float:
+    """The floor driven as the form is: type, settle, then time enter → the text repainted."""
+    floor.send(text.encode())
+    floor.wait_for(lambda t: any(text in line for line in t.lines()), timeout, "the floor's typed text")
+    time.sleep(0.1)
+    t0 = floor.send(b"\r")
+    done = floor.wait_for(lambda t: any(f"entered: {text}" in line for line in t.lines()), timeout, "the floor's repaint")
+    return done - t0
 
 
 JOBS = {"start": job_start, "rss": job_rss, "external": job_external, "form_add": job_form_add}
