@@ -40,6 +40,8 @@ async def test_each_strange_file_is_named_in_the_file_list_never_absent(tmp_path
         summary = summary_of(app, "MEMORY.md")
         assert "MEMORY.md is a FIFO (named pipe), not a regular file: the next session skips it." in summary
         assert app.screen.state.preview.found == ["SOUL.md", "HEARTBEAT.md"]
+        assert file_view(app, "MEMORY.md").placeholder == "(nothing to show)"
+        assert file_view(app, "USER.md").placeholder == "(nothing to show)"
     assert {p.name: (p.is_symlink(), p.is_dir()) for p in home.iterdir()} == before
 
 
