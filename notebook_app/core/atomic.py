@@ -42,7 +42,21 @@ def write_atomically(
     ``temp_prefix…temp_suffix``; call with the folder's lock held, so
     :func:`remove_temps` can clear what a killed writer left.
     """
-    fd, temp = tempfile.mkstemp(prefix=temp_prefix, suffix=temp_suffix, dir=folder)
+    temp, _ = write_temp(folder, data, mode=mode, prefix=temp_prefix, suffix=temp_suffix, durable=durable)
+    try:
+        os.replace(temp, folder / name)
+    except BaseException:
+        with _ignore_missing():
+            os.unlink(temp)
+        raise
+    sync_folder(folder, durable)
+
+
+def write_temp(
+    folder: Path, data: bytes, *, mode: int, prefix: str, suffix: str = "", durable: bool = True
+) -> tuple[Path, os.stat_result]:
+    """A temp file in ``folder`` holding ``data``, synced when durable: its path and its stat, which a rename keeps."""
+    fd, temp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -50,17 +64,23 @@ def write_atomically(
             os.fchmod(handle.fileno(), mode)
             if durable:
                 os.fsync(handle.fileno())
-        os.replace(temp, folder / name)
+            status = os.fstat(handle.fileno())
     except BaseException:
         with _ignore_missing():
             os.unlink(temp)
         raise
-    if durable:
-        directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
+    return Path(temp), status
+
+
+def sync_folder(folder: Path, durable: bool = True) -> None:
+    """Make a rename or unlink in ``folder`` durable (no-op when not ``durable``)."""
+    if not durable:
+        return
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def write_all(fd: int, data: bytes) -> None:

@@ -17,11 +17,11 @@ import errno
 import hashlib
 import os
 import stat
-import tempfile
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .atomic import sync_folder, write_temp
 from .events import ABSENT, FileState, Hunk, Payload
 from .journal import Intent, stat_key, write_slot
 from .recording import Change, Known, Recorder
@@ -74,7 +74,8 @@ class RecordedWrites:
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
         journal = self._journal()
         writer = self.recorder.writer()
-        temp, temp_key = _write_temp(self.home, data, mode=mode, durable=self._durable)
+        temp, temp_status = write_temp(self.home, data, mode=mode, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, durable=self._durable)
+        temp_key = stat_key(temp_status)
         try:
             events = []
             lines_after = 0
@@ -113,7 +114,7 @@ class RecordedWrites:
             with suppress(OSError):
                 os.unlink(temp)
             raise
-        _sync_folder(self.home, self._durable)
+        sync_folder(self.home, self._durable)
         if not existed:
             self.created.append(path)
         with suppress(OSError):  # the file is whole: a missing record costs one full check
@@ -147,7 +148,7 @@ class RecordedWrites:
                     writer.truncate(intent.log or 0)
                     write_slot(journal, "")
             raise
-        _sync_folder(self.home, self._durable)
+        sync_folder(self.home, self._durable)
         with suppress(OSError):
             if writer is not None:
                 self.recorder.wrote(name, events[-1].id, 0, key=None, utf8=True, content=None, done=True)
@@ -159,31 +160,3 @@ def is_utf8(data: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return True
-
-
-def _write_temp(folder: Path, data: bytes, *, mode: int, durable: bool) -> tuple[Path, tuple[int, int, int]]:
-    """A temp file holding ``data``, synced; its path and the stat key it will keep once renamed."""
-    fd, temp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fchmod(handle.fileno(), mode)
-            if durable:
-                os.fsync(handle.fileno())
-            key = stat_key(os.fstat(handle.fileno()))
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temp)
-        raise
-    return Path(temp), key
-
-
-def _sync_folder(folder: Path, durable: bool) -> None:
-    if not durable:
-        return
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
