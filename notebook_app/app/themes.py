@@ -28,6 +28,8 @@ from platformdirs import user_config_dir
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
+from ..core.data_folders import load_toml_folders
+
 COLOR_FIELDS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground", "background", "surface", "panel", "boost")
 TEXT_STYLE_SUFFIX = "text-style"
 DEFAULT_THEME = "dark"
@@ -108,21 +110,6 @@ def _check_color(where: str, value: object) -> None:
 
 def load_themes(*folders: Traversable | Path) -> tuple[list[Theme], list[ThemeProblem]]:
     """Every ``*.toml`` theme in ``folders`` (later folders win a name clash)."""
-    themes: dict[str, Theme] = {}
-    problems: list[ThemeProblem] = []
-    for folder in folders:
-        if not folder.is_dir():
-            continue
-        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-            if not entry.name.endswith(".toml"):
-                continue
-            source = str(entry)
-            try:
-                theme = parse_theme(entry.read_text(encoding="utf-8"), entry.name.removesuffix(".toml"))
-            except (OSError, UnicodeDecodeError) as error:
-                problems.append(ThemeProblem(source, f"cannot read it ({error})"))
-            except ValueError as error:
-                problems.append(ThemeProblem(source, str(error)))
-            else:
-                themes[theme.name] = theme
-    return list(themes.values()), problems
+    themes, problems = load_toml_folders(folders, lambda text, stem, _source: parse_theme(text, stem))
+    by_name = {theme.name: theme for theme in themes}
+    return list(by_name.values()), [ThemeProblem(*problem) for problem in problems]

@@ -16,6 +16,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Literal
 
+from ..data_folders import load_toml_folders
 from ..home import BOOTSTRAP_ORDER
 
 Unit = Literal["bytes", "chars", "utf16"]
@@ -243,21 +244,5 @@ def user_profiles_dir() -> Path:
 
 def load_hosts(*folders: Traversable | Path) -> tuple[dict[str, HostProfile], list[HostProblem]]:
     """Every ``*.toml`` profile in ``folders`` (default: shipped, then the user's; later ones win)."""
-    folders = folders or (shipped_profiles_dir(), user_profiles_dir())
-    hosts: dict[str, HostProfile] = {}
-    problems: list[HostProblem] = []
-    for folder in folders:
-        if not folder.is_dir():
-            continue
-        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-            if not entry.name.endswith(".toml"):
-                continue
-            try:
-                profile = parse_profile(entry.read_text(encoding="utf-8"), entry.name.removesuffix(".toml"), str(entry))
-            except (OSError, UnicodeDecodeError) as error:
-                problems.append(HostProblem(str(entry), f"cannot read it ({error})"))
-            except ValueError as error:
-                problems.append(HostProblem(str(entry), str(error)))
-            else:
-                hosts[profile.name] = profile
-    return hosts, problems
+    profiles, problems = load_toml_folders(folders or (shipped_profiles_dir(), user_profiles_dir()), parse_profile)
+    return {profile.name: profile for profile in profiles}, [HostProblem(*problem) for problem in problems]
