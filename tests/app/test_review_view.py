@@ -144,3 +144,20 @@ async def test_review_is_in_the_palette_and_an_empty_queue_says_how_one_fills(ho
         assert "Review the agents' proposals" in {command.title for command in app.get_system_commands(app.screen)}
         screen = await open_review(pilot)
         assert screen.rows == [] and "--review" in str(screen.query_one("#review-summary").content)
+
+
+async def test_the_palette_turns_review_on_and_off_for_the_home_as_a_recorded_write(home: Path) -> None:
+    from notebook_app.core.settings import load_settings
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        assert {"Turn review on for this home", "Turn review off for this home"} <= set(commands)
+        await commands["Turn review on for this home"].callback()
+        await wait_until(pilot, lambda: load_settings(home).review is True, "the setting on")
+        await wait_until(pilot, lambda: any(n.title == "review setting" and n.message.startswith("review is on") for n in app._notifications), "said")
+        await commands["Turn review off for this home"].callback()
+        await wait_until(pilot, lambda: load_settings(home).review is False, "the setting off")
+    changes = [e for e in history(home) if e.action == "setting"]
+    assert [(e.args, e.by.kind.value) for e in changes] == [({"review": False}, "notebook"), ({"review": True}, "notebook")]

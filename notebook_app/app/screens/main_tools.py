@@ -92,6 +92,17 @@ class NotebookTools:
         self._reads.request()
         self._checks.request()
 
+    def action_set_review(self: MainScreen, on: bool) -> None:
+        """The palette's review setting for the home: a recorded write, through the core, as the notebook."""
+        from ...core.actor import NOTEBOOK
+        from ...core.settings import set_review
+
+        def said(output: str, is_error: bool) -> None:
+            self.notify(output, title="review setting", severity="error" if is_error else "information", markup=False)
+
+        job = lambda: set_review(self.notebook.home, on, by=NOTEBOOK)  # noqa: E731
+        run_once(self, "review-setting", job, done=lambda r: said(r.output, r.is_error), failed=lambda words: said(words, True))
+
     def action_doctor(self: MainScreen) -> None:
         from .doctor import DoctorScreen  # loaded on first use, not at start-up
 
