@@ -94,9 +94,9 @@ class ReviewScreen(KeyedScreen[None]):
         self.decided: set[str] = set()
         """Proposals decided in this view: they stay listed with their outcome."""
         self.asking: str | None = None
-        """"reason" or "edit" while the input under the list is open."""
+        """While the input under the list is open: for a rejection's "reason", or an "edit"."""
         self.confirming: str | None = None
-        """"approve" or "reject" after Y or X, until y confirms."""
+        """After Y or X, until y confirms: "approve" or "reject" all shown."""
         self.edit_preview: ProposalPreview | None = None
         self._watchers: list[HomeWatcher | SessionsWatcher] = []
         self._reads = LatestWins(self, "review", self._read, done=self._listed, failed=self._failed)
@@ -136,7 +136,7 @@ class ReviewScreen(KeyedScreen[None]):
 
     # --- reads -------------------------------------------------------------------
 
-    def _read_again(self, *_: object) -> None:
+    def _read_again(self) -> None:
         self._reads.request(frozenset(self.decided))
 
     @on(SessionsWatcher.Changed)
