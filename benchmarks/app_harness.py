@@ -1,4 +1,4 @@
-"""Measures 5–8: run the app in a real pseudo-terminal and read its screen.
+"""Measures 5–8 and 13: run the app in a real pseudo-terminal and read its screen.
 
 Runs in the harness venv (``benchmarks/.peers/apptools``, which has pyte, a
 terminal emulator); starts the app and the floors with OUR interpreter, so
@@ -229,6 +229,8 @@ def _env() -> dict[str, str]:
     keep = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "NO_COLOR", "PYTHON", "VIRTUAL_ENV"))}
     keep.update(TERM="xterm-256color", COLORTERM="truecolor", COLUMNS=str(COLS), LINES=str(ROWS))
     keep["PYTHONDONTWRITEBYTECODE"] = "1"
+    if "PYTHONPATH" in os.environ:  # the runner's: this checkout first, so a worktree measures its own code
+        keep["PYTHONPATH"] = os.environ["PYTHONPATH"]
     return keep
 
 
@@ -445,7 +447,83 @@ def _floor_enter(floor: Term, text: str, timeout: float) -> float:
     return done - t0
 
 
-JOBS = {"start": job_start, "rss": job_rss, "external": job_external, "form_add": job_form_add}
+REVIEW_PANE = "Proposals, oldest first"
+
+
+def _review_shows(marker: str) -> Callable[[Term], bool]:
+    return lambda term: marker in pane_text(term, REVIEW_PANE)
+
+
+def job_review(job: dict[str, Any]) -> dict[str, Any]:
+    """Measure 13: an agent's call over MCP in review mode → the proposal listed in the notebook's review view.
+
+    The agent (review_agent.py: the SDK's client on ``persona-notebook mcp HOME
+    --review``) and the floor (raw watchfiles on the home's ``.notebook``,
+    where the log is) see the same call: each trial's floor is the time from
+    the agent's send to watchfiles' notification of that log write. Between
+    trials the queue is rejected from the command line (untimed) until the
+    view is empty again.
+    """
+    timeout = job["timeout"]
+    home = Path(job["home"])
+    agent = subprocess.Popen(
+        [job["ours_python"], str(HERE / "review_agent.py"), str(home)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=_env(),
+        start_new_session=True,
+    )
+    watcher: subprocess.Popen[bytes] | None = None
+    term: Term | None = None
+    shown, reply, floor_s = [], [], []
+    try:
+        assert agent.stdin is not None and agent.stdout is not None
+        if not select.select([agent.stdout], [], [], timeout)[0] or agent.stdout.readline().strip() != b"ready":
+            raise NotShown("the review agent did not connect to its server")
+        watcher = subprocess.Popen(
+            [job["ours_python"], str(HERE / "app_floor.py"), "watch", str(home / ".notebook")],
+            stdout=subprocess.PIPE,
+            env=_env(),
+            start_new_session=True,
+        )
+        assert watcher.stdout is not None
+        if watcher.stdout.readline().strip() != b"ready":
+            raise NotShown("the watchfiles floor did not start")
+        term, _ = start_app(job, str(home), timeout)
+        term.send(b"p")
+        term.wait_for(lambda t: "Nothing to review" in "\n".join(t.lines()), timeout, "the review view, empty")
+        time.sleep(1.0)  # every watcher settled
+        for k in range(job["trials"]):
+            _drain(watcher)
+            marker = f"review-{k:03d}"
+            agent.stdin.write(f"{marker}\n".encode())
+            agent.stdin.flush()
+            if not select.select([agent.stdout], [], [], timeout)[0]:
+                raise NotShown(f"proposal {k}: the agent got no answer")
+            words = agent.stdout.readline().decode().split(" ", 3)
+            if words[0] != "sent" or "queued for review" not in words[3]:
+                raise NotShown(f"proposal {k}: the call was not queued: {' '.join(words)}")
+            t0, t1 = float(words[1]), float(words[2])
+            reply.append(t1 - t0)
+            floor_s.append(_notified(watcher, timeout) - t0)
+            shown.append(term.wait_for(_review_shows(marker), timeout, f"proposal {k}: listed in the review view") - t0)
+            subprocess.run(
+                [job["ours_python"], "-m", "notebook_app", "reject", "--all", "--home", str(home)],
+                env=_env(), capture_output=True, timeout=timeout, check=True,
+            )  # fmt: skip
+            term.wait_for(lambda t: "Nothing to review" in "\n".join(t.lines()), timeout, "the queue empty again")
+            time.sleep(0.3)
+    finally:
+        if term is not None:
+            term.close()
+        for process in (agent, watcher):
+            if process is not None and process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait()
+    return {"shown_s": shown, "reply_s": reply, "floor_s": floor_s}
+
+
+JOBS = {"start": job_start, "rss": job_rss, "external": job_external, "form_add": job_form_add, "review": job_review}
 
 
 def main(argv: list[str]) -> int:

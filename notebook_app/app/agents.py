@@ -9,11 +9,14 @@ notebook's own session.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core import Snapshot, take_snapshot
 from ..core.agent_sessions import AgentSession, JournalEntry, load_session
+from ..core.review import Proposal, pending
+from ..core.undo import who
 from .comparison import Comparison, compare
 from ..core.hidden import with_markers
 
@@ -26,6 +29,13 @@ class AgentView:
     preview: Snapshot
     comparison: Comparison
     """The agent's frozen soul against the preview."""
+    proposals: Mapping[str, Proposal] = field(default_factory=dict)
+    """The session's proposals in review mode, by id, with what became of them."""
+
+    @property
+    def journal(self) -> tuple[JournalEntry, ...]:
+        """The session's calls, each queued one answered with its proposal's outcome."""
+        return with_outcomes(self.session.journal, self.proposals)
 
 
 def compare_session(home: Path, session_id: str, previous: AgentView | None = None) -> AgentView:
@@ -37,7 +47,32 @@ def compare_session(home: Path, session_id: str, previous: AgentView | None = No
     """
     session = load_session(home, session_id)
     preview = take_snapshot(home, 0)
-    return AgentView(session, preview, compare(session.composition, preview.composition, previous.comparison if previous else None))
+    proposals = {p.id: p for p in pending(home, include_decided=True, session=session_id)}
+    comparison = compare(session.composition, preview.composition, previous.comparison if previous else None)
+    return AgentView(session, preview, comparison, proposals)
+
+
+def outcome_words(proposal: Proposal) -> str:
+    """``review: pending``, ``review: approved by notebook``, ``review: failed: not found: …``, with its id."""
+    if proposal.status == "pending":
+        words = "pending"
+    elif proposal.status == "failed":
+        words = f"failed: {proposal.reason}"
+    else:
+        by = f" by {who(proposal.decided_by)}" if proposal.decided_by is not None else ""
+        words = f"{proposal.status}{by}" + (f": {proposal.reason}" if proposal.reason and proposal.status == "rejected" else "")
+    return f"review: {words} ({proposal.id})"
+
+
+def with_outcomes(journal: Sequence[JournalEntry], proposals: Mapping[str, Proposal]) -> tuple[JournalEntry, ...]:
+    """Each queued call's answer becomes its proposal's outcome; a failed approval shows as an error."""
+    shown = []
+    for entry in journal:
+        proposal = proposals.get(entry.queued or "")
+        if proposal is not None:
+            entry = replace(entry, output=outcome_words(proposal), is_error=proposal.status == "failed")
+        shown.append(entry)
+    return tuple(shown)
 
 
 def shown_value(value: object) -> str:

@@ -150,3 +150,6 @@ class NotebookApp(App[None]):
 
             for name, title, summary in host_choices():
                 yield SystemCommand(f"Load as: {title}", summary, partial(screen.run_action, f"use_host({name!r})"))
+            for on, word in ((True, "on"), (False, "off")):
+                help_text = "In .notebook/settings.toml, for MCP servers this home starts from now (a recorded write)"
+                yield SystemCommand(f"Turn review {word} for this home", help_text, partial(screen.run_action, f"set_review({on})"))

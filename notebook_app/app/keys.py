@@ -74,6 +74,7 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="6", display="6", action="pick_file(6)", label="HEARTBEAT.md", help="Show HEARTBEAT.md (file 6 in load order)", id="pick-6", show=False),
     Key(keys="7", display="7", action="pick_file(7)", label="MEMORY.md", help="Show MEMORY.md (file 7 in load order)", id="pick-7", show=False),
     Key(keys="h", display="h", action="history", label="History", help="History: who wrote what, when; each record's diff; undo and restore", id="history", command="Show the history", show=False),
+    Key(keys="p", display="p", action="review", label="Review", help="Review: the agents' proposals waiting for you, each with its dry run against the file now; approve, reject, edit", id="review", command="Review the agents' proposals", show=False),
     Key(keys="b", display="b", action="blame", label="Blame", help="Blame gutter on/off: who last wrote each line, and when", id="blame", command="Toggle the blame gutter", show=False),
     Key(keys="exclamation_mark", display="!", action="doctor", label="Doctor", help="The home doctor: every finding by file, jump to its line, apply its fix", id="doctor", command="Open the home doctor", show=False),
     Key(keys="n", display="n", action="next_session", label="Next", help="Start the next session: the preview becomes the new current snapshot", id="next-session", command="Start the next session"),
@@ -108,6 +109,15 @@ HISTORY_KEYS: tuple[Key, ...] = (
     Key(keys="escape", display="esc", action="back", label="Back", help="Back from the history to the notebook", id="history-back", command="Back to the notebook"),
 )
 
+REVIEW_KEYS: tuple[Key, ...] = (
+    Key(keys="y", display="y", action="approve", label="Approve", help="In the review: approve the selected proposal (applied now, against the file as it is); after Y or X, confirms", id="review-approve"),
+    Key(keys="x", display="x", action="reject", label="Reject", help="In the review: reject the selected proposal, asking for an optional reason (enter rejects)", id="review-reject"),
+    Key(keys="e", display="e", action="edit", label="Edit", help="In the review: edit the proposal's text, then enter approves the edit (recorded as edited)", id="review-edit"),
+    Key(keys="Y", display="Y", action="approve_all", label="All", help="In the review: approve all proposals shown, oldest first (y confirms)", id="review-approve-all"),
+    Key(keys="X", display="X", action="reject_all", label="Reject all", help="In the review: reject all proposals shown (y confirms)", id="review-reject-all", show=False),
+    Key(keys="escape", display="esc", action="back", label="Back", help="In the review: close the reason or edit, cancel a confirmation, else back to the notebook", id="review-back", command="Back to the notebook"),
+)
+
 KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Everywhere", APP_KEYS + PANE_KEYS),
     KeyGroup("Notebook", NOTEBOOK_KEYS),
@@ -115,6 +125,7 @@ KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Agent sessions", AGENT_KEYS),
     KeyGroup("Doctor", DOCTOR_KEYS),
     KeyGroup("History", HISTORY_KEYS),
+    KeyGroup("Review", REVIEW_KEYS),
 )
 
 ALL_KEYS: tuple[Key, ...] = tuple(key for group in KEY_GROUPS for key in group.keys)

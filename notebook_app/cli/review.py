@@ -1,6 +1,6 @@
-"""``persona-notebook pending|approve|reject``: the human side of review mode, on a command line.
+"""``persona-notebook pending|approve|reject|review``: the human side of review mode, on a command line.
 
-Listing only reads. approve applies a proposal through the core as its agent,
+Listing only reads; ``review on|off`` changes the home's setting (a recorded write). approve applies a proposal through the core as its agent,
 approved by the CLI; a proposal that is no longer pending, or that no longer
 applies, is refused (exit 1) with the reason on stderr.
 """
@@ -12,8 +12,9 @@ import sys
 
 from ..core.actor import CLI
 from ..core.review import Decision, Proposal, ReviewError, approve, approve_all, pending, reject, reject_all
+from ..core.settings import load_settings, set_review
 from ..core.undo import who
-from .common import CommandLine, existing_home, home_option, print_json, usage_error
+from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -42,12 +43,22 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     rejecting.add_argument("--all", action="store_true", help="reject every pending proposal")
     rejecting.add_argument("--reason", metavar="TEXT", help="why, kept with the rejection")
     home_option(rejecting)
+    setting = commands.add_parser(
+        "review",
+        help="turn the home's review setting on or off (servers started from then on), or show it",
+        description="Set review in HOME/.notebook/settings.toml: with it on, MCP servers this home starts queue "
+        "agents' writes for review; --review / --no-review on the server still win. The change is recorded in the history.",
+    )
+    setting.add_argument("state", choices=("on", "off", "status"), help="on, off, or status to show it")
+    home_option(setting)
 
 
 def run(args: argparse.Namespace) -> int:
     home = existing_home(args.home)
     if isinstance(home, str):
         return usage_error(home)
+    if args.command == "review":
+        return review_setting(home, args.state, as_json=args.json)
     if args.command == "pending":
         proposals = pending(home, include_decided=args.all)
         if args.json:
@@ -76,6 +87,19 @@ def run(args: argparse.Namespace) -> int:
     return 0 if all(d.done for d in decisions) else 1
 
 
+def review_setting(home, state: str, *, as_json: bool) -> int:
+    if state != "status":
+        result = set_review(home, state == "on", by=CLI)
+        return report(result.output, result.is_error, as_json=as_json)
+    settings = load_settings(home)
+    words = "not set (off)" if settings.review is None else ("on" if settings.review else "off")
+    if as_json:
+        print_json({"review": settings.review, "problems": list(settings.problems)})
+    else:
+        print(f"review is {words}" + "".join(f"\n{problem}" for problem in settings.problems))
+    return 0
+
+
 def outcome_line(decision: Decision) -> str:
     """``approved p-…: ok (…)``, ``rejected p-…: reason``, ``p-… failed: not found: …``, ``p-… is not pending: …``."""
     if decision.outcome == "approved":
@@ -95,9 +119,10 @@ def describe(proposal: Proposal) -> str:
 
 
 COMMAND = CommandLine(
-    names=("pending", "approve", "reject"),
+    names=("pending", "approve", "reject", "review"),
     usage="  persona-notebook pending [--all]  list the agents' proposals waiting for review\n"
-    "  persona-notebook approve ID|--all  apply a proposal now; reject ID [--reason TEXT] drops it\n",
+    "  persona-notebook approve ID|--all  apply a proposal now; reject ID [--reason TEXT] drops it\n"
+    "  persona-notebook review on|off|status  the home's review setting (a recorded write)\n",
     add_parser=add_parser,
     run=run,
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -194,14 +194,18 @@ def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None
     return _decide(root, proposal, "rejected", by, message, reason, durable)
 
 
-def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK) -> list[Decision]:
-    """Approve every pending proposal, oldest first, each against the file as the ones before left it."""
-    return [approve(home, p.id, by=by) for p in pending(home)]
+def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Collection[str] | None = None) -> list[Decision]:
+    """Approve every pending proposal, oldest first, each against the file as the ones before left it.
+
+    ``ids``: only those (the ones a person was shown), never one that arrived since.
+    """
+    return [approve(home, p.id, by=by) for p in pending(home) if ids is None or p.id in ids]
 
 
-def reject_all(home: str | os.PathLike[str], *, reason: str | None = None, by: Actor = NOTEBOOK) -> list[Decision]:
-    """Reject every pending proposal, oldest first."""
-    return [reject(home, p.id, reason=reason, by=by) for p in pending(home)]
+def reject_all(home: str | os.PathLike[str], *, reason: str | None = None, by: Actor = NOTEBOOK,
+               ids: Collection[str] | None = None) -> list[Decision]:  # fmt: skip
+    """Reject every pending proposal (only ``ids``, if given), oldest first."""
+    return [reject(home, p.id, reason=reason, by=by) for p in pending(home) if ids is None or p.id in ids]
 
 
 class ReviewedMemoryTool(MemoryTool):
@@ -309,8 +313,6 @@ def _proposals(root: Path) -> list[Proposal]:
             reason = event.extra.get("reason") if event.action != "failed" else event.output
             found[named.id] = replace(named, status=event.action, reason=reason, decided_by=decider, decision=event.id)
     return list(found.values())
-
-
 
 
 def reviewed_tool_class(*, guard: bool) -> type[MemoryTool]:

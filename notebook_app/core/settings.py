@@ -4,18 +4,27 @@ It says whether servers on this home run in review or guard mode. A server
 reads it once, when it starts (a tool's description cannot change mid
 connection), and a command-line flag wins over it. Reading never writes and
 never fails: a file that cannot be used becomes problems in words, and the
-setting it would have made is left unset.
+setting it would have made is left unset. Changing a setting
+(:func:`set_review`) is a recorded write: the file is replaced atomically
+under the home's lock and a ``setting`` event goes into the home's one log.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from dataclasses import dataclass
+from pathlib import Path
 
+from .actor import Actor
+from .atomic import remove_temps, write_atomically
+from .event_ids import new_id
+from .events import Event, now
 from .files import read_file
 from .home import home_path
+from .side_events import append_event
 
 STATE_DIR = ".notebook"
 SETTINGS_NAME = "settings.toml"
@@ -69,3 +78,79 @@ def mode_in_force(flag: bool | None, setting: bool | None) -> bool:
     if flag is not None:
         return flag
     return bool(setting)
+
+
+@dataclass(frozen=True)
+class SettingResult:
+    output: str
+    is_error: bool = False
+
+
+class _Refused(Exception):
+    pass
+
+
+_TEMP_PREFIX = ".settings-tmp-"
+_REVIEW_LINE = re.compile(r"^[ \t]*review[ \t]*=.*$", re.MULTILINE)
+
+
+def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bool = True) -> SettingResult:
+    """Turn review mode on or off for servers this home starts from now; recorded in the home's log.
+
+    Only the ``review`` line changes: the guard setting and comments stay. A
+    settings file that cannot be used (not TOML, a link, too large) is
+    refused with the reason, and nothing is changed.
+    """
+    root = home_path(home)
+    value = "true" if on else "false"
+    said: list[str] = []
+    try:
+        _settings_text(root / STATE_DIR / SETTINGS_NAME)  # refused before the lock: a refusal leaves no log behind
+    except _Refused as refused:
+        return SettingResult(str(refused), is_error=True)
+
+    def event(last: str | None) -> Event:
+        state = root / STATE_DIR
+        remove_temps(state, _TEMP_PREFIX)  # what a killed writer left
+        before = _settings_text(state / SETTINGS_NAME)
+        was = load_settings(root).review
+        if _REVIEW_LINE.search(before):
+            after = _REVIEW_LINE.sub(f"review = {value}", before, count=1)
+        else:
+            after = before + ("" if before.endswith("\n") or not before else "\n") + f"review = {value}\n"
+        try:
+            result = tomllib.loads(after).get("review")
+        except tomllib.TOMLDecodeError:
+            result = None
+        if result is not on:
+            raise _Refused(f"{state / SETTINGS_NAME} would not say review = {value} after the change; nothing was changed")
+        write_atomically(state, SETTINGS_NAME, after.encode("utf-8"), mode=0o600, temp_prefix=_TEMP_PREFIX, durable=durable)
+        mode = "on: servers started from now queue agents' writes for review" if on else "off: servers started from now write at once"
+        said.append(f"review is {mode} (a --review or --no-review flag still wins)")
+        return Event(new_id("setting", last), now(), "setting", by, applied=True, args={"review": on}, output=said[0],
+                     extra={"was": was})  # fmt: skip
+
+    try:
+        problem = append_event(root, event, durable=durable)
+    except _Refused as refused:
+        return SettingResult(str(refused), is_error=True)
+    if problem is not None:
+        return SettingResult(f"could not change the setting ({problem})", is_error=True)
+    return SettingResult(said[0])
+
+
+def _settings_text(path: Path) -> str:
+    """The settings file's text ("" when absent); _Refused when it cannot be used as it is."""
+    read = read_file(path, limit=_LIMIT + 1)
+    if not read.status.exists:
+        return ""
+    if read.link_target is not None or not read.status.loads:
+        raise _Refused(f"{read.describe()}; the setting was not changed")
+    if len(read.data) > _LIMIT:
+        raise _Refused(f"{path} is over {_LIMIT:,} bytes; the setting was not changed")
+    try:
+        text = read.data.decode("utf-8")
+        tomllib.loads(text)
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise _Refused(f"{path} is not valid TOML ({error}); fix or remove it first, the setting was not changed") from None
+    return text

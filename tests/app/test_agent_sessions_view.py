@@ -208,3 +208,42 @@ async def test_a_record_that_is_not_json_is_named_in_a_banner_not_dropped_silent
         assert listed(app) == ["good-host"]
         assert presence(app) == ["ended"]  # no server holds its record
         assert good.id
+
+
+async def test_a_sessions_proposals_show_what_became_of_them(home: Path) -> None:
+    from notebook_app.core.actor import Actor
+    from notebook_app.core.review import approve, pending, propose, reject
+
+    session = start_session(home, client_name="kip-host", client_version="1.4")
+    agent = Actor.mcp(session.id, "kip-host", "1.4")
+    for args in (
+        {"action": "add", "text": "approved one"},
+        {"action": "add", "text": "rejected one"},
+        {"action": "replace", "text": "likes tide tables", "with": "likes tide charts"},
+        {"action": "add", "text": "still waiting"},
+    ):
+        assert not propose(home, args, by=agent).is_error
+    kept, dropped, missed, waiting = pending(home)
+    approve(home, kept.id)
+    reject(home, dropped.id, reason="not true")
+    (home / "MEMORY.md").write_text((home / "MEMORY.md").read_text().replace("likes tide tables", "likes shanties"))
+    assert approve(home, missed.id).outcome == "failed"
+    app = make_app(home)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await started(pilot)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: len(journal_rows(app)) == 4, "the session's four calls")
+        wanted = [
+            f"review: approved by notebook ({kept.id})",
+            f"review: rejected by notebook: not true ({dropped.id})",
+            f"review: failed: not found: likes tide tables ({missed.id})",
+            f"review: pending ({waiting.id})",
+        ]
+        shown = [row[5] for row in journal_rows(app)]
+        assert all(cell == want or (cell.endswith("…") and want.startswith(cell[:-1]) and len(cell) > 30) for cell, want in zip(shown, wanted, strict=True)), shown
+        table = app.screen.query_one(JournalTable)
+        table.move_cursor(row=2)
+        await wait_until(pilot, lambda: str(app.screen.query_one(".journal-detail", Static).content).endswith(f"✖ {wanted[2]}"), "a failed approval, whole")
+        error_style = table.get_component_rich_style("journal-table--error", partial=True)
+        assert [table.get_row_at(row)[-1].style == error_style for row in range(4)] == [False, False, True, False]
+        assert app.screen.query_one(JournalPane).border_subtitle == "0 writes · 4 proposals (1 pending)"

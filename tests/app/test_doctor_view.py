@@ -97,7 +97,7 @@ async def test_a_queued_agent_write_is_counted_on_the_health_line_and_announced(
         assert "queued for review" in queued.output
         app.screen._reads.request()  # the watcher is off in tests; a read is what follows any change
         await wait_until(pilot, lambda: health(app).startswith("✉ 1 to review"), "the count on the health line")
-        assert any(n.title == "review" and "1 agent write waits for review" in n.message for n in app._notifications)
+        assert any(n.title == "review" and n.message == "1 proposal to review — p" for n in app._notifications)
 
 
 async def test_with_the_watcher_on_a_proposal_reaches_the_health_line_by_itself(home: Path) -> None:

@@ -111,3 +111,31 @@ def test_doctor(snap_compare, home: Path, size: tuple[int, int]) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]], ids=[IDS[0], IDS[2]])
+def test_review(snap_compare, home: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+    from types import SimpleNamespace
+
+    from notebook_app.app.screens.review import ReviewScreen
+    from notebook_app.core import event_ids
+    from notebook_app.core.actor import Actor
+    from notebook_app.core.review import propose
+
+    monkeypatch.setattr(event_ids, "_time", SimpleNamespace(time=lambda: 1_796_000_000.0))  # ids on screen: pinned
+    monkeypatch.setattr(event_ids, "_random", random.Random(7))
+    kip = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
+    claude = Actor.mcp("20261130-211500-0000beef", "claude-code", "2.0.1")
+    propose(home, {"action": "replace", "text": "timezone: UTC", "with": "timezone: IST"}, by=kip)
+    propose(home, {"action": "add", "target": "user", "text": "prefers tide times on a 24-hour clock"}, by=claude)
+    propose(home, {"action": "remove", "text": "drafts go out on Fridays"}, by=kip)
+    (home / "MEMORY.md").write_text((home / "MEMORY.md").read_text().replace("- drafts go out on Fridays\n", ""))
+
+    async def run_before(pilot) -> None:
+        await settled(pilot)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen) and pilot.app.screen.listed, "the queue")
+        await pilot.pause()
+
+    assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)

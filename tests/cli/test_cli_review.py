@@ -104,3 +104,18 @@ def test_history_names_the_agent_and_its_approver(tmp_path: Path, capsys: pytest
     capsys.readouterr()
     assert main(["history", "--limit", "1", "--home", str(tmp_path)]) == 0
     assert "approved      mcp:client 1.0 approved by cli" in capsys.readouterr().out
+
+
+def test_review_on_off_status_change_and_show_the_homes_setting(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from notebook_app.core.history import history
+
+    assert main(["review", "status", "--home", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "review is not set (off)\n"
+    assert main(["review", "on", "--home", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith("review is on: servers started from now queue")
+    assert main(["review", "status", "--home", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"review": True, "problems": []}
+    (tmp_path / ".notebook" / "settings.toml").write_text("review = [\n")
+    assert main(["review", "off", "--home", str(tmp_path)]) == 1
+    assert "is not valid TOML" in capsys.readouterr().err
+    assert [e.by.kind.value for e in history(tmp_path) if e.action == "setting"] == ["cli"]

@@ -168,9 +168,14 @@ class AgentSessionsScreen(PaneScreen):
         current, upcoming = self.query_one("#agent-current", SessionPane), self.query_one("#agent-next", SessionPane)
         present(current, upcoming, view.comparison, current_meta=f"began {self.clock(session.started_at)}", next_meta="if the agent began now")
         journal = self.query_one(JournalPane)
-        journal.show_journal(session.journal)
-        errors = sum(1 for entry in session.journal if entry.is_error)
-        counts = [plural(len(session.journal) - errors, "write")] + ([plural(errors, "error")] if errors else [])
+        entries = view.journal
+        journal.show_journal(entries)
+        writes = sum(1 for entry in entries if not entry.is_error and not entry.queued)
+        errors = sum(1 for entry in entries if entry.is_error and not entry.queued)
+        counts = [plural(writes, "write")] + ([plural(errors, "error")] if errors else [])
+        waiting = sum(1 for p in view.proposals.values() if p.status == "pending")
+        if view.proposals:
+            counts.append(plural(len(view.proposals), "proposal") + (f" ({waiting} pending)" if waiting else ""))
         journal.border_title = f"Journal · {session.client_label}"
         journal.border_subtitle = " · ".join(counts)
         if another:

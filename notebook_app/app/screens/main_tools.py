@@ -1,4 +1,4 @@
-"""The notebook's ways into its other views and overlays: doctor, history, blame, hosts.
+"""The notebook's ways into its other views and overlays: doctor, history, review, blame, hosts.
 
 A part of :class:`~.main.MainScreen` kept in its own module (the screen is
 long enough without it): each opens a view or lays an overlay over the Home
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .main import MainScreen
 
 DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
+REVIEW_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "review")
 
 
 def blame_label(line, clock: Callable[[datetime], str]) -> str:
@@ -42,8 +43,8 @@ class NotebookTools:
         """The doctor's verdict and the review queue: the health line, the flagged lines, a notice of new proposals."""
         report, pending = health
         if pending > self._pending:
-            waiting = f"{pending} agent write{'s' if pending != 1 else ''} wait{'s' if pending == 1 else ''} for review"
-            self.notify(f"{waiting}: persona-notebook pending lists them.", title="review", markup=False)
+            key = shown_key(REVIEW_KEY, self.keymap)
+            self.notify(f"{pending} proposal{'s' if pending != 1 else ''} to review — {key}", title="review", markup=False)
         self._pending = pending
         worst = max((f.severity for f in report.problems), key=lambda s: s.rank, default=None)
         self.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap), pending=pending)
@@ -80,6 +81,27 @@ class NotebookTools:
         from .history import HistoryScreen  # loaded on first use, not at start-up
 
         self.app.push_screen(HistoryScreen(self.notebook.home, self.clock), lambda _: self._reads.request())
+
+    def action_review(self: MainScreen) -> None:
+        from .review import ReviewScreen  # loaded on first use, not at start-up
+
+        self.app.push_screen(ReviewScreen(self.notebook.home, self.clock, watch=self.watch_home), lambda _: self._looked_again())
+
+    def _looked_again(self: MainScreen) -> None:
+        """Back from a view that may have written: read the home, and count the proposals again."""
+        self._reads.request()
+        self._checks.request()
+
+    def action_set_review(self: MainScreen, on: bool) -> None:
+        """The palette's review setting for the home: a recorded write, through the core, as the notebook."""
+        from ...core.actor import NOTEBOOK
+        from ...core.settings import set_review
+
+        def said(output: str, is_error: bool) -> None:
+            self.notify(output, title="review setting", severity="error" if is_error else "information", markup=False)
+
+        job = lambda: set_review(self.notebook.home, on, by=NOTEBOOK)  # noqa: E731
+        run_once(self, "review-setting", job, done=lambda r: said(r.output, r.is_error), failed=lambda words: said(words, True))
 
     def action_doctor(self: MainScreen) -> None:
         from .doctor import DoctorScreen  # loaded on first use, not at start-up

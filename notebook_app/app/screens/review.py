@@ -1,0 +1,361 @@
+"""Review: the agents' proposals, oldest first, each with its dry run against the file as it is now.
+
+The queue and every dry run come from the core (``pending``, the review
+preview), read in a worker and read again whenever the home or its log
+changes, so a proposal that would now miss says ``not found: …`` before
+anyone approves it. ``y`` approves, ``x`` rejects with an optional reason,
+``e`` edits the text and approves the edit, ``Y`` / ``X`` do all shown once
+``y`` confirms. Each decision goes through the core as the notebook; what was
+decided here stays listed with its outcome (a failed approval too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...core.actor import NOTEBOOK
+from ...core.refusals import Rejection
+from ...core.review import Decision, Proposal, approve, approve_all, pending, reject, reject_all
+from ...core.review_preview import ProposalPreview, preview_proposal, preview_proposals
+from ...core.undo import who
+from ..keys import REVIEW_KEYS, bindings
+from ..sessions_watcher import SessionsWatcher
+from ..watcher import HomeWatcher
+from ..workers import LatestWins, run_once
+from .keyed import KeyedScreen
+
+MARKS = {
+    "approved": ("✔ approved", "$text-success"),
+    "rejected": ("rejected", "$foreground-muted"),
+    "failed": ("✖ failed", "$text-error"),
+}
+LINE_STYLES = {"-": "$text-error", "+": "$text-success"}
+NOTHING = "Nothing to review. An agent's write waits here when its server runs with --review (or the home's review setting is on)."
+
+
+@dataclass(frozen=True)
+class Row:
+    """One listed proposal: pending with its dry run now, or decided here with its outcome."""
+
+    proposal: Proposal
+    preview: ProposalPreview | None
+
+
+def call_words(proposal: Proposal, limit: int = 60) -> str:
+    """``replace self: 'UTC' → 'IST'``, each value cut at ``limit`` characters."""
+
+    def shown(value: object) -> str:
+        text = repr(value) if isinstance(value, str) else str(value)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
+    words = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {shown(proposal.field('text'))}"
+    replacement = proposal.field("with")
+    return words + (f" → {shown(replacement)}" if replacement is not None else "")
+
+
+def row_prompt(row: Row, clock: Callable[[datetime], str]) -> Content:
+    """Time, who, what became of it or would (``✖ not found``), the call."""
+    proposal = row.proposal
+    if proposal.status != "pending":
+        mark = MARKS.get(proposal.status, (proposal.status, "$foreground-muted"))
+    elif row.preview is not None and isinstance(row.preview.outcome, Rejection):
+        mark = ("✖ " + row.preview.outcome.message.split(":")[0][:24], "$text-error")
+    else:
+        mark = ("", "")
+    return Content.assemble(
+        (f"{clock(proposal.time)} ", "$foreground-muted"),
+        (f"{who(proposal.by):<22.22} ", "$text-accent"),
+        (f"{mark[0]}  " if mark[0] else "", mark[1]),
+        (call_words(proposal, 30), "bold" if proposal.status == "pending" else "$foreground-muted"),
+    )
+
+
+class ReviewScreen(KeyedScreen[None]):
+    CSS_PATH = Path(__file__).with_name("review.tcss")
+    KEYS = REVIEW_KEYS
+    BINDINGS = bindings(KEYS)
+
+    def __init__(self, home: Path, clock: Callable[[datetime], str], *, watch: bool = False) -> None:
+        super().__init__()
+        self.home = home
+        self.clock = clock
+        self.watch_home = watch
+        self.rows: list[Row] = []
+        self.listed = False
+        self.decided: set[str] = set()
+        """Proposals decided in this view: they stay listed with their outcome."""
+        self.asking: str | None = None
+        """While the input under the list is open: for a rejection's "reason", or an "edit"."""
+        self.confirming: str | None = None
+        """After Y or X, until y confirms: "approve" or "reject" all shown."""
+        self.edit_preview: ProposalPreview | None = None
+        self._watchers: list[HomeWatcher | SessionsWatcher] = []
+        self._reads = LatestWins(self, "review", self._read, done=self._listed, failed=self._failed)
+        self._edits = LatestWins(self, "review-edit", self._preview_edit, done=self._edit_previewed, failed=self._failed)
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="◆")
+        yield Static("Reading the queue…", id="review-summary", markup=False)
+        yield OptionList(id="review-queue")
+        yield Input(id="review-input", select_on_focus=False)
+        yield Static("", id="review-detail", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.sub_title = "review"
+        self.query_one("#review-queue").border_title = "Proposals, oldest first"
+        self.query_one("#review-detail").border_title = "Proposal · its dry run against the file now"
+        self._read_again()
+        if self.watch_home:
+            # No digest is "ours": a write by anyone, this view's approvals too, changes what each proposal would do.
+            self._watchers = [HomeWatcher(self.home, self, lambda name: ""), SessionsWatcher(self.home, self)]
+            for watcher in self._watchers:
+                watcher.start(self, group="review-watch")
+
+    def on_unmount(self) -> None:
+        for watcher in self._watchers:
+            watcher.stop()
+
+    @property
+    def is_typing(self) -> bool:
+        return self.asking is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "back" and self.asking is not None:
+            return False
+        return True
+
+    # --- reads -------------------------------------------------------------------
+
+    def _read_again(self) -> None:
+        self._reads.request(frozenset(self.decided))
+
+    @on(SessionsWatcher.Changed)
+    @on(HomeWatcher.Changed)
+    @on(HomeWatcher.HomeBack)
+    def _home_changed(self) -> None:
+        self._read_again()
+
+    @on(HomeWatcher.HomeMissing)
+    def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
+        event.stop()  # the notebook's own screen reports it
+
+    def _read(self, decided: frozenset[str]) -> list[Row]:
+        proposals = [p for p in pending(self.home, include_decided=True) if p.status == "pending" or p.id in decided]
+        previews = iter(preview_proposals(self.home, [p for p in proposals if p.status == "pending"]))
+        return [Row(p, next(previews) if p.status == "pending" else None) for p in proposals]
+
+    def _failed(self, words: str) -> None:
+        self.query_one("#review-summary", Static).update(f"⚠ {words}")
+
+    def _listed(self, rows: list[Row]) -> None:
+        self.listed = True
+        before = self.selected
+        self.rows = rows
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        listing.add_options(Option(row_prompt(row, self.clock), id=row.proposal.id) for row in rows)
+        waiting = sum(1 for row in rows if row.proposal.status == "pending")
+        misses = sum(1 for row in rows if row.preview is not None and row.preview.misses)
+        summary = f"{waiting} proposal{'s' if waiting != 1 else ''} to review" + (f" · {misses} would miss now" if misses else "")
+        self.query_one("#review-summary", Static).update(summary if rows else NOTHING)
+        if rows:
+            ids = [row.proposal.id for row in rows]
+            index = ids.index(before.proposal.id) if before is not None and before.proposal.id in ids else 0
+            listing.highlighted = min(index, len(rows) - 1)
+            if self.asking is None:
+                listing.focus()
+        self._show()
+
+    @property
+    def selected(self) -> Row | None:
+        listing = self.query_one(OptionList)
+        index = listing.highlighted
+        return self.rows[index] if index is not None and index < len(self.rows) else None
+
+    # --- the detail ----------------------------------------------------------------
+
+    @on(OptionList.OptionHighlighted)
+    def _moved(self) -> None:
+        if self.confirming is not None:
+            self.confirming = None
+        self._show()
+
+    def _show(self) -> None:
+        detail = self.query_one("#review-detail", Static)
+        row = self.selected
+        if self.confirming is not None:
+            shown = self._shown_pending()
+            verb = "Approve" if self.confirming == "approve" else "Reject"
+            order = ", oldest first, each against the file as the ones before leave it" if self.confirming == "approve" else ""
+            detail.update(Content.styled(f"{verb} all {len(shown)} proposal{'s' if len(shown) != 1 else ''} shown{order}?\ny confirms; esc cancels.", "bold $text-warning"))
+            return
+        if row is None:
+            detail.update("")
+            return
+        preview = self.edit_preview if self.asking == "edit" and self.edit_preview is not None else row.preview
+        detail.update(self._detail(row.proposal, preview))
+
+    def _detail(self, proposal: Proposal, preview: ProposalPreview | None) -> Content:
+        by = proposal.by
+        head = f"{proposal.id} · {self.clock(proposal.time)} · by {who(by)}" + (f" · session {by.session}" if by.session else "")
+        parts: list[Content | str | tuple[str, str]] = [head, "\n", call_words(proposal, 200), "\n\n"]
+        if proposal.status != "pending":
+            decided = f"{proposal.status}" + (f": {proposal.reason}" if proposal.reason else "")
+            parts.append((decided, MARKS.get(proposal.status, ("", "$foreground-muted"))[1]))
+        elif preview is None:
+            parts.append(("looking at the file now…", "$foreground-muted"))
+        elif preview.misses:
+            parts.append((f"{preview.outcome.message}: approving now would fail, and nothing would be written", "bold $text-error"))
+        else:
+            edited = " (edited)" if self.asking == "edit" else ""
+            parts += [(f"If approved now{edited}: {preview.outcome.outcome or 'applies'}", "$text-success")]
+            for line in preview.lines.split("\n"):
+                parts += ["\n", (line, LINE_STYLES.get(line[:1], ""))]
+        return Content.assemble(*parts)
+
+    def _shown_pending(self) -> list[str]:
+        return [row.proposal.id for row in self.rows if row.proposal.status == "pending"]
+
+    # --- the reason and the edit ---------------------------------------------------
+
+    def _ask(self, what: str, value: str, title: str) -> None:
+        self.asking = what
+        field = self.query_one("#review-input", Input)
+        field.value = value
+        field.cursor_position = len(value)
+        field.border_title = title
+        field.add_class("-shown")
+        field.focus()
+        self.refresh_bindings()
+
+    def _close_input(self) -> None:
+        self.asking = None
+        self.edit_preview = None
+        field = self.query_one("#review-input", Input)
+        field.remove_class("-shown")
+        self.query_one(OptionList).focus()
+        self.refresh_bindings()
+        self._show()
+
+    def _edited_field(self, proposal: Proposal) -> str:
+        """The text a person edits: the new text of a replace, the text of an add or remove."""
+        return "with" if proposal.field("action") == "replace" else "text"
+
+    def _edited_args(self, proposal: Proposal) -> dict[str, object]:
+        args = dict(proposal.args) if isinstance(proposal.args, dict) else {}
+        args[self._edited_field(proposal)] = self.query_one("#review-input", Input).value
+        return args
+
+    @on(Input.Changed, "#review-input")
+    def _typed(self) -> None:
+        row = self.selected
+        if self.asking == "edit" and row is not None:
+            self._edits.request(row.proposal, self._edited_args(row.proposal))
+
+    def _preview_edit(self, proposal: Proposal, args: dict[str, object]) -> ProposalPreview:
+        return preview_proposal(self.home, proposal, args=args)
+
+    def _edit_previewed(self, preview: ProposalPreview) -> None:
+        row = self.selected
+        if self.asking == "edit" and row is not None and preview.proposal.id == row.proposal.id:
+            self.edit_preview = preview
+            self._show()
+
+    @on(Input.Submitted, "#review-input")
+    def _submitted(self) -> None:
+        row = self.selected
+        asking = self.asking
+        if row is None or asking is None:
+            return
+        proposal = row.proposal
+        if asking == "reason":
+            reason = self.query_one("#review-input", Input).value.strip() or None
+            self._close_input()
+            self._decide(lambda: [reject(self.home, proposal.id, reason=reason, by=NOTEBOOK)])
+            return
+        edited = self._edited_args(proposal)
+        self._close_input()
+        edited_args = None if edited == proposal.args else edited
+        self._decide(lambda: [approve(self.home, proposal.id, by=NOTEBOOK, edited_args=edited_args)])
+
+    # --- decisions -----------------------------------------------------------------
+
+    def _decide(self, job: Callable[[], list[Decision]]) -> None:
+        run_once(self, "review-decide", job, done=self._decided, failed=self._failed)
+
+    def _decided(self, decisions: list[Decision]) -> None:
+        self.decided.update(d.proposal for d in decisions)
+        for decision in decisions:
+            if decision.outcome == "approved":
+                words = f"approved {decision.proposal}: {decision.message}"
+            elif decision.outcome == "failed":
+                words = f"{decision.proposal} failed: {decision.message}"
+            else:
+                words = decision.message
+            severity = "information" if decision.done else "error"
+            self.notify(words, title="review", severity=severity, markup=False)
+        self._read_again()
+
+    def _pending_selected(self) -> Proposal | None:
+        row = self.selected
+        if row is None or row.proposal.status != "pending":
+            self.notify("Nothing pending is selected.", title="review", markup=False)
+            return None
+        return row.proposal
+
+    def action_approve(self) -> None:
+        if self.confirming is not None:
+            kind, self.confirming = self.confirming, None
+            ids = frozenset(self._shown_pending())
+            if kind == "approve":
+                self._decide(lambda: approve_all(self.home, by=NOTEBOOK, ids=ids))
+            else:
+                self._decide(lambda: reject_all(self.home, by=NOTEBOOK, ids=ids))
+            self._show()
+            return
+        proposal = self._pending_selected()
+        if proposal is not None:
+            self._decide(lambda: [approve(self.home, proposal.id, by=NOTEBOOK)])
+
+    def action_reject(self) -> None:
+        if self._pending_selected() is not None:
+            self._ask("reason", "", "Reason (optional) · enter rejects · esc cancels")
+
+    def action_edit(self) -> None:
+        proposal = self._pending_selected()
+        if proposal is None:
+            return
+        value = proposal.field(self._edited_field(proposal))
+        self._ask("edit", value if isinstance(value, str) else "", f"{self._edited_field(proposal)} · enter approves the edit · esc cancels")
+
+    def _confirm(self, kind: str) -> None:
+        if not self._shown_pending():
+            self.notify("Nothing pending is shown.", title="review", markup=False)
+            return
+        self.confirming = kind
+        self._show()
+
+    def action_approve_all(self) -> None:
+        self._confirm("approve")
+
+    def action_reject_all(self) -> None:
+        self._confirm("reject")
+
+    def action_back(self) -> None:
+        if self.asking is not None:
+            self._close_input()
+        elif self.confirming is not None:
+            self.confirming = None
+            self._show()
+        else:
+            self.dismiss(None)

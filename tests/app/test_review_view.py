@@ -1,0 +1,163 @@
+"""The review view: each proposal with its dry run against the file now; approve, reject, edit, all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
+from textual.widgets import Input
+
+from notebook_app.core.actor import Actor
+from notebook_app.core.history import history
+from notebook_app.core.review import pending, propose
+
+from notebook_app.app.screens.review import ReviewScreen
+
+AGENT = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
+
+
+def queue(home: Path, args: dict[str, str]) -> str:
+    result = propose(home, args, by=AGENT)
+    assert not result.is_error, result
+    return result.output.split("(id ")[1].split(")")[0]
+
+
+def detail(app) -> str:
+    return str(app.screen.query_one("#review-detail").content)
+
+
+def status(home: Path, proposal_id: str) -> str:
+    return next(p for p in pending(home, include_decided=True) if p.id == proposal_id).status
+
+
+async def open_review(pilot) -> ReviewScreen:
+    await pilot.press("p")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen) and pilot.app.screen.listed, "the queue")
+    return pilot.app.screen
+
+
+async def test_y_approves_the_selected_proposal_exactly_as_the_agent_sent_it(home: Path) -> None:
+    pid = queue(home, {"action": "replace", "text": "timezone: UTC", "with": "timezone: IST"})
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        assert [row.proposal.id for row in screen.rows] == [pid]
+        assert "-- timezone: UTC\n+- timezone: IST" in detail(app) and "If approved now: loads next session" in detail(app)
+        assert "by mcp:kip-host 1.4 · session 20261130-210000-0000abcd" in detail(app)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: status(home, pid) == "approved", "the approval")
+        assert (home / "MEMORY.md").read_text() == MEMORY.replace("timezone: UTC", "timezone: IST")
+        [write] = [e for e in history(home) if e.action == "approved"]
+        assert write.by.session == AGENT.session and write.by.approved_by.kind.value == "notebook"
+        assert "edited" not in write.extra
+        await wait_until(pilot, lambda: screen.rows and screen.rows[0].proposal.status == "approved", "shown as approved")
+
+
+async def test_x_rejects_with_the_reason_given_and_leaves_the_file(home: Path) -> None:
+    pid = queue(home, {"action": "add", "text": "likes loud music"})
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        await pilot.press("x")
+        assert screen.is_typing
+        await pilot.press(*"not true")  # letters type the reason: x, y and e act no more
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: status(home, pid) == "rejected", "the rejection")
+        [proposal] = pending(home, include_decided=True)
+        assert proposal.reason == "not true"
+        assert (home / "MEMORY.md").read_text() == MEMORY
+
+
+async def test_a_proposal_whose_text_is_gone_shows_not_found_live_and_fails_cleanly_when_approved(home: Path) -> None:
+    pid = queue(home, {"action": "replace", "text": "likes tide tables", "with": "likes tide charts"})
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        assert "If approved now" in detail(app)
+        changed = MEMORY.replace("likes tide tables", "likes sea shanties")
+        (home / "MEMORY.md").write_text(changed)  # another writer, while the view is open
+        await wait_until(pilot, lambda: "not found: likes tide tables: approving now would fail" in detail(app), "the miss, live")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: status(home, pid) == "failed", "the failed approval")
+        assert (home / "MEMORY.md").read_text() == changed
+        await wait_until(pilot, lambda: screen.rows and screen.rows[0].proposal.status == "failed", "shown as failed")
+        assert "failed: not found: likes tide tables" in detail(app)
+        assert any(n.severity == "error" and "not found: likes tide tables" in n.message for n in app._notifications)
+
+
+async def test_capital_y_approves_all_shown_oldest_first_once_confirmed(home: Path) -> None:
+    ids = [queue(home, {"action": "add", "text": text}) for text in ("first", "second", "third")]
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        await pilot.press("Y")
+        assert "Approve all 3 proposals shown" in detail(app)
+        assert (home / "MEMORY.md").read_text() == MEMORY  # nothing before y confirms
+        queue(home, {"action": "add", "text": "arrived after"})  # not shown: not approved
+        await pilot.press("y")
+        await wait_until(pilot, lambda: all(status(home, pid) == "approved" for pid in ids), "all approved")
+        assert (home / "MEMORY.md").read_text() == MEMORY + "- first\n- second\n- third\n"
+        assert [p.field("text") for p in pending(home)] == ["arrived after"]
+        await wait_until(pilot, lambda: len(screen.rows) == 4, "the newcomer listed")
+
+
+async def test_esc_cancels_approve_all_and_then_leaves_the_view(home: Path) -> None:
+    queue(home, {"action": "add", "text": "first"})
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        await pilot.press("X", "escape")
+        assert screen.confirming is None and app.screen is screen
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ReviewScreen), "back to the notebook")
+        assert len(pending(home)) == 1
+
+
+async def test_e_edits_the_text_shows_its_dry_run_and_approves_the_edit(home: Path) -> None:
+    pid = queue(home, {"action": "replace", "text": "timezone: UTC", "with": "timezone: IST"})
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await open_review(pilot)
+        await pilot.press("e")
+        field = app.screen.query_one("#review-input", Input)
+        assert field.value == "timezone: IST"
+        field.value = "timezone: Asia/Kolkata"
+        await wait_until(pilot, lambda: "+- timezone: Asia/Kolkata" in detail(app), "the edit's dry run")
+        assert "If approved now (edited)" in detail(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: status(home, pid) == "approved", "the approval")
+        assert (home / "MEMORY.md").read_text() == MEMORY.replace("timezone: UTC", "timezone: Asia/Kolkata")
+        [write] = [e for e in history(home) if e.action == "approved"]
+        assert write.extra.get("edited") is True and write.args["with"] == "timezone: Asia/Kolkata"
+
+
+async def test_review_is_in_the_palette_and_an_empty_queue_says_how_one_fills(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert "Review the agents' proposals" in {command.title for command in app.get_system_commands(app.screen)}
+        screen = await open_review(pilot)
+        assert screen.rows == [] and "--review" in str(screen.query_one("#review-summary").content)
+
+
+async def test_the_palette_turns_review_on_and_off_for_the_home_as_a_recorded_write(home: Path) -> None:
+    from notebook_app.core.settings import load_settings
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        assert {"Turn review on for this home", "Turn review off for this home"} <= set(commands)
+        await commands["Turn review on for this home"].callback()
+        await wait_until(pilot, lambda: load_settings(home).review is True, "the setting on")
+        await wait_until(pilot, lambda: any(n.title == "review setting" and n.message.startswith("review is on") for n in app._notifications), "said")
+        await commands["Turn review off for this home"].callback()
+        await wait_until(pilot, lambda: load_settings(home).review is False, "the setting off")
+    changes = [e for e in history(home) if e.action == "setting"]
+    assert [(e.args, e.by.kind.value) for e in changes] == [({"review": False}, "notebook"), ({"review": True}, "notebook")]
