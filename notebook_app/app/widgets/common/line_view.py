@@ -8,7 +8,7 @@ the old rows stay on screen until the new ones are ready.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -55,6 +55,8 @@ class LineView(ScrollView, can_focus=True):
         "line-view--banner",
         "line-view--cursor",
         "line-view--placeholder",
+        "line-view--match",
+        "line-view--match-current",
         "line-view--hidden",
         "line-view--flag-error",
         "line-view--flag-warning",
@@ -81,6 +83,10 @@ class LineView(ScrollView, can_focus=True):
         """Line index -> the worst finding's severity there (error, warning, info): a gutter mark."""
         self._reveal: int | None = None
         """A line to scroll into view once the rows showing it are ready."""
+        self._matches: Callable[[str], Sequence[tuple[int, int]]] | None = None
+        """A shown line -> the column spans find highlights in it; asked only for the rows drawn."""
+        self._current_match: tuple[int, int, int] | None = None
+        """(line, start, end) of the match find is on, drawn apart from the others."""
 
     @property
     def document(self) -> Document:
@@ -114,6 +120,12 @@ class LineView(ScrollView, can_focus=True):
         """Mark lines in the gutter (the doctor's findings); repaints only when they change."""
         if flags != self._flags:
             self._flags = dict(flags)
+            self.refresh()
+
+    def set_matches(self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, current: tuple[int, int, int] | None = None) -> None:
+        """Highlight find's matches: ``spans`` gives them for one shown line (None: no find); ``current`` stands out."""
+        if spans != self._matches or current != self._current_match:
+            self._matches, self._current_match = spans, current
             self.refresh()
 
     def set_placeholder(self, text: str) -> None:
@@ -242,11 +254,34 @@ class LineView(ScrollView, can_focus=True):
         if start > 0:
             segments.append(Segment(" " * hanging_indent(text), style))
         source = document.source[line] if document.source is not None else text
-        if source == text:
-            segments.append(Segment(text[start:end], style))
-        else:
-            segments.extend(self._with_markers(text[start:end], source[start:end], style))
+        shown = [Segment(text[start:end], style)] if source == text else self._with_markers(text[start:end], source[start:end], style)
+        if self._matches is not None:
+            shown = self._highlighted(shown, self._matches(text), line, start, end)
+        segments.extend(shown)
         return fit(segments, width, style)
+
+    def _highlighted(self, segments: list[Segment], matches: Sequence[tuple[int, int]], line: int, start: int, end: int) -> list[Segment]:
+        """The row's text segments (``start``–``end`` of ``line``) with find's ``matches`` in that line styled over them."""
+        spans = [(max(a, start), min(b, end)) for a, b in matches if a < end and b > start]
+        if not spans:
+            return segments
+        found = self.get_component_rich_style("line-view--match")
+        current = self.get_component_rich_style("line-view--match-current")
+        on = self._current_match
+        out: list[Segment] = []
+        at = start
+        for segment in segments:
+            text, seg_start = segment.text, at
+            at += len(text)
+            cuts = sorted({seg_start, at, *(x for span in spans for x in span if seg_start < x < at)})
+            for left, right in zip(cuts, cuts[1:]):
+                span = next((s for s in spans if s[0] <= left and right <= s[1]), None)
+                style = segment.style
+                if span is not None:
+                    is_current = on is not None and on[0] == line and on[1] <= left and right <= on[2]
+                    style = (style or Style()) + (current if is_current else found)
+                out.append(Segment(text[left - seg_start : right - seg_start], style))
+        return out
 
     def _with_markers(self, shown: str, source: str, style: Style) -> list[Segment]:
         """The row's text with each hidden character's marker dimmed (where ``shown`` differs)."""
