@@ -81,8 +81,8 @@ class LineView(ScrollView, can_focus=True):
         self._note_width = 0
         self._flags: Mapping[int, str] = {}
         """Line index -> the worst finding's severity there (error, warning, info): a gutter mark."""
-        self._reveal: int | None = None
-        """A line to scroll into view once the rows showing it are ready."""
+        self._reveal: tuple[int, int] | None = None
+        """A line (and its context) to scroll into view once the rows showing it are ready and on screen."""
         self._matches: Callable[[str], Sequence[tuple[int, int]]] | None = None
         """A shown line -> the column spans find highlights in it; asked only for the rows drawn."""
         self._current_match: tuple[int, int, int] | None = None
@@ -169,13 +169,13 @@ class LineView(ScrollView, can_focus=True):
         self.virtual_size = Size(self.scrollable_content_region.width, len(rows))
         self.rows_changed()
         if self._reveal is not None:
-            self.reveal_line(self._reveal)
+            self.reveal_line(*self._reveal)
         self.refresh()
 
     def reveal_line(self, line: int, context: int = 3) -> None:
         """Scroll so ``line`` is on screen with a little context above it."""
-        if self._visible is not self._document:
-            self._reveal = line  # rows for this document are still being wrapped
+        if self._visible is not self._document or not self.scrollable_content_region.height:
+            self._reveal = (line, context)  # rows still being wrapped, or the view not laid out (a pane just shown)
             return
         self._reveal = None
         first = self._rows.first_row_of(line)
@@ -184,7 +184,7 @@ class LineView(ScrollView, can_focus=True):
         while last + 1 < len(self._rows) and self._rows.line[last + 1] == line:
             last += 1
         if first < top or last >= top + height:
-            self.scroll_to(y=max(0, first - context), animate=False)
+            self.scroll_to(y=max(0, first - context), animate=False, force=True)  # scrollbars may not know the new rows yet
 
     def line_on_screen(self, line: int) -> bool:
         """Whether some row of ``line`` is in the visible part of the view."""
@@ -200,6 +200,8 @@ class LineView(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         if self._text_width(self._document) != self._rows.width or self._visible is not self._document:
             self._rewrap()
+        elif self._reveal is not None:
+            self.reveal_line(*self._reveal)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._base_style = self.rich_style  # computed once per paint, not once per row
