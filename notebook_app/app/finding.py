@@ -59,7 +59,10 @@ class Finder:
         self._prepared: tuple[Searchable, ...] = ()
 
     def search(self, state: HomeState, typed: str, near: tuple[str, int]) -> FindOutcome:
-        """The matches of ``typed``, and the first at or after ``near`` (a place and an offset in its text)."""
+        """The matches of ``typed``, and the first at or after ``near`` (a place and an offset in its text).
+
+        An empty ``typed`` only prepares the texts: the bar does that as it opens, before the first key.
+        """
         self._prepared = prepare(find_texts(state), self._prepared)
         found = find(self._prepared, typed)
         hit = found.at_or_after(*near) if found is not None else None

@@ -66,6 +66,8 @@ class NotebookFind:
         if self.state is None or not typed:
             self._outcome, self._hit = None, None
             self._paint_matches()
+            if self.state is not None:
+                self._finds.request(self.state, "", (self._selected_place, 0))  # prepare the texts before the first key
             return
         hit = self._hit
         near = (hit.place, hit.offset) if hit is not None else (self._selected_place, 0)
@@ -91,9 +93,10 @@ class NotebookFind:
 
     def _go_to(self: MainScreen, hit: Hit) -> None:
         """Show ``hit``: its file picked in the Home column, or its session pane, scrolled to its line."""
-        self._hit = hit
+        shown, self._hit = self._hit, hit
         self._selected_place = hit.place
-        self._show_line(hit.place, hit.line, focus=False)
+        if shown is None or (shown.place, shown.line) != (hit.place, hit.line):
+            self._show_line(hit.place, hit.line, focus=False)  # a longer query on the same line: nothing moves
         self._paint_matches()
 
     def _show_line(self: MainScreen, place: str, line: int, *, focus: bool) -> None:

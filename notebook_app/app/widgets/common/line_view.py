@@ -124,9 +124,38 @@ class LineView(ScrollView, can_focus=True):
 
     def set_matches(self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, current: tuple[int, int, int] | None = None) -> None:
         """Highlight find's matches: ``spans`` gives them for one shown line (None: no find); ``current`` stands out."""
-        if spans != self._matches or current != self._current_match:
-            self._matches, self._current_match = spans, current
+        if spans == self._matches and current == self._current_match:
+            return
+        before = self._match_rows()
+        self._matches, self._current_match = spans, current
+        after = self._match_rows()
+        if before is None or after is None:
             self.refresh()
+            return
+        for row, (old, new) in enumerate(zip(before, after), start=self.scroll_offset.y):
+            if old != new:
+                self.refresh_line(row)  # a keystroke in find repaints only the rows whose highlights change
+
+    def _match_rows(self) -> list[tuple[object, ...]] | None:
+        """What find highlights on each row on screen (None: no rows to compare, repaint all)."""
+        rows, lines = self._rows, self._visible.lines
+        if self._visible is not self._document or not lines:
+            return None
+        spans_of, current = self._matches, self._current_match
+        top = self.scroll_offset.y
+        seen: dict[int, Sequence[tuple[int, int]]] = {}
+        out: list[tuple[object, ...]] = []
+        for row in range(top, min(len(rows), top + self.scrollable_content_region.height)):
+            line, start, end = rows.line[row], rows.start[row], rows.end[row]
+            if start == BANNER or spans_of is None:
+                out.append(())
+                continue
+            if line not in seen:
+                seen[line] = spans_of(lines[line])
+            shown = tuple(span for span in seen[line] if span[0] < end and span[1] > start)
+            on = current if current is not None and current[0] == line and current[1] < end and current[2] > start else None
+            out.append((shown, on))
+        return out
 
     def set_placeholder(self, text: str) -> None:
         if text != self.placeholder:

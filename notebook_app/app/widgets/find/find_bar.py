@@ -14,7 +14,9 @@ from typing import Literal
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input, Label
 
 from ...keys import FIND_KEYS, bindings
@@ -27,6 +29,18 @@ PLACEHOLDERS: dict[Mode, str] = {
     "find": "text in every file and both sessions (a capital: exact case; → ∙ ⇆ … find hidden characters)",
     "line": "a line number",
 }
+
+
+class FindInput(Input):
+    """An Input whose growing text never lays out the screen.
+
+    Textual's Input sets its virtual size from its text on every keystroke, and
+    that reactive lays out the whole screen: about 25 ms on the notebook's
+    screen, against a frame of 16. The bar's width is fixed, so its text only
+    scrolls inside it: a repaint is enough.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
 
 class FindBar(Horizontal):
@@ -65,7 +79,7 @@ class FindBar(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(PROMPTS["find"], id="find-prompt", markup=False)
-        yield Input(id="find-input", compact=True, select_on_focus=True)
+        yield FindInput(id="find-input", compact=True, select_on_focus=True)
         yield Label("", id="find-count", markup=False)
 
     @property
@@ -97,7 +111,8 @@ class FindBar(Horizontal):
     def show_count(self, text: str, *, missing: bool = False) -> None:
         """``3 of 17``, ``no matches``, or a note; ``missing`` shows it in the warning colour."""
         label = self.query_one("#find-count", Label)
-        label.update(text)
+        if str(label.content) != text:
+            label.update(text, layout=False)  # a fixed width: a new count must not lay out the whole screen
         label.set_class(missing, "-missing")
 
     @on(Input.Changed, "#find-input")
