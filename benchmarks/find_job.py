@@ -90,13 +90,17 @@ async def notebook(job: dict[str, Any]) -> dict[str, Any]:
         await pilot.press("slash")
         count = screen.query_one("#find-count")
 
+        counts: dict[str, str] = {}
+
         def shown(typed: str) -> bool:
             outcome = screen._outcome
-            return outcome is not None and outcome.typed == typed and str(count.content) == outcome.words
+            if outcome is not None and outcome.typed == typed and str(count.content) == outcome.words:
+                counts[typed] = outcome.words
+                return True
+            return False
 
         keystrokes = await type_query(pilot, job["query"], job["rounds"], shown)
-        counts = str(count.content)
-    return {"keystrokes": keystrokes, "memory_bytes": (home / "MEMORY.md").stat().st_size, "last_count": counts}
+    return {"keystrokes": keystrokes, "memory_bytes": (home / "MEMORY.md").stat().st_size, "last_count": counts.get(job["query"], "")}
 
 
 async def floor(job: dict[str, Any]) -> dict[str, Any]:
