@@ -144,6 +144,14 @@ async def test_ctrl_g_goes_to_a_line_of_the_selected_file(tmp_path: Path) -> Non
         # a line past the end goes to the last one
         await pilot.press("ctrl+g", *"9999", "enter")
         assert view.cursor == 299 and view.line_on_screen(299)
+        # find keeps its query across a go to line, and the selected file becomes the match's
+        await pilot.press("slash", *"entry 12")
+        await wait_until(pilot, lambda: count_of(app) == "1 of 33", "entries 12 and 120–129 in the file and both souls")
+        await pilot.press("ctrl+g")
+        assert count_of(app) == "MEMORY.md: 1–300" and bar(app).typed == ""
+        await pilot.press("escape", "slash")
+        assert bar(app).typed == "entry 12"
+        await pilot.press("escape")
         # the selected file follows focus: in Next, ctrl+g says so and goes there
         await pilot.press("f4", "ctrl+g")
         assert count_of(app).startswith("Next session: 1–")

@@ -76,6 +76,8 @@ class FindBar(Horizontal):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.mode: Mode = "find"
+        self._query = ""
+        """The find query, kept while the bar asks for a line number."""
 
     def compose(self) -> ComposeResult:
         yield Label(PROMPTS["find"], id="find-prompt", markup=False)
@@ -92,12 +94,14 @@ class FindBar(Horizontal):
         return self.query_one(Input).value if self.mode == "find" else ""
 
     def open(self, mode: Mode, *, note: str = "") -> None:
-        """Show the bar in ``mode`` with focus in its input; find keeps its last query, selected."""
+        """Show the bar in ``mode`` with focus in its input; find keeps its query (selected), also across a go to line."""
         field = self.query_one(Input)
         if mode != self.mode:
+            if mode == "line":
+                self._query = field.value
             with field.prevent(Input.Changed):
-                field.value = ""
-            field.type = "integer" if mode == "line" else "text"
+                field.type = "integer" if mode == "line" else "text"
+                field.value = "" if mode == "line" else self._query
             self.mode = mode
         field.placeholder = PLACEHOLDERS[mode]
         self.query_one("#find-prompt", Label).update(PROMPTS[mode])
