@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_app  # noqa: E402
 import bench_core  # noqa: E402
 import bench_doctor  # noqa: E402
+import bench_find  # noqa: E402
 import bench_history  # noqa: E402
 import bench_review  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
@@ -65,6 +66,12 @@ MODULES = [
     (
         bench_review,
         "Review: an agent's proposal to the notebook's review view (measure 13)",
+        ["ours", "floor"],
+        "time, ours ÷ {peer}",
+    ),
+    (
+        bench_find,
+        "Find: one keystroke on a 2 MiB home, against a bare Textual app's keystroke (measure 14)",
         ["ours", "floor"],
         "time, ours ÷ {peer}",
     ),

@@ -73,6 +73,12 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
         assert row, f"row {measure} missing"
         assert row.group(1).strip() not in ("", "—"), f"row {measure} has no figure for ours"
 
+    # Measure 14 (one find keystroke) reports a figure for ours.
+    for measure in ("14 loop", "14 count"):
+        row = re.search(rf"^\| {re.escape(measure)} \| [^|]+ \| ([^|]+) \|", text, re.MULTILINE)
+        assert row, f"row {measure} missing"
+        assert row.group(1).strip() not in ("", "—"), f"row {measure} has no figure for ours"
+
     # Every goal of the issue is listed with a status.
     for goal in (
         "Lose nothing and corrupt nothing",
@@ -82,6 +88,7 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
         "adds/s with the history on",
         "newest 100 of 100,000 records",
         "blame of a 2 MiB MEMORY.md",
+        "a find keystroke under a frame",
     ):
         assert re.search(rf"^\| {re.escape(goal)}.*\| (met|\*\*missed\*\*|pending) \|", text, re.MULTILINE), goal
 

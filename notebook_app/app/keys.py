@@ -77,6 +77,8 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="p", display="p", action="review", label="Review", help="Review: the agents' proposals waiting for you, each with its dry run against the file now; approve, reject, edit", id="review", command="Review the agents' proposals", show=False),
     Key(keys="b", display="b", action="blame", label="Blame", help="Blame gutter on/off: who last wrote each line, and when", id="blame", command="Toggle the blame gutter", show=False),
     Key(keys="exclamation_mark", display="!", action="doctor", label="Doctor", help="The home doctor: every finding by file, jump to its line, apply its fix", id="doctor", command="Open the home doctor", show=False),
+    Key(keys="slash", display="/", action="find", label="Find", help="Find in every bootstrap file and both sessions as you type: matches highlighted and counted; enter / ↓ next, ↑ previous, esc closes", id="find", command="Find in the home", show=False),
+    Key(keys="ctrl+g", display="ctrl+g", action="go_to_line", label="Go to line", help="Go to a line by number in the selected file (the pane last focused, or the match last shown)", id="go-to-line", command="Go to line", show=False),
     Key(keys="n", display="n", action="next_session", label="Next", help="Start the next session: the preview becomes the new current snapshot", id="next-session", command="Start the next session"),
     Key(keys="s", display="s", action="agent_sessions", label="Agents", help="Agent sessions: each agent's frozen soul against Next, and its writes", id="agent-sessions", command="Show agent sessions", show=False),
 )
@@ -89,6 +91,13 @@ MOVING_KEYS: tuple[Key, ...] = (
     Key(keys="home", display="home", action="edge(-1)", label="First", help="In a file: the first entry", id="entry-first", show=False),
     Key(keys="end", display="end", action="edge(1)", label="Last", help="In a file: the last entry", id="entry-last", show=False),
 )
+
+FIND_KEYS: tuple[Key, ...] = (
+    Key(keys="enter,down", display="enter / ↓", action="step(1)", label="Next", help="In the find bar: the next match (after the last, the first); in go to line, go", id="find-next", priority=True),
+    Key(keys="up", display="↑", action="step(-1)", label="Previous", help="In the find bar: the previous match", id="find-previous", priority=True),
+    Key(keys="escape", display="esc", action="close", label="Close", help="Close the find bar (esc closes it first, before the form)", id="close-find"),
+)
+"""Bound by the find bar while it has focus; enter and the arrows act before its input sees them."""
 
 AGENT_KEYS: tuple[Key, ...] = (
     Key(keys="escape,s", display="esc", action="back", label="Back", help="Back from agent sessions to the notebook's own session", id="agent-sessions-back", command="Back to the notebook"),
@@ -122,6 +131,7 @@ KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Everywhere", APP_KEYS + PANE_KEYS),
     KeyGroup("Notebook", NOTEBOOK_KEYS),
     KeyGroup("Moving in a file (Home pane)", MOVING_KEYS),
+    KeyGroup("Find bar", FIND_KEYS),
     KeyGroup("Agent sessions", AGENT_KEYS),
     KeyGroup("Doctor", DOCTOR_KEYS),
     KeyGroup("History", HISTORY_KEYS),

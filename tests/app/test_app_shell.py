@@ -49,8 +49,9 @@ def test_every_binding_we_declare_has_a_unique_id() -> None:
     from notebook_app.app.screens.history import HistoryScreen
     from notebook_app.app.screens.panes import PaneScreen
     from notebook_app.app.screens.review import ReviewScreen
+    from notebook_app.app.widgets.find.find_bar import FindBar
 
-    classes = (NotebookApp, PaneScreen, MainScreen, AgentSessionsScreen, DoctorScreen, HistoryScreen, ReviewScreen, HelpScreen, CreateHomeScreen, EntryView)
+    classes = (NotebookApp, PaneScreen, MainScreen, AgentSessionsScreen, DoctorScreen, HistoryScreen, ReviewScreen, HelpScreen, CreateHomeScreen, EntryView, FindBar)
     declared = [b for cls in classes for b in cls.__dict__.get("BINDINGS", [])]
     assert {b.id for b in declared} >= {k.id for k in ALL_KEYS}
     assert all(isinstance(b, Binding) and b.id for b in declared)

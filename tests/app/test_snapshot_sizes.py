@@ -139,3 +139,18 @@ def test_review(snap_compare, home: Path, size: tuple[int, int], monkeypatch: py
         await pilot.pause()
 
     assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]], ids=[IDS[0], IDS[2]])
+def test_find_bar_with_highlighted_matches(snap_compare, demo: Path, size: tuple[int, int]) -> None:
+    async def run_before(pilot) -> None:
+        await settled(pilot)
+        await pilot.press("slash", *"kelp")
+        count = pilot.app.screen.query_one("#find-count")
+        await wait_until(pilot, lambda: str(count.content) == "2 of 6", "the count")
+        await pilot.press("down")
+        await wait_until(pilot, lambda: str(count.content) == "3 of 6", "the next match")
+        pilot.app.screen.query_one("#find-input", Input).cursor_blink = False
+        await pilot.pause()
+
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)

@@ -23,13 +23,14 @@ from ..documents import Mark
 from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
 from ..keys import NOTEBOOK_KEYS, bindings
-
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
 from ..watching import FolderWatcher
 from ..widgets.common import line_view, pane_tabs
 from ..widgets.common.pane_tabs import Tab
 from ..widgets.form import action_form
+from ..widgets.find import find_bar
+from ..widgets.find.find_bar import FindBar
 from ..widgets.form.action_form import ActionForm
 from ..widgets.home import home_pane
 from ..widgets.common import status_line
@@ -38,6 +39,7 @@ from ..widgets.home.home_pane import HomePane, file_at
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins, run_once
+from .main_find import NotebookFind
 from .main_tools import NotebookTools
 from .panes import PaneScreen
 
@@ -45,13 +47,13 @@ from .panes import PaneScreen
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line"}
 
 
-class MainScreen(NotebookTools, PaneScreen):
+class MainScreen(NotebookFind, NotebookTools, PaneScreen):
     """What the running session loaded, what is on disk, what loads next."""
 
-    CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, status_line.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, Path(__file__).with_name("main.tcss")]
+    CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, status_line.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, find_bar.TCSS, Path(__file__).with_name("main.tcss")]
     KEYS = NOTEBOOK_KEYS
     BINDINGS = bindings(KEYS)
     TABS = (Tab("home", "Home", "f2"), Tab("current", "Current", "f3"), Tab("next", "Next", "f4"))
@@ -91,6 +93,7 @@ class MainScreen(NotebookTools, PaneScreen):
         self._dry_runs = LatestWins(self, "dry-run", dry_run, done=self._dry_run_done, failed=self._dry_run_failed)
         self._checks = LatestWins(self, "doctor", notebook.health, done=self._checked, failed=self._check_failed)
         self._pending = 0
+        self._init_find()
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -102,6 +105,7 @@ class MainScreen(NotebookTools, PaneScreen):
             yield SessionPane("Current session", id="current")
             yield SessionPane("Next session", id="next")
         yield ActionForm(id="form")
+        yield FindBar(id="find-bar")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -132,7 +136,7 @@ class MainScreen(NotebookTools, PaneScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in FORM_ONLY:
-            return self.form.is_open
+            return self.form.is_open or (action == "close_form" and self.finding)  # esc: the find bar first
         if action in NOT_WHILE_FORM_OPEN:
             return not self.form.is_open
         return True
@@ -196,6 +200,7 @@ class MainScreen(NotebookTools, PaneScreen):
         self.query_one(HomePane).show_state(state)
         self._show_sessions()
         self._request_dry_run()
+        self._refind()
         if self._blaming:
             self._blames.request()
         if self._checked_once:
@@ -303,6 +308,7 @@ class MainScreen(NotebookTools, PaneScreen):
         self.form.open_entry(action, *selected)
 
     def _before_form(self) -> None:
+        self._close_find(refocus=False)
         self.dry = None
         self._typed_since_status = False
         if self.narrow:
@@ -360,7 +366,9 @@ class MainScreen(NotebookTools, PaneScreen):
         self.query_one(HomePane).pick(file_at(position))
 
     def action_close_form(self) -> None:
-        if self.form.request_close():
+        if self.finding:
+            self._close_find()
+        elif self.form.request_close():
             self._close_form()
 
     def action_form_field(self, step: int) -> None:

@@ -8,7 +8,7 @@ the old rows stay on screen until the new ones are ready.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -55,6 +55,8 @@ class LineView(ScrollView, can_focus=True):
         "line-view--banner",
         "line-view--cursor",
         "line-view--placeholder",
+        "line-view--match",
+        "line-view--match-current",
         "line-view--hidden",
         "line-view--flag-error",
         "line-view--flag-warning",
@@ -79,8 +81,12 @@ class LineView(ScrollView, can_focus=True):
         self._note_width = 0
         self._flags: Mapping[int, str] = {}
         """Line index -> the worst finding's severity there (error, warning, info): a gutter mark."""
-        self._reveal: int | None = None
-        """A line to scroll into view once the rows showing it are ready."""
+        self._reveal: tuple[int, int] | None = None
+        """A line (and its context) to scroll into view once the rows showing it are ready and on screen."""
+        self._matches: Callable[[str], Sequence[tuple[int, int]]] | None = None
+        """A shown line -> the column spans find highlights in it; asked only for the rows drawn."""
+        self._current_match: tuple[int, int, int] | None = None
+        """(line, start, end) of the match find is on, drawn apart from the others."""
 
     @property
     def document(self) -> Document:
@@ -115,6 +121,41 @@ class LineView(ScrollView, can_focus=True):
         if flags != self._flags:
             self._flags = dict(flags)
             self.refresh()
+
+    def set_matches(self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, current: tuple[int, int, int] | None = None) -> None:
+        """Highlight find's matches: ``spans`` gives them for one shown line (None: no find); ``current`` stands out."""
+        if spans == self._matches and current == self._current_match:
+            return
+        before = self._match_rows()
+        self._matches, self._current_match = spans, current
+        after = self._match_rows()
+        if before is None or after is None:
+            self.refresh()
+            return
+        for row, (old, new) in enumerate(zip(before, after), start=self.scroll_offset.y):
+            if old != new:
+                self.refresh_line(row)  # a keystroke in find repaints only the rows whose highlights change
+
+    def _match_rows(self) -> list[tuple[object, ...]] | None:
+        """What find highlights on each row on screen (None: no rows to compare, repaint all)."""
+        rows, lines = self._rows, self._visible.lines
+        if self._visible is not self._document or not lines:
+            return None
+        spans_of, current = self._matches, self._current_match
+        top = self.scroll_offset.y
+        seen: dict[int, Sequence[tuple[int, int]]] = {}
+        out: list[tuple[object, ...]] = []
+        for row in range(top, min(len(rows), top + self.scrollable_content_region.height)):
+            line, start, end = rows.line[row], rows.start[row], rows.end[row]
+            if start == BANNER or spans_of is None:
+                out.append(())
+                continue
+            if line not in seen:
+                seen[line] = spans_of(lines[line])
+            shown = tuple(span for span in seen[line] if span[0] < end and span[1] > start)
+            on = current if current is not None and current[0] == line and current[1] < end and current[2] > start else None
+            out.append((shown, on))
+        return out
 
     def set_placeholder(self, text: str) -> None:
         if text != self.placeholder:
@@ -157,13 +198,13 @@ class LineView(ScrollView, can_focus=True):
         self.virtual_size = Size(self.scrollable_content_region.width, len(rows))
         self.rows_changed()
         if self._reveal is not None:
-            self.reveal_line(self._reveal)
+            self.reveal_line(*self._reveal)
         self.refresh()
 
     def reveal_line(self, line: int, context: int = 3) -> None:
         """Scroll so ``line`` is on screen with a little context above it."""
-        if self._visible is not self._document:
-            self._reveal = line  # rows for this document are still being wrapped
+        if self._visible is not self._document or not self.scrollable_content_region.height:
+            self._reveal = (line, context)  # rows still being wrapped, or the view not laid out (a pane just shown)
             return
         self._reveal = None
         first = self._rows.first_row_of(line)
@@ -172,7 +213,7 @@ class LineView(ScrollView, can_focus=True):
         while last + 1 < len(self._rows) and self._rows.line[last + 1] == line:
             last += 1
         if first < top or last >= top + height:
-            self.scroll_to(y=max(0, first - context), animate=False)
+            self.scroll_to(y=max(0, first - context), animate=False, force=True)  # scrollbars may not know the new rows yet
 
     def line_on_screen(self, line: int) -> bool:
         """Whether some row of ``line`` is in the visible part of the view."""
@@ -188,6 +229,8 @@ class LineView(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         if self._text_width(self._document) != self._rows.width or self._visible is not self._document:
             self._rewrap()
+        elif self._reveal is not None:
+            self.reveal_line(*self._reveal)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._base_style = self.rich_style  # computed once per paint, not once per row
@@ -242,11 +285,34 @@ class LineView(ScrollView, can_focus=True):
         if start > 0:
             segments.append(Segment(" " * hanging_indent(text), style))
         source = document.source[line] if document.source is not None else text
-        if source == text:
-            segments.append(Segment(text[start:end], style))
-        else:
-            segments.extend(self._with_markers(text[start:end], source[start:end], style))
+        shown = [Segment(text[start:end], style)] if source == text else self._with_markers(text[start:end], source[start:end], style)
+        if self._matches is not None:
+            shown = self._highlighted(shown, self._matches(text), line, start, end)
+        segments.extend(shown)
         return fit(segments, width, style)
+
+    def _highlighted(self, segments: list[Segment], matches: Sequence[tuple[int, int]], line: int, start: int, end: int) -> list[Segment]:
+        """The row's text segments (``start``–``end`` of ``line``) with find's ``matches`` in that line styled over them."""
+        spans = [(max(a, start), min(b, end)) for a, b in matches if a < end and b > start]
+        if not spans:
+            return segments
+        found = self.get_component_rich_style("line-view--match")
+        current = self.get_component_rich_style("line-view--match-current")
+        on = self._current_match
+        out: list[Segment] = []
+        at = start
+        for segment in segments:
+            text, seg_start = segment.text, at
+            at += len(text)
+            cuts = sorted({seg_start, at, *(x for span in spans for x in span if seg_start < x < at)})
+            for left, right in zip(cuts, cuts[1:]):
+                span = next((s for s in spans if s[0] <= left and right <= s[1]), None)
+                style = segment.style
+                if span is not None:
+                    is_current = on is not None and on[0] == line and on[1] <= left and right <= on[2]
+                    style = (style or Style()) + (current if is_current else found)
+                out.append(Segment(text[left - seg_start : right - seg_start], style))
+        return out
 
     def _with_markers(self, shown: str, source: str, style: Style) -> list[Segment]:
         """The row's text with each hidden character's marker dimmed (where ``shown`` differs)."""

@@ -9,6 +9,7 @@ what a person looks at.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,6 +47,7 @@ class HomePane(Vertical):
         self._state: HomeState | None = None
         self._findings: dict[str, dict[int, str]] = {}
         self._blame: dict[str, dict[int, str]] | None = None
+        self._matches: tuple[Callable[[str], Sequence[tuple[int, int]]] | None, str | None, tuple[int, int, int] | None] = (None, None, None)
 
     def compose(self) -> ComposeResult:
         yield FileList(id="file-list")
@@ -84,13 +86,17 @@ class HomePane(Vertical):
         for name in (self.document, *ENTRY_PANES):
             self._show(name)
 
-    def pick(self, name: str, line: int | None = None) -> None:
-        """Bring ``name`` into view (its entry pane, or the document pane showing it), at ``line`` (1-based)."""
+    def pick(self, name: str, line: int | None = None, *, focus: bool = True) -> None:
+        """Bring ``name`` into view (its entry pane, or the document pane showing it), at ``line`` (1-based).
+
+        Find goes to its matches with ``focus`` off: typing stays in the find bar.
+        """
         if name not in ENTRY_PANES:
             self.document = name
             self._show(name)
         pane = self.pane(name)
-        pane.focus_entries()
+        if focus:
+            pane.focus_entries()
         if line is not None:
             pane.view.select_line(line - 1)
 
@@ -100,6 +106,27 @@ class HomePane(Vertical):
         for name in (self.document, *ENTRY_PANES):
             self._flag(name)
             self._blame_of(name)
+
+    def show_matches(
+        self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, place: str | None = None, current: tuple[int, int, int] | None = None
+    ) -> None:
+        """Find's matches in every file pane (``spans`` of a shown line; None: find is off); ``current`` in ``place`` stands out."""
+        self._matches = (spans, place, current)
+        for name in (self.document, *ENTRY_PANES):
+            self._match(name)
+
+    def file_of(self, widget: object) -> str | None:
+        """The file whose lines ``widget`` shows, when it is one of this column's file views."""
+        return next((name for name in (self.document, *ENTRY_PANES) if self.pane(name).view is widget), None)
+
+    def lines_in(self, name: str) -> int:
+        """How many lines ``name``'s pane shows (0 when it is not in view)."""
+        view = self.pane(name).view
+        return len(view.document.lines) if self.file_of(view) == name else 0
+
+    def _match(self, name: str) -> None:
+        spans, place, current = self._matches
+        self.pane(name).view.set_matches(spans, current if place == name else None)
 
     def show_blame(self, blame: dict[str, dict[int, str]] | None) -> None:
         """Who last wrote each line, in a gutter column (file -> line from 1 -> label); None hides it."""
@@ -121,6 +148,7 @@ class HomePane(Vertical):
             self.pane(name).show(name, state.files.get(name), state.preview.composition.file(name))
             self._flag(name)
             self._blame_of(name)
+            self._match(name)
 
     @on(FileList.OptionSelected)
     def _file_picked(self, event: FileList.OptionSelected) -> None:

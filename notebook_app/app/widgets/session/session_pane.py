@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -96,6 +97,18 @@ class SessionPane(Vertical):
         """Empty, with ``why`` in place of a soul."""
         self.show("", "", "", EMPTY)
         self.query_one(LineView).set_placeholder(why)
+
+    def show_matches(self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, current: tuple[int, int, int] | None = None) -> None:
+        """Find's matches in this soul (``spans`` of a shown line; None: find is off); ``current`` stands out."""
+        self.query_one(LineView).set_matches(spans, current)
+
+    def holds(self, widget: object) -> bool:
+        """Whether ``widget`` is this pane's soul view."""
+        return self.query_one(LineView) is widget
+
+    @property
+    def line_count(self) -> int:
+        return len(self.document.lines)
 
     def line_on_screen(self, line: int) -> bool:
         return self.display and self.query_one(LineView).line_on_screen(line)

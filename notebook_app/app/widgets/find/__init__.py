@@ -1,0 +1,1 @@
+"""The find bar: find across the home, and go to a line."""

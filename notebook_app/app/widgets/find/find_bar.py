@@ -1,0 +1,137 @@
+"""The find bar under the panes: a query typed in, the count of its matches, the keys to step.
+
+It only says what was typed and asked for (messages up); the screen searches
+in a worker and tells it the count (attributes down). In ``line`` mode the
+same bar asks for a line number (``ctrl+g``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import Reactive
+from textual.widgets import Input, Label
+
+from ...keys import FIND_KEYS, bindings
+
+TCSS = Path(__file__).with_suffix(".tcss")
+
+Mode = Literal["find", "line"]
+PROMPTS: dict[Mode, str] = {"find": "find", "line": "go to line"}
+PLACEHOLDERS: dict[Mode, str] = {
+    "find": "text in every file and both sessions (a capital: exact case; → ∙ ⇆ … find hidden characters)",
+    "line": "a line number",
+}
+
+
+class FindInput(Input):
+    """An Input whose growing text never lays out the screen.
+
+    Textual's Input sets its virtual size from its text on every keystroke, and
+    that reactive lays out the whole screen: about 25 ms on the notebook's
+    screen, against a frame of 16. The bar's width is fixed, so its text only
+    scrolls inside it: a repaint is enough.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
+class FindBar(Horizontal):
+    """Hidden until ``/`` or ``ctrl+g`` opens it; esc closes it before anything else."""
+
+    BINDINGS = bindings(FIND_KEYS)
+
+    @dataclass
+    class Changed(Message):
+        """The query changed: search again."""
+
+        bar: FindBar
+        query: str
+
+    @dataclass
+    class Stepped(Message):
+        """Go to the next (1) or previous (-1) match."""
+
+        bar: FindBar
+        step: int
+
+    @dataclass
+    class LineChosen(Message):
+        """Go to this line (from 1) of the selected file."""
+
+        bar: FindBar
+        line: int
+
+    @dataclass
+    class Closed(Message):
+        bar: FindBar
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.mode: Mode = "find"
+        self._query = ""
+        """The find query, kept while the bar asks for a line number."""
+
+    def compose(self) -> ComposeResult:
+        yield Label(PROMPTS["find"], id="find-prompt", markup=False)
+        yield FindInput(id="find-input", compact=True, select_on_focus=True)
+        yield Label("", id="find-count", markup=False)
+
+    @property
+    def is_open(self) -> bool:
+        return self.has_class("-open")
+
+    @property
+    def typed(self) -> str:
+        """The query typed (empty in line mode)."""
+        return self.query_one(Input).value if self.mode == "find" else ""
+
+    def open(self, mode: Mode, *, note: str = "") -> None:
+        """Show the bar in ``mode`` with focus in its input; find keeps its query (selected), also across a go to line."""
+        field = self.query_one(Input)
+        if mode != self.mode:
+            if mode == "line":
+                self._query = field.value
+            with field.prevent(Input.Changed):
+                field.type = "integer" if mode == "line" else "text"
+                field.value = "" if mode == "line" else self._query
+            self.mode = mode
+        field.placeholder = PLACEHOLDERS[mode]
+        self.query_one("#find-prompt", Label).update(PROMPTS[mode])
+        self.show_count(note)
+        self.add_class("-open")
+        field.focus()
+
+    def close(self) -> None:
+        self.remove_class("-open")
+
+    def show_count(self, text: str, *, missing: bool = False) -> None:
+        """``3 of 17``, ``no matches``, or a note; ``missing`` shows it in the warning colour."""
+        label = self.query_one("#find-count", Label)
+        if str(label.content) != text:
+            label.update(text, layout=False)  # a fixed width: a new count must not lay out the whole screen
+        label.set_class(missing, "-missing")
+
+    @on(Input.Changed, "#find-input")
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        if self.mode == "find":
+            self.post_message(self.Changed(self, event.value))
+
+    def action_step(self, step: int) -> None:
+        if self.mode == "find":
+            self.post_message(self.Stepped(self, step))
+            return
+        value = self.query_one(Input).value.strip()
+        if step > 0 and value.lstrip("+").isdigit():
+            self.post_message(self.LineChosen(self, int(value)))
+
+    def action_close(self) -> None:
+        self.post_message(self.Closed(self))
