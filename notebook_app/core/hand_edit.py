@@ -35,6 +35,11 @@ def text_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@dataclass(frozen=True)
+class TooLarge(Rejection):
+    """A file over the editor's cap: another editor (``$EDITOR``) can still open it."""
+
+
 def read_for_edit(home: str | os.PathLike[str], name: str, *, max_bytes: int | None = None) -> str | Rejection:
     """The text an editor starts from ("" when the file is absent), or why it cannot be edited, in the tool's words.
 
@@ -50,7 +55,7 @@ def read_for_edit(home: str | os.PathLike[str], name: str, *, max_bytes: int | N
     if rejection is not None:
         return rejection
     if max_bytes is not None and read.size > max_bytes:
-        return Rejection(f"{name} is {read.size:,} bytes, over the {max_bytes:,} this editor opens; nothing was opened")
+        return TooLarge(f"{name} is {read.size:,} bytes, over the {max_bytes:,} this editor opens; nothing was opened")
     read = read_file(path, limit=read.size + 1)
     rejection = file_refusal(read)
     if rejection is not None:
@@ -58,7 +63,7 @@ def read_for_edit(home: str | os.PathLike[str], name: str, *, max_bytes: int | N
     if not read.complete:
         return Rejection(f"{name} kept growing while it was read; nothing was written")
     if max_bytes is not None and read.size > max_bytes:
-        return Rejection(f"{name} is {read.size:,} bytes, over the {max_bytes:,} this editor opens; nothing was opened")
+        return TooLarge(f"{name} is {read.size:,} bytes, over the {max_bytes:,} this editor opens; nothing was opened")
     rejection = utf8_refusal(name, read.data)
     if rejection is not None:
         return rejection

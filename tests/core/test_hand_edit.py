@@ -167,12 +167,12 @@ def test_a_save_writes_the_merge_or_nothing_and_the_history_stays_whole(data: st
 
 def test_read_for_edit_gives_the_text_or_the_tools_refusal_and_refuses_over_a_cap_unread(home: Path) -> None:
     from notebook_app.core import Rejection
-    from notebook_app.core.hand_edit import read_for_edit
+    from notebook_app.core.hand_edit import TooLarge, read_for_edit
 
     assert read_for_edit(home, "TOOLS.md") == ""  # absent: an edit creates it
     (home / "SOUL.md").write_text("be kind\n")
     assert read_for_edit(home, "SOUL.md") == "be kind\n"
-    assert read_for_edit(home, "SOUL.md", max_bytes=4) == Rejection("SOUL.md is 8 bytes, over the 4 this editor opens; nothing was opened")
+    assert read_for_edit(home, "SOUL.md", max_bytes=4) == TooLarge("SOUL.md is 8 bytes, over the 4 this editor opens; nothing was opened")
     (home / "USER.md").write_bytes(b"caf\xe9\n")
     refused = read_for_edit(home, "USER.md")
     assert isinstance(refused, Rejection) and "USER.md is not valid UTF-8 (byte 0xe9 at offset 3)" in refused.message
