@@ -55,7 +55,7 @@ def side_document(merge: MergeResult, side: Literal["mine", "theirs"], choices: 
         mark = Mark.CONFLICT if choice is None else Mark.ADDED if choice in KEEPS[side] else Mark.REMOVED
         marks.update(dict.fromkeys(range(start, start + count), mark))
         if index == current and shown.lines:
-            state = "choose 1 / 2 / 3" if choice is None else f"keeping {choice}"
+            state = "1 / 2 / 3" if choice is None else f"keeping {choice}"
             empty = "" if count else " (no lines here)"
             banners[max(0, start + count - 1 if count else start - 1)] = f"▲ conflict {index + 1} of {len(ranges)}{empty}: {state}"
     return Document(shown.lines, marks, banners, shown.source), [start for start, _ in ranges]
