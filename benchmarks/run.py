@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_app  # noqa: E402
 import bench_core  # noqa: E402
 import bench_doctor  # noqa: E402
+import bench_edit  # noqa: E402
 import bench_history  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
 from peers import PEERS, TOOLS, PeerEnv, ensure_peer  # noqa: E402
@@ -60,6 +61,12 @@ MODULES = [
         "History: recording every write, listing, blame (measures 10–12)",
         ["ours", "before"],
         "ours : {peer} (speed)",
+    ),
+    (
+        bench_edit,
+        "Editing a whole file: the built-in editor's save (measure 13)",
+        ["ours"],
+        "",
     ),
 ]
 
