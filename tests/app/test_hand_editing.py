@@ -314,3 +314,23 @@ async def test_o_unchanged_and_a_failing_editor_say_so_in_words(home: Path) -> N
         await wait_until(pilot, lambda: app._notifications, "the result")
         assert list(app._notifications)[0].message.startswith("Not written: the editor exited with status 3")
         assert (home / "MEMORY.md").read_text() == MEMORY
+
+
+def test_o_in_a_real_terminal_suspends_the_app_for_EDITOR_and_resumes_with_the_edit_written(home: Path, tmp_path: Path) -> None:
+    """The real process in a pty: $EDITOR (a script) gets the terminal, the notebook comes back and says what it wrote."""
+    from terminal import Terminal
+
+    script = editor_script(tmp_path, "print('FAKE-EDITOR-RAN', flush=True)\ncopy.write_text(copy.read_text() + '- from a real editor\\n')")
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_STATE_HOME": str(tmp_path / "state")}
+    terminal = Terminal([str(home)], env={**env, "VISUAL": "", "EDITOR": f"{sys.executable} {script}"})
+    try:
+        assert terminal.read_until("MEMORY.md ◂ target"), terminal.output.decode(errors="replace")[-2000:]
+        terminal.send("o")
+        assert terminal.read_until("FAKE-EDITOR-RAN"), terminal.output.decode(errors="replace")[-2000:]
+        assert terminal.read_until("Written"), terminal.output.decode(errors="replace")[-2000:]
+        assert (home / "MEMORY.md").read_text() == MEMORY + "- from a real editor\n"
+        terminal.send("q")
+        assert terminal.wait(within=10) == 0
+        assert b"Traceback" not in terminal.output
+    finally:
+        terminal.close()
