@@ -334,3 +334,35 @@ def test_o_in_a_real_terminal_suspends_the_app_for_EDITOR_and_resumes_with_the_e
         assert b"Traceback" not in terminal.output
     finally:
         terminal.close()
+
+
+async def test_a_file_the_buffer_would_change_is_refused_not_rewritten(home: Path) -> None:
+    """TextArea splits at U+2028 and joins mixed endings as one: opening such a file would change it on save."""
+    (home / "MEMORY.md").write_text("- one\u2028still one\n- two\n")
+    (home / "SOUL.md").write_bytes(b"be kind\r\nbe brief\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("E")
+        await wait_until(pilot, lambda: app._notifications, "the refusal")
+        (note,) = list(app._notifications)
+        assert note.message == (
+            "MEMORY.md: the built-in editor would change it on saving: line 1 holds U+2028 LINE SEPARATOR, which it would "
+            "turn into a line break; nothing was opened; o opens it in $VISUAL / $EDITOR"
+        )
+        app.clear_notifications()
+        await pilot.press("2", "E")
+        await wait_until(pilot, lambda: app._notifications, "the refusal")
+        assert "line 2 ends differently from the lines before it (mixed line endings)" in list(app._notifications)[0].message
+        assert isinstance(app.screen, MainScreen)
+        assert (home / "SOUL.md").read_bytes() == b"be kind\r\nbe brief\n"
+
+
+async def test_a_crlf_file_opens_and_saves_with_its_crlf_endings(home: Path) -> None:
+    (home / "SOUL.md").write_bytes(b"be kind\r\nbe brief\r\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot, "2")
+        await type_at_end(pilot, editor, "be clear")
+        await save(pilot)
+        assert (home / "SOUL.md").read_bytes() == b"be kind\r\nbe brief\r\nbe clear"

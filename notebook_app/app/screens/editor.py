@@ -27,11 +27,12 @@ from ..keys import EDITOR_KEYS, bindings
 from ..live_files import READ_LIMIT
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
+from ..widgets.editor.buffer import EditorBuffer
 from ..workers import LatestWins, run_once
 from .keyed import KeyedScreen
 
 HIGHLIGHT_UP_TO = 256 * 1024
-"""Bytes up to which the buffer gets Markdown highlighting; above it, plain text keeps typing smooth."""
+"""Bytes up to which the buffer gets Markdown highlighting and soft wrap; above, plain unwrapped text opens and types quickly."""
 
 
 def on_disk(path: Path) -> tuple[str | None, str]:
@@ -68,17 +69,18 @@ class EditorScreen(KeyedScreen[None]):
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
         yield Static("", id="editor-banner", markup=False)
-        language = "markdown" if len(self.base.encode("utf-8")) <= HIGHLIGHT_UP_TO else None
-        yield TextArea(self.base, language=language, soft_wrap=True, show_line_numbers=True, id="editor-text")
+        small = len(self.base.encode("utf-8")) <= HIGHLIGHT_UP_TO
+        yield EditorBuffer("", language="markdown" if small else None, soft_wrap=small, show_line_numbers=True, id="editor-text")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = f"editing {self.file_name}"
         self.text_area.border_title = self.file_name
+        self.text_area.load_text(self.base)  # once, here: TextArea built with the text splits and wraps it three times more
         self._show_unsaved()
         self.text_area.focus()
         if self.watch_home:
-            self._watcher = HomeWatcher(self.notebook.home, self, lambda _name: None)
+            self._watcher = HomeWatcher(self.notebook.home, self, lambda _name: "")  # every change is looked at: a deletion too
             self.call_after_refresh(self._watcher.start, self, "editor-watch")
 
     def on_unmount(self) -> None:

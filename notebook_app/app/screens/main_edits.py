@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import subprocess
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from ...core import MAX_FILE_BYTES, Rejection
 from ...core.actor import NOTEBOOK
 from ...core.edit_copy import CopyEditResult, CopyOutcome, edit_with_editor, editor_command, edits_dir
 from ...core.hand_edit import TooLarge, read_for_edit
+from ..widgets.editor.buffer import buffer_rewrites
 from ..widgets.home.home_pane import HomePane
 from ..workers import run_once
 
@@ -49,6 +51,22 @@ def suspended_editor(app: App, command: list[str]) -> EditorLauncher:
     return run
 
 
+@dataclass(frozen=True)
+class Unkept(Rejection):
+    """A file the buffer would not keep byte for byte: ``$EDITOR`` can still open it."""
+
+
+def editable(home: Path, name: str) -> str | Rejection:
+    """The text the built-in editor opens: the core's read for an edit, within the cap, that the buffer keeps as it is."""
+    found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES)
+    if isinstance(found, Rejection):
+        return found
+    rewrites = buffer_rewrites(found)
+    if rewrites is not None:
+        return Unkept(f"{name}: the built-in editor would change it on saving: {rewrites}; nothing was opened")
+    return found
+
+
 class HandEdits:
     """``E`` and ``o`` on the notebook."""
 
@@ -59,12 +77,11 @@ class HandEdits:
         """E: the selected file (any of the seven) in the built-in editor, read in a worker."""
         name = self.query_one(HomePane).selected_file
         home = self.notebook.home
-        job = lambda: read_for_edit(home, name, max_bytes=MAX_FILE_BYTES)  # noqa: E731
-        run_once(self, "editor-open", job, done=lambda found: self._open_editor(name, found), failed=self._edit_failed)
+        run_once(self, "editor-open", lambda: editable(home, name), done=lambda found: self._open_editor(name, found), failed=self._edit_failed)
 
     def _open_editor(self: MainScreen, name: str, found: str | Rejection) -> None:
         if isinstance(found, Rejection):
-            hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, TooLarge) else ""
+            hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
             self.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
             return
         from .editor import EditorScreen  # loaded on first use, not at start-up
