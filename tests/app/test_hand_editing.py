@@ -366,3 +366,19 @@ async def test_a_crlf_file_opens_and_saves_with_its_crlf_endings(home: Path) -> 
         await type_at_end(pilot, editor, "be clear")
         await save(pilot)
         assert (home / "SOUL.md").read_bytes() == b"be kind\r\nbe brief\r\nbe clear"
+
+
+async def test_a_conflict_where_one_side_removed_the_lines_shows_it_and_mine_removes_them(home: Path) -> None:
+    (home / "SOUL.md").write_text("a\nb\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot, "2")
+        editor.text_area.load_text("a\n")  # the person removes the last line
+        (home / "SOUL.md").write_text("a\nB\n")  # another writer changed it
+        await save(pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, ConflictScreen), "the conflict view")
+        mine_view = app.screen.query_one("#conflict-mine")
+        assert list(mine_view.document.banners.values()) == ["▲ conflict 1 of 1 (removed on this side): 1 / 2 / 3"]
+        await pilot.press("1", "ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen), "back in the editor")
+        assert (home / "SOUL.md").read_text() == "a\n"

@@ -56,7 +56,7 @@ def side_document(merge: MergeResult, side: Literal["mine", "theirs"], choices: 
         marks.update(dict.fromkeys(range(start, start + count), mark))
         if index == current and shown.lines:
             state = "1 / 2 / 3" if choice is None else f"keeping {choice}"
-            empty = "" if count else " (no lines here)"
+            empty = "" if count else " (removed on this side)"
             banners[max(0, start + count - 1 if count else start - 1)] = f"▲ conflict {index + 1} of {len(ranges)}{empty}: {state}"
     return Document(shown.lines, marks, banners, shown.source), [start for start, _ in ranges]
 
@@ -112,8 +112,8 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
             view = self.query_one(f"#conflict-{side}", LineView)
             document, starts = side_document(self.merge, side, self.choices, self.current)
             view.show(document)
-            if starts:
-                view.reveal_line(starts[self.current])
+            if starts and document.lines:
+                view.reveal_line(min(starts[self.current], len(document.lines) - 1))
 
     def action_choose(self, choice: Choice) -> None:
         if not self.choices:
