@@ -50,7 +50,7 @@ def read_for_edit(home: str | os.PathLike[str], name: str, *, max_bytes: int | N
     path = Path(home) / name
     read = read_file(path, limit=0)
     if read.status is FileStatus.ABSENT:
-        return ""
+        return "" if path.parent.is_dir() else Rejection(f"no such home: {path.parent}; nothing was opened")
     rejection = file_refusal(read)
     if rejection is not None:
         return rejection

@@ -170,6 +170,7 @@ def test_read_for_edit_gives_the_text_or_the_tools_refusal_and_refuses_over_a_ca
     from notebook_app.core.hand_edit import TooLarge, read_for_edit
 
     assert read_for_edit(home, "TOOLS.md") == ""  # absent: an edit creates it
+    assert read_for_edit(home / "gone", "TOOLS.md") == Rejection(f"no such home: {home / 'gone'}; nothing was opened")
     (home / "SOUL.md").write_text("be kind\n")
     assert read_for_edit(home, "SOUL.md") == "be kind\n"
     assert read_for_edit(home, "SOUL.md", max_bytes=4) == TooLarge("SOUL.md is 8 bytes, over the 4 this editor opens; nothing was opened")

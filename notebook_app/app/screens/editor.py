@@ -36,7 +36,7 @@ HIGHLIGHT_UP_TO = 256 * 1024
 
 
 def on_disk(path: Path) -> tuple[str | None, str]:
-    """The digest of the file's bytes now (None: absent, or not a regular file) and, when it is not one, what it is."""
+    """The digest of the file's bytes now (None: absent, or not a regular file) and, should it differ from the base, the words for it."""
     read = read_file(path, limit=READ_LIMIT)
     if read.status is FileStatus.ABSENT:
         return None, f"{path.name} was deleted on disk"
