@@ -382,3 +382,13 @@ async def test_a_conflict_where_one_side_removed_the_lines_shows_it_and_mine_rem
         await pilot.press("1", "ctrl+s")
         await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen), "back in the editor")
         assert (home / "SOUL.md").read_text() == "a\n"
+
+
+async def test_E_from_the_file_list_edits_the_highlighted_row(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("f2", "home", "down", "down")  # AGENTS.md, SOUL.md, IDENTITY.md
+        await pilot.press("E")
+        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen), "the editor")
+        assert (app.screen.file_name, app.screen.text) == ("IDENTITY.md", "")
