@@ -31,6 +31,7 @@ import bench_app  # noqa: E402
 import bench_core  # noqa: E402
 import bench_doctor  # noqa: E402
 import bench_find  # noqa: E402
+import bench_edit  # noqa: E402
 import bench_history  # noqa: E402
 import bench_review  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
@@ -74,6 +75,12 @@ MODULES = [
         "Find: one keystroke on a 2 MiB home, against a bare Textual app's keystroke (measure 14)",
         ["ours", "floor"],
         "time, ours ÷ {peer}",
+    ),
+    (
+        bench_edit,
+        "Editing a whole file: the built-in editor's save (measure 15)",
+        ["ours"],
+        "",
     ),
 ]
 

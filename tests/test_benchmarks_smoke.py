@@ -68,7 +68,7 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
     assert "FAILED in this run" not in text
 
     # Measures 10–12 (the history's cost) report a figure for ours.
-    for measure in ("10 add", "10 growth", "11", "12"):
+    for measure in ("10 add", "10 growth", "11", "12", "15 splice", "15 merge"):
         row = re.search(rf"^\| {re.escape(measure)} \| [^|]+ \| ([^|]+) \|", text, re.MULTILINE)
         assert row, f"row {measure} missing"
         assert row.group(1).strip() not in ("", "—"), f"row {measure} has no figure for ours"

@@ -26,6 +26,8 @@ class Mark(StrEnum):
     ADDED = "added"
     REMOVED = "removed"
     NOTICE = "notice"
+    CONFLICT = "conflict"
+    """A line of a conflict not resolved yet (the conflict view)."""
 
 @dataclass(frozen=True)
 class Document:

@@ -60,6 +60,8 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="x", display="x", action="remove", label="Remove", help="Remove text: the form with text, pre-filled from the selected entry", id="remove", command="Remove text from memory"),
     Key(keys="e", display="e", action="edit_entry", label="Edit", help="Edit the selected entry line in place (guarded: refused if it changed since you selected it)", id="edit-entry", command="Edit the selected entry"),
     Key(keys="d", display="d", action="delete_entry", label="Delete", help="Delete the selected entry line, its line ending included (guarded; enter confirms)", id="delete-entry", command="Delete the selected entry"),
+    Key(keys="E", display="E", action="edit_file", label="Edit file", help="Edit the whole selected file in the built-in editor (saved with the conflict guard)", id="edit-file", command="Edit the selected file", show=False),
+    Key(keys="o", display="o", action="open_editor", label="$EDITOR", help="Open the selected file in $VISUAL / $EDITOR (a copy; the notebook steps aside and saves it back with the guard)", id="open-editor", command="Open the selected file in $EDITOR", show=False),
     Key(keys="t", display="t", action="toggle_target", label="Target", help="Switch between the USER.md and MEMORY.md panes; the target follows: self (MEMORY.md) or user (USER.md)", id="toggle-target", command="Toggle target: self / user", show=False),
     Key(keys="ctrl+t", display="ctrl+t", action="toggle_target_in_form", label="Target", help="Toggle the target while typing in the form", id="toggle-target-form"),
     Key(keys="enter", display="enter", action="submit", label="Apply", help="Submit the form through the memory tool; in replace, enter in text moves to with", id="submit"),
@@ -127,6 +129,23 @@ REVIEW_KEYS: tuple[Key, ...] = (
     Key(keys="escape", display="esc", action="back", label="Back", help="In the review: close the reason or edit, cancel a confirmation, else back to the notebook", id="review-back", command="Back to the notebook"),
 )
 
+EDITOR_KEYS: tuple[Key, ...] = (
+    Key(keys="ctrl+s", display="ctrl+s", action="save", label="Save", help="In the editor: save, guarded (merged with what others wrote since; a conflict opens both sides)", id="editor-save", command="Save the file"),
+    Key(keys="ctrl+z", display="ctrl+z", action="undo", label="Undo", help="In the editor: undo in the buffer (not the history's u)", id="editor-undo", show=False),
+    Key(keys="ctrl+y", display="ctrl+y", action="redo", label="Redo", help="In the editor: redo in the buffer", id="editor-redo", show=False),
+    Key(keys="escape", display="esc", action="close", label="Close", help="Close the editor (with unsaved changes it asks: esc again discards them)", id="editor-close", command="Close the editor"),
+)
+
+CONFLICT_KEYS: tuple[Key, ...] = (
+    Key(keys="1", display="1", action="choose('mine')", label="Mine", help="In the conflict view: keep your lines at the marked conflict", id="conflict-mine"),
+    Key(keys="2", display="2", action="choose('theirs')", label="Theirs", help="In the conflict view: keep the lines on disk (the other writer's) at the marked conflict", id="conflict-theirs"),
+    Key(keys="3", display="3", action="choose('both')", label="Both", help="In the conflict view: keep both, theirs first, at the marked conflict", id="conflict-both"),
+    Key(keys="up", display="↑", action="step(-1)", label="Previous", help="In the conflict view: mark the previous conflict", id="conflict-previous", show=False),
+    Key(keys="down", display="↓", action="step(1)", label="Next", help="In the conflict view: mark the next conflict", id="conflict-next", show=False),
+    Key(keys="ctrl+s", display="ctrl+s", action="save", label="Save", help="In the conflict view: save the resolution, guarded again", id="conflict-save", command="Save the resolution"),
+    Key(keys="escape", display="esc", action="back", label="Back", help="Back to the editor from the conflict view, nothing written (your edit is still in the editor)", id="conflict-back", command="Back to the editor"),
+)
+
 KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Everywhere", APP_KEYS + PANE_KEYS),
     KeyGroup("Notebook", NOTEBOOK_KEYS),
@@ -136,6 +155,8 @@ KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Doctor", DOCTOR_KEYS),
     KeyGroup("History", HISTORY_KEYS),
     KeyGroup("Review", REVIEW_KEYS),
+    KeyGroup("Built-in editor", EDITOR_KEYS),
+    KeyGroup("Conflict view", CONFLICT_KEYS),
 )
 
 ALL_KEYS: tuple[Key, ...] = tuple(key for group in KEY_GROUPS for key in group.keys)

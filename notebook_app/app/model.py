@@ -25,6 +25,7 @@ from ..core import (
     memory_tool,
 )
 from ..core.actor import NOTEBOOK
+from ..core.hand_edit import HandEditResult, text_digest, write_file
 from ..core.home import Composition
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
@@ -161,6 +162,12 @@ class Notebook:
                 result: ToolResult | SpliceResult = write_entry(self.home, args)
             else:
                 result = self.tool.call(dict(args))
+            return result, self._read_state()  # records the written file's digest as ours
+
+    def hand_edit(self, name: str, text: str, base: str) -> tuple[HandEditResult, HomeState]:
+        """Write ``text`` as ``name``, an edit of ``base``, through the guarded hand edit; then read the home again."""
+        with self._lock:
+            result = write_file(self.home, name, text, base_text=base, base_digest=text_digest(base), by=NOTEBOOK)
             return result, self._read_state()  # records the written file's digest as ours
 
     def _read_state(self) -> HomeState:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shlex
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -19,17 +18,8 @@ from pathlib import Path
 
 from ..core import BOOTSTRAP_ORDER
 from ..core.actor import CLI
-from ..core.edit_copy import CopyEditResult, EditorRunner, edit_with_editor, edits_dir
+from ..core.edit_copy import CopyEditResult, EditorRunner, edit_with_editor, editor_command, edits_dir
 from .common import CommandLine, existing_home, home_option, print_json, usage_error
-
-
-def editor_command(environ: Mapping[str, str]) -> list[str] | None:
-    """``$VISUAL``, else ``$EDITOR``, split as a shell would split it; None when neither is set."""
-    for variable in ("VISUAL", "EDITOR"):
-        value = environ.get(variable, "").strip()
-        if value:
-            return shlex.split(value)
-    return None
 
 
 def process_runner(command: list[str]) -> EditorRunner:

@@ -14,19 +14,18 @@ function): this module runs nothing itself.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
 from .actor import Actor
-from .files import FileStatus, read_file
-from .hand_edit import HandEditResult, text_digest, write_file
+from .hand_edit import HandEditResult, read_for_edit, text_digest, write_file
 from .home import home_path
 from .names import BOOTSTRAP_ORDER
-from .refusals import file_refusal, utf8_refusal
 
 EditorRunner = Callable[[Path], int]
 """Runs an editor on the copy's path and waits; returns its exit status (0: saved and quit)."""
@@ -59,6 +58,18 @@ class CopyEditResult:
         return self.outcome in (CopyOutcome.CONFLICT, CopyOutcome.REFUSED)
 
 
+def editor_command(environ: Mapping[str, str]) -> list[str] | None:
+    """``$VISUAL``, else ``$EDITOR``, split as a shell would split it; None when neither is set.
+
+    One rule for the CLI and the app: both start the same editor.
+    """
+    for variable in ("VISUAL", "EDITOR"):
+        value = environ.get(variable, "").strip()
+        if value:
+            return shlex.split(value)
+    return None
+
+
 def edits_dir() -> Path:
     """Where editing copies live: ``<user state dir>/persona-notebook/edits`` (``$XDG_STATE_HOME`` on Linux).
 
@@ -79,7 +90,7 @@ def edit_with_editor(
     root = home_path(home)
     if not root.is_dir():
         return CopyEditResult(f"no such home: {root}; nothing was changed", CopyOutcome.REFUSED)
-    base = _current_text(root, name)
+    base = read_for_edit(root, name)
     if not isinstance(base, str):
         return CopyEditResult(base.message, CopyOutcome.REFUSED)
     try:
@@ -104,29 +115,6 @@ def edit_with_editor(
     shutil.rmtree(copy.parent, ignore_errors=True)
     outcome = CopyOutcome.WRITTEN if result.applied is not None else CopyOutcome.UNCHANGED
     return CopyEditResult(result.output, outcome, None, result)
-
-
-def _current_text(root: Path, name: str) -> str | _Refusal:
-    """The file's text now ("" when absent), or why it cannot be edited, in the tool's words."""
-    path = root / name
-    read = read_file(path, limit=0)
-    if read.status is not FileStatus.ABSENT:
-        read = read_file(path, limit=read.size + 1)
-        rejection = file_refusal(read)
-        if rejection is not None:
-            return _Refusal(rejection.message)
-        if not read.complete:
-            return _Refusal(f"{name} kept growing while it was read; nothing was written")
-        rejection = utf8_refusal(name, read.data)
-        if rejection is not None:
-            return _Refusal(rejection.message)
-        return read.data.decode("utf-8")
-    return ""
-
-
-@dataclass(frozen=True)
-class _Refusal:
-    message: str
 
 
 def _make_copy(edits_dir: Path, name: str, base: str) -> Path:

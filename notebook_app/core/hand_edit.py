@@ -17,12 +17,15 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from .actor import Actor
 from .events import Payload
+from .files import FileStatus, read_file
 from .merge import Conflict, MergeResult, merge3, split_lines
 from .names import BOOTSTRAP_ORDER
 from .recording import Change
+from .refusals import Rejection, file_refusal, utf8_refusal
 from .splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked
 from .storage import LockedHome
 
@@ -30,6 +33,41 @@ from .storage import LockedHome
 def text_digest(text: str) -> str:
     """The digest a hand edit names its base by: sha256 of the text's UTF-8 bytes, in hex."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class TooLarge(Rejection):
+    """A file over the editor's cap: another editor (``$EDITOR``) can still open it."""
+
+
+def read_for_edit(home: str | os.PathLike[str], name: str, *, max_bytes: int | None = None) -> str | Rejection:
+    """The text an editor starts from ("" when the file is absent), or why it cannot be edited, in the tool's words.
+
+    Read through the one read path: links, FIFOs, devices and non-UTF-8
+    bytes are refused as the tool refuses them. ``max_bytes``: a file larger
+    than that is refused before its bytes are read (the built-in editor's cap).
+    """
+    path = Path(home) / name
+    read = read_file(path, limit=0)
+    if read.status is FileStatus.ABSENT:
+        return "" if path.parent.is_dir() else Rejection(f"no such home: {path.parent}; nothing was opened")
+    rejection = file_refusal(read)
+    if rejection is not None:
+        return rejection
+    if max_bytes is not None and read.size > max_bytes:
+        return TooLarge(f"{name} is {read.size:,} bytes, over the {max_bytes:,} this editor opens; nothing was opened")
+    read = read_file(path, limit=read.size + 1)
+    rejection = file_refusal(read)
+    if rejection is not None:
+        return rejection
+    if not read.complete:
+        return Rejection(f"{name} kept growing while it was read; nothing was written")
+    if max_bytes is not None and read.size > max_bytes:
+        return TooLarge(f"{name} is {read.size:,} bytes, over the {max_bytes:,} this editor opens; nothing was opened")
+    rejection = utf8_refusal(name, read.data)
+    if rejection is not None:
+        return rejection
+    return read.data.decode("utf-8")
 
 
 @dataclass(frozen=True)

@@ -45,13 +45,15 @@ async def test_every_action_is_in_the_command_palette(home: Path) -> None:
 
 def test_every_binding_we_declare_has_a_unique_id() -> None:
     from notebook_app.app.screens import AgentSessionsScreen
+    from notebook_app.app.screens.conflict import ConflictScreen
     from notebook_app.app.screens.doctor import DoctorScreen
+    from notebook_app.app.screens.editor import EditorScreen
     from notebook_app.app.screens.history import HistoryScreen
     from notebook_app.app.screens.panes import PaneScreen
     from notebook_app.app.screens.review import ReviewScreen
     from notebook_app.app.widgets.find.find_bar import FindBar
 
-    classes = (NotebookApp, PaneScreen, MainScreen, AgentSessionsScreen, DoctorScreen, HistoryScreen, ReviewScreen, HelpScreen, CreateHomeScreen, EntryView, FindBar)
+    classes = (NotebookApp, PaneScreen, MainScreen, AgentSessionsScreen, DoctorScreen, HistoryScreen, ReviewScreen, EditorScreen, ConflictScreen, HelpScreen, CreateHomeScreen, EntryView, FindBar)
     declared = [b for cls in classes for b in cls.__dict__.get("BINDINGS", [])]
     assert {b.id for b in declared} >= {k.id for k in ALL_KEYS}
     assert all(isinstance(b, Binding) and b.id for b in declared)

@@ -163,3 +163,22 @@ def test_a_save_writes_the_merge_or_nothing_and_the_history_stays_whole(data: st
         assert result.is_error == (not expected.clean)
         if result.applied is not None:  # the outside write is recorded with it; a save with nothing to write writes nothing
             assert check(home) == []
+
+
+def test_read_for_edit_gives_the_text_or_the_tools_refusal_and_refuses_over_a_cap_unread(home: Path) -> None:
+    from notebook_app.core import Rejection
+    from notebook_app.core.hand_edit import TooLarge, read_for_edit
+
+    assert read_for_edit(home, "TOOLS.md") == ""  # absent: an edit creates it
+    assert read_for_edit(home / "gone", "TOOLS.md") == Rejection(f"no such home: {home / 'gone'}; nothing was opened")
+    (home / "SOUL.md").write_text("be kind\n")
+    assert read_for_edit(home, "SOUL.md") == "be kind\n"
+    assert read_for_edit(home, "SOUL.md", max_bytes=4) == TooLarge("SOUL.md is 8 bytes, over the 4 this editor opens; nothing was opened")
+    (home / "USER.md").write_bytes(b"caf\xe9\n")
+    refused = read_for_edit(home, "USER.md")
+    assert isinstance(refused, Rejection) and "USER.md is not valid UTF-8 (byte 0xe9 at offset 3)" in refused.message
+    os.mkfifo(home / "AGENTS.md")
+    assert read_for_edit(home, "AGENTS.md") == Rejection("AGENTS.md is not a regular file; nothing was written")
+    (home / "MEMORY.md").symlink_to(home / "SOUL.md")
+    refused = read_for_edit(home, "MEMORY.md")
+    assert isinstance(refused, Rejection) and refused.message.startswith("MEMORY.md is a symbolic link")

@@ -39,6 +39,7 @@ from ..widgets.home.home_pane import HomePane, file_at
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins, run_once
+from .main_edits import HandEdits
 from .main_find import NotebookFind
 from .main_tools import NotebookTools
 from .panes import PaneScreen
@@ -47,10 +48,10 @@ from .panes import PaneScreen
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor"}
 
 
-class MainScreen(NotebookFind, NotebookTools, PaneScreen):
+class MainScreen(HandEdits, NotebookFind, NotebookTools, PaneScreen):
     """What the running session loaded, what is on disk, what loads next."""
 
     CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, status_line.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, find_bar.TCSS, Path(__file__).with_name("main.tcss")]

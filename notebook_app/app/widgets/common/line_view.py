@@ -26,7 +26,7 @@ from ...wrapping import BANNER, Rows, hanging_indent, wrap_rows
 
 TCSS = Path(__file__).with_suffix(".tcss")
 
-SIGNS = {Mark.ADDED: "+", Mark.REMOVED: "-", Mark.NOTICE: "!"}
+SIGNS = {Mark.ADDED: "+", Mark.REMOVED: "-", Mark.NOTICE: "!", Mark.CONFLICT: "≠"}
 
 
 def fit(segments: list[Segment], width: int, style: Style) -> Strip:
@@ -52,6 +52,7 @@ class LineView(ScrollView, can_focus=True):
         "line-view--added",
         "line-view--removed",
         "line-view--notice",
+        "line-view--conflict",
         "line-view--banner",
         "line-view--cursor",
         "line-view--placeholder",

@@ -80,6 +80,19 @@ class HomePane(Vertical):
         """(file, line number from 1, exact line text) of the selected entry in the target's pane."""
         return self.pane(self.target).selected_line
 
+    @property
+    def selected_file(self) -> str:
+        """The file a person is on: the focused pane's, the list's highlighted row, else the target."""
+        focused = self.screen.focused
+        if focused is not None:
+            for pane in self.query(FilePane):
+                if focused is pane or pane in focused.ancestors:
+                    return pane.name_shown
+            files = self.query_one(FileList)
+            if focused is files and files.highlighted is not None:
+                return BOOTSTRAP_ORDER[files.highlighted]
+        return self.target
+
     def show_state(self, state: HomeState) -> None:
         self._state = state
         self.query_one(FileList).show_files(state.files, state.preview.composition, state.comparison.diff)

@@ -1,0 +1,163 @@
+"""The conflict view: a save that conflicts, both sides side by side, each conflict resolved by a key.
+
+Left is the edit, right the file on disk now (the other writer's). The
+core's merge (:class:`~notebook_app.core.merge.MergeResult`) gives the
+chunks: merged text with the conflicts where they stand; this view only
+marks them and asks, per conflict, ``1`` mine, ``2`` theirs or ``3`` both.
+``ctrl+s`` writes ``merge.resolve(...)`` through the guarded hand edit again,
+its base the file as the merge found it; if it changed once more, the new
+conflicts are shown. Dismissed with (text written, the core's words), or
+None when left without writing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Literal
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Footer, Header, Static
+
+from ...core.hand_edit import HandEditResult
+from ...core.merge import Conflict, MergeResult, both, mine, split_lines, theirs
+from ..documents import Document, Mark, file_document
+from ..keys import CONFLICT_KEYS, bindings
+from ..model import HomeState, Notebook
+from ..widgets.common import line_view
+from ..widgets.common.line_view import LineView
+from ..workers import run_once
+from .keyed import KeyedScreen
+
+Choice = Literal["mine", "theirs", "both"]
+PICKS: dict[Choice, Callable[[Conflict], Sequence[str]]] = {"mine": mine, "theirs": theirs, "both": both}
+KEEPS: dict[str, tuple[Choice, ...]] = {"mine": ("mine", "both"), "theirs": ("theirs", "both")}
+"""Which choices keep each side's lines."""
+
+
+def side_document(merge: MergeResult, side: Literal["mine", "theirs"], choices: Sequence[Choice | None], current: int) -> tuple[Document, list[int]]:
+    """One side's whole text, its conflicts marked by their state, a banner under the current one; each conflict's first line."""
+    lines: list[str] = []
+    ranges: list[tuple[int, int]] = []
+    for chunk in merge.chunks:
+        if isinstance(chunk, Conflict):
+            part = chunk.ours if side == "mine" else chunk.theirs
+            ranges.append((len(lines), len(part)))
+        else:
+            part = split_lines(chunk)
+        lines.extend(part)
+    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines[:-1]) + (lines[-1] if lines else "")
+    shown = file_document(text)
+    marks = dict(shown.marks)
+    banners: dict[int, str] = {}
+    for index, ((start, count), choice) in enumerate(zip(ranges, choices)):
+        mark = Mark.CONFLICT if choice is None else Mark.ADDED if choice in KEEPS[side] else Mark.REMOVED
+        marks.update(dict.fromkeys(range(start, start + count), mark))
+        if index == current and shown.lines:
+            state = "1 / 2 / 3" if choice is None else f"keeping {choice}"
+            empty = "" if count else " (removed on this side)"
+            banners[max(0, start + count - 1 if count else start - 1)] = f"▲ conflict {index + 1} of {len(ranges)}{empty}: {state}"
+    return Document(shown.lines, marks, banners, shown.source), [start for start, _ in ranges]
+
+
+class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
+    CSS_PATH = [line_view.TCSS, Path(__file__).with_name("conflict.tcss")]
+    KEYS = CONFLICT_KEYS
+    BINDINGS = bindings(KEYS)
+
+    def __init__(self, notebook: Notebook, name: str, merge: MergeResult, *, mine: str, theirs: str, applied: Callable[[HomeState], None]) -> None:
+        super().__init__()
+        self.notebook = notebook
+        self.file_name = name
+        self.applied = applied
+        self.saving = False
+        self._take(merge, mine, theirs)
+
+    def _take(self, merge: MergeResult, mine: str, theirs: str) -> None:
+        self.merge = merge
+        self.mine = mine
+        self.theirs = theirs
+        """The file as the merge found it: the base of the save that resolves it."""
+        self.choices: list[Choice | None] = [None] * len(merge.conflicts)
+        self.current = 0
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="◆")
+        yield Static("", id="conflict-summary", markup=False)
+        with Horizontal(id="conflict-sides"):
+            yield LineView(numbers=True, signs=True, id="conflict-mine")
+            yield LineView(numbers=True, signs=True, id="conflict-theirs")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.sub_title = f"conflicts in {self.file_name}"
+        for view, title in ((self.query_one("#conflict-mine", LineView), "Yours (your edit)"), (self.query_one("#conflict-theirs", LineView), f"{self.file_name} on disk now")):
+            view.border_title = title
+            view.can_focus = False  # the arrows move between conflicts, not the scroll
+        self._show()
+
+    @property
+    def left(self) -> int:
+        return sum(choice is None for choice in self.choices)
+
+    def _show(self, note: str = "") -> None:
+        count = len(self.choices)
+        places = "1 conflict" if count == 1 else f"{count} conflicts"
+        left = f"{self.left} left to resolve" if self.left else "all resolved: ctrl+s saves"
+        another = " · ↑↓ another" if count > 1 else ""
+        summary = f"{self.file_name} changed since you opened it: {places}, {left}. 1 mine · 2 theirs · 3 both{another}"
+        self.query_one("#conflict-summary", Static).update(f"{note}{summary}")
+        for side in ("mine", "theirs"):
+            view = self.query_one(f"#conflict-{side}", LineView)
+            document, starts = side_document(self.merge, side, self.choices, self.current)
+            view.show(document)
+            if starts and document.lines:
+                view.reveal_line(min(starts[self.current], len(document.lines) - 1))
+
+    def action_choose(self, choice: Choice) -> None:
+        if not self.choices:
+            return
+        self.choices[self.current] = choice
+        following = [i for i in range(self.current + 1, len(self.choices)) if self.choices[i] is None]
+        if following:
+            self.current = following[0]
+        self._show()
+
+    def action_step(self, step: int) -> None:
+        if self.choices:
+            self.current = (self.current + step) % len(self.choices)
+            self._show()
+
+    def action_save(self) -> None:
+        if self.saving:
+            return
+        if self.left:
+            self.notify(f"Resolve every conflict first ({self.left} left): 1 mine, 2 theirs, 3 both.", title="conflicts", markup=False)
+            return
+        picks = iter([choice for choice in self.choices if choice is not None])  # every one is chosen by now
+        text = self.merge.resolve(lambda conflict: PICKS[next(picks)](conflict))
+        self.saving = True
+        name, base = self.file_name, self.theirs
+        run_once(self, "conflict-save", lambda: self.notebook.hand_edit(name, text, base), done=lambda outcome: self._saved(text, outcome), failed=self._failed)
+
+    def _saved(self, text: str, outcome: tuple[HandEditResult, HomeState]) -> None:
+        result, state = outcome
+        self.saving = False
+        self.applied(state)
+        if result.merge is not None and result.conflicts:
+            self._take(result.merge, text, result.current or "")
+            self._show(f"{self.file_name} changed again while you resolved; ")
+            return
+        if result.is_error or result.text is None:
+            self.query_one("#conflict-summary", Static).update(f"Not saved: {result.output}")
+            return
+        self.dismiss((result.text, result.output))
+
+    def _failed(self, words: str) -> None:
+        self.saving = False
+        self.query_one("#conflict-summary", Static).update(f"Not saved: the write could not finish: {words}")
+
+    def action_back(self) -> None:
+        if not self.saving:
+            self.dismiss(None)

@@ -1,0 +1,245 @@
+"""The built-in editor: one whole bootstrap file in a TextArea, saved through the guarded hand edit.
+
+The screen keeps the base, the text it started from (and, after each save,
+the text written): ``ctrl+s`` sends the buffer with that base to the core,
+which writes it as is, merges it with what another writer wrote since, or
+returns the conflicts, which open :class:`~.conflict.ConflictScreen`. Nothing
+here merges or writes by itself. While the file is open, a change on disk
+that is not this editor's own save is said in a banner: the next save merges.
+Find drives the cursor through :meth:`EditorScreen.go_to_line` and
+:meth:`EditorScreen.select_span`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Footer, Header, Static, TextArea
+from textual.widgets.text_area import Selection
+
+from ...core.files import FileStatus, read_file
+from ...core.hand_edit import HandEditResult, text_digest
+from ..keys import EDITOR_KEYS, bindings
+from ..live_files import READ_LIMIT
+from ..model import HomeState, Notebook
+from ..watcher import HomeWatcher
+from ..widgets.editor.buffer import EditorBuffer
+from ..workers import LatestWins, run_once
+from .keyed import KeyedScreen
+
+HIGHLIGHT_UP_TO = 256 * 1024
+"""Bytes up to which the buffer gets Markdown highlighting and soft wrap; above, plain unwrapped text opens and types quickly."""
+
+
+def on_disk(path: Path) -> tuple[str | None, str]:
+    """The digest of the file's bytes now (None: absent, or not a regular file) and, should it differ from the base, the words for it."""
+    read = read_file(path, limit=READ_LIMIT)
+    if read.status is FileStatus.ABSENT:
+        return None, f"{path.name} was deleted on disk"
+    if read.status is not FileStatus.REGULAR:
+        return None, f"{path.name} on disk is now: {read.describe()}"
+    return hashlib.sha256(read.data).hexdigest(), f"{path.name} changed on disk since you opened it (an agent or another program wrote it)"
+
+
+class EditorScreen(KeyedScreen[None]):
+    """Edits ``name``; ``applied`` gets each home state read after a save (the notebook shows it)."""
+
+    CSS_PATH = Path(__file__).with_name("editor.tcss")
+    KEYS = EDITOR_KEYS
+    BINDINGS = bindings(KEYS)
+
+    def __init__(self, notebook: Notebook, name: str, text: str, *, watch: bool, applied: Callable[[HomeState], None]) -> None:
+        super().__init__()
+        self.notebook = notebook
+        self.file_name = name
+        self.base = text
+        """What the buffer is an edit of: the text opened, then the text each save wrote."""
+        self._base_digest = text_digest(text)
+        self.watch_home = watch
+        self.applied = applied
+        self.saving = False
+        self._asked_to_close = False
+        self._watcher: HomeWatcher | None = None
+        self._disk = LatestWins(self, "editor-disk", on_disk, done=self._disk_checked, failed=self._show_failure)
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="◆")
+        yield Static("", id="editor-banner", markup=False)
+        small = len(self.base.encode("utf-8")) <= HIGHLIGHT_UP_TO
+        yield EditorBuffer("", language="markdown" if small else None, soft_wrap=small, show_line_numbers=True, id="editor-text")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.sub_title = f"editing {self.file_name}"
+        self.text_area.border_title = self.file_name
+        self.text_area.load_text(self.base)  # once, here: TextArea built with the text splits and wraps it three times more
+        self._show_unsaved()
+        self.text_area.focus()
+        if self.watch_home:
+            self._watcher = HomeWatcher(self.notebook.home, self, lambda _name: "")  # every change is looked at: a deletion too
+            self.call_after_refresh(self._watcher.start, self, "editor-watch")
+
+    def on_unmount(self) -> None:
+        if self._watcher is not None:
+            self._watcher.stop()
+
+    @property
+    def text_area(self) -> TextArea:
+        return self.query_one("#editor-text", TextArea)
+
+    @property
+    def text(self) -> str:
+        return self.text_area.text
+
+    @property
+    def unsaved(self) -> bool:
+        return self.text != self.base
+
+    @property
+    def is_typing(self) -> bool:
+        """Letters type into the buffer: ``?`` and ``q`` never act here (``f1``, ``ctrl+q`` do)."""
+        return True
+
+    # --- for find: move the cursor, select a span ------------------------------
+
+    def go_to_line(self, line: int, column: int = 0) -> None:
+        """Put the cursor at ``line`` (from 1), ``column`` (from 0), scrolled into view; clamped to the text."""
+        document = self.text_area.document
+        row = max(0, min(line - 1, document.line_count - 1))
+        self.text_area.move_cursor((row, max(0, min(column, len(document[row])))), center=True)
+
+    def select_span(self, line: int, start: int, end: int) -> None:
+        """Select columns ``start``–``end`` (from 0, end exclusive) of ``line`` (from 1), scrolled into view."""
+        row = max(0, min(line - 1, self.text_area.document.line_count - 1))
+        self.text_area.selection = Selection((row, start), (row, end))
+        self.text_area.scroll_cursor_visible(center=True)
+
+    # --- saving ------------------------------------------------------------------
+
+    def action_save(self) -> None:
+        if self.saving:
+            return
+        self.saving = True
+        self.text_area.read_only = True  # an edit typed during the save would be judged against the wrong base
+        name, text, base = self.file_name, self.text, self.base
+        run_once(self, "editor-save", lambda: self.notebook.hand_edit(name, text, base), done=self._saved, failed=self._save_failed)
+
+    def _saved(self, outcome: tuple[HandEditResult, HomeState]) -> None:
+        result, state = outcome
+        self.saving = False
+        self.text_area.read_only = False
+        self.applied(state)
+        if result.merge is not None and result.conflicts:
+            from .conflict import ConflictScreen  # loaded when a save first conflicts
+
+            self._show_banner("warning", f"{result.output}. Resolve it in the conflict view, or esc there to keep editing.")
+            screen = ConflictScreen(self.notebook, self.file_name, result.merge, mine=self.text, theirs=result.current or "", applied=self.applied)
+            self.app.push_screen(screen, self._resolved)
+            return
+        if result.is_error or result.text is None:
+            self._show_banner("error", f"Not saved: {result.output}")
+            return
+        merged = f"Saved and merged: {result.output}. Your edit and what was written since are both in the buffer now."
+        self._written(result.text, result.output, note=merged if result.merge is not None else None)
+
+    def _save_failed(self, words: str) -> None:
+        self.saving = False
+        self.text_area.read_only = False
+        self._show_banner("error", f"Not saved: the write could not finish: {words}")
+
+    def _resolved(self, written: tuple[str, str] | None) -> None:
+        """Back from the conflict view: the text it wrote and the core's words, or None (nothing written)."""
+        if written is None:
+            self._show_banner("warning", "Not saved: the conflict is not resolved; your edit is still here, ctrl+s tries again.")
+            return
+        text, output = written
+        self._written(text, output, note=f"Saved your resolution: {output}.")
+
+    def _written(self, text: str, output: str, *, note: str | None) -> None:
+        """``text`` is on disk now: it becomes the base, and the buffer when a merge added to it; ``note`` says how."""
+        self.base = text
+        self._base_digest = text_digest(text)
+        self._asked_to_close = False
+        if text != self.text:
+            area = self.text_area
+            cursor = area.cursor_location
+            area.load_text(text)
+            self.go_to_line(cursor[0] + 1, cursor[1])
+        if note is not None:
+            self._show_banner("info", note)
+        else:
+            self._hide_banner()
+            self.notify(output, title=self.file_name, markup=False, timeout=4)
+        self._show_unsaved()
+
+    # --- the file on disk --------------------------------------------------------
+
+    @on(HomeWatcher.Changed)
+    def _home_changed(self, event: HomeWatcher.Changed) -> None:
+        event.stop()
+        if self.file_name in event.names:
+            self._disk.request(self.notebook.home / self.file_name)
+
+    @on(HomeWatcher.HomeMissing)
+    def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
+        event.stop()
+        self._show_banner("error", "The home directory is gone; saving waits until it is back (your text stays here).")
+
+    @on(HomeWatcher.HomeBack)
+    def _home_back(self, event: HomeWatcher.HomeBack) -> None:
+        event.stop()
+        self._disk.request(self.notebook.home / self.file_name)
+
+    def _disk_checked(self, found: tuple[str | None, str]) -> None:
+        """Compared with the base as it is now, not as it was when the look began: a save may have landed since."""
+        digest, words = found
+        if self.saving:
+            return  # the save's own result says what is on disk
+        same = digest == self._base_digest or (digest is None and words.endswith("deleted on disk") and self.base == "")
+        banner = self.query_one("#editor-banner", Static)
+        if same:
+            if banner.has_class("-disk"):
+                self._hide_banner()
+            return
+        self._show_banner("warning", f"{words}; ctrl+s merges your edit with it (a conflict shows both sides).")
+        banner.add_class("-disk")
+
+    def _show_failure(self, words: str) -> None:
+        self._show_banner("error", f"Could not look at {self.file_name} on disk: {words}")
+
+    # --- closing -------------------------------------------------------------------
+
+    @on(TextArea.Changed)
+    def _changed(self) -> None:
+        self._asked_to_close = False
+        self._show_unsaved()
+
+    def action_close(self) -> None:
+        if self.saving:
+            return
+        if self.unsaved and not self._asked_to_close:
+            self._asked_to_close = True
+            self._show_banner("warning", "Unsaved changes: esc again discards them, ctrl+s saves.")
+            return
+        self.dismiss(None)
+
+    def action_undo(self) -> None:
+        self.text_area.undo()
+
+    def action_redo(self) -> None:
+        self.text_area.redo()
+
+    def _show_unsaved(self) -> None:
+        self.text_area.border_subtitle = "● unsaved · ctrl+s saves" if self.unsaved else "saved"
+
+    def _show_banner(self, kind: str, text: str) -> None:
+        banner = self.query_one("#editor-banner", Static)
+        banner.update(text)
+        banner.set_classes(f"-shown -{kind}")
+
+    def _hide_banner(self) -> None:
+        self.query_one("#editor-banner", Static).set_classes("")

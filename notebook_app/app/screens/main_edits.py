@@ -1,0 +1,119 @@
+"""Mixed into MainScreen: editing a whole file, in the built-in editor (``E``) or in ``$VISUAL``/``$EDITOR`` (``o``).
+
+Both go through the core: :func:`~notebook_app.core.hand_edit.read_for_edit`
+for the text an edit starts from, the guarded hand edit to save it, and
+:func:`~notebook_app.core.edit_copy.edit_with_editor` for an outside editor
+working on a copy. How the outside editor runs is :attr:`HandEdits.run_editor`:
+by default the real one with the app suspended; tests (and a future browser
+version, which cannot suspend) put another in its place.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App, SuspendNotSupported
+
+from ...core import MAX_FILE_BYTES, Rejection
+from ...core.actor import NOTEBOOK
+from ...core.edit_copy import CopyEditResult, CopyOutcome, edit_with_editor, editor_command, edits_dir
+from ...core.hand_edit import TooLarge, read_for_edit
+from ..widgets.editor.buffer import buffer_rewrites
+from ..widgets.home.home_pane import HomePane
+from ..workers import run_once
+
+if TYPE_CHECKING:
+    from .main import MainScreen
+
+EditorLauncher = Callable[[Path], int]
+"""Runs an editor on a copy's path, ON THE EVENT LOOP, and returns its exit status (0: saved and quit)."""
+
+
+def suspended_editor(app: App, command: list[str]) -> EditorLauncher:
+    """``command`` on the copy with the app suspended: the editor gets the terminal, the notebook resumes after."""
+
+    def run(copy: Path) -> int:
+        try:
+            with app.suspend():
+                return subprocess.run([*command, str(copy)], check=False).returncode
+        except SuspendNotSupported:
+            app.notify("This terminal cannot hand over to another program; E edits the file here.", title="editor", severity="error", markup=False)
+            return 126
+        except OSError as error:
+            app.notify(f"Could not start the editor {command[0]!r}: {error.strerror or error}", title="editor", severity="error", markup=False)
+            return 127
+
+    return run
+
+
+@dataclass(frozen=True)
+class Unkept(Rejection):
+    """A file the buffer would not keep byte for byte: ``$EDITOR`` can still open it."""
+
+
+def editable(home: Path, name: str) -> str | Rejection:
+    """The text the built-in editor opens: the core's read for an edit, within the cap, that the buffer keeps as it is."""
+    found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES)
+    if isinstance(found, Rejection):
+        return found
+    rewrites = buffer_rewrites(found)
+    if rewrites is not None:
+        return Unkept(f"{name}: the built-in editor would change it on saving: {rewrites}; nothing was opened")
+    return found
+
+
+class HandEdits:
+    """``E`` and ``o`` on the notebook."""
+
+    run_editor: EditorLauncher | None = None
+    """The outside editor, run on the event loop; None: ``$VISUAL``/``$EDITOR`` with the app suspended."""
+
+    def action_edit_file(self: MainScreen) -> None:
+        """E: the selected file (any of the seven) in the built-in editor, read in a worker."""
+        name = self.query_one(HomePane).selected_file
+        home = self.notebook.home
+        run_once(self, "editor-open", lambda: editable(home, name), done=lambda found: self._open_editor(name, found), failed=self._edit_failed)
+
+    def _open_editor(self: MainScreen, name: str, found: str | Rejection) -> None:
+        if isinstance(found, Rejection):
+            hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
+            self.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
+            return
+        from .editor import EditorScreen  # loaded on first use, not at start-up
+
+        screen = EditorScreen(self.notebook, name, found, watch=self.watch_home, applied=self._apply)
+        self.app.push_screen(screen, lambda _: self._reads.request())
+
+    def _edit_failed(self: MainScreen, words: str) -> None:
+        self.notify(f"The file could not be opened: {words}", title="edit", severity="error", markup=False)
+
+    def action_open_editor(self: MainScreen) -> None:
+        """o: the selected file in ``$VISUAL``/``$EDITOR`` (a copy), saved back with the guard when it exits."""
+        name = self.query_one(HomePane).selected_file
+        launcher = self.run_editor
+        if launcher is None:
+            command = editor_command(os.environ)
+            if command is None:
+                self.notify("No editor: set $VISUAL or $EDITOR (e.g. EDITOR=nano); E edits the file here.", title="editor", severity="error", markup=False)
+                return
+            launcher = suspended_editor(self.app, command)
+        app, home, folder = self.app, self.notebook.home, edits_dir()
+        chosen = launcher
+
+        def run(copy: Path) -> int:
+            return app.call_from_thread(chosen, copy)  # the editor needs the event loop (to suspend), the write does not
+
+        job = lambda: edit_with_editor(home, name, run, edits_dir=folder, by=NOTEBOOK)  # noqa: E731
+        run_once(self, "outside-editor", job, done=lambda result: self._edited_outside(name, result), failed=self._edit_failed)
+
+    def _edited_outside(self: MainScreen, name: str, result: CopyEditResult) -> None:
+        """What came of it, in words: written (merged or not), unchanged, or a conflict with where the edit is kept."""
+        heads = {CopyOutcome.WRITTEN: "Written", CopyOutcome.UNCHANGED: "Unchanged", CopyOutcome.CONFLICT: "Conflict", CopyOutcome.REFUSED: "Not written"}
+        severity = "error" if result.is_error else "information"
+        self.notify(f"{heads[result.outcome]}: {result.output}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
+        self._reads.request()
