@@ -54,9 +54,9 @@ def _print_text(report: DoctorReport, tokens: str | None) -> None:
     print(f"doctor: {report.home} as {title} loads it")
     current = object()
     for item in report.findings:
-        if item.file != current:
-            current = item.file
-            print(f"\n{item.file or '(the home as a whole)'}")
+        if item.group != current:
+            current = item.group
+            print(f"\n{item.group or '(the home as a whole)'}")
         print(_line(item))
     if tokens:
         print(f"  exact count: {tokens}")
@@ -67,7 +67,7 @@ def _print_text(report: DoctorReport, tokens: str | None) -> None:
 
 
 def _line(item: Finding) -> str:
-    where = f"line {item.line}" if item.line is not None else "file" if item.file else "home"
+    where = f"line {item.line}" if item.line is not None else "file" if item.file else "record" if item.record else "home"
     fix = f"\n      fix: {item.fix.label}" if item.fix is not None else ""
     return f"  {item.severity.value:<7} {where:<10} {item.rule}: {item.message}{fix}"
 

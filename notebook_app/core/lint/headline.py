@@ -17,6 +17,7 @@ _COUNTED = {
     "hygiene.conflict": ("conflicting entry", "conflicting entries"),
     "hygiene.empty-entry": ("empty bullet", "empty bullets"),
     "security.secret": ("secret", "secrets"),
+    "security.secret-history": ("secret in the history", "secrets in the history"),
     "security.injection": ("line of prompt-injection phrasing", "lines of prompt-injection phrasing"),
     "security.hidden-markup": ("hidden HTML comment or element", "hidden HTML comments or elements"),
     "security.bidi": ("line with bidirectional controls", "lines with bidirectional controls"),

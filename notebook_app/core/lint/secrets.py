@@ -84,7 +84,7 @@ def _combined() -> tuple[re.Pattern[str], dict[str, str]]:
     return re.compile(expression), kinds
 
 
-def _candidate_lines(file: FileText) -> list[int]:
+def candidate_lines(file: FileText) -> list[int]:
     """Lines worth the full expression: the first pass, in C, over the text and its lower case."""
     offsets = [m.start() for m in _CANDIDATE.finditer(file.text) if _KEY_LIKE.search(m.group())]
     offsets += [m.start() for m in _KEYWORD.finditer(file.text.lower())]
@@ -116,9 +116,19 @@ def find_secrets(text: str) -> list[tuple[str, int, int]]:
     return found
 
 
+def secrets_in(text: str) -> list[tuple[str, str]]:
+    """(kind, what may be shown of it) of each secret in ``text`` of any number of lines: the same passes as a file."""
+    file = FileText("", text.encode("utf-8", "surrogatepass"), 0)
+    found = []
+    for line in candidate_lines(file):
+        words = file.line_text(line)
+        found += [(kind, _shown(kind, words[start:end])) for kind, start, end in find_secrets(words)]
+    return found
+
+
 def secret_findings(file: FileText) -> list[Finding]:
     found: list[Finding] = []
-    for line in _candidate_lines(file):
+    for line in candidate_lines(file):
         text = file.line_text(line)
         hits = find_secrets(text)
         if not hits:
