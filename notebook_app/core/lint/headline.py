@@ -33,10 +33,10 @@ def headline(problems: Sequence[Finding], limit: int = 3) -> str:
     ordered = sorted(problems, key=lambda f: -f.severity.rank)
     phrases: list[str] = []
     counted: dict[str, int] = {}
-    places: set[tuple[str, str | None, int | None]] = set()
+    places: set[tuple[str, str | None, int | None, str | None]] = set()
     for item in ordered:
         if item.rule in _COUNTED:
-            place = (item.rule, item.file, item.line)
+            place = (item.rule, item.file, item.line, item.record)
             if place in places:
                 continue  # two findings of one rule on one line count once
             places.add(place)
