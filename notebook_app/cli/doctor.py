@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     host = resolved_host(args)
     if isinstance(host, str):
         return usage_error(host)
-    doctor = Doctor()
+    doctor = Doctor(remember=True)
     report = doctor.check(home, host=host)
     budget = doctor.exact_tokens(report) if args.tokens else report.budget
     if args.json:

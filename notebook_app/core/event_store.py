@@ -215,6 +215,11 @@ class LogReader:
             if offset:
                 yield offset, line
 
+    @property
+    def records_start(self) -> int:
+        """Where the first record begins (after the header line)."""
+        return len(_first_line(self.fd)) + 1
+
     def blocks(self, size: int = 1 << 22, start: int = 0) -> Iterator[bytes]:
         """The records as blocks of whole lines (the header left out), for scanning in C rather than line by line.
 

@@ -19,6 +19,7 @@ def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "XDG_CONFIG_HOME": str(tmp / "config"),
+        "XDG_STATE_HOME": str(tmp / "state"),
         "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json"),
     }
     return subprocess.run(

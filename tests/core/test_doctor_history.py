@@ -146,3 +146,39 @@ def test_a_home_without_history_has_no_history_finding_and_stays_without_one(hom
     (home / "MEMORY.md").write_text(f"- deploy key {KEY}\n")
     assert history_findings(home) == []
     assert not (home / ".notebook").exists()
+
+
+def test_a_new_process_reads_only_what_was_appended_since_the_last_run(home: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    add, delete = added_then_deleted(home)
+    first = Doctor(remember=True)
+    assert {f.record for f in history_findings(home, first)} == {add, delete}
+    assert first.history.bytes_read > 0
+    again = Doctor(remember=True)  # what a second `persona-notebook doctor` does
+    assert {f.record for f in history_findings(home, again)} == {add, delete}
+    assert again.history.bytes_read == 0
+    log = home / ".notebook" / "events.jsonl"
+    size = log.stat().st_size
+    MemoryTool(home, by=CLI).call({"action": "add", "text": "likes kelp"})
+    later = Doctor(remember=True)
+    assert len(history_findings(home, later)) == 2
+    assert later.history.bytes_read == log.stat().st_size - size
+    memo = next((tmp_path / "state").rglob("*.json")).read_text()
+    assert KEY[:8] not in memo and "Anthropic" not in memo
+
+
+def test_what_was_remembered_is_not_trusted_once_the_log_changed_under_it(home: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    add, delete = added_then_deleted(home)
+    assert len(history_findings(home, Doctor(remember=True))) == 2
+    RedactFix(add).apply(home, by=NOTEBOOK)
+    assert [f.record for f in history_findings(home, Doctor(remember=True))] == [delete]
+    log = home / ".notebook" / "events.jsonl"
+    data = log.read_bytes()
+    planted = data.replace(b'"likes tide tables"', f'"likes {GITHUB[:20]}"'.encode()[: len(b'"likes tide tables"')], 1)
+    assert planted != data and len(planted) == len(data)
+    with open(log, "r+b") as handle:  # the same inode and size: only the bytes say it changed
+        handle.write(planted)
+    scan = Doctor(remember=True)
+    history_findings(home, scan)
+    assert scan.history.bytes_read == len(data) - data.index(b"\n") - 1

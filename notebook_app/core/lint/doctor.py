@@ -105,11 +105,12 @@ class DoctorReport:
 class Doctor:
     """Runs the doctor's rules; keeps per-file findings by digest for the next run."""
 
-    def __init__(self, *, cache_size: int = 64) -> None:
+    def __init__(self, *, cache_size: int = 64, remember: bool = False) -> None:
+        """``remember``: keep how far the home's log was read in the user's state folder, for the next process."""
         self._cache: OrderedDict[tuple[str, str], tuple[Finding, ...]] = OrderedDict()
         self._tokens: dict[tuple[str, str, str], int] = {}
         self._cache_size = cache_size
-        self.history = HistoryScan()
+        self.history = HistoryScan(remember=remember)
         """What the home's log was found to hold so far; each check reads only the records appended since."""
         self.scans = 0
         """Files scanned (not served from the cache) so far: for tests and the curious."""

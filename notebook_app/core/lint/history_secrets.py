@@ -26,19 +26,24 @@ from typing import NamedTuple
 from pathlib import Path
 
 from .. import snapshots
-from ..event_store import open_reader
+from ..event_store import LogReader, lines_forward, open_reader
 from ..events import Event, EventError
 from ..state_dir import readable_state
 from .fixes import RedactFix
+from .history_memo import recall, remember
 from .model import Finding, finding
 from .secrets import candidate_lines, secrets_in
 from .text import FileText
 
 RULE = "security.secret-history"
 
-_NOISE = re.compile(rb'(?<=")[0-9a-f]{64}(?=")|(?<=,)[0-9]{16,}(?=\])')
-"""Digests and nanosecond times every record carries: key-like to the first pass, never a secret."""
-_BLANK = {64: b"." * 64}
+_DIGEST = re.compile(rb':"[0-9a-f]{64}"')
+_STAT_KEY = re.compile(rb'"key":\[[0-9,]+\]')
+"""Digests and stat keys (with nanosecond times) every record carries: key-like to the first pass, never a secret.
+Two expressions, each with a literal start the engine searches for fast; blanked to the same length."""
+_BLANK_DIGEST = b':"' + b"." * 64 + b'"'
+_ARROW = "→".encode()
+"""In every answer the log keeps ("ok (add → MEMORY.md)"): one such letter makes the whole block's text wide, and slow to scan."""
 _SNAPSHOT_REFS = (b'"blob":"', b'"base":"', b'"snap":"')
 
 
@@ -47,19 +52,26 @@ class _Found(NamedTuple):
     carried: bool
     """Whether the record itself carries the secret (so redacting it removes it), not only a copy it names."""
     keys: frozenset[tuple[str, str]]
+    offset: int = -1
+    """Where the record's line begins in the log."""
 
 
 class HistoryScan:
-    """What the doctor found in a home's log so far, read on from where it stopped."""
+    """What the doctor found in a home's log so far, read on from where it stopped.
 
-    def __init__(self) -> None:
+    ``remember``: keep how far each log was read in the user's state folder
+    (:mod:`.history_memo`), so the next process reads only what was appended.
+    """
+
+    def __init__(self, *, remember: bool = False) -> None:
+        self.remember = remember
         self._logs: dict[tuple[Path, str, int], tuple[int, list[_Found]]] = {}
         self._snapshots: dict[str, list[tuple[str, str]]] = {}
         self.bytes_read = 0
         """Log bytes scanned (not remembered) so far: for tests and the curious."""
 
     def findings(self, home: Path) -> tuple[Finding, ...]:
-        """A finding for each record (or starting copy) whose text holds a secret; never writes."""
+        """A finding for each record (or starting copy) whose text holds a secret; never writes to the home."""
         reader = open_reader(home)
         if reader is None:
             return ()
@@ -69,30 +81,55 @@ class HistoryScan:
             start, found = self._logs.get(key, (0, []))
             if start > reader.end:  # cut back (a killed writer's record dropped): read it all again
                 start, found = 0, []
+            recalled = recall(home, reader) if self.remember and start == 0 else None
+            if recalled is not None:
+                start, offsets = recalled
+                found = [item for offset in offsets for item in self._at(reader, offset, state)]
             found = list(found)
+            position = max(start, reader.records_start)
             for block in reader.blocks(start=start):
                 self.bytes_read += len(block)
-                found += self._block(block, state)
+                found += self._block(block, position, state)
+                position += len(block)
+            if self.remember and (recalled is None or recalled[0] != reader.end):
+                remember(home, reader, sorted({item.offset for item in found}))
             self._logs = {k: v for k, v in self._logs.items() if k[0] != home}
             self._logs[key] = (reader.end, found)
         return _shown(found)
 
-    def _block(self, block: bytes, state: Path | None) -> list[_Found]:
+    def _at(self, reader: LogReader, offset: int, state: Path | None) -> list[_Found]:
+        """The record whose line begins at ``offset``, asked again (a remembered finding is never trusted blind)."""
+        for _, line in lines_forward(reader.fd, offset, reader.end):
+            try:
+                item = self._record(Event.from_line(line), state, offset)
+            except (EventError, ValueError):
+                return []
+            return [item] if item is not None else []
+        return []
+
+    def _block(self, block: bytes, position: int, state: Path | None) -> list[_Found]:
         lines = block.split(b"\n")
-        picked = set(candidate_lines(FileText("", _NOISE.sub(lambda m: _BLANK.get(len(m[0])) or b"." * len(m[0]), block), 0)))
+        quiet = _STAT_KEY.sub(lambda m: b"." * len(m[0]), _DIGEST.sub(_BLANK_DIGEST, block)).replace(_ARROW, b"->")
+        picked = set(candidate_lines(FileText("", quiet, 0)))
         picked.update(_lines_with(block, _SNAPSHOT_REFS))
         found = []
-        for number in sorted(picked):
+        number, offset = 1, position
+        for wanted in sorted(picked):
+            if wanted > len(lines):
+                break
+            while number < wanted:
+                offset += len(lines[number - 1]) + 1
+                number += 1
             try:
                 event = Event.from_line(lines[number - 1])
-            except (EventError, IndexError, ValueError):
+            except (EventError, ValueError):
                 continue
-            item = self._record(event, state)
+            item = self._record(event, state, offset)
             if item is not None:
                 found.append(item)
         return found
 
-    def _record(self, event: Event, state: Path | None) -> _Found | None:
+    def _record(self, event: Event, state: Path | None, offset: int) -> _Found | None:
         found: dict[tuple[str, str], str] = {}  # (kind, shown) → where: the same key in its arguments and its edit is one
         for where, text in _carried(event):
             for kind, shown in secrets_in(text):
@@ -115,7 +152,7 @@ class HistoryScan:
         fix = RedactFix(event.id) if carried else None
         if not carried:
             message += "; it goes when the record that removes it from the file is redacted"
-        return _Found(finding(RULE, None, None, message, fix, record=event.id), carried, frozenset(found))
+        return _Found(finding(RULE, None, None, message, fix, record=event.id), carried, frozenset(found), offset)
 
     def _copies(self, event: Event) -> Iterator[tuple[str, str]]:
         """Snapshots this record names that hold more than the records carry: blobs, and where a file begins."""
