@@ -6,7 +6,9 @@ confusables table and secret formats when it needs them, as the notebook's
 first doctor run in a worker does. Later checks use a fresh Doctor (no
 cache) to time the rules themselves, and one more on the same Doctor times
 the cache. With ``add``, one entry is then added through the core and the
-same Doctor checks again (what the notebook does after an agent's write).
+same Doctor checks again (what the notebook does after an agent's write),
+and a new Doctor that remembers how far the last one read the log checks
+once more (what the next ``persona-notebook doctor`` does).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def main(home: str, rounds: int, add: bool = False) -> None:
     started = time.perf_counter()
     doctor.exact_tokens(report)
     tokens_cached = time.perf_counter() - started
-    after_add = None
+    after_add = remembered = None
     if add:  # the notebook's case: an agent adds, the kept Doctor checks again
         from notebook_app.core.actor import CLI
         from notebook_app.core.memory import MemoryTool
@@ -50,8 +52,13 @@ def main(home: str, rounds: int, add: bool = False) -> None:
         started = time.perf_counter()
         doctor.check(home)
         after_add = time.perf_counter() - started
+        Doctor(remember=True).check(home)  # a process that keeps how far it read the log (the CLI, the notebook)
+        started = time.perf_counter()
+        Doctor(remember=True).check(home)  # the next process: reads only what was appended
+        remembered = time.perf_counter() - started
     result = {
         "after_add_s": after_add,
+        "remembered_s": remembered,
         "import_s": imported,
         "first_s": first,
         "warm_s": statistics.median(warm),
