@@ -21,6 +21,7 @@ from functools import lru_cache
 from enum import Enum
 from typing import NamedTuple
 
+from .actor import Actor
 from .event_head import Head, actor_of, head_of
 from .event_store import LogReader, open_reader
 from .events import WRITE_ACTIONS, Event, EventError
@@ -204,15 +205,18 @@ def _usual_owners(data: mmap.mmap | bytes, end: int, name: str, needle: bytes) -
     made: dict[int, Head] = {}
     out: list[Head | None] = []
     make = tuple.__new__  # a Head without its Python-level __new__: 10,000 of them are most of what is left
+    words: dict[bytes, str] = {}  # actions: a few, decoded once
+    actors: dict[bytes, Actor] = {}
     for owner in owners:
         if owner is None:
             out.append(None)
             continue
         head = made.get(id(owner))
         if head is None:
+            action = words.get(owner[2]) or words.setdefault(owner[2], owner[2].decode())
+            by = actors.get(owner[4]) or actors.setdefault(owner[4], actor_of(owner[4]))
             lines = ((int(owner[5]), int(owner[6]), int(owner[7])),)
-            fields = (owner[0].decode(), owner[1].decode(), name, owner[2].decode(), True, actor_of(owner[4]), lines)
-            head = made[id(owner)] = make(Head, fields)
+            head = made[id(owner)] = make(Head, (owner[0].decode(), owner[1].decode(), name, action, True, by, lines))
         out.append(head)
     return out
 
