@@ -13,8 +13,9 @@ over the log in blocks, in C, with the log's own noise (digests, stat keys)
 blanked first, and only the records it picks are parsed and asked about
 with the full expression. A :class:`HistoryScan` remembers how far it read
 each log (by the log's id and inode; prune and redact replace the file) and
-what it found, so the next check reads only the records appended since.
-Snapshots and blobs are named by their digest: each is scanned once.
+what it found, so the next check reads only the records appended since;
+with ``remember``, across processes too (:mod:`.history_memo`). Snapshots
+and blobs are named by their digest: each is scanned once.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 from .. import snapshots
 from ..event_store import LogReader, lines_forward, open_reader
