@@ -31,7 +31,7 @@ ICONS = {"error": ("✖", "$text-error"), "warning": ("!", "$text-warning"), "in
 
 def finding_prompt(finding: Finding) -> Content:
     icon, style = ICONS[finding.severity.value]
-    where = f"line {finding.line}" if finding.line is not None else "record" if finding.record else "whole file"
+    where = f"line {finding.line}" if finding.line is not None else "history" if finding.record else "whole file"
     fix = ("  ✚ fix", "$text-accent") if finding.fix is not None else ""
     return Content.assemble((f"{icon} ", style), (f"{where:<11}", "$foreground-muted"), finding.message, fix)
 

@@ -128,7 +128,7 @@ class RedactFix:
 
     @property
     def label(self) -> str:
-        return f"history --redact {self.record} (remove its text from the history)"
+        return f"history --redact {self.record}: remove its text from the history"
 
     def preview(self, home: str | os.PathLike[str]) -> RedactPreview | Rejection:
         """The redaction's dry run: reads the log, writes nothing."""
