@@ -29,7 +29,8 @@ def memo_path(home: Path) -> Path:
     return Path(user_state_dir("persona-notebook")) / "doctor" / f"{key}.json"
 
 
-def _digest(reader: LogReader, end: int) -> str:
+def _digest(reader: LogReader, end: int) -> hashlib._Hash:
+    """sha256 of the log's first ``end`` bytes, still open: the next reads add to it."""
     digest = hashlib.sha256()
     position = 0
     while position < end:
@@ -38,27 +39,38 @@ def _digest(reader: LogReader, end: int) -> str:
             break
         digest.update(chunk)
         position += len(chunk)
-    return digest.hexdigest()
+    return digest
 
 
-def recall(home: Path, reader: LogReader) -> tuple[int, list[int]] | None:
-    """(where the reading stopped, offsets of records that held a secret) when the log still begins as read."""
+def recall(home: Path, reader: LogReader) -> tuple[int, list[int], hashlib._Hash] | None:
+    """(where the reading stopped, offsets of records that held a secret, the digest so far) when the log still
+    begins as read."""
     try:
         memo = json.loads(memo_path(home).read_text())
         end, offsets = int(memo["end"]), [int(o) for o in memo["records"]]
-        if memo["log"] != reader.log_id or end > reader.end or memo["sha256"] != _digest(reader, end):
+        if memo["log"] != reader.log_id or end > reader.end:
+            return None
+        digest = _digest(reader, end)
+        if memo["sha256"] != digest.hexdigest():
             return None
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    return end, offsets
+    return end, offsets, digest
 
 
-def remember(home: Path, reader: LogReader, offsets: list[int]) -> None:
-    """Keep how far ``reader`` was read; a state folder that cannot be written is left alone (the next run reads again)."""
+def remember(home: Path, reader: LogReader, offsets: list[int], digest: hashlib._Hash) -> None:
+    """Keep how far ``reader`` was read (``digest``: of every byte up to its end); a state folder that cannot be
+    written is left alone (the next run reads again)."""
     try:
         path = memo_path(home)
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        memo = {"home": str(home), "log": reader.log_id, "end": reader.end, "sha256": _digest(reader, reader.end), "records": offsets}
+        memo = {"home": str(home), "log": reader.log_id, "end": reader.end, "sha256": digest.hexdigest(), "records": offsets}
         write_atomically(path.parent, path.name, json.dumps(memo).encode(), mode=0o600, temp_prefix=".tmp-", durable=False)
     except (OSError, ImportError):
         return
+
+
+def started(reader: LogReader) -> tuple[int, hashlib._Hash]:
+    """Where the first record begins, and the digest of the header before it: a reading from the start."""
+    start = reader.records_start
+    return start, hashlib.sha256(os.pread(reader.fd, start, 0))

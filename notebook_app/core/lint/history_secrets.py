@@ -20,6 +20,7 @@ and blobs are named by their digest: each is scanned once.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Iterator
@@ -31,7 +32,7 @@ from ..event_store import LogReader, lines_forward, open_reader
 from ..events import Event, EventError
 from ..state_dir import readable_state
 from .fixes import RedactFix
-from .history_memo import recall, remember
+from .history_memo import recall, remember, started
 from .model import Finding, finding
 from .secrets import candidate_lines, secrets_in
 from .text import FileText
@@ -66,7 +67,8 @@ class HistoryScan:
 
     def __init__(self, *, remember: bool = False) -> None:
         self.remember = remember
-        self._logs: dict[tuple[Path, str, int], tuple[int, list[_Found]]] = {}
+        self._logs: dict[tuple[Path, str, int], tuple[int, list[_Found], hashlib._Hash]] = {}
+        """(home, log id, inode) → how far it was read, what was found, and the sha256 of those bytes (to remember)."""
         self._snapshots: dict[str, list[tuple[str, str]]] = {}
         self.bytes_read = 0
         """Log bytes scanned (not remembered) so far: for tests and the curious."""
@@ -79,23 +81,28 @@ class HistoryScan:
         state = readable_state(home)
         with reader:
             key = (home, reader.log_id, os.fstat(reader.fd).st_ino)
-            start, found = self._logs.get(key, (0, []))
-            if start > reader.end:  # cut back (a killed writer's record dropped): read it all again
-                start, found = 0, []
-            recalled = recall(home, reader) if self.remember and start == 0 else None
-            if recalled is not None:
-                start, offsets = recalled
-                found = [item for offset in offsets for item in self._at(reader, offset, state)]
-            found = list(found)
-            position = max(start, reader.records_start)
+            cached = self._logs.get(key)
+            if cached is not None and cached[0] <= reader.end:
+                start, found, digest = cached[0], list(cached[1]), cached[2].copy()
+            else:  # never read, or cut back (a killed writer's record dropped): from the start
+                (start, digest), found = started(reader), []
+            read_from = start
+            if self.remember and cached is None:
+                recalled = recall(home, reader)
+                if recalled is not None:
+                    start, offsets, digest = recalled
+                    read_from = start
+                    found = [item for offset in offsets for item in self._at(reader, offset, state)]
+            position = start
             for block in reader.blocks(start=start):
                 self.bytes_read += len(block)
+                digest.update(block)
                 found += self._block(block, position, state)
                 position += len(block)
-            if self.remember and (recalled is None or recalled[0] != reader.end):
-                remember(home, reader, sorted({item.offset for item in found}))
+            if self.remember and position > read_from:
+                remember(home, reader, sorted({item.offset for item in found}), digest)
             self._logs = {k: v for k, v in self._logs.items() if k[0] != home}
-            self._logs[key] = (reader.end, found)
+            self._logs[key] = (reader.end, found, digest)
         return _shown(found)
 
     def _at(self, reader: LogReader, offset: int, state: Path | None) -> list[_Found]:
