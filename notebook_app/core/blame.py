@@ -104,6 +104,8 @@ def _texts(data: bytes) -> tuple[str, ...]:
     lines = data.decode("utf-8", "replace").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    if b"\r" not in data:  # the usual file: no line to trim, one C call
+        return tuple(lines)
     return tuple(line.removesuffix("\r") for line in lines)
 
 
@@ -192,6 +194,7 @@ def _usual_owners(data: mmap.mmap | bytes, end: int, name: str, needle: bytes) -
         return None
     before = event.before
     owners: list[tuple[bytes, ...] | None] = [None] * (before.lines if before is not None and before.exists else 0)
+    shared = False  # whether a record owns more than one line (then its Head is made once, for all of them)
     for record in found:
         if record[3] != b"true" or record[2] not in _WRITES:
             continue
@@ -202,21 +205,31 @@ def _usual_owners(data: mmap.mmap | bytes, end: int, name: str, needle: bytes) -
             owners.append(record)
         else:
             owners[first - 1 : first - 1 + removed] = [record] * added
+            shared = shared or added > 1
+    return _heads(owners, name, shared)
+
+
+def _heads(owners: list[tuple[bytes, ...] | None], name: str, shared: bool) -> list[Head | None]:
+    """A :class:`Head` for each owner (a record's groups), made once per record when records own several lines."""
+    make = tuple.__new__  # a Head without its Python-level __new__: 10,000 of them are most of what is left
+    words = {action: action.decode() for action in _WRITES}
+    actors: dict[bytes, Actor] = {}
     made: dict[int, Head] = {}
     out: list[Head | None] = []
-    make = tuple.__new__  # a Head without its Python-level __new__: 10,000 of them are most of what is left
-    words: dict[bytes, str] = {}  # actions: a few, decoded once
-    actors: dict[bytes, Actor] = {}
     for owner in owners:
         if owner is None:
             out.append(None)
             continue
-        head = made.get(id(owner))
-        if head is None:
-            action = words.get(owner[2]) or words.setdefault(owner[2], owner[2].decode())
-            by = actors.get(owner[4]) or actors.setdefault(owner[4], actor_of(owner[4]))
-            lines = ((int(owner[5]), int(owner[6]), int(owner[7])),)
-            head = made[id(owner)] = make(Head, (owner[0].decode(), owner[1].decode(), name, action, True, by, lines))
+        if shared and id(owner) in made:
+            out.append(made[id(owner)])
+            continue
+        by = actors.get(owner[4])
+        if by is None:
+            by = actors[owner[4]] = actor_of(owner[4])
+        lines = ((int(owner[5]), int(owner[6]), int(owner[7])),)
+        head = make(Head, (owner[0].decode(), owner[1].decode(), name, words[owner[2]], True, by, lines))
+        if shared:
+            made[id(owner)] = head
         out.append(head)
     return out
 
