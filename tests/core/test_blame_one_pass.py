@@ -45,7 +45,7 @@ def test_adds_edits_undos_and_an_agents_failed_calls_take_the_one_pass_and_agree
     edit_entry(home, "MEMORY.md", 2, "- note 0", "- note zero", by=NOTEBOOK)
     delete_entry(home, "MEMORY.md", 4, "- note 3", by=NOTEBOOK)
     with open(home / "MEMORY.md", "a") as handle:
-        handle.write("- from an editor\n")
+        handle.write("- from an editor\n- and a second line\n")  # one hunk of two lines: one record owns both
     tool.call({"action": "add", "text": "after the editor"})  # records the outside change first
     agent_add = next(e for e in history(home) if e.action == "add" and e.by.kind.value == "mcp")
     assert not undo(home, agent_add.id, by=CLI).is_error
@@ -54,6 +54,8 @@ def test_adds_edits_undos_and_an_agents_failed_calls_take_the_one_pass_and_agree
     assert one_pass
     assert fast == slow
     assert fast.lines()[0].record is None and fast.lines()[-1].record.action == "add"  # type: ignore[union-attr]
+    outside = [line.record for line in fast.lines() if line.record is not None and line.record.action == "outside"]
+    assert len(outside) == 2 and outside[0] is outside[1]
 
 
 def test_a_record_of_several_hunks_is_followed_record_by_record(home: Path, monkeypatch) -> None:
