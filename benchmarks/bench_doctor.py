@@ -47,7 +47,8 @@ class DoctorScaling:
         "`Doctor().check(home)` (every rule, the contract's host) on the demo persona with MEMORY.md grown to "
         "{sizes} of distinct entries, each size in a fresh interpreter: the first check (which imports the "
         "scanners it needs), the median of {rounds} checks with a fresh Doctor (no cache), one check served from "
-        "the per-digest cache, and the exact token count (o200k_base) done after."
+        "the per-digest cache, and the exact token count (o200k_base) done after. Then the same on a home whose "
+        "MEMORY.md was written through the core by 10,000 records, so the doctor also scans the log for secrets."
     )
 
     def run(self, bench: Bench) -> Section:
@@ -85,6 +86,7 @@ class DoctorScaling:
                 "9 growth", f"time ÷ time, {fmt_bytes(large)} vs {fmt_bytes(small)} (×{large / small:g} the size)",
                 {OURS: f"{growth:.2f}×"},
             ))
+        self._history(bench, section, records=300 if smoke else 10_000, rounds=rounds)
         two = warm.get(2 * 1024 * 1024)
         text = "Doctor on a 2 MiB MEMORY.md under 1 s (issue 12)"
         if two is None:
@@ -98,6 +100,37 @@ class DoctorScaling:
             "formats, the confusables table when a word needs it); the goal is judged on the median without cache."
         )
         return section
+
+
+    def _history(self, bench: Bench, section: Section, *, records: int, rounds: int) -> None:
+        """The same check on a home whose MEMORY.md (about 2 MiB) was written by ``records`` records: the log is scanned too."""
+        ours = bench.impls[OURS]
+        home = bench.scratch("doctor", "history")
+        built = subprocess.run(
+            [str(ours.python), "-c", "import sys, history_jobs; from pathlib import Path; "
+             f"history_jobs.build(Path(sys.argv[1]), {records}, entry_bytes=212, edits=100)", str(home)],
+            capture_output=True, text=True, timeout=900, cwd=HERE, env=bench.environment(),
+        )
+        done = subprocess.run(
+            [str(ours.python), str(HERE / "doctor_job.py"), str(home), str(rounds), "add"],
+            capture_output=True, text=True, timeout=600, cwd=HERE,
+            env={**bench.environment(), "XDG_STATE_HOME": str(bench.scratch("doctor", "state"))},
+        )
+        line = next((l for l in done.stdout.splitlines() if l.startswith("RESULT ")), None)
+        if built.returncode or line is None:
+            section.notes.append(f"history: the job failed: {(built.stderr + done.stderr)[-500:]}")
+            return
+        out = json.loads(line[len("RESULT "):])
+        log = home / ".notebook" / "events.jsonl"
+        section.rows.append(Row(
+            "9 history",
+            f"doctor, MEMORY.md {fmt_bytes((home / 'MEMORY.md').stat().st_size)} written by {records:,} records "
+            f"(log {fmt_bytes(log.stat().st_size)}): first / no cache / after one more add, the same Doctor / "
+            "a new process that remembers how far the last read the log",
+            {OURS: f"{fmt_time(out['first_s'])} / {fmt_time(out['warm_s'])} / {fmt_time(out['after_add_s'])} / "
+                   f"{fmt_time(out['remembered_s'])}"},
+        ))
+        shutil.rmtree(home, ignore_errors=True)
 
 
 MEASURES = [DoctorScaling()]

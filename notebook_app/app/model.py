@@ -134,7 +134,7 @@ class Notebook:
         if self._doctor is None:
             from ..core.lint.doctor import Doctor  # loaded by the first check, in a worker, after the first frame
 
-            self._doctor = Doctor()
+            self._doctor = Doctor(remember=True)
         return self._doctor.check(self.home, host=self.host)
 
     def health(self) -> tuple[DoctorReport, int]:

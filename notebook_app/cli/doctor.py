@@ -19,7 +19,7 @@ from .hosts import host_options, resolved_host
 def add_parser(commands: argparse._SubParsersAction) -> None:
     doctor = commands.add_parser(
         "doctor",
-        help="check a home: files that do not load, secrets, hidden text, duplicates, what a host cuts",
+        help="check a home: files that do not load, secrets (in the history too), hidden text, duplicates, what a host cuts",
         description="Check a persona home with the doctor's rules (loading, security, hygiene, budget per host). "
         "Exit status 1 when any finding is a warning or an error.",
     )
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     host = resolved_host(args)
     if isinstance(host, str):
         return usage_error(host)
-    doctor = Doctor()
+    doctor = Doctor(remember=True)
     report = doctor.check(home, host=host)
     budget = doctor.exact_tokens(report) if args.tokens else report.budget
     if args.json:
@@ -54,9 +54,9 @@ def _print_text(report: DoctorReport, tokens: str | None) -> None:
     print(f"doctor: {report.home} as {title} loads it")
     current = object()
     for item in report.findings:
-        if item.file != current:
-            current = item.file
-            print(f"\n{item.file or '(the home as a whole)'}")
+        if item.group != current:
+            current = item.group
+            print(f"\n{item.group or '(the home as a whole)'}")
         print(_line(item))
     if tokens:
         print(f"  exact count: {tokens}")
@@ -67,7 +67,7 @@ def _print_text(report: DoctorReport, tokens: str | None) -> None:
 
 
 def _line(item: Finding) -> str:
-    where = f"line {item.line}" if item.line is not None else "file" if item.file else "home"
+    where = f"line {item.line}" if item.line is not None else "file" if item.file else "record" if item.record else "home"
     fix = f"\n      fix: {item.fix.label}" if item.fix is not None else ""
     return f"  {item.severity.value:<7} {where:<10} {item.rule}: {item.message}{fix}"
 

@@ -67,6 +67,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     listing.add_argument("--keep", type=_count, metavar="N", help="with --prune: keep the newest N records")
     listing.add_argument("--older-than", type=_days, metavar="DAYS", help="with --prune: drop records older than DAYS days")
     listing.add_argument("--redact", metavar="ID", help="remove the text of record ID from the history (the record stays)")
+    listing.add_argument("--dry-run", action="store_true", help="with --redact: say what it would remove; write nothing")
     home_option(listing)
 
     taking_back = commands.add_parser(
@@ -113,8 +114,10 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "blame":
         return _blame(home, args.name, args.json)
     if args.redact is not None:
-        admin = redact(home, args.redact)
+        admin = redact(home, args.redact, dry_run=args.dry_run)
         return report(admin.output, admin.is_error, as_json=args.json)
+    if args.dry_run:
+        return usage_error("--dry-run goes with --redact")
     if args.prune:
         if args.keep is None and args.older_than is None:
             return usage_error("history --prune needs --keep N and/or --older-than DAYS")

@@ -39,15 +39,21 @@ _ACTORS: dict[bytes, Actor] = {}
 _ONE_HUNK = re.compile(rb"\[\[(\d+),(\d+),(\d+)\]\]")
 
 
+def actor_of(raw_by: bytes) -> Actor:
+    """The ``by`` object of a head, parsed once per distinct value (a log has few)."""
+    by = _ACTORS.get(raw_by)
+    if by is None:
+        by = _ACTORS.setdefault(raw_by, actor_from_json(json.loads(raw_by)))
+    return by
+
+
 def read_head(line: bytes, start: int = 0) -> Head | None:
     """The head of the log line at ``start``, or None when it does not have the usual shape (then parse it whole)."""
     match = HEAD.match(line, start)
     if match is None:
         return None
     event_id, when, file, action, applied, raw_by, raw_lines = match.groups()
-    by = _ACTORS.get(raw_by)
-    if by is None:
-        by = _ACTORS.setdefault(raw_by, actor_from_json(json.loads(raw_by)))
+    by = actor_of(raw_by)
     lines = None
     if raw_lines:
         one = _ONE_HUNK.fullmatch(raw_lines)

@@ -215,9 +215,17 @@ class LogReader:
             if offset:
                 yield offset, line
 
-    def blocks(self, size: int = 1 << 22) -> Iterator[bytes]:
-        """The records as blocks of whole lines (the header left out), for scanning in C rather than line by line."""
-        position = len(_first_line(self.fd)) + 1
+    @property
+    def records_start(self) -> int:
+        """Where the first record begins (after the header line)."""
+        return len(_first_line(self.fd)) + 1
+
+    def blocks(self, size: int = 1 << 22, start: int = 0) -> Iterator[bytes]:
+        """The records as blocks of whole lines (the header left out), for scanning in C rather than line by line.
+
+        ``start`` (a line boundary, such as an earlier reader's ``end``) skips what was read before.
+        """
+        position = max(start, len(_first_line(self.fd)) + 1)
         while position < self.end:
             data = os.pread(self.fd, min(size, self.end - position), position)
             cut = data.rfind(b"\n") + 1

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from . import snapshots
 from .actor import LIBRARY
-from .event_store import LOG_NAME, LogWriter
+from .event_store import LOG_NAME, LogWriter, open_reader
 from .atomic import write_atomically
 from .events import Event, EventError, Payload, header_line, parse_header, without_text
 from .history import HistoryError, find
@@ -108,11 +108,16 @@ def _from_start(events: list[Event], name: str) -> list[Event]:
     return list(reversed(chain))
 
 
-def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True) -> AdminResult:
-    """Remove the text of record ``record_id`` from the history: the event stays, its text goes."""
+def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True, dry_run: bool = False) -> AdminResult:
+    """Remove the text of record ``record_id`` from the history: the event stays, its text goes.
+
+    ``dry_run`` says what it would do (the snapshots that would go, the other
+    records holding the same text) and writes nothing: it takes no lock and
+    reads the log as any reader does, so a doctor's view can show it.
+    """
     root = home_path(home)
     try:
-        with _log(root, durable) as (state, events):
+        with _read_log(root) if dry_run else _log(root, durable) as (state, events):
             found = find(root, record_id)
             if found.end is None:
                 return AdminResult(
@@ -120,18 +125,25 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
                     "if it holds a secret",
                     is_error=True,
                 )
-            index = next(i for i, e in enumerate(events) if e.id == found.event.id)
+            index = next((i for i, e in enumerate(events) if e.id == found.event.id), None)
+            if index is None:
+                return AdminResult(f"{found.event.id} is not in the log any more; nothing was changed", is_error=True)
             event = events[index]
             secrets_ = _texts(state, event)
-            if event.is_write:  # its text was in the file's content: later contents may need a fresh start
+            if event.is_write and not dry_run:  # its text was in the file's content: later contents may need a fresh start
                 events = _restart_after(state, events, index, secrets_)
             events[index] = without_text(event)
             doomed = {name for name in snapshots.kept(state) if _holds(state, name, secrets_)}
             events = [_without_refs(e, doomed) for e in events]
             also = [e.id for e in events if e.id != event.id and _payload_holds(state, e, secrets_)]
-            _rewrite_log(root, state, events, durable)
-            removed = snapshots.remove_except(state, _referenced(events))
-            words = [f"redacted {event.id}: its text is gone from the history ({removed} snapshot{'s' if removed != 1 else ''} removed)"]
+            if dry_run:
+                removed = len(snapshots.kept(state) - _referenced(events))
+            else:
+                _rewrite_log(root, state, events, durable)
+                removed = snapshots.remove_except(state, _referenced(events))
+            did = "would redact" if dry_run else "redacted"
+            gone = "would be gone" if dry_run else "is gone"
+            words = [f"{did} {event.id}: its text {gone} from the history ({removed} snapshot{'s' if removed != 1 else ''} removed)"]
             if also:
                 words.append(f"the same text is also in {', '.join(also)}: redact those too")
             if event.file and any(s in _disk(root / event.file) for s in secrets_):
@@ -253,6 +265,20 @@ def _log(root: Path, durable: bool) -> Iterator[tuple[Path, list[Event]]]:
                 except EventError:
                     continue
         yield state, events
+
+
+@contextmanager
+def _read_log(root: Path) -> Iterator[tuple[Path, list[Event]]]:
+    """Every readable event of the log, as any reader sees it: no lock, nothing written (a dry run)."""
+    if not root.is_dir():
+        raise HistoryError(f"no such home: {root}")
+    state = readable_state(root)
+    reader = open_reader(root) if state is not None else None
+    if state is None or reader is None:
+        raise HistoryError(f"{root} has no history")
+    with reader:
+        events = list(reader.events())
+    yield state, events
 
 
 def _rewrite_log(root: Path, state: Path, events: list[Event], durable: bool) -> None:

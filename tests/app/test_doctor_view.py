@@ -44,8 +44,7 @@ async def test_a_duplicate_is_named_flagged_and_fixed_from_the_doctor(home: Path
         listing = screen.query_one(OptionList)
         index = next(i for i in range(listing.option_count) if (listing.get_option_at_index(i).id or "") in screen._findings and screen._findings[listing.get_option_at_index(i).id].rule == "hygiene.duplicate")
         listing.highlighted = index
-        await pilot.pause()
-        assert "y applies it" in str(screen.query_one("#doctor-detail").content)
+        await wait_until(pilot, lambda: "y applies it" in str(screen.query_one("#doctor-detail").content), "the fix's dry run")
         await pilot.press("y")
         await wait_until(pilot, lambda: (home / "MEMORY.md").read_text() == "# Notes\n\n- timezone: UTC\n- likes tide tables\n", "the fix to land")
         await pilot.press("escape")
@@ -116,3 +115,36 @@ async def test_with_the_watcher_on_a_proposal_reaches_the_health_line_by_itself(
         agent = Actor(ActorKind.MCP, session="20261130-000000-0000abcd", client_name="kip-host", client_version="1")
         propose(home, {"action": "add", "text": "wants a weekly digest"}, by=agent)
         await wait_until(pilot, lambda: health(app).startswith("✉ 1 to review"), "the count, seen by the watcher", attempts=1500)
+
+
+async def test_a_secret_in_the_history_is_shown_in_the_doctor_and_redacted_with_y(home: Path) -> None:
+    from notebook_app.core import delete_entry
+    from notebook_app.core.actor import CLI, NOTEBOOK
+    from notebook_app.core.memory import MemoryTool
+
+    key = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
+    MemoryTool(home, by=CLI).call({"action": "add", "text": f"deploy key {key}"})
+    line = (home / "MEMORY.md").read_text().splitlines().index(f"- deploy key {key}") + 1
+    assert not delete_entry(home, "MEMORY.md", line, f"- deploy key {key}", by=NOTEBOOK).is_error
+    log = home / ".notebook" / "events.jsonl"
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: "secrets in the history" in health(app), "the history in the health line")
+        await pilot.press("exclamation_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        screen = app.screen
+        listing = screen.query_one(OptionList)
+        prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert "the history (.notebook) · 2" in prompts
+        listing.highlighted = prompts.index("the history (.notebook) · 2") + 1
+        record = screen.selected.record
+        detail = lambda: str(screen.query_one("#doctor-detail").content)  # noqa: E731
+        await wait_until(pilot, lambda: f"would redact {record}" in detail(), "the redaction's dry run")
+        assert key not in detail() and key.encode() in log.read_bytes()
+        await pilot.press("y")
+        await wait_until(pilot, lambda: len([f for f in (screen.report.findings if screen.report else ()) if f.record]) == 1, "one record left")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: key.encode() not in log.read_bytes(), "both redacted")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: "no problems found" in health(app), "healthy again")

@@ -19,6 +19,7 @@ def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "XDG_CONFIG_HOME": str(tmp / "config"),
+        "XDG_STATE_HOME": str(tmp / "state"),
         "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json"),
     }
     return subprocess.run(
@@ -71,7 +72,8 @@ def test_usage_errors_exit_two(tmp_path: Path) -> None:
 
 def test_the_host_changes_what_is_cut(demo: Path, tmp_path: Path) -> None:
     (demo / "MEMORY.md").write_text("".join(f"- note {i}\n" for i in range(300)))
-    assert run("doctor", "--home", str(demo), tmp=tmp_path).returncode == 0
+    after = json.loads(run("doctor", "--home", str(demo), "--json", tmp=tmp_path).stdout)["findings"]
+    assert [f for f in after if f["rule"] == "security.secret-history"] == []
     out = run("doctor", "--home", str(demo), "--host", "claude-code", "--json", tmp=tmp_path)
     assert out.returncode == 1
     cut = next(f for f in json.loads(out.stdout)["findings"] if f["rule"] == "budget.cut")
@@ -99,3 +101,30 @@ def test_soul_without_a_host_is_the_contract(demo: Path, tmp_path: Path) -> None
     plain = run("soul", "--home", str(demo), tmp=tmp_path).stdout
     assert run("soul", "--home", str(demo), "--host", "toolnexus", tmp=tmp_path).stdout == plain
     assert "host" not in json.loads(run("soul", "--home", str(demo), "--json", tmp=tmp_path).stdout)
+
+
+def test_a_secret_left_in_the_history_is_named_by_record_and_redacted_from_the_shell(demo: Path, tmp_path: Path) -> None:
+    key = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    added = run("memory", "add", f"ci token {key}", "--home", str(demo), tmp=tmp_path)
+    assert added.returncode == 0, added.stderr
+    gone = run("memory", "remove", f"ci token {key}", "--home", str(demo), tmp=tmp_path)
+    assert gone.returncode == 0, gone.stderr
+    assert key not in (demo / "MEMORY.md").read_text()
+    out = run("doctor", "--home", str(demo), "--json", tmp=tmp_path)
+    assert out.returncode == 1
+    found = [f for f in json.loads(out.stdout)["findings"] if f["rule"] == "security.secret-history"]
+    assert len(found) == 2 and all(f["file"] is None and f["line"] is None for f in found)
+    assert all(key not in f["message"] and f["fix"].startswith(f"history --redact {f['record']}") for f in found)
+    text = run("doctor", "--home", str(demo), tmp=tmp_path).stdout
+    assert "\nthe history (.notebook)\n" in text and key not in text
+    log = demo / ".notebook" / "events.jsonl"
+    before = log.read_bytes()
+    dry = run("history", "--redact", found[0]["record"], "--dry-run", "--home", str(demo), tmp=tmp_path)
+    assert dry.returncode == 0 and dry.stdout.startswith(f"would redact {found[0]['record']}")
+    assert log.read_bytes() == before
+    assert run("history", "--dry-run", "--home", str(demo), tmp=tmp_path).returncode == 2
+    for item in found:
+        assert run("history", "--redact", item["record"], "--home", str(demo), tmp=tmp_path).returncode == 0
+    assert key.encode() not in log.read_bytes()
+    after = json.loads(run("doctor", "--home", str(demo), "--json", tmp=tmp_path).stdout)["findings"]
+    assert [f for f in after if f["rule"] == "security.secret-history"] == []

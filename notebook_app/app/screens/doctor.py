@@ -20,9 +20,10 @@ from textual.widgets.option_list import Option
 from ...core import Rejection
 from ...core.actor import NOTEBOOK
 from ...core.lint.doctor import DoctorReport
+from ...core.lint.fixes import FixPreview, RedactPreview
 from ...core.lint.model import Finding
 from ..keys import DOCTOR_KEYS, bindings
-from ..workers import run_once
+from ..workers import LatestWins, run_once
 from .keyed import KeyedScreen
 
 ICONS = {"error": ("✖", "$text-error"), "warning": ("!", "$text-warning"), "info": ("·", "$foreground-muted")}
@@ -30,9 +31,25 @@ ICONS = {"error": ("✖", "$text-error"), "warning": ("!", "$text-warning"), "in
 
 def finding_prompt(finding: Finding) -> Content:
     icon, style = ICONS[finding.severity.value]
-    where = f"line {finding.line}" if finding.line is not None else "whole file"
+    where = f"line {finding.line}" if finding.line is not None else "history" if finding.record else "whole file"
     fix = ("  ✚ fix", "$text-accent") if finding.fix is not None else ""
     return Content.assemble((f"{icon} ", style), (f"{where:<11}", "$foreground-muted"), finding.message, fix)
+
+
+def _words(finding: Finding, fix: str | None) -> str:
+    parts = [f"{finding.rule} · {finding.severity.value} · {finding.group or 'the home'}", finding.message]
+    return "\n".join([*parts, fix] if fix else parts)
+
+
+def _fix_words(label: str, preview: object) -> str:
+    """A fix's dry run in words: the line now and after, what a redaction removes, or why it cannot be done."""
+    if isinstance(preview, FixPreview):
+        after = "(the line is deleted)" if preview.after is None else preview.after
+        return f"fix ({label}), y applies it:\n  line {preview.line} now:   {preview.before}\n  after:         {after}"
+    if isinstance(preview, RedactPreview):
+        return f"fix ({label}), y applies it:\n  {preview.words}"
+    assert isinstance(preview, Rejection)
+    return f"fix ({label}): {preview.message}"
 
 
 class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
@@ -48,6 +65,7 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
         self.check = check
         self.report: DoctorReport | None = None
         self._findings: dict[str, Finding] = {}
+        self._previews = LatestWins(self, "doctor-preview", self._preview, done=self._previewed, failed=self._failed)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -74,9 +92,9 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
         highlighted = listing.highlighted
         listing.clear_options()
         self._findings = {}
-        files = sorted({f.file or "(home)" for f in report.findings})
+        files = sorted({f.group or "(home)" for f in report.findings})
         for name in files:
-            found = [f for f in report.findings if (f.file or "(home)") == name]
+            found = [f for f in report.findings if (f.group or "(home)") == name]
             listing.add_option(Option(Content.styled(f"{name} · {len(found)}", "bold $text-primary"), disabled=True))
             for index, finding in enumerate(found):
                 key = f"{name}:{index}"
@@ -108,15 +126,18 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
         if finding is None:
             detail.update("")
             return
-        parts = [f"{finding.rule} · {finding.severity.value} · {finding.file or 'the home'}", finding.message]
+        detail.update(_words(finding, "fix: its dry run…" if finding.fix is not None else None))
         if finding.fix is not None:
-            preview = finding.fix.preview(self.home)
-            if isinstance(preview, Rejection):
-                parts.append(f"fix ({finding.fix.label}): {preview.message}")
-            else:
-                after = "(the line is deleted)" if preview.after is None else preview.after
-                parts.append(f"fix ({finding.fix.label}), y applies it:\n  line {preview.line} now:   {preview.before}\n  after:         {after}")
-        detail.update("\n".join(parts))
+            self._previews.request(finding)
+
+    def _preview(self, finding: Finding) -> tuple[Finding, object]:
+        assert finding.fix is not None
+        return finding, finding.fix.preview(self.home)
+
+    def _previewed(self, result: tuple[Finding, object]) -> None:
+        finding, preview = result
+        if finding is self.selected and finding.fix is not None:
+            self.query_one("#doctor-detail", Static).update(_words(finding, _fix_words(finding.fix.label, preview)))
 
     @on(OptionList.OptionSelected)
     def _selected(self) -> None:

@@ -15,7 +15,7 @@ a host loads, where it cuts, ≈tokens).
 
 from .budget import DEFAULT_ENCODING, Budget, FileBudget, budget_findings, budget_of, count_tokens
 from .doctor import SCAN_LIMIT, Doctor, DoctorReport, check_home
-from .fixes import Fix, FixKind, FixPreview
+from .fixes import Fix, FixKind, FixPreview, RedactFix, RedactPreview
 from .guard import guard_findings
 from .model import RULES, Family, Finding, Rule, Severity, worst
 from .text import FileText
@@ -34,6 +34,8 @@ __all__ = [
     "Fix",
     "FixKind",
     "FixPreview",
+    "RedactFix",
+    "RedactPreview",
     "Rule",
     "Severity",
     "budget_findings",

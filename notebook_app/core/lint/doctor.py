@@ -4,7 +4,8 @@ A :class:`Doctor` lives as long as the worker that asks it (the notebook keeps
 one per home; the CLI makes one per run). It reads each bootstrap file once
 through the one read path, under the home's shared lock, and runs the
 per-file rules only for a file whose bytes it has not seen: after an agent's
-add to MEMORY.md, only MEMORY.md is scanned again. The budget depends on
+add to MEMORY.md, only MEMORY.md is scanned again, and of the home's log
+only the records appended since (:mod:`.history_secrets`). The budget depends on
 every file and the host, so it is recomputed each time; it costs what
 composing costs. Viewing never writes: the doctor changes nothing in the home.
 """
@@ -22,6 +23,7 @@ from ..home import BOOTSTRAP_ORDER, Composition, compose, home_path
 from ..hosts.profile import HostProfile
 from ..storage import consistent_reads
 from .budget import DEFAULT_ENCODING, Budget, budget_findings, budget_of, exact_tokens
+from .history_secrets import HistoryScan
 from .hygiene import hygiene_findings
 from .injection import injection_findings
 from .loading import content_findings, scan_limit_finding, status_findings, temp_file_findings
@@ -103,10 +105,13 @@ class DoctorReport:
 class Doctor:
     """Runs the doctor's rules; keeps per-file findings by digest for the next run."""
 
-    def __init__(self, *, cache_size: int = 64) -> None:
+    def __init__(self, *, cache_size: int = 64, remember: bool = False) -> None:
+        """``remember``: keep how far the home's log was read in the user's state folder, for the next process."""
         self._cache: OrderedDict[tuple[str, str], tuple[Finding, ...]] = OrderedDict()
         self._tokens: dict[tuple[str, str, str], int] = {}
         self._cache_size = cache_size
+        self.history = HistoryScan(remember=remember)
+        """What the home's log was found to hold so far; each check reads only the records appended since."""
         self.scans = 0
         """Files scanned (not served from the cache) so far: for tests and the curious."""
 
@@ -119,11 +124,12 @@ class Doctor:
             if read.status.loads:
                 found += self.file_findings(FileText(read.name, read.data, read.size), complete=read.complete)
         found += temp_file_findings(root)
+        found += self.history.findings(root)
         composition = compose(root, host=host)
         budget = budget_of(composition)
         found += budget_findings(composition, budget)
         order = {name: index for index, name in enumerate(RULES)}
-        found.sort(key=lambda f: (_file_order(f.file), f.line or 0, order.get(f.rule, 0)))
+        found.sort(key=lambda f: (_file_order(f.file) + (0.5 if f.record else 0), f.line or 0, order.get(f.rule, 0)))
         return DoctorReport(root, tuple(found), composition, budget)
 
     def file_findings(self, file: FileText, *, complete: bool = True) -> tuple[Finding, ...]:

@@ -15,6 +15,7 @@ from enum import Enum
 
 from ..actor import Actor
 from ..files import read_file
+from ..history_admin import AdminResult, redact
 from ..home import MAX_FILE_BYTES, home_path
 from ..refusals import Rejection
 from ..splice import ENTRY_FILES, SpliceResult, delete_entry, edit_entry, plan_entry, splice
@@ -23,6 +24,7 @@ from ..splice import ENTRY_FILES, SpliceResult, delete_entry, edit_entry, plan_e
 class FixKind(Enum):
     DELETE_LINE = "delete line"
     EDIT_LINE = "edit line"
+    REDACT_RECORD = "redact record"
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,36 @@ class Fix:
             return splice(home, self.file, start, data[start:end], b"", by=by, label=f"delete line {self.line}")
         new = self.new_text.encode("utf-8")
         return splice(home, self.file, start, expected, new, by=by, label=f"edit line {self.line}")
+
+@dataclass(frozen=True)
+class RedactPreview:
+    """What redacting a record would do, in words (the snapshots that go, other records with the same text)."""
+
+    record: str
+    words: str
+
+
+@dataclass(frozen=True)
+class RedactFix:
+    """``history --redact RECORD``: the record stays, its text goes from the log and the snapshots that hold it."""
+
+    record: str
+    kind: FixKind = FixKind.REDACT_RECORD
+
+    @property
+    def label(self) -> str:
+        return f"history --redact {self.record}: remove its text from the history"
+
+    def preview(self, home: str | os.PathLike[str]) -> RedactPreview | Rejection:
+        """The redaction's dry run: reads the log, writes nothing."""
+        result = redact(home, self.record, dry_run=True)
+        return Rejection(result.output) if result.is_error else RedactPreview(self.record, result.output)
+
+    def apply(self, home: str | os.PathLike[str], *, by: Actor) -> AdminResult:
+        """Redact under the home's lock (the log is rewritten, not appended to: no record, so no ``by``)."""
+        del by
+        return redact(home, self.record)
+
 
 def delete_line(file: str, line: int, expect: str, why: str) -> Fix:
     return Fix(FixKind.DELETE_LINE, file, line, expect, None, f"delete line {line} ({why})")

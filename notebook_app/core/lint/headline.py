@@ -17,6 +17,7 @@ _COUNTED = {
     "hygiene.conflict": ("conflicting entry", "conflicting entries"),
     "hygiene.empty-entry": ("empty bullet", "empty bullets"),
     "security.secret": ("secret", "secrets"),
+    "security.secret-history": ("secret in the history", "secrets in the history"),
     "security.injection": ("line of prompt-injection phrasing", "lines of prompt-injection phrasing"),
     "security.hidden-markup": ("hidden HTML comment or element", "hidden HTML comments or elements"),
     "security.bidi": ("line with bidirectional controls", "lines with bidirectional controls"),
@@ -32,10 +33,10 @@ def headline(problems: Sequence[Finding], limit: int = 3) -> str:
     ordered = sorted(problems, key=lambda f: -f.severity.rank)
     phrases: list[str] = []
     counted: dict[str, int] = {}
-    places: set[tuple[str, str | None, int | None]] = set()
+    places: set[tuple[str, str | None, int | None, str | None]] = set()
     for item in ordered:
         if item.rule in _COUNTED:
-            place = (item.rule, item.file, item.line)
+            place = (item.rule, item.file, item.line, item.record)
             if place in places:
                 continue  # two findings of one rule on one line count once
             places.add(place)

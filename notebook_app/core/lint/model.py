@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .fixes import Fix
+    from .fixes import Fix, RedactFix
 
 
 class Severity(Enum):
@@ -49,6 +49,10 @@ class Rule:
     title: str
 
 
+HISTORY = "the history (.notebook)"
+"""The group a finding about a history record is listed under."""
+
+
 @dataclass(frozen=True)
 class Finding:
     """One problem (or fact) in one place: a file, and a 1-based line or None for the whole file."""
@@ -58,11 +62,18 @@ class Finding:
     file: str | None
     line: int | None
     message: str
-    fix: Fix | None = None
+    fix: Fix | RedactFix | None = None
+    record: str | None = None
+    """The history record the finding is about (a secret the log still holds); None for a file's finding."""
+
+    @property
+    def group(self) -> str | None:
+        """Where a list shows it: its file, :data:`HISTORY`, or None for the home as a whole."""
+        return HISTORY if self.record is not None else self.file
 
     def to_json(self) -> dict[str, object]:
-        """``{"file", "line", "rule", "severity", "message", "fix"}``; a fix by its words only."""
-        return {
+        """``{"file", "line", "rule", "severity", "message", "fix"}`` (and ``record`` for the history); a fix by its words."""
+        value: dict[str, object] = {
             "file": self.file,
             "line": self.line,
             "rule": self.rule,
@@ -70,6 +81,9 @@ class Finding:
             "message": self.message,
             "fix": self.fix.label if self.fix is not None else None,
         }
+        if self.record is not None:
+            value["record"] = self.record
+        return value
 
 
 def _rules(*rules: Rule) -> dict[str, Rule]:
@@ -95,6 +109,7 @@ RULES: dict[str, Rule] = _rules(
     Rule("security.injection", E, S, "prompt-injection phrasing, after NFKC normalisation"),
     Rule("security.hidden-markup", W, S, "HTML comments or hidden elements a reader of the rendered file never sees"),
     Rule("security.secret", E, S, "an API key, private key or password assignment"),
+    Rule("security.secret-history", E, S, "a secret the history still holds (a record's text, a kept copy); history --redact removes it"),
     Rule("hygiene.duplicate", W, H, "the same entry twice"),
     Rule("hygiene.near-duplicate", W, H, "entries equal after normalising case, spacing and punctuation"),
     Rule("hygiene.conflict", W, H, "entries with the same key before a colon and different values"),
@@ -111,9 +126,11 @@ RULES: dict[str, Rule] = _rules(
 """Every rule, by id, in the order the README lists them."""
 
 
-def finding(rule: str, file: str | None, line: int | None, message: str, fix: Fix | None = None) -> Finding:
+def finding(
+    rule: str, file: str | None, line: int | None, message: str, fix: Fix | RedactFix | None = None, *, record: str | None = None
+) -> Finding:
     """A finding of ``rule`` at its rule's severity."""
-    return Finding(rule, RULES[rule].severity, file, line, message, fix)
+    return Finding(rule, RULES[rule].severity, file, line, message, fix, record)
 
 
 def worst(findings: list[Finding] | tuple[Finding, ...]) -> Severity | None:

@@ -62,7 +62,9 @@ _OWN: tuple[tuple[str, str], ...] = (
     ),
 )
 
-_CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{16,}|://|BEGIN|Key-File")
+_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16,}")
+_MARKS = ("://", "BEGIN", "Key-File")
+"""With :data:`_RUN`, what the first pass looks for; searched apart, as plain strings: an alternation would be tried at every position."""
 _KEYWORD = re.compile(r"pass|pwd|secret|token|api.?key|bearer")
 _KEY_LIKE = re.compile(r"[0-9]|[A-Z]{4}")  # a digit or four capitals: "colour-blind-safe", "America/Los_Angeles" are no keys
 
@@ -84,11 +86,24 @@ def _combined() -> tuple[re.Pattern[str], dict[str, str]]:
     return re.compile(expression), kinds
 
 
-def _candidate_lines(file: FileText) -> list[int]:
+def candidate_lines(file: FileText) -> list[int]:
     """Lines worth the full expression: the first pass, in C, over the text and its lower case."""
-    offsets = [m.start() for m in _CANDIDATE.finditer(file.text) if _KEY_LIKE.search(m.group())]
-    offsets += [m.start() for m in _KEYWORD.finditer(file.text.lower())]
+    text = file.text
+    offsets = [m.start() for m in _RUN.finditer(text) if _key_like(m.group())]
+    for mark in _MARKS:
+        at = text.find(mark)
+        while at >= 0:
+            offsets.append(at)
+            at = text.find(mark, at + 1)
+    offsets += [m.start() for m in _KEYWORD.finditer(text.lower())]
     return sorted({file.line_of(offset) for offset in offsets})
+
+
+def _key_like(run: str) -> bool:
+    """:data:`_KEY_LIKE`, answered first by C-speed string tests: most runs in prose and logs are lower-case words."""
+    if run.islower() and not any(digit in run for digit in "0123456789"):
+        return False
+    return _KEY_LIKE.search(run) is not None
 
 
 def masked(secret: str) -> str:
@@ -116,9 +131,19 @@ def find_secrets(text: str) -> list[tuple[str, int, int]]:
     return found
 
 
+def secrets_in(text: str) -> list[tuple[str, str]]:
+    """(kind, what may be shown of it) of each secret in ``text`` of any number of lines: the same passes as a file."""
+    file = FileText("", text.encode("utf-8", "surrogatepass"), 0)
+    found = []
+    for line in candidate_lines(file):
+        words = file.line_text(line)
+        found += [(kind, _shown(kind, words[start:end])) for kind, start, end in find_secrets(words)]
+    return found
+
+
 def secret_findings(file: FileText) -> list[Finding]:
     found: list[Finding] = []
-    for line in _candidate_lines(file):
+    for line in candidate_lines(file):
         text = file.line_text(line)
         hits = find_secrets(text)
         if not hits:

@@ -1,0 +1,184 @@
+"""The doctor scans the history too: a secret removed from a file may still be in the log (spec §7, issue 12)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_app.core import delete_entry
+from notebook_app.core.actor import CLI, NOTEBOOK
+from notebook_app.core.history import history
+from notebook_app.core.lint import Doctor, RedactFix, RedactPreview, check_home
+from notebook_app.core.memory import MemoryTool
+
+KEY = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
+GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+def everything_under(folder: Path) -> bytes:
+    """Every byte the history keeps, decompressed: the log and each snapshot."""
+    import zlib
+
+    data = (folder / "events.jsonl").read_bytes()
+    for snap in sorted((folder / "snapshots").glob("*.z")) if (folder / "snapshots").is_dir() else ():
+        data += zlib.decompress(snap.read_bytes())
+    return data
+
+
+def history_findings(home: Path, doctor: Doctor | None = None):
+    report = (doctor or Doctor()).check(home)
+    return [f for f in report.findings if f.rule == "security.secret-history"]
+
+
+def added_then_deleted(home: Path) -> tuple[str, str]:
+    """An agent's add holding a key, then a person's delete of that entry: the file is clean, the log is not."""
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    assert not tool.call({"action": "add", "text": f"deploy key {KEY}"}).is_error
+    tool.call({"action": "add", "text": "timezone: UTC"})
+    assert not delete_entry(home, "MEMORY.md", 2, f"- deploy key {KEY}", by=NOTEBOOK).is_error
+    add, delete = history(home, file="MEMORY.md")[2], history(home, file="MEMORY.md")[0]
+    assert (add.action, delete.action) == ("add", "entry-delete")
+    return add.id, delete.id
+
+
+def test_a_secret_removed_from_the_file_is_found_in_the_records_that_carry_it(home: Path) -> None:
+    add, delete = added_then_deleted(home)
+    assert KEY not in (home / "MEMORY.md").read_text()
+    report = check_home(home)
+    assert [f.rule for f in report.findings if f.rule.startswith("security.secret")] == ["security.secret-history"] * 2
+    found = {f.record: f for f in history_findings(home)}
+    assert set(found) == {add, delete}
+    for record, item in found.items():
+        assert (item.file, item.line, item.severity.value) == (None, None, "error")
+        assert record in item.message and "Anthropic API key" in item.message
+        assert KEY not in item.message and KEY[:8] in item.message
+        assert item.fix == RedactFix(record)
+        assert item.to_json()["record"] == record and item.to_json()["fix"].startswith(f"history --redact {record}")
+    assert "its arguments" in found[add].message
+    assert report.exit_status == 1
+
+
+def test_the_fix_is_a_redaction_whose_dry_run_writes_nothing(home: Path, snapshot_files) -> None:
+    add, delete = added_then_deleted(home)
+    fix = next(f.fix for f in history_findings(home) if f.record == add)
+    before = snapshot_files(home)
+    preview = fix.preview(home)
+    assert isinstance(preview, RedactPreview)
+    assert preview.words.startswith(f"would redact {add}") and delete in preview.words
+    assert snapshot_files(home) == before
+    result = fix.apply(home, by=NOTEBOOK)
+    assert not result.is_error, result.output
+    assert [f.record for f in history_findings(home)] == [delete]
+    next(f.fix for f in history_findings(home)).apply(home, by=NOTEBOOK)
+    assert history_findings(home) == []
+    assert KEY.encode() not in everything_under(home / ".notebook")
+    assert check_home(home).exit_status == 0
+
+
+def test_an_outside_write_seen_by_the_next_write_is_scanned_in_its_record(home: Path) -> None:
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    with open(home / "MEMORY.md", "a") as handle:
+        handle.write(f"- token {GITHUB}\n")
+    tool.call({"action": "add", "text": "timezone: UTC"})  # records the outside change first
+    (home / "MEMORY.md").write_text("- likes tide tables\n- timezone: UTC\n")
+    tool.call({"action": "add", "text": "prefers metric"})
+    outside = [e for e in history(home) if e.action == "outside"]
+    found = history_findings(home)
+    assert outside[-1].id in {f.record for f in found}
+    assert all(GITHUB not in f.message for f in found)
+
+
+def test_a_large_edit_kept_as_a_blob_is_scanned(home: Path) -> None:
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    padding = "".join(f"- note {i} about kelp forests and tide tables\n" for i in range(200))
+    (home / "MEMORY.md").write_text("- likes tide tables\n" + padding + f"- password = hunter2-{KEY[-12:]}\n")
+    tool.call({"action": "add", "text": "timezone: UTC"})
+    record = next(e for e in history(home) if e.action == "outside")
+    assert record.edit is not None and record.edit[0].inserted.blob is not None
+    found = history_findings(home)
+    assert [f.record for f in found] == [record.id]
+    assert "the bytes its edit inserted" in found[0].message and KEY[-12:] not in found[0].message
+
+
+def test_a_secret_older_than_the_history_is_found_in_the_copy_where_it_begins(home: Path) -> None:
+    (home / "MEMORY.md").write_text(f"- deploy key {KEY}\n- likes tide tables\n")
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "timezone: UTC"})
+    first = history(home)[-1]
+    assert first.base is not None
+    [found] = history_findings(home)
+    assert found.record == first.id and found.fix is None
+    assert "where its history begins" in found.message and "redacted" in found.message
+    file_fix = next(f.fix for f in check_home(home).findings if f.rule == "security.secret")
+    assert not file_fix.apply(home, by=NOTEBOOK).is_error
+    [removal] = history_findings(home)  # the copy's finding goes: redacting the removal removes the copy too
+    assert removal.record == history(home)[0].id and removal.fix is not None
+    assert not removal.fix.apply(home, by=NOTEBOOK).is_error
+    assert history_findings(home) == []
+    assert KEY.encode() not in everything_under(home / ".notebook")
+
+
+def test_a_kept_doctor_reads_only_the_records_appended_since(home: Path) -> None:
+    added_then_deleted(home)
+    doctor = Doctor()
+    assert len(history_findings(home, doctor)) == 2
+    log = home / ".notebook" / "events.jsonl"
+    read, size = doctor.history.bytes_read, log.stat().st_size
+    assert 0 < read < size
+    MemoryTool(home, by=CLI).call({"action": "add", "text": f"again {GITHUB}"})
+    assert len(history_findings(home, doctor)) == 3
+    assert doctor.history.bytes_read - read == log.stat().st_size - size
+    assert len(history_findings(home, doctor)) == 3
+    assert doctor.history.bytes_read - read == log.stat().st_size - size
+
+
+def test_a_log_rewritten_by_a_redaction_is_read_again(home: Path) -> None:
+    add, delete = added_then_deleted(home)
+    doctor = Doctor()
+    assert len(history_findings(home, doctor)) == 2
+    RedactFix(add).apply(home, by=NOTEBOOK)
+    assert [f.record for f in history_findings(home, doctor)] == [delete]
+
+
+def test_a_home_without_history_has_no_history_finding_and_stays_without_one(home: Path) -> None:
+    (home / "MEMORY.md").write_text(f"- deploy key {KEY}\n")
+    assert history_findings(home) == []
+    assert not (home / ".notebook").exists()
+
+
+def test_a_new_process_reads_only_what_was_appended_since_the_last_run(home: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    add, delete = added_then_deleted(home)
+    first = Doctor(remember=True)
+    assert {f.record for f in history_findings(home, first)} == {add, delete}
+    assert first.history.bytes_read > 0
+    again = Doctor(remember=True)  # what a second `persona-notebook doctor` does
+    assert {f.record for f in history_findings(home, again)} == {add, delete}
+    assert again.history.bytes_read == 0
+    log = home / ".notebook" / "events.jsonl"
+    size = log.stat().st_size
+    MemoryTool(home, by=CLI).call({"action": "add", "text": "likes kelp"})
+    later = Doctor(remember=True)
+    assert len(history_findings(home, later)) == 2
+    assert later.history.bytes_read == log.stat().st_size - size
+    memo = next((tmp_path / "state").rglob("*.json")).read_text()
+    assert KEY[:8] not in memo and "Anthropic" not in memo
+
+
+def test_what_was_remembered_is_not_trusted_once_the_log_changed_under_it(home: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    add, delete = added_then_deleted(home)
+    assert len(history_findings(home, Doctor(remember=True))) == 2
+    RedactFix(add).apply(home, by=NOTEBOOK)
+    assert [f.record for f in history_findings(home, Doctor(remember=True))] == [delete]
+    log = home / ".notebook" / "events.jsonl"
+    data = log.read_bytes()
+    planted = data.replace(b'"likes tide tables"', f'"likes {GITHUB[:20]}"'.encode()[: len(b'"likes tide tables"')], 1)
+    assert planted != data and len(planted) == len(data)
+    with open(log, "r+b") as handle:  # the same inode and size: only the bytes say it changed
+        handle.write(planted)
+    scan = Doctor(remember=True)
+    history_findings(home, scan)
+    assert scan.history.bytes_read == len(data) - data.index(b"\n") - 1
