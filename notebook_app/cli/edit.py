@@ -16,11 +16,14 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..core import BOOTSTRAP_ORDER
 from ..core.actor import CLI
-from ..core.edit_copy import CopyEditResult, EditorRunner, edit_with_editor, edits_dir
+from ..core.names import BOOTSTRAP_ORDER
 from .common import CommandLine, existing_home, home_option, print_json, usage_error
+
+if TYPE_CHECKING:
+    from ..core.edit_copy import CopyEditResult, EditorRunner
 
 
 def editor_command(environ: Mapping[str, str]) -> list[str] | None:
@@ -66,6 +69,8 @@ def run(args: argparse.Namespace, *, run_editor: EditorRunner | None = None, env
         if command is None:
             return usage_error("no editor: set $VISUAL or $EDITOR (e.g. EDITOR=nano)")
         run_editor = process_runner(command)
+    from ..core.edit_copy import edit_with_editor, edits_dir  # loaded when an edit runs, not with the app
+
     result = edit_with_editor(home, args.name, run_editor, edits_dir=edits_dir(), by=CLI)
     return _report(result, as_json=args.json)
 
