@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
 from ..documents import Mark
@@ -38,6 +38,7 @@ from ..widgets.home.home_pane import HomePane, file_at
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins, run_once
+from ..widgets.common.key_footer import KeyFooter
 from .main_tools import NotebookTools
 from .panes import PaneScreen
 
@@ -45,6 +46,7 @@ from .panes import PaneScreen
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
+CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "blame"}
 
 
@@ -55,6 +57,7 @@ class MainScreen(NotebookTools, PaneScreen):
     KEYS = NOTEBOOK_KEYS
     BINDINGS = bindings(KEYS)
     TABS = (Tab("home", "Home", "f2"), Tab("current", "Current", "f3"), Tab("next", "Next", "f4"))
+    AUTO_FOCUS = "#pane-memory EntryView"  # where on_mount puts it: focus elsewhere first restyled the Home column twice
 
     target: reactive[str] = reactive("self", init=False)
 
@@ -102,7 +105,7 @@ class MainScreen(NotebookTools, PaneScreen):
             yield SessionPane("Current session", id="current")
             yield SessionPane("Next session", id="next")
         yield ActionForm(id="form")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = self.home_label
@@ -199,10 +202,10 @@ class MainScreen(NotebookTools, PaneScreen):
         if self._blaming:
             self._blames.request()
         if self._checked_once:
-            self._checks.request()
+            self._checks.request_when_quiet(CHECK_DELAY)
         else:  # the first check waits until the first frame is out: it must not slow the start
             self._checked_once = True
-            self.call_after_refresh(self.set_timer, 0.3, self._checks.request)
+            self.call_after_refresh(self._checks.request_when_quiet, CHECK_DELAY)
         return True
 
     def _request_dry_run(self) -> None:
@@ -245,7 +248,7 @@ class MainScreen(NotebookTools, PaneScreen):
     def on_sessions_watcher_changed(self) -> None:
         """Agent activity in the log (a proposal queued, a session started): the health line looks again."""
         if self.state is not None:
-            self._checks.request()
+            self._checks.request_when_quiet(CHECK_DELAY)
 
     @on(HomeWatcher.Changed)
     def _home_changed(self) -> None:
