@@ -53,7 +53,7 @@ def lines_of(document: Document) -> tuple[Sequence[str], Sequence[str] | None]:
 def split_for_display(text: str) -> tuple[list[str], list[str] | None]:
     """Lines to draw (hidden characters as markers) and, when they differ, the text's own lines."""
     shown = with_markers(text)
-    return shown.split("\n"), (text.split("\n") if shown is not text else None)
+    return shown.split("\n"), (text.split("\n") if shown is not text and shown != text else None)
 
 
 def split_reusing(old_text: str, old: Document, text: str) -> tuple[Sequence[str], Sequence[str] | None]:

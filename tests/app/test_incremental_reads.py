@@ -78,6 +78,7 @@ def test_rows_are_reused_up_to_a_banner_that_moved() -> None:
 @given(LINES, LINES, LINES, LINES, st.booleans())
 @example(["a"], ["x"], [], ["b"], True)
 @example([], ["- a"], ["- a", "- b"], [], False)
+@example([], [], [], ["😀\ufe0f"], False)  # a variation selector drawn as itself: no marker, so no source lines
 def test_a_soul_split_again_around_an_edit_has_the_lines_of_a_fresh_split(
     head: list[str], old_middle: list[str], new_middle: list[str], tail: list[str], ended: bool
 ) -> None:
