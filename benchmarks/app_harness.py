@@ -226,7 +226,11 @@ def floor_painted(term: Term) -> bool:
 
 
 def _env() -> dict[str, str]:
+    """The app's environment: no Textual or Python settings of the caller's, except the runner's
+    PYTHONPATH (this checkout), so a second worktree measures its own code, not the venv's install."""
     keep = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "NO_COLOR", "PYTHON", "VIRTUAL_ENV"))}
+    if "PYTHONPATH" in os.environ:
+        keep["PYTHONPATH"] = os.environ["PYTHONPATH"]
     keep.update(TERM="xterm-256color", COLORTERM="truecolor", COLUMNS=str(COLS), LINES=str(ROWS))
     keep["PYTHONDONTWRITEBYTECODE"] = "1"
     if "PYTHONPATH" in os.environ:  # the runner's: this checkout first, so a worktree measures its own code

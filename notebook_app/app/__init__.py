@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -45,5 +46,20 @@ def launch(home: str | None = None, theme: str | None = None, reset_demo: bool =
 
     label = f"{DEMO_LABEL} · {tilde(path)}" if home is None else None
     app = NotebookApp(path, theme=theme, home_label=label, notebook=notebook)
+    quiet_collector()
     app.run()
     return app.return_code or 0
+
+
+def quiet_collector() -> None:
+    """Keep the cycle collector off the objects that live as long as the app, and run it less often.
+
+    What the imports made (some 40,000 tracked objects: modules, classes,
+    functions) lives until exit; frozen, a full collection no longer walks it
+    (full collections took 40-70 ms, now and then in the middle of an add).
+    Young collections run every 10,000 allocations instead of 700: a frame
+    allocates tens of thousands of short-lived objects, which reference
+    counting frees anyway.
+    """
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)

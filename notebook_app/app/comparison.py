@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core import Composition, SoulDiff, diff_compositions
-from .documents import Document, lines_of, soul_document
+from .documents import Document, lines_of, soul_document, split_reusing
 
 
 @dataclass(frozen=True)
@@ -53,5 +53,7 @@ def compare(
         next_doc = previous.next_doc
     else:
         lines = lines_of(previous.next_doc) if same_next and previous else next_lines
+        if lines is None and previous is not None and upcoming.soul:
+            lines = split_reusing(previous.upcoming.soul, previous.next_doc, upcoming.soul)  # an edit: split only around it
         next_doc = soul_document(upcoming, diff, "next", lines)
     return Comparison(current, upcoming, diff, current_doc, next_doc)

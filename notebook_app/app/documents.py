@@ -55,17 +55,99 @@ def lines_of(document: Document) -> tuple[Sequence[str], Sequence[str] | None]:
 def split_for_display(text: str) -> tuple[list[str], list[str] | None]:
     """Lines to draw (hidden characters as markers) and, when they differ, the text's own lines."""
     shown = with_markers(text)
-    return shown.split("\n"), (text.split("\n") if shown is not text else None)
+    return shown.split("\n"), (text.split("\n") if shown is not text and shown != text else None)
+
+
+def split_reusing(old_text: str, old: Document, text: str) -> tuple[Sequence[str], Sequence[str] | None]:
+    """:func:`split_for_display` of ``text``, reusing the lines of ``old`` (a soul document of ``old_text``)
+    before and after the part that changed.
+
+    An edit changes a soul in one place: only the lines between the shared
+    head and the shared tail are split and drawn again (hidden characters are
+    drawn line by line, so kept lines are drawn as before).
+    """
+    old_lines = old.lines
+    if not old_text or not text or len(old_lines) != old_text.count("\n") + 1:
+        return split_for_display(text)
+    start = old_text.rfind("\n", 0, _common_prefix(old_text, text)) + 1
+    kept_head = old_text.count("\n", 0, start)
+    back = _common_suffix(old_text, text, min(len(old_text), len(text)) - start)
+    tail_old, tail_new = len(old_text) - back, len(text) - back
+    if not back or not (_starts_line(old_text, tail_old, start) and _starts_line(text, tail_new, start)):
+        newline = old_text.find("\n", tail_old) if back else -1  # the first line wholly inside the shared tail
+        tail_old, tail_new = (newline + 1, newline + 1 - len(old_text) + len(text)) if newline >= 0 else (-1, -1)
+    if tail_old < 0:
+        middle, middle_source = split_for_display(text[start:])
+        kept: Sequence[str] = ()
+        kept_source: Sequence[str] = ()
+    else:
+        middle, middle_source = split_for_display(text[start:tail_new])
+        middle = middle[:-1]  # the piece ends a line: its last "" is the first kept line
+        middle_source = middle_source[:-1] if middle_source is not None else None
+        first_kept = old_text.count("\n", 0, tail_old)
+        kept = old_lines[first_kept:]
+        kept_source = (old.source if old.source is not None else old_lines)[first_kept:]
+    lines = [*old_lines[:kept_head], *middle, *kept]
+    if middle_source is None and old.source is None:
+        return lines, None
+    source = old.source if old.source is not None else old_lines
+    raw = [*source[:kept_head], *(middle_source if middle_source is not None else middle), *kept_source]
+    return lines, None if raw == lines else raw
+
+
+def _starts_line(text: str, at: int, start: int) -> bool:
+    return at == start or text[at - 1] == "\n"
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many leading characters ``a`` and ``b`` share, compared a block at a time."""
+    limit, same, block = min(len(a), len(b)), 0, 1 << 16
+    while block:
+        while same + block <= limit and a[same : same + block] == b[same : same + block]:
+            same += block
+        block //= 16
+    while same < limit and a[same] == b[same]:
+        same += 1
+    return same
+
+
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    """How many trailing characters ``a`` and ``b`` share, at most ``limit``."""
+    same, block, end_a, end_b = 0, 1 << 16, len(a), len(b)
+    while block:
+        while same + block <= limit and a[end_a - same - block : end_a - same] == b[end_b - same - block : end_b - same]:
+            same += block
+        block //= 16
+    while same < limit and a[end_a - same - 1] == b[end_b - same - 1]:
+        same += 1
+    return same
 
 
 def file_document(text: str, banners: Mapping[int, str] | None = None) -> Document:
     """A live file's lines, headings marked, banners after some lines."""
-    lines, source = split_for_display(text)
+    return extend_file_document(EMPTY, 0, text, banners)
+
+
+def extend_file_document(old: Document, kept: int, tail: str, banners: Mapping[int, str] | None = None) -> Document:
+    """:func:`file_document` of the first ``kept`` lines of ``old`` (each ended by a newline) followed by ``tail``.
+
+    An entry appended to a 2 MiB file then costs the new lines, not a pass
+    over the whole text: hidden characters are drawn line by line, so the
+    kept lines are drawn as before.
+    """
+    tail_lines, tail_source = split_for_display(tail)
+    lines = [*old.lines[:kept], *tail_lines] if kept else tail_lines
+    source = None
+    if tail_source is not None or (kept and old.source is not None):
+        source = [*(old.source if old.source is not None else old.lines)[:kept], *(tail_source if tail_source is not None else tail_lines)]
     if len(lines) > 1 and not lines[-1]:
         lines.pop()  # the final newline ends the last line; it is not a line of its own
         if source is not None:
             source.pop()
-    marks = {index: Mark.HEADING for index, line in enumerate(lines) if line.startswith("#")}
+    if source == lines:
+        source = None  # the hidden characters were in the lines that went
+    marks = {index: mark for index, mark in old.marks.items() if index < kept and mark is Mark.HEADING}
+    marks.update((index, Mark.HEADING) for index in range(kept, len(lines)) if lines[index].startswith("#"))
     return Document(lines, marks, dict(banners or {}), source)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..core import MAX_FILE_BYTES
 from ..core.files import FileRead, FileStatus, read_file
-from .documents import EMPTY, Document, file_document
+from .documents import EMPTY, Document, extend_file_document, file_document
 
 READ_LIMIT = MAX_FILE_BYTES + 256 * 1024
 """Bytes of a file the notebook reads to show it: the cap and a margin, never a 200 MB file."""
@@ -84,7 +84,12 @@ def read_live_file(path: Path, previous: LiveFile | None = None) -> LiveFile | N
     if not read.status.loads:
         return LiveFile(read, digest, "", EMPTY, None)
     data = read.data
-    text = codecs.getincrementaldecoder("utf-8")("replace").decode(data, final=read.complete)
+    kept = _kept_from(previous, read)
+    if kept is None:
+        text = codecs.getincrementaldecoder("utf-8")("replace").decode(data, final=read.complete)
+    else:
+        kept_bytes, kept_chars, _ = kept
+        text = previous.text[:kept_chars] + codecs.decode(data[kept_bytes:], "utf-8", "replace")
     banners: dict[int, str] = {}
     cut_line = None
     if read.size > MAX_FILE_BYTES:
@@ -96,4 +101,25 @@ def read_live_file(path: Path, previous: LiveFile | None = None) -> LiveFile | N
         last = text.count("\n") - (1 if text.endswith("\n") else 0)
         unshown = read.size - len(data)
         banners[last] = f"⋯ {unshown:,} more bytes not shown: the notebook reads the first {len(data):,}"
-    return LiveFile(read, digest, text, file_document(text, banners), cut_line)
+    if kept is None:
+        document = file_document(text, banners)
+    else:
+        document = extend_file_document(previous.document, kept[2], text[kept[1] :], banners)
+    return LiveFile(read, digest, text, document, cut_line)
+
+
+def _kept_from(previous: LiveFile | None, read: FileRead) -> tuple[int, int, int] | None:
+    """(bytes, characters, lines) of ``previous``'s whole lines that ``read`` starts with, when both were read whole.
+
+    A file that grew by an append (the memory tool's add) keeps every line but
+    its last unfinished one; only what follows is decoded and split again.
+    """
+    if previous is None or not previous.loads or not previous.read.complete or not read.complete:
+        return None
+    old = previous.read.data
+    kept_bytes = old.rfind(b"\n") + 1
+    if not kept_bytes or not read.data.startswith(memoryview(old)[:kept_bytes]):
+        return None
+    kept_chars = previous.text.rfind("\n") + 1
+    lines = len(previous.document.lines)
+    return kept_bytes, kept_chars, lines if kept_chars == len(previous.text) else lines - 1

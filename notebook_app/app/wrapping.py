@@ -82,26 +82,41 @@ def split_line(line: str, width: int) -> list[tuple[int, int]]:
     return spans or [(0, 0)]
 
 
+def common_lines(old: Sequence[str], new: Sequence[str]) -> int:
+    """How many leading lines ``old`` and ``new`` share; compared a block at a time (shared lines are one object)."""
+    limit, first, block = min(len(old), len(new)), 0, 4096
+    while block:
+        while first + block <= limit and old[first : first + block] == new[first : first + block]:
+            first += block
+        block //= 8
+    while first < limit and old[first] == new[first]:
+        first += 1
+    return first
+
+
 def wrap_rows(
     lines: Sequence[str],
     width: int,
     banners: Collection[int] = (),
-    previous: tuple[Rows, Sequence[str]] | None = None,
+    previous: tuple[Rows, Sequence[str]] | tuple[Rows, Sequence[str], Collection[int]] | None = None,
 ) -> Rows:
     """Wrap every line to ``width`` cells; a line in ``banners`` gets one extra row after it.
 
-    ``previous`` (rows and the lines they were wrapped from, same width and
-    banners) lets the unchanged leading lines keep their rows: an entry
-    appended to a 2 MiB file costs one comparison pass, not a full wrap.
+    ``previous`` (rows, the lines they were wrapped from and, when they
+    differ, the banners they had; same width) lets the unchanged leading
+    lines keep their rows: an entry appended to a 2 MiB file costs one
+    comparison pass, not a full wrap. Rows are kept only above the first
+    line whose banner appeared or went.
     """
     width = max(1, width)
     rows_line, rows_start, rows_end = array("l"), array("l"), array("l")
     first = 0
     if previous is not None and previous[0].width == width:
-        old_rows, old_lines = previous
-        limit = min(len(old_lines), len(lines))
-        while first < limit and old_lines[first] == lines[first]:
-            first += 1
+        old_rows, old_lines = previous[0], previous[1]
+        first = common_lines(old_lines, lines)
+        if len(previous) > 2:
+            moved = set(previous[2]).symmetric_difference(banners)  # type: ignore[misc]
+            first = min(first, min(moved, default=first))
         keep = old_rows.first_row_of(first)
         rows_line, rows_start, rows_end = old_rows.line[:keep], old_rows.start[:keep], old_rows.end[:keep]
     for index in range(first, len(lines)):

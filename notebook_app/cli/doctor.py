@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from ..core.lint import Doctor, DoctorReport, Finding
 from .common import CommandLine, existing_home, home_option, print_json, usage_error
 from .hosts import host_options, resolved_host
+
+if TYPE_CHECKING:
+    from ..core.lint import DoctorReport, Finding
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -35,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     host = resolved_host(args)
     if isinstance(host, str):
         return usage_error(host)
+    from ..core.lint import Doctor  # the doctor's rules load when it runs, not with the app
+
     doctor = Doctor(remember=True)
     report = doctor.check(home, host=host)
     budget = doctor.exact_tokens(report) if args.tokens else report.budget

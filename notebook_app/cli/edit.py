@@ -15,11 +15,14 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..core import BOOTSTRAP_ORDER
 from ..core.actor import CLI
-from ..core.edit_copy import CopyEditResult, EditorRunner, edit_with_editor, editor_command, edits_dir
+from ..core.names import BOOTSTRAP_ORDER
 from .common import CommandLine, existing_home, home_option, print_json, usage_error
+
+if TYPE_CHECKING:
+    from ..core.edit_copy import CopyEditResult, EditorRunner
 
 
 def process_runner(command: list[str]) -> EditorRunner:
@@ -51,6 +54,8 @@ def run(args: argparse.Namespace, *, run_editor: EditorRunner | None = None, env
     home = existing_home(args.home)
     if isinstance(home, str):
         return usage_error(home)
+    from ..core.edit_copy import edit_with_editor, editor_command, edits_dir  # loaded when an edit runs, not with the app
+
     if run_editor is None:
         command = editor_command(os.environ if environ is None else environ)
         if command is None:

@@ -9,15 +9,14 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING
 
 from ..core.actor import CLI
-from ..core.blame import Origin, blame
-from ..core.events import Event
-from ..core.history import history, record_json, undoable
-from ..core.history_admin import prune, redact
-from ..core.home import BOOTSTRAP_ORDER
-from ..core.undo import restore, undo, who
+from ..core.names import BOOTSTRAP_ORDER
 from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
+
+if TYPE_CHECKING:
+    from ..core.events import Event
 
 _KINDS = ("notebook", "cli", "mcp", "library", "outside")
 
@@ -102,6 +101,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..core.history import history, record_json  # the history's modules load when a history verb runs
+    from ..core.history_admin import prune, redact
+    from ..core.undo import restore, undo
+
     home = existing_home(args.home)
     if isinstance(home, str):
         return usage_error(home)
@@ -144,6 +147,8 @@ def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, dif
 
 def line_of(event: Event) -> str:
     """One record on one line: id, time, file, action, who, and what it did."""
+    from ..core.undo import who
+
     when = f"{event.time.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S}Z"
     session = f" session {event.by.session}" if event.by.session else ""
     return f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
@@ -170,6 +175,8 @@ def summary(event: Event) -> str:
         added = sum(h.lines_added for h in event.edit)
         removed = sum(h.lines_removed for h in event.edit)
         words = f"{words}  (line {event.edit[0].line}: +{added} −{removed})".strip() if event.edit else words
+    from ..core.history import undoable
+
     why = undoable(event)
     return words + ("" if why is None else "  [not undoable]")
 
@@ -180,6 +187,9 @@ def _short(value: object, limit: int = 50) -> str:
 
 
 def _blame(home, name: str, as_json: bool) -> int:  # type: ignore[no-untyped-def]
+    from ..core.blame import Origin, blame
+    from ..core.undo import who
+
     result = blame(home, name)
     if result.message is not None:
         return report(result.message, True, as_json=as_json)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from ..core.hosts import HostProfile, resolve_host
+if TYPE_CHECKING:
+    from ..core.hosts import HostProfile
 
 
 def host_options(parser: argparse.ArgumentParser) -> None:
@@ -21,6 +23,8 @@ def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:
     """The profile to compose with (None: the contract), or the usage error to print."""
     if args.host is None and args.openclaw_config is None:
         return None
+    from ..core.hosts import resolve_host  # the host profiles load when one is asked for
+
     choice = resolve_host(args.host or ("openclaw" if args.openclaw_config else None), openclaw_config=args.openclaw_config)
     for problem in choice.problems:
         print(f"persona-notebook: host profile {problem}", file=sys.stderr)

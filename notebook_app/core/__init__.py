@@ -1,39 +1,144 @@
 """The persona-home contract, free of any UI: the memory tool, the soul, sessions.
 
 Everything the app, the CLI and the MCP server do to a home goes through here.
+
+Importing the package loads none of its modules: each name loads its own
+module on first use (PEP 562), so ``from notebook_app.core import compose``
+costs compose's imports, not the whole core's (the app's start, the CLI).
 """
 
-from .actions import (
-    ACTIONS,
-    TARGETS,
-    Edit,
-    MemoryRequest,
-    load_outcome,
-    parse_request,
-    plan_edit,
-    preview,
-    preview_file,
-)
-from .actor import Actor, ActorKind
-from .edit_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
-from .files import FileRead, FileStatus, read_file
-from .hand_edit import HandEditResult, text_digest, write_file
-from .home import (
-    BOOTSTRAP_ORDER,
-    MAX_FILE_BYTES,
-    TRUNCATION_NOTICE,
-    BootstrapFile,
-    Composition,
-    SkippedFile,
-    compose,
-    compose_soul,
-)
-from .merge import Conflict, MergeResult, merge3
-from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
-from .refusals import Rejection, edit_refusal
-from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
-from .splice import ENTRY_FILES, EntryPlan, Splice, SpliceResult, delete_entry, edit_entry, plan_entry, splice
-from .storage import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
+from __future__ import annotations
+
+import sys
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import (
+        ACTIONS,
+        TARGETS,
+        Edit,
+        MemoryRequest,
+        load_outcome,
+        parse_request,
+        plan_edit,
+        preview,
+        preview_file,
+    )
+    from .actor import Actor, ActorKind
+    from .edit_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
+    from .files import FileRead, FileStatus, read_file
+    from .hand_edit import HandEditResult, text_digest, write_file
+    from .home import (
+        BOOTSTRAP_ORDER,
+        MAX_FILE_BYTES,
+        TRUNCATION_NOTICE,
+        BootstrapFile,
+        Composition,
+        SkippedFile,
+        compose,
+        compose_soul,
+    )
+    from .merge import Conflict, MergeResult, merge3
+    from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
+    from .refusals import Rejection, edit_refusal
+    from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
+    from .splice import ENTRY_FILES, EntryPlan, Splice, SpliceResult, delete_entry, edit_entry, plan_entry, splice
+    from .storage import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
+
+_HOME_OF: dict[str, str] = {
+    "ACTIONS": "actions",
+    "TARGETS": "actions",
+    "Edit": "actions",
+    "MemoryRequest": "actions",
+    "load_outcome": "actions",
+    "parse_request": "actions",
+    "plan_edit": "actions",
+    "preview": "actions",
+    "preview_file": "actions",
+    "Actor": "actor",
+    "ActorKind": "actor",
+    "CopyEditResult": "edit_copy",
+    "CopyOutcome": "edit_copy",
+    "EditorRunner": "edit_copy",
+    "edit_with_editor": "edit_copy",
+    "edits_dir": "edit_copy",
+    "FileRead": "files",
+    "FileStatus": "files",
+    "read_file": "files",
+    "HandEditResult": "hand_edit",
+    "text_digest": "hand_edit",
+    "write_file": "hand_edit",
+    "BOOTSTRAP_ORDER": "home",
+    "MAX_FILE_BYTES": "home",
+    "TRUNCATION_NOTICE": "home",
+    "BootstrapFile": "home",
+    "Composition": "home",
+    "SkippedFile": "home",
+    "compose": "home",
+    "compose_soul": "home",
+    "Conflict": "merge",
+    "MergeResult": "merge",
+    "merge3": "merge",
+    "DESCRIPTION": "memory",
+    "INPUT_SCHEMA": "memory",
+    "MemoryTool": "memory",
+    "ToolResult": "memory",
+    "memory_tool": "memory",
+    "Rejection": "refusals",
+    "edit_refusal": "refusals",
+    "FileDiff": "session",
+    "Session": "session",
+    "Snapshot": "session",
+    "SoulDiff": "session",
+    "diff_compositions": "session",
+    "diff_lines": "session",
+    "take_snapshot": "session",
+    "ENTRY_FILES": "splice",
+    "EntryPlan": "splice",
+    "Splice": "splice",
+    "SpliceResult": "splice",
+    "delete_entry": "splice",
+    "edit_entry": "splice",
+    "plan_entry": "splice",
+    "splice": "splice",
+    "JOURNAL_NAME": "storage",
+    "MEMORY_TARGETS": "storage",
+    "is_scratch_file": "storage",
+}
+"""Each exported name -> the module that defines it."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME_OF})
+
+
+class _Core(ModuleType):
+    """The package, where a name exported from a module of the same name stays the export.
+
+    ``splice`` is a module and its function: importing the module sets the
+    package's attribute to the module, and the function must win, as it did
+    when this package imported every name eagerly.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, ModuleType) and _HOME_OF.get(name) == name:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Core
+
 
 __all__ = [
     "ACTIONS",

@@ -17,7 +17,7 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from ...core.agent_sessions import SessionListing, scan_sessions
 from ..agents import AgentView, compare_session
@@ -32,6 +32,7 @@ from ..widgets.common.pane_tabs import Tab
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins
+from ..widgets.common.key_footer import KeyFooter
 from .panes import PaneScreen
 
 PRESENCE_SECONDS = 2.0
@@ -88,7 +89,7 @@ class AgentSessionsScreen(PaneScreen):
             yield SessionPane("Current session · the agent's", id="agent-current")
             yield SessionPane("Next session", id="agent-next")
         yield JournalPane(self.clock, id="agent-journal")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.home_label} · agent sessions"

@@ -18,7 +18,7 @@ from typing import Literal
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from ...core.hand_edit import HandEditResult
 from ...core.merge import Conflict, MergeResult, both, mine, split_lines, theirs
@@ -27,6 +27,7 @@ from ..keys import CONFLICT_KEYS, bindings
 from ..model import HomeState, Notebook
 from ..widgets.common import line_view
 from ..widgets.common.line_view import LineView
+from ..widgets.common.key_footer import KeyFooter
 from ..workers import run_once
 from .keyed import KeyedScreen
 
@@ -88,7 +89,7 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
         with Horizontal(id="conflict-sides"):
             yield LineView(numbers=True, signs=True, id="conflict-mine")
             yield LineView(numbers=True, signs=True, id="conflict-theirs")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = f"conflicts in {self.file_name}"

@@ -14,7 +14,7 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core import Rejection
@@ -23,6 +23,7 @@ from ...core.lint.doctor import DoctorReport
 from ...core.lint.fixes import FixPreview, RedactPreview
 from ...core.lint.model import Finding
 from ..keys import DOCTOR_KEYS, bindings
+from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins, run_once
 from .keyed import KeyedScreen
 
@@ -72,7 +73,7 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
         yield Static("The doctor is looking…", id="doctor-summary", markup=False)
         yield OptionList(id="doctor-findings")
         yield Static("", id="doctor-detail", markup=False)
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "home doctor"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Footer, Header, Static, TextArea
+from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import Selection
 
 from ...core.files import FileStatus, read_file
@@ -28,6 +28,7 @@ from ..live_files import READ_LIMIT
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
 from ..widgets.editor.buffer import EditorBuffer
+from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins, run_once
 from .keyed import KeyedScreen
 
@@ -71,7 +72,7 @@ class EditorScreen(KeyedScreen[None]):
         yield Static("", id="editor-banner", markup=False)
         small = len(self.base.encode("utf-8")) <= HIGHLIGHT_UP_TO
         yield EditorBuffer("", language="markdown" if small else None, soft_wrap=small, show_line_numbers=True, id="editor-text")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = f"editing {self.file_name}"

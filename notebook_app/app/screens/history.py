@@ -17,7 +17,7 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.actor import NOTEBOOK
@@ -27,6 +27,7 @@ from ...core.names import BOOTSTRAP_ORDER
 from ...core.undo import HistoryResult, restore, undo, who
 from ..keys import HISTORY_KEYS, bindings
 from ..workers import run_once
+from ..widgets.common.key_footer import KeyFooter
 from .keyed import KeyedScreen
 
 WHO = (None, "notebook", "cli", "mcp", "library", "outside")
@@ -73,7 +74,7 @@ class HistoryScreen(KeyedScreen[None]):
         yield Static("", id="history-filters", markup=False)
         yield OptionList(id="history-records")
         yield Static("", id="history-detail", markup=False)
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "history"

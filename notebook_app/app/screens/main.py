@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
 from ..documents import Mark
@@ -39,6 +39,7 @@ from ..widgets.home.home_pane import HomePane, file_at
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins, run_once
+from ..widgets.common.key_footer import KeyFooter
 from .main_edits import HandEdits
 from .main_find import NotebookFind
 from .main_tools import NotebookTools
@@ -48,6 +49,7 @@ from .panes import PaneScreen
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
+CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor"}
 
 
@@ -58,6 +60,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, PaneScreen):
     KEYS = NOTEBOOK_KEYS
     BINDINGS = bindings(KEYS)
     TABS = (Tab("home", "Home", "f2"), Tab("current", "Current", "f3"), Tab("next", "Next", "f4"))
+    AUTO_FOCUS = "#pane-memory EntryView"  # where on_mount puts it: focus elsewhere first restyled the Home column twice
 
     target: reactive[str] = reactive("self", init=False)
 
@@ -107,7 +110,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, PaneScreen):
             yield SessionPane("Next session", id="next")
         yield ActionForm(id="form")
         yield FindBar(id="find-bar")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = self.home_label
@@ -205,10 +208,10 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, PaneScreen):
         if self._blaming:
             self._blames.request()
         if self._checked_once:
-            self._checks.request()
+            self._checks.request_when_quiet(CHECK_DELAY)
         else:  # the first check waits until the first frame is out: it must not slow the start
             self._checked_once = True
-            self.call_after_refresh(self.set_timer, 0.3, self._checks.request)
+            self.call_after_refresh(self._checks.request_when_quiet, CHECK_DELAY)
         return True
 
     def _request_dry_run(self) -> None:
@@ -251,7 +254,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, PaneScreen):
     def on_sessions_watcher_changed(self) -> None:
         """Agent activity in the log (a proposal queued, a session started): the health line looks again."""
         if self.state is not None:
-            self._checks.request()
+            self._checks.request_when_quiet(CHECK_DELAY)
 
     @on(HomeWatcher.Changed)
     def _home_changed(self) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.actor import NOTEBOOK
@@ -30,6 +30,7 @@ from ...core.undo import who
 from ..keys import REVIEW_KEYS, bindings
 from ..sessions_watcher import SessionsWatcher
 from ..watcher import HomeWatcher
+from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins, run_once
 from .keyed import KeyedScreen
 
@@ -108,7 +109,7 @@ class ReviewScreen(KeyedScreen[None]):
         yield OptionList(id="review-queue")
         yield Input(id="review-input", select_on_focus=False)
         yield Static("", id="review-detail", markup=False)
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "review"

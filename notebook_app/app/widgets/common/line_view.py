@@ -8,7 +8,7 @@ the old rows stay on screen until the new ones are ready.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from ...documents import EMPTY, Document, Mark
 from ...failures import failure_words
-from ...wrapping import BANNER, Rows, hanging_indent, wrap_rows
+from ...wrapping import BANNER, Rows, common_lines, hanging_indent, wrap_rows
 
 TCSS = Path(__file__).with_suffix(".tcss")
 
@@ -65,7 +65,7 @@ class LineView(ScrollView, can_focus=True):
     }
 
     SYNC_WRAP_LINES = 2_000
-    """Documents up to this many lines wrap at once; larger ones in a worker."""
+    """Up to this many new lines wrap at once (a small file, or an append to a large one); more in a worker."""
 
     def __init__(self, *, numbers: bool = False, signs: bool = False, placeholder: str = "", **kwargs) -> None:
         super().__init__(**kwargs)
@@ -102,8 +102,8 @@ class LineView(ScrollView, can_focus=True):
         if document is self._document:
             return
         self._document = document
-        if document.lines is self._visible.lines and document.banners == self._visible.banners:
-            repaint = document.marks != self._visible.marks
+        if document.lines is self._visible.lines and document.banners.keys() == self._visible.banners.keys():
+            repaint = document.marks != self._visible.marks or document.banners != self._visible.banners
             self._visible = document
             if repaint:
                 self.refresh()
@@ -175,14 +175,15 @@ class LineView(ScrollView, can_focus=True):
         width = self._text_width(document)
         if width <= 0:
             return  # not laid out yet: on_resize wraps
-        previous = (self._rows, self._visible.lines) if document.banners == self._visible.banners else None
-        if len(document.lines) <= self.SYNC_WRAP_LINES:
+        previous = (self._rows, self._visible.lines, self._visible.banners.keys())
+        kept = common_lines(self._visible.lines, document.lines) if self._rows.width == width else 0
+        if len(document.lines) - kept <= self.SYNC_WRAP_LINES:
             self._set_rows(document, wrap_rows(document.lines, width, document.banners, previous))
         else:
             self._wrap_in_background(document, width, previous)
 
     @work(thread=True, exclusive=True, group="wrap", description="wrap lines", exit_on_error=False)
-    def _wrap_in_background(self, document: Document, width: int, previous: tuple[Rows, Sequence[str]] | None) -> None:
+    def _wrap_in_background(self, document: Document, width: int, previous: tuple[Rows, Sequence[str], Collection[int]]) -> None:
         try:
             rows = wrap_rows(document.lines, width, document.banners, previous)
         except Exception as error:  # the one error policy: say it, never end the app

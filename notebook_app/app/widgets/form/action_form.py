@@ -107,7 +107,8 @@ class ActionForm(Vertical):
 
     @property
     def is_open(self) -> bool:
-        return self.has_class("-open")
+        """Shown. Toggled as an inline style, not a class: a class change restyles all the form's widgets."""
+        return self.display
 
     @property
     def args(self) -> dict[str, str]:
@@ -145,7 +146,7 @@ class ActionForm(Vertical):
         self._opened_with = (text, replacement)
         self.awaiting = None
         self._name_hidden()
-        self.add_class("-open")
+        self.display = True
         (with_input if action == "replace" and text else text_input).focus()
         (with_input if action == "replace" and text else text_input).action_end()
         self.show_status("hint", "")
@@ -153,7 +154,7 @@ class ActionForm(Vertical):
 
     def close(self) -> None:
         self.awaiting = None
-        self.remove_class("-open")
+        self.display = False
 
     @property
     def _fields(self) -> list[Input]:
