@@ -23,6 +23,7 @@ from ...core.agent_sessions import SessionListing, scan_sessions
 from ..agents import AgentView, compare_session
 from ..keys import AGENT_KEYS, bindings
 from ..sessions_watcher import SessionsWatcher
+from ..view_watch import HomeAndLogWatch
 from ..watcher import HomeWatcher
 from ..widgets.agents import session_list
 from ..widgets.agents.journal_table import JournalPane
@@ -73,7 +74,7 @@ class AgentSessionsScreen(PaneScreen):
         self.view: AgentView | None = None
         self.listed = False
         """Whether the first list of sessions has been read."""
-        self._watchers: list[HomeWatcher | SessionsWatcher] = []
+        self._watch: HomeAndLogWatch | None = None
         self._lists = LatestWins(self, "agent-list", scan_sessions, done=self._listed, failed=self._list_failed)
         self._compares = LatestWins(self, "agent-compare", self._compare, done=self._compared, failed=self._compare_failed)
 
@@ -102,14 +103,12 @@ class AgentSessionsScreen(PaneScreen):
         # A server that ends changes no file: look again now and then, so "connected" turns to "ended".
         self.set_interval(PRESENCE_SECONDS, lambda: self._lists.request(self.home))
         if self.watch_home:
-            # No digest is "ours" here: this view writes nothing, so every change counts.
-            self._watchers = [HomeWatcher(self.home, self, lambda name: ""), SessionsWatcher(self.home, self)]
-            for watcher in self._watchers:
-                watcher.start(self, group="agent-watch")
+            self._watch = HomeAndLogWatch(self.home, self)
+            self._watch.start(self, group="agent-watch")
 
     def on_unmount(self) -> None:
-        for watcher in self._watchers:
-            watcher.stop()
+        if self._watch is not None:
+            self._watch.stop()
 
     def focus_pane(self, pane: str) -> None:
         if pane == "home":

@@ -29,6 +29,7 @@ from ...core.review_preview import ProposalPreview, preview_proposal, preview_pr
 from ...core.undo import who
 from ..keys import REVIEW_KEYS, bindings
 from ..sessions_watcher import SessionsWatcher
+from ..view_watch import HomeAndLogWatch
 from ..watcher import HomeWatcher
 from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins, run_once
@@ -99,7 +100,7 @@ class ReviewScreen(KeyedScreen[None]):
         self.confirming: str | None = None
         """After Y or X, until y confirms: "approve" or "reject" all shown."""
         self.edit_preview: ProposalPreview | None = None
-        self._watchers: list[HomeWatcher | SessionsWatcher] = []
+        self._watch: HomeAndLogWatch | None = None
         self._reads = LatestWins(self, "review", self._read, done=self._listed, failed=self._failed)
         self._edits = LatestWins(self, "review-edit", self._preview_edit, done=self._edit_previewed, failed=self._failed)
 
@@ -117,14 +118,12 @@ class ReviewScreen(KeyedScreen[None]):
         self.query_one("#review-detail").border_title = "Proposal · its dry run against the file now"
         self._read_again()
         if self.watch_home:
-            # No digest is "ours": a write by anyone, this view's approvals too, changes what each proposal would do.
-            self._watchers = [HomeWatcher(self.home, self, lambda name: ""), SessionsWatcher(self.home, self)]
-            for watcher in self._watchers:
-                watcher.start(self, group="review-watch")
+            self._watch = HomeAndLogWatch(self.home, self)
+            self._watch.start(self, group="review-watch")
 
     def on_unmount(self) -> None:
-        for watcher in self._watchers:
-            watcher.stop()
+        if self._watch is not None:
+            self._watch.stop()
 
     @property
     def is_typing(self) -> bool:
