@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from notebook_pilot import SIZE, make_app, started, wait_until
+from notebook_pilot import SIZE, make_app, two_mebibyte_home, wait_until
+from test_hand_editing import open_editor
 from textual.widgets import Input, Label
 
 from notebook_app.app.screens.editor import EditorScreen
@@ -26,15 +27,6 @@ def kelp_home(tmp_path: Path) -> Path:
     (home / "SOUL.md").write_text("# Wren\n")
     (home / "MEMORY.md").write_text(NOTES)
     return home
-
-
-async def open_editor(pilot) -> EditorScreen:
-    await started(pilot)
-    await pilot.press("E")
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, EditorScreen), "the editor")
-    editor = pilot.app.screen
-    editor.text_area.cursor_blink = False
-    return editor
 
 
 def count_of(editor: EditorScreen) -> str:
@@ -135,7 +127,7 @@ async def test_ctrl_g_goes_to_the_line_typed_and_clamps_past_the_end(kelp_home: 
         assert bar.mode == "find"
 
 
-async def test_f1_in_the_editor_shows_its_find_keys_and_question_mark_types(kelp_home: Path) -> None:
+async def test_f1_in_the_editor_opens_help_at_its_keys_find_included_and_question_mark_types(kelp_home: Path) -> None:
     app = make_app(kelp_home)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(pilot)
@@ -148,20 +140,15 @@ async def test_f1_in_the_editor_shows_its_find_keys_and_question_mark_types(kelp
         shown = [(key, text) for key, text in zip(rows[::2], rows[1::2], strict=True) if text.startswith("In the editor")]
         assert [key for key, _ in shown] == ["ctrl+s", "ctrl+f", "ctrl+g", "ctrl+z", "ctrl+y"]
         assert "find in the buffer" in pairs["ctrl+f"]
+        panel = app.screen.query_one("#help-panel")
+        heading = next(h for h in app.screen.query(".help-heading") if "Built-in editor" in str(h.content))
+        top = panel.scroll_y
+        assert top > 0 and top <= heading.virtual_region.y < top + panel.scrollable_content_region.height  # opened at the editor's keys
 
 
 async def test_find_in_a_two_mebibyte_buffer_counts_steps_and_selects(tmp_path: Path) -> None:
     home = tmp_path / "big"
-    home.mkdir()
-    entry = "- the curator keeps tide tables and kelp survey notes, entry {n:05d}\n"
-    lines, size, n = [], 0, 0
-    while size < 2 * 1024 * 1024 - 200:
-        line = entry.format(n=n)
-        lines.append(line)
-        size += len(line)
-        n += 1
-    (home / "MEMORY.md").write_text("".join(lines))
-    (home / "SOUL.md").write_text("# Wren\n")
+    n = two_mebibyte_home(home)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from notebook_pilot import file_view, make_app, started, wait_until
+from notebook_pilot import file_view, make_app, started, two_mebibyte_home, wait_until
 from textual.widgets import Input
 
 from notebook_app.app.widgets.common.line_view import LineView
@@ -182,16 +182,7 @@ async def test_a_hidden_character_is_found_by_its_marker(tmp_path: Path) -> None
 
 async def test_find_on_a_two_mebibyte_home_counts_and_steps(tmp_path: Path) -> None:
     home = tmp_path / "big"
-    home.mkdir()
-    entry = "- the curator keeps tide tables and kelp survey notes, entry {n:05d}\n"
-    lines, size, n = [], 0, 0
-    while size < 2 * 1024 * 1024 - 200:
-        line = entry.format(n=n)
-        lines.append(line)
-        size += len(line)
-        n += 1
-    (home / "MEMORY.md").write_text("".join(lines))
-    (home / "SOUL.md").write_text("# Wren\n")
+    n = two_mebibyte_home(home)
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
         await started(pilot)
