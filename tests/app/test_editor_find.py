@@ -111,20 +111,23 @@ async def test_an_edit_while_the_bar_is_open_forgets_the_count_and_enter_counts_
         assert selected(editor) == ((2, 2), (2, 6), "tide")
 
 
-async def test_ctrl_g_goes_to_the_line_typed_and_clamps_past_the_end(kelp_home: Path) -> None:
+async def test_ctrl_g_goes_to_the_line_typed_clamps_past_the_end_and_find_then_starts_there(kelp_home: Path) -> None:
     app = make_app(kelp_home)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(pilot)
-        await pilot.press("ctrl+g")
+        await find(pilot, editor, "kelp", "1 of 2")
+        await pilot.press("escape", "ctrl+g")
         bar = editor.query_one(FindBar)
         assert bar.is_open and bar.mode == "line" and count_of(editor) == "MEMORY.md: 1–6"
         await pilot.press("4", "enter")
         assert not bar.is_open and app.focused is editor.text_area
         assert editor.text_area.cursor_location == (3, 0)
+        await pilot.press("ctrl+f")  # the query kept; counted from the cursor, the match shown before is left behind
+        assert bar.mode == "find"
+        await wait_until(pilot, lambda: count_of(editor) == "2 of 2", "the match after line 4's start")
+        assert selected(editor) == ((3, 2), (3, 6), "Kelp")
         await pilot.press("ctrl+g", "9", "9", "enter")
         assert editor.text_area.cursor_location == (5, 0)
-        await pilot.press("ctrl+f")  # back to find: the bar asks for text again
-        assert bar.mode == "find"
 
 
 async def test_f1_in_the_editor_opens_help_at_its_keys_find_included_and_question_mark_types(kelp_home: Path) -> None:

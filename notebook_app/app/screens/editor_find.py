@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.widgets.text_area import Selection
+
 from ...core.find import offset_at
 from ..finding import Finder, FindOutcome, FindSteps
 from ..widgets.find.find_bar import FindBar
@@ -44,7 +46,7 @@ class EditorFind:
         return self.find_bar.is_open
 
     def action_find(self: EditorScreen) -> None:
-        """ctrl+f: open the find bar (again: back into it), searching what it holds from the match shown or the cursor."""
+        """ctrl+f: open the find bar (again: back into it), searching what it holds from the match still selected, else the cursor."""
         self.find_bar.open("find")
         self._search()
 
@@ -61,8 +63,14 @@ class EditorFind:
         if not typed:
             self.find_steps.clear()
             self.find_bar.show_count("")
-        near = self.find_steps.near((self.file_name, -1))
+        cursor = (self.file_name, -1)
+        near = self.find_steps.near(cursor) if self._match_selected() else cursor
         self._finds.request(self._buffer_text(), typed, near, self.text_area.cursor_location, self._edits)
+
+    def _match_selected(self: EditorScreen) -> bool:
+        """The match shown is still what the buffer selects: the cursor has not moved away from it (a click, go to line)."""
+        hit = self.find_steps.hit
+        return hit is not None and self.text_area.selection == Selection((hit.line, hit.start), (hit.line, hit.end))
 
     def _search_buffer(self: EditorScreen, text: str, typed: str, near: tuple[str, int], cursor: tuple[int, int], edits: int) -> tuple[FindOutcome, int]:
         """In the worker: the matches of ``typed``, the first at or after the match shown (none shown: the cursor)."""
