@@ -2,8 +2,9 @@
 
 The notebook runs headless (Textual's own test driver, 120 × 40) on a home
 with a 2 MiB MEMORY.md; ``/`` opens the find bar and a query is typed one key
-at a time (with ``"floor": true``, a bare Textual app with one Input, typed
-the same way). For each keystroke two figures:
+at a time (with ``"editor": true``, ``E`` opens MEMORY.md in the built-in
+editor and ``ctrl+f`` its find bar; with ``"floor": true``, a bare Textual
+app with one Input, typed the same way). For each keystroke two figures:
 
 * event-loop work: the time spent running callbacks on the event loop (every
   asyncio handle, timed) from the key press until the count for that query is
@@ -74,7 +75,7 @@ async def type_query(pilot: Any, query: str, rounds: int, shown: Any) -> list[di
 
 
 async def notebook(job: dict[str, Any]) -> dict[str, Any]:
-    """The notebook on ``home``: '/' and the query; done when the count for what is typed is shown."""
+    """The notebook on ``home``: '/' (or E, then ctrl+f) and the query; done when the count for what is typed is shown."""
     from notebook_app.app.app import NotebookApp
     from notebook_app.app.themes import shipped_themes_dir
 
@@ -87,13 +88,23 @@ async def notebook(job: dict[str, Any]) -> dict[str, Any]:
             await pilot.pause(0.01)
         screen = app.screen
         await pilot.pause(0.5)  # the doctor's first check and the first paints settle
-        await pilot.press("slash")
+        if job.get("editor"):
+            await pilot.press("E")
+            for _ in range(3000):
+                if app.screen is not screen:
+                    break
+                await pilot.pause(0.01)
+            screen = app.screen
+            await pilot.pause(0.5)  # the buffer's first paint
+            await pilot.press("ctrl+f")
+        else:
+            await pilot.press("slash")
         count = screen.query_one("#find-count")
 
         counts: dict[str, str] = {}
 
         def shown(typed: str) -> bool:
-            outcome = screen._outcome
+            outcome = screen.find_steps.outcome
             if outcome is not None and outcome.typed == typed and str(count.content) == outcome.words:
                 counts[typed] = outcome.words
                 return True

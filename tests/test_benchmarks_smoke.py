@@ -74,7 +74,7 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
         assert row.group(1).strip() not in ("", "—"), f"row {measure} has no figure for ours"
 
     # Measure 14 (one find keystroke) reports a figure for ours.
-    for measure in ("14 loop", "14 count"):
+    for measure in ("14 loop", "14 count", "14 editor", "14 editor count"):
         row = re.search(rf"^\| {re.escape(measure)} \| [^|]+ \| ([^|]+) \|", text, re.MULTILINE)
         assert row, f"row {measure} missing"
         assert row.group(1).strip() not in ("", "—"), f"row {measure} has no figure for ours"
@@ -89,6 +89,7 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
         "newest 100 of 100,000 records",
         "blame of a 2 MiB MEMORY.md",
         "a find keystroke under a frame",
+        "a find keystroke in the built-in editor under a frame",
     ):
         assert re.search(rf"^\| {re.escape(goal)}.*\| (met|\*\*missed\*\*|pending) \|", text, re.MULTILINE), goal
 

@@ -134,7 +134,8 @@ class NotebookApp(App[None]):
 
     def action_help(self, anywhere: bool = False) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.keys_in_use))
+            viewing = self.screen.KEYS if isinstance(self.screen, KeyedScreen) else ()
+            self.push_screen(HelpScreen(self.keys_in_use, viewing=viewing))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -1,18 +1,21 @@
-"""Find across the notebook's home: which texts it searches, kept prepared between keystrokes. No Textual.
+"""Find in the app: which texts a find bar searches, kept prepared, and where it stands between keystrokes. No Textual.
 
-The places are the bootstrap files in load order (as the Home column shows
-them) and then both souls (as the session panes show them); the core
+The notebook's places are the bootstrap files in load order (as the Home
+column shows them) and then both souls (as the session panes show them); the
+built-in editor's one place is its buffer. The core
 (:mod:`notebook_app.core.find`) does the matching. A :class:`Finder` runs in
 a worker, one search at a time (the latest query wins), so the event loop only
-paints.
+paints; :class:`FindSteps` is what every screen with a find bar keeps of the
+answer: the count, the match shown, the next and the previous one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core import BOOTSTRAP_ORDER
-from ..core.find import Found, Hit, Searchable, find, prepare
+from ..core.find import Found, Hit, Query, Searchable, find, prepare
 from .model import HomeState
 
 CURRENT, NEXT = "current", "next"
@@ -59,11 +62,64 @@ class Finder:
         self._prepared: tuple[Searchable, ...] = ()
 
     def search(self, state: HomeState, typed: str, near: tuple[str, int]) -> FindOutcome:
-        """The matches of ``typed``, and the first at or after ``near`` (a place and an offset in its text).
+        """The matches of ``typed`` in the home, and the first at or after ``near`` (a place and an offset in its text)."""
+        return self.search_texts(find_texts(state), typed, near)
+
+    def search_texts(self, texts: Sequence[tuple[str, str]], typed: str, near: tuple[str, int]) -> FindOutcome:
+        """The matches of ``typed`` in ``(place, text)`` pairs, and the first at or after ``near``.
 
         An empty ``typed`` only prepares the texts: the bar does that as it opens, before the first key.
         """
-        self._prepared = prepare(find_texts(state), self._prepared)
+        self._prepared = prepare(texts, self._prepared)
         found = find(self._prepared, typed)
         hit = found.at_or_after(*near) if found is not None else None
         return FindOutcome(typed, found, hit, found.ordinal(hit) if found is not None and hit is not None else 0)
+
+
+class FindSteps:
+    """Where a find bar stands: the latest outcome that answers what it holds, and the match shown.
+
+    Outcomes arrive from a worker after the query may have changed again: one
+    for another query is stale and ignored. Stepping moves among the matches
+    counted without searching again.
+    """
+
+    def __init__(self) -> None:
+        self.outcome: FindOutcome | None = None
+        self.hit: Hit | None = None
+
+    def clear(self) -> None:
+        self.outcome, self.hit = None, None
+
+    def near(self, start: tuple[str, int]) -> tuple[str, int]:
+        """Where the next search looks from: the match shown (a longer query stays on it), else ``start``."""
+        hit = self.hit
+        return (hit.place, hit.offset) if hit is not None else start
+
+    def accept(self, outcome: FindOutcome, typed: str) -> bool:
+        """Take ``outcome`` as the answer, its first match as the one shown; False (nothing taken) when it answers another query."""
+        if outcome.typed != typed:
+            return False
+        self.outcome, self.hit = outcome, outcome.hit
+        return True
+
+    def step(self, typed: str, step: int) -> Hit | None:
+        """Show the next (``step`` 1) or previous (-1) match, wrapping round; None when there is none for ``typed``."""
+        outcome, hit = self.outcome, self.hit
+        if outcome is None or outcome.found is None or hit is None or outcome.typed != typed:
+            return None
+        found = outcome.found
+        moved = found.next(hit) if step > 0 else found.previous(hit)
+        if moved is not None:
+            self.outcome, self.hit = FindOutcome(typed, found, moved, found.ordinal(moved)), moved
+        return moved
+
+    def words(self, typed: str) -> str:
+        """The count for ``typed`` (``3 of 17``, ``no matches``), empty until its outcome has arrived."""
+        outcome = self.outcome
+        return outcome.words if outcome is not None and outcome.typed == typed else ""
+
+    def query(self) -> Query | None:
+        """The query whose matches are counted, for views that highlight the rows they draw."""
+        outcome = self.outcome
+        return outcome.found.query if outcome is not None and outcome.found is not None else None

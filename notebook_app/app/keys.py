@@ -97,7 +97,7 @@ MOVING_KEYS: tuple[Key, ...] = (
 FIND_KEYS: tuple[Key, ...] = (
     Key(keys="enter,down", display="enter / ↓", action="step(1)", label="Next", help="In the find bar: the next match (after the last, the first); in go to line, go", id="find-next", priority=True),
     Key(keys="up", display="↑", action="step(-1)", label="Previous", help="In the find bar: the previous match", id="find-previous", priority=True),
-    Key(keys="escape", display="esc", action="close", label="Close", help="Close the find bar (esc closes it first, before the form)", id="close-find"),
+    Key(keys="escape", display="esc", action="close", label="Close", help="Close the find bar (esc closes it first: before the form, or the editor)", id="close-find"),
 )
 """Bound by the find bar while it has focus; enter and the arrows act before its input sees them."""
 
@@ -131,9 +131,11 @@ REVIEW_KEYS: tuple[Key, ...] = (
 
 EDITOR_KEYS: tuple[Key, ...] = (
     Key(keys="ctrl+s", display="ctrl+s", action="save", label="Save", help="In the editor: save, guarded (merged with what others wrote since; a conflict opens both sides)", id="editor-save", command="Save the file"),
+    Key(keys="ctrl+f", display="ctrl+f", action="find", label="Find", help="In the editor: find in the buffer as you type (unsaved edits too), from the cursor: the match selected, the count shown; enter / ↓ next, ↑ previous, esc closes", id="editor-find", command="Find in the file"),
+    Key(keys="ctrl+g", display="ctrl+g", action="go_to_line", label="Go to line", help="In the editor: go to a line by number", id="editor-go-to-line", command="Go to a line of the file", show=False),
     Key(keys="ctrl+z", display="ctrl+z", action="undo", label="Undo", help="In the editor: undo in the buffer (not the history's u)", id="editor-undo", show=False),
     Key(keys="ctrl+y", display="ctrl+y", action="redo", label="Redo", help="In the editor: redo in the buffer", id="editor-redo", show=False),
-    Key(keys="escape", display="esc", action="close", label="Close", help="Close the editor (with unsaved changes it asks: esc again discards them)", id="editor-close", command="Close the editor"),
+    Key(keys="escape", display="esc", action="close", label="Close", help="Close the editor, after its find bar (with unsaved changes it asks: esc again discards them)", id="editor-close", command="Close the editor"),
 )
 
 CONFLICT_KEYS: tuple[Key, ...] = (

@@ -186,6 +186,18 @@ def last_before(haystack: str, needle: str, limit: int) -> int:
     return last
 
 
+def offset_at(text: str, line: int, column: int) -> int:
+    """The offset of 0-based ``line`` and ``column`` in ``text`` (lines end at ``\\n``), clamped to the text: where an editor's cursor is."""
+    start = 0
+    for _ in range(max(0, line)):
+        found = text.find("\n", start)
+        if found < 0:
+            return len(text)
+        start = found + 1
+    end = text.find("\n", start)
+    return min(start + max(0, column), len(text) if end < 0 else end)
+
+
 def find(texts: Sequence[Searchable], typed: str) -> Found | None:
     """Count the matches of ``typed`` in every prepared text; None when nothing can match."""
     query = Query.of(typed)

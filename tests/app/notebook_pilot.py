@@ -69,3 +69,21 @@ async def settled(pilot: Pilot) -> None:
     status = pilot.app.screen.query_one(StatusLine)
     await wait_until(pilot, lambda: "not looked yet" not in str(status.content), "the doctor's first verdict")
     await pilot.pause()
+
+
+KELP_ENTRY = "- the curator keeps tide tables and kelp survey notes, entry {n:05d}\n"
+"""One line of :func:`two_mebibyte_home`'s MEMORY.md: ``kelp survey`` at column 36, the number at its end."""
+
+
+def two_mebibyte_home(home: Path) -> int:
+    """Make ``home`` with a MEMORY.md of numbered entries just under 2 MiB (the cap) and a SOUL.md; how many entries."""
+    home.mkdir()
+    lines, size, n = [], 0, 0
+    while size < 2 * 1024 * 1024 - 200:
+        line = KELP_ENTRY.format(n=n)
+        lines.append(line)
+        size += len(line)
+        n += 1
+    (home / "MEMORY.md").write_text("".join(lines))
+    (home / "SOUL.md").write_text("# Wren\n")
+    return n

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from notebook_pilot import make_app, settled, wait_until
+from textual.widgets import Input
 
 from notebook_app.app.screens.conflict import ConflictScreen
 from notebook_app.app.screens.editor import EditorScreen
@@ -59,6 +60,21 @@ def test_conflict_view(snap_compare, demo: Path, size: tuple[int, int]) -> None:
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, ConflictScreen), "the conflict view")
         await pilot.press("2")
         pilot.app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_editor_with_its_find_bar(snap_compare, demo: Path, size: tuple[int, int]) -> None:
+    async def run_before(pilot) -> None:
+        editor = await editing(pilot)
+        await pilot.press("ctrl+f", *"transect")
+        count = editor.query_one("#find-count")
+        await wait_until(pilot, lambda: str(count.content) == "1 of 2", "the count")
+        await pilot.press("down")
+        await wait_until(pilot, lambda: str(count.content) == "2 of 2", "the next match")
+        editor.query_one("#find-input", Input).cursor_blink = False
         await pilot.pause()
 
     assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)

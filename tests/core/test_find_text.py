@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notebook_app.core.find import Hit, Query, find, prepare, search
+from notebook_app.core.find import Hit, Query, find, offset_at, prepare, search
 
 
 def spans(hits: list[Hit]) -> list[tuple[str, int, int, int]]:
@@ -128,3 +128,19 @@ def test_every_match_is_where_the_shown_text_holds_the_query(texts: list[str], t
         shown = with_markers(text)
         expected = (shown.lower() if folds else shown).count(typed.lower() if folds else typed)
         assert sum(1 for hit in hits if hit.place == place) == expected
+
+
+def test_offset_at_turns_an_editors_line_and_column_into_an_offset_clamped_to_the_text() -> None:
+    text = "ab\ncde\n\nf"
+    assert [offset_at(text, 0, 0), offset_at(text, 1, 2), offset_at(text, 2, 0), offset_at(text, 3, 1)] == [0, 5, 7, 9]
+    assert offset_at(text, 0, 99) == 2  # past a line's end: its end, not the next line
+    assert offset_at(text, 99, 0) == len(text)
+
+
+@given(st.text(alphabet="ab\n", max_size=30), st.data())
+def test_offset_at_lands_on_the_line_and_column_a_hit_reports(text: str, data: st.DataObject) -> None:
+    lines = text.split("\n")
+    line = data.draw(st.integers(0, len(lines) - 1))
+    column = data.draw(st.integers(0, len(lines[line])))
+    offset = offset_at(text, line, column)
+    assert text.count("\n", 0, offset) == line and offset - (text.rfind("\n", 0, offset) + 1) == column

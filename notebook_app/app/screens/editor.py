@@ -6,8 +6,8 @@ which writes it as is, merges it with what another writer wrote since, or
 returns the conflicts, which open :class:`~.conflict.ConflictScreen`. Nothing
 here merges or writes by itself. While the file is open, a change on disk
 that is not this editor's own save is said in a banner: the next save merges.
-Find drives the cursor through :meth:`EditorScreen.go_to_line` and
-:meth:`EditorScreen.select_span`.
+Find (``ctrl+f``, :mod:`.editor_find`) drives the cursor through
+:meth:`EditorScreen.go_to_line` and :meth:`EditorScreen.select_span`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,10 @@ from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
 from ..widgets.editor.buffer import EditorBuffer
 from ..widgets.common.key_footer import KeyFooter
+from ..widgets.find import find_bar
+from ..widgets.find.find_bar import FindBar
 from ..workers import LatestWins, run_once
+from .editor_find import SCOPE, EditorFind
 from .keyed import KeyedScreen
 
 HIGHLIGHT_UP_TO = 256 * 1024
@@ -46,10 +49,10 @@ def on_disk(path: Path) -> tuple[str | None, str]:
     return hashlib.sha256(read.data).hexdigest(), f"{path.name} changed on disk since you opened it (an agent or another program wrote it)"
 
 
-class EditorScreen(KeyedScreen[None]):
+class EditorScreen(EditorFind, KeyedScreen[None]):
     """Edits ``name``; ``applied`` gets each home state read after a save (the notebook shows it)."""
 
-    CSS_PATH = Path(__file__).with_name("editor.tcss")
+    CSS_PATH = [find_bar.TCSS, Path(__file__).with_name("editor.tcss")]
     KEYS = EDITOR_KEYS
     BINDINGS = bindings(KEYS)
 
@@ -66,12 +69,14 @@ class EditorScreen(KeyedScreen[None]):
         self._asked_to_close = False
         self._watcher: HomeWatcher | None = None
         self._disk = LatestWins(self, "editor-disk", on_disk, done=self._disk_checked, failed=self._show_failure)
+        self._init_find()
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
         yield Static("", id="editor-banner", markup=False)
         small = len(self.base.encode("utf-8")) <= HIGHLIGHT_UP_TO
         yield EditorBuffer("", language="markdown" if small else None, soft_wrap=small, show_line_numbers=True, id="editor-text")
+        yield FindBar(id="find-bar", scope=SCOPE)
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -217,9 +222,14 @@ class EditorScreen(KeyedScreen[None]):
     @on(TextArea.Changed)
     def _changed(self) -> None:
         self._asked_to_close = False
+        self._buffer_edited()
         self._show_unsaved()
 
     def action_close(self) -> None:
+        """esc: the find bar first (even with the focus back in the buffer), then the editor."""
+        if self.finding:
+            self._close_find()
+            return
         if self.saving:
             return
         if self.unsaved and not self._asked_to_close:

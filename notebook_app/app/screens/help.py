@@ -14,7 +14,7 @@ from textual.widgets import Label, Static
 from collections.abc import Mapping
 
 from ..keymap import shown_key
-from ..keys import KEY_GROUPS
+from ..keys import KEY_GROUPS, Key
 
 HOW_IT_WORKS = (
     "Current session is the soul this session loaded when it began: frozen, it never changes. "
@@ -34,13 +34,26 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = Path(__file__).with_name("help.tcss")
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close", key_display="esc", id="help-close")]
 
-    def __init__(self, keymap: Mapping[str, str] | None = None) -> None:
+    def __init__(self, keymap: Mapping[str, str] | None = None, *, viewing: tuple[Key, ...] = ()) -> None:
         super().__init__()
         self.keymap = dict(keymap or {})
         """Remapped keys (binding id → keys): help shows the keys in force."""
+        self.viewing = viewing
+        """The keys of the view help was asked from: their group is scrolled into view (the editor's are near the end)."""
 
     def on_mount(self) -> None:
         self.query_one("#help-panel").focus()  # so the arrows and page keys scroll it
+        self.call_after_refresh(self._show_viewing)
+
+    def _show_viewing(self) -> None:
+        """Scroll to the viewed group's heading when it is below the first page; a group already shown stays put."""
+        index = next((i for i, group in enumerate(KEY_GROUPS) if self.viewing and group.keys is self.viewing), None)
+        if index is None:
+            return
+        panel = self.query_one("#help-panel", VerticalScroll)
+        heading = panel.query(".help-heading")[index].virtual_region
+        if heading.bottom > panel.scroll_y + panel.scrollable_content_region.height:
+            panel.scroll_to(y=heading.y, animate=False)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-panel") as panel:

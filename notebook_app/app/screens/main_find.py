@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 
-from ..finding import SESSION_PLACES, Finder, FindOutcome, place_label
+from ..finding import SESSION_PLACES, Finder, FindOutcome, FindSteps, place_label
 from ..widgets.find.find_bar import FindBar
 from ..widgets.home.home_pane import HomePane
 from ..widgets.session.session_pane import SessionPane
@@ -32,8 +32,7 @@ class NotebookFind:
     def _init_find(self: MainScreen) -> None:
         self._finder = Finder()
         self._finds = LatestWins(self, "find", self._finder.search, done=self._found, failed=self._find_failed)
-        self._outcome: FindOutcome | None = None
-        self._hit: Hit | None = None
+        self.find_steps = FindSteps()
         self._selected_place = "MEMORY.md"
         """The file (or session pane) go to line acts on: the view last focused, or the match last shown."""
 
@@ -64,14 +63,12 @@ class NotebookFind:
         """Ask the worker for the matches of what is typed, from the match shown (or the selected file's top)."""
         typed = self.find_bar.typed
         if self.state is None or not typed:
-            self._outcome, self._hit = None, None
+            self.find_steps.clear()
             self._paint_matches()
             if self.state is not None:
                 self._finds.request(self.state, "", (self._selected_place, 0))  # prepare the texts before the first key
             return
-        hit = self._hit
-        near = (hit.place, hit.offset) if hit is not None else (self._selected_place, 0)
-        self._finds.request(self.state, typed, near)
+        self._finds.request(self.state, typed, self.find_steps.near((self._selected_place, 0)))
 
     def _refind(self: MainScreen) -> None:
         """A new state of the home was read: count again while find is open."""
@@ -79,24 +76,21 @@ class NotebookFind:
             self._search()
 
     def _found(self: MainScreen, outcome: FindOutcome) -> None:
-        if not self.finding or outcome.typed != self.find_bar.typed:
+        shown = self.find_steps.hit
+        if not self.finding or not self.find_steps.accept(outcome, self.find_bar.typed):
             return  # stale: the bar closed, or a newer query is on its way
-        self._outcome = outcome
-        if outcome.hit is not None:
-            self._go_to(outcome.hit)
-        else:
-            self._hit = None
-            self._paint_matches()
+        self._go_to(shown)
 
     def _find_failed(self: MainScreen, words: str) -> None:
         self.find_bar.show_count(f"find failed: {words}", missing=True)
 
-    def _go_to(self: MainScreen, hit: Hit) -> None:
-        """Show ``hit``: its file picked in the Home column, or its session pane, scrolled to its line."""
-        shown, self._hit = self._hit, hit
-        self._selected_place = hit.place
-        if shown is None or (shown.place, shown.line) != (hit.place, hit.line):
-            self._show_line(hit.place, hit.line, focus=False)  # a longer query on the same line: nothing moves
+    def _go_to(self: MainScreen, shown: Hit | None) -> None:
+        """Show the match found (``shown`` was the one before): its file picked in the Home column, or its session pane, scrolled to its line."""
+        hit = self.find_steps.hit
+        if hit is not None:
+            self._selected_place = hit.place
+            if shown is None or (shown.place, shown.line) != (hit.place, hit.line):
+                self._show_line(hit.place, hit.line, focus=False)  # a longer query on the same line: nothing moves
         self._paint_matches()
 
     def _show_line(self: MainScreen, place: str, line: int, *, focus: bool) -> None:
@@ -111,16 +105,16 @@ class NotebookFind:
             self.query_one(HomePane).pick(place, line + 1, focus=focus)
 
     def _paint_matches(self: MainScreen) -> None:
-        outcome, hit = self._outcome, self._hit
+        hit, query = self.find_steps.hit, self.find_steps.query()
         finding = self.finding and self.find_bar.mode == "find"
-        spans = outcome.found.query.spans if finding and outcome is not None and outcome.found is not None else None
+        spans = query.spans if finding and query is not None else None
         current = (hit.line, hit.start, hit.end) if hit is not None and spans is not None else None
         place = hit.place if hit is not None else None
         self.query_one(HomePane).show_matches(spans, place, current)
         for side in SESSION_PLACES:
             self.query_one(f"#{side}", SessionPane).show_matches(spans, current if place == side else None)
         if finding:
-            words = outcome.words if outcome is not None and outcome.typed == self.find_bar.typed else ""
+            words = self.find_steps.words(self.find_bar.typed)
             self.find_bar.show_count(words, missing=words == "no matches")
 
     def _close_find(self: MainScreen, *, refocus: bool = True) -> None:
@@ -142,13 +136,9 @@ class NotebookFind:
         self._search()
 
     def on_find_bar_stepped(self: MainScreen, event: FindBar.Stepped) -> None:
-        outcome, hit = self._outcome, self._hit
-        if outcome is None or outcome.found is None or hit is None or outcome.typed != self.find_bar.typed:
-            return
-        step = outcome.found.next(hit) if event.step > 0 else outcome.found.previous(hit)
-        if step is not None:
-            self._outcome = FindOutcome(outcome.typed, outcome.found, step, outcome.found.ordinal(step))
-            self._go_to(step)
+        shown = self.find_steps.hit
+        if self.find_steps.step(self.find_bar.typed, event.step) is not None:
+            self._go_to(shown)
 
     def on_find_bar_line_chosen(self: MainScreen, event: FindBar.LineChosen) -> None:
         place = self._selected_place

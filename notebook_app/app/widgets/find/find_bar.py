@@ -73,8 +73,10 @@ class FindBar(Horizontal):
     class Closed(Message):
         bar: FindBar
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, *, scope: str = PLACEHOLDERS["find"], **kwargs) -> None:
         super().__init__(**kwargs)
+        self.placeholders: dict[Mode, str] = {**PLACEHOLDERS, "find": scope}
+        """The find placeholder says what is searched: every file and both sessions, or the editor's buffer."""
         self.mode: Mode = "find"
         self._query = ""
         """The find query, kept while the bar asks for a line number."""
@@ -103,7 +105,7 @@ class FindBar(Horizontal):
                 field.type = "integer" if mode == "line" else "text"
                 field.value = "" if mode == "line" else self._query
             self.mode = mode
-        field.placeholder = PLACEHOLDERS[mode]
+        field.placeholder = self.placeholders[mode]
         self.query_one("#find-prompt", Label).update(PROMPTS[mode])
         self.show_count(note)
         self.add_class("-open")
