@@ -40,3 +40,16 @@ def test_a_broken_contract_fails_the_check(tmp_path: Path) -> None:
     result = lint_imports(str(config))
     assert result.returncode != 0
     assert "BROKEN" in result.stdout and "notebook_app.app.widgets" in result.stdout
+
+
+MAX_LINES = 400
+
+
+def test_no_module_of_the_package_grows_past_400_lines() -> None:
+    """A module past 400 lines holds more than one responsibility: split it (a mixin, a view model) instead."""
+    long = {
+        str(path.relative_to(REPO)): count
+        for path in sorted((REPO / "notebook_app").rglob("*.py"))
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert not long, f"over {MAX_LINES} lines: {long}"

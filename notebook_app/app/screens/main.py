@@ -26,20 +26,19 @@ from ..keys import NOTEBOOK_KEYS, bindings
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
 from ..watching import FolderWatcher
-from ..widgets.common import line_view, pane_tabs
+from ..widgets.common import line_view, pane_tabs, status_line
+from ..widgets.common.key_footer import KeyFooter
 from ..widgets.common.pane_tabs import Tab
-from ..widgets.form import action_form
+from ..widgets.common.status_line import StatusLine
 from ..widgets.find import find_bar
 from ..widgets.find.find_bar import FindBar
+from ..widgets.form import action_form
 from ..widgets.form.action_form import ActionForm
 from ..widgets.home import home_pane
-from ..widgets.common import status_line
-from ..widgets.common.status_line import StatusLine
 from ..widgets.home.home_pane import HomePane, file_at
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins, run_once
-from ..widgets.common.key_footer import KeyFooter
 from .main_edits import HandEdits
 from .main_find import NotebookFind
 from .main_tools import NotebookTools
@@ -395,8 +394,3 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, PaneScreen):
         if self.narrow:
             self.activate("current")
         run_once(self, "advance", self.notebook.advance, done=self._started, failed=self._read_failed)
-
-    def action_agent_sessions(self) -> None:
-        from .agent_sessions import AgentSessionsScreen  # loaded on first use, not at start-up
-
-        self.app.push_screen(AgentSessionsScreen(self.notebook.home, watch=self.watch_home, home_label=self.home_label, clock=self.clock))

@@ -37,7 +37,7 @@ def blame_label(line, clock: Callable[[datetime], str]) -> str:
 
 
 class NotebookTools:
-    """Mixed into MainScreen: the doctor's verdict, the doctor and history views, blame, hosts."""
+    """Mixed into MainScreen: the doctor's verdict, the views it opens (agent sessions, doctor, history, review), blame, hosts."""
 
     def _checked(self: MainScreen, health: tuple[DoctorReport, int]) -> None:
         """The doctor's verdict and the review queue: the health line, the flagged lines, a notice of new proposals."""
@@ -76,6 +76,11 @@ class NotebookTools:
     def _blamed(self: MainScreen, labels: dict[str, dict[int, str]]) -> None:
         if self._blaming:
             self.query_one(HomePane).show_blame(labels)
+
+    def action_agent_sessions(self: MainScreen) -> None:
+        from .agent_sessions import AgentSessionsScreen  # loaded on first use, not at start-up
+
+        self.app.push_screen(AgentSessionsScreen(self.notebook.home, watch=self.watch_home, home_label=self.home_label, clock=self.clock))
 
     def action_history(self: MainScreen) -> None:
         from .history import HistoryScreen  # loaded on first use, not at start-up
