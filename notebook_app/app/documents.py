@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Literal
 
 from ..core import Composition, SoulDiff
+from ..core.common_runs import common_prefix, common_suffix
 from ..core.hidden import with_markers
 
 Side = Literal["current", "next"]
@@ -69,9 +70,9 @@ def split_reusing(old_text: str, old: Document, text: str) -> tuple[Sequence[str
     old_lines = old.lines
     if not old_text or not text or len(old_lines) != old_text.count("\n") + 1:
         return split_for_display(text)
-    start = old_text.rfind("\n", 0, _common_prefix(old_text, text)) + 1
+    start = old_text.rfind("\n", 0, common_prefix(old_text, text)) + 1
     kept_head = old_text.count("\n", 0, start)
-    back = _common_suffix(old_text, text, min(len(old_text), len(text)) - start)
+    back = common_suffix(old_text, text, min(len(old_text), len(text)) - start)
     tail_old, tail_new = len(old_text) - back, len(text) - back
     if not back or not (_starts_line(old_text, tail_old, start) and _starts_line(text, tail_new, start)):
         newline = old_text.find("\n", tail_old) if back else -1  # the first line wholly inside the shared tail
@@ -97,30 +98,6 @@ def split_reusing(old_text: str, old: Document, text: str) -> tuple[Sequence[str
 
 def _starts_line(text: str, at: int, start: int) -> bool:
     return at == start or text[at - 1] == "\n"
-
-
-def _common_prefix(a: str, b: str) -> int:
-    """How many leading characters ``a`` and ``b`` share, compared a block at a time."""
-    limit, same, block = min(len(a), len(b)), 0, 1 << 16
-    while block:
-        while same + block <= limit and a[same : same + block] == b[same : same + block]:
-            same += block
-        block //= 16
-    while same < limit and a[same] == b[same]:
-        same += 1
-    return same
-
-
-def _common_suffix(a: str, b: str, limit: int) -> int:
-    """How many trailing characters ``a`` and ``b`` share, at most ``limit``."""
-    same, block, end_a, end_b = 0, 1 << 16, len(a), len(b)
-    while block:
-        while same + block <= limit and a[end_a - same - block : end_a - same] == b[end_b - same - block : end_b - same]:
-            same += block
-        block //= 16
-    while same < limit and a[end_a - same - 1] == b[end_b - same - 1]:
-        same += 1
-    return same
 
 
 def file_document(text: str, banners: Mapping[int, str] | None = None) -> Document:

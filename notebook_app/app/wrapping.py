@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len, get_character_cell_size
 
+from ..core.common_runs import common_prefix
+
 BANNER = -1
 """A row's ``start`` when it shows the banner after its line, not line text."""
 
@@ -83,15 +85,8 @@ def split_line(line: str, width: int) -> list[tuple[int, int]]:
 
 
 def common_lines(old: Sequence[str], new: Sequence[str]) -> int:
-    """How many leading lines ``old`` and ``new`` share; compared a block at a time (shared lines are one object)."""
-    limit, first, block = min(len(old), len(new)), 0, 4096
-    while block:
-        while first + block <= limit and old[first : first + block] == new[first : first + block]:
-            first += block
-        block //= 8
-    while first < limit and old[first] == new[first]:
-        first += 1
-    return first
+    """How many leading lines ``old`` and ``new`` share (shared lines are one object, so blocks compare fast)."""
+    return common_prefix(old, new, block=4096, shrink=8)
 
 
 def wrap_rows(

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from . import snapshots
+from .common_runs import common_prefix, common_suffix
 from .events import Event, Hunk, Payload
 from .event_store import LogReader
 
@@ -69,10 +70,10 @@ def diff_hunks(before: bytes, after: bytes) -> tuple[Hunk, ...]:
     """
     if before == after:
         return ()
-    same = _common_prefix(before, after)
+    same = common_prefix(before, after)
     start = before.rfind(b"\n", 0, same) + 1
     room = min(len(before), len(after)) - start
-    back = _common_suffix(before, after, room)
+    back = common_suffix(before, after, room)
     at_a, at_b = len(before) - back, len(after) - back
     if back and (at_a == start or before[at_a - 1] == 0x0A) and (at_b == start or after[at_b - 1] == 0x0A):
         tail = back  # the shared tail begins a line in both
@@ -98,30 +99,6 @@ def diff_hunks(before: bytes, after: bytes) -> tuple[Hunk, ...]:
 
 def _split_lines(data: bytes) -> list[bytes]:
     return data.splitlines(keepends=True) if b"\r" not in data else _split_lf(data)
-
-
-def _common_prefix(a: bytes, b: bytes) -> int:
-    """How many leading bytes ``a`` and ``b`` share, compared a block at a time."""
-    limit, same, block = min(len(a), len(b)), 0, 1 << 16
-    while block:
-        while same + block <= limit and a[same : same + block] == b[same : same + block]:
-            same += block
-        block //= 16
-    while same < limit and a[same] == b[same]:
-        same += 1
-    return same
-
-
-def _common_suffix(a: bytes, b: bytes, limit: int) -> int:
-    """How many trailing bytes ``a`` and ``b`` share, at most ``limit``."""
-    same, block, end_a, end_b = 0, 1 << 16, len(a), len(b)
-    while block:
-        while same + block <= limit and a[end_a - same - block : end_a - same] == b[end_b - same - block : end_b - same]:
-            same += block
-        block //= 16
-    while same < limit and a[end_a - same - 1] == b[end_b - same - 1]:
-        same += 1
-    return same
 
 
 def _split_lf(data: bytes) -> list[bytes]:
