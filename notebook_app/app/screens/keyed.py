@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
+from textual import events
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
 from ..keys import Key
+from ..widgets.common.focus_within import FOCUS_WITHIN, FocusWithin
 
 ResultType = TypeVar("ResultType")
 
@@ -20,6 +22,33 @@ class KeyedScreen(Screen[ResultType]):
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     """Textual's, without repainting the whole screen at each focus move: the widgets whose look
     depends on focus restyle and repaint themselves. (Closing the form sent a second full frame.)"""
+
+    _resumed_once = False
+
+    def _update_focus_styles(self, focused: Widget | None = None, blurred: Widget | None = None) -> None:
+        """Mark the :class:`FocusWithin` containers around the focus and restyle those alone, then Textual's way."""
+        inside = set(focused.ancestors_with_self) if focused is not None else set()
+        around = [*(focused.ancestors_with_self if focused is not None else ()), *(blurred.ancestors_with_self if blurred is not None else ())]
+        changed = []
+        for widget in around:
+            if isinstance(widget, FocusWithin) and widget not in changed and widget.has_class(FOCUS_WITHIN) != (widget in inside):
+                widget.set_class(widget in inside, FOCUS_WITHIN, update=False)
+                changed.append(widget)
+        if changed:
+            self.app.stylesheet.update_nodes(changed, animate=True)
+        super()._update_focus_styles(focused, blurred)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first resume keeps the styles given when each widget mounted.
+
+        Runs before Textual's own handler (it is later in the MRO), which would
+        otherwise restyle every widget of a screen just shown, styled a moment
+        ago: at start that doubled the stylesheet's work. A class or theme
+        change restyles what it touches by itself; later resumes restyle as usual.
+        """
+        if not self._resumed_once:
+            self._resumed_once = True
+            event.refresh_styles = False
 
     @property
     def is_typing(self) -> bool:

@@ -42,6 +42,7 @@ from ..workers import LatestWins, run_once
 from .main_edits import HandEdits
 from .main_find import NotebookFind
 from .main_tools import NotebookTools
+from .main_watch import HomeWatching
 from .panes import PaneScreen
 
 
@@ -52,7 +53,7 @@ CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor"}
 
 
-class MainScreen(HandEdits, NotebookFind, NotebookTools, PaneScreen):
+class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScreen):
     """What the running session loaded, what is on disk, what loads next."""
 
     CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, status_line.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, find_bar.TCSS, Path(__file__).with_name("main.tcss")]
@@ -84,6 +85,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, PaneScreen):
         self._selection: Selection | None = None
         """The entry a replace or remove was pre-filled from: the form warns when the first match is elsewhere."""
         self._watcher: HomeWatcher | None = None
+        self._watching = False
         self._agents: FolderWatcher | None = None
         self._typed_since_status = False
         """Whether the form changed since the tool last answered; until then its answer stays."""
@@ -238,17 +240,6 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, PaneScreen):
         banner.add_class("-shown")
 
     # --- the watcher ---------------------------------------------------------------
-
-    def _start_watching(self) -> None:
-        """Watch once the state just read is painted: the watcher's start-up delays no frame."""
-        if self.watch_home and self._watcher is None:
-            self._watcher = HomeWatcher(self.notebook.home, self, self.notebook.known_digest)
-            self.call_after_refresh(self._watcher.start, self)
-            # the log under .notebook: a queued proposal changes no bootstrap file, only the log
-            from ..sessions_watcher import SessionsWatcher  # loaded when watching starts, after the first frame
-
-            self._agents = SessionsWatcher(self.notebook.home, self)
-            self.call_after_refresh(self._agents.start, self, "log-watch")
 
     def on_sessions_watcher_changed(self) -> None:
         """Agent activity in the log (a proposal queued, a session started): the health line looks again."""

@@ -21,13 +21,11 @@ from textual.app import App, SuspendNotSupported
 
 from ...core import MAX_FILE_BYTES, Rejection
 from ...core.actor import NOTEBOOK
-from ...core.edit_copy import CopyEditResult, CopyOutcome, edit_with_editor, editor_command, edits_dir
-from ...core.hand_edit import TooLarge, read_for_edit
-from ..widgets.editor.buffer import buffer_rewrites
 from ..widgets.home.home_pane import HomePane
 from ..workers import run_once
 
 if TYPE_CHECKING:
+    from ...core.edit_copy import CopyEditResult
     from .main import MainScreen
 
 EditorLauncher = Callable[[Path], int]
@@ -58,6 +56,9 @@ class Unkept(Rejection):
 
 def editable(home: Path, name: str) -> str | Rejection:
     """The text the built-in editor opens: the core's read for an edit, within the cap, that the buffer keeps as it is."""
+    from ...core.hand_edit import read_for_edit  # these load on first use: the buffer brings Textual's TextArea and tree-sitter
+    from ..widgets.editor.buffer import buffer_rewrites
+
     found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES)
     if isinstance(found, Rejection):
         return found
@@ -81,6 +82,8 @@ class HandEdits:
 
     def _open_editor(self: MainScreen, name: str, found: str | Rejection) -> None:
         if isinstance(found, Rejection):
+            from ...core.hand_edit import TooLarge
+
             hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
             self.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
             return
@@ -95,6 +98,8 @@ class HandEdits:
     def action_open_editor(self: MainScreen) -> None:
         """o: the selected file in ``$VISUAL``/``$EDITOR`` (a copy), saved back with the guard when it exits."""
         name = self.query_one(HomePane).selected_file
+        from ...core.edit_copy import edit_with_editor, editor_command, edits_dir  # loaded on first use
+
         launcher = self.run_editor
         if launcher is None:
             command = editor_command(os.environ)
@@ -113,6 +118,8 @@ class HandEdits:
 
     def _edited_outside(self: MainScreen, name: str, result: CopyEditResult) -> None:
         """What came of it, in words: written (merged or not), unchanged, or a conflict with where the edit is kept."""
+        from ...core.edit_copy import CopyOutcome
+
         heads = {CopyOutcome.WRITTEN: "Written", CopyOutcome.UNCHANGED: "Unchanged", CopyOutcome.CONFLICT: "Conflict", CopyOutcome.REFUSED: "Not written"}
         severity = "error" if result.is_error else "information"
         self.notify(f"{heads[result.outcome]}: {result.output}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)

@@ -13,11 +13,12 @@ from textual.containers import Vertical
 from ....core import BootstrapFile
 from ...documents import EMPTY
 from ...live_files import LiveFile
+from ..common.focus_within import FocusWithin
 from .entry_view import EntryView
 from .file_summary import FileSummary
 
 
-class FilePane(Vertical):
+class FilePane(FocusWithin, Vertical):
     """A titled file view; with ``entries`` its lines can be selected one by one."""
 
     def __init__(self, name: str, *, entries: bool, **kwargs) -> None:

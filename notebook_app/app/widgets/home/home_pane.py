@@ -22,6 +22,7 @@ from ....core import BOOTSTRAP_ORDER
 from ...model import HomeState
 from .entry_view import EntryView
 from .file_list import FileList
+from ..common.focus_within import FocusWithin
 from .file_pane import FilePane
 
 TCSS = Path(__file__).with_name("home.tcss")
@@ -29,7 +30,7 @@ TCSS = Path(__file__).with_name("home.tcss")
 ENTRY_PANES = {"USER.md": "pane-user", "MEMORY.md": "pane-memory"}
 
 
-class HomePane(Vertical):
+class HomePane(FocusWithin, Vertical):
     """File list over the document pane and the two entry panes."""
 
     @dataclass
@@ -52,8 +53,8 @@ class HomePane(Vertical):
     def compose(self) -> ComposeResult:
         yield FileList(id="file-list")
         yield FilePane(self.document, entries=False, id="pane-doc")
-        yield FilePane("USER.md", entries=True, id="pane-user")
-        yield FilePane("MEMORY.md", entries=True, id="pane-memory")
+        for name in ENTRY_PANES:  # the target's mark is composed: set on mount, it restyled the pane
+            yield FilePane(name, entries=True, id=ENTRY_PANES[name], classes="-target" if name == self.target else "")
 
     def on_mount(self) -> None:
         self.query_one(FileList).select_file(self.target)

@@ -12,6 +12,7 @@ from textual.widgets import Label
 
 from ...comparison import Comparison
 from ...documents import EMPTY, Document, Mark
+from ..common.focus_within import FocusWithin
 from ..common.line_view import LineView
 
 TCSS = Path(__file__).with_name("session.tcss")
@@ -54,7 +55,7 @@ def _set_text(label: Label, text: str) -> None:
         label.update(text, layout=cell_len(text) != cell_len(old))
 
 
-class SessionPane(Vertical):
+class SessionPane(FocusWithin, Vertical):
     """A titled soul view; the badge says in a word how it relates to the other side."""
 
     def __init__(self, title: str, **kwargs) -> None:

@@ -1,0 +1,48 @@
+"""The panes around the focus are marked and restyled as focus moves (FocusWithin, not :focus-within)."""
+
+from __future__ import annotations
+
+from notebook_app.app.widgets.common.focus_within import FOCUS_WITHIN
+from notebook_app.app.widgets.home.home_pane import HomePane
+from notebook_app.app.widgets.session.session_pane import SessionPane
+
+from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
+
+
+def make_home(tmp_path):
+    for name, text in (("SOUL.md", SOUL), ("USER.md", USER), ("MEMORY.md", MEMORY)):
+        (tmp_path / name).write_text(text)
+    return tmp_path
+
+
+async def test_focus_moving_to_next_moves_the_mark_and_the_border_colour(tmp_path) -> None:
+    app = make_app(make_home(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        home = app.screen.query_one(HomePane)
+        upcoming = app.screen.query_one("#next", SessionPane)
+        memory = home.pane("MEMORY.md")
+        assert home.has_class(FOCUS_WITHIN) and memory.has_class(FOCUS_WITHIN)
+        assert not upcoming.has_class(FOCUS_WITHIN)
+        focused_colour = home.styles.border.top[1]
+        resting_colour = upcoming.styles.border.top[1]
+        assert focused_colour != resting_colour
+
+        await pilot.press("f4")
+        await wait_until(pilot, lambda: upcoming.has_class(FOCUS_WITHIN), "Next to be marked")
+        assert not home.has_class(FOCUS_WITHIN) and not memory.has_class(FOCUS_WITHIN)
+        assert upcoming.styles.border.top[1] == focused_colour
+        assert home.styles.border.top[1] == resting_colour
+
+
+async def test_closing_the_form_marks_the_entries_pane_again(tmp_path) -> None:
+    app = make_app(make_home(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        home = app.screen.query_one(HomePane)
+        await pilot.press("a")
+        await wait_until(pilot, lambda: app.screen.form.is_open, "the form to open")
+        assert not home.has_class(FOCUS_WITHIN)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not app.screen.form.is_open, "the form to close")
+        assert home.has_class(FOCUS_WITHIN) and home.pane("MEMORY.md").has_class(FOCUS_WITHIN)
