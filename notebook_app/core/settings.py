@@ -7,6 +7,10 @@ never fails: a file that cannot be used becomes problems in words, and the
 setting it would have made is left unset. Changing a setting
 (:func:`set_review`) is a recorded write: the file is replaced atomically
 under the home's lock and a ``setting`` event goes into the home's one log.
+The file is replaced before its event is appended; a value the log does not
+explain (a hand edit, or a writer killed between the two) is recorded as
+found, by ``outside``, at the next change, as outside writes to bootstrap
+files are.
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ from pathlib import Path
 from .actor import Actor
 from .atomic import remove_temps, write_atomically
 from .event_ids import new_id
-from .events import Event, now
+from .event_store import open_reader
+from .events import Event, EventError, now
 from .files import read_file
 from .home import home_path
+from .recording import OUTSIDE
 from .side_events import append_event
 
 STATE_DIR = ".notebook"
@@ -109,11 +115,19 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
     except _Refused as refused:
         return SettingResult(str(refused), is_error=True)
 
-    def event(last: str | None) -> Event:
+    def events(last: str | None) -> list[Event]:
         state = root / STATE_DIR
         remove_temps(state, _TEMP_PREFIX)  # what a killed writer left
         before = _settings_text(state / SETTINGS_NAME)
         was = load_settings(root).review
+        recorded: list[Event] = []
+        found, last_value = _last_recorded_review(root)
+        if was != last_value and (found or was is not None):
+            # A hand edit, or a change whose record was lost (killed between the file and its record): name it first.
+            recorded.append(Event(new_id("setting", last), now(), "setting", OUTSIDE, applied=True, args={"review": was},
+                                  output=f"review found {_words(was)} on disk, not as the history last left it ({_words(last_value)})",
+                                  extra={"was": last_value}))  # fmt: skip
+            last = recorded[-1].id
         if _REVIEW_LINE.search(before):
             after = _REVIEW_LINE.sub(f"review = {value}", before, count=1)
         else:
@@ -127,16 +141,39 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
         write_atomically(state, SETTINGS_NAME, after.encode("utf-8"), mode=0o600, temp_prefix=_TEMP_PREFIX, durable=durable)
         mode = "on: servers started from now queue agents' writes for review" if on else "off: servers started from now write at once"
         said.append(f"review is {mode} (a --review or --no-review flag still wins)")
-        return Event(new_id("setting", last), now(), "setting", by, applied=True, args={"review": on}, output=said[0],
-                     extra={"was": was})  # fmt: skip
+        return [*recorded, Event(new_id("setting", last), now(), "setting", by, applied=True, args={"review": on}, output=said[0],
+                                 extra={"was": was})]  # fmt: skip
 
     try:
-        problem = append_event(root, event, durable=durable)
+        problem = append_event(root, events, durable=durable)
     except _Refused as refused:
         return SettingResult(str(refused), is_error=True)
     if problem is not None:
         return SettingResult(f"could not change the setting ({problem})", is_error=True)
     return SettingResult(said[0])
+
+
+def _last_recorded_review(root: Path) -> tuple[bool, bool | None]:
+    """Whether the log holds a ``setting`` event for review, and the value the newest one left."""
+    reader = open_reader(root)
+    if reader is None:
+        return False, None
+    with reader:
+        for _, line in reader.backward():
+            if b'"action":"setting"' not in line[:200]:
+                continue
+            try:
+                event = Event.from_line(line)
+            except EventError:
+                continue
+            if isinstance(event.args, dict) and "review" in event.args:
+                value = event.args["review"]
+                return True, value if isinstance(value, bool) else None
+    return False, None
+
+
+def _words(value: bool | None) -> str:
+    return "unset" if value is None else ("on" if value else "off")
 
 
 def _settings_text(path: Path) -> str:

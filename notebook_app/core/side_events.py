@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from .actor import Actor
@@ -57,8 +57,8 @@ def record_session_start(home: Path, by: Actor, protocol_version: str | None, fo
     return append_event(home, event)
 
 
-def append_event(home: Path, make: Callable[[str | None], Event], *, durable: bool = True) -> str | None:
-    """Append the event ``make(last_id)`` under the home's lock; None, or why it could not be."""
+def append_event(home: Path, make: Callable[[str | None], Event | Sequence[Event]], *, durable: bool = True) -> str | None:
+    """Append the event (or events, in one write) ``make(last_id)`` under the home's lock; None, or why it could not be."""
     if not home.is_dir():
         return f"home is not a directory: {home}"
     made: list[Path] = []
@@ -69,8 +69,10 @@ def append_event(home: Path, make: Callable[[str | None], Event], *, durable: bo
             try:
                 journal = _journal(home)
                 last = writer.last_id()
-                event = make(last)
-                writer.append(event.line())
+                made_events = make(last)
+                events = (made_events,) if isinstance(made_events, Event) else tuple(made_events)
+                writer.append(b"".join(event.line() for event in events))
+                event = events[-1]
                 if durable:
                     writer.sync()
                 if journal is not None:

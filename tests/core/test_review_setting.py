@@ -31,6 +31,28 @@ def test_review_on_then_off_is_read_back_and_each_change_is_an_event(tmp_path: P
     assert oct(settings_file(tmp_path).stat().st_mode & 0o777) == "0o600"
 
 
+def test_a_change_whose_record_was_lost_is_recorded_as_found_before_the_next_change(tmp_path: Path) -> None:
+    """The torn state "file replaced, record never appended" (a writer killed between the two), built by hand."""
+    set_review(tmp_path, True, by=NOTEBOOK)
+    settings_file(tmp_path).write_text("review = false\n")  # what the killed writer's rename left, with no event after it
+    assert not set_review(tmp_path, True, by=CLI).is_error
+    changes = [e for e in history(tmp_path) if e.action == "setting"]
+    assert [(e.args, e.by.kind.value, e.extra.get("was")) for e in changes] == [
+        ({"review": True}, "cli", False),
+        ({"review": False}, "outside", True),
+        ({"review": True}, "notebook", None),
+    ]
+    assert "found off on disk" in changes[1].output
+
+
+def test_a_review_line_written_by_hand_before_any_record_is_named_as_outside(tmp_path: Path) -> None:
+    settings_file(tmp_path).parent.mkdir()
+    settings_file(tmp_path).write_text("review = true\n")
+    assert not set_review(tmp_path, False, by=CLI).is_error
+    changes = [e for e in history(tmp_path) if e.action == "setting"]
+    assert [(e.args, e.by.kind.value) for e in changes] == [({"review": False}, "cli"), ({"review": True}, "outside")]
+
+
 def test_only_the_review_line_changes_the_guard_and_comments_stay(tmp_path: Path) -> None:
     settings_file(tmp_path).parent.mkdir()
     settings_file(tmp_path).write_text("# this home is shared\nguard = true\nreview = false  # for now\n")
