@@ -12,8 +12,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from .common import CommandLine, existing_home, home_option, print_json, usage_error
-from .hosts import host_options, resolved_host
+from .common import CommandLine, home_option, print_json, usage_error
+from .hosts import home_and_host, host_options
 
 if TYPE_CHECKING:
     from ..core.lint import DoctorReport, Finding
@@ -32,12 +32,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    home = existing_home(args.home)
-    if isinstance(home, str):
-        return usage_error(home)
-    host = resolved_host(args)
-    if isinstance(host, str):
-        return usage_error(host)
+    found = home_and_host(args)
+    if isinstance(found, str):
+        return usage_error(found)
+    home, host = found
     from ..core.lint import Doctor  # the doctor's rules load when it runs, not with the app
 
     doctor = Doctor(remember=True)

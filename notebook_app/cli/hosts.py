@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .common import existing_home
 
 if TYPE_CHECKING:
     from ..core.hosts import HostProfile
@@ -17,6 +20,15 @@ def host_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--openclaw-config", metavar="PATH", help="OpenClaw's config to read its caps from (default: ~/.openclaw/openclaw.json)"
     )
+
+
+def home_and_host(args: argparse.Namespace) -> tuple[Path, HostProfile | None] | str:
+    """The home and the profile to compose with (None: the contract), or the usage error to print."""
+    home = existing_home(args.home)
+    if isinstance(home, str):
+        return home
+    host = resolved_host(args)
+    return host if isinstance(host, str) else (home, host)
 
 
 def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:

@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from ..core import compose
-from .common import CommandLine, existing_home, home_option, print_json, usage_error
-from .hosts import host_options, resolved_host
+from .common import CommandLine, home_option, print_json, usage_error
+from .hosts import home_and_host, host_options
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -22,12 +22,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    home = existing_home(args.home)
-    if isinstance(home, str):
-        return usage_error(home)
-    host = resolved_host(args)
-    if isinstance(host, str):
-        return usage_error(host)
+    found = home_and_host(args)
+    if isinstance(found, str):
+        return usage_error(found)
+    home, host = found
     composition = compose(home, host=host)
     if host is not None:
         for note in host.notes:
