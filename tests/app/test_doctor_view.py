@@ -148,3 +148,26 @@ async def test_a_secret_in_the_history_is_shown_in_the_doctor_and_redacted_with_
         await wait_until(pilot, lambda: key.encode() not in log.read_bytes(), "both redacted")
         await pilot.press("escape")
         await wait_until(pilot, lambda: "no problems found" in health(app), "healthy again")
+
+
+async def test_a_fix_whose_dry_run_fails_says_so_under_the_finding_not_as_the_doctors_verdict(home: Path, monkeypatch) -> None:
+    (home / "MEMORY.md").write_text(DUPLICATED)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("exclamation_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        screen = app.screen
+        listing = screen.query_one(OptionList)
+        index = next(i for i in range(listing.option_count) if (listing.get_option_at_index(i).id or "") in screen._findings and screen._findings[listing.get_option_at_index(i).id].rule == "hygiene.duplicate")
+        fix = screen._findings[listing.get_option_at_index(index).id].fix
+
+        def broken(self, home):
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(type(fix), "preview", broken)
+        listing.highlighted = index
+        detail = lambda: str(screen.query_one("#doctor-detail").content)  # noqa: E731
+        await wait_until(pilot, lambda: "its dry run failed" in detail(), "the failed dry run under the finding")
+        assert "Input/output error" in detail()
+        assert "could not finish" not in str(screen.query_one("#doctor-summary").content)

@@ -67,17 +67,16 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
     KEYS = CONFLICT_KEYS
     BINDINGS = bindings(KEYS)
 
-    def __init__(self, notebook: Notebook, name: str, merge: MergeResult, *, mine: str, theirs: str, applied: Callable[[HomeState], None]) -> None:
+    def __init__(self, notebook: Notebook, name: str, merge: MergeResult, *, theirs: str, applied: Callable[[HomeState], None]) -> None:
         super().__init__()
         self.notebook = notebook
         self.file_name = name
         self.applied = applied
         self.saving = False
-        self._take(merge, mine, theirs)
+        self._take(merge, theirs)
 
-    def _take(self, merge: MergeResult, mine: str, theirs: str) -> None:
+    def _take(self, merge: MergeResult, theirs: str) -> None:
         self.merge = merge
-        self.mine = mine
         self.theirs = theirs
         """The file as the merge found it: the base of the save that resolves it."""
         self.choices: list[Choice | None] = [None] * len(merge.conflicts)
@@ -140,14 +139,14 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
         text = self.merge.resolve(lambda conflict: PICKS[next(picks)](conflict))
         self.saving = True
         name, base = self.file_name, self.theirs
-        run_once(self, "conflict-save", lambda: self.notebook.hand_edit(name, text, base), done=lambda outcome: self._saved(text, outcome), failed=self._failed)
+        run_once(self, "conflict-save", lambda: self.notebook.hand_edit(name, text, base), done=self._saved, failed=self._failed)
 
-    def _saved(self, text: str, outcome: tuple[HandEditResult, HomeState]) -> None:
+    def _saved(self, outcome: tuple[HandEditResult, HomeState]) -> None:
         result, state = outcome
         self.saving = False
         self.applied(state)
         if result.merge is not None and result.conflicts:
-            self._take(result.merge, text, result.current or "")
+            self._take(result.merge, result.current or "")
             self._show(f"{self.file_name} changed again while you resolved; ")
             return
         if result.is_error or result.text is None:

@@ -66,7 +66,7 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
         self.check = check
         self.report: DoctorReport | None = None
         self._findings: dict[str, Finding] = {}
-        self._previews = LatestWins(self, "doctor-preview", self._preview, done=self._previewed, failed=self._failed)
+        self._previews = LatestWins(self, "doctor-preview", self._preview, done=self._previewed, failed=self._preview_failed)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -139,6 +139,12 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
         finding, preview = result
         if finding is self.selected and finding.fix is not None:
             self.query_one("#doctor-detail", Static).update(_words(finding, _fix_words(finding.fix.label, preview)))
+
+    def _preview_failed(self, words: str) -> None:
+        """A fix whose dry run failed says so where its dry run would be; the doctor's own verdict stands."""
+        finding = self.selected
+        if finding is not None and finding.fix is not None:
+            self.query_one("#doctor-detail", Static).update(_words(finding, f"fix ({finding.fix.label}): its dry run failed: {words}"))
 
     @on(OptionList.OptionSelected)
     def _selected(self) -> None:

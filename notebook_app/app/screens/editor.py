@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from textual import on
@@ -39,14 +40,22 @@ HIGHLIGHT_UP_TO = 256 * 1024
 """Bytes up to which the buffer gets Markdown highlighting and soft wrap; above, plain unwrapped text opens and types quickly."""
 
 
-def on_disk(path: Path) -> tuple[str | None, str]:
-    """The digest of the file's bytes now (None: absent, or not a regular file) and, should it differ from the base, the words for it."""
+@dataclass(frozen=True)
+class OnDisk:
+    """The file as it is now: its digest (None: absent, or not a regular file) and, should it differ from the base, the words for it."""
+
+    digest: str | None
+    absent: bool
+    words: str
+
+
+def on_disk(path: Path) -> OnDisk:
     read = read_file(path, limit=READ_LIMIT)
     if read.status is FileStatus.ABSENT:
-        return None, f"{path.name} was deleted on disk"
+        return OnDisk(None, True, f"{path.name} was deleted on disk")
     if read.status is not FileStatus.REGULAR:
-        return None, f"{path.name} on disk is now: {read.describe()}"
-    return hashlib.sha256(read.data).hexdigest(), f"{path.name} changed on disk since you opened it (an agent or another program wrote it)"
+        return OnDisk(None, False, f"{path.name} on disk is now: {read.describe()}")
+    return OnDisk(hashlib.sha256(read.data).hexdigest(), False, f"{path.name} changed on disk since you opened it (an agent or another program wrote it)")
 
 
 class EditorScreen(EditorFind, KeyedScreen[None]):
@@ -143,7 +152,7 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
             from .conflict import ConflictScreen  # loaded when a save first conflicts
 
             self._show_banner("warning", f"{result.output}. Resolve it in the conflict view, or esc there to keep editing.")
-            screen = ConflictScreen(self.notebook, self.file_name, result.merge, mine=self.text, theirs=result.current or "", applied=self.applied)
+            screen = ConflictScreen(self.notebook, self.file_name, result.merge, theirs=result.current or "", applied=self.applied)
             self.app.push_screen(screen, self._resolved)
             return
         if result.is_error or result.text is None:
@@ -200,18 +209,17 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
         event.stop()
         self._disk.request(self.notebook.home / self.file_name)
 
-    def _disk_checked(self, found: tuple[str | None, str]) -> None:
+    def _disk_checked(self, found: OnDisk) -> None:
         """Compared with the base as it is now, not as it was when the look began: a save may have landed since."""
-        digest, words = found
         if self.saving:
             return  # the save's own result says what is on disk
-        same = digest == self._base_digest or (digest is None and words.endswith("deleted on disk") and self.base == "")
+        same = found.digest == self._base_digest or (found.absent and self.base == "")
         banner = self.query_one("#editor-banner", Static)
         if same:
             if banner.has_class("-disk"):
                 self._hide_banner()
             return
-        self._show_banner("warning", f"{words}; ctrl+s merges your edit with it (a conflict shows both sides).")
+        self._show_banner("warning", f"{found.words}; ctrl+s merges your edit with it (a conflict shows both sides).")
         banner.add_class("-disk")
 
     def _show_failure(self, words: str) -> None:

@@ -90,12 +90,8 @@ class NotebookTools:
     def action_review(self: MainScreen) -> None:
         from .review import ReviewScreen  # loaded on first use, not at start-up
 
-        self.app.push_screen(ReviewScreen(self.notebook.home, self.clock, watch=self.watch_home), lambda _: self._looked_again())
-
-    def _looked_again(self: MainScreen) -> None:
-        """Back from a view that may have written: read the home, and count the proposals again."""
-        self._reads.request()
-        self._checks.request()
+        # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
+        self.app.push_screen(ReviewScreen(self.notebook.home, self.clock, watch=self.watch_home), lambda _: self._reads.request())
 
     def action_set_review(self: MainScreen, on: bool) -> None:
         """The palette's review setting for the home: a recorded write, through the core, as the notebook."""
