@@ -46,3 +46,23 @@ async def test_closing_the_form_marks_the_entries_pane_again(tmp_path) -> None:
         await pilot.press("escape")
         await wait_until(pilot, lambda: not app.screen.form.is_open, "the form to close")
         assert home.has_class(FOCUS_WITHIN) and home.pane("MEMORY.md").has_class(FOCUS_WITHIN)
+
+
+async def test_the_agent_sessions_journal_is_marked_when_its_table_has_the_focus(tmp_path) -> None:
+    from test_agent_sessions_view import fixed_sessions
+
+    from notebook_app.app.widgets.agents.journal_table import JournalPane, JournalTable
+
+    home = make_home(tmp_path)
+    fixed_sessions(home)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: bool(app.screen.query(JournalPane)), "the agent-sessions view")
+        journal = app.screen.query_one(JournalPane)
+        assert not journal.has_class(FOCUS_WITHIN)
+        app.screen.query_one(JournalTable).focus()
+        await wait_until(pilot, lambda: journal.has_class(FOCUS_WITHIN), "the journal to be marked")
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: not journal.has_class(FOCUS_WITHIN), "the mark to leave with the focus")

@@ -392,3 +392,21 @@ async def test_E_from_the_file_list_edits_the_highlighted_row(home: Path) -> Non
         await pilot.press("E")
         await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen), "the editor")
         assert (app.screen.file_name, app.screen.text) == ("IDENTITY.md", "")
+
+
+async def test_a_taller_terminal_does_not_rewrap_the_buffer_and_a_wider_one_rewraps_it_once(home: Path, monkeypatch) -> None:
+    from textual.document._wrapped_document import WrappedDocument
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot, "7")
+        await pilot.pause()
+        wraps: list[int] = []
+        real = WrappedDocument.wrap
+        monkeypatch.setattr(WrappedDocument, "wrap", lambda self, width, tab_width=None: (wraps.append(width), real(self, width, tab_width))[1])
+        await pilot.resize_terminal(SIZE[0], SIZE[1] + 6)
+        await pilot.pause()
+        assert wraps == [], "a new height alone changes no row"
+        await pilot.resize_terminal(SIZE[0] + 20, SIZE[1] + 6)
+        await pilot.pause()
+        assert len(wraps) == 1 and editor.text_area.wrapped_document.width == wraps[0]

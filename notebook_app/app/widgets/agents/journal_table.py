@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Static
 
 from ....core.agent_sessions import JournalEntry
 from ...agents import shown_target, shown_value
+from ..common.focus_within import FocusWithin
 
 FIXED = (("time", 8), ("action", 7), ("target", 6))
 FLEXIBLE = (("text", 4), ("with", 2), ("result", 4))
@@ -107,7 +108,7 @@ def call_detail(entry: JournalEntry) -> Content:
     return Content.assemble(*sent, "\n", (answer, "$text-error" if entry.is_error else "$text-success"))
 
 
-class JournalPane(Vertical):
+class JournalPane(FocusWithin, Vertical):
     """The journal table and, under it, the highlighted call in full."""
 
     def __init__(self, clock: Callable[[datetime], str], **kwargs) -> None:

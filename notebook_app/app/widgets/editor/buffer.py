@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from textual import events
 from textual.document._document import Document, DocumentBase, EditResult, Location
 from textual.document._wrapped_document import WrappedDocument
 from textual.geometry import Size
@@ -85,14 +86,18 @@ class EditorBuffer(TextArea):
         document.__class__ = CountedRows
         self.__dict__["_counted_rows"] = document
 
-    def _on_resize(self) -> None:
-        """Rewrap only for a new width: a new height alone changes no row."""
+    def _on_resize(self, event: events.Resize) -> None:
+        """Rewrap only for a new width: a new height alone changes no row.
+
+        Textual calls the ``_on_resize`` of every class in the MRO, so
+        TextArea's own (a full rewrap) runs after this one unless the default
+        is prevented; for a new width it runs, once.
+        """
         wrapped = self.wrapped_document
         if isinstance(wrapped, CountedRows) and wrapped.width == self.wrap_width:
             self._line_cache.clear()
             self._refresh_size()
-        else:
-            super()._on_resize()
+            event.prevent_default()
 
 
 def buffer_rewrites(text: str) -> str | None:
