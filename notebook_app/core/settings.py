@@ -108,10 +108,9 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
     refused with the reason, and nothing is changed.
     """
     root = home_path(home)
-    value = "true" if on else "false"
     said: list[str] = []
-    try:
-        _settings_text(root / STATE_DIR / SETTINGS_NAME)  # refused before the lock: a refusal leaves no log behind
+    try:  # refused before the lock: a refusal leaves no log behind
+        _with_review(_settings_text(root / STATE_DIR / SETTINGS_NAME), on, root / STATE_DIR / SETTINGS_NAME)
     except _Refused as refused:
         return SettingResult(str(refused), is_error=True)
 
@@ -128,16 +127,7 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
                                   output=f"review found {_words(was)} on disk, not as the history last left it ({_words(last_value)})",
                                   extra={"was": last_value}))  # fmt: skip
             last = recorded[-1].id
-        if _REVIEW_LINE.search(before):
-            after = _REVIEW_LINE.sub(f"review = {value}", before, count=1)
-        else:
-            after = before + ("" if before.endswith("\n") or not before else "\n") + f"review = {value}\n"
-        try:
-            result = tomllib.loads(after).get("review")
-        except tomllib.TOMLDecodeError:
-            result = None
-        if result is not on:
-            raise _Refused(f"{state / SETTINGS_NAME} would not say review = {value} after the change; nothing was changed")
+        after = _with_review(before, on, state / SETTINGS_NAME)
         write_atomically(state, SETTINGS_NAME, after.encode("utf-8"), mode=0o600, temp_prefix=_TEMP_PREFIX, durable=durable)
         mode = "on: servers started from now queue agents' writes for review" if on else "off: servers started from now write at once"
         said.append(f"review is {mode} (a --review or --no-review flag still wins)")
@@ -148,9 +138,28 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
         problem = append_event(root, events, durable=durable)
     except _Refused as refused:
         return SettingResult(str(refused), is_error=True)
+    if problem is not None and said:  # the file was replaced, its record was not appended
+        return SettingResult(f"review is now {_words(on)} in {root / STATE_DIR / SETTINGS_NAME}, but its record could not be written "
+                             f"({problem}); the next change records it as found", is_error=True)  # fmt: skip
     if problem is not None:
         return SettingResult(f"could not change the setting ({problem})", is_error=True)
     return SettingResult(said[0])
+
+
+def _with_review(before: str, on: bool, path: Path) -> str:
+    """``before`` with its top-level ``review`` line set (or added); _Refused when the result would not say so."""
+    value = "true" if on else "false"
+    if _REVIEW_LINE.search(before):
+        after = _REVIEW_LINE.sub(f"review = {value}", before, count=1)
+    else:
+        after = before + ("" if before.endswith("\n") or not before else "\n") + f"review = {value}\n"
+    try:
+        result = tomllib.loads(after).get("review")
+    except tomllib.TOMLDecodeError:
+        result = None
+    if result is not on:
+        raise _Refused(f"{path} would not say review = {value} after the change; nothing was changed")
+    return after
 
 
 def _last_recorded_review(root: Path) -> tuple[bool, bool | None]:

@@ -86,13 +86,20 @@ def append_event(home: Path, make: Callable[[str | None], Event | Sequence[Event
     except StateDirError as error:
         return str(error)
     except OSError as error:
-        for path in reversed(made):
-            try:
-                path.rmdir() if path.is_dir() else path.unlink()
-            except OSError:
-                pass
+        _remove_made(made)
         return f"could not write the history ({error.strerror or error})"
+    except BaseException:  # a refusal from ``make``: what this call made goes with it
+        _remove_made(made)
+        raise
     return None
+
+
+def _remove_made(made: list[Path]) -> None:
+    for path in reversed(made):
+        try:
+            path.rmdir() if path.is_dir() else path.unlink()
+        except OSError:
+            pass
 
 
 def _journal(home: Path) -> int | None:

@@ -75,6 +75,26 @@ def test_a_review_key_inside_a_table_is_refused_not_duplicated(tmp_path: Path) -
     settings_file(tmp_path).write_text("[other]\nreview = 1\n")
     result = set_review(tmp_path, True, by=CLI)
     assert result.is_error and settings_file(tmp_path).read_text() == "[other]\nreview = 1\n"
+    assert not (tmp_path / ".notebook" / "events.jsonl").exists()  # a refusal leaves no log behind
+
+
+def test_a_record_that_cannot_be_written_is_said_truthfully_and_recorded_as_found_next(tmp_path: Path, monkeypatch) -> None:
+    from notebook_app.core import event_store
+
+    set_review(tmp_path, False, by=CLI)
+    real = event_store.LogWriter.append
+
+    def full(self, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(event_store.LogWriter, "append", full)
+    result = set_review(tmp_path, True, by=CLI)
+    assert result.is_error and "review is now on" in result.output and "could not be written" in result.output
+    assert load_settings(tmp_path).review is True
+    monkeypatch.setattr(event_store.LogWriter, "append", real)
+    assert not set_review(tmp_path, True, by=NOTEBOOK).is_error
+    changes = [e for e in history(tmp_path) if e.action == "setting"]
+    assert [(e.args, e.by.kind.value) for e in changes] == [({"review": True}, "notebook"), ({"review": True}, "outside"), ({"review": False}, "cli")]
 
 
 def test_a_temp_file_a_killed_writer_left_is_cleared_by_the_next_change(tmp_path: Path) -> None:
