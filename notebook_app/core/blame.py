@@ -22,7 +22,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .actor import Actor
-from .event_head import Head, actor_of, head_of
+from .event_head import BY, Head, actor_of, head_of
 from .event_store import LogReader, open_reader
 from .events import WRITE_ACTIONS, Event, EventError
 from .files import FileStatus, read_file
@@ -156,7 +156,7 @@ def _heads_of(name: str) -> re.Pattern[bytes]:
     actions = b"|".join(re.escape(action.encode()) for action in WRITE_ACTIONS)
     return re.compile(
         rb'\n\{"id":"([a-z]-[0-9a-z]+)","time":"([^"]+)","file":"' + re.escape(name.encode()) + rb'","action":"(' + actions + rb')",'
-        rb'"applied":true,"by":\{"kind":"[a-z]+"(?:,"session":"[^"\\]*")?(?:,"client":\{[^{}]*\})?\}'
+        rb'"applied":true,"by":' + BY +
         rb'(?:,"lines":\[\[([0-9]+),([0-9]+),([0-9]+)\]\](?=,))?'
     )
 
@@ -167,7 +167,7 @@ def _records_of(name: str) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
     failed call); a head with several hunks does not match. And the file's mark in a head, to count them."""
     return re.compile(
         rb'\n\{"id":"([a-z]-[0-9a-z]+)","time":"([^"]+)","file":"' + re.escape(name.encode()) + rb'","action":"([a-z-]+)",'
-        rb'"applied":(true|false),"by":(\{"kind":"[a-z]+"(?:,"session":"[^"\\]*")?(?:,"client":\{[^{}]*\})?\}),'
+        rb'"applied":(true|false),"by":(' + BY + rb'),'
         rb'(?:"lines":\[\[([0-9]+),([0-9]+),([0-9]+)\]\],|(?!"lines"))'
     ), re.compile(re.escape(b'","file":"' + name.encode() + b'","action":"'))
 
@@ -277,7 +277,7 @@ def _slowly(
     return owners
 
 
-_BY = re.compile(rb'\{"kind":"[a-z]+"(?:,"session":"[^"\\]*")?(?:,"client":\{[^{}]*\})?\}')
+_BY = re.compile(BY)
 
 
 def _as_heads(owners: list[Head | re.Match[bytes] | None], name: str) -> list[Head | None]:

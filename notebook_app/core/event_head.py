@@ -2,25 +2,20 @@
 
 The log writes every event's keys in one order (:meth:`.events.Event.to_json`),
 so the head (id, time, file, action, applied, who, line numbers) can be
-matched with one regular expression; a line that does not match is parsed
-whole instead.
+matched with a regular expression (blame builds its own from :data:`BY`); a
+line that does not match is parsed whole instead.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import NamedTuple
 
 from .actor import Actor
 from .events import Event, actor_from_json
 
-HEAD = re.compile(
-    rb'\{"id":"([a-z]-[0-9a-z]+)","time":"([^"]+)","file":(?:"([^"\\]*)"|null),"action":"([a-z-]+)",'
-    rb'"applied":(true|false),"by":(\{"kind":"[a-z]+"(?:,"session":"[^"\\]*")?(?:,"client":\{[^{}]*\})?\})'
-    rb'(?:,"lines":(\[\[[0-9,\[\]]*\]\]))?'
-)
-"""The head of an event's line, read without parsing the rest (blame reads thousands)."""
+BY = rb'\{"kind":"[a-z]+"(?:,"session":"[^"\\]*")?(?:,"client":\{[^{}]*\})?\}'
+"""An event's ``by`` object as the log writes it: the one pattern every head expression builds on."""
 
 
 class Head(NamedTuple):
@@ -36,7 +31,6 @@ class Head(NamedTuple):
 
 
 _ACTORS: dict[bytes, Actor] = {}
-_ONE_HUNK = re.compile(rb"\[\[(\d+),(\d+),(\d+)\]\]")
 
 
 def actor_of(raw_by: bytes) -> Actor:
@@ -45,20 +39,6 @@ def actor_of(raw_by: bytes) -> Actor:
     if by is None:
         by = _ACTORS.setdefault(raw_by, actor_from_json(json.loads(raw_by)))
     return by
-
-
-def read_head(line: bytes, start: int = 0) -> Head | None:
-    """The head of the log line at ``start``, or None when it does not have the usual shape (then parse it whole)."""
-    match = HEAD.match(line, start)
-    if match is None:
-        return None
-    event_id, when, file, action, applied, raw_by, raw_lines = match.groups()
-    by = actor_of(raw_by)
-    lines = None
-    if raw_lines:
-        one = _ONE_HUNK.fullmatch(raw_lines)
-        lines = ((int(one[1]), int(one[2]), int(one[3])),) if one else tuple(tuple(item) for item in json.loads(raw_lines))
-    return Head(event_id.decode(), when.decode(), file.decode() if file is not None else None, action.decode(), applied == b"true", by, lines)  # type: ignore[arg-type]
 
 
 def head_of(event: Event) -> Head:

@@ -168,10 +168,6 @@ class Found:
         before = sum(self.counts[:index])
         return before + self.texts[index].haystack(self.query).count(self.query.needle, 0, hit.offset) + 1
 
-    def in_place(self, place: str) -> int:
-        index = self._index(place)
-        return self.counts[index] if index >= 0 else 0
-
 
 def last_before(haystack: str, needle: str, limit: int) -> int:
     """The start of the last match ending by ``limit``, counted as ``find`` steps (no overlaps); -1 when none."""
@@ -207,7 +203,7 @@ def find(texts: Sequence[Searchable], typed: str) -> Found | None:
 
 
 def search(texts: Sequence[tuple[str, str]], typed: str) -> list[Hit]:
-    """Every match of ``typed`` in order: the whole list, for a caller with small texts (tests, the CLI)."""
+    """Every match of ``typed`` in order: the whole list, for small texts (the tests' reference; the app steps with :class:`Found`)."""
     found = find(prepare(texts), typed)
     hits: list[Hit] = []
     hit = found.first() if found is not None else None

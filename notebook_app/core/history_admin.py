@@ -143,7 +143,8 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
                 removed = snapshots.remove_except(state, _referenced(events))
             did = "would redact" if dry_run else "redacted"
             gone = "would be gone" if dry_run else "is gone"
-            words = [f"{did} {event.id}: its text {gone} from the history ({removed} snapshot{'s' if removed != 1 else ''} removed)"]
+            dropped = "would be removed" if dry_run else "removed"
+            words = [f"{did} {event.id}: its text {gone} from the history ({removed} snapshot{'s' if removed != 1 else ''} {dropped})"]
             if also:
                 words.append(f"the same text is also in {', '.join(also)}: redact those too")
             if event.file and any(s in _disk(root / event.file) for s in secrets_):

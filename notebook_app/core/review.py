@@ -36,7 +36,7 @@ REVIEW_SENTENCE = (
     "if approved; its output says queued for review, with the proposal's id."
 )
 DECISIONS = ("approved", "rejected", "failed")
-_READ_LIMIT = 1 << 30
+READ_LIMIT = 1 << 30
 
 
 class ReviewError(Exception):
@@ -111,7 +111,7 @@ def propose(home: str | os.PathLike[str], args: object, *, by: Actor, durable: b
     request = parse_request(args)
     if isinstance(request, Rejection):
         return ToolResult(request.message, is_error=True)
-    read = read_file(root / request.filename, limit=_READ_LIMIT)
+    read = read_file(root / request.filename, limit=READ_LIMIT)
     planned = preview_file(args, read)
     if isinstance(planned, Rejection):
         return ToolResult(planned.message, is_error=True)

@@ -17,10 +17,9 @@ from .actions import Edit
 from .files import FileRead, read_file
 from .home import home_path
 from .refusals import Rejection, text_of
-from .review import Proposal, proposal_dry_run
+from .review import READ_LIMIT, Proposal, proposal_dry_run
 
 CONTEXT = 2
-_READ_LIMIT = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,7 @@ def preview_proposals(home: str | os.PathLike[str], proposals: Iterable[Proposal
     for proposal in proposals:
         name = proposal.file or ""
         if name and name not in reads:
-            reads[name] = read_file(root / name, limit=_READ_LIMIT)
+            reads[name] = read_file(root / name, limit=READ_LIMIT)
         previews.append(preview_proposal(root, proposal, read=reads.get(name)))
     return previews
 
@@ -58,7 +57,7 @@ def preview_proposal(home: str | os.PathLike[str], proposal: Proposal, *, args: 
     if proposal.file is None:
         return ProposalPreview(proposal, Rejection("the proposal names no file"), args=used)
     if read is None:
-        read = read_file(Path(home_path(home)) / proposal.file, limit=_READ_LIMIT)
+        read = read_file(Path(home_path(home)) / proposal.file, limit=READ_LIMIT)
     shown = proposal if args is None else replace(proposal, args=args)
     outcome = proposal_dry_run(shown, read)
     if isinstance(outcome, Rejection):

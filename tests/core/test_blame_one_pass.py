@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "4.5.6")
 
 
 def both_ways(home: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object, bool]:
-    """(blame as it runs, blame following each record, whether the one pass answered)."""
+    """(blame as it runs, blame parsing each record whole, whether the one pass answered); the middle path must agree too."""
     answered = []
     usual = blame_module._usual_owners
 
@@ -29,7 +30,10 @@ def both_ways(home: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[o
     monkeypatch.setattr(blame_module, "_usual_owners", watched)
     fast = blame(home, name)
     monkeypatch.setattr(blame_module, "_usual_owners", lambda *args: None)
+    by_expression = blame(home, name)
+    monkeypatch.setattr(blame_module, "_heads_of", lambda name: re.compile(rb"(?!)"))  # no head read: every record parsed whole
     slow = blame(home, name)
+    assert by_expression == slow, "the per-record expression and the record-by-record path disagree"
     return fast, slow, answered == [True]
 
 
