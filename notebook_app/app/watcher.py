@@ -75,13 +75,19 @@ class HomeWatcher(FolderWatcher):
                     if self._stop.is_set():
                         return
                 self.target.post_message(self.HomeBack())
+            first = True
             async for changes in awatch(
                 self.home,
                 watch_filter=self._relevant,
                 stop_event=self._stop,
+                yield_on_timeout=True,
                 **AWATCH_SETTINGS,
             ):
                 names = {Path(path).name for _, path in changes} & set(BOOTSTRAP_ORDER)
+                if first:  # the watch is set up now: a write made after the last read and before this was not reported
+                    first, names = False, set(BOOTSTRAP_ORDER)
+                if not names:
+                    continue
                 changed = await asyncio.to_thread(self.unexpected, names)
                 if changed:
                     self.target.post_message(self.Changed(changed))

@@ -44,6 +44,24 @@ async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) ->
         assert "- written by an agent" in view.document.lines
 
 
+async def test_a_write_made_before_the_watch_was_set_up_still_shows(home: Path, monkeypatch) -> None:
+    """The watch starts after the first read: a write landing in between has no event, so the watch looks once itself."""
+    from notebook_app.app.screens.main_watch import HomeWatching
+
+    start_watch = HomeWatching._watch
+
+    def write_then_watch(screen) -> None:
+        subprocess.run([sys.executable, "-c", f"open({str(home / 'MEMORY.md')!r}, 'a').write('- slipped in before the watch\\n')"], check=True)
+        start_watch(screen)
+
+    monkeypatch.setattr(HomeWatching, "_watch", write_then_watch)
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await watching(pilot)
+        await wait_until(pilot, lambda: "- slipped in before the watch" in lines_of(app, "#next"), "the early write in Next", attempts=1000)
+        assert "- slipped in before the watch" not in lines_of(app, "#current")
+
+
 async def test_the_apps_own_write_does_not_trigger_a_second_read(home: Path) -> None:
     reads: list[Worker] = []
 
