@@ -35,17 +35,36 @@ async def test_focus_moving_to_next_moves_the_mark_and_the_border_colour(tmp_pat
         assert home.styles.border.top[1] == resting_colour
 
 
-async def test_closing_the_form_marks_the_entries_pane_again(tmp_path) -> None:
+async def test_the_open_form_keeps_the_marks_of_the_panes_it_acts_on(tmp_path) -> None:
+    """The form lies over the panes and acts on what they show: focus in it moves no mark, so closing it repaints no pane."""
     app = make_app(make_home(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         home = app.screen.query_one(HomePane)
         await pilot.press("a")
         await wait_until(pilot, lambda: app.screen.form.is_open, "the form to open")
-        assert not home.has_class(FOCUS_WITHIN)
+        assert app.screen.focused is not None and app.screen.form in app.screen.focused.ancestors
+        assert home.has_class(FOCUS_WITHIN) and home.pane("MEMORY.md").has_class(FOCUS_WITHIN)
         await pilot.press("escape")
         await wait_until(pilot, lambda: not app.screen.form.is_open, "the form to close")
         assert home.has_class(FOCUS_WITHIN) and home.pane("MEMORY.md").has_class(FOCUS_WITHIN)
+
+
+async def test_closing_the_form_moves_the_mark_to_the_entries_it_returns_to(tmp_path) -> None:
+    app = make_app(make_home(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        home = app.screen.query_one(HomePane)
+        upcoming = app.screen.query_one("#next", SessionPane)
+        await pilot.press("f4")
+        await wait_until(pilot, lambda: upcoming.has_class(FOCUS_WITHIN), "Next to be marked")
+        await pilot.press("a")
+        await wait_until(pilot, lambda: app.screen.form.is_open, "the form to open")
+        assert upcoming.has_class(FOCUS_WITHIN) and not home.has_class(FOCUS_WITHIN)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not app.screen.form.is_open, "the form to close")
+        assert home.has_class(FOCUS_WITHIN) and home.pane("MEMORY.md").has_class(FOCUS_WITHIN)
+        assert not upcoming.has_class(FOCUS_WITHIN)
 
 
 async def test_the_agent_sessions_journal_is_marked_when_its_table_has_the_focus(tmp_path) -> None:

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ..keys import Key
-from ..widgets.common.focus_within import FOCUS_WITHIN, FocusWithin
+from ..widgets.common.focus_within import FOCUS_WITHIN, FocusWithin, KeepsFocusMarks
 
 ResultType = TypeVar("ResultType")
 
@@ -28,9 +28,17 @@ class KeyedScreen(Screen[ResultType]):
     def _update_focus_styles(self, focused: Widget | None = None, blurred: Widget | None = None) -> None:
         """Mark the :class:`FocusWithin` containers around the focus and restyle those alone, then Textual's way."""
         inside = set(focused.ancestors_with_self) if focused is not None else set()
-        around = [*(focused.ancestors_with_self if focused is not None else ()), *(blurred.ancestors_with_self if blurred is not None else ())]
+        keep = any(isinstance(widget, KeepsFocusMarks) for widget in inside)
+        left_keeper = blurred is not None and any(isinstance(widget, KeepsFocusMarks) for widget in blurred.ancestors_with_self)
+        around = [
+            *(focused.ancestors_with_self if focused is not None else ()),
+            *(blurred.ancestors_with_self if blurred is not None else ()),
+            *(self.query(f".{FOCUS_WITHIN}") if left_keeper else ()),  # the marks kept while the form had the focus
+        ]
         changed = []
         for widget in around:
+            if keep and widget not in inside:
+                continue
             if isinstance(widget, FocusWithin) and widget not in changed and widget.has_class(FOCUS_WITHIN) != (widget in inside):
                 widget.set_class(widget in inside, FOCUS_WITHIN, update=False)
                 changed.append(widget)

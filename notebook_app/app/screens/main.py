@@ -106,10 +106,12 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         yield Static("", id="home-banner", markup=False)
         yield self.pane_tabs()
         with Horizontal(id="panes"):
+            # Over the panes' bottom rows, so opening or closing it resizes no pane; first, so that showing
+            # or hiding it leaves the panes' stacking order (and so their geometry) as it was: no repaint.
+            yield ActionForm(id="form")
             yield HomePane(id="home", classes="-active")
             yield SessionPane("Current session", id="current")
             yield SessionPane("Next session", id="next")
-        yield ActionForm(id="form")
         yield FindBar(id="find-bar")
         yield KeyFooter(compact=True)
 
@@ -174,11 +176,12 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         result, state = outcome
         if result.is_error:
             self.form.show_status("error", result.output)
-        else:
-            self.form.show_status("ok", result.output)
-            self._close_form()
-            self.notify(result.output, title="memory", markup=False, timeout=4)
-        self._apply(state)
+            self._apply(state)
+            return
+        self._close_form(present=False)  # the new state is presented once, below: not the old one first
+        self.call_after_refresh(self.notify, result.output, title="memory", markup=False, timeout=4)  # the add's own frame first
+        if not self._apply(state):
+            self._show_sessions()
 
     def _write_failed(self, words: str) -> None:
         self.form.show_status("error", f"the write could not finish: {words}")
@@ -291,6 +294,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
             self._selection = Selection(filename, text, line - 1)
         self._before_form()
         self.form.open(action, text, text if action == "replace" else "")
+        self.call_after_refresh(self._keep_next_clear)
 
     def _open_entry_form(self, action: str) -> None:
         selected = self.query_one(HomePane).selected_line
@@ -300,6 +304,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self._selection = None
         self._before_form()
         self.form.open_entry(action, *selected)
+        self.call_after_refresh(self._keep_next_clear)
 
     def _before_form(self) -> None:
         self._close_find(refocus=False)
@@ -309,13 +314,20 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
             self.activate("next")  # the dry run is what a person typing needs to see
         self.call_after_refresh(self.refresh_bindings)
 
-    def _close_form(self) -> None:
+    @on(ActionForm.Resized)
+    def _keep_next_clear(self) -> None:
+        """The form lies over the panes' bottom rows; Next, where its dry run shows, ends above it."""
+        self.query_one("#next", SessionPane).keep_clear_of(self.form.outer_size.height if self.form.is_open else 0)
+
+    def _close_form(self, *, present: bool = True) -> None:
         self.form.close()
+        self._keep_next_clear()
         self.dry = None
         self._selection = None
         self.query_one(HomePane).focus_entries()
-        self._show_sessions()
-        self.refresh_bindings()
+        if present:
+            self._show_sessions()
+        self.call_after_refresh(self.refresh_bindings)  # the footer's keys after the frame that shows the result
 
     def watch_target(self, target: str) -> None:
         self.form.target = target

@@ -15,3 +15,12 @@ class FocusWithin:
     one). The screen sets this class instead and restyles the marked
     containers alone (see ``KeyedScreen._update_focus_styles``).
     """
+
+
+class KeepsFocusMarks:
+    """Mixin for a passing widget over the panes (the memory form): focus inside it leaves the marks as they were.
+
+    The form acts on what the marked pane shows, so the mark stays; and
+    closing the form then changes no pane's border, which would repaint
+    that whole column in the frame that shows the form's result.
+    """

@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 from ...documents import EMPTY, Document, Mark
 from ...failures import failure_words
 from ...wrapping import BANNER, Rows, common_lines, hanging_indent, wrap_rows
+from .row_segments import highlighted, with_markers
 
 TCSS = Path(__file__).with_suffix(".tcss")
 
@@ -77,6 +78,7 @@ class LineView(ScrollView, can_focus=True):
         """The document drawn now; ``_rows`` were wrapped from its lines."""
         self._rows: Rows = wrap_rows((), 1)
         self._base_style = Style()
+        self._paint_width = 0
         self._notes: Mapping[int, str] = {}
         """Line index -> a short label drawn before the number (blame: who last wrote it)."""
         self._note_width = 0
@@ -88,6 +90,10 @@ class LineView(ScrollView, can_focus=True):
         """A shown line -> the column spans find highlights in it; asked only for the rows drawn."""
         self._current_match: tuple[int, int, int] | None = None
         """(line, start, end) of the match find is on, drawn apart from the others."""
+        self._inset = 0
+        """Rows at the bottom that something lies over (the open form): revealed lines stay above them."""
+        self._scrolled_for: tuple[Size, Size, Size] | None = None
+        """(size, container size, virtual size) the scrollbars were last set for."""
 
     @property
     def document(self) -> Document:
@@ -103,10 +109,9 @@ class LineView(ScrollView, can_focus=True):
             return
         self._document = document
         if document.lines is self._visible.lines and document.banners.keys() == self._visible.banners.keys():
-            repaint = document.marks != self._visible.marks or document.banners != self._visible.banners
+            before = self._screen_rows()
             self._visible = document
-            if repaint:
-                self.refresh()
+            self._repaint_changed(before)
         else:
             self._rewrap()
 
@@ -195,13 +200,95 @@ class LineView(ScrollView, can_focus=True):
     def _set_rows(self, document: Document, rows: Rows) -> None:
         if document.lines is not self._document.lines:
             return  # a newer document is being wrapped
+        before = self._screen_rows()
         self._visible = self._document
         self._rows = rows
-        self.virtual_size = Size(self.scrollable_content_region.width, len(rows))
+        self._fit_virtual()
         self.rows_changed()
         if self._reveal is not None:
             self.reveal_line(*self._reveal)
-        self.refresh()
+        self._repaint_changed(before)
+
+    def keep_clear_of(self, rows: int) -> None:
+        """``rows`` at the bottom lie under something (the open form): lines revealed from now on stay above them."""
+        if rows != self._inset:
+            self._inset = rows
+            self._fit_virtual()
+
+    def _fit_virtual(self) -> None:
+        """Make the scrollable height the rows plus the inset, without repainting every row for it.
+
+        Shorter text, or an inset that goes, would pull the view down and so
+        repaint every row of it, and with it every row of the screen: this
+        frame keeps the rows in view (blank below the end) and the next one
+        trims them. Textual's reactive setter would repaint the whole view and
+        lay out the screen for a height that alone changes the scrollbar, so a
+        laid-out view updates its scrollbars itself.
+        """
+        region = self.scrollable_content_region
+        needed = len(self._rows) + self._inset
+        height = max(needed, min(self.virtual_size.height, self.scroll_offset.y + region.height))
+        size = Size(region.width, height)
+        if height > needed:
+            self.call_after_refresh(self._trim_tail)
+        if size == self.virtual_size:
+            return
+        if not self.size or size.width != self.virtual_size.width:
+            self.virtual_size = size
+            return
+        self.set_reactive(LineView.virtual_size, size)
+        self._scroll_update(size)
+        self._scrolled_for = (self._size, self._container_size, size)
+
+    def _trim_tail(self) -> None:
+        needed = len(self._rows) + self._inset
+        if self.virtual_size.height > needed:
+            self.virtual_size = Size(self.virtual_size.width, needed)
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """Textual's, once per change: ScrollView compares the compositor's virtual size (its region) with the
+        rows, which always differ, so each layout of the screen repainted every view's scrollbar, and with it
+        every row of the screen the scrollbar spans."""
+        if (size, container_size, self.virtual_size) == self._scrolled_for:
+            return False
+        self._scrolled_for = (size, container_size, self.virtual_size)
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
+    def _screen_rows(self) -> tuple[object, list[tuple[object, ...]]] | None:
+        """What decides each on-screen row's look, cheaply (None: repaint all).
+
+        Comparing it before and after a change repaints only the rows that
+        differ: Textual renders every widget across each repainted row of the
+        screen, so one pane repainted whole costs most of a full frame.
+        """
+        document, rows = self._visible, self._rows
+        if not document.lines or not self.size:
+            return None
+        whole = (self._gutter_width(document), len(f"{len(document.lines)}"), rows.width, self._matches, self._current_match, self._notes, self._flags)
+        out: list[tuple[object, ...]] = []
+        top = self.scroll_offset.y
+        for row in range(top, min(len(rows), top + self.scrollable_content_region.height)):
+            line, start, end = rows.line[row], rows.start[row], rows.end[row]
+            if start == BANNER:
+                out.append((line, BANNER, document.banners.get(line)))
+                continue
+            mark = document.marks.get(line)
+            source = document.source[line] if document.source is not None else None
+            out.append((line, start, end, document.lines[line], source, mark, self.row_style(line, mark)))
+        return whole, out
+
+    def _repaint_changed(self, before: tuple[object, list[tuple[object, ...]]] | None) -> None:
+        after = self._screen_rows()
+        if before is None or after is None or before[0] != after[0]:
+            self.refresh()
+            return
+        old_rows, new_rows = before[1], after[1]
+        top = self.scroll_offset.y
+        for offset in range(max(len(old_rows), len(new_rows))):
+            old = old_rows[offset] if offset < len(old_rows) else None
+            new = new_rows[offset] if offset < len(new_rows) else None
+            if old != new:
+                self.refresh_line(top + offset)
 
     def reveal_line(self, line: int, context: int = 3) -> None:
         """Scroll so ``line`` is on screen with a little context above it."""
@@ -210,7 +297,7 @@ class LineView(ScrollView, can_focus=True):
             return
         self._reveal = None
         first = self._rows.first_row_of(line)
-        top, height = self.scroll_offset.y, self.scrollable_content_region.height
+        top, height = self.scroll_offset.y, max(1, self.scrollable_content_region.height - self._inset)
         last = first
         while last + 1 < len(self._rows) and self._rows.line[last + 1] == line:
             last += 1
@@ -223,7 +310,7 @@ class LineView(ScrollView, can_focus=True):
             return False
         first = self._rows.first_row_of(line)
         top = self.scroll_offset.y
-        return top <= first < top + self.scrollable_content_region.height
+        return top <= first < top + self.scrollable_content_region.height - self._inset
 
     def rows_changed(self) -> None:
         """Hook for subclasses: the rows were re-wrapped."""
@@ -235,7 +322,8 @@ class LineView(ScrollView, can_focus=True):
             self.reveal_line(*self._reveal)
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._base_style = self.rich_style  # computed once per paint, not once per row
+        self._base_style = self.rich_style  # computed once per paint, not once per row,
+        self._paint_width = self.size.width  # like the width: each look-up finds the widget on the screen again
         if self._visible is not self._document and len(self._document.lines) <= self.SYNC_WRAP_LINES:
             self._rewrap()  # shown before the first layout: wrap now, so this very frame has the text
         return super().render_lines(crop)
@@ -248,7 +336,7 @@ class LineView(ScrollView, can_focus=True):
         return base + self.get_component_rich_style(f"line-view--{mark}")
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = self._paint_width
         base = self._base_style
         document, rows = self._visible, self._rows
         row = self.scroll_offset.y + y
@@ -287,43 +375,12 @@ class LineView(ScrollView, can_focus=True):
         if start > 0:
             segments.append(Segment(" " * hanging_indent(text), style))
         source = document.source[line] if document.source is not None else text
-        shown = [Segment(text[start:end], style)] if source == text else self._with_markers(text[start:end], source[start:end], style)
+        if source == text:
+            shown = [Segment(text[start:end], style)]
+        else:
+            shown = with_markers(text[start:end], source[start:end], style, style + self.get_component_rich_style("line-view--hidden"))
         if self._matches is not None:
-            shown = self._highlighted(shown, self._matches(text), line, start, end)
+            found = (self.get_component_rich_style("line-view--match"), self.get_component_rich_style("line-view--match-current"))
+            shown = highlighted(shown, self._matches(text), line, start, end, found, self._current_match)
         segments.extend(shown)
         return fit(segments, width, style)
-
-    def _highlighted(self, segments: list[Segment], matches: Sequence[tuple[int, int]], line: int, start: int, end: int) -> list[Segment]:
-        """The row's text segments (``start``–``end`` of ``line``) with find's ``matches`` in that line styled over them."""
-        spans = [(max(a, start), min(b, end)) for a, b in matches if a < end and b > start]
-        if not spans:
-            return segments
-        found = self.get_component_rich_style("line-view--match")
-        current = self.get_component_rich_style("line-view--match-current")
-        on = self._current_match
-        out: list[Segment] = []
-        at = start
-        for segment in segments:
-            text, seg_start = segment.text, at
-            at += len(text)
-            cuts = sorted({seg_start, at, *(x for span in spans for x in span if seg_start < x < at)})
-            for left, right in zip(cuts, cuts[1:]):
-                span = next((s for s in spans if s[0] <= left and right <= s[1]), None)
-                style = segment.style
-                if span is not None:
-                    is_current = on is not None and on[0] == line and on[1] <= left and right <= on[2]
-                    style = (style or Style()) + (current if is_current else found)
-                out.append(Segment(text[left - seg_start : right - seg_start], style))
-        return out
-
-    def _with_markers(self, shown: str, source: str, style: Style) -> list[Segment]:
-        """The row's text with each hidden character's marker dimmed (where ``shown`` differs)."""
-        hidden = style + self.get_component_rich_style("line-view--hidden")
-        segments: list[Segment] = []
-        run_start = 0
-        for index in range(1, len(shown) + 1):
-            if index == len(shown) or (shown[index] != source[index]) != (shown[run_start] != source[run_start]):
-                marked = shown[run_start] != source[run_start]
-                segments.append(Segment(shown[run_start:index], hidden if marked else style))
-                run_start = index
-        return segments

@@ -18,6 +18,7 @@ from textual.widgets import Input, Label
 
 from ....core import MEMORY_TARGETS
 from ....core.hidden import describe_hidden
+from ..common.focus_within import KeepsFocusMarks
 
 TCSS = Path(__file__).with_suffix(".tcss")
 
@@ -58,7 +59,7 @@ class FieldInput(Input):
             self.post_message(self.Joined(self, len(lines)))
 
 
-class ActionForm(Vertical):
+class ActionForm(KeepsFocusMarks, Vertical):
     """Hidden until an action key opens it; enter submits, escape closes."""
 
     action: reactive[str] = reactive("add")
@@ -77,6 +78,13 @@ class ActionForm(Vertical):
 
         form: ActionForm
         args: dict[str, str]
+
+    @dataclass
+    class Resized(Message):
+        """The open form's height changed: what must stay in sight above it moves up."""
+
+        form: ActionForm
+        height: int
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -155,6 +163,10 @@ class ActionForm(Vertical):
     def close(self) -> None:
         self.awaiting = None
         self.display = False
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.is_open:
+            self.post_message(self.Resized(self, event.size.height))
 
     @property
     def _fields(self) -> list[Input]:

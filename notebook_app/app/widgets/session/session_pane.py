@@ -117,5 +117,15 @@ class SessionPane(FocusWithin, Vertical):
     def reveal_line(self, line: int) -> None:
         self.query_one(LineView).reveal_line(line)
 
+    def keep_clear_of(self, rows: int) -> None:
+        """The pane's bottom ``rows`` lie under the open form: the soul's changes are revealed above it.
+
+        Nothing is resized (that would repaint the pane and, with it, every
+        row of the screen); the soul's bottom row is the pane's border's.
+        """
+        self.query_one(LineView).keep_clear_of(max(0, rows - 1))
+        if rows:
+            self.reveal_first_change()
+
     def focus_view(self) -> None:
         self.query_one(LineView).focus()
