@@ -1,0 +1,89 @@
+"""The form lies over the panes: opening and closing it resizes nothing, and a change repaints only its rows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_app.app.documents import Document
+from notebook_app.app.widgets.common.line_view import LineView
+from notebook_app.app.widgets.session.session_pane import SessionPane
+
+from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
+
+
+def make_home(tmp_path: Path, memory: str = MEMORY) -> Path:
+    for name, text in (("SOUL.md", SOUL), ("USER.md", USER), ("MEMORY.md", memory)):
+        (tmp_path / name).write_text(text)
+    return tmp_path
+
+
+def pane_regions(app) -> dict[str, object]:
+    return {pane.id: pane.region for pane in app.screen.query("#panes > HomePane, #panes > SessionPane")}
+
+
+async def test_opening_and_closing_the_form_resizes_no_pane(tmp_path) -> None:
+    app = make_app(make_home(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        before = pane_regions(app)
+        await pilot.press("a", *"keeps tide tables")
+        await wait_until(pilot, lambda: app.screen.form.is_open and app.screen.dry is not None, "the form's dry run")
+        assert pane_regions(app) == before
+        form = app.screen.form.region
+        assert form.bottom <= app.screen.query_one("#panes").region.bottom  # over the panes, never under the footer
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not app.screen.form.is_open, "the form to close")
+        await pilot.pause()
+        assert pane_regions(app) == before
+
+
+async def test_the_dry_run_line_shows_above_the_open_form_at_80_by_24(tmp_path) -> None:
+    long_memory = MEMORY + "".join(f"- note {n}\n" for n in range(40))
+    app = make_app(make_home(tmp_path, long_memory))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("a", *"keeps tide tables")
+        upcoming = app.screen.query_one("#next", SessionPane)
+        added = lambda: upcoming.document.lines.index("- keeps tide tables") if "- keeps tide tables" in upcoming.document.lines else -1  # noqa: E731
+        await wait_until(pilot, lambda: added() >= 0, "the dry run in Next")
+        await pilot.pause(0.1)
+        view = upcoming.query_one(LineView)
+        assert upcoming.line_on_screen(added())
+        row = view.visible_document.lines.index("- keeps tide tables")
+        screen_y = view.region.y + view._rows.first_row_of(row) - view.scroll_offset.y
+        assert screen_y < app.screen.form.region.y, "the dry run's line is under the form"
+
+
+async def test_a_changed_line_repaints_only_its_row(tmp_path) -> None:
+    app = make_app(make_home(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        view = app.screen.query_one("#current", SessionPane).query_one(LineView)
+        lines = list(view.document.lines)
+        await pilot.pause()
+        changed = next(index for index, line in enumerate(lines) if line.startswith("I am Wren"))
+        edited = [*lines[:changed], lines[changed].replace("careful", "CAREFUL"), *lines[changed + 1 :]]  # the same wrapping
+        view._dirty_regions.clear()
+        view.show(Document(lines=edited, marks=view.document.marks, banners=view.document.banners))
+        regions = list(view._dirty_regions)
+        assert regions, "nothing was repainted"
+        assert all(region.height == 1 for region in regions), regions
+        rows = {region.y + view.scroll_offset.y for region in regions}
+        first = view._rows.first_row_of(changed)
+        assert rows == {row for row in range(first, len(view._rows)) if view._rows.line[row] == changed}
+
+
+async def test_text_getting_shorter_keeps_the_rows_in_view_for_one_frame_then_trims(tmp_path) -> None:
+    long_memory = MEMORY + "".join(f"- note {n}\n" for n in range(60))
+    app = make_app(make_home(tmp_path, long_memory))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        view = app.screen.query_one("#current", SessionPane).query_one(LineView)
+        await pilot.pause()
+        view.scroll_to(y=view.max_scroll_y, animate=False)
+        await pilot.pause()
+        top = view.scroll_offset.y
+        lines = list(view.document.lines)
+        view.show(Document(lines=lines[:-3], marks=view.document.marks, banners=view.document.banners))
+        assert view.scroll_offset.y == top  # no row moved in this frame: nothing beyond the changed rows repaints
+        await wait_until(pilot, lambda: view.virtual_size.height == len(view._rows), "the blank tail trimmed")
