@@ -138,3 +138,14 @@ def test_a_dry_run_splits_only_from_the_edit_on_and_gets_the_same_lines(home: Pa
         composition = state.preview.composition.with_text(request.filename, outcome.apply(live.text))
         assert dry.comparison is not None
         assert list(dry.comparison.next_doc.lines) == with_markers(composition.soul).split("\n"), args
+
+
+def test_a_dry_run_reuses_the_sessions_lines_after_the_edit_as_well_as_before_it(home: Path) -> None:
+    state = Notebook(home).refresh()
+    before = state.comparison.next_doc.lines
+    dry = dry_run(state, {"action": "replace", "target": "self", "text": "timezone: UTC", "with": "timezone: IST"})
+    assert dry.comparison is not None
+    after = dry.comparison.next_doc.lines
+    edited = list(after).index("- timezone: IST")
+    assert after[:edited] == before[:edited] and after[edited + 1 :] == before[edited + 1 :]
+    assert all(a is b for a, b in zip(after[edited + 1 :], before[edited + 1 :]))  # kept as they were: a pane need not wrap them again
