@@ -179,6 +179,29 @@ async def test_a_key_in_the_conflict_view_re_marks_both_sides_without_drawing_th
         assert (mine_view.document.marks[5], theirs_view.document.marks[5]) == ("added", "added")
 
 
+async def test_a_file_changed_again_while_resolving_shows_the_new_conflicts_drawn_afresh(home: Path) -> None:
+    (home / "SOUL.md").write_text("a\nb\nc\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot, "2")
+        editor.text_area.load_text("a\nB-mine\nc\n")
+        (home / "SOUL.md").write_text("a\nB-theirs\nc\n")
+        await save(pilot)
+        conflicts = await conflict_view(pilot)
+        first = conflicts.sides
+        (home / "SOUL.md").write_text("a\nB-third\nc\n")  # changed once more before the resolution is saved
+        await pilot.press("1", "ctrl+s")
+        await wait_until(pilot, lambda: conflicts.sides is not None and conflicts.sides is not first, "the new conflicts drawn")
+        summary = str(conflicts.query_one("#conflict-summary", Static).content)
+        assert summary.startswith("SOUL.md changed again while you resolved; ") and conflicts.choices == [None]
+        assert list(conflicts.query_one("#conflict-theirs").document.lines) == ["a", "B-third", "c"]
+        await pilot.press("2")
+        assert not str(conflicts.query_one("#conflict-summary", Static).content).startswith("SOUL.md changed again")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen), "back in the editor")
+        assert (home / "SOUL.md").read_text() == "a\nB-third\nc\n"
+
+
 async def test_esc_in_the_conflict_view_writes_nothing_and_keeps_the_edit_in_the_editor(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:

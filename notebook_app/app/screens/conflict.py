@@ -88,7 +88,8 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
             self._show()
 
     def _failed_to_draw(self, words: str) -> None:
-        self.query_one("#conflict-summary", Static).update(f"Could not lay out the two sides: {words}")
+        for view in self.query(LineView):
+            view.set_placeholder(f"could not lay out this side: {words}")
 
     @property
     def left(self) -> int:
@@ -135,10 +136,13 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
             self.notify(f"Resolve every conflict first ({self.left} left): 1 mine, 2 theirs, 3 both.", title="conflicts", markup=False)
             return
         picks = iter([choice for choice in self.choices if choice is not None])  # every one is chosen by now
-        text = self.merge.resolve(lambda conflict: PICKS[next(picks)](conflict))
         self.saving = True
-        name, base = self.file_name, self.theirs
-        run_once(self, "conflict-save", lambda: self.notebook.hand_edit(name, text, base), done=self._saved, failed=self._failed)
+        name, base, merge = self.file_name, self.theirs, self.merge
+
+        def save() -> tuple[HandEditResult, HomeState]:
+            return self.notebook.hand_edit(name, merge.resolve(lambda conflict: PICKS[next(picks)](conflict)), base)  # the whole text: in the worker
+
+        run_once(self, "conflict-save", save, done=self._saved, failed=self._failed)
 
     def _saved(self, outcome: tuple[HandEditResult, HomeState]) -> None:
         result, state = outcome
