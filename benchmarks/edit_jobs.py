@@ -112,7 +112,8 @@ def job_conflict(job: dict[str, Any]) -> dict[str, Any]:
                     break
                 await pilot.pause(0.01)
             await pilot.pause(1.0)  # the doctor's first check and the first paints settle
-            screen = ConflictScreen(app.screen.notebook, "MEMORY.md", merge, theirs=theirs_text, applied=lambda _state: None)
+            main = app.screen
+            screen = main
 
             def shown() -> bool:
                 views = list(screen.query("#conflict-mine, #conflict-theirs"))
@@ -126,17 +127,21 @@ def job_conflict(job: dict[str, Any]) -> dict[str, Any]:
                 await pilot.pause()
                 return BUSY[0], BUSY[1]
 
-            BUSY[0] = BUSY[1] = 0.0
-            app.push_screen(screen)
-            opened = await until_shown()
+            opens: list[tuple[float, float]] = []
             keys: list[dict[str, Any]] = []
             for _ in range(job["rounds"]):
+                screen = ConflictScreen(main.notebook, "MEMORY.md", merge, theirs=theirs_text, applied=lambda _state: None)
+                BUSY[0] = BUSY[1] = 0.0
+                app.push_screen(screen)
+                opens.append(await until_shown())
                 for key in ("down", "down", "up", "1", "2", "3", "up", "up"):
                     BUSY[0] = BUSY[1] = 0.0
                     await pilot.press(key)
                     busy, longest = await until_shown()
                     keys.append({"key": key, "loop_s": busy, "longest_s": longest})
-            return {"open_loop_s": opened[0], "open_longest_s": opened[1], "keys": keys}
+                app.pop_screen()
+                await pilot.pause(0.2)
+            return {"opens": [{"loop_s": busy, "longest_s": longest} for busy, longest in opens], "keys": keys}
 
     result = asyncio.run(drive())
     return {"file_bytes": (home / "MEMORY.md").stat().st_size, "lines": theirs_text.count("\n"), **result}

@@ -73,7 +73,7 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
         for view, title in ((self.query_one("#conflict-mine", LineView), "Yours (your edit)"), (self.query_one("#conflict-theirs", LineView), f"{self.file_name} on disk now")):
             view.border_title = title
             view.can_focus = False  # the arrows move between conflicts, not the scroll
-        self._draw()
+        self.call_after_refresh(self._draw)  # the first frame (summary, placeholders) before the worker shares the interpreter
 
     def _draw(self) -> None:
         """Draw both sides of the merge in a worker; keys pressed meanwhile are kept and shown when it is done."""
