@@ -77,7 +77,77 @@ def job_save(job: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-JOBS = {"save": job_save}
+def job_conflict(job: dict[str, Any]) -> dict[str, Any]:
+    """The conflict view on a ~2 MiB MEMORY.md with ``conflicts`` conflicts spread through it, in the real app
+    (headless, 120 x 40): the event loop's work to open it and for each key (1/2/3, up/down) until both sides show
+    the new state, every loop callback timed (``find_job.instrument_loop``)."""
+    import asyncio
+
+    from find_job import BUSY, instrument_loop
+
+    from notebook_app.app.app import NotebookApp
+    from notebook_app.app.screens.conflict import ConflictScreen
+    from notebook_app.app.themes import shipped_themes_dir
+    from notebook_app.core.merge import merge3
+
+    home = Path(job["home"])
+    base = seed(home, job["bytes"] - 8 * 1024)
+    lines = base.split("\n")
+    places = [len(lines) * (i + 1) // (job["conflicts"] + 1) for i in range(job["conflicts"])]
+    ours, theirs = list(lines), list(lines)
+    for at in places:
+        ours[at] += " (mine)"
+        theirs[at] += " (theirs)"
+    theirs_text = "\n".join(theirs)
+    (home / "MEMORY.md").write_text(theirs_text)
+    merge = merge3(base, theirs_text, "\n".join(ours))
+    assert len(merge.conflicts) == job["conflicts"]
+    instrument_loop()
+
+    async def drive() -> dict[str, Any]:
+        app = NotebookApp(home, theme="dark", watch=False, home_label="bench", clock=lambda _: "12:00:00", theme_dirs=[shipped_themes_dir()])
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(3000):
+                if getattr(app.screen, "state", None) is not None:
+                    break
+                await pilot.pause(0.01)
+            await pilot.pause(1.0)  # the doctor's first check and the first paints settle
+            main = app.screen
+            screen = main
+
+            def shown() -> bool:
+                views = list(screen.query("#conflict-mine, #conflict-theirs"))
+                return len(views) == 2 and all(view.document.lines and view.visible_document is view.document for view in views)
+
+            async def until_shown() -> tuple[float, float]:
+                for _ in range(20000):
+                    if app.screen is screen and shown():
+                        break
+                    await asyncio.sleep(0.0005)
+                await pilot.pause()
+                return BUSY[0], BUSY[1]
+
+            opens: list[tuple[float, float]] = []
+            keys: list[dict[str, Any]] = []
+            for _ in range(job["rounds"]):
+                screen = ConflictScreen(main.notebook, "MEMORY.md", merge, theirs=theirs_text, applied=lambda _state: None)
+                BUSY[0] = BUSY[1] = 0.0
+                app.push_screen(screen)
+                opens.append(await until_shown())
+                for key in ("down", "down", "up", "1", "2", "3", "up", "up"):
+                    BUSY[0] = BUSY[1] = 0.0
+                    await pilot.press(key)
+                    busy, longest = await until_shown()
+                    keys.append({"key": key, "loop_s": busy, "longest_s": longest})
+                app.pop_screen()
+                await pilot.pause(0.2)
+            return {"opens": [{"loop_s": busy, "longest_s": longest} for busy, longest in opens], "keys": keys}
+
+    result = asyncio.run(drive())
+    return {"file_bytes": (home / "MEMORY.md").stat().st_size, "lines": theirs_text.count("\n"), **result}
+
+
+JOBS = {"save": job_save, "conflict": job_conflict}
 
 
 def main(argv: list[str]) -> int:

@@ -9,7 +9,6 @@ reused, so a pane re-marks rows instead of wrapping them again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core import Composition, SoulDiff, diff_compositions
@@ -31,17 +30,8 @@ class Comparison:
         return self.diff.in_sync
 
 
-def compare(
-    current: Composition,
-    upcoming: Composition,
-    previous: Comparison | None = None,
-    *,
-    next_lines: tuple[Sequence[str], Sequence[str] | None] | None = None,
-) -> Comparison:
-    """The comparison of ``current`` with ``upcoming``, reusing what ``previous`` already built.
-
-    ``next_lines``: the upcoming soul's lines and source when the caller has them.
-    """
+def compare(current: Composition, upcoming: Composition, previous: Comparison | None = None) -> Comparison:
+    """The comparison of ``current`` with ``upcoming``, reusing what ``previous`` already built."""
     diff = diff_compositions(current, upcoming)
     same_current = previous is not None and (previous.current is current or previous.current.soul == current.soul)
     same_next = previous is not None and previous.upcoming.soul == upcoming.soul
@@ -52,7 +42,7 @@ def compare(
     if same_next and previous is not None and previous.diff == diff:
         next_doc = previous.next_doc
     else:
-        lines = lines_of(previous.next_doc) if same_next and previous else next_lines
+        lines = lines_of(previous.next_doc) if same_next and previous else None
         if lines is None and previous is not None and upcoming.soul:
             lines = split_reusing(previous.upcoming.soul, previous.next_doc, upcoming.soul)  # an edit: split only around it
         next_doc = soul_document(upcoming, diff, "next", lines)

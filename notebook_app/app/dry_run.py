@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..core import (
-    Composition,
     Edit,
     EntryPlan,
     Rejection,
@@ -22,7 +21,6 @@ from ..core import (
     preview_file,
 )
 from ..core.files import FileRead, FileStatus
-from ..core.hidden import has_hidden
 from ..core.refusals import text_of
 from .comparison import Comparison, compare
 from .model import ENTRY_ACTIONS, HomeState
@@ -62,8 +60,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     before = text_of(read) or ""
     composition = state.preview.composition.with_text(outcome.request.filename, outcome.apply(before))
     edit_line = before.count("\n", 0, outcome.start)
-    next_lines = edited_soul_lines(state, composition, outcome.request.filename, edit_line)
-    comparison = compare(state.comparison.current, composition, state.comparison, next_lines=next_lines)
+    comparison = compare(state.comparison.current, composition, state.comparison)  # splits the soul only around the edit
     return DryRun(args, state.seq, outcome, comparison, edit_line=edit_line)
 
 
@@ -84,36 +81,6 @@ def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     composition = state.preview.composition.with_text(name, plan.apply(text))
     comparison = compare(state.comparison.current, composition, state.comparison)
     return DryRun(args, state.seq, plan, comparison, edit_line=line - 1)
-
-
-def edited_soul_lines(
-    state: HomeState, composition: Composition, filename: str, edit_line: int
-) -> tuple[list[str], None] | None:
-    """The lines of ``composition``'s soul, split anew only from the edited line on.
-
-    A keystroke in the form must not re-scan and re-split a 2 MiB soul: the
-    lines before the edit are the preview's. Which line that is comes from
-    the core's layout of the soul (its sections); the shared prefix is then
-    checked character for character, and None (split it all) is returned
-    when it does not hold, or when hidden characters need the source kept.
-    """
-    next_doc = state.comparison.next_doc
-    if next_doc.source is not None:
-        return None
-    old_lines, old_soul, new_soul = next_doc.lines, state.preview.soul, composition.soul
-    section = state.preview.composition.section(filename)
-    if section is None:
-        return None
-    keep = min(section.first_body_line + edit_line, len(old_lines) - 1)
-    if keep <= 0:
-        return None
-    chars = sum(map(len, old_lines[:keep])) + keep
-    if old_soul[:chars] != new_soul[:chars]:
-        return None
-    rest = new_soul[chars:]
-    if has_hidden(rest):
-        return None
-    return [*old_lines[:keep], *rest.split("\n")], None
 
 
 StatusKind = Literal["hint", "flag"]

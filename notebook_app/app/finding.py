@@ -86,10 +86,14 @@ class FindSteps:
 
     def __init__(self) -> None:
         self.outcome: FindOutcome | None = None
-        self.hit: Hit | None = None
+
+    @property
+    def hit(self) -> Hit | None:
+        """The match shown: the outcome's, so the two can never disagree."""
+        return self.outcome.hit if self.outcome is not None else None
 
     def clear(self) -> None:
-        self.outcome, self.hit = None, None
+        self.outcome = None
 
     def near(self, start: tuple[str, int]) -> tuple[str, int]:
         """Where the next search looks from: the match shown (a longer query stays on it), else ``start``."""
@@ -100,7 +104,7 @@ class FindSteps:
         """Take ``outcome`` as the answer, its first match as the one shown; False (nothing taken) when it answers another query."""
         if outcome.typed != typed:
             return False
-        self.outcome, self.hit = outcome, outcome.hit
+        self.outcome = outcome
         return True
 
     def step(self, typed: str, step: int) -> Hit | None:
@@ -111,7 +115,7 @@ class FindSteps:
         found = outcome.found
         moved = found.next(hit) if step > 0 else found.previous(hit)
         if moved is not None:
-            self.outcome, self.hit = FindOutcome(typed, found, moved, found.ordinal(moved)), moved
+            self.outcome = FindOutcome(typed, found, moved, found.ordinal(moved))
         return moved
 
     def words(self, typed: str) -> str:

@@ -100,8 +100,9 @@ def wrap_rows(
     ``previous`` (rows, the lines they were wrapped from and, when they
     differ, the banners they had; same width) lets the unchanged leading
     lines keep their rows: an entry appended to a 2 MiB file costs one
-    comparison pass, not a full wrap. Rows are kept only above the first
-    line whose banner appeared or went.
+    comparison pass, not a full wrap. A banner that appeared or went among
+    those lines adds or drops its one row; the rows around it are copied, not
+    wrapped again (the conflict view moves its banner at every key).
     """
     width = max(1, width)
     rows_line, rows_start, rows_end = array("l"), array("l"), array("l")
@@ -109,11 +110,22 @@ def wrap_rows(
     if previous is not None and previous[0].width == width:
         old_rows, old_lines = previous[0], previous[1]
         first = common_lines(old_lines, lines)
-        if len(previous) > 2:
-            moved = set(previous[2]).symmetric_difference(banners)  # type: ignore[misc]
-            first = min(first, min(moved, default=first))
+        old_banners = set(previous[2]) if len(previous) > 2 else set(banners)  # type: ignore[misc]
+        kept_from = 0  # the old row from which rows are still to be copied
+        for moved in sorted(line for line in old_banners.symmetric_difference(banners) if line < first):
+            upto = old_rows.first_row_of(moved + 1) - (1 if moved in old_banners else 0)
+            rows_line += old_rows.line[kept_from:upto]
+            rows_start += old_rows.start[kept_from:upto]
+            rows_end += old_rows.end[kept_from:upto]
+            if moved in banners:
+                rows_line.append(moved)
+                rows_start.append(BANNER)
+                rows_end.append(BANNER)
+            kept_from = old_rows.first_row_of(moved + 1)
         keep = old_rows.first_row_of(first)
-        rows_line, rows_start, rows_end = old_rows.line[:keep], old_rows.start[:keep], old_rows.end[:keep]
+        rows_line += old_rows.line[kept_from:keep]
+        rows_start += old_rows.start[kept_from:keep]
+        rows_end += old_rows.end[kept_from:keep]
     for index in range(first, len(lines)):
         line = lines[index]
         length = len(line)

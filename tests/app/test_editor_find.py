@@ -16,6 +16,7 @@ from notebook_app.app.screens.editor import EditorScreen
 from notebook_app.app.screens.help import HelpScreen
 from notebook_app.app.screens.main import MainScreen
 from notebook_app.app.widgets.find.find_bar import FindBar
+from notebook_app.core.find import Searchable
 
 NOTES = "# Notes\n- kelp survey in May\n- tide tables\n- Kelp density at T4\n- a tab:\there\n"
 
@@ -165,3 +166,36 @@ async def test_find_in_a_two_mebibyte_buffer_counts_steps_and_selects(tmp_path: 
         assert selected(editor)[0] == (1234, 36)
         area = editor.text_area
         await wait_until(pilot, lambda: area.scroll_offset.y <= 1234 < area.scroll_offset.y + area.scrollable_content_region.height, "its line on screen")
+
+
+async def test_find_in_a_large_crlf_buffer_prepares_its_text_once_per_edit_not_once_per_keystroke(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "crlf"
+    two_mebibyte_home(home)
+    memory, n = home / "MEMORY.md", 6000
+    lines = memory.read_text().split("\n")[:n]
+    memory.write_bytes("\r\n".join(lines).encode() + b"\r\n")  # 400 kB: past the highlighting limit, a plain document
+    prepared: list[int] = []
+    original = Searchable.of.__func__
+
+    def counted(cls, place: str, text: str) -> Searchable:
+        prepared.append(len(text))
+        return original(cls, place, text)
+
+    monkeypatch.setattr(Searchable, "of", classmethod(counted))
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot)
+        assert editor.text_area.document.newline == "\r\n"
+        await pilot.press("ctrl+f", *"kelp")
+        await wait_until(pilot, lambda: count_of(editor) == f"1 of {n:,}", "every entry counted", attempts=2000)
+        await pilot.press("space", *"survey")
+        await wait_until(pilot, lambda: count_of(editor) == f"1 of {n:,}" and editor.find_steps.outcome.typed == "kelp survey", "the longer query")
+        assert len(prepared) == 1  # the text as opened, prepared once for every keystroke
+        await pilot.press("escape")
+        await pilot.press("x")  # an edit: the next search prepares the new text
+        await pilot.press("ctrl+f", "e")
+        typed = editor.find_bar.typed
+        await wait_until(pilot, lambda: editor.find_steps.outcome is not None and editor.find_steps.outcome.typed == typed, "the count after the edit")
+        assert len(prepared) == 2

@@ -27,3 +27,12 @@ def test_steps_go_forward_and_back_wrapping_round_and_say_their_number() -> None
     assert steps.step("tide", 1) is None  # the bar holds another query now: nothing to step
     steps.clear()
     assert steps.near(("MEMORY.md", 7)) == ("MEMORY.md", 7) and steps.query() is None
+
+
+def test_the_match_shown_is_always_the_outcomes_so_forgetting_the_outcome_forgets_the_match() -> None:
+    steps = FindSteps()
+    steps.accept(Finder().search_texts(TEXTS, "kelp", ("MEMORY.md", 0)), "kelp")
+    steps.step("kelp", 1)
+    assert steps.outcome is not None and steps.hit == steps.outcome.hit and steps.hit is not None and steps.hit.line == 2
+    steps.outcome = None  # one piece of state: nothing else can keep a match the count no longer has
+    assert steps.hit is None and steps.near(("MEMORY.md", 7)) == ("MEMORY.md", 7)

@@ -54,6 +54,12 @@ async def save(pilot) -> None:
     await pilot.pause()
 
 
+async def conflict_view(pilot) -> ConflictScreen:
+    """Wait for the conflict view and both its sides drawn (in a worker)."""
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ConflictScreen) and pilot.app.screen.sides is not None, "the conflict view")
+    return pilot.app.screen
+
+
 def banner(editor: EditorScreen) -> str:
     shown = editor.query_one("#editor-banner", Static)
     return str(shown.content) if shown.has_class("-shown") else ""
@@ -110,7 +116,7 @@ async def test_an_edit_of_a_line_the_agent_replaced_opens_the_conflict_view_and_
         agent(home, "replace", "timezone: UTC", "timezone: CET")
         on_disk = (home / "MEMORY.md").read_text()
         await save(pilot)
-        await wait_until(pilot, lambda: isinstance(app.screen, ConflictScreen), "the conflict view")
+        await conflict_view(pilot)
         conflicts = app.screen
         assert (home / "MEMORY.md").read_text() == on_disk  # nothing written
         assert conflicts.choices == [None]
@@ -139,7 +145,7 @@ async def test_each_conflict_takes_mine_theirs_or_both_and_the_arrows_go_back_to
         editor.text_area.load_text("a\nB-mine\nc\nd\nE-mine\nf\n")
         (home / "SOUL.md").write_text("a\nB-theirs\nc\nd\nE-theirs\nf\n")  # another program, not the tool
         await save(pilot)
-        await wait_until(pilot, lambda: isinstance(app.screen, ConflictScreen), "the conflict view")
+        await conflict_view(pilot)
         conflicts = app.screen
         assert len(conflicts.choices) == 2
         await pilot.press("3", "2")  # both at the first, theirs at the second
@@ -151,6 +157,51 @@ async def test_each_conflict_takes_mine_theirs_or_both_and_the_arrows_go_back_to
         assert (home / "SOUL.md").read_text() == "a\nB-mine\nc\nd\nE-theirs\nf\n"
 
 
+async def test_a_key_in_the_conflict_view_re_marks_both_sides_without_drawing_them_again(home: Path) -> None:
+    (home / "SOUL.md").write_text("# Wren\na\nb\nc\nd\ne\nf\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot, "2")
+        editor.text_area.load_text("# Wren\na\nB-mine\nc\nd\nE-mine\nf\n")
+        (home / "SOUL.md").write_text("# Wren\na\nB-theirs\nc\nd\nE-theirs\nf\n")
+        await save(pilot)
+        conflicts = await conflict_view(pilot)
+        mine_view, theirs_view = conflicts.query_one("#conflict-mine"), conflicts.query_one("#conflict-theirs")
+        drawn = mine_view.document.lines, theirs_view.document.lines
+        await pilot.press("2")  # theirs at the first: the banner moves to the second
+        assert (mine_view.document.lines, theirs_view.document.lines) == drawn
+        assert mine_view.document.lines is drawn[0] and theirs_view.document.lines is drawn[1]  # shared, not split again
+        assert [mine_view.document.marks.get(row) for row in range(7)] == ["heading", None, "removed", None, None, "conflict", None]
+        assert [theirs_view.document.marks.get(row) for row in range(7)] == ["heading", None, "added", None, None, "conflict", None]
+        assert mine_view.document.banners == {5: "▲ conflict 2 of 2: 1 / 2 / 3"}
+        await pilot.press("3", "up")
+        assert mine_view.document.lines is drawn[0] and mine_view.document.banners == {2: "▲ conflict 1 of 2: keeping theirs"}
+        assert (mine_view.document.marks[5], theirs_view.document.marks[5]) == ("added", "added")
+
+
+async def test_a_file_changed_again_while_resolving_shows_the_new_conflicts_drawn_afresh(home: Path) -> None:
+    (home / "SOUL.md").write_text("a\nb\nc\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot, "2")
+        editor.text_area.load_text("a\nB-mine\nc\n")
+        (home / "SOUL.md").write_text("a\nB-theirs\nc\n")
+        await save(pilot)
+        conflicts = await conflict_view(pilot)
+        first = conflicts.sides
+        (home / "SOUL.md").write_text("a\nB-third\nc\n")  # changed once more before the resolution is saved
+        await pilot.press("1", "ctrl+s")
+        await wait_until(pilot, lambda: conflicts.sides is not None and conflicts.sides is not first, "the new conflicts drawn")
+        summary = str(conflicts.query_one("#conflict-summary", Static).content)
+        assert summary.startswith("SOUL.md changed again while you resolved; ") and conflicts.choices == [None]
+        assert list(conflicts.query_one("#conflict-theirs").document.lines) == ["a", "B-third", "c"]
+        await pilot.press("2")
+        assert not str(conflicts.query_one("#conflict-summary", Static).content).startswith("SOUL.md changed again")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen), "back in the editor")
+        assert (home / "SOUL.md").read_text() == "a\nB-third\nc\n"
+
+
 async def test_esc_in_the_conflict_view_writes_nothing_and_keeps_the_edit_in_the_editor(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
@@ -160,7 +211,7 @@ async def test_esc_in_the_conflict_view_writes_nothing_and_keeps_the_edit_in_the
         agent(home, "replace", "timezone: UTC", "timezone: CET")
         on_disk = (home / "MEMORY.md").read_text()
         await save(pilot)
-        await wait_until(pilot, lambda: isinstance(app.screen, ConflictScreen), "the conflict view")
+        await conflict_view(pilot)
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen), "back in the editor")
         assert (home / "MEMORY.md").read_text() == on_disk and editor.text == mine
@@ -376,7 +427,7 @@ async def test_a_conflict_where_one_side_removed_the_lines_shows_it_and_mine_rem
         editor.text_area.load_text("a\n")  # the person removes the last line
         (home / "SOUL.md").write_text("a\nB\n")  # another writer changed it
         await save(pilot)
-        await wait_until(pilot, lambda: isinstance(app.screen, ConflictScreen), "the conflict view")
+        await conflict_view(pilot)
         mine_view = app.screen.query_one("#conflict-mine")
         assert list(mine_view.document.banners.values()) == ["▲ conflict 1 of 1 (removed on this side): 1 / 2 / 3"]
         await pilot.press("1", "ctrl+s")

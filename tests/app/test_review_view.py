@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from notebook_app.core.actor import Actor
 from notebook_app.core.history import history
@@ -161,3 +161,23 @@ async def test_the_palette_turns_review_on_and_off_for_the_home_as_a_recorded_wr
         await wait_until(pilot, lambda: load_settings(home).review is False, "the setting off")
     changes = [e for e in history(home) if e.action == "setting"]
     assert [(e.args, e.by.kind.value) for e in changes] == [({"review": False}, "notebook"), ({"review": True}, "notebook")]
+
+
+async def test_at_80_columns_every_row_fits_the_queue_and_a_long_value_is_cut_between_words(home: Path) -> None:
+    long = "the kelp survey at the north transect moves to the first Tuesday of every month from now on"
+    queue(home, {"action": "replace", "text": "timezone: UTC", "with": long})
+    queue(home, {"action": "add", "target": "user", "text": long})
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        listing = screen.query_one(OptionList)
+        width = listing.scrollable_content_region.width
+        rows = [listing.get_option_at_index(i).prompt.plain for i in range(listing.option_count)]
+        assert all(len(line) <= width for row in rows for line in row.split("\n"))  # no row wraps
+        assert "mcp:kip-host 1.4" in rows[0].split("\n")[0]  # who on the first line, the call under it
+        for row, before in ((rows[0], "  replace self: 'timezone: UTC' → '"), (rows[1], "  add user: '")):
+            call = row.split("\n")[1]
+            assert call.startswith(before) and call.endswith("…")
+            kept = call.removeprefix(before).removesuffix("…")
+            assert long.startswith(kept) and long[len(kept)] == " "  # the value stops at the end of a word

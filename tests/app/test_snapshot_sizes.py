@@ -136,6 +136,7 @@ def test_review(snap_compare, home: Path, size: tuple[int, int], monkeypatch: py
         await settled(pilot)
         await pilot.press("p")
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen) and pilot.app.screen.listed, "the queue")
+        pilot.app.clear_notifications()  # the "3 proposals" toast would cover the rows this snapshot is for
         await pilot.pause()
 
     assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)

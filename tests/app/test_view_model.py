@@ -25,6 +25,20 @@ def test_lines_wrap_at_spaces_with_a_hanging_indent_for_bullets() -> None:
     assert rows.start[1] == BANNER
 
 
+def test_a_banner_that_moves_among_the_same_lines_wraps_no_line_again(monkeypatch) -> None:
+    from notebook_app.app import wrapping
+
+    lines = [f"- entry {i} " + "long words to wrap " * 4 for i in range(40)]
+    before = wrap_rows(lines, 20, banners={3})
+    wrapped: list[str] = []
+    split = wrapping.split_line
+    monkeypatch.setattr(wrapping, "split_line", lambda line, width: wrapped.append(line) or split(line, width))
+    moved = wrap_rows(lines, 20, banners={30}, previous=(before, lines, {3}))
+    assert wrapped == []  # the rows are copied, one banner row dropped and one added
+    fresh = wrap_rows(lines, 20, banners={30})
+    assert (moved.line, moved.start, moved.end) == (fresh.line, fresh.start, fresh.end)
+
+
 def test_hidden_characters_become_one_visible_marker_each() -> None:
     text = "a\tb\x1b[31m\u200bz\u202e\ufeff\r\n"
     assert with_markers(text) == "a→b␛[31m∙z⇆␢␍\n"
@@ -138,3 +152,14 @@ def test_a_dry_run_splits_only_from_the_edit_on_and_gets_the_same_lines(home: Pa
         composition = state.preview.composition.with_text(request.filename, outcome.apply(live.text))
         assert dry.comparison is not None
         assert list(dry.comparison.next_doc.lines) == with_markers(composition.soul).split("\n"), args
+
+
+def test_a_dry_run_reuses_the_sessions_lines_after_the_edit_as_well_as_before_it(home: Path) -> None:
+    state = Notebook(home).refresh()
+    before = state.comparison.next_doc.lines
+    dry = dry_run(state, {"action": "replace", "target": "self", "text": "timezone: UTC", "with": "timezone: IST"})
+    assert dry.comparison is not None
+    after = dry.comparison.next_doc.lines
+    edited = list(after).index("- timezone: IST")
+    assert after[:edited] == before[:edited] and after[edited + 1 :] == before[edited + 1 :]
+    assert all(a is b for a, b in zip(after[edited + 1 :], before[edited + 1 :]))  # kept as they were: a pane need not wrap them again

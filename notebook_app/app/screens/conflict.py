@@ -7,22 +7,24 @@ marks them and asks, per conflict, ``1`` mine, ``2`` theirs or ``3`` both.
 ``ctrl+s`` writes ``merge.resolve(...)`` through the guarded hand edit again,
 its base the file as the merge found it; if it changed once more, the new
 conflicts are shown. Dismissed with (text written, the core's words), or
-None when left without writing.
+None when left without writing. Both sides are drawn once per merge in a
+worker (:mod:`..conflict_sides`); a key only re-marks them, so on a 2 MiB
+file it costs the conflicts, not the text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Literal
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Header, Static
 
 from ...core.hand_edit import HandEditResult
-from ...core.merge import Conflict, MergeResult, both, mine, split_lines, theirs
-from ..documents import Document, Mark, file_document
+from ...core.merge import Conflict, MergeResult, both, mine, theirs
+from ..conflict_sides import Choice, Side, draw_side, side_document
+from ..documents import EMPTY
 from ..keys import CONFLICT_KEYS, bindings
 from ..model import HomeState, Notebook
 from ..widgets.common import line_view
@@ -31,35 +33,7 @@ from ..widgets.common.key_footer import KeyFooter
 from ..workers import run_once
 from .keyed import KeyedScreen
 
-Choice = Literal["mine", "theirs", "both"]
 PICKS: dict[Choice, Callable[[Conflict], Sequence[str]]] = {"mine": mine, "theirs": theirs, "both": both}
-KEEPS: dict[str, tuple[Choice, ...]] = {"mine": ("mine", "both"), "theirs": ("theirs", "both")}
-"""Which choices keep each side's lines."""
-
-
-def side_document(merge: MergeResult, side: Literal["mine", "theirs"], choices: Sequence[Choice | None], current: int) -> tuple[Document, list[int]]:
-    """One side's whole text, its conflicts marked by their state, a banner under the current one; each conflict's first line."""
-    lines: list[str] = []
-    ranges: list[tuple[int, int]] = []
-    for chunk in merge.chunks:
-        if isinstance(chunk, Conflict):
-            part = chunk.ours if side == "mine" else chunk.theirs
-            ranges.append((len(lines), len(part)))
-        else:
-            part = split_lines(chunk)
-        lines.extend(part)
-    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines[:-1]) + (lines[-1] if lines else "")
-    shown = file_document(text)
-    marks = dict(shown.marks)
-    banners: dict[int, str] = {}
-    for index, ((start, count), choice) in enumerate(zip(ranges, choices)):
-        mark = Mark.CONFLICT if choice is None else Mark.ADDED if choice in KEEPS[side] else Mark.REMOVED
-        marks.update(dict.fromkeys(range(start, start + count), mark))
-        if index == current and shown.lines:
-            state = "1 / 2 / 3" if choice is None else f"keeping {choice}"
-            empty = "" if count else " (removed on this side)"
-            banners[max(0, start + count - 1 if count else start - 1)] = f"▲ conflict {index + 1} of {len(ranges)}{empty}: {state}"
-    return Document(shown.lines, marks, banners, shown.source), [start for start, _ in ranges]
 
 
 class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
@@ -81,13 +55,17 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
         """The file as the merge found it: the base of the save that resolves it."""
         self.choices: list[Choice | None] = [None] * len(merge.conflicts)
         self.current = 0
+        self.sides: tuple[Side, Side] | None = None
+        """Both sides drawn (in a worker: the whole text), then re-marked by every key."""
+        self.note = ""
+        """Said before the summary until the next key (the file changed again)."""
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
         yield Static("", id="conflict-summary", markup=False)
         with Horizontal(id="conflict-sides"):
-            yield LineView(numbers=True, signs=True, id="conflict-mine")
-            yield LineView(numbers=True, signs=True, id="conflict-theirs")
+            yield LineView(numbers=True, signs=True, placeholder="laying out your edit…", id="conflict-mine")
+            yield LineView(numbers=True, signs=True, placeholder="laying out the file on disk…", id="conflict-theirs")
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -95,30 +73,51 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
         for view, title in ((self.query_one("#conflict-mine", LineView), "Yours (your edit)"), (self.query_one("#conflict-theirs", LineView), f"{self.file_name} on disk now")):
             view.border_title = title
             view.can_focus = False  # the arrows move between conflicts, not the scroll
+        self.call_after_refresh(self._draw)  # the first frame (summary, placeholders) before the worker shares the interpreter
+
+    def _draw(self) -> None:
+        """Draw both sides of the merge in a worker; keys pressed meanwhile are kept and shown when it is done."""
+        merge = self.merge
         self._show()
+        run_once(self, "conflict-draw", lambda: (merge, draw_side(merge, "mine"), draw_side(merge, "theirs")), done=self._drawn, failed=self._failed_to_draw)
+
+    def _drawn(self, outcome: tuple[MergeResult, Side, Side]) -> None:
+        merge, mine_side, theirs_side = outcome
+        if merge is self.merge:  # else a newer merge is being drawn
+            self.sides = (mine_side, theirs_side)
+            self._show()
+
+    def _failed_to_draw(self, words: str) -> None:
+        for view in self.query(LineView):
+            view.set_placeholder(f"could not lay out this side: {words}")
 
     @property
     def left(self) -> int:
         return sum(choice is None for choice in self.choices)
 
-    def _show(self, note: str = "") -> None:
+    def _show(self) -> None:
         count = len(self.choices)
         places = "1 conflict" if count == 1 else f"{count} conflicts"
         left = f"{self.left} left to resolve" if self.left else "all resolved: ctrl+s saves"
         another = " · ↑↓ another" if count > 1 else ""
         summary = f"{self.file_name} changed since you opened it: {places}, {left}. 1 mine · 2 theirs · 3 both{another}"
-        self.query_one("#conflict-summary", Static).update(f"{note}{summary}")
-        for side in ("mine", "theirs"):
-            view = self.query_one(f"#conflict-{side}", LineView)
-            document, starts = side_document(self.merge, side, self.choices, self.current)
+        self.query_one("#conflict-summary", Static).update(f"{self.note}{summary}")
+        if self.sides is None:
+            for view in self.query(LineView):
+                view.show(EMPTY)  # not drawn yet: the placeholders, never the sides of an older merge
+            return
+        for side in self.sides:
+            view = self.query_one(f"#conflict-{side.name}", LineView)
+            document = side_document(side, self.choices, self.current)
             view.show(document)
-            if starts and document.lines:
-                view.reveal_line(min(starts[self.current], len(document.lines) - 1))
+            if side.spans and document.lines:
+                view.reveal_line(min(side.spans[self.current][0], len(document.lines) - 1))
 
     def action_choose(self, choice: Choice) -> None:
         if not self.choices:
             return
         self.choices[self.current] = choice
+        self.note = ""
         following = [i for i in range(self.current + 1, len(self.choices)) if self.choices[i] is None]
         if following:
             self.current = following[0]
@@ -127,6 +126,7 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
     def action_step(self, step: int) -> None:
         if self.choices:
             self.current = (self.current + step) % len(self.choices)
+            self.note = ""
             self._show()
 
     def action_save(self) -> None:
@@ -136,10 +136,13 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
             self.notify(f"Resolve every conflict first ({self.left} left): 1 mine, 2 theirs, 3 both.", title="conflicts", markup=False)
             return
         picks = iter([choice for choice in self.choices if choice is not None])  # every one is chosen by now
-        text = self.merge.resolve(lambda conflict: PICKS[next(picks)](conflict))
         self.saving = True
-        name, base = self.file_name, self.theirs
-        run_once(self, "conflict-save", lambda: self.notebook.hand_edit(name, text, base), done=self._saved, failed=self._failed)
+        name, base, merge = self.file_name, self.theirs, self.merge
+
+        def save() -> tuple[HandEditResult, HomeState]:
+            return self.notebook.hand_edit(name, merge.resolve(lambda conflict: PICKS[next(picks)](conflict)), base)  # the whole text: in the worker
+
+        run_once(self, "conflict-save", save, done=self._saved, failed=self._failed)
 
     def _saved(self, outcome: tuple[HandEditResult, HomeState]) -> None:
         result, state = outcome
@@ -147,7 +150,8 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
         self.applied(state)
         if result.merge is not None and result.conflicts:
             self._take(result.merge, result.current or "")
-            self._show(f"{self.file_name} changed again while you resolved; ")
+            self.note = f"{self.file_name} changed again while you resolved; "
+            self._draw()
             return
         if result.is_error or result.text is None:
             self.query_one("#conflict-summary", Static).update(f"Not saved: {result.output}")

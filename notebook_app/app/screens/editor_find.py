@@ -5,8 +5,8 @@ notebook's find bar and find state (:class:`~..finding.FindSteps`). Each
 keystroke asks a worker (the latest query wins) to count the matches in the
 buffer's text, unsaved edits included, from the cursor on; the event loop only
 selects the match shown. The text handed over is the buffer's own (joined once
-per edit on a large file), so the worker prepares it once per edit, not once
-per keystroke.
+per edit on a large file, whatever its line endings), so the worker prepares
+it once per edit, not once per keystroke.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from textual.widgets.text_area import Selection
 
 from ...core.find import offset_at
 from ..finding import Finder, FindOutcome, FindSteps
+from ..widgets.editor.buffer import CachedText
 from ..widgets.find.find_bar import FindBar
 from ..workers import LatestWins
 
@@ -54,9 +55,16 @@ class EditorFind:
         self.find_bar.open("line", note=f"{self.file_name}: 1–{self.text_area.document.line_count:,}")
 
     def _buffer_text(self: EditorScreen) -> str:
-        """The buffer's text with ``\\n`` line ends, as find counts lines: a plain document keeps it joined until the next edit."""
+        """The buffer's text with ``\\n`` line ends, as find counts lines.
+
+        A plain document (every large file) keeps it joined until the next
+        edit, LF or CRLF alike, so the finder's prepared text is reused; a
+        small highlighted one is joined each time.
+        """
         document = self.text_area.document
-        return self.text_area.text if document.newline == "\n" else "\n".join(document.lines)
+        if isinstance(document, CachedText):
+            return document.lf_text
+        return document.text if document.newline == "\n" else "\n".join(document.lines)
 
     def _search(self: EditorScreen) -> None:
         typed = self.find_bar.typed

@@ -52,32 +52,47 @@ class Row:
     preview: ProposalPreview | None
 
 
-def call_words(proposal: Proposal, limit: int = 60) -> str:
-    """``replace self: 'UTC' → 'IST'``, each value cut at ``limit`` characters."""
+ROW_WIDTH = 74
+"""What a row's call line may take: the queue's inside at 80 columns, less the row's indent."""
 
-    def shown(value: object) -> str:
-        text = repr(value) if isinstance(value, str) else str(value)
-        return text if len(text) <= limit else text[: limit - 1] + "…"
 
-    words = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {shown(proposal.field('text'))}"
+def clipped(text: str, limit: int) -> str:
+    """``text``, or its words up to ``limit`` characters and ``…``; a word is cut only when it alone is too long."""
+    if len(text) <= limit:
+        return text
+    space = text.rfind(" ", 0, limit)
+    return (text[:space] if space > limit // 2 else text[: limit - 1]) + "…"
+
+
+def call_words(proposal: Proposal, width: int) -> str:
+    """``replace self: 'UTC' → 'IST'`` in at most ``width`` characters: the values share what the call leaves."""
+
+    def shown(value: object, limit: int) -> str:
+        return clipped(repr(value) if isinstance(value, str) else str(value), limit)
+
+    head = f"{proposal.field('action')} {proposal.field('target') or 'self'}: "
     replacement = proposal.field("with")
-    return words + (f" → {shown(replacement)}" if replacement is not None else "")
+    if replacement is None:
+        return head + shown(proposal.field("text"), width - len(head))
+    room = (width - len(head) - 3) // 2
+    return f"{head}{shown(proposal.field('text'), room)} → {shown(replacement, room)}"
 
 
 def row_prompt(row: Row, clock: Callable[[datetime], str]) -> Content:
-    """Time, who, what became of it or would (``✖ not found``), the call."""
+    """Two lines that fit 80 columns: time, who and what became of it or would (``✖ not found``); the call under them."""
     proposal = row.proposal
     if proposal.status != "pending":
         mark = MARKS.get(proposal.status, (proposal.status, "$foreground-muted"))
     elif row.preview is not None and isinstance(row.preview.outcome, Rejection):
-        mark = ("✖ " + row.preview.outcome.message.split(":")[0][:24], "$text-error")
+        mark = ("✖ " + clipped(row.preview.outcome.message.split(":")[0], 30), "$text-error")
     else:
         mark = ("", "")
     return Content.assemble(
-        (f"{clock(proposal.time)} ", "$foreground-muted"),
-        (f"{who(proposal.by):<22.22} ", "$text-accent"),
-        (f"{mark[0]}  " if mark[0] else "", mark[1]),
-        (call_words(proposal, 30), "bold" if proposal.status == "pending" else "$foreground-muted"),
+        (f"{clock(proposal.time)}  ", "$foreground-muted"),
+        (clipped(who(proposal.by), 36), "$text-accent"),
+        (f"  {mark[0]}" if mark[0] else "", mark[1]),
+        "\n  ",
+        (call_words(proposal, ROW_WIDTH), "bold" if proposal.status == "pending" else "$foreground-muted"),
     )
 
 
@@ -208,7 +223,7 @@ class ReviewScreen(KeyedScreen[None]):
     def _detail(self, proposal: Proposal, preview: ProposalPreview | None) -> Content:
         by = proposal.by
         head = f"{proposal.id} · {self.clock(proposal.time)} · by {who(by)}" + (f" · session {by.session}" if by.session else "")
-        parts: list[Content | str | tuple[str, str]] = [head, "\n", call_words(proposal, 200), "\n\n"]
+        parts: list[Content | str | tuple[str, str]] = [head, "\n", call_words(proposal, 400), "\n\n"]
         if proposal.status != "pending":
             decided = f"{proposal.status}" + (f": {proposal.reason}" if proposal.reason else "")
             parts.append((decided, MARKS.get(proposal.status, ("", "$foreground-muted"))[1]))

@@ -10,7 +10,8 @@ keystroke or frame, and each is removed here without changing what it does:
 * ``render_line`` asks ``self.text`` (the whole text joined) for every row, to
   decide on a placeholder, and without soft wrap every edit measures every
   line's width; a plain document caches both until its next edit
-  (:class:`CachedText`; ``replace_range`` is its only mutation);
+  (:class:`CachedText`; ``replace_range`` is its only mutation), and so the
+  text with ``\\n`` endings that find searches, for a CRLF file too;
 * a resize that keeps the width (a banner shown or hidden above the buffer)
   rewrapped all of it (~0.5 s on 2 MiB); now only a new width does.
 
@@ -45,6 +46,7 @@ class CachedText(Document):
     """A plain document that joins its text, and measures its widest line, once per edit, not once per call."""
 
     _text: str | None = None
+    _lf_text: str | None = None
     _size: tuple[int, Size] | None = None
 
     @property
@@ -53,13 +55,22 @@ class CachedText(Document):
             self._text = Document.text.fget(self)  # type: ignore[attr-defined]
         return self._text
 
+    @property
+    def lf_text(self) -> str:
+        """The text with ``\\n`` line ends, as find counts lines: the same object until the next edit, whatever the file's endings."""
+        if self.newline == "\n":
+            return self.text
+        if self._lf_text is None:
+            self._lf_text = "\n".join(self.lines)
+        return self._lf_text
+
     def get_size(self, tab_width: int) -> Size:
         if self._size is None or self._size[0] != tab_width:
             self._size = (tab_width, super().get_size(tab_width))
         return self._size[1]
 
     def replace_range(self, start: Location, end: Location, text: str) -> EditResult:
-        self._text = None
+        self._text = self._lf_text = None
         self._size = None
         return super().replace_range(start, end, text)
 
