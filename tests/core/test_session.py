@@ -176,3 +176,25 @@ def test_a_change_that_only_strip_hides_still_counts_as_a_change(home: Path) -> 
     (home / "SOUL.md").write_text("You are Kip.\n\n\n")
     diff = diff_compositions(before, compose(home))
     assert [(f.name, f.removed, f.added) for f in diff.files] == [("SOUL.md", (), ())]
+
+
+def test_diffing_two_texts_from_their_first_differing_line_gives_what_diffing_every_line_gives() -> None:
+    import random
+
+    from notebook_app.core.session import diff_bodies, diff_lines
+
+    rng = random.Random(9)
+    words = ["- a", "- b", "- c", "", "- d\r", "x"]
+    cases = [("", ""), ("", "- a"), ("- a", ""), ("- a\n", "- a\n- b\n"), ("- a\n- b", "- a\n- bc"), ("- a\n- b", "- a\n- b\n- c")]
+    for _ in range(400):
+        old = [rng.choice(words) for _ in range(rng.randrange(0, 12))]
+        new = list(old)
+        for _ in range(rng.randrange(0, 4)):
+            at = rng.randrange(0, len(new) + 1)
+            if rng.random() < 0.5 or not new:
+                new.insert(at, rng.choice(words))
+            else:
+                del new[min(at, len(new) - 1)]
+        cases.append(("\n".join(old) + rng.choice(["", "\n"]), "\n".join(new) + rng.choice(["", "\n"])))
+    for old_text, new_text in cases:
+        assert diff_bodies(old_text, new_text) == diff_lines(old_text.split("\n"), new_text.split("\n")), (old_text, new_text)
