@@ -73,7 +73,7 @@ async def test_a_changed_line_repaints_only_its_row(tmp_path) -> None:
         assert rows == {row for row in range(first, len(view._rows)) if view._rows.line[row] == changed}
 
 
-async def test_text_getting_shorter_keeps_the_rows_in_view_for_one_frame_then_trims(tmp_path) -> None:
+async def test_text_getting_shorter_keeps_the_rows_in_view_then_trims_the_blank_tail(tmp_path) -> None:
     long_memory = MEMORY + "".join(f"- note {n}\n" for n in range(60))
     app = make_app(make_home(tmp_path, long_memory))
     async with app.run_test(size=SIZE) as pilot:

@@ -27,6 +27,9 @@ from .row_segments import highlighted, with_markers
 
 TCSS = Path(__file__).with_suffix(".tcss")
 
+TRIM_AFTER = 0.25
+"""Seconds a blank tail stays below shorter text: past the frames that show the change itself."""
+
 SIGNS = {Mark.ADDED: "+", Mark.REMOVED: "-", Mark.NOTICE: "!", Mark.CONFLICT: "≠"}
 
 
@@ -219,18 +222,18 @@ class LineView(ScrollView, can_focus=True):
         """Make the scrollable height the rows plus the inset, without repainting every row for it.
 
         Shorter text, or an inset that goes, would pull the view down and so
-        repaint every row of it, and with it every row of the screen: this
-        frame keeps the rows in view (blank below the end) and the next one
-        trims them. Textual's reactive setter would repaint the whole view and
+        repaint every row of it, and with it every row of the screen: the
+        frames that show the change keep the scrollable height (blank below
+        the end, the scrollbar as it was), and the blank rows go a moment later. Textual's reactive setter would repaint the whole view and
         lay out the screen for a height that alone changes the scrollbar, so a
         laid-out view updates its scrollbars itself.
         """
         region = self.scrollable_content_region
         needed = len(self._rows) + self._inset
-        height = max(needed, min(self.virtual_size.height, self.scroll_offset.y + region.height))
+        height = max(needed, self.virtual_size.height)
         size = Size(region.width, height)
         if height > needed:
-            self.call_after_refresh(self._trim_tail)
+            self.set_timer(TRIM_AFTER, self._trim_tail)
         if size == self.virtual_size:
             return
         if not self.size or size.width != self.virtual_size.width:

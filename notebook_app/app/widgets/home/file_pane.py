@@ -60,7 +60,10 @@ class FilePane(FocusWithin, Vertical):
         self._title()
 
     def _title(self) -> None:
-        self.border_title = f"{self.name_shown} ◂ target" if self.has_class("-target") else self.name_shown
+        """Set only when it changes: Textual repaints the whole pane at each set, and so every row it spans."""
+        title = f"{self.name_shown} ◂ target" if self.has_class("-target") else self.name_shown
+        if self.border_title != title:
+            self.border_title = title
 
     def focus_entries(self) -> None:
         self.view.focus()
