@@ -49,6 +49,7 @@ from .panes import PaneScreen
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
+AFTER_RESULT = 0.1  # seconds: the toast and the footer's keys (a widget mount, a rebuild) wait for the frames that show a write's result
 CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor"}
 
@@ -179,7 +180,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
             self._apply(state)
             return
         self._close_form(present=False)  # the new state is presented once, below: not the old one first
-        self.call_after_refresh(self.notify, result.output, title="memory", markup=False, timeout=4)  # the add's own frame first
+        self.set_timer(AFTER_RESULT, lambda: self.notify(result.output, title="memory", markup=False, timeout=4))
         if not self._apply(state):
             self._show_sessions()
 
@@ -327,7 +328,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self.query_one(HomePane).focus_entries()
         if present:
             self._show_sessions()
-        self.call_after_refresh(self.refresh_bindings)  # the footer's keys after the frame that shows the result
+        self.set_timer(AFTER_RESULT, self.refresh_bindings)
 
     def watch_target(self, target: str) -> None:
         self.form.target = target

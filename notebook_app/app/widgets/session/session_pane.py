@@ -44,15 +44,15 @@ def present(
     upcoming.show(next_meta, change_badge(comparison.current_doc, comparison.next_doc), kind, comparison.next_doc)
 
 
-def _set_text(label: Label, text: str) -> None:
-    """Update ``label`` only when its text changes, and lay out only when its width does.
+def _set_text(label: Label, text: str, *, fixed_width: bool = False) -> None:
+    """Update ``label`` only when its text changes, and lay out only when its width can change.
 
-    A layout repaints the whole screen; an unchanged head must not cost one
-    each time the home is read.
+    A layout re-arranges the screen; an unchanged head must not cost one each
+    time the home is read, and a label whose width the pane fixes never needs one.
     """
     old = str(label.content)
     if text != old:
-        label.update(text, layout=cell_len(text) != cell_len(old))
+        label.update(text, layout=not fixed_width and cell_len(text) != cell_len(old))
 
 
 class SessionPane(FocusWithin, Vertical):
@@ -70,7 +70,7 @@ class SessionPane(FocusWithin, Vertical):
         yield LineView(signs=True, placeholder="loading…", classes="soul")
 
     def show(self, meta: str, badge: str, kind: str, document: Document) -> None:
-        _set_text(self.query_one(".session-meta", Label), meta)
+        _set_text(self.query_one(".session-meta", Label), meta, fixed_width=True)  # 1fr wide
         label = self.query_one(".badge", Label)
         _set_text(label, badge)
         for known in BADGE_KINDS:
