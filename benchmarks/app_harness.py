@@ -101,6 +101,18 @@ class Term:
     def lines(self) -> list[str]:
         return list(self.screen.display)
 
+    def drain(self) -> None:
+        """Feed the output that has arrived so far, so an untimed check sees the screen as it is now."""
+        while True:
+            try:
+                stamp, data = self.chunks.get_nowait()
+            except queue.Empty:
+                return
+            if not data:
+                self.chunks.put((stamp, data))
+                return
+            self.stream.feed(data)
+
     def wait_for(self, shown: Callable[[Term], bool], timeout: float, what: str) -> float:
         """Arrival time of the output after which ``shown`` first holds."""
         deadline = time.monotonic() + timeout
@@ -300,12 +312,16 @@ def _next_shows(text: str) -> Callable[[Term], bool]:
 
 
 def _next_head(term: Term) -> str:
-    """The Next-session pane's first row: what it is (meta) and its badge.
-
-    Notifications appear at the bottom right, so they never cover it.
-    """
+    """The Next-session pane's first row: what it is (meta) and its badge ("" while a notification covers it:
+    notifications appear at the top right, over Next's title; see :func:`_no_notification`)."""
     rows = pane(term.lines(), NEXT_PANE)
     return rows[0] if rows else ""
+
+
+def _no_notification(term: Term, timeout: float) -> None:
+    """Wait until Next's head shows whole (its meta starts ``#N``): no notification lies over it (each lasts seconds)."""
+    term.drain()
+    term.wait_for(lambda t: _next_head(t).lstrip().startswith("#"), timeout, "the notifications gone from over Next's head")
 
 
 def _back_in_sync(term: Term, memory: Path, size: int, timeout: float) -> None:
@@ -410,6 +426,7 @@ def job_form_add(job: dict[str, Any]) -> dict[str, Any]:
                 memory = Path(job[f"{label}_home"]) / "MEMORY.md"
                 size = memory.stat().st_size
                 text = f"form-{k:03d}"
+                _no_notification(term, timeout)  # untimed: the last add's notification has gone from over Next
                 term.send(b"a")
                 term.wait_for(lambda t: FORM_TITLE in "\n".join(t.lines()), timeout, "the add form opened")
                 term.send(text.encode())
