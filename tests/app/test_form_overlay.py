@@ -73,17 +73,19 @@ async def test_a_changed_line_repaints_only_its_row(tmp_path) -> None:
         assert rows == {row for row in range(first, len(view._rows)) if view._rows.line[row] == changed}
 
 
-async def test_text_getting_shorter_keeps_the_rows_in_view_then_trims_the_blank_tail(tmp_path) -> None:
+async def test_closing_the_form_keeps_next_where_it_was_then_gives_back_the_rows(tmp_path) -> None:
+    """Next, scrolled to its end above the form, does not move when the form closes; its rows below come a moment later."""
     long_memory = MEMORY + "".join(f"- note {n}\n" for n in range(60))
     app = make_app(make_home(tmp_path, long_memory))
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        view = app.screen.query_one("#current", SessionPane).query_one(LineView)
-        await pilot.pause()
-        view.scroll_to(y=view.max_scroll_y, animate=False)
-        await pilot.pause()
+        view = app.screen.query_one("#next", SessionPane).query_one(LineView)
+        await pilot.press("a", *"keeps tide tables")
+        await wait_until(pilot, lambda: "- keeps tide tables" in view.document.lines and view.line_on_screen(len(view.document.lines) - 1), "the dry run in sight")
+        await pilot.pause(0.1)
         top = view.scroll_offset.y
-        lines = list(view.document.lines)
-        view.show(Document(lines=lines[:-3], marks=view.document.marks, banners=view.document.banners))
-        assert view.scroll_offset.y == top  # no row moved in this frame: nothing beyond the changed rows repaints
-        await wait_until(pilot, lambda: view.virtual_size.height == len(view._rows), "the blank tail trimmed")
+        await pilot.press("escape", "escape")
+        await wait_until(pilot, lambda: not app.screen.form.is_open, "the form to close")
+        assert view.scroll_offset.y == top  # no row moved in the frame that shows the form closed
+        await wait_until(pilot, lambda: view.virtual_size.height == len(view._rows), "the held rows given back")
+        assert view.scroll_offset.y == view.max_scroll_y

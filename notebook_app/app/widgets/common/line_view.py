@@ -28,7 +28,7 @@ from .row_segments import highlighted, with_markers
 TCSS = Path(__file__).with_suffix(".tcss")
 
 TRIM_AFTER = 0.25
-"""Seconds a blank tail stays below shorter text: past the frames that show the change itself."""
+"""Seconds the scrollable height is held after the form closes: past the frames that show its result."""
 
 SIGNS = {Mark.ADDED: "+", Mark.REMOVED: "-", Mark.NOTICE: "!", Mark.CONFLICT: "≠"}
 
@@ -95,6 +95,8 @@ class LineView(ScrollView, can_focus=True):
         """(line, start, end) of the match find is on, drawn apart from the others."""
         self._inset = 0
         """Rows at the bottom that something lies over (the open form): revealed lines stay above them."""
+        self._held_height = 0
+        """The scrollable height kept for a moment after the inset went (see :meth:`keep_clear_of`)."""
         self._scrolled_for: tuple[Size, Size, Size] | None = None
         """(size, container size, virtual size) the scrollbars were last set for."""
 
@@ -213,27 +215,34 @@ class LineView(ScrollView, can_focus=True):
         self._repaint_changed(before)
 
     def keep_clear_of(self, rows: int) -> None:
-        """``rows`` at the bottom lie under something (the open form): lines revealed from now on stay above them."""
-        if rows != self._inset:
-            self._inset = rows
-            self._fit_virtual()
+        """``rows`` at the bottom lie under something (the open form): lines revealed from now on stay above them.
+
+        When the inset goes (the form closes), the scrollable height is held
+        for a moment: shrunk at once, a view scrolled to its end would move
+        every row down, repainting the whole view and with it every row of
+        the screen in the frame that shows the form's result.
+        """
+        if rows == self._inset:
+            return
+        if rows < self._inset and self.size:
+            self._held_height = self.virtual_size.height
+            self.set_timer(TRIM_AFTER, self._release_height)
+        self._inset = rows
+        self._fit_virtual()
+
+    def _release_height(self) -> None:
+        self._held_height = 0
+        self._fit_virtual()
 
     def _fit_virtual(self) -> None:
-        """Make the scrollable height the rows plus the inset, without repainting every row for it.
+        """Make the scrollable height the rows plus the inset (or the height held), without repainting every row for it.
 
-        Shorter text, or an inset that goes, would pull the view down and so
-        repaint every row of it, and with it every row of the screen: the
-        frames that show the change keep the scrollable height (blank below
-        the end, the scrollbar as it was), and the blank rows go a moment later. Textual's reactive setter would repaint the whole view and
-        lay out the screen for a height that alone changes the scrollbar, so a
-        laid-out view updates its scrollbars itself.
+        Textual's reactive setter repaints the whole view and lays out the
+        screen for a height that alone changes the scrollbar, so a laid-out
+        view updates its scrollbars itself.
         """
         region = self.scrollable_content_region
-        needed = len(self._rows) + self._inset
-        height = max(needed, self.virtual_size.height)
-        size = Size(region.width, height)
-        if height > needed:
-            self.set_timer(TRIM_AFTER, self._trim_tail)
+        size = Size(region.width, max(len(self._rows) + self._inset, self._held_height))
         if size == self.virtual_size:
             return
         if not self.size or size.width != self.virtual_size.width:
@@ -242,11 +251,6 @@ class LineView(ScrollView, can_focus=True):
         self.set_reactive(LineView.virtual_size, size)
         self._scroll_update(size)
         self._scrolled_for = (self._size, self._container_size, size)
-
-    def _trim_tail(self) -> None:
-        needed = len(self._rows) + self._inset
-        if self.virtual_size.height > needed:
-            self.virtual_size = Size(self.virtual_size.width, needed)
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         """Textual's, once per change: ScrollView compares the compositor's virtual size (its region) with the
