@@ -60,3 +60,27 @@ async def test_the_selected_entry_shows_in_reverse_with_no_color(home: Path, mon
         view = file_view(app, "MEMORY.md")
         assert view.cursor is not None
         assert view.get_component_rich_style("line-view--cursor").reverse
+
+
+async def test_the_cursor_row_changes_style_with_the_focus_and_is_repainted_without_a_restyle(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("down")
+        view = file_view(app, "MEMORY.md")
+        assert view.cursor is not None and view.has_focus
+        focused = view.row_style(view.cursor, None)
+        restyles: list[object] = []
+        view.update_node_styles = lambda *args, **kwargs: restyles.append(args)  # type: ignore[method-assign]
+        await pilot.press("a")  # the form takes the focus and leaves the pane's marks: nothing else repaints the row
+        await wait_until(pilot, lambda: not view.has_focus, "the focus to leave the entries")
+        resting = view.row_style(view.cursor, None)
+        assert focused != resting
+        assert focused.bgcolor == view.get_component_rich_style("line-view--cursor-focused").bgcolor
+        assert not restyles
+        await pilot.pause()
+        row = view.region.y + view._rows.first_row_of(view.cursor) - view.scroll_offset.y
+        drawn = app.screen._compositor.render_strips()[row]  # what the screen holds: the cursor row was repainted
+        x = view.region.x + 6  # past the gutter
+        cell_styles = [segment.style for segment in drawn.crop(x, x + 1)]
+        assert cell_styles and cell_styles[0].bgcolor == resting.bgcolor

@@ -15,8 +15,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import work
-from textual.geometry import Region, Size
-from textual.scroll_view import ScrollView
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
@@ -24,6 +23,7 @@ from ...documents import EMPTY, Document, Mark
 from ...failures import failure_words
 from ...wrapping import BANNER, Rows, common_lines, hanging_indent, wrap_rows
 from .row_segments import highlighted, with_markers
+from .row_view import RowKeys, RowView
 
 TCSS = Path(__file__).with_suffix(".tcss")
 
@@ -47,7 +47,7 @@ def fit(segments: list[Segment], width: int, style: Style) -> Strip:
     return Strip(segments, width)
 
 
-class LineView(ScrollView, can_focus=True):
+class LineView(RowView, can_focus=True):
     """Shows a :class:`Document`; marks become row styles, banners extra rows."""
 
     COMPONENT_CLASSES = {
@@ -59,6 +59,7 @@ class LineView(ScrollView, can_focus=True):
         "line-view--conflict",
         "line-view--banner",
         "line-view--cursor",
+        "line-view--cursor-focused",
         "line-view--placeholder",
         "line-view--match",
         "line-view--match-current",
@@ -97,8 +98,6 @@ class LineView(ScrollView, can_focus=True):
         """Rows at the bottom that something lies over (the open form): revealed lines stay above them."""
         self._held_height = 0
         """The scrollable height kept for a moment after the inset went (see :meth:`keep_clear_of`)."""
-        self._scrolled_for: tuple[Size, Size, Size] | None = None
-        """(size, container size, virtual size) the scrollbars were last set for."""
 
     @property
     def document(self) -> Document:
@@ -114,9 +113,9 @@ class LineView(ScrollView, can_focus=True):
             return
         self._document = document
         if document.lines is self._visible.lines and document.banners.keys() == self._visible.banners.keys():
-            before = self._screen_rows()
+            before = self.screen_rows()
             self._visible = document
-            self._repaint_changed(before)
+            self.repaint_changed(before)
         else:
             self._rewrap()
 
@@ -205,14 +204,14 @@ class LineView(ScrollView, can_focus=True):
     def _set_rows(self, document: Document, rows: Rows) -> None:
         if document.lines is not self._document.lines:
             return  # a newer document is being wrapped
-        before = self._screen_rows()
+        before = self.screen_rows()
         self._visible = self._document
         self._rows = rows
         self._fit_virtual()
         self.rows_changed()
         if self._reveal is not None:
             self.reveal_line(*self._reveal)
-        self._repaint_changed(before)
+        self.repaint_changed(before)
 
     def keep_clear_of(self, rows: int) -> None:
         """``rows`` at the bottom lie under something (the open form): lines revealed from now on stay above them.
@@ -235,39 +234,11 @@ class LineView(ScrollView, can_focus=True):
         self._fit_virtual()
 
     def _fit_virtual(self) -> None:
-        """Make the scrollable height the rows plus the inset (or the height held), without repainting every row for it.
+        """The scrollable height: the rows plus the inset, or the height held."""
+        self.set_virtual_height(max(len(self._rows) + self._inset, self._held_height))
 
-        Textual's reactive setter repaints the whole view and lays out the
-        screen for a height that alone changes the scrollbar, so a laid-out
-        view updates its scrollbars itself.
-        """
-        region = self.scrollable_content_region
-        size = Size(region.width, max(len(self._rows) + self._inset, self._held_height))
-        if size == self.virtual_size:
-            return
-        if not self.size or size.width != self.virtual_size.width:
-            self.virtual_size = size
-            return
-        self.set_reactive(LineView.virtual_size, size)
-        self._scroll_update(size)
-        self._scrolled_for = (self._size, self._container_size, size)
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        """Textual's, once per change: ScrollView compares the compositor's virtual size (its region) with the
-        rows, which always differ, so each layout of the screen repainted every view's scrollbar, and with it
-        every row of the screen the scrollbar spans."""
-        if (size, container_size, self.virtual_size) == self._scrolled_for:
-            return False
-        self._scrolled_for = (size, container_size, self.virtual_size)
-        return super()._size_updated(size, virtual_size, container_size, layout)
-
-    def _screen_rows(self) -> tuple[object, list[tuple[object, ...]]] | None:
-        """What decides each on-screen row's look, cheaply (None: repaint all).
-
-        Comparing it before and after a change repaints only the rows that
-        differ: Textual renders every widget across each repainted row of the
-        screen, so one pane repainted whole costs most of a full frame.
-        """
+    def screen_rows(self) -> RowKeys | None:
+        """The gutter, wrap width and find state, then each row's line, span, text, mark and style."""
         document, rows = self._visible, self._rows
         if not document.lines or not self.size:
             return None
@@ -283,19 +254,6 @@ class LineView(ScrollView, can_focus=True):
             source = document.source[line] if document.source is not None else None
             out.append((line, start, end, document.lines[line], source, mark, self.row_style(line, mark)))
         return whole, out
-
-    def _repaint_changed(self, before: tuple[object, list[tuple[object, ...]]] | None) -> None:
-        after = self._screen_rows()
-        if before is None or after is None or before[0] != after[0]:
-            self.refresh()
-            return
-        old_rows, new_rows = before[1], after[1]
-        top = self.scroll_offset.y
-        for offset in range(max(len(old_rows), len(new_rows))):
-            old = old_rows[offset] if offset < len(old_rows) else None
-            new = new_rows[offset] if offset < len(new_rows) else None
-            if old != new:
-                self.refresh_line(top + offset)
 
     def reveal_line(self, line: int, context: int = 3) -> None:
         """Scroll so ``line`` is on screen with a little context above it."""

@@ -135,5 +135,14 @@ class EntryView(LineView):
     def row_style(self, line: int, mark: str | None) -> Style:
         style = super().row_style(line, mark)
         if self.entries and line == self.cursor:
-            return style + self.get_component_rich_style("line-view--cursor")
+            return style + self.get_component_rich_style("line-view--cursor-focused" if self.has_focus else "line-view--cursor")
         return style
+
+    def focus_moved(self) -> None:
+        """Repaint the cursor's rows, in the focused or the resting cursor style."""
+        if self.entries and self.cursor is not None and self.cursor < len(self.visible_document.lines):
+            rows = self._rows
+            row = rows.first_row_of(self.cursor)
+            while row < len(rows) and rows.line[row] == self.cursor:
+                self.refresh_line(row)
+                row += 1
