@@ -101,17 +101,19 @@ class Term:
     def lines(self) -> list[str]:
         return list(self.screen.display)
 
-    def drain(self) -> None:
-        """Feed the output that has arrived so far, so an untimed check sees the screen as it is now."""
+    def drain(self) -> float | None:
+        """Feed the output that has arrived so far; the arrival time of the last chunk fed (None: none was)."""
+        last = None
         while True:
             try:
                 stamp, data = self.chunks.get_nowait()
             except queue.Empty:
-                return
+                return last
             if not data:
-                self.chunks.put((stamp, data))
-                return
+                self.chunks.put((stamp, data))  # the end: left for wait_for to report
+                return last
             self.stream.feed(data)
+            last = stamp
 
     def wait_for(self, shown: Callable[[Term], bool], timeout: float, what: str) -> float:
         """Arrival time of the output after which ``shown`` first holds."""
@@ -131,16 +133,7 @@ class Term:
                     f"{what}: the program exited (code {self.proc.poll()}); screen:\n" + "\n".join(self.lines())
                 )
             self.stream.feed(data)
-            while True:  # take what has already arrived before judging the screen
-                try:
-                    stamp_more, more = self.chunks.get_nowait()
-                except queue.Empty:
-                    break
-                if not more:
-                    self.chunks.put((stamp_more, more))
-                    break
-                self.stream.feed(more)
-                stamp = stamp_more
+            stamp = self.drain() or stamp  # take what has already arrived before judging the screen
             if shown(self):
                 return stamp
 
