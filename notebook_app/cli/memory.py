@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..core import ACTIONS, TARGETS, memory_tool
+from ..core import ACTIONS, TARGETS
 from ..core.actor import CLI
 from .common import CommandLine, existing_home, home_option, report, usage_error
 
@@ -46,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     payload = {"action": args.action, "target": args.target, "text": args.text}
     if args.action == "replace":
         payload["with"] = args.replacement
+    from ..core import memory_tool  # the write path loads when a verb writes, not with the app
+
     result = memory_tool(home, by=CLI).call(payload)
     return report(result.output, result.is_error, as_json=args.json)
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from .refusals import Rejection, edit_refusal
     from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
     from .splice import ENTRY_FILES, EntryPlan, Splice, SpliceResult, delete_entry, edit_entry, plan_entry, splice
-    from .storage import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
+    from .reading import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 _HOME_OF: dict[str, str] = {
     "ACTIONS": "actions",
@@ -103,9 +103,9 @@ _HOME_OF: dict[str, str] = {
     "edit_entry": "splice",
     "plan_entry": "splice",
     "splice": "splice",
-    "JOURNAL_NAME": "storage",
-    "MEMORY_TARGETS": "storage",
-    "is_scratch_file": "storage",
+    "JOURNAL_NAME": "reading",
+    "MEMORY_TARGETS": "reading",
+    "is_scratch_file": "reading",
 }
 """Each exported name -> the module that defines it."""
 

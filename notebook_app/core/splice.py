@@ -8,6 +8,9 @@ rename; or, for an append at the end of MEMORY.md or USER.md, the journalled
 append), refuses the files the tool refuses in the same words, and names its
 actor for the history. Like the tool it never raises: every outcome is a
 :class:`SpliceResult`. The agent's memory tool is untouched by all of this.
+
+The planning half (:func:`plan_entry`, the app's dry run) is pure: the write
+path (:mod:`.storage`, the event log) loads with the first write, not with it.
 """
 
 from __future__ import annotations
@@ -15,15 +18,19 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from .actions import load_outcome
 from .actor import Actor
 from .files import FileStatus
 from .hidden import hidden_kind
 from .home import BOOTSTRAP_ORDER, home_path
+from .reading import MEMORY_TARGETS
 from .refusals import Rejection
-from .events import Payload
-from .storage import MEMORY_TARGETS, Change, LockedHome, StorageError, locked_home
+
+if TYPE_CHECKING:
+    from .recording import Change
+    from .storage import LockedHome
 
 ENTRY_FILES: tuple[str, ...] = tuple(MEMORY_TARGETS.values())
 """The files whose lines are entries: only these have entry edits."""
@@ -76,6 +83,9 @@ def splice(
     problem = _splice_problem(name, start, expected, new)
     if problem:
         return SpliceResult(problem, is_error=True)
+    from .events import Payload
+    from .recording import Change
+
     label = label or f"splice bytes {start}–{start + len(expected)}"
     args = {"start": start, "expected": Payload.of(bytes(expected)).to_json(), "new": Payload.of(bytes(new)).to_json()}
     change = Change(action, args)
@@ -114,6 +124,8 @@ def _locked(
     home: str | os.PathLike[str], name: str, by: Actor, write: Callable[[LockedHome], SpliceResult], durable: bool
 ) -> SpliceResult:
     """Run ``write`` under the home's lock as ``by``; every failure becomes a result."""
+    from .storage import StorageError, locked_home
+
     root = home_path(home)
     if not root.is_dir():
         return SpliceResult(f"no such home: {root}; nothing was changed", is_error=True)
@@ -222,6 +234,8 @@ def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: st
 
 def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_text: str | None) -> SpliceResult:
     """Plan the entry change on the text under the lock, then splice its bytes."""
+    from .recording import Change
+
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
     plan = plan_entry(text, name, line, expect, new_text)
     if isinstance(plan, Rejection):
