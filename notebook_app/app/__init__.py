@@ -6,14 +6,14 @@ import gc
 import sys
 from pathlib import Path
 
-from .demo import DEMO_LABEL, demo_home_dir, ensure_demo
-
 
 def launch(home: str | None = None, theme: str | None = None, reset_demo: bool = False) -> int:
     """Open the notebook on ``home`` (the demo persona when None); return the exit code."""
     from .model import Notebook
 
     if home is None:
+        from .demo import DEMO_LABEL, demo_home_dir, ensure_demo  # importlib.resources: only the demo needs it
+
         try:
             path = ensure_demo(reset=reset_demo)
         except OSError as error:

@@ -20,15 +20,17 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from platformdirs import user_config_dir
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from ..core.data_folders import load_toml_folders
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 COLOR_FIELDS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground", "background", "surface", "panel", "boost")
 TEXT_STYLE_SUFFIX = "text-style"
@@ -46,7 +48,13 @@ class ThemeProblem:
 
 def shipped_themes_dir() -> Traversable:
     """``notebook_app/themes`` in a wheel; the repository's ``themes/`` in a dev checkout."""
-    packaged = files("notebook_app") / "themes"
+    package = Path(__file__).parents[1]
+    if package.is_dir():  # installed as files: the folder importlib.resources would give, without loading it at start
+        packaged: Traversable = package / "themes"
+    else:
+        from importlib.resources import files
+
+        packaged = files("notebook_app") / "themes"
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / "themes"
