@@ -9,6 +9,7 @@ from pathlib import Path
 
 def launch(home: str | None = None, theme: str | None = None, reset_demo: bool = False) -> int:
     """Open the notebook on ``home`` (the demo persona when None); return the exit code."""
+    gc.set_threshold(*YOUNG_COLLECTIONS)  # before the imports below: they allocate much and free little
     from .model import Notebook
 
     if home is None:
@@ -51,6 +52,10 @@ def launch(home: str | None = None, theme: str | None = None, reset_demo: bool =
     return app.return_code or 0
 
 
+YOUNG_COLLECTIONS = (10_000, 10, 10)
+"""The cycle collector's thresholds while the notebook runs (see :func:`quiet_collector`)."""
+
+
 def quiet_collector() -> None:
     """Keep the cycle collector off the objects that live as long as the app, and run it less often.
 
@@ -62,4 +67,4 @@ def quiet_collector() -> None:
     counting frees anyway.
     """
     gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
+    gc.set_threshold(*YOUNG_COLLECTIONS)

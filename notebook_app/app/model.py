@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core import BOOTSTRAP_ORDER, Session, Snapshot, delete_entry, edit_entry
+from ..core import BOOTSTRAP_ORDER, Session, Snapshot
 from ..core.actor import NOTEBOOK
 from ..core.home import Composition
 from .comparison import Comparison, compare
@@ -199,6 +199,8 @@ class Notebook:
 
 def write_entry(home: Path, args: Mapping[str, object]) -> SpliceResult:
     """The form's entry edit, made through the core's guarded splice, as the notebook."""
+    from ..core.splice import delete_entry, edit_entry
+
     name, line, expect = str(args["file"]), int(str(args["line"])), str(args["expect"])
     if args["action"] == "delete-entry":
         return delete_entry(home, name, line, expect, by=NOTEBOOK)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from ..core import ACTIONS, TARGETS
 from ..core.actor import CLI
 from .common import CommandLine, existing_home, home_option, report, usage_error
 
@@ -16,6 +15,8 @@ _HELPS = {
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
+    from ..core import ACTIONS, TARGETS  # the tool's planner loads when a verb is parsed, not with the app
+
     memory = commands.add_parser(
         "memory",
         help="add, replace or remove a memory entry",

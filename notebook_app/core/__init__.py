@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
     from .refusals import Rejection, edit_refusal
     from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
-    from .splice import ENTRY_FILES, EntryPlan, Splice, SpliceResult, delete_entry, edit_entry, plan_entry, splice
-    from .reading import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
+    from .splice import EntryPlan, Splice, SpliceResult, delete_entry, edit_entry, plan_entry, splice
+    from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 _HOME_OF: dict[str, str] = {
     "ACTIONS": "actions",
@@ -95,7 +95,6 @@ _HOME_OF: dict[str, str] = {
     "diff_compositions": "session",
     "diff_lines": "session",
     "take_snapshot": "session",
-    "ENTRY_FILES": "splice",
     "EntryPlan": "splice",
     "Splice": "splice",
     "SpliceResult": "splice",
@@ -103,6 +102,7 @@ _HOME_OF: dict[str, str] = {
     "edit_entry": "splice",
     "plan_entry": "splice",
     "splice": "splice",
+    "ENTRY_FILES": "reading",
     "JOURNAL_NAME": "reading",
     "MEMORY_TARGETS": "reading",
     "is_scratch_file": "reading",

@@ -24,6 +24,8 @@ from .state_dir import STATE_DIR
 
 MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 """The memory tool's targets and the only files it ever writes."""
+ENTRY_FILES: tuple[str, ...] = tuple(MEMORY_TARGETS.values())
+"""The files whose lines are entries: only these have entry edits."""
 
 JOURNAL_NAME = ".memory.journal"
 SLOT = 128

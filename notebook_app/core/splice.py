@@ -25,15 +25,12 @@ from .actor import Actor
 from .files import FileStatus
 from .hidden import hidden_kind
 from .home import BOOTSTRAP_ORDER, home_path
-from .reading import MEMORY_TARGETS
+from .reading import ENTRY_FILES
 from .refusals import Rejection
 
 if TYPE_CHECKING:
     from .recording import Change
     from .storage import LockedHome
-
-ENTRY_FILES: tuple[str, ...] = tuple(MEMORY_TARGETS.values())
-"""The files whose lines are entries: only these have entry edits."""
 
 
 @dataclass(frozen=True)
