@@ -64,7 +64,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
 
 def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     """An entry delete or edit on the file as shown, planned by the core's ``plan_entry``."""
-    from ..core.splice import plan_entry
+    from ..core.entry_plan import plan_entry
 
     name, line = str(args["file"]), int(str(args["line"]))
     live = state.files.get(name)
@@ -127,7 +127,7 @@ class Selection:
 
 def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[StatusKind, str]:
     """The line under the form: what the dry run found, in words; ``flag`` when it needs attention."""
-    from ..core.splice import EntryPlan  # loaded by the dry run that made ``dry``
+    from ..core.entry_plan import EntryPlan  # loaded by the dry run that made ``dry``
 
     outcome = dry.outcome
     if isinstance(outcome, EntryPlan):

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
     from .refusals import Rejection, edit_refusal
     from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
-    from .splice import EntryPlan, Splice, SpliceResult, delete_entry, edit_entry, plan_entry, splice
+    from .entry_plan import EntryPlan, plan_entry
+    from .splice import Splice, SpliceResult, delete_entry, edit_entry, splice
     from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 _HOME_OF: dict[str, str] = {
@@ -95,12 +96,12 @@ _HOME_OF: dict[str, str] = {
     "diff_compositions": "session",
     "diff_lines": "session",
     "take_snapshot": "session",
-    "EntryPlan": "splice",
+    "EntryPlan": "entry_plan",
+    "plan_entry": "entry_plan",
     "Splice": "splice",
     "SpliceResult": "splice",
     "delete_entry": "splice",
     "edit_entry": "splice",
-    "plan_entry": "splice",
     "splice": "splice",
     "ENTRY_FILES": "reading",
     "JOURNAL_NAME": "reading",

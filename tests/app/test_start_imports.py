@@ -29,12 +29,14 @@ WRITE_PATH = (
     "notebook_app.core.snapshots",
     "notebook_app.core.side_events",
     "notebook_app.core.memory",
+    "notebook_app.core.splice",
     "notebook_app.core.hand_edit",
     "notebook_app.core.merge",
 )
 
-FIRST_USE = ("notebook_app.core.find", "notebook_app.app.demo")
-"""Not the write path, but not needed to show a home either: the matcher loads with the first search, the demo when opened."""
+FIRST_USE = ("notebook_app.core.actions", "notebook_app.core.find", "notebook_app.app.demo")
+"""Not the write path, nor needed to show a home: the tool's planner loads with the first dry run, the
+matcher with the first search, the demo when it is opened."""
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
 
@@ -96,4 +98,4 @@ def test_a_write_from_the_notebook_loads_the_write_path(tmp_path: Path) -> None:
         f"print(','.join(name for name in {WRITE_PATH!r} if name not in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
-    assert out.stdout.strip() == "notebook_app.core.hand_edit,notebook_app.core.merge"
+    assert out.stdout.strip() == "notebook_app.core.splice,notebook_app.core.hand_edit,notebook_app.core.merge"

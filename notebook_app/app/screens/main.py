@@ -19,7 +19,7 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Header, Static
 
-from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult
+from ...core import MEMORY_TARGETS, EntryPlan
 from ..documents import Mark
 from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
@@ -47,7 +47,7 @@ from .main_watch import HomeWatching
 from .panes import PaneScreen
 
 if TYPE_CHECKING:
-    from ...core import ToolResult  # the memory tool (the write path) loads with the first write
+    from ...core import SpliceResult, ToolResult  # the write path loads with the first write
 
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
