@@ -41,11 +41,12 @@ if TYPE_CHECKING:
         compose_soul,
     )
     from .merge import Conflict, MergeResult, merge3
-    from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
+    from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
     from .refusals import Rejection, edit_refusal
     from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
     from .entry_plan import EntryPlan, plan_entry
-    from .splice import Splice, SpliceResult, delete_entry, edit_entry, splice
+    from .results import SpliceResult, ToolResult
+    from .splice import Splice, delete_entry, edit_entry, splice
     from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 _HOME_OF: dict[str, str] = {
@@ -85,7 +86,7 @@ _HOME_OF: dict[str, str] = {
     "DESCRIPTION": "memory",
     "INPUT_SCHEMA": "memory",
     "MemoryTool": "memory",
-    "ToolResult": "memory",
+    "ToolResult": "results",
     "memory_tool": "memory",
     "Rejection": "refusals",
     "edit_refusal": "refusals",
@@ -99,7 +100,7 @@ _HOME_OF: dict[str, str] = {
     "EntryPlan": "entry_plan",
     "plan_entry": "entry_plan",
     "Splice": "splice",
-    "SpliceResult": "splice",
+    "SpliceResult": "results",
     "delete_entry": "splice",
     "edit_entry": "splice",
     "splice": "splice",

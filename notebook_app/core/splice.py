@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .actions import load_outcome
 from .actor import Actor
@@ -27,6 +27,7 @@ from .files import FileStatus
 from .home import BOOTSTRAP_ORDER, home_path
 from .reading import ENTRY_FILES
 from .refusals import Rejection
+from .results import SpliceResult
 from .storage import Change, LockedHome, StorageError, locked_home
 
 __all__ = ["ENTRY_FILES", "EntryPlan", "Splice", "SpliceResult", "delete_entry", "edit_entry", "plan_entry", "splice"]
@@ -41,18 +42,6 @@ class Splice:
     removed: bytes
     inserted: bytes
     by: Actor
-
-
-@dataclass(frozen=True)
-class SpliceResult:
-    """What a human write did, worded like the tool's ``ToolResult``."""
-
-    output: str
-    is_error: bool = False
-    applied: Splice | None = None
-    """The change as written; None when nothing was written."""
-    unrecorded: str | None = field(default=None, compare=False)
-    """Why the write is not in the home's history (``.notebook`` unusable); None when it is."""
 
 
 def splice(

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,7 +18,7 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Header, Static
 
-from ...core import MEMORY_TARGETS, EntryPlan
+from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
 from ..documents import Mark
 from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
@@ -46,8 +45,6 @@ from .main_tools import NotebookTools
 from .main_watch import HomeWatching
 from .panes import PaneScreen
 
-if TYPE_CHECKING:
-    from ...core import SpliceResult, ToolResult  # the write path loads with the first write
 
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
