@@ -6,14 +6,15 @@ import gc
 import sys
 from pathlib import Path
 
-from .demo import DEMO_LABEL, demo_home_dir, ensure_demo
-
 
 def launch(home: str | None = None, theme: str | None = None, reset_demo: bool = False) -> int:
     """Open the notebook on ``home`` (the demo persona when None); return the exit code."""
+    gc.set_threshold(*YOUNG_COLLECTIONS)  # before the imports below: they allocate much and free little
     from .model import Notebook
 
     if home is None:
+        from .demo import DEMO_LABEL, demo_home_dir, ensure_demo  # importlib.resources: only the demo needs it
+
         try:
             path = ensure_demo(reset=reset_demo)
         except OSError as error:
@@ -51,6 +52,10 @@ def launch(home: str | None = None, theme: str | None = None, reset_demo: bool =
     return app.return_code or 0
 
 
+YOUNG_COLLECTIONS = (10_000, 10, 10)
+"""The cycle collector's thresholds while the notebook runs (see :func:`quiet_collector`)."""
+
+
 def quiet_collector() -> None:
     """Keep the cycle collector off the objects that live as long as the app, and run it less often.
 
@@ -62,4 +67,4 @@ def quiet_collector() -> None:
     counting frees anyway.
     """
     gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
+    gc.set_threshold(*YOUNG_COLLECTIONS)

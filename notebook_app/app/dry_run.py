@@ -9,21 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from ..core import (
-    Edit,
-    EntryPlan,
-    Rejection,
-    edit_refusal,
-    parse_request,
-    plan_entry,
-    preview_file,
-)
 from ..core.files import FileRead, FileStatus
-from ..core.refusals import text_of
+from ..core.refusals import Rejection, edit_refusal, text_of
 from .comparison import Comparison, compare
 from .model import ENTRY_ACTIONS, HomeState
+
+if TYPE_CHECKING:
+    from ..core import Edit, EntryPlan
 
 @dataclass(frozen=True)
 class DryRun:
@@ -49,6 +43,8 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     """
     if args.get("action") in ENTRY_ACTIONS:
         return entry_dry_run(state, args)
+    from ..core.actions import parse_request, preview_file  # the planners load with the form's first dry run
+
     request = parse_request(dict(args))
     if isinstance(request, Rejection):
         return DryRun(args, state.seq, request)
@@ -66,6 +62,8 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
 
 def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     """An entry delete or edit on the file as shown, planned by the core's ``plan_entry``."""
+    from ..core.entry_plan import plan_entry
+
     name, line = str(args["file"]), int(str(args["line"]))
     live = state.files.get(name)
     read = live.read if live is not None else FileRead(name, FileStatus.ABSENT)
@@ -97,6 +95,8 @@ class Selection:
 
 def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[StatusKind, str]:
     """The line under the form: what the dry run found, in words; ``flag`` when it needs attention."""
+    from ..core.entry_plan import EntryPlan  # loaded by the dry run that made ``dry``
+
     outcome = dry.outcome
     if isinstance(outcome, EntryPlan):
         if outcome.label.startswith("delete"):

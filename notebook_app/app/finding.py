@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..core import BOOTSTRAP_ORDER
-from ..core.find import Found, Hit, Query, Searchable, find, prepare
 from .model import HomeState
+
+if TYPE_CHECKING:
+    from ..core.find import Found, Hit, Query, Searchable
 
 CURRENT, NEXT = "current", "next"
 """The two souls' places; files are named by their file name."""
@@ -70,6 +73,8 @@ class Finder:
 
         An empty ``typed`` only prepares the texts: the bar does that as it opens, before the first key.
         """
+        from ..core.find import find, prepare  # the matcher loads with the first search, in its worker
+
         self._prepared = prepare(texts, self._prepared)
         found = find(self._prepared, typed)
         hit = found.at_or_after(*near) if found is not None else None

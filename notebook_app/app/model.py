@@ -14,24 +14,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core import (
-    BOOTSTRAP_ORDER,
-    Session,
-    Snapshot,
-    SpliceResult,
-    ToolResult,
-    delete_entry,
-    edit_entry,
-    memory_tool,
-)
+from ..core import BOOTSTRAP_ORDER, Session, Snapshot
 from ..core.actor import NOTEBOOK
-from ..core.hand_edit import HandEditResult, text_digest, write_file
 from ..core.home import Composition
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
 
 if TYPE_CHECKING:
+    from ..core import MemoryTool, SpliceResult, ToolResult
+    from ..core.hand_edit import HandEditResult
     from ..core.hosts.profile import HostProfile
     from ..core.lint.doctor import Doctor, DoctorReport
 
@@ -62,7 +54,7 @@ class Notebook:
     def __init__(self, home: Path, counter: SessionCounter | None = None) -> None:
         self.home = home
         self.counter = counter if counter is not None else SessionCounter(home)
-        self.tool = memory_tool(home, by=NOTEBOOK)
+        self._tool: MemoryTool | None = None
         self._lock = threading.Lock()
         self._session: Session | None = None
         self._seq = 0
@@ -73,6 +65,15 @@ class Notebook:
         """The host whose loading Current and Next show; None: the contract."""
         self._current_as: tuple[Snapshot, HostProfile | None, Composition] | None = None
         self._doctor: Doctor | None = None
+
+    @property
+    def tool(self) -> MemoryTool:
+        """The agent's memory tool on this home, as the notebook; made (and the write path loaded) by the first write."""
+        if self._tool is None:
+            from ..core import memory_tool
+
+            self._tool = memory_tool(self.home, by=NOTEBOOK)
+        return self._tool
 
     def start_reading(self) -> None:
         """Read the home in a thread now, before the UI exists, so loading Textual overlaps it.
@@ -166,6 +167,8 @@ class Notebook:
 
     def hand_edit(self, name: str, text: str, base: str) -> tuple[HandEditResult, HomeState]:
         """Write ``text`` as ``name``, an edit of ``base``, through the guarded hand edit; then read the home again."""
+        from ..core.hand_edit import text_digest, write_file  # the hand edit's merge loads with the first one
+
         with self._lock:
             result = write_file(self.home, name, text, base_text=base, base_digest=text_digest(base), by=NOTEBOOK)
             return result, self._read_state()  # records the written file's digest as ours
@@ -196,6 +199,8 @@ class Notebook:
 
 def write_entry(home: Path, args: Mapping[str, object]) -> SpliceResult:
     """The form's entry edit, made through the core's guarded splice, as the notebook."""
+    from ..core.splice import delete_entry, edit_entry
+
     name, line, expect = str(args["file"]), int(str(args["line"])), str(args["expect"])
     if args["action"] == "delete-entry":
         return delete_entry(home, name, line, expect, by=NOTEBOOK)

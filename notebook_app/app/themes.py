@@ -20,15 +20,17 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from platformdirs import user_config_dir
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from ..core.data_folders import load_toml_folders
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 COLOR_FIELDS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground", "background", "surface", "panel", "boost")
 TEXT_STYLE_SUFFIX = "text-style"
@@ -46,7 +48,13 @@ class ThemeProblem:
 
 def shipped_themes_dir() -> Traversable:
     """``notebook_app/themes`` in a wheel; the repository's ``themes/`` in a dev checkout."""
-    packaged = files("notebook_app") / "themes"
+    package = Path(__file__).parents[1]
+    if package.is_dir():  # installed as files: the folder importlib.resources would give, without loading it at start
+        packaged: Traversable = package / "themes"
+    else:
+        from importlib.resources import files
+
+        packaged = files("notebook_app") / "themes"
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / "themes"
@@ -56,8 +64,12 @@ def user_themes_dir() -> Path:
     return Path(user_config_dir("persona-notebook")) / "themes"
 
 
-def parse_theme(text: str, default_name: str) -> Theme:
-    """A validated ``Theme`` from TOML text; ``ValueError`` says what is wrong."""
+def parse_theme(text: str, default_name: str, *, check_palette: bool = True) -> Theme:
+    """A validated ``Theme`` from TOML text; ``ValueError`` says what is wrong.
+
+    ``check_palette``: also build the whole palette, which catches colours
+    Textual accepts alone but cannot combine (about 6 M instructions a theme).
+    """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -92,6 +104,8 @@ def parse_theme(text: str, default_name: str) -> Theme:
         if not isinstance(value, int | float) or isinstance(value, bool):
             raise ValueError(f"'{key}' must be a number")
     theme = Theme(name=name, dark=dark, variables=dict(variables), **colors, **extras)
+    if not check_palette:
+        return theme
     try:
         theme.to_color_system().generate()
     except Exception as error:  # a colour Textual accepted alone but cannot combine
@@ -109,7 +123,18 @@ def _check_color(where: str, value: object) -> None:
 
 
 def load_themes(*folders: Traversable | Path) -> tuple[list[Theme], list[ThemeProblem]]:
-    """Every ``*.toml`` theme in ``folders`` (later folders win a name clash)."""
-    themes, problems = load_toml_folders(folders, lambda text, stem, _source: parse_theme(text, stem))
+    """Every ``*.toml`` theme in ``folders`` (later folders win a name clash).
+
+    The shipped themes' palettes are built by the tests, not at each start:
+    for three themes that was four fifths of loading them (the one in use is
+    built again by Textual anyway). A person's own themes are checked whole.
+    """
+    shipped = shipped_themes_dir()
+    themes, problems = [], []
+    for folder in folders:
+        check = folder != shipped
+        found, failed = load_toml_folders((folder,), lambda text, stem, _source: parse_theme(text, stem, check_palette=check))
+        themes += found
+        problems += failed
     by_name = {theme.name: theme for theme in themes}
     return list(by_name.values()), [ThemeProblem(*problem) for problem in problems]

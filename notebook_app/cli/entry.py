@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..core import ENTRY_FILES, delete_entry, edit_entry
+from ..core import ENTRY_FILES
 from ..core.actor import CLI
 from .common import CommandLine, existing_home, home_option, report, usage_error
 
@@ -48,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     home = existing_home(args.home)
     if isinstance(home, str):
         return usage_error(home)
+    from ..core import delete_entry, edit_entry  # the write path loads when a verb writes, not with the app
+
     if args.action == "delete":
         result = delete_entry(home, args.file, args.line, args.expect, by=CLI)
     else:

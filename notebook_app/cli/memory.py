@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from ..core import ACTIONS, TARGETS, memory_tool
 from ..core.actor import CLI
 from .common import CommandLine, existing_home, home_option, report, usage_error
 
@@ -16,6 +15,8 @@ _HELPS = {
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
+    from ..core import ACTIONS, TARGETS  # the tool's planner loads when a verb is parsed, not with the app
+
     memory = commands.add_parser(
         "memory",
         help="add, replace or remove a memory entry",
@@ -46,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
     payload = {"action": args.action, "target": args.target, "text": args.text}
     if args.action == "replace":
         payload["with"] = args.replacement
+    from ..core import memory_tool  # the write path loads when a verb writes, not with the app
+
     result = memory_tool(home, by=CLI).call(payload)
     return report(result.output, result.is_error, as_json=args.json)
 

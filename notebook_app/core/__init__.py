@@ -41,11 +41,13 @@ if TYPE_CHECKING:
         compose_soul,
     )
     from .merge import Conflict, MergeResult, merge3
-    from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, ToolResult, memory_tool
+    from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
     from .refusals import Rejection, edit_refusal
     from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
-    from .splice import ENTRY_FILES, EntryPlan, Splice, SpliceResult, delete_entry, edit_entry, plan_entry, splice
-    from .storage import JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
+    from .entry_plan import EntryPlan, plan_entry
+    from .results import SpliceResult, ToolResult
+    from .splice import Splice, delete_entry, edit_entry, splice
+    from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 _HOME_OF: dict[str, str] = {
     "ACTIONS": "actions",
@@ -84,7 +86,7 @@ _HOME_OF: dict[str, str] = {
     "DESCRIPTION": "memory",
     "INPUT_SCHEMA": "memory",
     "MemoryTool": "memory",
-    "ToolResult": "memory",
+    "ToolResult": "results",
     "memory_tool": "memory",
     "Rejection": "refusals",
     "edit_refusal": "refusals",
@@ -95,17 +97,17 @@ _HOME_OF: dict[str, str] = {
     "diff_compositions": "session",
     "diff_lines": "session",
     "take_snapshot": "session",
-    "ENTRY_FILES": "splice",
-    "EntryPlan": "splice",
+    "EntryPlan": "entry_plan",
+    "plan_entry": "entry_plan",
     "Splice": "splice",
-    "SpliceResult": "splice",
+    "SpliceResult": "results",
     "delete_entry": "splice",
     "edit_entry": "splice",
-    "plan_entry": "splice",
     "splice": "splice",
-    "JOURNAL_NAME": "storage",
-    "MEMORY_TARGETS": "storage",
-    "is_scratch_file": "storage",
+    "ENTRY_FILES": "reading",
+    "JOURNAL_NAME": "reading",
+    "MEMORY_TARGETS": "reading",
+    "is_scratch_file": "reading",
 }
 """Each exported name -> the module that defines it."""
 

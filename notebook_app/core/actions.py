@@ -17,7 +17,7 @@ from typing import Literal
 from .files import FileRead
 from .home import MAX_FILE_BYTES
 from .refusals import Rejection, edit_refusal, text_of
-from .storage import MEMORY_TARGETS
+from .reading import MEMORY_TARGETS
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")

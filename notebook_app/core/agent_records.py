@@ -18,7 +18,7 @@ from typing import Any
 from .home import BootstrapFile, Composition, SkippedFile, section_heading
 from .memory import ToolResult
 from .session import Snapshot
-from .storage import MEMORY_TARGETS
+from .reading import MEMORY_TARGETS
 
 RECORD_FORMAT = "persona-notebook/agent-session"
 RECORD_VERSION = 1

@@ -8,9 +8,11 @@ file that cannot be read or parsed is reported the same way for both.
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 Parsed = TypeVar("Parsed")
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .events import Event, EventError, header_line, parse_header
-from .journal import Intent, read_intent
+from .reading import Intent, read_intent
 from .state_dir import STATE_DIR, StateDirError, readable_state, real_directory
 
 LOG_NAME = "events.jsonl"

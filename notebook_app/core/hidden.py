@@ -14,6 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 
 class HiddenKind(Enum):
@@ -56,12 +57,17 @@ _VARIATION_SELECTORS = {*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}
 # Characters a variation selector may follow, as far as a reader can tell: an
 # emoji base or keycap base (VS15/VS16), or a CJK ideograph (ideographic
 # variation sequences). An approximation of Unicode's Emoji property, which
-# Python's unicodedata does not carry.
-_VARIATION_BASE = re.compile(
-    "[#*0-9\u00a9\u00ae\u203c\u2049\u2122\u2139\u2194-\u21aa\u231a-\u23ff\u24c2\u25aa-\u27bf"
-    "\u2934\u2935\u2b05-\u2b55\u3030\u303d\u3297\u3299\u3400-\u9fff\uf900-\ufaff"
-    "\U0001f000-\U0001faff\U00020000-\U0003ffff]"
-)
+# Python's unicodedata does not carry. Compiled when first needed: its wide
+# ranges take re some 2 ms, paid by every start that showed a home otherwise.
+@cache
+def _variation_base() -> re.Pattern[str]:
+    return re.compile(
+        "[#*0-9\u00a9\u00ae\u203c\u2049\u2122\u2139\u2194-\u21aa\u231a-\u23ff\u24c2\u25aa-\u27bf"
+        "\u2934\u2935\u2b05-\u2b55\u3030\u303d\u3297\u3299\u3400-\u9fff\uf900-\ufaff"
+        "\U0001f000-\U0001faff\U00020000-\U0003ffff]"
+    )
+
+
 _EMOJI = re.compile("[\u2194-\u27bf\u2b05-\u2b55\U0001f000-\U0001faff]")
 
 
@@ -140,7 +146,7 @@ def part_of_a_sequence(text: str, index: int) -> bool:
         back -= 1
         before = text[back - 1]
     if ord(char) in _VARIATION_SELECTORS:
-        return bool(before) and _VARIATION_BASE.match(before) is not None
+        return bool(before) and _variation_base().match(before) is not None
     if char == "\u200d":
         after = text[index + 1] if index + 1 < len(text) else ""
         return bool(before and after) and _EMOJI.match(before) is not None and _EMOJI.match(after) is not None

@@ -23,7 +23,8 @@ from .event_ids import ID_PATTERN
 from .event_store import LogReader, open_reader
 from .events import Event, EventError
 from .home import BOOTSTRAP_ORDER, home_path
-from .journal import LOG_SLOT, FileSlot, file_slot_offset, log_slot, read_slot
+from .journal import LOG_SLOT, FileSlot, file_slot_offset, log_slot
+from .reading import read_slot
 from .replay import RebuildError, file_events_backward, is_start, rebuild, start_content
 from .state_dir import readable_state
 

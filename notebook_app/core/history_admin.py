@@ -25,7 +25,8 @@ from .atomic import write_atomically
 from .events import Event, EventError, Payload, header_line, parse_header, without_text
 from .history import HistoryError, find
 from .home import home_path
-from .journal import JOURNAL_NAME, file_slot_offset, write_slot
+from .journal import file_slot_offset, write_slot
+from .reading import JOURNAL_NAME
 from .replay import RebuildError, is_start, payload_bytes, rebuild
 from .state_dir import readable_state
 from .storage import StorageError, locked_home

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from .file_load import FileLoad
 from .files import FileRead, FileStatus, read_file
 from .names import BOOTSTRAP_ORDER
-from .storage import consistent_reads
+from .reading import consistent_reads
 
 if TYPE_CHECKING:
     from .hosts.profile import HostProfile

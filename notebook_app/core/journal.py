@@ -20,72 +20,28 @@ cannot cut it in two):
   cost since its last snapshot.
 
 The slots are a cache of the log: a missing or stale one costs one full read
-of the file, never a wrong record.
+of the file, never a wrong record. Slot 0, which readers also heed, is read
+and written as :class:`.reading.Intent` (so opening a home loads none of this).
 """
 
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from .names import BOOTSTRAP_ORDER
+from .reading import FILE_SLOT_ORDER, SLOT, read_slot
 
-JOURNAL_NAME = ".memory.journal"
-SLOT = 128
 LOG_SLOT = SLOT
-_FILE_SLOTS = {
-    name: SLOT * (2 + i) for i, name in enumerate(("MEMORY.md", "USER.md", *(n for n in BOOTSTRAP_ORDER if n not in ("MEMORY.md", "USER.md"))))
-}  # the entry files first: an add's slots, and clearing its intent, are then one pwrite
-_APPENDED = ("MEMORY.md", "USER.md")  # only the entry files are ever appended to
+_FILE_SLOTS = {name: SLOT * (2 + i) for i, name in enumerate(FILE_SLOT_ORDER)}
+# the entry files first: an add's slots, and clearing its intent, are then one pwrite
 
 StatKey = tuple[int, int, int]
 
 
 def stat_key(info: os.stat_result) -> StatKey:
     return info.st_ino, info.st_size, info.st_mtime_ns
-
-
-@dataclass(frozen=True)
-class Intent:
-    """The write in flight, as slot 0 records it."""
-
-    kind: str
-    """append, rewrite or delete."""
-    name: str
-    log: int | None = None
-    """Where its record begins in the log; None when the write is not recorded."""
-    before: int = 0
-    after: int = 0
-    inode: int = 0
-    absent: bool = False
-    """An append that created the file."""
-
-    def text(self) -> str:
-        if self.kind == "append":
-            tail = "" if self.log is None else f" {self.log}" + (" absent" if self.absent else "")
-            return f"append {self.name} {self.before} {self.after}{tail}"
-        if self.kind == "rewrite":
-            return f"rewrite {self.name} {self.log} {self.inode}"
-        return f"delete {self.name} {self.log}"
-
-    @classmethod
-    def parse(cls, raw: bytes | None) -> Intent | None:
-        if raw is None:
-            return None
-        words = raw.decode("ascii", errors="replace").split()
-        try:
-            if len(words) in (4, 5, 6) and words[0] == "append" and words[1] in _APPENDED:
-                log = int(words[4]) if len(words) > 4 else None
-                return cls("append", words[1], log, int(words[2]), int(words[3]), absent=words[5:] == ["absent"])
-            if len(words) == 4 and words[0] == "rewrite" and words[1] in _FILE_SLOTS:
-                return cls("rewrite", words[1], int(words[2]), inode=int(words[3]))
-            if len(words) == 3 and words[0] == "delete" and words[1] in _FILE_SLOTS:
-                return cls("delete", words[1], int(words[2]))
-        except ValueError:
-            return None
-        return None
 
 
 @dataclass(frozen=True)
@@ -114,26 +70,6 @@ class FileSlot:
             return cls(key, words[5] == "1", int(words[6]), int(words[7]))
         except ValueError:
             return None
-
-
-def read_slot(home: Path, offset: int, size: int = SLOT) -> bytes | None:
-    """One slot, or None; a journal that is not a regular file (a FIFO, a link) is never read."""
-    try:
-        fd = os.open(os.path.join(home, JOURNAL_NAME), os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
-        return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return os.pread(fd, size, offset)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def read_intent(home: Path) -> Intent | None:
-    return Intent.parse(read_slot(home, 0))
 
 
 def write_slot(fd: int, record: str, offset: int = 0) -> None:
@@ -176,18 +112,3 @@ ALL_SLOTS = SLOT * (2 + len(BOOTSTRAP_ORDER))
 def read_slots(home: Path) -> bytes:
     """Every slot at once (one open), empty when there is no journal to read."""
     return read_slot(home, 0, ALL_SLOTS) or b""
-
-
-def torn_append(home: Path) -> tuple[str, int] | None:
-    """A file a killed writer left with part of an append: its name and size before.
-
-    None when the append left no byte, or all of them (then it is whole).
-    """
-    intent = read_intent(home)
-    if intent is None or intent.kind != "append":
-        return None
-    try:
-        info = (home / intent.name).lstat()
-    except OSError:
-        return None
-    return (intent.name, intent.before) if stat.S_ISREG(info.st_mode) and intent.before < info.st_size < intent.after else None

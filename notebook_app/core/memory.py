@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import ACTIONS, TARGETS, Edit, Rejection, byte_length, parse_request, placed, placed_in_text, plan_edit
@@ -17,6 +16,7 @@ from .actor import LIBRARY, Actor, ActorKind
 from .events import json_safe
 from .home import home_path
 from .side_events import record_failed
+from .results import ToolResult
 from .storage import Change, LockedHome, StorageError, locked_home
 
 DESCRIPTION = (
@@ -45,16 +45,6 @@ INPUT_SCHEMA: dict[str, Any] = {
     },
     "required": ["action", "text"],
 }
-
-
-@dataclass(frozen=True)
-class ToolResult:
-    output: str
-    is_error: bool = False
-    refused_by: str | None = None
-    """The doctor's rule that refused the call in guard mode; None otherwise."""
-    unrecorded: str | None = field(default=None, compare=False)
-    """Why a write went unrecorded in the home's history (``.notebook`` unusable); never shown to the agent."""
 
 
 class MemoryTool:

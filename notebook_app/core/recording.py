@@ -29,7 +29,8 @@ from .actor import Actor, ActorKind
 from .event_store import LOG_NAME, LogWriter, open_reader
 from .event_ids import new_id
 from .events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, now, parse_header
-from .journal import LOG_SLOT, SLOT, FileSlot, StatKey, file_slot_offset, log_slot_inode, log_slot_text, read_slots, write_slot
+from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot_inode, log_slot_text, read_slots, write_slot
+from .reading import SLOT
 from .replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
 from .state_dir import STATE_DIR, StateDirError, readable_state
 

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from .event_store import LOG_NAME, landed, lines_forward
 from .events import Event, EventError, parse_header
-from .journal import JOURNAL_NAME, LOG_SLOT, Intent, file_slot_offset, log_slot, log_slot_text, pread_slot, read_intent, torn_append, write_slot
+from .journal import LOG_SLOT, file_slot_offset, log_slot, log_slot_text, pread_slot, write_slot
+from .reading import JOURNAL_NAME, Intent, read_intent, torn_append
 from .state_dir import readable_state
 
 

@@ -19,10 +19,10 @@ from .atomic import flocked_directory
 from .event_store import LogWriter
 from .event_ids import new_id
 from .events import Event, json_safe, now
-from .journal import JOURNAL_NAME, LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
+from .journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
 from .recovery import recover
 from .state_dir import StateDirError
-from .storage import MEMORY_TARGETS
+from .reading import JOURNAL_NAME, MEMORY_TARGETS
 
 
 def record_failed(

@@ -8,25 +8,29 @@ rename; or, for an append at the end of MEMORY.md or USER.md, the journalled
 append), refuses the files the tool refuses in the same words, and names its
 actor for the history. Like the tool it never raises: every outcome is a
 :class:`SpliceResult`. The agent's memory tool is untouched by all of this.
+
+Entry edits are planned by :mod:`.entry_plan`, which is pure: the app's dry
+run uses it without loading this write path.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .actions import load_outcome
 from .actor import Actor
-from .files import FileStatus
-from .hidden import hidden_kind
-from .home import BOOTSTRAP_ORDER, home_path
-from .refusals import Rejection
+from .entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
 from .events import Payload
-from .storage import MEMORY_TARGETS, Change, LockedHome, StorageError, locked_home
+from .files import FileStatus
+from .home import BOOTSTRAP_ORDER, home_path
+from .reading import ENTRY_FILES
+from .refusals import Rejection
+from .results import SpliceResult
+from .storage import Change, LockedHome, StorageError, locked_home
 
-ENTRY_FILES: tuple[str, ...] = tuple(MEMORY_TARGETS.values())
-"""The files whose lines are entries: only these have entry edits."""
+__all__ = ["ENTRY_FILES", "EntryPlan", "Splice", "SpliceResult", "delete_entry", "edit_entry", "plan_entry", "splice"]
 
 
 @dataclass(frozen=True)
@@ -38,18 +42,6 @@ class Splice:
     removed: bytes
     inserted: bytes
     by: Actor
-
-
-@dataclass(frozen=True)
-class SpliceResult:
-    """What a human write did, worded like the tool's ``ToolResult``."""
-
-    output: str
-    is_error: bool = False
-    applied: Splice | None = None
-    """The change as written; None when nothing was written."""
-    unrecorded: str | None = field(default=None, compare=False)
-    """Why the write is not in the home's history (``.notebook`` unusable); None when it is."""
 
 
 def splice(
@@ -166,60 +158,6 @@ def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> st
     return f"ok ({label} → {name}); {outcome}"
 
 
-@dataclass(frozen=True)
-class EntryPlan:
-    """What an entry delete or edit does to a file's text, in characters: the dry run and the write share it."""
-
-    name: str
-    line: int
-    start: int
-    end: int
-    """``text[start:end]`` goes: the line with its ending (delete) or its text (edit)."""
-    inserted: str
-    label: str
-    """``delete line 3`` / ``edit line 3``."""
-
-    @property
-    def changes(self) -> bool:
-        return self.end > self.start or bool(self.inserted)
-
-    def apply(self, text: str) -> str:
-        return text[: self.start] + self.inserted + text[self.end :]
-
-
-def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: str | None) -> EntryPlan | Rejection:
-    """Where line ``line`` of ``text`` is and what replaces it; refused unless it reads ``expect``.
-
-    ``new_text`` None deletes the line and its ending; otherwise its text is
-    replaced and its ending kept. Pure: the app's dry run calls it on the text
-    it shows, :func:`delete_entry` and :func:`edit_entry` on the text under the lock.
-    """
-    problem = _entry_problem(name, line, expect) or (None if new_text is None else _new_text_problem(new_text, line))
-    if problem:
-        return Rejection(problem)
-    if text is None:
-        return Rejection(f"line {line} of {name} changed since you selected it: {name} is absent now; nothing was changed")
-    span = _line_span(text, line)
-    if span is None:
-        count = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
-        return Rejection(
-            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, and {name} has "
-            f"{count} line{'s' if count != 1 else ''} now; nothing was changed"
-        )
-    start, text_end, line_end = span
-    now = text[start:text_end]
-    if now != expect:
-        return Rejection(
-            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, it reads {_quote(now)} now; "
-            "nothing was changed"
-        )
-    if new_text is None:
-        return EntryPlan(name, line, start, line_end, "", f"delete line {line}")
-    if new_text == now:
-        return EntryPlan(name, line, start, start, "", f"edit line {line}")
-    return EntryPlan(name, line, start, text_end, new_text, f"edit line {line}")
-
-
 def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_text: str | None) -> SpliceResult:
     """Plan the entry change on the text under the lock, then splice its bytes."""
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
@@ -236,27 +174,6 @@ def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_tex
     return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), plan.label, True, change)
 
 
-def _line_span(text: str, line: int) -> tuple[int, int, int] | None:
-    """Where line ``line`` starts, where its text ends and where its line ending ends; None if no such line.
-
-    Lines end at ``\n`` only (a ``\r`` before it belongs to the ending), as
-    the notebook numbers them; never ``str.splitlines``, which splits on more.
-    """
-    start = 0
-    for _ in range(line - 1):
-        newline = text.find("\n", start)
-        if newline < 0:
-            return None
-        start = newline + 1
-    if start >= len(text):
-        return None  # past the last line (a final newline starts no line)
-    newline = text.find("\n", start)
-    if newline < 0:
-        return start, len(text), len(text)
-    text_end = newline - 1 if newline > start and text[newline - 1] == "\r" else newline
-    return start, text_end, newline + 1
-
-
 def _splice_problem(name: object, start: object, expected: object, new: object) -> str | None:
     if name not in BOOTSTRAP_ORDER:
         return f"not a bootstrap file: {name!r} (a splice writes one of {', '.join(BOOTSTRAP_ORDER)})"
@@ -265,37 +182,3 @@ def _splice_problem(name: object, start: object, expected: object, new: object) 
     if not isinstance(expected, bytes | bytearray) or not isinstance(new, bytes | bytearray):
         return "expected and new must be bytes"
     return None
-
-
-def _entry_problem(name: object, line: object, expect: object) -> str | None:
-    if name not in ENTRY_FILES:
-        return f"no entries in {name!r}: entry edits work on {' and '.join(ENTRY_FILES)}"
-    if not isinstance(line, int) or isinstance(line, bool) or line < 1:
-        return f"line must be a line number from 1, got {line!r}"
-    if not isinstance(expect, str):
-        return "expect must be the line's text"
-    if "\n" in expect:
-        return "expect is one line's text, without its line ending; it holds a line break"
-    return None
-
-
-def _new_text_problem(new_text: object, line: int) -> str | None:
-    if not isinstance(new_text, str):
-        return "the new text must be a string"
-    if "\n" in new_text or "\r" in new_text:
-        return f"the new text holds a line break; line {line} stays one line, nothing was changed"
-    if not new_text.strip():
-        return f"the new text is empty or only whitespace; to remove line {line}, delete the entry instead (nothing was changed)"
-    return None
-
-
-def _quote(text: str, limit: int = 80) -> str:
-    """``text`` in double quotes for a message: cut when long, hidden characters escaped."""
-    shown = text if len(text) <= limit else text[:limit] + "…"
-    return '"' + "".join(_escaped(char) for char in shown) + '"'
-
-
-def _escaped(char: str) -> str:
-    if hidden_kind(char) is None:
-        return char
-    return {"\t": "\\t", "\r": "\\r"}.get(char) or (f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}")

@@ -10,7 +10,7 @@ Four guarantees the reference implementation lacks live here, and only here:
   fsynced and then ``os.replace``d over the original. An append first records
   its intent (file, size before, size after) in ``.memory.journal``; a writer
   killed mid-append is undone by the next writer, and readers that go through
-  :func:`consistent_reads` stop at the size before. Either way a killed writer
+  :func:`.reading.consistent_reads` stop at the size before. Either way a killed writer
   leaves each file as it was before the action or as it is after it. A temp
   file a killed writer left (``.persona-notebook-….tmp``: hidden, no ``.md``,
   no bootstrap name in it, so no glob or host takes it for content) is removed
@@ -23,6 +23,10 @@ Four guarantees the reference implementation lacks live here, and only here:
 * Never outside the home: the only paths written are bootstrap files, their
   temp files, the journal and ``.notebook/``, all inside the home. A file that
   is a symbolic link is refused, never followed and never replaced.
+
+What readers need of these guarantees (the lock taken shared, the write in
+flight, the bookkeeping names) lives in :mod:`.reading`: opening or viewing
+a home loads none of this write path.
 """
 
 from __future__ import annotations
@@ -40,33 +44,20 @@ from .atomic import flocked_directory, remove_matching, write_all
 from .atomic import remove_temps, write_atomically  # noqa: F401  (callers outside the core import them from here)
 from .events import ABSENT, FileState, Hunk, Payload, now
 from .files import FileRead, FileStatus, read_file
-from .journal import ALL_SLOTS, JOURNAL_NAME, SLOT, Intent, stat_key, torn_append, write_slot
+from .journal import ALL_SLOTS, stat_key, write_slot
 from .append_record import append_line
+from .reading import JOURNAL_NAME, SLOT, Intent, is_temp_file
+from .reading import MEMORY_TARGETS, consistent_reads, is_scratch_file  # noqa: F401  (the read half; callers that write import them from here)
 from .recording import EVENT_COST, Change, Known, Recorder
-from .writes import TEMP_PREFIX, TEMP_SUFFIX, RecordedWrites, is_utf8
+from .writes import RecordedWrites, is_utf8
 from .recovery import recover
 from .refusals import Rejection, file_refusal, utf8_refusal
-from .state_dir import STATE_DIR
 from .replay import append_span
 
-MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
-"""The memory tool's targets and the only files it ever writes."""
-
-_OLD_TEMP_PREFIX = ".memory-tmp-"  # what earlier versions named them; still cleared
 _TAIL_BYTES = 64
 _READ_TRIES = 5
 
 __all__ = ["JOURNAL_NAME", "MEMORY_TARGETS", "Change", "FileEnd", "LockedHome", "StorageError", "consistent_reads", "locked_home"]
-
-
-def is_temp_file(name: str) -> bool:
-    """A temp file of a rewrite: whole only once renamed, removed by the next writer."""
-    return (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)) or name.startswith(_OLD_TEMP_PREFIX)
-
-
-def is_scratch_file(name: str) -> bool:
-    """The journal, temp files and the ``.notebook`` folder: bookkeeping, never content to show or watch."""
-    return name in (JOURNAL_NAME, STATE_DIR) or is_temp_file(name)
 
 
 class StorageError(Exception):
@@ -334,24 +325,6 @@ def _make_folders(path: Path) -> list[Path]:
                 folder.rmdir()
         raise
     return made
-
-
-@contextmanager
-def consistent_reads(home: Path) -> Iterator[dict[str, int]]:
-    """Hold the home's lock shared while reading its files.
-
-    No writer is mid-action while this is held, so reads are never torn. It
-    yields, for a file that a killed writer left cut inside an append, how
-    many bytes were there before that append: read no further, and the reader
-    sees the file as it was before the action, as the next writer will leave
-    it. Do not call it while holding :func:`locked_home` in the same process.
-    """
-    if not home.is_dir():
-        yield {}  # no home: nothing can be mid-write
-        return
-    with flocked_directory(home, shared=True):
-        torn = torn_append(home)
-        yield {torn[0]: torn[1]} if torn else {}
 
 
 def _last_line(path: Path, size: int) -> tuple[bytes, int]:

@@ -32,7 +32,8 @@ from .home import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
 from .recording import Change, Recorder
 from .replay import RebuildError, diff_hunks, hunk, payload_bytes
 from .state_dir import readable_state
-from .storage import LockedHome, StorageError, consistent_reads, locked_home
+from .reading import consistent_reads
+from .storage import LockedHome, StorageError, locked_home
 
 
 @dataclass(frozen=True)

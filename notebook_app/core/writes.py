@@ -23,12 +23,10 @@ from typing import TYPE_CHECKING
 
 from .atomic import sync_folder, write_temp
 from .events import ABSENT, FileState, Hunk, Payload
-from .journal import Intent, stat_key, write_slot
+from .journal import stat_key, write_slot
+from .reading import TEMP_PREFIX, TEMP_SUFFIX, Intent
 from .recording import Change, Known, Recorder
 from .replay import count_lines, diff_hunks, hunk
-
-TEMP_PREFIX = ".persona-notebook-"
-TEMP_SUFFIX = ".tmp"
 
 
 class RecordedWrites:

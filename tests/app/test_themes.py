@@ -28,6 +28,22 @@ def test_shipped_themes_load_without_problems() -> None:
     assert {t.name: t.dark for t in themes} == {"dark": True, "light": False, "high-contrast": True}
 
 
+def test_every_shipped_theme_builds_its_whole_palette() -> None:
+    """load_themes skips this check for the shipped folder; it holds here instead."""
+    files = sorted(Path(str(shipped_themes_dir())).glob("*.toml"))
+    assert len(files) == 3
+    for file in files:
+        parse_theme(file.read_text(encoding="utf-8"), file.stem, check_palette=True)
+
+
+def test_a_bad_palette_in_a_user_theme_is_reported(tmp_path: Path) -> None:
+    """Colours Textual accepts alone but cannot combine: still caught for a person's own themes."""
+    (tmp_path / "odd.toml").write_text('luminosity_spread = nan\n[colors]\nprimary = "red"\n')
+    themes, problems = load_themes(shipped_themes_dir(), tmp_path)
+    assert "odd" not in {t.name for t in themes}
+    assert [(p.source, p.message.split(" (")[0]) for p in problems] == [(str(tmp_path / "odd.toml"), "cannot build the palette")]
+
+
 def test_a_good_theme_maps_onto_textual_theme() -> None:
     theme = parse_theme(GOOD, "ignored")
     assert (theme.name, theme.primary, theme.background, theme.dark) == ("sea", "#1e90ff", "#001122", True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from ..file_load import FileLoad
 from ..files import FileStatus, read_file
 from ..home import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
-from ..storage import consistent_reads
+from ..reading import consistent_reads
 from .profile import FileRule, HostProfile
 
 READ_LIMIT = 8 * 1024 * 1024

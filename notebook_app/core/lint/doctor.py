@@ -21,7 +21,7 @@ from pathlib import Path
 from ..files import FileRead, read_file
 from ..home import BOOTSTRAP_ORDER, Composition, compose, home_path
 from ..hosts.profile import HostProfile
-from ..storage import consistent_reads
+from ..reading import consistent_reads
 from .budget import DEFAULT_ENCODING, Budget, budget_findings, budget_of, exact_tokens
 from .history_secrets import HistoryScan
 from .hygiene import hygiene_findings

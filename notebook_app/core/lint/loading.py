@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from ..files import FileRead, FileStatus
-from ..storage import is_temp_file
+from ..reading import is_temp_file
 from .model import Finding, finding
 from .text import FileText, line_of_byte
 
