@@ -43,7 +43,8 @@ async def test_add_writes_memory_and_shows_under_next_not_current(home: Path) ->
         assert (home / "MEMORY.md").read_text() == MEMORY + "- prefers short answers\n"
         await wait_until(pilot, lambda: "- prefers short answers" in marked(next_doc(app), "added"), "Next to show the entry")
         assert "- prefers short answers" not in current_doc(app).lines
-        assert [n.message for n in app._notifications] == ["ok (add → MEMORY.md); loads next session"]
+        said = ["ok (add → MEMORY.md); loads next session"]
+        await wait_until(pilot, lambda: [n.message for n in app._notifications] == said, "the add said in a notification")  # after the result's frames
 
 
 async def test_replace_swaps_the_first_occurrence(home: Path) -> None:

@@ -17,6 +17,7 @@ from textual.widgets import Input
 
 from notebook_app.app.themes import load_themes, shipped_themes_dir
 from notebook_app.app.widgets.form.action_form import ActionForm
+from notebook_app.app.widgets.common.line_view import LineView
 from notebook_app.app.widgets.session.session_pane import SessionPane
 
 SHIPPED_THEMES = sorted(theme.name for theme in load_themes(shipped_themes_dir())[0])
@@ -47,6 +48,10 @@ def test_main_screen_with_pending_changes(snap_compare, demo: Path) -> None:
         await submit(pilot, "a", "prefers tide times on a 24-hour clock")
         next_pane = pilot.app.screen.query_one("#next", SessionPane)
         await wait_until(pilot, lambda: "- prefers tide times on a 24-hour clock" in next_pane.document.lines, "the entry in Next")
+        await wait_until(pilot, lambda: bool(pilot.app._notifications), "the add's notification (it comes after the footer's keys)")
+        soul = next_pane.query_one(LineView)
+        await wait_until(pilot, lambda: soul.virtual_size.height == len(soul._rows), "Next's height held after the form closed, given back")
+        await pilot.pause()
         pilot.app.clear_notifications()
 
     assert snap_compare(make_app(demo), terminal_size=SIZE, run_before=run_before)
