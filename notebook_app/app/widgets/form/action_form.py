@@ -81,10 +81,9 @@ class ActionForm(KeepsFocusMarks, Vertical):
 
     @dataclass
     class Resized(Message):
-        """The open form's height changed: what must stay in sight above it moves up."""
+        """The open form's height changed (its ``outer_size``): what must stay in sight above it moves up."""
 
         form: ActionForm
-        height: int
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -166,7 +165,7 @@ class ActionForm(KeepsFocusMarks, Vertical):
 
     def on_resize(self, event: events.Resize) -> None:
         if self.is_open:
-            self.post_message(self.Resized(self, event.size.height))
+            self.post_message(self.Resized(self))
 
     @property
     def _fields(self) -> list[Input]:
