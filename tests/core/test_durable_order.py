@@ -10,6 +10,7 @@ tests check their order:
 * a rewrite (the tool's replace, an entry splice, an undo) syncs the temp
   file, holding all its new bytes, before renaming it over the file, and
   syncs the home folder after the rename;
+* an undo that removes the file syncs the home folder after the unlink;
 * an add syncs the file, holding the appended bytes, before the journal's
   slot 0 (its intent) is cleared.
 """
@@ -35,24 +36,24 @@ SLOT = 128
 @dataclass(frozen=True)
 class Seen:
     what: str
-    """fsync, replace or pwrite."""
+    """fsync, replace, unlink or pwrite."""
     inode: int
     directory: bool = False
     size: int = 0
     """fsync: the file's size when synced."""
     target: str = ""
-    """replace: the name renamed over."""
+    """replace: the name renamed over; unlink: the name removed."""
     offset: int = -1
     data: bytes = b""
     """pwrite: where and what."""
 
 
 class Effects:
-    """The real fsync, replace and pwrite calls of one write, in order."""
+    """The real fsync, replace, unlink and pwrite calls of one write, in order."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.seen: list[Seen] = []
-        real_fsync, real_replace, real_pwrite = os.fsync, os.replace, os.pwrite
+        real_fsync, real_replace, real_unlink, real_pwrite = os.fsync, os.replace, os.unlink, os.pwrite
 
         def fsync(fd: int) -> None:
             info = os.fstat(fd)
@@ -64,6 +65,11 @@ class Effects:
             real_replace(src, dst, **kw)  # type: ignore[arg-type]
             self.seen.append(Seen("replace", inode, target=os.fspath(dst)))
 
+        def unlink(path: str | os.PathLike[str], **kw: object) -> None:
+            inode = os.lstat(path).st_ino
+            real_unlink(path, **kw)  # type: ignore[arg-type]
+            self.seen.append(Seen("unlink", inode, target=os.fspath(path)))
+
         def pwrite(fd: int, data: bytes, offset: int) -> int:
             written = real_pwrite(fd, data, offset)
             self.seen.append(Seen("pwrite", os.fstat(fd).st_ino, offset=offset, data=bytes(data)))
@@ -71,6 +77,7 @@ class Effects:
 
         monkeypatch.setattr(os, "fsync", fsync)
         monkeypatch.setattr(os, "replace", replace)
+        monkeypatch.setattr(os, "unlink", unlink)
         monkeypatch.setattr(os, "pwrite", pwrite)
 
     def index(self, found: Callable[[Seen], bool], *, after: int = -1) -> int | None:
@@ -126,6 +133,22 @@ def test_a_rewrite_syncs_the_whole_temp_file_before_the_rename_and_the_folder_af
     home_inode = home.stat().st_ino
     assert effects.index(lambda s: s.what == "fsync" and s.directory and s.inode == home_inode, after=rename) is not None, (
         "the home folder is synced after the rename, so the rename itself is durable"
+    )
+
+
+def test_an_undo_that_removes_the_file_syncs_the_folder_after_the_unlink(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not memory_tool(home, by=CLI).call({"action": "add", "text": "the file's only entry"}).is_error
+    path = home / "MEMORY.md"
+    effects = Effects(monkeypatch)
+    assert undo(home, history(home)[0].id, by=CLI).record is not None
+    monkeypatch.undo()
+    assert not path.exists()
+
+    removed = effects.index(lambda s: s.what == "unlink" and s.target == str(path))
+    assert removed is not None
+    home_inode = home.stat().st_ino
+    assert effects.index(lambda s: s.what == "fsync" and s.directory and s.inode == home_inode, after=removed) is not None, (
+        "the home folder is synced after the unlink, so the removal itself is durable"
     )
 
 
