@@ -198,3 +198,23 @@ def test_headline_names_problems_in_words(home: Path) -> None:
     (home / "USER.md").write_bytes(b"- a\xff\n")
     (home / "MEMORY.md").write_text("- a\n- a\n- b\n- b\n")
     assert check_home(home).headline() == "USER.md is not UTF-8 at byte 3 (0xff) · 2 duplicate entries"
+
+
+def test_a_run_of_prose_between_entries_is_one_finding_not_one_per_line(home: Path) -> None:
+    (home / "USER.md").write_text(
+        "# About her\n\nShe lives by the sea.\nShe walks at dawn.\n\n## More\nShe reads.\n- likes tea\nstray again\n"
+    )
+    found = [(f.rule, f.line, f.message) for f in check_home(home).findings if f.rule == "hygiene.not-an-entry"]
+    assert found == [
+        (
+            "hygiene.not-an-entry",
+            3,
+            "lines 3–7 of USER.md hold 3 lines that are not entries ('- text'), headings or blank lines, "
+            "the first: “She lives by the sea.”",
+        ),
+        (
+            "hygiene.not-an-entry",
+            9,
+            "line 9 of USER.md is not an entry ('- text'), a heading or a blank line: “stray again”",
+        ),
+    ]
