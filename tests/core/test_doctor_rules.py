@@ -218,3 +218,17 @@ def test_a_run_of_prose_between_entries_is_one_finding_not_one_per_line(home: Pa
             "line 9 of USER.md is not an entry ('- text'), a heading or a blank line: “stray again”",
         ),
     ]
+
+
+def test_token_counts_say_estimate_or_exact_and_an_empty_home_is_zero_of_its_tokenizer(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- prefers metric units\n")
+    doctor = Doctor()
+    report = doctor.check(home)
+    assert report.budget.tokens_label().startswith("≈") and report.budget.tokens_label().endswith(" tokens (chars/4)")
+    exact = doctor.exact_tokens(report).tokens_label()
+    assert not exact.startswith("≈") and exact.endswith(" tokens (o200k_base)")
+    empty = home / "empty"
+    empty.mkdir()
+    report = doctor.check(empty)
+    assert report.budget.tokens_label() == "≈0 tokens (chars/4)"
+    assert doctor.exact_tokens(report).tokens_label() == "0 tokens (o200k_base)"
