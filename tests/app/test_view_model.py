@@ -49,6 +49,12 @@ def test_hidden_characters_become_one_visible_marker_each() -> None:
     assert with_markers(plain) is plain
 
 
+def test_a_joiner_inside_an_emoji_sequence_is_drawn_as_the_emoji_but_a_stray_one_is_marked() -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert with_markers(f"- the {family} next door\n") == f"- the {family} next door\n"
+    assert with_markers("- pass\u200dword and \U0001f468\u200d x\n") == "- pass∙word and \U0001f468∙ x\n"
+
+
 def test_soul_documents_mark_each_side_of_the_diff(home: Path) -> None:
     session = Session(home)
     (home / "MEMORY.md").write_text((home / "MEMORY.md").read_text().replace("UTC", "IST"))

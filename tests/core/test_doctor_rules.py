@@ -81,7 +81,7 @@ def test_hidden_characters_are_flagged_with_a_fix_that_removes_them(home: Path, 
 
 
 def test_emoji_and_a_leading_bom_are_not_hidden_characters(home: Path) -> None:
-    (home / "SOUL.md").write_text("\ufeffYou are Kip ❤️ 👩\u200d🔬 1️⃣\n")
+    (home / "SOUL.md").write_text("\ufeffYou are Kip ❤️ 👩\u200d🔬 1️⃣ \U0001f468\u200d\U0001f469\u200d\U0001f467\n")
     assert [r for r in rules_at(home) if r[0].startswith("security")] == []
 
 
