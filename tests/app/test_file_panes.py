@@ -100,3 +100,14 @@ async def test_an_absent_file_is_said_once_and_an_empty_entry_file_says_how_to_a
         await pilot.press("t")  # USER.md becomes the target: its hint follows
         await wait_until(pilot, lambda: pane.pane("USER.md").view.placeholder == "no entries yet · a adds one", "USER.md's hint")
         assert pane.pane("MEMORY.md").view.placeholder == "no entries yet · t, then a"
+
+
+async def test_a_crlf_file_says_its_line_ending_once_and_marks_only_a_lone_carriage_return(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"- one\r\n- two\rthree\r\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert summary_text(app).count("Windows line endings (CR LF), shown without ␍.") == 1
+        assert list(file_view(app).document.lines) == ["- one ", "- two␍three "]
+        upcoming = app.screen.query_one("#next", SessionPane).document
+        assert "- two␍three" in upcoming.lines and not any(line.endswith("␍") for line in upcoming.lines)

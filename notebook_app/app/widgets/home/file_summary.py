@@ -33,6 +33,8 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
     if live.status is FileStatus.LINK:
         consequence = " The memory tool will not edit it: a link could point anywhere." if editable else ""
         lines.append(Content.assemble(("↪ link ", "$text-warning bold"), f"{live.read.describe()}; it loads as its target.{consequence}"))
+    if b"\r\n" in live.read.data:
+        lines.append(Content.assemble(("↵ CRLF ", "$text-warning bold"), "Windows line endings (CR LF), shown without ␍."))
     if live.unshown_bytes:
         lines.append(
             Content.assemble(
