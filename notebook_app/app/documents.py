@@ -54,8 +54,12 @@ def lines_of(document: Document) -> tuple[Sequence[str], Sequence[str] | None]:
 
 
 def split_for_display(text: str) -> tuple[list[str], list[str] | None]:
-    """Lines to draw (hidden characters as markers) and, when they differ, the text's own lines."""
-    shown = with_markers(text)
+    """Lines to draw (hidden characters as markers) and, when they differ, the text's own lines.
+
+    A carriage return that ends a line (CRLF) is drawn as a blank, not ``␍``:
+    the file's summary says its line ending once. A lone one is still marked.
+    """
+    shown = with_markers(text.replace("\r\n", " \n") if "\r\n" in text else text)
     return shown.split("\n"), (text.split("\n") if shown is not text and shown != text else None)
 
 

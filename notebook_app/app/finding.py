@@ -132,3 +132,10 @@ class FindSteps:
         """The query whose matches are counted, for views that highlight the rows they draw."""
         outcome = self.outcome
         return outcome.found.query if outcome is not None and outcome.found is not None else None
+
+
+def past_the_end(line: int, last: int) -> str:
+    """What go to line says when asked for a line the file does not have, rather than clamping silently."""
+    if last == 0:
+        return f"there is no line {line}: the file is empty"
+    return f"there is no line {line}: the file has {last:,} line{'s' if last != 1 else ''}; showing line {last:,}"

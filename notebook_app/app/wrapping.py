@@ -54,6 +54,23 @@ def _fit(line: str, start: int, width: int) -> int:
     return end
 
 
+NO_ROW_START = frozenset("、。，．・：；？！‼⁇⁈⁉ー～」』）〕］｝〉》】〙〗〟ゝゞヽヾ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ,.:;!?)]}…‥%‰")
+"""Closing punctuation and small kana that Japanese and Chinese line breaking never put at a row's start."""
+NO_ROW_END = frozenset("「『（〔［｛〈《【〘〖〝([{")
+"""Opening brackets, never left alone at a row's end."""
+
+
+def _kinsoku(line: str, start: int, end: int) -> int:
+    """Move a break with no space near it back, so the next row does not begin with ``。`` nor this one end with ``「``.
+
+    At most a few characters go down with it, and never the whole row.
+    """
+    cut = end
+    while cut - start > 1 and (line[cut] in NO_ROW_START or line[cut - 1] in NO_ROW_END) and end - cut < 4:
+        cut -= 1
+    return cut if line[cut] not in NO_ROW_START and line[cut - 1] not in NO_ROW_END else end
+
+
 def hanging_indent(line: str) -> int:
     """Cells to indent the wrapped rows of ``line``: a bullet's text lines up after its ``- ``."""
     return 2 if line.startswith("- ") else 0
@@ -79,6 +96,8 @@ def split_line(line: str, width: int) -> list[tuple[int, int]]:
                 space = line.rfind(" ", start, end)
                 if space > start:
                     end = space + 1
+                elif not ascii_only:
+                    end = _kinsoku(line, start, end)
         spans.append((start, end))
         start = end
     return spans or [(0, 0)]

@@ -62,7 +62,7 @@ def _print_text(report: DoctorReport, tokens: str | None) -> None:
             print(f"\n{item.group or '(the home as a whole)'}")
         print(_line(item))
     if tokens:
-        print(f"  exact count: {tokens}")
+        print(f"  tokens: {tokens}")
     counts = {severity: sum(1 for f in report.findings if f.severity.value == severity) for severity in ("error", "warning", "info")}
     print(f"\n{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} note(s)")
     if report.problems:

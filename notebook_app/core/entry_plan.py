@@ -52,8 +52,8 @@ def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: st
     if span is None:
         count = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
         return Rejection(
-            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, and {name} has "
-            f"{count} line{'s' if count != 1 else ''} now; nothing was changed"
+            f"there is no line {line} in {name}: it has {count} line{'s' if count != 1 else ''} now "
+            f"(you expected {_quote(expect)}); nothing was changed"
         )
     start, text_end, line_end = span
     now = text[start:text_end]

@@ -68,6 +68,9 @@ def _variation_base() -> re.Pattern[str]:
     )
 
 
+_IN_SEQUENCES = frozenset({"\u200d", *map(chr, _VARIATION_SELECTORS)})
+"""What may belong to a glyph a reader sees: a joiner between emoji, a variation selector after its base."""
+
 _EMOJI = re.compile("[\u2194-\u27bf\u2b05-\u2b55\U0001f000-\U0001faff]")
 
 
@@ -156,14 +159,14 @@ def part_of_a_sequence(text: str, index: int) -> bool:
 def find_hidden(text: str, *, limit: int | None = None) -> list[HiddenChar]:
     """The hidden characters in ``text``, in order (at most ``limit`` of them).
 
-    A variation selector that is part of an emoji or ideograph is not hidden:
-    it is how that glyph is drawn.
+    A variation selector that is part of an emoji or ideograph, and a joiner
+    between two emoji (👨‍👩‍👧), are not hidden: they are how that glyph is drawn.
     """
     found: list[HiddenChar] = []
     for match in _PATTERN.finditer(text):
         char = match.group()
         kind = hidden_kind(char)
-        if kind is None or (kind is HiddenKind.VARIATION_SELECTOR and part_of_a_sequence(text, match.start())):
+        if kind is None or (char in _IN_SEQUENCES and part_of_a_sequence(text, match.start())):
             continue
         found.append(HiddenChar(match.start(), char, kind))
         if limit is not None and len(found) >= limit:
@@ -178,7 +181,7 @@ def with_markers(text: str) -> str:
 
     def draw(match: re.Match[str]) -> str:
         char = match.group()
-        if ord(char) in _VARIATION_SELECTORS and part_of_a_sequence(text, match.start()):
+        if char in _IN_SEQUENCES and part_of_a_sequence(text, match.start()):
             return char
         return marker(char)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from .actor import Actor
 from .agent_sessions import old_journals
-from .event_ids import ID_PATTERN
+from .event_ids import ID_KINDS, ID_PATTERN
 from .event_store import LogReader, open_reader
 from .events import Event, EventError
 from .home import BOOTSTRAP_ORDER, home_path
@@ -125,6 +125,9 @@ def find(home: str | os.PathLike[str], prefix: str) -> Found:
     given = prefix.strip()
     if not given:
         raise HistoryError("no record id given")
+    said = given
+    if given in ID_KINDS:
+        given += "-"  # a bare kind (``w``) is the start of every id of that kind: ambiguous unless there is one
     with_kind = len(given) > 1 and given[1] == "-"
     matches: list[Found] = []
     reader = open_reader(root)
@@ -141,10 +144,10 @@ def find(home: str | os.PathLike[str], prefix: str) -> Found:
     if given.startswith(OLD_JOURNAL_KIND + "-") or not with_kind:
         matches += [Found(e, None) for e in old_journal_records(root) if e.id.startswith(given) or e.id[2:].startswith(given)]
     if not matches:
-        raise HistoryError(f"no record {given} in the history of {root}")
+        raise HistoryError(f"no record {said} in the history of {root}")
     if len(matches) > 1:
         shown = ", ".join(m.event.id for m in matches[:5]) + (" …" if len(matches) > 5 else "")
-        raise HistoryError(f"{given} is ambiguous: it begins {len(matches)} record ids ({shown}); give more of it")
+        raise HistoryError(f"{said} is ambiguous: it begins {len(matches)} record ids ({shown}); give more of it")
     return matches[0]
 
 

@@ -71,12 +71,16 @@ async def test_enter_in_the_doctor_goes_to_the_line(home: Path) -> None:
 
 async def test_choosing_a_host_shows_the_soul_as_it_loads_it(home: Path) -> None:
     app = make_app(home)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:  # the narrowest width with the panes side by side
         await started(pilot)
         await app.screen.run_action("use_host('claude-code')")
         upcoming = app.screen.query_one("#next", SessionPane)
-        await wait_until(pilot, lambda: str(upcoming.border_title) == "Next session · as Claude Code loads it", "the relabel")
-        assert str(app.screen.query_one("#current", SessionPane).border_title) == "Current session · as Claude Code loads it"
+        await wait_until(pilot, lambda: str(upcoming.border_title) == "Next · Claude Code", "the relabel")
+        current = app.screen.query_one("#current", SessionPane)
+        assert str(current.border_title) == "Current · Claude Code"
+        await pilot.pause()
+        top = "".join(segment.text for segment in app.screen._compositor.render_strips()[current.region.y])
+        assert "─ Current · Claude Code ─" in top and "─ Next · Claude Code ─" in top, top
         assert app.screen.state.preview.found == ["MEMORY.md"]
         assert "## SOUL.md" not in upcoming.document.lines and "## SOUL.md" not in app.screen.query_one("#current", SessionPane).document.lines
         names = {command.title for command in app.get_system_commands(app.screen)}

@@ -112,7 +112,7 @@ async def test_an_edit_while_the_bar_is_open_forgets_the_count_and_enter_counts_
         assert selected(editor) == ((2, 2), (2, 6), "tide")
 
 
-async def test_ctrl_g_goes_to_the_line_typed_clamps_past_the_end_and_find_then_starts_there(kelp_home: Path) -> None:
+async def test_ctrl_g_goes_to_the_line_typed_says_when_it_is_past_the_end_and_find_then_starts_there(kelp_home: Path) -> None:
     app = make_app(kelp_home)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(pilot)
@@ -127,8 +127,10 @@ async def test_ctrl_g_goes_to_the_line_typed_clamps_past_the_end_and_find_then_s
         assert bar.mode == "find"
         await wait_until(pilot, lambda: count_of(editor) == "2 of 2", "the match after line 4's start")
         assert selected(editor) == ((3, 2), (3, 6), "Kelp")
+        app.clear_notifications()
         await pilot.press("ctrl+g", "9", "9", "enter")
         assert editor.text_area.cursor_location == (5, 0)
+        assert [n.message for n in app._notifications] == ["there is no line 99: the file has 6 lines; showing line 6"]
 
 
 async def test_f1_in_the_editor_opens_help_at_its_keys_find_included_and_question_mark_types(kelp_home: Path) -> None:

@@ -9,6 +9,7 @@ from notebook_pilot import MEMORY, SIZE, file_view, make_app, started, summary_o
 from notebook_app.core import MAX_FILE_BYTES, TRUNCATION_NOTICE
 from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.home.file_list import FileList
+from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.app.widgets.session.session_pane import SessionPane
 
 
@@ -82,3 +83,31 @@ async def test_file_text_and_errors_with_markup_are_shown_literally(home: Path) 
         assert form.status == ("error", "not found: [/b] gone")
         rendered = "".join(segment.text for segment in app.screen.query_one("#form-status").render_line(0))
         assert "not found: [/b] gone" in rendered
+
+
+async def test_an_absent_file_is_said_once_and_an_empty_entry_file_says_how_to_add(tmp_path: Path) -> None:
+    home = tmp_path / "new"
+    home.mkdir()
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        for name in ("SOUL.md", "USER.md", "MEMORY.md"):
+            assert summary_text(app, name) == f"{name}: absent · the next session skips it"
+        pane = app.screen.query_one(HomePane)
+        assert pane.pane("SOUL.md").view.placeholder == ""
+        assert pane.pane("MEMORY.md").view.placeholder == "no entries yet · a adds one"
+        assert pane.pane("USER.md").view.placeholder == "no entries yet · t, then a"
+        await pilot.press("t")  # USER.md becomes the target: its hint follows
+        await wait_until(pilot, lambda: pane.pane("USER.md").view.placeholder == "no entries yet · a adds one", "USER.md's hint")
+        assert pane.pane("MEMORY.md").view.placeholder == "no entries yet · t, then a"
+
+
+async def test_a_crlf_file_says_its_line_ending_once_and_marks_only_a_lone_carriage_return(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"- one\r\n- two\rthree\r\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert summary_text(app).count("Windows line endings (CR LF), shown without ␍.") == 1
+        assert list(file_view(app).document.lines) == ["- one ", "- two␍three "]
+        upcoming = app.screen.query_one("#next", SessionPane).document
+        assert "- two␍three" in upcoming.lines and not any(line.endswith("␍") for line in upcoming.lines)

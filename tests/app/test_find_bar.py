@@ -141,9 +141,12 @@ async def test_ctrl_g_goes_to_a_line_of_the_selected_file(tmp_path: Path) -> Non
         view = file_view(app, "MEMORY.md")
         assert not bar(app).is_open
         assert view.cursor == 249 and view.line_on_screen(249) and app.focused is view
-        # a line past the end goes to the last one
+        # a line past the end goes to the last one, and says so
         await pilot.press("ctrl+g", *"9999", "enter")
         assert view.cursor == 299 and view.line_on_screen(299)
+        await wait_until(pilot, lambda: app._notifications, "the word on the missing line")
+        assert [n.message for n in app._notifications] == ["there is no line 9999: the file has 300 lines; showing line 300"]
+        app.clear_notifications()
         # find keeps its query across a go to line, and the selected file becomes the match's
         await pilot.press("slash", *"entry 12")
         await wait_until(pilot, lambda: count_of(app) == "1 of 33", "entries 12 and 120–129 in the file and both souls")

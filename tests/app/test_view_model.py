@@ -5,6 +5,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+from rich.cells import cell_len
+
 from notebook_app.app.documents import soul_document
 from notebook_app.app.dry_run import dry_run
 from notebook_app.app.live_files import read_live_file
@@ -44,6 +47,12 @@ def test_hidden_characters_become_one_visible_marker_each() -> None:
     assert with_markers(text) == "a→b␛[31m∙z⇆␢␍\n"
     plain = "nothing to change\n"
     assert with_markers(plain) is plain
+
+
+def test_a_joiner_inside_an_emoji_sequence_is_drawn_as_the_emoji_but_a_stray_one_is_marked() -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert with_markers(f"- the {family} next door\n") == f"- the {family} next door\n"
+    assert with_markers("- pass\u200dword and \U0001f468\u200d x\n") == "- pass∙word and \U0001f468∙ x\n"
 
 
 def test_soul_documents_mark_each_side_of_the_diff(home: Path) -> None:
@@ -163,3 +172,13 @@ def test_a_dry_run_reuses_the_sessions_lines_after_the_edit_as_well_as_before_it
     edited = list(after).index("- timezone: IST")
     assert after[:edited] == before[:edited] and after[edited + 1 :] == before[edited + 1 :]
     assert all(a is b for a, b in zip(after[edited + 1 :], before[edited + 1 :]))  # kept as they were: a pane need not wrap them again
+
+
+@pytest.mark.parametrize("width", range(6, 30))
+def test_cjk_wrapping_never_starts_a_row_with_closing_punctuation_nor_ends_one_with_an_opening_bracket(width: int) -> None:
+    line = "日本語の文章です。次の「引用」、そして終わり。"
+    rows = [line[start:end] for start, end in split_line(line, width)]
+    assert "".join(rows) == line
+    assert all(cell_len(row) <= width for row in rows)
+    assert not any(row[0] in "。、」" for row in rows[1:]), rows
+    assert not any(row[-1] == "「" for row in rows[:-1]), rows

@@ -81,7 +81,7 @@ def test_hidden_characters_are_flagged_with_a_fix_that_removes_them(home: Path, 
 
 
 def test_emoji_and_a_leading_bom_are_not_hidden_characters(home: Path) -> None:
-    (home / "SOUL.md").write_text("\ufeffYou are Kip ❤️ 👩\u200d🔬 1️⃣\n")
+    (home / "SOUL.md").write_text("\ufeffYou are Kip ❤️ 👩\u200d🔬 1️⃣ \U0001f468\u200d\U0001f469\u200d\U0001f467\n")
     assert [r for r in rules_at(home) if r[0].startswith("security")] == []
 
 
@@ -198,3 +198,37 @@ def test_headline_names_problems_in_words(home: Path) -> None:
     (home / "USER.md").write_bytes(b"- a\xff\n")
     (home / "MEMORY.md").write_text("- a\n- a\n- b\n- b\n")
     assert check_home(home).headline() == "USER.md is not UTF-8 at byte 3 (0xff) · 2 duplicate entries"
+
+
+def test_a_run_of_prose_between_entries_is_one_finding_not_one_per_line(home: Path) -> None:
+    (home / "USER.md").write_text(
+        "# About her\n\nShe lives by the sea.\nShe walks at dawn.\n\n## More\nShe reads.\n- likes tea\nstray again\n"
+    )
+    found = [(f.rule, f.line, f.message) for f in check_home(home).findings if f.rule == "hygiene.not-an-entry"]
+    assert found == [
+        (
+            "hygiene.not-an-entry",
+            3,
+            "lines 3–7 of USER.md hold 3 lines that are not entries ('- text'), headings or blank lines, "
+            "the first: “She lives by the sea.”",
+        ),
+        (
+            "hygiene.not-an-entry",
+            9,
+            "line 9 of USER.md is not an entry ('- text'), a heading or a blank line: “stray again”",
+        ),
+    ]
+
+
+def test_token_counts_say_estimate_or_exact_and_an_empty_home_is_zero_of_its_tokenizer(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- prefers metric units\n")
+    doctor = Doctor()
+    report = doctor.check(home)
+    assert report.budget.tokens_label().startswith("≈") and report.budget.tokens_label().endswith(" tokens (chars/4)")
+    exact = doctor.exact_tokens(report).tokens_label()
+    assert not exact.startswith("≈") and exact.endswith(" tokens (o200k_base)")
+    empty = home / "empty"
+    empty.mkdir()
+    report = doctor.check(empty)
+    assert report.budget.tokens_label() == "≈0 tokens (chars/4)"
+    assert doctor.exact_tokens(report).tokens_label() == "0 tokens (o200k_base)"

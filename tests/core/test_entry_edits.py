@@ -83,7 +83,7 @@ def test_a_line_that_is_gone_is_refused_with_how_many_lines_are_left(home: Path)
     memory(home, b"- a\n")
     res = edit_entry(home, "MEMORY.md", 2, "- b", "- c", by=NOTEBOOK)
     assert (res.output, res.is_error) == (
-        'line 2 of MEMORY.md changed since you selected it: it was "- b", and MEMORY.md has 1 line now; nothing was changed',
+        'there is no line 2 in MEMORY.md: it has 1 line now (you expected "- b"); nothing was changed',
         True,
     )
     assert (home / "MEMORY.md").read_bytes() == b"- a\n"

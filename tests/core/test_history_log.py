@@ -153,6 +153,8 @@ def test_history_lists_newest_first_filters_and_finds_ids_by_any_unique_prefix(h
     assert find(home, newest[2:]).event.id == newest, "the kind may be left out"
     with pytest.raises(HistoryError, match="is ambiguous: it begins 4 record ids"):
         find(home, "w-")
+    with pytest.raises(HistoryError, match="^w is ambiguous: it begins 4 record ids"):
+        find(home, "w")  # a bare kind is the start of every write's id, not a miss
     with pytest.raises(HistoryError, match="no record w-zzzz"):
         find(home, "w-zzzz")
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from textual.widgets.text_area import Selection
 
 from ...core.find import offset_at
-from ..finding import Finder, FindOutcome, FindSteps
+from ..finding import Finder, FindOutcome, FindSteps, past_the_end
 from ..widgets.editor.buffer import CachedText
 from ..widgets.find.find_bar import FindBar
 from ..workers import LatestWins
@@ -128,6 +128,9 @@ class EditorFind:
     def on_find_bar_line_chosen(self: EditorScreen, event: FindBar.LineChosen) -> None:
         self._close_find()
         self.go_to_line(event.line)
+        last = self.text_area.document.line_count
+        if event.line > last:
+            self.notify(past_the_end(event.line, last), markup=False)
 
     def on_find_bar_closed(self: EditorScreen, event: FindBar.Closed) -> None:
         self._close_find()

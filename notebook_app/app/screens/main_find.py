@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 
-from ..finding import SESSION_PLACES, Finder, FindOutcome, FindSteps, place_label
+from ..finding import SESSION_PLACES, Finder, FindOutcome, FindSteps, past_the_end, place_label
 from ..widgets.find.find_bar import FindBar
 from ..widgets.home.home_pane import HomePane
 from ..widgets.session.session_pane import SessionPane
@@ -146,6 +146,8 @@ class NotebookFind:
         self.find_bar.close()
         if last:
             self._show_line(place, min(max(1, event.line), last) - 1, focus=True)
+        if event.line > last:
+            self.notify(past_the_end(event.line, last), markup=False)
 
     def on_find_bar_closed(self: MainScreen, event: FindBar.Closed) -> None:
         self._close_find()

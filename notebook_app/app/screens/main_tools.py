@@ -129,7 +129,8 @@ class NotebookTools:
 
     def _host_used(self: MainScreen, state: HomeState) -> None:
         host = state.preview.composition
-        suffix = "" if host.host == "toolnexus" else f" · as {host.profile.title if host.profile else host.host} loads it"
-        self.query_one("#current", SessionPane).border_title = f"Current session{suffix}"
-        self.query_one("#next", SessionPane).border_title = f"Next session{suffix}"
+        title = host.profile.title if host.profile else host.host
+        # "Current session · as Claude Code loads it" was cut at 100 columns, where a pane is 32 wide
+        self.query_one("#current", SessionPane).border_title = "Current session" if host.host == "toolnexus" else f"Current · {title}"
+        self.query_one("#next", SessionPane).border_title = "Next session" if host.host == "toolnexus" else f"Next · {title}"
         self._apply(state)

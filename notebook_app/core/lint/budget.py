@@ -59,13 +59,16 @@ class Budget:
 
     @property
     def tokens(self) -> int | None:
+        """The exact count, None until counted (an empty home is counted too: 0 with its encoding)."""
         counts = [file.tokens for file in self.files]
-        return None if any(count is None for count in counts) else sum(counts)  # type: ignore[misc]
+        if self.encoding is None or any(count is None for count in counts):
+            return None
+        return sum(counts)  # type: ignore[arg-type]
 
     def tokens_label(self) -> str:
-        """``≈1,234 tokens (o200k_base)`` once counted, else ``≈1,250 tokens (chars/4)``."""
+        """``1,234 tokens (o200k_base)`` once counted (exact: no ≈), else ``≈1,250 tokens (chars/4)``."""
         if self.tokens is not None:
-            return f"≈{self.tokens:,} tokens ({self.encoding})"
+            return f"{self.tokens:,} tokens ({self.encoding})"
         return f"≈{self.estimate:,} tokens (chars/4)"
 
     def file(self, name: str) -> FileBudget | None:

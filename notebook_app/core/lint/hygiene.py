@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 
 from ..splice import ENTRY_FILES
 from .fixes import delete_line
@@ -47,6 +48,10 @@ def hygiene_findings(file: FileText) -> list[Finding]:
         if counts[rule] <= MAX_PER_RULE:
             found.append(item)
 
+    stray: list[_Run] = []
+    """Runs of lines that are not entries; blank lines and headings inside one do not end it."""
+    previous = -1
+    """The last line that was neither blank nor a heading."""
     for number, raw in enumerate(file.lines, start=1):
         line = raw.strip()
         if not line or line[0] == "#" and _HEADING.match(line):
@@ -58,12 +63,14 @@ def hygiene_findings(file: FileText) -> list[Finding]:
                     "hygiene.empty-entry", file.name, number, f"line {number} of {file.name} is a bullet with no text",
                     delete_line(file.name, number, raw, "an empty bullet"),
                 ))
+            elif stray and stray[-1].last == previous:
+                stray[-1].last = number  # one run of prose between entries is one finding
+                stray[-1].count += 1
             else:
-                add("hygiene.not-an-entry", finding(
-                    "hygiene.not-an-entry", file.name, number,
-                    f"line {number} of {file.name} is not an entry ('- text'), a heading or a blank line: {shown(line)}",
-                ))
+                stray.append(_Run(number, number, 1, line))
+            previous = number
             continue
+        previous = number
         text = entry.group(1).rstrip()
         first = exact.setdefault(text, number)
         if first != number:
@@ -96,7 +103,29 @@ def hygiene_findings(file: FileText) -> list[Finding]:
                 f"line {number} of {file.name} says {shown(pair.group(1))} is {shown(value)}, but line {earlier[0]} "
                 f"says it is {shown(earlier[1])}",
             ))
+    for run in stray:
+        add("hygiene.not-an-entry", run.finding(file.name))
     for rule, count in counts.items():
         if count > MAX_PER_RULE:
             found.append(finding(rule, file.name, None, f"{count - MAX_PER_RULE:,} more such lines in {file.name}"))
     return found
+
+
+@dataclass
+class _Run:
+    """Lines that are not entries, with no entry between them: one finding, at the first."""
+
+    first: int
+    last: int
+    count: int
+    text: str
+
+    def finding(self, name: str) -> Finding:
+        if self.count == 1:
+            message = f"line {self.first} of {name} is not an entry ('- text'), a heading or a blank line: {shown(self.text)}"
+        else:
+            message = (
+                f"lines {self.first}–{self.last} of {name} hold {self.count} lines that are not entries ('- text'), "
+                f"headings or blank lines, the first: {shown(self.text)}"
+            )
+        return finding("hygiene.not-an-entry", name, self.first, message)

@@ -25,6 +25,7 @@ class FilePane(FocusWithin, Vertical):
         super().__init__(**kwargs)
         self.name_shown = name
         self.entries = entries
+        self._live: LiveFile | None = None
         self._title()
 
     def compose(self) -> ComposeResult:
@@ -46,18 +47,25 @@ class FilePane(FocusWithin, Vertical):
         self.name_shown = name
         self._title()
         self.query_one(FileSummary).show_file(name, live, loaded)
-        view = self.view
-        if live is None:
-            view.set_placeholder(f"{name} is absent.")
-        elif not live.loads:
-            view.set_placeholder("(nothing to show)")
-        else:
-            view.set_placeholder(f"{name} is empty.")
-        view.show_file(live.document if live else EMPTY, entries=self.entries)
+        self._live = live
+        self._placeholder()
+        self.view.show_file(live.document if live else EMPTY, entries=self.entries)
 
     def mark_target(self, is_target: bool) -> None:
         self.set_class(is_target, "-target")
         self._title()
+        self._placeholder()
+
+    def _placeholder(self) -> None:
+        """What an empty view says: for an entry file, how to add its first entry (the size line says absent)."""
+        live = self._live
+        if live is not None and not live.loads:
+            text = "(nothing to show)"
+        elif self.entries:
+            text = "no entries yet · a adds one" if self.has_class("-target") else "no entries yet · t, then a"
+        else:
+            text = "" if live is None else f"{self.name_shown} is empty."
+        self.view.set_placeholder(text)
 
     def _title(self) -> None:
         """Set only when it changes: Textual repaints the whole pane at each set, and so every row it spans."""

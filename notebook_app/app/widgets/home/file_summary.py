@@ -13,7 +13,7 @@ from ...live_files import LiveFile
 
 def size_line(name: str, live: LiveFile | None) -> Content:
     if live is None:
-        return Content.styled(f"{name}: absent", "$foreground-muted")
+        return Content.styled(f"{name}: absent · the next session skips it", "$foreground-muted")
     if not live.loads:
         return Content.styled(f"{name}: not loaded", "$text-error bold")
     style = "$text-error" if live.dropped_bytes else "$text-warning" if live.share > 0.8 else "$text-success"
@@ -24,7 +24,7 @@ def size_line(name: str, live: LiveFile | None) -> Content:
 def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> Content:
     """Plain-language warnings; the core's own wording where it has one."""
     if live is None:
-        return Content.styled(f"{name} is absent: the next session skips it.", "$foreground-muted italic")
+        return Content()  # the size line says it, once
     editable = name in MEMORY_TARGETS.values()
     if not live.loads:
         consequence = " The memory tool will not edit it." if editable else ""
@@ -33,6 +33,8 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
     if live.status is FileStatus.LINK:
         consequence = " The memory tool will not edit it: a link could point anywhere." if editable else ""
         lines.append(Content.assemble(("↪ link ", "$text-warning bold"), f"{live.read.describe()}; it loads as its target.{consequence}"))
+    if b"\r\n" in live.read.data:
+        lines.append(Content.assemble(("↵ CRLF ", "$text-warning bold"), "Windows line endings (CR LF), shown without ␍."))
     if live.unshown_bytes:
         lines.append(
             Content.assemble(
