@@ -129,3 +129,14 @@ def test_a_secret_left_in_the_history_is_named_by_record_and_redacted_from_the_s
     assert key.encode() not in log.read_bytes()
     after = json.loads(run("doctor", "--home", str(demo), "--json", tmp=tmp_path).stdout)["findings"]
     assert [f for f in after if f["rule"] == "security.secret-history"] == []
+
+
+@pytest.mark.parametrize("verb", ["doctor", "soul"])
+def test_a_host_version_that_is_not_one_exits_two_and_says_so(demo: Path, tmp_path: Path, verb: str) -> None:
+    out = run(verb, "--home", str(demo), "--host", "openclaw@abc", tmp=tmp_path)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr == (
+        "persona-notebook: openclaw@abc: not a version: 'abc' (a version is digits and dots, e.g. 2026.9.6)\n"
+    )
+    assert run(verb, "--home", str(demo), "--host", "openclaw@2026.9.6", tmp=tmp_path).returncode == 0
