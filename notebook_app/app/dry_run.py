@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from ..core.actor import NOTEBOOK
 from ..core.files import FileRead, FileStatus
 from ..core.refusals import Rejection, edit_refusal, text_of
 from .comparison import Comparison, compare
@@ -50,7 +51,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, request)
     live = state.files.get(request.filename)
     read = live.read if live is not None else FileRead(request.filename, FileStatus.ABSENT)
-    outcome = preview_file(dict(args), read)
+    outcome = preview_file(dict(args), read, by=NOTEBOOK)  # the form is a person: their add keeps the entry dialect
     if isinstance(outcome, Rejection):
         return DryRun(args, state.seq, outcome)
     before = text_of(read) or ""
