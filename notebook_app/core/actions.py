@@ -54,6 +54,10 @@ class Edit:
     """What the next session makes of it once placed in the file (:func:`load_outcome`):
     ``loads next session``, the same with an over-cap warning, or ``will not load: …``.
     None from :func:`plan_edit`, which does not know where in the file it is."""
+    line: int | None = None
+    """The file's line (0-based) the edit begins on: for an add, the line its entry lands on. Set by the
+    dry runs; None from :func:`plan_edit`, and for an add to a file read only in part, whose lines past
+    the read were never counted (a number there would be a guess)."""
 
     @property
     def is_append(self) -> bool:
@@ -206,7 +210,9 @@ def preview(args: object, current: str | None, *, by: Actor = LIBRARY) -> Edit |
     if refusal is not None:
         return refusal
     edit = plan_edit(request, current)
-    return edit if isinstance(edit, Rejection) else placed_in_text(edit, current or "")
+    if isinstance(edit, Rejection):
+        return edit
+    return replace(placed_in_text(edit, current or ""), line=line_of(edit, current or ""))
 
 
 def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY) -> Edit | Rejection:
@@ -241,4 +247,11 @@ def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY) -> Edit |
             f"(the file is {read.size:,} bytes; the tool searches all of it)"
         )
     start = read.size if edit.is_append else byte_length(text[: edit.start])
-    return placed(edit, start=start, size=read.size)
+    line = None if edit.is_append and not read.complete else line_of(edit, text)
+    return replace(placed(edit, start=start, size=read.size), line=line)
+
+
+def line_of(edit: Edit, text: str) -> int:
+    """The line (0-based) of ``text`` that ``edit`` begins on; an add's entry starts a line after an unterminated last one."""
+    line = text.count("\n", 0, edit.start)
+    return line + 1 if edit.is_append and text and not text.endswith("\n") else line
