@@ -29,7 +29,7 @@ def test_the_finding_names_every_run_of_bad_bytes_with_its_line_offset_and_hex(h
         "memory tool refuses to edit the file. Bad bytes: line 3, byte 18: e9; line 4, byte 34: e2 82; line 5, byte 48: ff fe"
     )
     assert isinstance(finding.fix, Utf8Fix)
-    assert finding.fix.label == "replace the bytes that are not UTF-8 (3 places) with U+FFFD (�)"
+    assert finding.fix.label == "replace the bytes that are not UTF-8, in 3 places, with U+FFFD"
 
 
 def test_the_dry_run_says_what_becomes_u_fffd_and_writes_nothing(home: Path, snapshot_files) -> None:

@@ -119,7 +119,7 @@ class Utf8Fix:
 
     @property
     def label(self) -> str:
-        return f"replace the bytes that are not UTF-8 ({_places(self.count)}) with {REPLACEMENT}"
+        return f"replace the bytes that are not UTF-8, in {_places(self.count)}, with U+FFFD"
 
     def _plan(self, home: str | os.PathLike[str]) -> tuple[bytes, BadRuns] | Rejection:
         """The file's bytes now and their bad runs, or why the fix cannot be made."""
