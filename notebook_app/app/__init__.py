@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 
-def launch(home: str | None = None, theme: str | None = None, reset_demo: bool = False) -> int:
+def launch(home: str | None = None, theme: str | None = None) -> int:
     """Open the notebook on ``home`` (the demo persona when None); return the exit code."""
     gc.set_threshold(*YOUNG_COLLECTIONS)  # before the imports below: they allocate much and free little
     from .model import Notebook
@@ -16,7 +16,7 @@ def launch(home: str | None = None, theme: str | None = None, reset_demo: bool =
         from .demo import DEMO_LABEL, demo_home_dir, ensure_demo  # importlib.resources: only the demo needs it
 
         try:
-            path = ensure_demo(reset=reset_demo)
+            path = ensure_demo()  # a reset is the CLI's --reset-demo, which asks first and never opens the app
         except OSError as error:
             print(
                 f"persona-notebook: cannot set up the demo persona in {demo_home_dir()}: {error.strerror or error}. "
@@ -25,9 +25,6 @@ def launch(home: str | None = None, theme: str | None = None, reset_demo: bool =
             )
             return 1
     else:
-        if reset_demo:
-            print("--reset-demo restores the demo persona; it cannot be combined with HOME", file=sys.stderr)
-            return 2
         path = Path(home).expanduser().absolute()
         try:
             found = path.lstat() and path.is_dir()

@@ -2,7 +2,8 @@
 
 On first run the files are copied to the user's data directory, so the
 package is never written to and what a person writes in one run is there as
-the next session in the next run. ``--reset-demo`` restores the shipped copy.
+the next session in the next run. ``--reset-demo`` restores the shipped copy,
+after saying what that removes (:func:`demo_losses`); it never opens the app.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from ..core.reading import JOURNAL_NAME
+from ..core.state_dir import STATE_DIR
+
 DEMO_LABEL = "demo persona"
 
 
@@ -21,20 +25,65 @@ def demo_home_dir() -> Path:
     return Path(user_data_dir("persona-notebook")) / "demo"
 
 
+def shipped_demo() -> dict[str, bytes]:
+    """The demo's files as the package ships them."""
+    return {e.name: e.read_bytes() for e in (files("notebook_app") / "demo_home").iterdir() if e.name.endswith(".md")}
+
+
+def demo_losses(home: Path) -> list[str]:
+    """What resetting the demo at ``home`` removes, one item in words each; empty when it is as shipped."""
+    if not home.is_dir():
+        return []
+    shipped = shipped_demo()
+    lost = []
+    for name in sorted(shipped):
+        path = home / name
+        if not path.is_file() or path.is_symlink():
+            lost.append(f"{name}: deleted or replaced (the shipped one comes back)")
+        elif path.read_bytes() != shipped[name]:
+            lost.append(f"{name}: changed since it was shipped")
+    for entry in sorted(home.iterdir(), key=lambda p: p.name):
+        if entry.name in shipped:
+            continue
+        if entry.name == STATE_DIR:
+            records = _records(home)
+            lost.append(f"{STATE_DIR}/: the demo's history ({records:,} record{'s' if records != 1 else ''}), its snapshots and agent sessions")
+        elif entry.name == JOURNAL_NAME:
+            lost.append(f"{JOURNAL_NAME}: the write journal (each file as last recorded)")
+        elif entry.is_dir() and not entry.is_symlink():
+            lost.append(f"{entry.name}/: a folder that was not shipped")
+        else:
+            lost.append(f"{entry.name}: not shipped")
+    return lost
+
+
+def _records(home: Path) -> int:
+    from ..core.history import history  # the history's reader loads only for a reset
+
+    return len(history(home))
+
+
 def ensure_demo(*, reset: bool = False) -> Path:
-    """The demo home, copied from the package on first use or when ``reset``."""
+    """The demo home, copied from the package on first use or when ``reset``.
+
+    A reset copies the shipped files first and swaps the folders after, so an
+    interrupted reset leaves the old demo or the new one, never half of each.
+    """
     home = demo_home_dir()
-    if reset and home.exists():
-        shutil.rmtree(home)
-    if home.is_dir():
+    if home.is_dir() and not reset:
         return home
     home.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".demo-", dir=home.parent))
     try:
-        for entry in (files("notebook_app") / "demo_home").iterdir():
-            if entry.name.endswith(".md"):
-                (staging / entry.name).write_bytes(entry.read_bytes())
-        staging.rename(home)  # a half-copied demo is never seen as the demo
+        for name, data in shipped_demo().items():
+            (staging / name).write_bytes(data)
+        if reset and (home.exists() or home.is_symlink()):
+            old = Path(tempfile.mkdtemp(prefix=".demo-old-", dir=home.parent))
+            home.rename(old / "demo")
+            staging.rename(home)  # a half-copied demo is never seen as the demo
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            staging.rename(home)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from ..core.actor import NOTEBOOK
 from ..core.files import FileRead, FileStatus
 from ..core.refusals import Rejection, edit_refusal, text_of
 from .comparison import Comparison, compare
@@ -50,12 +51,12 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, request)
     live = state.files.get(request.filename)
     read = live.read if live is not None else FileRead(request.filename, FileStatus.ABSENT)
-    outcome = preview_file(dict(args), read)
+    outcome = preview_file(dict(args), read, by=NOTEBOOK)  # the form is a person: their add keeps the entry dialect
     if isinstance(outcome, Rejection):
         return DryRun(args, state.seq, outcome)
     before = text_of(read) or ""
     composition = state.preview.composition.with_text(outcome.request.filename, outcome.apply(before))
-    edit_line = before.count("\n", 0, outcome.start)
+    edit_line = outcome.line  # None for an add past what was read: its line is not claimed
     comparison = compare(state.comparison.current, composition, state.comparison)  # splits the soul only around the edit
     return DryRun(args, state.seq, outcome, comparison, edit_line=edit_line)
 
@@ -108,7 +109,10 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
         typed = str(dry.args.get("text", "")).strip()
         return ("flag", outcome.message) if typed else ("hint", "type the text; enter applies it")
     request = outcome.request
-    where = f"line {dry.edit_line + 1} of {request.filename}" if dry.edit_line is not None else request.filename
+    if dry.edit_line is not None:
+        where = f"line {dry.edit_line + 1} of {request.filename}"
+    else:  # only the start of a large file is read: lines past it are not counted, so none is named
+        where = f"the end of {request.filename} (line not counted: only its start is read)"
     if request.action == "replace" and not request.replacement:
         return "flag", f"dry run: deletes “{request.text}” (with is empty), {where}; enter asks to confirm"
     if (

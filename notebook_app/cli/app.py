@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from .common import CommandLine
+from .common import CommandLine, usage_error
 
 
 def build_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
@@ -29,13 +30,63 @@ def build_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
     )
     parser.add_argument("home", nargs="?", metavar="HOME", help="the persona home to open (default: the demo persona)")
     parser.add_argument("--theme", metavar="NAME", help="colour theme (shipped: dark, light, high-contrast; or one of yours)")
-    parser.add_argument("--reset-demo", action="store_true", help="restore the demo persona to its shipped state")
+    parser.add_argument(
+        "--reset-demo",
+        action="store_true",
+        help="restore the demo persona to its shipped state, after saying what goes and asking; then exit",
+    )
+    parser.add_argument("--yes", action="store_true", help="with --reset-demo: do not ask (what goes is still said)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
 
 def run(argv: Sequence[str], verbs: Sequence[CommandLine]) -> int:
     args = build_parser(verbs).parse_args(argv)
+    if args.reset_demo:
+        if args.home is not None:
+            return usage_error("--reset-demo restores the demo persona; it cannot be combined with HOME")
+        return reset_demo(yes=args.yes)
+    if args.yes:
+        return usage_error("--yes goes with --reset-demo")
     from ..app import launch  # Textual loads only when the app really opens
 
-    return launch(home=args.home, theme=args.theme, reset_demo=args.reset_demo)
+    return launch(home=args.home, theme=args.theme)
+
+
+def reset_demo(*, yes: bool) -> int:
+    """Put the demo persona back as shipped, after saying what goes and asking (unless ``yes``); never opens the app.
+
+    With no terminal to ask on and no ``--yes``, nothing changes (exit 2).
+    Declining changes nothing (exit 1).
+    """
+    from ..app.demo import demo_home_dir, demo_losses, ensure_demo  # importlib.resources: only the demo needs it
+
+    home = demo_home_dir()
+    try:
+        losses = demo_losses(home)
+    except OSError as error:
+        print(f"persona-notebook: cannot read the demo persona in {home}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    if not home.is_dir() or losses:
+        if losses:
+            print(f"Resetting the demo persona in {home} removes:")
+            print("".join(f"  {item}\n" for item in losses), end="", flush=True)
+        if losses and not yes:
+            if not sys.stdin.isatty():
+                return usage_error("--reset-demo asks before it removes anything: run it in a terminal, or add --yes; nothing was changed")
+            try:
+                answer = input("Reset it? [y/N] ")
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() not in ("y", "yes"):
+                print("The demo persona was not reset; nothing was changed.")
+                return 1
+        try:
+            ensure_demo(reset=True)
+        except OSError as error:
+            print(f"persona-notebook: cannot reset the demo persona in {home}: {error.strerror or error}", file=sys.stderr)
+            return 1
+        print(f"The demo persona in {home} is as shipped again." if losses else f"The demo persona was set up in {home}.")
+        return 0
+    print(f"The demo persona in {home} is already as shipped; nothing was changed.")
+    return 0

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from .actor import LIBRARY, Actor
+from .dialect import entry_text_refusal
 from .files import FileRead
 from .home import MAX_FILE_BYTES
 from .refusals import Rejection, edit_refusal, text_of
@@ -52,6 +54,10 @@ class Edit:
     """What the next session makes of it once placed in the file (:func:`load_outcome`):
     ``loads next session``, the same with an over-cap warning, or ``will not load: …``.
     None from :func:`plan_edit`, which does not know where in the file it is."""
+    line: int | None = None
+    """The file's line (0-based) the edit begins on: for an add, the line its entry lands on. Set by the
+    dry runs; None from :func:`plan_edit`, and for an add to a file read only in part, whose lines past
+    the read were never counted (a number there would be a guess)."""
 
     @property
     def is_append(self) -> bool:
@@ -115,6 +121,18 @@ def parse_request(args: object) -> MemoryRequest | Rejection:
         if replacement is None:
             return Rejection("replace needs 'with': the text to put in place of 'text' (\"\" removes it)")
     return MemoryRequest(action=action, target=target, text=text, replacement=replacement)
+
+
+def dialect_refusal(request: MemoryRequest, by: Actor) -> Rejection | None:
+    """Why a human's add would break its file's entry dialect (a line break in a ``- `` file); None when it would not.
+
+    The agent's tool (MCP, the library) keeps the contract and is never
+    refused here (spec §9). replace and remove search text that is already in
+    the file, so only an add's text is an entry of its own.
+    """
+    if request.action != "add" or not by.is_human:
+        return None
+    return entry_text_refusal(request.filename, request.text)
 
 
 def plan_edit(request: MemoryRequest, current: str | None) -> Edit | Rejection:
@@ -183,16 +201,21 @@ def placed_in_text(edit: Edit, text: str) -> Edit:
     return placed(edit, start=byte_length(text[: edit.start]), size=byte_length(text))
 
 
-def preview(args: object, current: str | None) -> Edit | Rejection:
-    """Dry run: what ``args`` would do to a target file whose text is ``current``."""
+def preview(args: object, current: str | None, *, by: Actor = LIBRARY) -> Edit | Rejection:
+    """Dry run: what ``args``, called as ``by``, would do to a target file whose text is ``current``."""
     request = parse_request(args)
     if isinstance(request, Rejection):
         return request
+    refusal = dialect_refusal(request, by)
+    if refusal is not None:
+        return refusal
     edit = plan_edit(request, current)
-    return edit if isinstance(edit, Rejection) else placed_in_text(edit, current or "")
+    if isinstance(edit, Rejection):
+        return edit
+    return replace(placed_in_text(edit, current or ""), line=line_of(edit, current or ""))
 
 
-def preview_file(args: object, read: FileRead) -> Edit | Rejection:
+def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY) -> Edit | Rejection:
     """Dry run over a file as read: what the tool would do to it, or its exact refusal.
 
     ``read`` is the target file as the caller last read it (the app reads the
@@ -201,11 +224,14 @@ def preview_file(args: object, read: FileRead) -> Edit | Rejection:
     UTF-8. When the read stopped before the end, a replace or remove whose
     text is not in what was read is rejected as not found in those bytes
     (the tool searches the whole file), and an add is placed at the file's
-    real end.
+    real end. ``by`` is who would call: a human's add keeps the entry dialect.
     """
     request = parse_request(args)
     if isinstance(request, Rejection):
         return request
+    refusal = dialect_refusal(request, by)
+    if refusal is not None:
+        return refusal
     if read.name != request.filename:
         return Rejection(f"this call writes {request.filename}, but the dry run was given {read.name}")
     refusal = edit_refusal(read)
@@ -221,4 +247,11 @@ def preview_file(args: object, read: FileRead) -> Edit | Rejection:
             f"(the file is {read.size:,} bytes; the tool searches all of it)"
         )
     start = read.size if edit.is_append else byte_length(text[: edit.start])
-    return placed(edit, start=start, size=read.size)
+    line = None if edit.is_append and not read.complete else line_of(edit, text)
+    return replace(placed(edit, start=start, size=read.size), line=line)
+
+
+def line_of(edit: Edit, text: str) -> int:
+    """The line (0-based) of ``text`` that ``edit`` begins on; an add's entry starts a line after an unterminated last one."""
+    line = text.count("\n", 0, edit.start)
+    return line + 1 if edit.is_append and text and not text.endswith("\n") else line

@@ -31,6 +31,11 @@ class Actor:
     approved_by: Actor | None = None
     """For a reviewed write: the human who approved the agent's proposal (spec §7)."""
 
+    @property
+    def is_human(self) -> bool:
+        """A person at the notebook or a shell: their writes keep the file's entry dialect (spec §9)."""
+        return self.kind in (ActorKind.NOTEBOOK, ActorKind.CLI)
+
     @classmethod
     def mcp(cls, session: str, client_name: str | None = None, client_version: str | None = None) -> Actor:
         return cls(ActorKind.MCP, session, client_name, client_version)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .dialect import entry_text_refusal
 from .hidden import hidden_kind
 from .reading import ENTRY_FILES
 from .refusals import Rejection
@@ -43,7 +44,7 @@ def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: st
     replaced and its ending kept. Pure: the app's dry run calls it on the text
     it shows, :func:`delete_entry` and :func:`edit_entry` on the text under the lock.
     """
-    problem = _entry_problem(name, line, expect) or (None if new_text is None else _new_text_problem(new_text, line))
+    problem = _entry_problem(name, line, expect) or (None if new_text is None else _new_text_problem(new_text, name, line))
     if problem:
         return Rejection(problem)
     if text is None:
@@ -102,11 +103,12 @@ def _entry_problem(name: object, line: object, expect: object) -> str | None:
     return None
 
 
-def _new_text_problem(new_text: object, line: int) -> str | None:
+def _new_text_problem(new_text: object, name: str, line: int) -> str | None:
     if not isinstance(new_text, str):
         return "the new text must be a string"
-    if "\n" in new_text or "\r" in new_text:
-        return f"the new text holds a line break; line {line} stays one line, nothing was changed"
+    refusal = entry_text_refusal(name, new_text)  # the file's entry dialect: the form and CLI memory add say the same
+    if refusal is not None:
+        return refusal.message
     if not new_text.strip():
         return f"the new text is empty or only whitespace; to remove line {line}, delete the entry instead (nothing was changed)"
     return None

@@ -11,7 +11,18 @@ import asyncio
 import os
 from typing import Any
 
-from .actions import ACTIONS, TARGETS, Edit, Rejection, byte_length, parse_request, placed, placed_in_text, plan_edit
+from .actions import (
+    ACTIONS,
+    TARGETS,
+    Edit,
+    Rejection,
+    byte_length,
+    dialect_refusal,
+    parse_request,
+    placed,
+    placed_in_text,
+    plan_edit,
+)
 from .actor import LIBRARY, Actor, ActorKind
 from .events import json_safe
 from .home import home_path
@@ -90,6 +101,9 @@ class MemoryTool:
         request = parse_request(args)
         if isinstance(request, Rejection):
             return ToolResult(request.message, is_error=True)
+        refusal = dialect_refusal(request, self.by)
+        if refusal is not None:
+            return ToolResult(refusal.message, is_error=True)
         name = request.filename
         given = json_safe(args)
         with locked_home(self.home, create=request.action == "add", durable=self._durable, by=self.by) as home:

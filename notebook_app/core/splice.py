@@ -96,7 +96,7 @@ def edit_entry(
     Guarded like :func:`delete_entry`. ``new_text`` is one line: a line break
     in it is refused, and so is an empty text (deleting is :func:`delete_entry`).
     """
-    problem = _entry_problem(name, line, expect) or _new_text_problem(new_text, line)
+    problem = _entry_problem(name, line, expect) or _new_text_problem(new_text, name, line)
     if problem:
         return SpliceResult(problem, is_error=True)
     return _locked(home, name, by, lambda locked: _entry_locked(locked, name, line, expect, new_text), durable)

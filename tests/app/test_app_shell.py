@@ -99,7 +99,9 @@ def test_launch_refuses_a_file_as_home(tmp_path: Path, capsys) -> None:
 
 
 def test_reset_demo_needs_the_demo(tmp_path: Path, capsys) -> None:
-    assert launch(home=str(tmp_path), reset_demo=True) == 2
+    from notebook_app.cli import main
+
+    assert main([str(tmp_path), "--reset-demo"]) == 2
     assert "--reset-demo" in capsys.readouterr().err
 
 

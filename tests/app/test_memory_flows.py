@@ -192,3 +192,19 @@ async def test_n_starts_the_next_session(home: Path) -> None:
         assert set(current_doc(app).marks.values()) == {"heading"}
         assert str(app.screen.query_one("#next .badge").content) == "in sync"
         assert "#2 · began 12:00:00" == str(app.screen.query_one("#current .session-meta").content)
+
+
+async def test_a_line_break_in_the_forms_text_is_refused_with_the_cores_message(home: Path) -> None:
+    app = make_app(home)
+    message = "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written"
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("a")
+        form = app.screen.query_one(ActionForm)
+        form_input(app, "text").insert_text_at_cursor("a\nb")  # what no key types: the value a paste or a script could leave
+        await wait_until(pilot, lambda: form.status == ("flag", message), "the dry run to refuse it")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: form.status == ("error", message), "the write to refuse it")
+        assert form.is_open
+        assert (home / "MEMORY.md").read_text() == MEMORY
+        assert not (home / ".notebook").exists()

@@ -182,3 +182,31 @@ def test_cjk_wrapping_never_starts_a_row_with_closing_punctuation_nor_ends_one_w
     assert all(cell_len(row) <= width for row in rows)
     assert not any(row[0] in "。、」" for row in rows[1:]), rows
     assert not any(row[-1] == "「" for row in rows[:-1]), rows
+
+
+def test_an_add_to_a_3_mib_file_claims_no_line_past_what_was_read(tmp_path: Path) -> None:
+    from notebook_app.app.dry_run import dry_run_status
+
+    line = "- the curator keeps tide tables and kelp survey notes, entry 00000\n"
+    count = 3 * 1024 * 1024 // len(line) + 1
+    (tmp_path / "MEMORY.md").write_text(line * count)
+    notebook = Notebook(tmp_path)
+    dry = dry_run(notebook.refresh(), {"action": "add", "target": "self", "text": "late"})
+    assert dry.edit_line is None
+    kind, words = dry_run_status(dry)
+    assert words.startswith("dry run: appends at the end of MEMORY.md (line not counted: only its start is read); will not load")
+    assert "line 2" not in words and "line 3" not in words
+    result, _ = notebook.write({"action": "add", "target": "self", "text": "late"})
+    assert not result.is_error
+    assert (tmp_path / "MEMORY.md").read_text().splitlines().index("- late") == count  # where it landed: after every line
+
+
+def test_an_add_after_an_unterminated_last_line_names_the_line_it_lands_on(tmp_path: Path) -> None:
+    from notebook_app.app.dry_run import dry_run_status
+
+    (tmp_path / "MEMORY.md").write_text("- a\n- b")
+    notebook = Notebook(tmp_path)
+    dry = dry_run(notebook.refresh(), {"action": "add", "target": "self", "text": "c"})
+    assert dry_run_status(dry) == ("hint", "dry run: appends at line 3 of MEMORY.md; loads next session")
+    notebook.write({"action": "add", "target": "self", "text": "c"})
+    assert (tmp_path / "MEMORY.md").read_text().splitlines()[2] == "- c"

@@ -100,3 +100,12 @@ def test_console_script_is_installed() -> None:
     script = Path(sys.executable).parent / "persona-notebook"
     out = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.startswith("persona-notebook ")
+
+
+def test_add_with_a_line_break_is_refused_and_the_file_is_byte_identical(tmp_path: Path) -> None:
+    (tmp_path / "MEMORY.md").write_bytes(b"- tea\r\n")
+    out = run("memory", "add", "a\nb", "--home", str(tmp_path))
+    assert out.returncode == 1
+    assert out.stderr == "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written\n"
+    assert (tmp_path / "MEMORY.md").read_bytes() == b"- tea\r\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]

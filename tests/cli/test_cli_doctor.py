@@ -129,3 +129,29 @@ def test_a_secret_left_in_the_history_is_named_by_record_and_redacted_from_the_s
     assert key.encode() not in log.read_bytes()
     after = json.loads(run("doctor", "--home", str(demo), "--json", tmp=tmp_path).stdout)["findings"]
     assert [f for f in after if f["rule"] == "security.secret-history"] == []
+
+
+@pytest.mark.parametrize("verb", ["doctor", "soul"])
+def test_a_host_version_that_is_not_one_exits_two_and_says_so(demo: Path, tmp_path: Path, verb: str) -> None:
+    out = run(verb, "--home", str(demo), "--host", "openclaw@abc", tmp=tmp_path)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr == (
+        "persona-notebook: openclaw@abc: not a version: 'abc' (a version is digits and dots, e.g. 2026.9.6)\n"
+    )
+    assert run(verb, "--home", str(demo), "--host", "openclaw@2026.9.6", tmp=tmp_path).returncode == 0
+
+
+def test_bytes_that_are_not_utf8_are_listed_with_their_line_offset_and_hex_and_a_fix(demo: Path, tmp_path: Path) -> None:
+    (demo / "USER.md").write_bytes(b"- name \xff\n- likes caf\xe9\n")
+    out = run("doctor", "--home", str(demo), tmp=tmp_path)
+    assert out.returncode == 1
+    assert (
+        "load.not-utf8: USER.md is not UTF-8 at byte 7 (0xff) and in 1 more place: a session loads U+FFFD in its place, "
+        "and the memory tool refuses to edit the file. Bad bytes: line 1, byte 7: ff; line 2, byte 20: e9\n"
+        "      fix: replace the bytes that are not UTF-8, in 2 places, with U+FFFD\n"
+    ) in out.stdout
+    data = json.loads(run("doctor", "--home", str(demo), "--json", tmp=tmp_path).stdout)
+    finding = next(f for f in data["findings"] if f["rule"] == "load.not-utf8")
+    assert finding["fix"] == "replace the bytes that are not UTF-8, in 2 places, with U+FFFD"
+    assert (demo / "USER.md").read_bytes() == b"- name \xff\n- likes caf\xe9\n"

@@ -129,3 +129,11 @@ def test_help_is_available_for_the_entry_verbs(args: tuple[str, ...]) -> None:
     out = run(*args)
     assert out.returncode == 0
     assert out.stdout.startswith("usage: persona-notebook entry")
+
+
+def test_edit_with_a_line_break_says_what_memory_add_says(tmp_path: Path) -> None:
+    path = seed(tmp_path)
+    out = run("entry", "edit", "MEMORY.md", "3", "--expect", "- fix me", "--to", "- a\n- b", "--home", str(tmp_path))
+    assert out.returncode == 1
+    assert out.stderr == "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written\n"
+    assert path.read_bytes() == b"- keep me\n- drop me\n- fix me\n"

@@ -174,3 +174,16 @@ def test_dry_run_given_the_other_file_says_so(home: Path) -> None:
     assert preview_file({"action": "add", "text": "x"}, read) == Rejection(
         "this call writes MEMORY.md, but the dry run was given USER.md"
     )
+
+
+def test_the_dry_run_names_the_line_an_edit_begins_on_only_where_it_counted_the_lines(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"- head\n" + b"- filler line of memory\n" * 140_000)  # 3.4 MB: read in part
+    read = memory_read(home)
+    assert not read.complete
+    add = preview_file({"action": "add", "text": "late"}, read)
+    assert isinstance(add, Edit) and add.line is None
+    replace = preview_file({"action": "replace", "text": "filler", "with": "FILLER"}, read)
+    assert isinstance(replace, Edit) and replace.line == 1
+    (home / "MEMORY.md").write_bytes(b"- a\n- b")
+    add = preview_file({"action": "add", "text": "c"}, memory_read(home))
+    assert isinstance(add, Edit) and add.line == 2

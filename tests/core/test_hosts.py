@@ -147,3 +147,15 @@ def test_a_cut_is_said_in_words_with_how_much_is_not_loaded_and_where(home: Path
     assert (cut.file, cut.line) == ("SOUL.md", 3)
     assert cut.message.startswith("SOUL.md is cut at the contract's 2 MiB cap, 170 KB not loaded: the cut falls on line 3")
     assert report.headline() == "SOUL.md is cut at the contract's 2 MiB cap, 170 KB not loaded"
+
+
+@pytest.mark.parametrize("spec", ["openclaw@abc", "openclaw@", "openclaw@2026.x", "openclaw@2026..4", "hermes@latest"])
+def test_a_version_that_is_not_one_is_refused_in_words(spec: str) -> None:
+    choice = resolve_host(spec)
+    assert choice.profile is None
+    version = spec.partition("@")[2]
+    assert choice.error == f"{spec}: not a version: {version!r} (a version is digits and dots, e.g. 2026.9.6)"
+
+
+def test_a_version_of_digits_and_dots_picks_its_defaults() -> None:
+    assert (host("openclaw@2026.9.6").file_cap, host("openclaw@2026.9.6").version) == (20_000, "2026.9.6")

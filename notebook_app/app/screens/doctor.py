@@ -22,6 +22,7 @@ from ...core.actor import NOTEBOOK
 from ...core.lint.doctor import DoctorReport
 from ...core.lint.fixes import FixPreview, RedactPreview
 from ...core.lint.model import Finding
+from ...core.lint.repair import RepairPreview
 from ..keys import DOCTOR_KEYS, bindings
 from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins, run_once
@@ -47,7 +48,7 @@ def _fix_words(label: str, preview: object) -> str:
     if isinstance(preview, FixPreview):
         after = "(the line is deleted)" if preview.after is None else preview.after
         return f"fix ({label}), y applies it:\n  line {preview.line} now:   {preview.before}\n  after:         {after}"
-    if isinstance(preview, RedactPreview):
+    if isinstance(preview, RedactPreview | RepairPreview):
         return f"fix ({label}), y applies it:\n  {preview.words}"
     assert isinstance(preview, Rejection)
     return f"fix ({label}): {preview.message}"

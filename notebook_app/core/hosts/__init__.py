@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from .loader import compose_for_host
 from .openclaw import apply_openclaw_config, default_config_path
-from .profile import DEFAULT_HOST, FileRule, HostProblem, HostProfile, load_hosts, parse_profile
+from .profile import DEFAULT_HOST, FileRule, HostProblem, HostProfile, load_hosts, parse_profile, version_problem
 
 __all__ = [
     "DEFAULT_HOST",
@@ -54,11 +54,13 @@ def host_names() -> list[str]:
 def resolve_host(spec: str | None = None, *, openclaw_config: str | os.PathLike[str] | None = None) -> HostChoice:
     """The host named ``spec`` (``NAME`` or ``NAME@VERSION``; None: the contract), ready to compose with."""
     hosts, problems = load_hosts()
-    name, _, version = (spec or DEFAULT_HOST).partition("@")
+    name, at, version = (spec or DEFAULT_HOST).partition("@")
     profile = hosts.get(name)
     if profile is None:
         known = ", ".join(sorted(hosts)) or "none"
         return HostChoice(None, error=f"no host named {name!r}; hosts: {known}", problems=tuple(problems))
+    if at and (problem := version_problem(version)) is not None:
+        return HostChoice(None, error=f"{name}@{version}: {problem}", problems=tuple(problems))
     if version:
         if not profile.defaults:
             return HostChoice(None, error=f"{profile.title} has no defaults by version", problems=tuple(problems))

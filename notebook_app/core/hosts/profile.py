@@ -9,6 +9,7 @@ reported as a :class:`HostProblem`, never raised.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from importlib.resources import files as package_files
@@ -154,6 +155,17 @@ def _int_or_none(value: object) -> int | None:
 
 def _str_or_none(value: object) -> str | None:
     return value if isinstance(value, str) else None
+
+
+_VERSION = re.compile(r"[0-9]+(?:\.[0-9]+)*")
+"""A host version a profile can compare: digits and dots (2026.9.6)."""
+
+
+def version_problem(version: str) -> str | None:
+    """Why ``version`` is not a host version a profile can compare, or None when it is one."""
+    if _VERSION.fullmatch(version):
+        return None
+    return f"not a version: {version!r} (a version is digits and dots, e.g. 2026.9.6)"
 
 
 def _version_key(version: str) -> tuple[int, ...]:

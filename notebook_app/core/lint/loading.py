@@ -14,6 +14,7 @@ from pathlib import Path
 from ..files import FileRead, FileStatus
 from ..reading import is_temp_file
 from .model import Finding, finding
+from .repair import Utf8Fix, bad_runs
 from .text import FileText, line_of_byte
 
 
@@ -40,24 +41,32 @@ def status_findings(read: FileRead) -> list[Finding]:
 
 
 def content_findings(file: FileText, *, complete: bool) -> list[Finding]:
-    """Bytes that are not UTF-8, and a file with nothing in it."""
+    """Bytes that are not UTF-8 (each run named, with the fix that repairs them), and a file with nothing in it."""
     found = []
     try:
         codecs.getincrementaldecoder("utf-8")().decode(file.data, final=complete)
     except UnicodeDecodeError as error:
-        offset = error.start
-        found.append(
-            finding(
-                "load.not-utf8",
-                file.name,
-                line_of_byte(file.data, offset),
-                f"{file.name} is not UTF-8 at byte {offset:,} (0x{file.data[offset]:02x}): a session loads U+FFFD "
-                "in its place, and the memory tool refuses to edit the file",
-            )
-        )
+        found.append(_not_utf8(file, error.start, error.end, complete=complete))
     if not file.text.strip():
         found.append(finding("load.empty", file.name, None, f"{file.name} is empty: it loads as an empty section"))
     return found
+
+
+def _not_utf8(file: FileText, start: int, end: int, *, complete: bool) -> Finding:
+    """The finding for a file whose bytes are not all UTF-8; each bad run, and the repair, when the whole file was read."""
+    first = " ".join(f"0x{byte:02x}" for byte in file.data[start:end])
+    where = f"{file.name} is not UTF-8 at byte {start:,} ({first})"
+    runs = bad_runs(file.data) if complete else None
+    if runs is not None and runs.count > 1:
+        where += f" and in {runs.count - 1:,} more place{'s' if runs.count > 2 else ''}"
+    bad = f". Bad bytes: {runs.words()}" if runs is not None else ""
+    return finding(
+        "load.not-utf8",
+        file.name,
+        line_of_byte(file.data, start),
+        f"{where}: a session loads U+FFFD in its place, and the memory tool refuses to edit the file{bad}",
+        Utf8Fix(file.name, file.digest, runs.count) if runs is not None else None,
+    )
 
 
 def scan_limit_finding(file: FileText, limit: int) -> Finding | None:

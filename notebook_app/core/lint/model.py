@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .fixes import Fix, RedactFix
+    from .repair import Utf8Fix
 
 
 class Severity(Enum):
@@ -62,7 +63,7 @@ class Finding:
     file: str | None
     line: int | None
     message: str
-    fix: Fix | RedactFix | None = None
+    fix: Fix | RedactFix | Utf8Fix | None = None
     record: str | None = None
     """The history record the finding is about (a secret the log still holds); None for a file's finding."""
 
@@ -94,7 +95,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 L, S, H, B = Family.LOADING, Family.SECURITY, Family.HYGIENE, Family.BUDGET
 
 RULES: dict[str, Rule] = _rules(
-    Rule("load.not-utf8", E, L, "bytes that are not UTF-8 (the byte offset is named)"),
+    Rule("load.not-utf8", E, L, "bytes that are not UTF-8 (each run by line, byte offset and hex; fixed with U+FFFD)"),
     Rule("load.unreadable", E, L, "a file that cannot be read"),
     Rule("load.not-regular", E, L, "a directory, FIFO, socket or device where a file should be"),
     Rule("load.broken-link", E, L, "a symbolic link that leads nowhere or loops"),
@@ -127,7 +128,7 @@ RULES: dict[str, Rule] = _rules(
 
 
 def finding(
-    rule: str, file: str | None, line: int | None, message: str, fix: Fix | RedactFix | None = None, *, record: str | None = None
+    rule: str, file: str | None, line: int | None, message: str, fix: Fix | RedactFix | Utf8Fix | None = None, *, record: str | None = None
 ) -> Finding:
     """A finding of ``rule`` at its rule's severity."""
     return Finding(rule, RULES[rule].severity, file, line, message, fix, record)
