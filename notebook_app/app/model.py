@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..core import BOOTSTRAP_ORDER, Session, Snapshot
 from ..core.actor import NOTEBOOK
 from ..core.home import Composition
+from ..core.home_pin import moved, pin_home
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
@@ -53,6 +54,7 @@ class Notebook:
 
     def __init__(self, home: Path, counter: SessionCounter | None = None) -> None:
         self.home = home
+        pin_home(home)  # opened: a write after the home was moved or removed is refused, never made again here
         self.counter = counter if counter is not None else SessionCounter(home)
         self._tool: MemoryTool | None = None
         self._lock = threading.Lock()
@@ -174,6 +176,8 @@ class Notebook:
             return result, self._read_state()  # records the written file's digest as ours
 
     def _read_state(self) -> HomeState:
+        if self._last is not None and moved(self.home) is not None:
+            return self._last  # what is at the path now is not the home that was opened: keep showing that one
         if self._session is None:
             self._session = Session(self.home, number=self.counter.claim())
         session = self._session
