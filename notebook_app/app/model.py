@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..core import BOOTSTRAP_ORDER, Session, Snapshot
 from ..core.actor import NOTEBOOK
 from ..core.home import Composition
-from ..core.home_pin import moved, pin_home
+from ..core.home_pin import moved, pin_home, write_refusal
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
@@ -43,6 +43,8 @@ class HomeState:
     """What a session starting now would load, as the chosen host loads it."""
     comparison: Comparison
     """The frozen snapshot against the preview: what the session panes show."""
+    refusal: str | None = None
+    """What every write would be refused with now (a read-only home), in the core's words: the dry run says it."""
 
 
 class Notebook:
@@ -196,6 +198,7 @@ class Notebook:
             current=session.current,
             preview=next_snapshot,
             comparison=compare(self._current_composition(session.current), next_snapshot.composition, previous),
+            refusal=write_refusal(self.home),
         )
         self._last = state
         return state

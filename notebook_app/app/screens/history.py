@@ -24,6 +24,7 @@ from ...core.actor import NOTEBOOK
 from ...core.events import Event
 from ...core.history import history, record_diff, undoable
 from ...core.names import BOOTSTRAP_ORDER
+from ...core.results import for_people
 from ...core.undo import HistoryResult, restore, undo, who
 from ..keys import HISTORY_KEYS, bindings
 from ..workers import run_once
@@ -168,7 +169,8 @@ class HistoryScreen(KeyedScreen[None]):
         run_once(self, "history-apply", job, done=self._applied, failed=self._failed)
 
     def _applied(self, result: HistoryResult) -> None:
-        self.notify(result.output, title="history", severity="error" if result.is_error else "information", markup=False)
+        severity = "error" if result.is_error else "warning" if result.unrecorded else "information"
+        self.notify(for_people(result.output, result.unrecorded), title="history", severity=severity, markup=False)
         self._list()
 
     def action_cycle_file(self) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import Header, Static
 
 from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
 from ...core.home_pin import moved
+from ...core.results import for_people
 from ..documents import Mark
 from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
@@ -181,7 +182,8 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
             self._apply(state)
             return
         self._close_form(present=False)  # the new state is presented once, below: not the old one first
-        self.set_timer(AFTER_RESULT, lambda: self.notify(result.output, title="memory", markup=False, timeout=4))
+        said, unkept = for_people(result.output, result.unrecorded), result.unrecorded is not None
+        self.set_timer(AFTER_RESULT, lambda: self.notify(said, title="memory", severity="warning" if unkept else "information", markup=False, timeout=8 if unkept else 4))
         if not self._apply(state):
             self._show_sessions()
 

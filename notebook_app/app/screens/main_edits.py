@@ -122,5 +122,6 @@ class HandEdits:
 
         heads = {CopyOutcome.WRITTEN: "Written", CopyOutcome.UNCHANGED: "Unchanged", CopyOutcome.CONFLICT: "Conflict", CopyOutcome.REFUSED: "Not written"}
         severity = "error" if result.is_error else "information"
-        self.notify(f"{heads[result.outcome]}: {result.output}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
+        said = for_people(result.output, result.edit.unrecorded if result.edit is not None else None)
+        self.notify(f"{heads[result.outcome]}: {said}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
         self._reads.request()
