@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import files_of
 
 from notebook_app.core import memory_tool
 from notebook_app.core.actor import CLI, NOTEBOOK, Actor
@@ -27,6 +26,10 @@ from notebook_app.core.settings import set_review
 from notebook_app.core.side_events import record_failed
 from notebook_app.core.splice import delete_entry, edit_entry, splice
 from notebook_app.core.undo import restore, undo
+
+def files_of(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()}
+
 
 MOVED = "was moved or removed since it was opened; nothing was written"
 AGENT = Actor.mcp("s-1", "kip", "1.0")
