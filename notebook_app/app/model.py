@@ -44,7 +44,7 @@ class HomeState:
     comparison: Comparison
     """The frozen snapshot against the preview: what the session panes show."""
     refusal: str | None = None
-    """What every write would be refused with now (a read-only home), in the core's words: the dry run says it."""
+    """What every write would be refused with now (a read-only or moved home), in the core's words: the dry run says it."""
 
 
 class Notebook:
@@ -178,8 +178,12 @@ class Notebook:
             return result, self._read_state()  # records the written file's digest as ours
 
     def _read_state(self) -> HomeState:
-        if self._last is not None and moved(self.home) is not None:
-            return self._last  # what is at the path now is not the home that was opened: keep showing that one
+        gone = moved(self.home) if self._last is not None else None
+        if self._last is not None and gone is not None:  # what is at the path is not the home opened: keep showing that one
+            if self._last.refusal != gone:  # once: the dry run says every write is refused
+                self._seq += 1
+                self._last = replace(self._last, seq=self._seq, refusal=gone)
+            return self._last
         if self._session is None:
             self._session = Session(self.home, number=self.counter.claim())
         session = self._session

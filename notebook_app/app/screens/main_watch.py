@@ -64,7 +64,7 @@ class HomeWatching:
         else:
             banner.remove_class("-shown")
             self.notify("The home directory is back.", title="home")
-            self._reads.request()
+        self._reads.request()  # moved: the same state, saying that writes are refused; back: read again
         from .main import CHECK_DELAY
 
         self._checks.request_when_quiet(CHECK_DELAY)  # the health line says it too
