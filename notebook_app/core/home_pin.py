@@ -96,13 +96,8 @@ def pin_home(home: str | os.PathLike[str]) -> HomePin:
     return pin
 
 
-def unpin_home(home: str | os.PathLike[str]) -> None:
-    """Forget this process's pin of ``home`` (the app closed it)."""
-    with _GUARD:
-        _PINS.pop(_where(home), None)
-
-
 def pinned(home: str | os.PathLike[str]) -> HomePin | None:
+    """This process's pin of ``home``; None when it pinned none (a library caller)."""
     return _PINS.get(_where(home))
 
 

@@ -50,3 +50,19 @@ async def test_an_add_through_a_notebook_link_lands_and_its_notice_says_it_is_no
         assert notice.severity == "warning"
     assert (home / "MEMORY.md").read_text().endswith("- kept\n")
     assert list(outside.iterdir()) == []
+
+
+async def test_the_history_view_of_a_home_whose_notebook_is_a_link_says_why_it_is_empty(home: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    os.symlink(outside, home / ".notebook")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("h")
+        detail = lambda: str(app.screen.query_one("#history-detail").content)  # noqa: E731
+        await wait_until(pilot, lambda: detail().startswith("No history: "), "the history view's words")
+        assert detail() == (
+            f"No history: {home / '.notebook'} is a symbolic link to {outside}: the history is kept only inside the home, "
+            "never through a link, so writes here are not recorded."
+        )

@@ -21,6 +21,7 @@ from textual.app import App, SuspendNotSupported
 
 from ...core import MAX_FILE_BYTES, Rejection
 from ...core.actor import NOTEBOOK
+from ...core.results import for_people
 from ..widgets.home.home_pane import HomePane
 from ..workers import run_once
 
