@@ -32,6 +32,8 @@ class DryRun:
     """The session against the next one as it would be after the action; None when refused."""
     edit_line: int | None = None
     """The target file's line where the edit starts."""
+    blocked: bool = False
+    """The home refuses every write (read-only, moved): said however little was typed."""
 
 
 def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
@@ -40,8 +42,10 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     The core's ``preview_file`` checks the target as the tool will (a link, a
     FIFO, bytes that are not UTF-8 are refused in the tool's words) and says
     whether the edit loads next session; the soul after it is built from that
-    same edit.
+    same edit. A home that refuses every write says so first, in the core's words.
     """
+    if state.refusal is not None:
+        return DryRun(args, state.seq, Rejection(state.refusal), blocked=True)
     if args.get("action") in ENTRY_ACTIONS:
         return entry_dry_run(state, args)
     from ..core.actions import parse_request, preview_file  # the planners load with the form's first dry run
@@ -107,7 +111,7 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
         return "hint", f"dry run: edits line {outcome.line} of {outcome.name} in place; enter applies it"
     if isinstance(outcome, Rejection):
         typed = str(dry.args.get("text", "")).strip()
-        return ("flag", outcome.message) if typed else ("hint", "type the text; enter applies it")
+        return ("flag", outcome.message) if typed or dry.blocked else ("hint", "type the text; enter applies it")
     request = outcome.request
     if dry.edit_line is not None:
         where = f"line {dry.edit_line + 1} of {request.filename}"

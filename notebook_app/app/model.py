@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..core import BOOTSTRAP_ORDER, Session, Snapshot
 from ..core.actor import NOTEBOOK
 from ..core.home import Composition
+from ..core.home_pin import moved, pin_home, write_refusal
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
@@ -42,6 +43,8 @@ class HomeState:
     """What a session starting now would load, as the chosen host loads it."""
     comparison: Comparison
     """The frozen snapshot against the preview: what the session panes show."""
+    refusal: str | None = None
+    """What every write would be refused with now (a read-only or moved home), in the core's words: the dry run says it."""
 
 
 class Notebook:
@@ -53,6 +56,7 @@ class Notebook:
 
     def __init__(self, home: Path, counter: SessionCounter | None = None) -> None:
         self.home = home
+        pin_home(home)  # opened: a write after the home was moved or removed is refused, never made again here
         self.counter = counter if counter is not None else SessionCounter(home)
         self._tool: MemoryTool | None = None
         self._lock = threading.Lock()
@@ -174,6 +178,12 @@ class Notebook:
             return result, self._read_state()  # records the written file's digest as ours
 
     def _read_state(self) -> HomeState:
+        gone = moved(self.home) if self._last is not None else None
+        if self._last is not None and gone is not None:  # what is at the path is not the home opened: keep showing that one
+            if self._last.refusal != gone:  # once: the dry run says every write is refused
+                self._seq += 1
+                self._last = replace(self._last, seq=self._seq, refusal=gone)
+            return self._last
         if self._session is None:
             self._session = Session(self.home, number=self.counter.claim())
         session = self._session
@@ -192,6 +202,7 @@ class Notebook:
             current=session.current,
             preview=next_snapshot,
             comparison=compare(self._current_composition(session.current), next_snapshot.composition, previous),
+            refusal=write_refusal(self.home),
         )
         self._last = state
         return state

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..core.home import home_path
+from ..core.home_pin import pin_home
 
 
 @dataclass(frozen=True)
@@ -45,12 +46,15 @@ def home_option(parser: argparse.ArgumentParser) -> None:
 def existing_home(given: str, *, create: bool = False) -> Path | str:
     """The home a verb works on, or the usage error to print (exit 2).
 
-    A missing home is never made silently: only with ``create``.
+    A missing home is never made silently: only with ``create``. The home is
+    pinned here (:func:`..core.home_pin.pin_home`): if it is moved or removed
+    before the verb writes (``edit`` waits for the editor), the write is refused.
     """
     if not given:
         return "--home is empty; pass a directory ('.' for the current one)"
     path = home_path(given)
     if path.is_dir():
+        pin_home(path)
         return path
     if path.exists():
         return f"home is not a directory: {given}"
@@ -59,6 +63,7 @@ def existing_home(given: str, *, create: bool = False) -> Path | str:
             path.mkdir(parents=True)
         except OSError as error:
             return f"could not create the home {given}: {error.strerror or error}"
+        pin_home(path)
         return path
     return f"no such home: {given} (pass --create to make it)"
 
@@ -72,10 +77,16 @@ def print_json(value: object) -> None:
     print(json.dumps(value, ensure_ascii=False))
 
 
-def report(output: str, is_error: bool, *, as_json: bool) -> int:
-    """Print a core result (text, or ``{"output", "is_error"}``); the exit status: 1 if refused."""
+def report(output: str, is_error: bool, *, as_json: bool, unrecorded: str | None = None) -> int:
+    """Print a core result (text, or ``{"output", "is_error"}``); the exit status: 1 if refused.
+
+    ``unrecorded``: why a write that landed is not in the history; said on
+    stderr (and as ``"unrecorded"`` in JSON), never hidden.
+    """
     if as_json:
-        print_json({"output": output, "is_error": is_error})
+        print_json({"output": output, "is_error": is_error, **({"unrecorded": unrecorded} if unrecorded else {})})
     else:
         print(output, file=sys.stderr if is_error else sys.stdout)
+        if unrecorded:
+            print(f"persona-notebook: not recorded: {unrecorded}", file=sys.stderr)
     return 1 if is_error else 0

@@ -82,6 +82,9 @@ def _report(result: CopyEditResult, *, as_json: bool) -> int:
         )
     else:
         print(result.output, file=sys.stderr if result.is_error else sys.stdout)
+        unrecorded = result.edit.unrecorded if result.edit is not None else None
+        if unrecorded:
+            print(f"persona-notebook: not recorded: {unrecorded}", file=sys.stderr)
     return 1 if result.is_error else 0
 
 

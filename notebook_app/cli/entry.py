@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         result = delete_entry(home, args.file, args.line, args.expect, by=CLI)
     else:
         result = edit_entry(home, args.file, args.line, args.expect, args.new_text, by=CLI)
-    return report(result.output, result.is_error, as_json=args.json)
+    return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
 
 
 COMMAND = CommandLine(

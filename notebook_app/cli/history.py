@@ -103,6 +103,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..core.history import history, record_json  # the history's modules load when a history verb runs
     from ..core.history_admin import prune, redact
+    from ..core.state_dir import state_problem
     from ..core.undo import restore, undo
 
     home = existing_home(args.home)
@@ -110,10 +111,10 @@ def run(args: argparse.Namespace) -> int:
         return usage_error(home)
     if args.command == "undo":
         result = undo(home, args.id, by=CLI, dry_run=args.dry_run)
-        return _done(result.output, result.is_error, args.json, record=result.record, diff=result.diff)
+        return _done(result.output, result.is_error, args.json, record=result.record, diff=result.diff, unrecorded=result.unrecorded)
     if args.command == "restore":
         result = restore(home, args.name, args.to, by=CLI, dry_run=args.dry_run)
-        return _done(result.output, result.is_error, args.json, record=result.record, diff=result.diff)
+        return _done(result.output, result.is_error, args.json, record=result.record, diff=result.diff, unrecorded=result.unrecorded)
     if args.command == "blame":
         return _blame(home, args.name, args.json)
     if args.redact is not None:
@@ -130,6 +131,9 @@ def run(args: argparse.Namespace) -> int:
     if args.keep is not None or args.older_than is not None:
         return usage_error("--keep and --older-than go with --prune")
     records = history(home, file=args.file, limit=args.limit, by=args.by)
+    unkept = state_problem(home)
+    if unkept is not None:  # an empty list would say "nothing was written": say why none can be kept
+        print(f"persona-notebook: no history: {unkept}", file=sys.stderr)
     if args.json:
         print_json([record_json(event) for event in records])
     else:
@@ -138,11 +142,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, diff: str) -> int:
+def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, diff: str, unrecorded: str | None) -> int:
     if as_json:
-        print_json({"output": output, "is_error": is_error, "record": record, "diff": diff})
+        print_json({"output": output, "is_error": is_error, "record": record, "diff": diff, **({"unrecorded": unrecorded} if unrecorded else {})})
         return 1 if is_error else 0
-    return report(output, is_error, as_json=False)
+    return report(output, is_error, as_json=False, unrecorded=unrecorded)
 
 
 def line_of(event: Event) -> str:

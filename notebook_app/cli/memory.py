@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from ..core import memory_tool  # the write path loads when a verb writes, not with the app
 
     result = memory_tool(home, by=CLI).call(payload)
-    return report(result.output, result.is_error, as_json=args.json)
+    return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
 
 
 COMMAND = CommandLine(

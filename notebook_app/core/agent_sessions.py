@@ -58,6 +58,7 @@ from .session_presence import is_live
 from .atomic import flocked_directory, remove_temps, write_all, write_atomically
 from .session_journal import journal_entry, logged_calls
 from .side_events import record_session_start
+from .home_pin import HomeRefused, home_lock
 from .state_dir import STATE_DIR, StateDirError, real_directory
 
 __all__ = [
@@ -355,20 +356,28 @@ def _read_regular(path: Path, what: str) -> bytes | None:
 
 @contextmanager
 def _locked_sessions(home: Path, *, create: bool) -> Iterator[Path]:
-    """Hold the exclusive lock of the sessions folder, making it when ``create``."""
-    if not home.is_dir():
-        raise AgentSessionError(f"home is not a directory: {home}")
-    folder = home / SESSIONS_DIR
-    for path in (home / STATE_DIR, folder):
-        try:
-            exists = real_directory(path, create=create)
-        except StateDirError as error:
-            raise AgentSessionError(str(error)) from None
-        if not exists:
-            raise AgentSessionError(f"no session records in {home} ({path} does not exist)")
-    with flocked_directory(folder):
-        remove_temps(folder, _TEMP_PREFIX)
-        yield folder
+    """Hold the exclusive lock of the sessions folder, making it when ``create``.
+
+    The home's own lock is held around it, so the home's pin is checked
+    (:func:`.home_pin.home_lock`) before ``.notebook/sessions`` is made.
+    """
+    try:
+        with home_lock(home) as held:
+            if not held:
+                raise AgentSessionError(f"home is not a directory: {home}")
+            folder = home / SESSIONS_DIR
+            for path in (home / STATE_DIR, folder):
+                try:
+                    exists = real_directory(path, create=create)
+                except StateDirError as error:
+                    raise AgentSessionError(str(error)) from None
+                if not exists:
+                    raise AgentSessionError(f"no session records in {home} ({path} does not exist)")
+            with flocked_directory(folder):
+                remove_temps(folder, _TEMP_PREFIX)
+                yield folder
+    except HomeRefused as refused:
+        raise AgentSessionError(str(refused)) from None
 
 
 def _cut_unfinished_line(fd: int) -> None:

@@ -25,6 +25,7 @@ from pathlib import Path
 from .actor import Actor
 from .hand_edit import HandEditResult, read_for_edit, text_digest, write_file
 from .home import home_path
+from .home_pin import moved
 from .names import BOOTSTRAP_ORDER
 
 EditorRunner = Callable[[Path], int]
@@ -89,7 +90,7 @@ def edit_with_editor(
         return CopyEditResult(f"not a bootstrap file: {name!r} (edit one of {', '.join(BOOTSTRAP_ORDER)})", CopyOutcome.REFUSED)
     root = home_path(home)
     if not root.is_dir():
-        return CopyEditResult(f"no such home: {root}; nothing was changed", CopyOutcome.REFUSED)
+        return CopyEditResult(moved(root) or f"no such home: {root}; nothing was changed", CopyOutcome.REFUSED)
     base = read_for_edit(root, name)
     if not isinstance(base, str):
         return CopyEditResult(base.message, CopyOutcome.REFUSED)

@@ -29,6 +29,7 @@ from .journal import file_slot_offset, write_slot
 from .reading import JOURNAL_NAME
 from .replay import RebuildError, is_start, payload_bytes, rebuild
 from .state_dir import readable_state
+from .home_pin import no_home
 from .storage import StorageError, locked_home
 
 
@@ -253,7 +254,7 @@ def _disk(path: Path) -> bytes:
 def _log(root: Path, durable: bool) -> Iterator[tuple[Path, list[Event]]]:
     """The home's lock held, a killed writer's write settled, and every event of the log read."""
     if not root.is_dir():
-        raise HistoryError(f"no such home: {root}")
+        raise HistoryError(no_home(root))
     with locked_home(root, create=False, durable=durable, by=LIBRARY):
         state = readable_state(root)
         if state is None or not (state / LOG_NAME).exists():

@@ -32,7 +32,7 @@ from .events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, now, 
 from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot_inode, log_slot_text, read_slots, write_slot
 from .reading import SLOT
 from .replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
-from .state_dir import STATE_DIR, StateDirError, readable_state
+from .state_dir import STATE_DIR, StateDirError, readable_state, state_problem
 
 OUTSIDE = Actor(ActorKind.OUTSIDE)
 
@@ -212,7 +212,7 @@ class Recorder:
                 known = self._log_slot()
                 self._writer = LogWriter.open(self.home, made=self.made, known=(known[0], known[2]) if known else None)
             except StateDirError as error:
-                self.unrecorded = f"{error}, and so is the history: this write is not recorded"
+                self.unrecorded = state_problem(self.home) or f"{error}: this write is not recorded"
         return self._writer
 
     def close(self) -> None:

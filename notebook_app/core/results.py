@@ -13,6 +13,11 @@ if TYPE_CHECKING:
     from .splice import Splice
 
 
+def for_people(output: str, unrecorded: str | None) -> str:
+    """What a person is shown of a write: its output, then why it is not in the history when it is not (never the agent)."""
+    return output if unrecorded is None else f"{output}; not recorded: {unrecorded}"
+
+
 @dataclass(frozen=True)
 class ToolResult:
     output: str

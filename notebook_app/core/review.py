@@ -28,6 +28,7 @@ from .files import FileRead, read_file
 from .home import home_path
 from .memory import DESCRIPTION, MemoryTool, ToolResult
 from .refusals import Rejection
+from .home_pin import moved
 from .side_events import append_event
 from .storage import Change, LockedHome
 
@@ -150,6 +151,9 @@ def find_proposal(home: str | os.PathLike[str], prefix: str) -> Proposal:
     given = prefix.strip()
     if not given:
         raise ReviewError("no proposal id given")
+    gone = moved(home)  # what is at the path is not the home this process opened: its proposals are not these
+    if gone is not None:
+        raise ReviewError(gone)
     body = given[2:] if given.startswith("p-") else given
     matches = [p for p in _proposals(home_path(home)) if p.id[2:].startswith(body)]
     if not matches:

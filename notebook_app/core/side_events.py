@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from .actor import Actor
-from .atomic import flocked_directory
 from .event_store import LogWriter
 from .event_ids import new_id
 from .events import Event, json_safe, now
+from .home_pin import HomeRefused, home_lock
 from .journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
 from .recovery import recover
 from .state_dir import StateDirError
@@ -59,11 +59,11 @@ def record_session_start(home: Path, by: Actor, protocol_version: str | None, fo
 
 def append_event(home: Path, make: Callable[[str | None], Event | Sequence[Event]], *, durable: bool = True) -> str | None:
     """Append the event (or events, in one write) ``make(last_id)`` under the home's lock; None, or why it could not be."""
-    if not home.is_dir():
-        return f"home is not a directory: {home}"
     made: list[Path] = []
     try:
-        with flocked_directory(home):
+        with home_lock(home) as held:
+            if not held:
+                return f"home is not a directory: {home}"
             recover(home)
             writer = LogWriter.open(home, made=made)
             try:
@@ -83,7 +83,7 @@ def append_event(home: Path, make: Callable[[str | None], Event | Sequence[Event
                         os.close(journal)
             finally:
                 writer.close()
-    except StateDirError as error:
+    except (StateDirError, HomeRefused) as error:
         return str(error)
     except OSError as error:
         _remove_made(made)

@@ -25,6 +25,7 @@ from .entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, pl
 from .events import Payload
 from .files import FileStatus
 from .home import BOOTSTRAP_ORDER, home_path
+from .home_pin import moved
 from .reading import ENTRY_FILES
 from .refusals import Rejection
 from .results import SpliceResult
@@ -108,7 +109,7 @@ def _locked(
     """Run ``write`` under the home's lock as ``by``; every failure becomes a result."""
     root = home_path(home)
     if not root.is_dir():
-        return SpliceResult(f"no such home: {root}; nothing was changed", is_error=True)
+        return SpliceResult(moved(root) or f"no such home: {root}; nothing was changed", is_error=True)
     try:
         with locked_home(root, create=False, durable=durable, by=by) as locked:
             result = write(locked)

@@ -40,10 +40,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .actor import LIBRARY, Actor
-from .atomic import flocked_directory, remove_matching, write_all
+from .atomic import remove_matching, write_all
 from .atomic import remove_temps, write_atomically  # noqa: F401  (callers outside the core import them from here)
 from .events import ABSENT, FileState, Hunk, Payload, now
 from .files import FileRead, FileStatus, read_file
+from .home_pin import HomeRefused, home_lock
 from .journal import ALL_SLOTS, stat_key, write_slot
 from .append_record import append_line
 from .reading import JOURNAL_NAME, SLOT, Intent, is_temp_file
@@ -270,25 +271,19 @@ class LockedHome(RecordedWrites):
 
 @contextmanager
 def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = LIBRARY) -> Iterator[LockedHome]:
-    """Hold the home's write lock; make the home first when ``create``.
+    """Hold the home's write lock (:func:`.home_pin.home_lock`, the pin checked); make the home first when ``create``.
 
     A missing home that is not to be created yields a view with nothing in it,
-    so a replace or remove there is a plain miss. If the body raises, every
-    file and folder this call created is removed again: a failed call leaves
-    nothing behind.
+    so a replace or remove there is a plain miss; one this process pinned
+    when it was there is refused instead, as moved or removed. If the body
+    raises, every file and folder this call created is removed again: a
+    failed call leaves nothing behind.
     """
     try:
-        is_dir = stat.S_ISDIR(os.stat(home).st_mode)
-    except FileNotFoundError:
-        is_dir = None
-    if is_dir is False:
-        raise StorageError(f"home is not a directory: {home}")
-    if is_dir is None and not create:
-        yield LockedHome(home, durable=durable, by=by)
-        return
-    made = _make_folders(home) if is_dir is None else []
-    try:
-        with flocked_directory(home):
+        with home_lock(home, create=create) as held:
+            if not held:
+                yield LockedHome(home, durable=durable, by=by)
+                return
             locked = LockedHome(home, durable=durable, by=by)
             recover(home, locked.slots()[:SLOT])
             remove_matching(home, is_temp_file)
@@ -301,30 +296,8 @@ def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = L
                         path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
                 raise
             locked.close()
-    except BaseException:
-        for folder in reversed(made):
-            with suppress(OSError):
-                folder.rmdir()
-        raise
-
-
-def _make_folders(path: Path) -> list[Path]:
-    """Make ``path`` and its missing parents; the folders made, outermost first."""
-    missing = []
-    while not path.exists():
-        missing.append(path)
-        path = path.parent
-    made: list[Path] = []
-    try:
-        for folder in reversed(missing):
-            folder.mkdir()
-            made.append(folder)
-    except BaseException:
-        for folder in reversed(made):
-            with suppress(OSError):
-                folder.rmdir()
-        raise
-    return made
+    except HomeRefused as refused:
+        raise StorageError(str(refused)) from None
 
 
 def _last_line(path: Path, size: int) -> tuple[bytes, int]:

@@ -33,6 +33,7 @@ from .recording import Change, Recorder
 from .replay import RebuildError, diff_hunks, hunk, payload_bytes
 from .state_dir import readable_state
 from .reading import consistent_reads
+from .home_pin import no_home, write_refusal
 from .storage import LockedHome, StorageError, locked_home
 
 
@@ -256,7 +257,7 @@ def undo(home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bo
             change = Change("undo", {"id": record.id}, undoes=record.id)
             return _write(locked, record.file, plan.content, plan.hunks, change, label, diff)
     except (HistoryError, StorageError) as error:
-        return HistoryResult(f"{error}; nothing was changed", is_error=True)
+        return HistoryResult(_nothing_changed(str(error)), is_error=True)
     except OSError as error:
         return HistoryResult(f"could not undo ({error.strerror or error}); nothing was changed", is_error=True)
 
@@ -282,9 +283,13 @@ def restore(home: str | os.PathLike[str], name: str, record_id: str, *, by: Acto
             change = Change("restore", {"file": name, "to": found.event.id}, restores=found.event.id)
             return _write(locked, name, target, hunks, change, label, diff)
     except (HistoryError, StorageError) as error:
-        return HistoryResult(f"{error}; nothing was changed", is_error=True)
+        return HistoryResult(_nothing_changed(str(error)), is_error=True)
     except OSError as error:
         return HistoryResult(f"could not restore {name} ({error.strerror or error}); nothing was changed", is_error=True)
+
+
+def _nothing_changed(why: str) -> str:
+    return why if why.endswith(("nothing was written", "nothing was changed")) else f"{why}; nothing was changed"
 
 
 def _refused(record_id: str, why: str) -> HistoryResult:
@@ -296,8 +301,11 @@ def _session(root: os.PathLike[str], by: Actor, dry_run: bool, durable: bool) ->
     """The home's lock (shared for a dry run, which writes nothing) and what the history knows of its files."""
     path = Path(root)
     if not path.is_dir():
-        raise HistoryError(f"no such home: {path}")
+        raise HistoryError(no_home(path))
     if dry_run:
+        refusal = write_refusal(path)  # what the write would be refused with: the dry run says it first
+        if refusal is not None:
+            raise HistoryError(refusal)
         with consistent_reads(path):
             yield None, Recorder(path, _no_journal, by=by, durable=durable, made=[])
         return

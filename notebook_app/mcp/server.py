@@ -40,6 +40,7 @@ from mcp.shared.exceptions import MCPError
 from .. import __version__
 from ..core import MemoryTool, ToolResult
 from ..core.agent_sessions import AgentSession, new_session, record_session, session_actor
+from ..core.home_pin import pin_home
 from ..core.session_presence import hold
 from ..core.settings import load_settings, mode_in_force
 
@@ -147,6 +148,7 @@ def build_server(home: str | Path, *, guard: bool = False, review: bool = False)
     sentence); with both, the guard refuses first.
     """
     root = Path(home)
+    pin_home(root)  # a home moved or removed mid-session is refused, never created again at this path
     tool_class = _tool_class(guard=guard, review=review)
     tool = tool_class(root)
     state = AgentSessionState(root, tool_class)

@@ -90,18 +90,34 @@ async def test_a_session_that_cannot_be_recorded_is_still_served_and_the_log_say
 async def test_a_call_that_cannot_be_journalled_still_writes_and_the_log_says_why(
     home: Path, server_log: Path
 ) -> None:
+    (home / ".notebook-elsewhere").mkdir()
+    os.symlink(home / ".notebook-elsewhere", home / ".notebook")  # refused: records stay inside the home
     async with connect(home, server_log) as client:
-        (summary,) = list_sessions(home)  # recorded at the handshake
-        os.rename(home / ".notebook", home / ".notebook-moved")
-        os.symlink(home / ".notebook-moved", home / ".notebook")  # refused: records stay inside the home
         result = await client.call_tool("memory", {"action": "add", "text": "written, not journalled"})
         assert (text_of(result), result.is_error) == ("ok (add → MEMORY.md); loads next session", False)
     assert (home / "MEMORY.md").read_text(encoding="utf-8").endswith("- written, not journalled\n")
-    assert not (home / ".notebook-moved" / "sessions" / f"{summary.id}.journal.jsonl").exists()
-    assert read_journal(home, summary.id) == ()
+    assert list((home / ".notebook-elsewhere").iterdir()) == []
     log = server_log.read_text(encoding="utf-8")
-    assert f"session {summary.id}: call not journalled: " in log
     assert f"{home / '.notebook'} is a symbolic link; session records are kept only inside the home" in log
+    assert (
+        f": call not journalled: {home / '.notebook'} is a symbolic link to {home / '.notebook-elsewhere'}: "
+        "the history is kept only inside the home, never through a link, so writes here are not recorded"
+    ) in log
+
+
+async def test_a_notebook_folder_swapped_for_a_link_mid_session_is_refused_as_moved(home: Path, server_log: Path) -> None:
+    """``.notebook`` was there when the session began: it is pinned with the home (spec §9), and a link is never followed."""
+    async with connect(home, server_log) as client:
+        (summary,) = list_sessions(home)  # recorded at the handshake
+        before = (home / "MEMORY.md").read_bytes()
+        os.rename(home / ".notebook", home / ".notebook-moved")
+        os.symlink(home / ".notebook-moved", home / ".notebook")
+        result = await client.call_tool("memory", {"action": "add", "text": "not through the link"})
+        assert result.is_error
+        assert text_of(result) == f"the home at {home} was moved or removed since it was opened; nothing was written"
+    assert (home / "MEMORY.md").read_bytes() == before
+    assert not (home / ".notebook-moved" / "sessions" / f"{summary.id}.journal.jsonl").exists()
+    assert b"not through the link" not in (home / ".notebook-moved" / "events.jsonl").read_bytes()
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -24,6 +24,7 @@ from textual.widgets.text_area import Selection
 
 from ...core.files import FileStatus, read_file
 from ...core.hand_edit import HandEditResult, text_digest
+from ...core.results import for_people
 from ..keys import EDITOR_KEYS, bindings
 from ..live_files import READ_LIMIT
 from ..model import HomeState, Notebook
@@ -159,7 +160,7 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
             self._show_banner("error", f"Not saved: {result.output}")
             return
         merged = f"Saved and merged: {result.output}. Your edit and what was written since are both in the buffer now."
-        self._written(result.text, result.output, note=merged if result.merge is not None else None)
+        self._written(result.text, for_people(result.output, result.unrecorded), note=merged if result.merge is not None else None)
 
     def _save_failed(self, words: str) -> None:
         self.saving = False

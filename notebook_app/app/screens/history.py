@@ -24,6 +24,8 @@ from ...core.actor import NOTEBOOK
 from ...core.events import Event
 from ...core.history import history, record_diff, undoable
 from ...core.names import BOOTSTRAP_ORDER
+from ...core.results import for_people
+from ...core.state_dir import state_problem
 from ...core.undo import HistoryResult, restore, undo, who
 from ..keys import HISTORY_KEYS, bindings
 from ..workers import run_once
@@ -101,7 +103,10 @@ class HistoryScreen(KeyedScreen[None]):
             listing.highlighted = 0
             listing.focus()
         else:
-            self.query_one("#history-detail", Static).update("No record yet: the history begins with the first write through the core.")
+            unkept = state_problem(self.home)  # one lstat: a .notebook link keeps no history, say so rather than "not yet"
+            self.query_one("#history-detail", Static).update(
+                f"No history: {unkept}." if unkept else "No record yet: the history begins with the first write through the core."
+            )
 
     @property
     def selected(self) -> Event | None:
@@ -168,7 +173,8 @@ class HistoryScreen(KeyedScreen[None]):
         run_once(self, "history-apply", job, done=self._applied, failed=self._failed)
 
     def _applied(self, result: HistoryResult) -> None:
-        self.notify(result.output, title="history", severity="error" if result.is_error else "information", markup=False)
+        severity = "error" if result.is_error else "warning" if result.unrecorded else "information"
+        self.notify(for_people(result.output, result.unrecorded), title="history", severity=severity, markup=False)
         self._list()
 
     def action_cycle_file(self) -> None:

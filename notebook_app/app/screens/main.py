@@ -19,6 +19,8 @@ from textual.reactive import reactive
 from textual.widgets import Header, Static
 
 from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
+from ...core.home_pin import moved
+from ...core.results import for_people
 from ..documents import Mark
 from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
@@ -180,7 +182,8 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
             self._apply(state)
             return
         self._close_form(present=False)  # the new state is presented once, below: not the old one first
-        self.set_timer(AFTER_RESULT, lambda: self.notify(result.output, title="memory", markup=False, timeout=4))
+        said, unkept = for_people(result.output, result.unrecorded), result.unrecorded is not None
+        self.set_timer(AFTER_RESULT, lambda: self.notify(said, title="memory", severity="warning" if unkept else "information", markup=False, timeout=8 if unkept else 4))
         if not self._apply(state):
             self._show_sessions()
 
@@ -254,20 +257,6 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
     def _home_changed(self) -> None:
         self._reads.request()
 
-    @on(HomeWatcher.HomeMissing)
-    def _home_missing(self) -> None:
-        self.home_missing = True
-        self._show_banner(f"⚠ The home directory is gone: {self.home_label}. Showing the last state read; writes wait until it is back.")
-        self.notify("The home directory was removed.", title="home", severity="error", markup=False)
-        self._reads.request()
-
-    @on(HomeWatcher.HomeBack)
-    def _home_back(self) -> None:
-        self.home_missing = False
-        self.query_one("#home-banner", Static).remove_class("-shown")
-        self.notify("The home directory is back.", title="home")
-        self._reads.request()
-
     # --- the form ----------------------------------------------------------------
 
     @on(ActionForm.Changed)
@@ -277,8 +266,8 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
 
     @on(ActionForm.Submitted)
     def _form_submitted(self, message: ActionForm.Submitted) -> None:
-        if self.home_missing:
-            self.form.show_status("error", f"the home directory is gone ({self.home_label}); nothing was written")
+        if self.home_missing:  # the core would refuse it: say so in its words, without a worker
+            self.form.show_status("error", moved(self.notebook.home) or f"the home directory is gone ({self.home_label}); nothing was written")
             return
         self._typed_since_status = False
         args = message.args

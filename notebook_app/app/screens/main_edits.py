@@ -21,6 +21,7 @@ from textual.app import App, SuspendNotSupported
 
 from ...core import MAX_FILE_BYTES, Rejection
 from ...core.actor import NOTEBOOK
+from ...core.results import for_people
 from ..widgets.home.home_pane import HomePane
 from ..workers import run_once
 
@@ -122,5 +123,6 @@ class HandEdits:
 
         heads = {CopyOutcome.WRITTEN: "Written", CopyOutcome.UNCHANGED: "Unchanged", CopyOutcome.CONFLICT: "Conflict", CopyOutcome.REFUSED: "Not written"}
         severity = "error" if result.is_error else "information"
-        self.notify(f"{heads[result.outcome]}: {result.output}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
+        said = for_people(result.output, result.edit.unrecorded if result.edit is not None else None)
+        self.notify(f"{heads[result.outcome]}: {said}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
         self._reads.request()

@@ -26,7 +26,7 @@ from .budget import DEFAULT_ENCODING, Budget, budget_findings, budget_of, exact_
 from .history_secrets import HistoryScan
 from .hygiene import hygiene_findings
 from .injection import injection_findings
-from .loading import content_findings, scan_limit_finding, status_findings, temp_file_findings
+from .loading import content_findings, home_findings, scan_limit_finding, status_findings, temp_file_findings
 from .model import RULES, Finding, Severity
 from .secrets import secret_findings
 from .security import hidden_findings, mixed_script_findings
@@ -124,6 +124,7 @@ class Doctor:
             if read.status.loads:
                 found += self.file_findings(FileText(read.name, read.data, read.size), complete=read.complete)
         found += temp_file_findings(root)
+        found += home_findings(root)
         found += self.history.findings(root)
         composition = compose(root, host=host)
         budget = budget_of(composition)

@@ -12,7 +12,9 @@ import os
 from pathlib import Path
 
 from ..files import FileRead, FileStatus
+from ..home_pin import moved, read_only
 from ..reading import is_temp_file
+from ..state_dir import state_problem
 from .model import Finding, finding
 from .repair import Utf8Fix, bad_runs
 from .text import FileText, line_of_byte
@@ -106,3 +108,18 @@ def temp_file_findings(home: Path, *, limit: int = 100) -> list[Finding]:
     except OSError:
         return found
     return sorted(found, key=lambda f: f.file or "")
+
+
+def home_findings(home: Path) -> list[Finding]:
+    """What stops a write, or its record, before any file is looked at: the words every write would give."""
+    gone = moved(home)
+    if gone is not None:
+        return [finding("home.moved", None, None, gone.replace("; nothing was written", ": every write to it is refused"))]
+    found = []
+    locked = read_only(home)
+    if locked is not None:
+        found.append(finding("home.read-only", None, None, f"{locked}; every write is refused (the home cannot hold a journal or a temp file for a safe rewrite)"))
+    unkept = state_problem(home)
+    if unkept is not None:
+        found.append(finding("home.history-link", None, None, unkept))
+    return found
