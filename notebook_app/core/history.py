@@ -171,6 +171,26 @@ def state_after(home: str | os.PathLike[str], name: str, found: Found) -> bytes 
     return _rebuilt(root, name, chain)
 
 
+def redacted_in(home: str | os.PathLike[str], name: str, found: Found, content: bytes | None) -> bool:
+    """Whether ``content`` (``name`` just after the record) holds a marker a redaction left (:mod:`.redaction`).
+
+    So a restore to a state that held a secret can say it gives back the marker.
+    """
+    if not content or b"**" not in content or found.end is None:
+        return False
+    needle = b'"file":"' + name.encode() + b'"'
+    reader = open_reader(home_path(home))
+    if reader is None:
+        return False
+    with reader:
+        for offset, line in reader.forward():
+            if offset >= found.end:
+                break
+            if needle in line[:120] and b'"redacted":true' in line:
+                return True
+    return False
+
+
 def state_before(home: str | os.PathLike[str], found: Found) -> bytes | None:
     """The content of the record's file just before it (None: absent)."""
     root = home_path(home)

@@ -9,6 +9,7 @@ from notebook_app.core.actor import CLI, NOTEBOOK
 from notebook_app.core.history import history
 from notebook_app.core.lint import Doctor, RedactFix, RedactPreview, check_home
 from notebook_app.core.memory import MemoryTool
+from notebook_app.core.refusals import Rejection
 
 KEY = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
 GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
@@ -182,3 +183,44 @@ def test_what_was_remembered_is_not_trusted_once_the_log_changed_under_it(home: 
     scan = Doctor(remember=True)
     history_findings(home, scan)
     assert scan.history.bytes_read == len(data) - data.index(b"\n") - 1
+
+
+def test_after_a_redaction_every_state_is_rebuilt_and_a_state_that_held_the_secret_gives_back_the_marker(home: Path) -> None:
+    from notebook_app.core.history import check, find, state_after
+    from notebook_app.core.undo import restore
+
+    add, delete = added_then_deleted(home)
+    MemoryTool(home, by=CLI).call({"action": "add", "text": "prefers metric"})
+    records = [e.id for e in reversed(history(home, file="MEMORY.md"))]
+    before = {record: state_after(home, "MEMORY.md", find(home, record)) for record in records}
+    preview = RedactFix(add).preview(home)
+    assert isinstance(preview, RedactPreview)
+    assert "an Anthropic API key in its arguments" in preview.words and "the bytes its edit inserted" in preview.words
+    assert f"{len(KEY)} bytes" in preview.words and "would become a marker of the same length" in preview.words
+    assert "every state stays rebuildable" in preview.words
+    assert not RedactFix(add).apply(home, by=NOTEBOOK).is_error
+    assert not RedactFix(delete).apply(home, by=NOTEBOOK).is_error
+    assert KEY.encode() not in everything_under(home / ".notebook")
+    assert check(home) == []
+    marker = "*" * len(KEY)
+    for record in records:
+        after = state_after(home, "MEMORY.md", find(home, record))
+        assert after == before[record].replace(KEY.encode(), marker.encode())
+        result = restore(home, "MEMORY.md", record, by=CLI, dry_run=True)
+        assert not result.is_error, result.output
+        assert ("the marker, *, comes back" in result.output) == (marker.encode() in after)
+    held = restore(home, "MEMORY.md", add, by=CLI)
+    assert not held.is_error and "redacted from the history" in held.output
+    assert f"- deploy key {marker}\n" in (home / "MEMORY.md").read_text()
+    assert not restore(home, "MEMORY.md", records[-1], by=CLI).is_error
+    assert KEY not in (home / "MEMORY.md").read_text() and check(home) == []
+
+
+def test_redacting_a_record_twice_is_refused_in_words(home: Path, snapshot_files) -> None:
+    add, _ = added_then_deleted(home)
+    assert not RedactFix(add).apply(home, by=NOTEBOOK).is_error
+    before = snapshot_files(home)
+    again = RedactFix(add).apply(home, by=NOTEBOOK)
+    assert again.is_error and again.output == f"{add} is already redacted: its secrets are markers now; nothing was changed"
+    assert isinstance(RedactFix(add).preview(home), Rejection)
+    assert snapshot_files(home) == before

@@ -141,6 +141,29 @@ def secrets_in(text: str) -> list[tuple[str, str]]:
     return found
 
 
+def secret_spans(data: bytes) -> list[tuple[str, int, int]]:
+    """(kind, byte offset, byte length) of each secret in ``data``, of any number of lines: the same passes as a file.
+
+    Only the secret itself: a password assignment's value, not its key. Bytes
+    that are not UTF-8 keep their place (each stands for itself).
+    """
+    file = FileText("", data, len(data))
+    lines = data.split(b"\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    found = []
+    for number in candidate_lines(file):
+        text = lines[number - 1].decode("utf-8", "surrogateescape")
+        for kind, start, end in find_secrets(text):
+            if kind == "password assignment":
+                key = re.match(r"[^:=]*[:=][ \t]*[\"']?", text[start:end])
+                start += key.end() if key else 0
+            head = len(text[:start].encode("utf-8", "surrogateescape"))
+            found.append((kind, starts[number - 1] + head, len(text[start:end].encode("utf-8", "surrogateescape"))))
+    return found
+
+
 def secret_findings(file: FileText) -> list[Finding]:
     found: list[Finding] = []
     for line in candidate_lines(file):
