@@ -28,6 +28,7 @@ from .history import HistoryError, find
 from .home import home_path
 from .journal import file_slot_offset, write_slot
 from .reading import JOURNAL_NAME
+from .redaction import masked_args
 from .redact_plan import RedactionPlan, plan_redaction
 from .replay import RebuildError, is_start, rebuild
 from .state_dir import readable_state
@@ -149,6 +150,34 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
         return AdminResult(str(error), is_error=True)
     except OSError as error:
         return AdminResult(f"could not redact ({error.strerror or error}); the history is as it was", is_error=True)
+
+
+def keep_only_where(home: str | os.PathLike[str], record_id: str, *, durable: bool = True) -> AdminResult:
+    """Mask the secrets in a record that wrote nothing (a rejected proposal) and keep where each was (spec §7).
+
+    Its arguments keep the marker in each secret's place, and the record gains
+    ``secrets`` (the rule, the kind, the field, the byte start and length).
+    The log is rewritten under the home's lock, as a redaction rewrites it.
+    """
+    root = home_path(home)
+    try:
+        with _log(root, durable) as (state, events):
+            index = next((i for i, e in enumerate(events) if e.id == record_id), None)
+            if index is None:
+                return AdminResult(f"{record_id} is not in the log any more; nothing was changed", is_error=True)
+            event = events[index]
+            if event.is_write:
+                return AdminResult(f"{record_id} is a write: redact it instead; nothing was changed", is_error=True)
+            args, spans = masked_args(event.args)
+            if not spans:
+                return AdminResult(f"{record_id} holds no secret")
+            events[index] = replace(event, args=args, secrets=event.secrets + spans)
+            _rewrite_log(root, state, events, durable)
+            return AdminResult(f"{record_id} keeps only where its {len(spans)} secret{'s' if len(spans) != 1 else ''} were")
+    except (HistoryError, StorageError) as error:
+        return AdminResult(str(error), is_error=True)
+    except OSError as error:
+        return AdminResult(f"could not rewrite the history ({error.strerror or error}); it is as it was", is_error=True)
 
 
 def _redaction_words(root: Path, event: Event, plan: RedactionPlan, dry_run: bool) -> str:

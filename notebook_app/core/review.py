@@ -191,7 +191,21 @@ def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None
     root = home_path(home)
     proposal = find_proposal(root, proposal_id)
     message = f"rejected {proposal.id}" + (f": {reason}" if reason else "")
-    return _decide(root, proposal, "rejected", by, message, reason, durable)
+    decision = _decide(root, proposal, "rejected", by, message, reason, durable)
+    if decision.outcome == "rejected" and holds_secret(proposal):  # never to be written: keep only where it was
+        from .history_admin import keep_only_where
+
+        kept = keep_only_where(root, proposal.id, durable=durable)
+        if kept.is_error:
+            return replace(decision, message=f"{message}; its secret is still in the history ({kept.output})")
+    return decision
+
+
+def holds_secret(proposal: Proposal) -> list[str]:
+    """The kinds of secret the proposal's text holds (the doctor's rule): a human is warned before approving."""
+    from .redaction import masked_args
+
+    return [span.kind for span in masked_args(proposal.args)[1]]
 
 
 def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Collection[str] | None = None) -> list[Decision]:
