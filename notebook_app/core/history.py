@@ -41,6 +41,8 @@ def undoable(event: Event) -> str | None:
         return "it was written before the history began (read from an old session journal)"
     if not event.is_write:
         return f"it is {'a ' + event.action if event.action != 'failed' else 'a failed call'}, not a write"
+    if event.secrets:
+        return "it removed a secret, which the history does not keep: undoing it would restore a secret"
     if event.redacted:
         return "its text was redacted from the history"
     if event.edit is None:

@@ -206,7 +206,7 @@ def _redaction_words(root: Path, event: Event, plan: RedactionPlan, dry_run: boo
     if plan.also:
         words.append(f"the same text is also in {', '.join(plan.also)}: redact those too")
     if event.file and any(text in _disk(root / event.file) for text in plan.texts):
-        words.append(f"{event.file} itself still holds it")
+        words.append(f"{event.file} itself still holds it: remove it there too (the doctor's fix for the file)")
     return "; ".join(words)
 
 

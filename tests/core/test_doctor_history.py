@@ -110,13 +110,13 @@ def test_a_secret_older_than_the_history_is_found_in_the_copy_where_it_begins(ho
     first = history(home)[-1]
     assert first.base is not None
     [found] = history_findings(home)
-    assert found.record == first.id and found.fix is None
-    assert "where its history begins" in found.message and "redacted" in found.message
+    assert found.record == first.id and found.fix == RedactFix(first.id)
+    assert "where its history begins" in found.message and "redacting this record replaces it" in found.message
     file_fix = next(f.fix for f in check_home(home).findings if f.rule == "security.secret")
     assert not file_fix.apply(home, by=NOTEBOOK).is_error
-    [removal] = history_findings(home)  # the copy's finding goes: redacting the removal removes the copy too
-    assert removal.record == history(home)[0].id and removal.fix is not None
-    assert not removal.fix.apply(home, by=NOTEBOOK).is_error
+    [copy] = history_findings(home)  # the fix's own record holds no secret: only the copy where the history begins
+    assert copy.record == first.id
+    assert not copy.fix.apply(home, by=NOTEBOOK).is_error
     assert history_findings(home) == []
     assert KEY.encode() not in everything_under(home / ".notebook")
 
@@ -224,3 +224,42 @@ def test_redacting_a_record_twice_is_refused_in_words(home: Path, snapshot_files
     assert again.is_error and again.output == f"{add} is already redacted: its secrets are markers now; nothing was changed"
     assert isinstance(RedactFix(add).preview(home), Rejection)
     assert snapshot_files(home) == before
+
+
+def secret_fix(home: Path, name: str = "MEMORY.md"):
+    return next(f.fix for f in check_home(home).findings if f.rule == "security.secret" and f.file == name)
+
+
+def test_the_fix_for_a_secret_records_only_where_it_was_and_cannot_be_undone(home: Path) -> None:
+    from notebook_app.core.history import check
+    from notebook_app.core.undo import undo
+
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    tool.call({"action": "add", "text": f"deploy key {KEY} for the lab"})
+    add = history(home)[0]
+    start = (home / "MEMORY.md").read_bytes().index(KEY.encode())
+    assert not secret_fix(home).apply(home, by=NOTEBOOK).is_error
+    assert (home / "MEMORY.md").read_text().endswith("- deploy key [redacted] for the lab\n")
+    fix = history(home)[0]
+    line = next(line for line in (home / ".notebook" / "events.jsonl").read_bytes().splitlines() if fix.id.encode() in line)
+    assert KEY.encode() not in line and KEY[13:].encode() not in line
+    assert [s.to_json() for s in fix.secrets] == [
+        {"rule": "security.secret", "kind": "Anthropic API key", "start": start, "length": len(KEY)}
+    ]
+    refused = undo(home, fix.id, by=CLI)
+    assert refused.is_error and "would restore a secret" in refused.output
+    assert [f.record for f in history_findings(home)] == [add.id]  # only the add that wrote it: one fix removes it
+    assert not next(f.fix for f in history_findings(home)).apply(home, by=NOTEBOOK).is_error
+    assert history_findings(home) == [] and check(home) == []
+    assert KEY.encode() not in everything_under(home / ".notebook")
+
+
+def test_a_secret_older_than_the_history_is_never_copied_into_it_by_its_fix(home: Path) -> None:
+    (home / "SOUL.md").write_text(f"You are Kip.\nUse {GITHUB} for the wiki.\n")
+    assert not secret_fix(home, "SOUL.md").apply(home, by=NOTEBOOK).is_error
+    assert (home / "SOUL.md").read_text() == "You are Kip.\nUse [redacted] for the wiki.\n"
+    assert GITHUB.encode() not in everything_under(home / ".notebook")
+    assert history_findings(home) == []
+    (record,) = history(home)
+    assert [(s.start, s.length) for s in record.secrets] == [(len("You are Kip.\nUse "), len(GITHUB))]

@@ -17,6 +17,7 @@ import importlib
 import re
 from functools import lru_cache
 
+from ..events import SecretSpan
 from .fixes import Fix, edit_line
 from .model import Finding, finding
 from .text import FileText
@@ -190,4 +191,8 @@ def _redact_fix(file: FileText, line: int, hits: list[tuple[str, int, int]]) -> 
         redacted += [text[last:start], "[redacted]"]
         last = end
     redacted.append(text[last:])
-    return edit_line(file.name, line, text, "".join(redacted), "replace the secret with [redacted]")
+    spans = tuple(
+        SecretSpan(kind, len(text[:start].encode("utf-8", "surrogatepass")), len(text[start:end].encode("utf-8", "surrogatepass")))
+        for kind, start, end in hits
+    )
+    return edit_line(file.name, line, text, "".join(redacted), "replace the secret with [redacted]", spans)
