@@ -146,12 +146,14 @@ def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, dif
 
 
 def line_of(event: Event) -> str:
-    """One record on one line: id, time, file, action, who, and what it did."""
+    """One record on one line: id, time, file, action, who, and what it did; hidden characters drawn as the panes draw them."""
+    from ..core.hidden import with_markers
     from ..core.undo import who
 
     when = f"{event.time.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S}Z"
     session = f" session {event.by.session}" if event.by.session else ""
-    return f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
+    line = f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
+    return with_markers(line)
 
 
 def summary(event: Event) -> str:
