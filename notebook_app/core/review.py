@@ -63,9 +63,28 @@ class Proposal:
     decided_by: Actor | None = None
     decision: str | None = None
     """The id of the event that decided it."""
+    edited_args: Any = None
+    """What an approval a person edited wrote instead of ``args``; None when it was approved as sent (or is not)."""
+
+    @property
+    def edited(self) -> bool:
+        return self.edited_args is not None
 
     def field(self, key: str) -> Any:
+        """The call's ``key`` as it stands: as approved when a person edited it, else as the agent sent it."""
+        args = self.edited_args if self.edited_args is not None else self.args
+        return args.get(key) if isinstance(args, Mapping) else None
+
+    def proposed_field(self, key: str) -> Any:
+        """The call's ``key`` as the agent sent it."""
         return self.args.get(key) if isinstance(self.args, Mapping) else None
+
+    def edit_words(self) -> str | None:
+        """``the agent proposed 'Mondays'``: what a person's edit replaced, None when nothing was edited."""
+        if not self.edited:
+            return None
+        changed = [repr(self.proposed_field(k)) for k in ("text", "with") if self.proposed_field(k) != self.field(k)]
+        return "the agent proposed " + (" and ".join(changed) if changed else "the same text")
 
     def to_json(self) -> dict[str, Any]:
         """The proposal as ``pending --json`` prints it."""
@@ -83,6 +102,8 @@ class Proposal:
             "reason": self.reason,
             "decision": self.decision,
             "decided_by": self.decided_by.to_json() if self.decided_by is not None else None,
+            "edited": self.edited,
+            **({"proposed": {"text": self.proposed_field("text"), "with": self.proposed_field("with")}} if self.edited else {}),
         }
 
 
@@ -205,7 +226,13 @@ def holds_secret(proposal: Proposal) -> list[str]:
     """The kinds of secret the proposal's text holds (the doctor's rule): a human is warned before approving."""
     from .redaction import masked_args
 
-    return [span.kind for span in masked_args(proposal.args)[1]]
+    return list(dict.fromkeys(span.kind for span in masked_args(proposal.args)[1]))
+
+
+def secret_words(proposal: Proposal, kinds: list[str]) -> str:
+    """``it holds an Anthropic API key: approving writes it to MEMORY.md``: the warning before an approval."""
+    named = " and ".join(f"{'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}" for kind in kinds)
+    return f"it holds {named}: approving writes it to {proposal.file or 'the file'}"
 
 
 def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Collection[str] | None = None) -> list[Decision]:
@@ -325,7 +352,8 @@ def _proposals(root: Path) -> list[Proposal]:
                 continue
             decider = event.by if event.action == "rejected" else event.by.approved_by
             reason = event.extra.get("reason") if event.action != "failed" else event.output
-            found[named.id] = replace(named, status=event.action, reason=reason, decided_by=decider, decision=event.id)
+            edited = event.args if event.action == "approved" and event.extra.get("edited") else None
+            found[named.id] = replace(named, status=event.action, reason=reason, decided_by=decider, decision=event.id, edited_args=edited)
     return list(found.values())
 
 
