@@ -102,7 +102,7 @@ def _secrets_of(state: Path, record: Event) -> tuple[list[bytes], list[str]]:
 def _carried(state: Path, event: Event, *, copies: bool) -> Iterator[tuple[str, bytes]]:
     for text in _strings(event.args):
         yield "its arguments", text.encode("utf-8", "surrogatepass")
-    if event.output:
+    if event.output and (copies or not event.is_write):  # a write's output is the core's words, the same for every add
         yield "what its caller was told", event.output.encode("utf-8", "surrogatepass")
     for h in event.edit or ():
         for where, payload in (("the bytes its edit removed", h.removed), ("the bytes its edit inserted", h.inserted)):
