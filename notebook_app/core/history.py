@@ -42,7 +42,7 @@ def undoable(event: Event) -> str | None:
     if not event.is_write:
         return f"it is {'a ' + event.action if event.action != 'failed' else 'a failed call'}, not a write"
     if event.secrets:
-        return "it removed a secret, which the history does not keep: undoing it would restore a secret"
+        return "undoing it would restore a secret it removed (the history keeps only where it was)"
     if event.redacted:
         return "its text was redacted from the history"
     if event.edit is None:

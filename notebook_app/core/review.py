@@ -65,6 +65,8 @@ class Proposal:
     """The id of the event that decided it."""
     edited_args: Any = None
     """What an approval a person edited wrote instead of ``args``; None when it was approved as sent (or is not)."""
+    redacted: bool = False
+    """Its record's secrets were replaced by a marker (``history --redact``): approving it would write the marker."""
 
     @property
     def edited(self) -> bool:
@@ -196,6 +198,9 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
     proposal = find_proposal(root, proposal_id)
     if proposal.status != "pending":
         return _not_pending(proposal)
+    if proposal.redacted and edited_args is None:
+        return Decision(proposal.id, "refused", f"{proposal.id} was redacted: its text holds the marker, not what the agent sent; "
+                        "reject it, or edit it before approving; nothing was written")  # fmt: skip
     args = proposal.args if edited_args is None else json_safe(edited_args)
     tool = _Approval(root, proposal, by=replace(proposal.by, approved_by=by), edited=edited_args is not None, durable=durable)
     result = tool.call(args)
@@ -345,7 +350,7 @@ def _proposals(root: Path) -> list[Proposal]:
                 continue
             if event.action == "proposed":
                 digest = event.extra.get("digest")
-                found[event.id] = Proposal(event.id, event.time, event.by, event.args, event.file, digest)
+                found[event.id] = Proposal(event.id, event.time, event.by, event.args, event.file, digest, redacted=event.redacted)
                 continue
             named = found.get(str(event.extra.get("proposal")))
             if event.action not in DECISIONS or named is None or named.status != "pending":

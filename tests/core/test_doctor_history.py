@@ -263,3 +263,16 @@ def test_a_secret_older_than_the_history_is_never_copied_into_it_by_its_fix(home
     assert history_findings(home) == []
     (record,) = history(home)
     assert [(s.start, s.length) for s in record.secrets] == [(len("You are Kip.\nUse "), len(GITHUB))]
+
+
+def test_a_pending_proposal_whose_secret_was_redacted_is_never_approved_with_the_marker(home: Path) -> None:
+    from notebook_app.core.actor import Actor
+    from notebook_app.core.review import approve, propose
+
+    agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
+    pid = propose(home, {"action": "add", "text": f"deploy key {KEY}"}, by=agent).output.split("(id ")[1][:15]
+    before = (home / "MEMORY.md").read_bytes() if (home / "MEMORY.md").exists() else None
+    assert not RedactFix(pid).apply(home, by=NOTEBOOK).is_error
+    refused = approve(home, pid, by=NOTEBOOK)
+    assert refused.outcome == "refused" and "was redacted" in refused.message
+    assert ((home / "MEMORY.md").read_bytes() if (home / "MEMORY.md").exists() else None) == before

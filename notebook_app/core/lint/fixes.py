@@ -124,14 +124,14 @@ class RedactPreview:
 
 @dataclass(frozen=True)
 class RedactFix:
-    """``history --redact RECORD``: the record stays, its text goes from the log and the snapshots that hold it."""
+    """``history --redact RECORD``: the record stays, its secrets become a marker in the log and the snapshots that hold them."""
 
     record: str
     kind: FixKind = FixKind.REDACT_RECORD
 
     @property
     def label(self) -> str:
-        return f"history --redact {self.record}: remove its text from the history"
+        return f"history --redact {self.record}: replace its secret in the history by a marker"
 
     def preview(self, home: str | os.PathLike[str]) -> RedactPreview | Rejection:
         """The redaction's dry run: reads the log, writes nothing."""
