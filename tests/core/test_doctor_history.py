@@ -213,7 +213,7 @@ def test_after_a_redaction_every_state_is_rebuilt_and_a_state_that_held_the_secr
     assert not held.is_error and "redacted from the history" in held.output
     assert f"- deploy key {marker}\n" in (home / "MEMORY.md").read_text()
     assert not restore(home, "MEMORY.md", records[-1], by=CLI).is_error
-    assert KEY not in (home / "MEMORY.md").read_text() and check(home) == []
+    assert KEY not in (home / "MEMORY.md").read_text() and check(home) == [] and digests_agree(home) == []
 
 
 def test_redacting_a_record_twice_is_refused_in_words(home: Path, snapshot_files) -> None:
@@ -276,3 +276,40 @@ def test_a_pending_proposal_whose_secret_was_redacted_is_never_approved_with_the
     refused = approve(home, pid, by=NOTEBOOK)
     assert refused.outcome == "refused" and "was redacted" in refused.message
     assert ((home / "MEMORY.md").read_bytes() if (home / "MEMORY.md").exists() else None) == before
+
+
+def digests_agree(home: Path) -> list[str]:
+    """Records whose file digest does not describe the state the history rebuilds for them."""
+    import hashlib
+
+    from notebook_app.core.history import find, state_after
+
+    wrong = []
+    for event in history(home, file="MEMORY.md"):
+        if event.is_write and event.after is not None and event.after.sha256 is not None:
+            after = state_after(home, "MEMORY.md", find(home, event.id)) or b""
+            if hashlib.sha256(after).hexdigest() != event.after.sha256:
+                wrong.append(event.id)
+    return wrong
+
+
+def test_a_redacted_outside_change_masks_its_blob_and_the_copies_holding_it_and_every_state_rebuilds(home: Path) -> None:
+    from notebook_app.core.history import check, find, state_after
+
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    padding = "".join(f"- note {i} about kelp forests and tide tables\n" for i in range(200))
+    (home / "MEMORY.md").write_text("- likes tide tables\n" + padding + f"- deploy {KEY}\n")
+    tool.call({"action": "add", "text": "timezone: UTC"})
+    assert not secret_fix(home).apply(home, by=NOTEBOOK).is_error
+    tool.call({"action": "add", "text": "after"})
+    outside = next(e for e in history(home) if e.action == "outside")
+    assert outside.edit is not None and outside.edit[0].inserted.blob is not None and outside.snap is not None
+    assert [f.record for f in history_findings(home)] == [outside.id]
+    words = RedactFix(outside.id).preview(home).words
+    assert "2 snapshots holding it would be kept with the marker instead" in words
+    assert not RedactFix(outside.id).apply(home, by=NOTEBOOK).is_error
+    assert KEY.encode() not in everything_under(home / ".notebook")
+    assert history_findings(home) == [] and check(home) == [] and digests_agree(home) == []
+    held = state_after(home, "MEMORY.md", find(home, outside.id))
+    assert held is not None and held.endswith(f"- deploy {'*' * len(KEY)}\n".encode())
