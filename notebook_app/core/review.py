@@ -27,6 +27,7 @@ from .events import Event, EventError, json_safe, now
 from .files import FileRead, read_file
 from .home import home_path
 from .memory import DESCRIPTION, MemoryTool, ToolResult
+from .redaction import masked_args, masked_text
 from .refusals import Rejection
 from .side_events import append_event
 from .storage import Change, LockedHome
@@ -229,8 +230,6 @@ def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None
 
 def holds_secret(proposal: Proposal) -> list[str]:
     """The kinds of secret the proposal's text holds (the doctor's rule): a human is warned before approving."""
-    from .redaction import masked_args
-
     return list(dict.fromkeys(span.kind for span in masked_args(proposal.args)[1]))
 
 
@@ -311,8 +310,9 @@ def _decide(root: Path, proposal: Proposal, action: str, actor: Actor, message: 
         extra: dict[str, Any] = {"proposal": proposal.id}
         if reason is not None:
             extra["reason"] = reason
+        kept, secrets = masked_args(json_safe(args)) if args is not None else (None, ())  # a failed approval wrote nothing
         return Event(new_id(action, last), now(), action, actor, file=proposal.file, applied=False,
-                     args=json_safe(args) if args is not None else None, output=message, extra=extra)  # fmt: skip
+                     args=kept, output=masked_text(message)[0] if secrets else message, secrets=secrets, extra=extra)  # fmt: skip
 
     try:
         problem = append_event(root, event, durable=durable)

@@ -313,3 +313,17 @@ def test_a_redacted_outside_change_masks_its_blob_and_the_copies_holding_it_and_
     assert history_findings(home) == [] and check(home) == [] and digests_agree(home) == []
     held = state_after(home, "MEMORY.md", find(home, outside.id))
     assert held is not None and held.endswith(f"- deploy {'*' * len(KEY)}\n".encode())
+
+
+def test_a_failed_approval_of_a_proposal_holding_a_secret_keeps_only_where_it_was(home: Path) -> None:
+    from notebook_app.core.actor import Actor
+    from notebook_app.core.review import approve, propose
+
+    agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
+    (home / "MEMORY.md").write_text("- likes tide tables\n")
+    pid = propose(home, {"action": "replace", "text": "tide tables", "with": f"key {KEY}"}, by=agent).output.split("(id ")[1][:15]
+    (home / "MEMORY.md").write_text("- likes sea shanties\n")
+    assert approve(home, pid, by=NOTEBOOK).outcome == "failed"
+    (failed,) = [e for e in history(home) if e.action == "failed"]
+    line = next(line for line in (home / ".notebook" / "events.jsonl").read_bytes().splitlines() if failed.id.encode() in line)
+    assert KEY.encode() not in line and [(s.field, s.start, s.length) for s in failed.secrets] == [("with", 4, len(KEY))]
