@@ -327,3 +327,16 @@ def test_a_failed_approval_of_a_proposal_holding_a_secret_keeps_only_where_it_wa
     (failed,) = [e for e in history(home) if e.action == "failed"]
     line = next(line for line in (home / ".notebook" / "events.jsonl").read_bytes().splitlines() if failed.id.encode() in line)
     assert KEY.encode() not in line and [(s.field, s.start, s.length) for s in failed.secrets] == [("with", 4, len(KEY))]
+
+
+def test_a_secret_planted_from_outside_is_kept_out_of_the_history_by_the_fix_that_records_it(home: Path) -> None:
+    from notebook_app.core.history import check
+
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    with open(home / "MEMORY.md", "a") as editor:
+        editor.write(f"- token {GITHUB} for ci\n")
+    assert not secret_fix(home).apply(home, by=NOTEBOOK).is_error  # records the outside change first, then the fix
+    assert [e.action for e in history(home)][:2] == ["entry-edit", "outside"]
+    assert GITHUB.encode() not in everything_under(home / ".notebook")
+    assert history_findings(home) == [] and check(home) == [] and digests_agree(home) == []
