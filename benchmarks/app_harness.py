@@ -488,8 +488,9 @@ def job_review(job: dict[str, Any]) -> dict[str, Any]:
     --review``) and the floor (raw watchfiles on the home's ``.notebook``,
     where the log is) see the same call: each trial's floor is the time from
     the agent's send to watchfiles' notification of that log write. Between
-    trials the queue is rejected from the command line (untimed) until the
-    view is empty again.
+    trials the queue is rejected from the command line (untimed) and, since a
+    row decided elsewhere stays listed, the view is left and opened again,
+    empty.
     """
     timeout = job["timeout"]
     home = Path(job["home"])
@@ -538,6 +539,11 @@ def job_review(job: dict[str, Any]) -> dict[str, Any]:
                 [job["ours_python"], "-m", "notebook_app", "reject", "--all", "--home", str(home)],
                 env=_env(), capture_output=True, timeout=timeout, check=True,
             )  # fmt: skip
+            # a proposal decided elsewhere stays listed with its outcome: the view is opened again, empty
+            term.wait_for(lambda t: "0 proposals to review" in "\n".join(t.lines()), timeout, "the queue decided")
+            term.send(b"\x1b")
+            time.sleep(0.3)
+            term.send(b"p")
             term.wait_for(lambda t: "Nothing to review" in "\n".join(t.lines()), timeout, "the queue empty again")
             time.sleep(0.3)
     finally:

@@ -26,7 +26,7 @@ class ProposalShown(_AppMeasure):
         "Floor: raw watchfiles, awatch(debounce=50, step=10) on the home's .notebook folder (where the log is, "
         "watched as the app watches it), from the same send to its notification of that call's log write; so the "
         "floor holds the MCP round trip up to the write too. Also shown: the agent's own wait for its answer. "
-        "{trials} trials; between them the queue is rejected from the command line (untimed) until the view is empty."
+        "{trials} trials; between them the queue is rejected from the command line and the view opened again, empty (untimed)."
     )
 
     def counts(self, bench: Bench) -> dict[str, Any]:

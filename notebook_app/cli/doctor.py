@@ -12,6 +12,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from ..core.hidden import with_markers
 from .common import CommandLine, home_option, print_json, usage_error
 from .hosts import home_and_host, host_options
 
@@ -72,7 +73,7 @@ def _print_text(report: DoctorReport, tokens: str | None) -> None:
 def _line(item: Finding) -> str:
     where = f"line {item.line}" if item.line is not None else "file" if item.file else "record" if item.record else "home"
     fix = f"\n      fix: {item.fix.label}" if item.fix is not None else ""
-    return f"  {item.severity.value:<7} {where:<10} {item.rule}: {item.message}{fix}"
+    return with_markers(f"  {item.severity.value:<7} {where:<10} {item.rule}: {item.message}{fix}")  # as the panes draw hidden characters
 
 
 COMMAND = CommandLine(

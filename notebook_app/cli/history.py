@@ -65,7 +65,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     listing.add_argument("--prune", action="store_true", help="drop old records (with --keep and/or --older-than)")
     listing.add_argument("--keep", type=_count, metavar="N", help="with --prune: keep the newest N records")
     listing.add_argument("--older-than", type=_days, metavar="DAYS", help="with --prune: drop records older than DAYS days")
-    listing.add_argument("--redact", metavar="ID", help="remove the text of record ID from the history (the record stays)")
+    listing.add_argument("--redact", metavar="ID", help="replace the secrets record ID holds by a marker of the same length, in the whole history (the record stays)")
     listing.add_argument("--dry-run", action="store_true", help="with --redact: say what it would remove; write nothing")
     home_option(listing)
 
@@ -150,12 +150,14 @@ def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, dif
 
 
 def line_of(event: Event) -> str:
-    """One record on one line: id, time, file, action, who, and what it did."""
+    """One record on one line: id, time, file, action, who, and what it did; hidden characters drawn as the panes draw them."""
+    from ..core.hidden import with_markers
     from ..core.undo import who
 
     when = f"{event.time.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S}Z"
     session = f" session {event.by.session}" if event.by.session else ""
-    return f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
+    line = f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
+    return with_markers(line)
 
 
 def summary(event: Event) -> str:

@@ -122,7 +122,8 @@ def describe(proposal: Proposal) -> str:
     if proposal.field("with") is not None:
         change += f" → {proposal.field('with')!r}"
     line = f"{proposal.id}  {proposal.status:<8}  {proposal.time:%Y-%m-%d %H:%M:%S}  {who(proposal.by)}  {change}"
-    return line + (f"  ({proposal.reason})" if proposal.reason else "")
+    edited = proposal.edit_words()
+    return line + (f"  (edited; {edited})" if edited else "") + (f"  ({proposal.reason})" if proposal.reason else "")
 
 
 COMMAND = CommandLine(

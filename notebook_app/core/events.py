@@ -143,6 +143,37 @@ ABSENT = FileState(exists=False)
 
 
 @dataclass(frozen=True)
+class SecretSpan:
+    """Where a secret was, never what it was: the rule that found it, its kind, its byte offset and length.
+
+    In a write's record the offset is in the file as it was before the write;
+    in a refused call's or a rejected proposal's, in the UTF-8 bytes of the
+    argument ``field`` names (``text``, ``with``).
+    """
+
+    kind: str
+    start: int
+    length: int
+    field: str | None = None
+    rule: str = "security.secret"
+
+    def to_json(self) -> dict[str, object]:
+        value: dict[str, object] = {"rule": self.rule, "kind": self.kind}
+        if self.field is not None:
+            value["field"] = self.field
+        value.update(start=self.start, length=self.length)
+        return value
+
+    @classmethod
+    def from_json(cls, value: object) -> SecretSpan:
+        if not isinstance(value, Mapping):
+            raise EventError(f"not a secret's place: {value!r}")
+        field = value.get("field")
+        return cls(str(value.get("kind") or "secret"), int(value["start"]), int(value["length"]),
+                   str(field) if field is not None else None, str(value.get("rule") or "security.secret"))  # fmt: skip
+
+
+@dataclass(frozen=True)
 class Event:
     """One fact of a home's history."""
 
@@ -169,6 +200,8 @@ class Event:
     undoes: str | None = None
     restores: str | None = None
     redacted: bool = False
+    secrets: tuple[SecretSpan, ...] = ()
+    """Where secrets this record does not hold were (:class:`SecretSpan`): a fix that removed one, a refused call."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Fields this version does not know, kept as read (a later version's, e.g. a proposal's)."""
 
@@ -206,6 +239,8 @@ class Event:
             value["edit"] = [{"at": h.at, "removed": h.removed.to_json(), "inserted": h.inserted.to_json()} for h in self.edit]
         if self.redacted:
             value["redacted"] = True
+        if self.secrets:
+            value["secrets"] = [span.to_json() for span in self.secrets]
         value.update(self.extra)
         return value
 
@@ -245,6 +280,7 @@ class Event:
                 undoes=data.get("undoes"),
                 restores=data.get("restores"),
                 redacted=bool(data.get("redacted", False)),
+                secrets=tuple(SecretSpan.from_json(span) for span in data.get("secrets") or ()),
                 extra={k: v for k, v in data.items() if k not in _KNOWN},
             )
         except (KeyError, TypeError, ValueError, IndexError) as error:
@@ -269,7 +305,7 @@ def _by_json(by: Actor) -> dict[str, object]:
     return by.to_json()
 _KNOWN = {
     "id", "time", "file", "action", "applied", "by", "lines", "args", "output", "undoes", "restores",
-    "before", "after", "appended", "base", "snap", "edit", "redacted",
+    "before", "after", "appended", "base", "snap", "edit", "redacted", "secrets",
 }  # fmt: skip
 
 

@@ -41,6 +41,8 @@ def undoable(event: Event) -> str | None:
         return "it was written before the history began (read from an old session journal)"
     if not event.is_write:
         return f"it is {'a ' + event.action if event.action != 'failed' else 'a failed call'}, not a write"
+    if event.secrets:
+        return "undoing it would restore a secret it removed (the history keeps only where it was)"
     if event.redacted:
         return "its text was redacted from the history"
     if event.edit is None:
@@ -172,6 +174,26 @@ def state_after(home: str | os.PathLike[str], name: str, found: Found) -> bytes 
     if not chain:
         raise HistoryError(f"{name} has no record up to {found.event.id}: its content then is not in the history")
     return _rebuilt(root, name, chain)
+
+
+def redacted_in(home: str | os.PathLike[str], name: str, found: Found, content: bytes | None) -> bool:
+    """Whether ``content`` (``name`` just after the record) holds a marker a redaction left (:mod:`.redaction`).
+
+    So a restore to a state that held a secret can say it gives back the marker.
+    """
+    if not content or b"**" not in content or found.end is None:
+        return False
+    needle = b'"file":"' + name.encode() + b'"'
+    reader = open_reader(home_path(home))
+    if reader is None:
+        return False
+    with reader:
+        for offset, line in reader.forward():
+            if offset >= found.end:
+                break
+            if needle in line[:120] and b'"redacted":true' in line:
+                return True
+    return False
 
 
 def state_before(home: str | os.PathLike[str], found: Found) -> bytes | None:

@@ -5,8 +5,9 @@ or the new one) under the home's lock, keeping its id, so the journal's
 slots stay valid. Prune drops the oldest records but keeps what the rest
 need: a file's first remaining record gets a snapshot of the content before
 it, and only snapshots no remaining record names are removed. Redact keeps
-the event and its hashes and sizes, and removes its text from the log, from
-large-edit blobs and from every snapshot that holds it.
+the event, its sizes and offsets, and replaces the secrets it holds by a
+marker of the same byte length in the log, in large-edit blobs and in every
+snapshot that holds them (:mod:`.redact_plan`).
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from . import snapshots
 from .actor import LIBRARY
 from .event_store import LOG_NAME, LogWriter, open_reader
 from .atomic import write_atomically
-from .events import Event, EventError, Payload, header_line, parse_header, without_text
+from .events import Event, EventError, header_line, parse_header
 from .history import HistoryError, find
 from .home import home_path
 from .journal import file_slot_offset, write_slot
 from .reading import JOURNAL_NAME
-from .replay import RebuildError, is_start, payload_bytes, rebuild
+from .redaction import masked_args
+from .redact_plan import RedactionPlan, plan_redaction
+from .replay import RebuildError, is_start, rebuild
 from .state_dir import readable_state
 from .home_pin import no_home
 from .storage import StorageError, locked_home
@@ -111,11 +114,13 @@ def _from_start(events: list[Event], name: str) -> list[Event]:
 
 
 def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True, dry_run: bool = False) -> AdminResult:
-    """Remove the text of record ``record_id`` from the history: the event stays, its text goes.
+    """Replace the secrets record ``record_id`` holds by a marker of the same byte length, wherever the history keeps them.
 
-    ``dry_run`` says what it would do (the snapshots that would go, the other
-    records holding the same text) and writes nothing: it takes no lock and
-    reads the log as any reader does, so a doctor's view can show it.
+    The record stays, marked redacted (it can no longer be undone); so do its
+    sizes and offsets, and every state stays rebuildable: a state that held
+    the secret gives back the marker (:mod:`.redact_plan`). ``dry_run`` says
+    exactly what would change and writes nothing: it takes no lock and reads
+    the log as any reader does, so a doctor's view can show it.
     """
     root = home_path(home)
     try:
@@ -131,107 +136,79 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
             if index is None:
                 return AdminResult(f"{found.event.id} is not in the log any more; nothing was changed", is_error=True)
             event = events[index]
-            secrets_ = _texts(state, event)
-            if event.is_write and not dry_run:  # its text was in the file's content: later contents may need a fresh start
-                events = _restart_after(state, events, index, secrets_)
-            events[index] = without_text(event)
-            doomed = {name for name in snapshots.kept(state) if _holds(state, name, secrets_)}
-            events = [_without_refs(e, doomed) for e in events]
-            also = [e.id for e in events if e.id != event.id and _payload_holds(state, e, secrets_)]
-            if dry_run:
-                removed = len(snapshots.kept(state) - _referenced(events))
-            else:
-                _rewrite_log(root, state, events, durable)
-                removed = snapshots.remove_except(state, _referenced(events))
-            did = "would redact" if dry_run else "redacted"
-            gone = "would be gone" if dry_run else "is gone"
-            dropped = "would be removed" if dry_run else "removed"
-            words = [f"{did} {event.id}: its text {gone} from the history ({removed} snapshot{'s' if removed != 1 else ''} {dropped})"]
-            if also:
-                words.append(f"the same text is also in {', '.join(also)}: redact those too")
-            if event.file and any(s in _disk(root / event.file) for s in secrets_):
-                words.append(f"{event.file} itself still holds it")
-            return AdminResult("; ".join(words))
+            if event.redacted:
+                return AdminResult(f"{event.id} is already redacted: its secrets are markers now; nothing was changed", is_error=True)
+            plan = plan_redaction(state, events, index)
+            if not plan.texts:
+                return AdminResult(f"{event.id} holds no text to redact; nothing was changed", is_error=True)
+            if not dry_run:
+                for new, data in plan.snapshots.values():
+                    snapshots.store(state, data, made=[], durable=durable)
+                _rewrite_log(root, state, plan.events, durable)
+                snapshots.remove_except(state, _referenced(plan.events))
+            return AdminResult(_redaction_words(root, event, plan, dry_run))
     except (HistoryError, StorageError) as error:
         return AdminResult(str(error), is_error=True)
     except OSError as error:
         return AdminResult(f"could not redact ({error.strerror or error}); the history is as it was", is_error=True)
 
 
-def _restart_after(state: Path, events: list[Event], index: int, texts: list[bytes]) -> list[Event]:
-    """Give the first later record of the file whose content no longer holds the text a snapshot.
+def keep_only_where(home: str | os.PathLike[str], record_id: str, *, durable: bool = True) -> AdminResult:
+    """Mask the secrets in a record that wrote nothing (a rejected proposal) and keep where each was (spec §7).
 
-    Its content can then be rebuilt without the redacted record (whose text
-    is gone); until then, the file's states hold the secret, and are exactly
-    what a redaction makes unrebuildable.
+    Its arguments keep the marker in each secret's place, and the record gains
+    ``secrets`` (the rule, the kind, the field, the byte start and length).
+    The log is rewritten under the home's lock, as a redaction rewrites it.
     """
-    name = events[index].file
-    out = list(events)
-    chain = _from_start(events[: index + 1], name) if name else []
+    root = home_path(home)
     try:
-        content = rebuild(chain, state) if chain else None
-    except RebuildError:
-        return out
-    for i in range(index + 1, len(events)):
-        later = events[i]
-        if later.file != name or not later.is_write:
-            continue
-        try:
-            content = rebuild([later], state) if is_start(later) and not chain else _apply(content, later, state)
-        except RebuildError:
-            return out
-        if later.snap is not None:
-            return out
-        if not any(text in (content or b"") for text in texts):
-            if content is not None:
-                out[i] = replace(later, snap=snapshots.store(state, content, made=[]))
-            return out
-    return out
+        with _log(root, durable) as (state, events):
+            index = next((i for i, e in enumerate(events) if e.id == record_id), None)
+            if index is None:
+                return AdminResult(f"{record_id} is not in the log any more; nothing was changed", is_error=True)
+            event = events[index]
+            if event.is_write:
+                return AdminResult(f"{record_id} is a write: redact it instead; nothing was changed", is_error=True)
+            args, spans = masked_args(event.args)
+            if not spans:
+                return AdminResult(f"{record_id} holds no secret")
+            events[index] = replace(event, args=args, secrets=event.secrets + spans)
+            _rewrite_log(root, state, events, durable)
+            return AdminResult(f"{record_id} keeps only where its {len(spans)} secret{'s' if len(spans) != 1 else ''} were")
+    except (HistoryError, StorageError) as error:
+        return AdminResult(str(error), is_error=True)
+    except OSError as error:
+        return AdminResult(f"could not rewrite the history ({error.strerror or error}); it is as it was", is_error=True)
 
 
-def _apply(content: bytes | None, event: Event, state: Path) -> bytes | None:
-    from .replay import apply
-
-    return apply(content, event, state)
-
-
-def _texts(state: Path, event: Event) -> list[bytes]:
-    """The texts a record holds, long enough to find elsewhere without false alarms."""
-    found: list[bytes] = []
-    for h in event.edit or ():
-        for payload in (h.removed, h.inserted):
-            try:
-                found.append(payload_bytes(payload, state))
-            except RebuildError:
-                continue
-    if isinstance(event.args, dict):
-        found += [value.encode() for key, value in event.args.items() if isinstance(value, str) and key not in ("action", "target")]
-    return [text for text in found if len(text.strip()) >= 4]
-
-
-def _holds(state: Path, name: str, texts: list[bytes]) -> bool:
-    try:
-        data = snapshots.load(state, name)
-    except snapshots.SnapshotMissing:
-        return False
-    return any(text in data for text in texts)
-
-
-def _payload_holds(state: Path, event: Event, texts: list[bytes]) -> bool:
-    return any(text in found for found in _texts(state, event) for text in texts)
-
-
-def _without_refs(event: Event, doomed: set[str]) -> Event:
-    def payload(p: Payload) -> Payload:
-        return Payload(p.size, redacted=True) if p.blob in doomed else p
-
-    edit = None if event.edit is None else tuple(replace(h, removed=payload(h.removed), inserted=payload(h.inserted)) for h in event.edit)
-    return replace(
-        event,
-        base=None if event.base in doomed else event.base,
-        snap=None if event.snap in doomed else event.snap,
-        edit=edit,
+def _redaction_words(root: Path, event: Event, plan: RedactionPlan, dry_run: bool) -> str:
+    """Exactly what the redaction changes (or would), in words; never the secret."""
+    count = len(plan.texts)
+    size = sum(len(text) for text in plan.texts)
+    what = "; ".join(plan.found)
+    verb, become = ("would redact", "would become") if dry_run else ("redacted", "became")
+    words = [
+        f"{verb} {event.id}: {what} ({count} text{'s' if count != 1 else ''}, {size:,} bytes) {become} a marker "
+        f"of the same length ({'*' * min(size, 8)}…)"
+    ]
+    rewritten = len(plan.snapshots)
+    changed = "would be kept" if dry_run else "are kept"
+    words.append(
+        f"{rewritten} snapshot{'s' if rewritten != 1 else ''} holding it {changed} with the marker instead"
+        if rewritten
+        else "no snapshot holds it"
     )
+    if plan.repointed:
+        words.append(f"records that name those snapshots are marked redacted too: {', '.join(plan.repointed)}")
+    if plan.digests:
+        words.append(f"{plan.digests} digest{'s' if plan.digests != 1 else ''} of what held it computed again")
+    if event.is_write or plan.snapshots:
+        words.append("every state stays rebuildable; a restore to one that held it gives back the marker")
+    if plan.also:
+        words.append(f"the same text is also in {', '.join(plan.also)}: redact those too")
+    if event.file and any(text in _disk(root / event.file) for text in plan.texts):
+        words.append(f"{event.file} itself still holds it: remove it there too (the doctor's fix for the file)")
+    return "; ".join(words)
 
 
 def _referenced(events: list[Event]) -> set[str]:

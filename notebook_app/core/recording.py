@@ -28,7 +28,8 @@ from . import snapshots
 from .actor import Actor, ActorKind
 from .event_store import LOG_NAME, LogWriter, open_reader
 from .event_ids import new_id
-from .events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, now, parse_header
+from .events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, SecretSpan, now, parse_header
+from .redaction import mask
 from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot_inode, log_slot_text, read_slots, write_slot
 from .reading import SLOT
 from .replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
@@ -53,6 +54,8 @@ class Change:
     restores: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Fields the record carries besides the known ones (an approval names its proposal)."""
+    secrets: tuple[SecretSpan, ...] = ()
+    """Secrets this write removes (byte offsets in the file before it): the record keeps only where they were."""
 
 
 @dataclass
@@ -228,14 +231,20 @@ class Recorder:
         state = Path(self.home, STATE_DIR) if known.outside is not None or known.base or after_content is not None else None
         last = self._last_id(writer)
         events = []
+        hidden = [(s.start, s.length) for s in change.secrets]
+        content = mask(known.content, hidden) if hidden and known.content is not None else known.content
         if known.outside is not None:
-            outside = known.outside
-            snap = snapshots.store(state, known.content, made=self.made, durable=self.durable) if known.content is not None else None  # type: ignore[arg-type]
+            outside = known.outside if not hidden else _outside_masked(known.outside, hidden, content)
+            snap = snapshots.store(state, content, made=self.made, durable=self.durable) if content is not None else None  # type: ignore[arg-type]
             last = new_id("outside", last)
             events.append(replace(outside, id=last, snap=snap, edit=self._external(outside.edit)))
         base = None
-        if known.base and known.content:
-            base = snapshots.store(state, known.content, made=self.made, durable=self.durable)  # type: ignore[arg-type]
+        if known.base and content:
+            base = snapshots.store(state, content, made=self.made, durable=self.durable)  # type: ignore[arg-type]
+        if hidden:  # what the history keeps of the file before this write holds the marker, not the secret
+            edit = _removed_masked(edit, hidden)
+            if content is not None and before.sha256 is not None:
+                before = replace(before, sha256=snapshots.digest(content))
         snap = None
         cost = known.cost + EVENT_COST + (after.size if appended is None else after.size - before.size)
         if after_content is not None and cost > SNAPSHOT_COST:
@@ -245,7 +254,7 @@ class Recorder:
         event = Event(
             id=new_id(change.action, last), time=now(), action=change.action, by=self.by, file=name, args=change.args,
             output=change.output, edit=self._external(edit), before=before, after=after, appended=appended, base=base,
-            snap=snap, undoes=change.undoes, restores=change.restores, extra=change.extra,
+            snap=snap, undoes=change.undoes, restores=change.restores, secrets=change.secrets, extra=change.extra,
         )  # fmt: skip
         events.append(event)
         return events
@@ -309,6 +318,34 @@ class Recorder:
         self._log_id = self._writer.log_id
         self.last_written = event_id
         self._known[name] = Known(key, utf8, lines, cost, content, whole=content is not None or key is None)
+
+
+def _removed_masked(edit: tuple[Hunk, ...] | None, hidden: list[tuple[int, int]]) -> tuple[Hunk, ...] | None:
+    """``edit`` with the secrets' bytes it removed (offsets in the file before it) replaced by the marker."""
+    if edit is None:
+        return None
+    out = []
+    for h in edit:
+        if h.removed.data is not None:
+            local = [(start - h.at, length) for start, length in hidden]
+            h = replace(h, removed=Payload.of(mask(h.removed.data, local)))
+        out.append(h)
+    return tuple(out)
+
+
+def _outside_masked(event: Event, hidden: list[tuple[int, int]], content: bytes | None) -> Event:
+    """An outside change seen by a write that removes a secret: the secret it brought is kept as the marker too."""
+    out, shift = [], 0
+    for h in event.edit or ():
+        if h.inserted.data is not None:  # its bytes land at h.at + shift in the content it left
+            local = [(start - h.at - shift, length) for start, length in hidden]
+            h = replace(h, inserted=Payload.of(mask(h.inserted.data, local)))
+        shift += h.delta
+        out.append(h)
+    after = event.after
+    if after is not None and after.sha256 is not None and content is not None:
+        after = replace(after, sha256=snapshots.digest(content))
+    return replace(event, edit=tuple(out) if event.edit is not None else None, after=after, redacted=True)
 
 
 def _is_dir(path: str) -> bool:

@@ -27,6 +27,7 @@ from .events import Event, EventError, json_safe, now
 from .files import FileRead, read_file
 from .home import home_path
 from .memory import DESCRIPTION, MemoryTool, ToolResult
+from .redaction import masked_args, masked_text
 from .refusals import Rejection
 from .home_pin import moved
 from .side_events import append_event
@@ -64,9 +65,30 @@ class Proposal:
     decided_by: Actor | None = None
     decision: str | None = None
     """The id of the event that decided it."""
+    edited_args: Any = None
+    """What an approval a person edited wrote instead of ``args``; None when it was approved as sent (or is not)."""
+    redacted: bool = False
+    """Its record's secrets were replaced by a marker (``history --redact``): approving it would write the marker."""
+
+    @property
+    def edited(self) -> bool:
+        return self.edited_args is not None
 
     def field(self, key: str) -> Any:
+        """The call's ``key`` as it stands: as approved when a person edited it, else as the agent sent it."""
+        args = self.edited_args if self.edited_args is not None else self.args
+        return args.get(key) if isinstance(args, Mapping) else None
+
+    def proposed_field(self, key: str) -> Any:
+        """The call's ``key`` as the agent sent it."""
         return self.args.get(key) if isinstance(self.args, Mapping) else None
+
+    def edit_words(self) -> str | None:
+        """``the agent proposed 'Mondays'``: what a person's edit replaced, None when nothing was edited."""
+        if not self.edited:
+            return None
+        changed = [repr(self.proposed_field(k)) for k in ("text", "with") if self.proposed_field(k) != self.field(k)]
+        return "the agent proposed " + (" and ".join(changed) if changed else "the same text")
 
     def to_json(self) -> dict[str, Any]:
         """The proposal as ``pending --json`` prints it."""
@@ -84,6 +106,8 @@ class Proposal:
             "reason": self.reason,
             "decision": self.decision,
             "decided_by": self.decided_by.to_json() if self.decided_by is not None else None,
+            "edited": self.edited,
+            **({"proposed": {"text": self.proposed_field("text"), "with": self.proposed_field("with")}} if self.edited else {}),
         }
 
 
@@ -179,6 +203,9 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
     proposal = find_proposal(root, proposal_id)
     if proposal.status != "pending":
         return _not_pending(proposal)
+    if proposal.redacted and edited_args is None:
+        return Decision(proposal.id, "refused", f"{proposal.id} was redacted: its text holds the marker, not what the agent sent; "
+                        "reject it, or edit it before approving; nothing was written")  # fmt: skip
     args = proposal.args if edited_args is None else json_safe(edited_args)
     tool = _Approval(root, proposal, by=replace(proposal.by, approved_by=by), edited=edited_args is not None, durable=durable)
     result = tool.call(args)
@@ -195,7 +222,25 @@ def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None
     root = home_path(home)
     proposal = find_proposal(root, proposal_id)
     message = f"rejected {proposal.id}" + (f": {reason}" if reason else "")
-    return _decide(root, proposal, "rejected", by, message, reason, durable)
+    decision = _decide(root, proposal, "rejected", by, message, reason, durable)
+    if decision.outcome == "rejected" and holds_secret(proposal):  # never to be written: keep only where it was
+        from .history_admin import keep_only_where
+
+        kept = keep_only_where(root, proposal.id, durable=durable)
+        if kept.is_error:
+            return replace(decision, message=f"{message}; its secret is still in the history ({kept.output})")
+    return decision
+
+
+def holds_secret(proposal: Proposal) -> list[str]:
+    """The kinds of secret the proposal's text holds (the doctor's rule): a human is warned before approving."""
+    return list(dict.fromkeys(span.kind for span in masked_args(proposal.args)[1]))
+
+
+def secret_words(proposal: Proposal, kinds: list[str]) -> str:
+    """``it holds an Anthropic API key: approving writes it to MEMORY.md``: the warning before an approval."""
+    named = " and ".join(f"{'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}" for kind in kinds)
+    return f"it holds {named}: approving writes it to {proposal.file or 'the file'}"
 
 
 def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Collection[str] | None = None) -> list[Decision]:
@@ -269,8 +314,9 @@ def _decide(root: Path, proposal: Proposal, action: str, actor: Actor, message: 
         extra: dict[str, Any] = {"proposal": proposal.id}
         if reason is not None:
             extra["reason"] = reason
+        kept, secrets = masked_args(json_safe(args)) if args is not None else (None, ())  # a failed approval wrote nothing
         return Event(new_id(action, last), now(), action, actor, file=proposal.file, applied=False,
-                     args=json_safe(args) if args is not None else None, output=message, extra=extra)  # fmt: skip
+                     args=kept, output=masked_text(message)[0] if secrets else message, secrets=secrets, extra=extra)  # fmt: skip
 
     try:
         problem = append_event(root, event, durable=durable)
@@ -308,14 +354,15 @@ def _proposals(root: Path) -> list[Proposal]:
                 continue
             if event.action == "proposed":
                 digest = event.extra.get("digest")
-                found[event.id] = Proposal(event.id, event.time, event.by, event.args, event.file, digest)
+                found[event.id] = Proposal(event.id, event.time, event.by, event.args, event.file, digest, redacted=event.redacted)
                 continue
             named = found.get(str(event.extra.get("proposal")))
             if event.action not in DECISIONS or named is None or named.status != "pending":
                 continue
             decider = event.by if event.action == "rejected" else event.by.approved_by
             reason = event.extra.get("reason") if event.action != "failed" else event.output
-            found[named.id] = replace(named, status=event.action, reason=reason, decided_by=decider, decision=event.id)
+            edited = event.args if event.action == "approved" and event.extra.get("edited") else None
+            found[named.id] = replace(named, status=event.action, reason=reason, decided_by=decider, decision=event.id, edited_args=edited)
     return list(found.values())
 
 

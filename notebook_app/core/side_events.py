@@ -21,6 +21,7 @@ from .events import Event, json_safe, now
 from .home_pin import HomeRefused, home_lock
 from .journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
 from .recovery import recover
+from .redaction import masked_args, masked_text
 from .state_dir import StateDirError
 from .reading import JOURNAL_NAME, MEMORY_TARGETS
 
@@ -30,7 +31,9 @@ def record_failed(
 ) -> str | None:
     """Log a failed or refused call of an MCP session; why it could not be, or None.
 
-    ``refused``: the guard's rule, when the guard refused the call.
+    ``refused``: the guard's rule, when the guard refused the call. Nothing
+    it wrote, a secret it held is kept only as its rule, start and length
+    (spec §7): its bytes become the marker, in the arguments and the output.
     """
     fields: Mapping[str, object] = args if isinstance(args, Mapping) else {}
     target = fields.get("target")
@@ -38,11 +41,13 @@ def record_failed(
     if isinstance(args, Mapping) and isinstance(target, str | None):
         file = MEMORY_TARGETS.get("self" if target is None else target)
 
+    kept, secrets = masked_args(json_safe(args))
+    told, _ = masked_text(output)
+
     def event(last: str | None) -> Event:
         extra = {"refused": refused} if refused else {}
-        return Event(
-            new_id("failed", last), now(), "failed", by, file=file, applied=False, args=json_safe(args), output=output, extra=extra
-        )
+        return Event(new_id("failed", last), now(), "failed", by, file=file, applied=False, args=kept, output=told,
+                     secrets=secrets, extra=extra)  # fmt: skip
 
     return append_event(home, event, durable=durable)
 

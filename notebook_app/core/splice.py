@@ -16,17 +16,18 @@ run uses it without loading this write path.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .actions import load_outcome
 from .actor import Actor
 from .entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
-from .events import Payload
+from .events import Payload, SecretSpan
 from .files import FileStatus
 from .home import BOOTSTRAP_ORDER, home_path
 from .home_pin import moved
 from .reading import ENTRY_FILES
+from .redaction import mask, mask_text
 from .refusals import Rejection
 from .results import SpliceResult
 from .storage import Change, LockedHome, StorageError, locked_home
@@ -56,6 +57,7 @@ def splice(
     label: str | None = None,
     durable: bool = True,
     action: str = "hand-edit",
+    secrets: Sequence[SecretSpan] = (),
 ) -> SpliceResult:
     """Put ``new`` in place of the bytes ``expected`` at byte ``start`` of bootstrap file ``name``.
 
@@ -65,13 +67,17 @@ def splice(
     able to put back any bytes); entry edits do. ``label`` names the change in
     the output (``ok (<label> → <name>); loads next session``); ``action`` names
     it in the history (a write the core's closed set of actions knows).
+    ``secrets``: where in ``expected`` (bytes) secrets are that this splice
+    removes; the record keeps only where they were (spec §7).
     """
     problem = _splice_problem(name, start, expected, new)
     if problem:
         return SpliceResult(problem, is_error=True)
     label = label or f"splice bytes {start}–{start + len(expected)}"
-    args = {"start": start, "expected": Payload.of(bytes(expected)).to_json(), "new": Payload.of(bytes(new)).to_json()}
-    change = Change(action, args)
+    hidden = _in_file(secrets, start)
+    kept = mask(bytes(expected), [(s.start, s.length) for s in secrets])
+    args = {"start": start, "expected": Payload.of(kept).to_json(), "new": Payload.of(bytes(new)).to_json()}
+    change = Change(action, args, secrets=hidden)
     return _locked(home, name, by, lambda locked: _splice_locked(locked, name, start, bytes(expected), bytes(new), label, False, change), durable)
 
 
@@ -90,17 +96,21 @@ def delete_entry(
 
 
 def edit_entry(
-    home: str | os.PathLike[str], name: str, line: int, expect: str, new_text: str, *, by: Actor, durable: bool = True
+    home: str | os.PathLike[str], name: str, line: int, expect: str, new_text: str, *, by: Actor, durable: bool = True,
+    secrets: Sequence[SecretSpan] = (),
 ) -> SpliceResult:
     """Replace the text of line ``line`` of MEMORY.md or USER.md in place, keeping its line ending.
 
     Guarded like :func:`delete_entry`. ``new_text`` is one line: a line break
     in it is refused, and so is an empty text (deleting is :func:`delete_entry`).
+    ``secrets``: where in ``expect`` (bytes of its UTF-8) secrets are that the
+    edit removes; its record keeps only where they were, never their text,
+    and it cannot be undone (spec §7).
     """
     problem = _entry_problem(name, line, expect) or _new_text_problem(new_text, name, line)
     if problem:
         return SpliceResult(problem, is_error=True)
-    return _locked(home, name, by, lambda locked: _entry_locked(locked, name, line, expect, new_text), durable)
+    return _locked(home, name, by, lambda locked: _entry_locked(locked, name, line, expect, new_text, tuple(secrets)), durable)
 
 
 def _locked(
@@ -159,7 +169,8 @@ def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> st
     return f"ok ({label} → {name}); {outcome}"
 
 
-def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_text: str | None) -> SpliceResult:
+def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_text: str | None,
+                  secrets: tuple[SecretSpan, ...] = ()) -> SpliceResult:  # fmt: skip
     """Plan the entry change on the text under the lock, then splice its bytes."""
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
     plan = plan_entry(text, name, line, expect, new_text)
@@ -170,9 +181,15 @@ def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_tex
     assert text is not None
     start = len(text[: plan.start].encode("utf-8"))
     removed = text[plan.start : plan.end].encode("utf-8")
-    args = {"line": line, "expect": expect} if new_text is None else {"line": line, "expect": expect, "to": new_text}
-    change = Change("entry-delete" if new_text is None else "entry-edit", args)
+    shown = mask_text(expect, [(s.start, s.length) for s in secrets]) if secrets else expect
+    args = {"line": line, "expect": shown} if new_text is None else {"line": line, "expect": shown, "to": new_text}
+    change = Change("entry-delete" if new_text is None else "entry-edit", args, secrets=_in_file(secrets, start))
     return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), plan.label, True, change)
+
+
+def _in_file(secrets: Sequence[SecretSpan], start: int) -> tuple[SecretSpan, ...]:
+    """``secrets`` placed in the file: their offsets counted from its first byte, not the line's."""
+    return tuple(replace(span, start=start + span.start, field=None) for span in secrets)
 
 
 def _splice_problem(name: object, start: object, expected: object, new: object) -> str | None:

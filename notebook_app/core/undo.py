@@ -20,13 +20,13 @@ import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .actions import load_outcome
 from .actor import Actor
 from .events import Event, Hunk
 from .files import FileStatus, read_file
-from .history import Found, HistoryError, events_after, find, state_after, undoable, unified
+from .history import Found, HistoryError, events_after, find, redacted_in, state_after, undoable, unified
 from .event_store import open_reader
 from .home import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
 from .recording import Change, Recorder
@@ -277,11 +277,13 @@ def restore(home: str | os.PathLike[str], name: str, record_id: str, *, by: Acto
             diff = unified(name, content, target, "now", f"after {found.event.id}")
             if content == target:
                 return HistoryResult(f"ok ({label} → {name}); it already reads so, nothing was written")
+            marker = _MARKER_NOTE if redacted_in(root, name, found, target) else ""
             if locked is None:
-                return HistoryResult(f"dry run: {label} would change {name}:\n{diff}", diff=diff)
+                return HistoryResult(f"dry run: {label} would change {name}{marker}:\n{diff}", diff=diff)
             hunks = diff_hunks(content or b"", target or b"") if target is not None else ()
             change = Change("restore", {"file": name, "to": found.event.id}, restores=found.event.id)
-            return _write(locked, name, target, hunks, change, label, diff)
+            written = _write(locked, name, target, hunks, change, label, diff)
+            return replace(written, output=written.output + marker) if marker and not written.is_error else written
     except (HistoryError, StorageError) as error:
         return HistoryResult(_nothing_changed(str(error)), is_error=True)
     except OSError as error:
@@ -290,6 +292,9 @@ def restore(home: str | os.PathLike[str], name: str, record_id: str, *, by: Acto
 
 def _nothing_changed(why: str) -> str:
     return why if why.endswith(("nothing was written", "nothing was changed")) else f"{why}; nothing was changed"
+
+
+_MARKER_NOTE = " (it held text redacted from the history: the marker, *, comes back in its place)"
 
 
 def _refused(record_id: str, why: str) -> HistoryResult:

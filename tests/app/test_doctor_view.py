@@ -175,3 +175,23 @@ async def test_a_fix_whose_dry_run_fails_says_so_under_the_finding_not_as_the_do
         await wait_until(pilot, lambda: "its dry run failed" in detail(), "the failed dry run under the finding")
         assert "Input/output error" in detail()
         assert "could not finish" not in str(screen.query_one("#doctor-summary").content)
+
+
+async def test_the_fix_preview_draws_hidden_characters_as_the_panes_markers(home: Path) -> None:
+    (home / "SOUL.md").write_text("You are Kip.\nCareful \u202eand\u202c plain\u200b.\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("exclamation_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        screen = app.screen
+        listing = screen.query_one(OptionList)
+        index = next(
+            i for i in range(listing.option_count)
+            if (f := screen._findings.get(listing.get_option_at_index(i).id or "")) is not None and f.rule == "security.bidi"
+        )  # fmt: skip
+        listing.highlighted = index
+        detail = lambda: str(screen.query_one("#doctor-detail").content)  # noqa: E731
+        await wait_until(pilot, lambda: "y applies it" in detail(), "the fix's dry run")
+        assert "now:   Careful ⇆and⇆ plain∙." in detail()
+        assert not any(raw in detail() for raw in ("\u202e", "\u202c", "\u200b"))

@@ -181,3 +181,74 @@ async def test_at_80_columns_every_row_fits_the_queue_and_a_long_value_is_cut_be
             assert call.startswith(before) and call.endswith("…")
             kept = call.removeprefix(before).removesuffix("…")
             assert long.startswith(kept) and long[len(kept)] == " "  # the value stops at the end of a word
+
+
+async def test_a_proposal_rejected_from_the_cli_stays_listed_with_its_outcome(home: Path) -> None:
+    import subprocess
+    import sys
+
+    pid = queue(home, {"action": "add", "text": "likes loud music"})
+    other = queue(home, {"action": "add", "text": "likes kelp"})
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        assert [row.proposal.id for row in screen.rows] == [pid, other]
+        done = subprocess.run(
+            [sys.executable, "-m", "notebook_app", "reject", pid, "--home", str(home), "--reason", "not true"],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        await wait_until(pilot, lambda: [r.proposal.status for r in screen.rows] == ["rejected", "pending"], "the CLI's rejection, listed")
+        assert "rejected: not true" in detail(app)
+
+
+async def test_an_edited_approval_shows_what_was_written_and_says_it_was_edited(home: Path) -> None:
+    from notebook_app.app.screens.review import row_prompt
+    from notebook_app.core.actor import CLI
+    from notebook_app.core.review import approve
+
+    pid = queue(home, {"action": "replace", "text": "Fridays", "with": "Mondays"})
+    assert approve(home, pid, by=CLI, edited_args={"action": "replace", "text": "Fridays", "with": "Wednesdays"}).done
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        screen.decided.add(pid)
+        screen._read_again()
+        await wait_until(pilot, lambda: screen.rows and screen.rows[0].proposal.status == "approved", "the approval listed")
+        row = str(row_prompt(screen.rows[0], app.clock))
+        assert "'Fridays' → 'Wednesdays'" in row and "Mondays" not in row and "edited" in row
+        assert "'Fridays' → 'Wednesdays'" in detail(app) and "edited by cli" in detail(app)
+        assert "the agent proposed 'Mondays'" in detail(app)
+
+
+async def test_a_proposal_that_holds_a_secret_is_flagged_in_the_list_and_the_detail(home: Path) -> None:
+    from notebook_app.app.screens.review import row_prompt
+
+    key = "sk-ant-api03-" + "Wv4" * 16
+    queue(home, {"action": "add", "text": f"deploy key {key}"})
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        assert "⚠ holds an Anthropic API key" in str(row_prompt(screen.rows[0], app.clock))
+        assert "⚠ it holds an Anthropic API key: approving writes it to MEMORY.md" in detail(app)
+
+
+async def test_approve_all_counts_and_approves_only_the_proposals_that_apply_now(home: Path) -> None:
+    fine = queue(home, {"action": "add", "text": "first"})
+    miss = queue(home, {"action": "replace", "text": "likes tide tables", "with": "likes tide charts"})
+    later = queue(home, {"action": "add", "text": "second"})
+    (home / "MEMORY.md").write_text(MEMORY.replace("likes tide tables", "likes sea shanties"))  # known to miss now
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        await pilot.press("Y")
+        assert "Approve all 2 proposals shown that apply now" in detail(app)
+        assert "1 would miss now and stays pending" in detail(app)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: status(home, fine) == status(home, later) == "approved", "both approved")
+        assert status(home, miss) == "pending"
+        await wait_until(pilot, lambda: [r.proposal.status for r in screen.rows] == ["approved", "pending", "approved"], "listed")

@@ -114,3 +114,14 @@ def test_prune_keeps_the_newest_and_redact_removes_a_secret(tmp_path: Path) -> N
     out = run("history", "--prune", "--keep", "2", "--home", str(tmp_path))
     assert (out.returncode, out.stdout.split(";")[0]) == (0, "pruned 4 of 6 records")
     assert len(json.loads(run("history", "--json", "--home", str(tmp_path)).stdout)) == 2
+
+
+def test_history_text_draws_hidden_characters_as_the_panes_markers(tmp_path: Path) -> None:
+    tool = memory_tool(tmp_path)
+    tool.call({"action": "add", "text": "pay \u202eevil\u202c to\u200bday"})
+    tool.call({"action": "replace", "text": "to\u200bday", "with": "to\u200bmorrow\tlater"})
+    out = run("history", "--home", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    for raw in ("\u202e", "\u202c", "\u200b", "\t"):
+        assert raw not in out.stdout
+    assert '"pay ⇆evil⇆ to∙day"' in out.stdout and '"to∙morrow→later"' in out.stdout

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,3 +121,22 @@ def test_review_on_off_status_change_and_show_the_homes_setting(tmp_path: Path, 
     assert main(["review", "off", "--home", str(tmp_path)]) == 1
     assert "is not valid TOML" in capsys.readouterr().err
     assert [e.by.kind.value for e in history(tmp_path) if e.action == "setting"] == ["cli"]
+
+
+def test_an_edited_approval_is_listed_as_written_and_marked_edited(tmp_path: Path) -> None:
+    from notebook_app.core.actor import CLI, Actor
+    from notebook_app.core.review import approve, propose
+
+    (tmp_path / "MEMORY.md").write_text("- drafts go out on Fridays\n")
+    agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
+    pid = propose(tmp_path, {"action": "replace", "text": "Fridays", "with": "Mondays"}, by=agent).output.split("(id ")[1][:15]
+    assert approve(tmp_path, pid, by=CLI, edited_args={"action": "replace", "text": "Fridays", "with": "Wednesdays"}).done
+    text = subprocess.run([sys.executable, "-m", "notebook_app", "pending", "--all", "--home", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert text.returncode == 0, text.stderr
+    assert "'Fridays' → 'Wednesdays'" in text.stdout and "(edited; the agent proposed 'Mondays')" in text.stdout
+    out = subprocess.run([sys.executable, "-m", "notebook_app", "pending", "--all", "--json", "--home", str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    [listed] = json.loads(out.stdout)
+    assert (listed["status"], listed["text"], listed["with"], listed["edited"]) == ("approved", "Fridays", "Wednesdays", True)
+    assert listed["proposed"] == {"text": "Fridays", "with": "Mondays"}

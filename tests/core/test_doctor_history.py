@@ -9,6 +9,7 @@ from notebook_app.core.actor import CLI, NOTEBOOK
 from notebook_app.core.history import history
 from notebook_app.core.lint import Doctor, RedactFix, RedactPreview, check_home
 from notebook_app.core.memory import MemoryTool
+from notebook_app.core.refusals import Rejection
 
 KEY = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
 GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
@@ -109,13 +110,13 @@ def test_a_secret_older_than_the_history_is_found_in_the_copy_where_it_begins(ho
     first = history(home)[-1]
     assert first.base is not None
     [found] = history_findings(home)
-    assert found.record == first.id and found.fix is None
-    assert "where its history begins" in found.message and "redacted" in found.message
+    assert found.record == first.id and found.fix == RedactFix(first.id)
+    assert "where its history begins" in found.message and "redacting this record replaces it" in found.message
     file_fix = next(f.fix for f in check_home(home).findings if f.rule == "security.secret")
     assert not file_fix.apply(home, by=NOTEBOOK).is_error
-    [removal] = history_findings(home)  # the copy's finding goes: redacting the removal removes the copy too
-    assert removal.record == history(home)[0].id and removal.fix is not None
-    assert not removal.fix.apply(home, by=NOTEBOOK).is_error
+    [copy] = history_findings(home)  # the fix's own record holds no secret: only the copy where the history begins
+    assert copy.record == first.id
+    assert not copy.fix.apply(home, by=NOTEBOOK).is_error
     assert history_findings(home) == []
     assert KEY.encode() not in everything_under(home / ".notebook")
 
@@ -182,3 +183,160 @@ def test_what_was_remembered_is_not_trusted_once_the_log_changed_under_it(home: 
     scan = Doctor(remember=True)
     history_findings(home, scan)
     assert scan.history.bytes_read == len(data) - data.index(b"\n") - 1
+
+
+def test_after_a_redaction_every_state_is_rebuilt_and_a_state_that_held_the_secret_gives_back_the_marker(home: Path) -> None:
+    from notebook_app.core.history import check, find, state_after
+    from notebook_app.core.undo import restore
+
+    add, delete = added_then_deleted(home)
+    MemoryTool(home, by=CLI).call({"action": "add", "text": "prefers metric"})
+    records = [e.id for e in reversed(history(home, file="MEMORY.md"))]
+    before = {record: state_after(home, "MEMORY.md", find(home, record)) for record in records}
+    preview = RedactFix(add).preview(home)
+    assert isinstance(preview, RedactPreview)
+    assert "an Anthropic API key in its arguments" in preview.words and "the bytes its edit inserted" in preview.words
+    assert f"{len(KEY)} bytes" in preview.words and "would become a marker of the same length" in preview.words
+    assert "every state stays rebuildable" in preview.words
+    assert not RedactFix(add).apply(home, by=NOTEBOOK).is_error
+    assert not RedactFix(delete).apply(home, by=NOTEBOOK).is_error
+    assert KEY.encode() not in everything_under(home / ".notebook")
+    assert check(home) == []
+    marker = "*" * len(KEY)
+    for record in records:
+        after = state_after(home, "MEMORY.md", find(home, record))
+        assert after == before[record].replace(KEY.encode(), marker.encode())
+        result = restore(home, "MEMORY.md", record, by=CLI, dry_run=True)
+        assert not result.is_error, result.output
+        assert ("the marker, *, comes back" in result.output) == (marker.encode() in after)
+    held = restore(home, "MEMORY.md", add, by=CLI)
+    assert not held.is_error and "redacted from the history" in held.output
+    assert f"- deploy key {marker}\n" in (home / "MEMORY.md").read_text()
+    assert not restore(home, "MEMORY.md", records[-1], by=CLI).is_error
+    assert KEY not in (home / "MEMORY.md").read_text() and check(home) == [] and digests_agree(home) == []
+
+
+def test_redacting_a_record_twice_is_refused_in_words(home: Path, snapshot_files) -> None:
+    add, _ = added_then_deleted(home)
+    assert not RedactFix(add).apply(home, by=NOTEBOOK).is_error
+    before = snapshot_files(home)
+    again = RedactFix(add).apply(home, by=NOTEBOOK)
+    assert again.is_error and again.output == f"{add} is already redacted: its secrets are markers now; nothing was changed"
+    assert isinstance(RedactFix(add).preview(home), Rejection)
+    assert snapshot_files(home) == before
+
+
+def secret_fix(home: Path, name: str = "MEMORY.md"):
+    return next(f.fix for f in check_home(home).findings if f.rule == "security.secret" and f.file == name)
+
+
+def test_the_fix_for_a_secret_records_only_where_it_was_and_cannot_be_undone(home: Path) -> None:
+    from notebook_app.core.history import check
+    from notebook_app.core.undo import undo
+
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    tool.call({"action": "add", "text": f"deploy key {KEY} for the lab"})
+    add = history(home)[0]
+    start = (home / "MEMORY.md").read_bytes().index(KEY.encode())
+    assert not secret_fix(home).apply(home, by=NOTEBOOK).is_error
+    assert (home / "MEMORY.md").read_text().endswith("- deploy key [redacted] for the lab\n")
+    fix = history(home)[0]
+    line = next(line for line in (home / ".notebook" / "events.jsonl").read_bytes().splitlines() if fix.id.encode() in line)
+    assert KEY.encode() not in line and KEY[13:].encode() not in line
+    assert [s.to_json() for s in fix.secrets] == [
+        {"rule": "security.secret", "kind": "Anthropic API key", "start": start, "length": len(KEY)}
+    ]
+    refused = undo(home, fix.id, by=CLI)
+    assert refused.is_error and "would restore a secret" in refused.output
+    assert [f.record for f in history_findings(home)] == [add.id]  # only the add that wrote it: one fix removes it
+    assert not next(f.fix for f in history_findings(home)).apply(home, by=NOTEBOOK).is_error
+    assert history_findings(home) == [] and check(home) == []
+    assert KEY.encode() not in everything_under(home / ".notebook")
+
+
+def test_a_secret_older_than_the_history_is_never_copied_into_it_by_its_fix(home: Path) -> None:
+    (home / "SOUL.md").write_text(f"You are Kip.\nUse {GITHUB} for the wiki.\n")
+    assert not secret_fix(home, "SOUL.md").apply(home, by=NOTEBOOK).is_error
+    assert (home / "SOUL.md").read_text() == "You are Kip.\nUse [redacted] for the wiki.\n"
+    assert GITHUB.encode() not in everything_under(home / ".notebook")
+    assert history_findings(home) == []
+    (record,) = history(home)
+    assert [(s.start, s.length) for s in record.secrets] == [(len("You are Kip.\nUse "), len(GITHUB))]
+
+
+def test_a_pending_proposal_whose_secret_was_redacted_is_never_approved_with_the_marker(home: Path) -> None:
+    from notebook_app.core.actor import Actor
+    from notebook_app.core.review import approve, propose
+
+    agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
+    pid = propose(home, {"action": "add", "text": f"deploy key {KEY}"}, by=agent).output.split("(id ")[1][:15]
+    before = (home / "MEMORY.md").read_bytes() if (home / "MEMORY.md").exists() else None
+    assert not RedactFix(pid).apply(home, by=NOTEBOOK).is_error
+    refused = approve(home, pid, by=NOTEBOOK)
+    assert refused.outcome == "refused" and "was redacted" in refused.message
+    assert ((home / "MEMORY.md").read_bytes() if (home / "MEMORY.md").exists() else None) == before
+
+
+def digests_agree(home: Path) -> list[str]:
+    """Records whose file digest does not describe the state the history rebuilds for them."""
+    import hashlib
+
+    from notebook_app.core.history import find, state_after
+
+    wrong = []
+    for event in history(home, file="MEMORY.md"):
+        if event.is_write and event.after is not None and event.after.sha256 is not None:
+            after = state_after(home, "MEMORY.md", find(home, event.id)) or b""
+            if hashlib.sha256(after).hexdigest() != event.after.sha256:
+                wrong.append(event.id)
+    return wrong
+
+
+def test_a_redacted_outside_change_masks_its_blob_and_the_copies_holding_it_and_every_state_rebuilds(home: Path) -> None:
+    from notebook_app.core.history import check, find, state_after
+
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    padding = "".join(f"- note {i} about kelp forests and tide tables\n" for i in range(200))
+    (home / "MEMORY.md").write_text("- likes tide tables\n" + padding + f"- deploy {KEY}\n")
+    tool.call({"action": "add", "text": "timezone: UTC"})
+    assert not secret_fix(home).apply(home, by=NOTEBOOK).is_error
+    tool.call({"action": "add", "text": "after"})
+    outside = next(e for e in history(home) if e.action == "outside")
+    assert outside.edit is not None and outside.edit[0].inserted.blob is not None and outside.snap is not None
+    assert [f.record for f in history_findings(home)] == [outside.id]
+    words = RedactFix(outside.id).preview(home).words
+    assert "2 snapshots holding it would be kept with the marker instead" in words
+    assert not RedactFix(outside.id).apply(home, by=NOTEBOOK).is_error
+    assert KEY.encode() not in everything_under(home / ".notebook")
+    assert history_findings(home) == [] and check(home) == [] and digests_agree(home) == []
+    held = state_after(home, "MEMORY.md", find(home, outside.id))
+    assert held is not None and held.endswith(f"- deploy {'*' * len(KEY)}\n".encode())
+
+
+def test_a_failed_approval_of_a_proposal_holding_a_secret_keeps_only_where_it_was(home: Path) -> None:
+    from notebook_app.core.actor import Actor
+    from notebook_app.core.review import approve, propose
+
+    agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
+    (home / "MEMORY.md").write_text("- likes tide tables\n")
+    pid = propose(home, {"action": "replace", "text": "tide tables", "with": f"key {KEY}"}, by=agent).output.split("(id ")[1][:15]
+    (home / "MEMORY.md").write_text("- likes sea shanties\n")
+    assert approve(home, pid, by=NOTEBOOK).outcome == "failed"
+    (failed,) = [e for e in history(home) if e.action == "failed"]
+    line = next(line for line in (home / ".notebook" / "events.jsonl").read_bytes().splitlines() if failed.id.encode() in line)
+    assert KEY.encode() not in line and [(s.field, s.start, s.length) for s in failed.secrets] == [("with", 4, len(KEY))]
+
+
+def test_a_secret_planted_from_outside_is_kept_out_of_the_history_by_the_fix_that_records_it(home: Path) -> None:
+    from notebook_app.core.history import check
+
+    tool = MemoryTool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    with open(home / "MEMORY.md", "a") as editor:
+        editor.write(f"- token {GITHUB} for ci\n")
+    assert not secret_fix(home).apply(home, by=NOTEBOOK).is_error  # records the outside change first, then the fix
+    assert [e.action for e in history(home)][:2] == ["entry-edit", "outside"]
+    assert GITHUB.encode() not in everything_under(home / ".notebook")
+    assert history_findings(home) == [] and check(home) == [] and digests_agree(home) == []

@@ -82,3 +82,25 @@ async def test_the_homes_settings_turn_the_guard_on_and_the_flag_wins(home: Path
         (tool,) = (await client.list_tools()).tools
         written = await client.call_tool("memory", {"action": "add", "text": f"key {KEY}"})
     assert tool.description == DESCRIPTION and not written.is_error
+
+
+AWS = "AKIA" + "Q7ZB4XKM2NWP5RTV"
+
+
+async def test_a_refused_secret_is_kept_in_the_history_only_as_its_rule_start_and_length(home: Path, server_log: Path) -> None:
+    async with connect(home, server_log, command=server(home, "--guard")) as client:
+        first = await client.call_tool("memory", {"action": "add", "text": f"lab key {KEY}"})
+        second = await client.call_tool("memory", {"action": "replace", "text": "metric", "with": f"aws {AWS} metric"})
+    assert first.is_error and second.is_error
+    log = (home / ".notebook" / "events.jsonl").read_text(encoding="utf-8")
+    assert KEY not in log and KEY[12:] not in log
+    assert AWS not in log and AWS[4:] not in log
+    failed = [json.loads(line) for line in log.splitlines()[1:] if '"action":"failed"' in line]
+    assert [f["refused"] for f in failed] == ["security.secret", "security.secret"]
+    assert failed[0]["secrets"] == [
+        {"rule": "security.secret", "kind": "Anthropic API key", "field": "text", "start": 8, "length": len(KEY)}
+    ]
+    assert failed[0]["args"]["text"] == "lab key " + "*" * len(KEY)
+    assert [(s["field"], s["start"], s["length"]) for s in failed[1]["secrets"]] == [("with", 4, len(AWS))]
+    (session,) = list_sessions(home)
+    assert [entry.refused for entry in read_journal(home, session.id)] == ["security.secret", "security.secret"]

@@ -141,3 +141,27 @@ async def test_two_agents_queueing_while_a_human_approves_lose_nothing(home: Pat
     expected = [f"- {name} entry {i:02d}" for name in ("agent-a", "agent-b") for i in range(PER_AGENT)]
     assert sorted(lines) == sorted(expected)
     assert sum(out.count("approved ") for _, out, _ in approvals) == 2 * PER_AGENT
+
+
+async def test_a_rejected_proposal_that_held_a_secret_keeps_only_its_rule_start_and_length(home: Path, server_log: Path) -> None:
+    key = "sk-ant-api03-" + "Wv4" * 16
+    async with connect(home, server_log, command=server(home, "--review")) as client:
+        leaky = queued_id(await client.call_tool("memory", {"action": "add", "text": f"deploy key {key}"}))
+        plain = queued_id(await client.call_tool("memory", {"action": "add", "text": "likes filter coffee"}))
+    log = home / ".notebook" / "events.jsonl"
+    assert key in log.read_text(encoding="utf-8")  # pending: the human must see what it would write
+    rejected = subprocess.run(
+        [sys.executable, "-m", "notebook_app", "reject", leaky, "--home", str(home), "--reason", "holds a key"],
+        cwd=REPO, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert rejected.returncode == 0, rejected.stderr
+    text = log.read_text(encoding="utf-8")
+    assert key not in text and key[13:] not in text
+    proposed = next(json.loads(line) for line in text.splitlines()[1:] if f'"id":"{leaky}"' in line)
+    assert proposed["args"]["text"] == "deploy key " + "*" * len(key)
+    assert proposed["secrets"] == [
+        {"rule": "security.secret", "kind": "Anthropic API key", "field": "text", "start": 11, "length": len(key)}
+    ]
+    statuses = {p.id: (p.status, p.reason) for p in pending(home, include_decided=True)}
+    assert statuses == {leaky: ("rejected", "holds a key"), plain: ("pending", None)}
+    assert approve(home, plain, by=NOTEBOOK).done

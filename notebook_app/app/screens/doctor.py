@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from ...core import Rejection
 from ...core.actor import NOTEBOOK
+from ...core.hidden import with_markers
 from ...core.lint.doctor import DoctorReport
 from ...core.lint.fixes import FixPreview, RedactPreview
 from ...core.lint.model import Finding
@@ -45,9 +46,9 @@ def _words(finding: Finding, fix: str | None) -> str:
 
 def _fix_words(label: str, preview: object) -> str:
     """A fix's dry run in words: the line now and after, what a redaction removes, or why it cannot be done."""
-    if isinstance(preview, FixPreview):
-        after = "(the line is deleted)" if preview.after is None else preview.after
-        return f"fix ({label}), y applies it:\n  line {preview.line} now:   {preview.before}\n  after:         {after}"
+    if isinstance(preview, FixPreview):  # hidden characters drawn as the panes draw them: what the fix removes shows
+        after = "(the line is deleted)" if preview.after is None else with_markers(preview.after)
+        return f"fix ({label}), y applies it:\n  line {preview.line} now:   {with_markers(preview.before)}\n  after:         {after}"
     if isinstance(preview, RedactPreview | RepairPreview):
         return f"fix ({label}), y applies it:\n  {preview.words}"
     assert isinstance(preview, Rejection)

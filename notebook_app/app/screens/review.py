@@ -12,7 +12,6 @@ decided here stays listed with its outcome (a failed approval too).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -23,8 +22,7 @@ from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.actor import NOTEBOOK
-from ...core.refusals import Rejection
-from ...core.review import Decision, Proposal, approve, approve_all, pending, reject, reject_all
+from ...core.review import Decision, Proposal, approve, approve_all, holds_secret, pending, reject, reject_all, secret_words
 from ...core.review_preview import ProposalPreview, preview_proposal, preview_proposals
 from ...core.undo import who
 from ..keys import REVIEW_KEYS, bindings
@@ -34,66 +32,9 @@ from ..watcher import HomeWatcher
 from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins, run_once
 from .keyed import KeyedScreen
+from .review_rows import LINE_STYLES, MARKS, NOTHING, Row, call_words, row_prompt
 
-MARKS = {
-    "approved": ("✔ approved", "$text-success"),
-    "rejected": ("rejected", "$foreground-muted"),
-    "failed": ("✖ failed", "$text-error"),
-}
-LINE_STYLES = {"-": "$text-error", "+": "$text-success"}
-NOTHING = "Nothing to review. An agent's write waits here when its server runs with --review (or the home's review setting is on)."
-
-
-@dataclass(frozen=True)
-class Row:
-    """One listed proposal: pending with its dry run now, or decided here with its outcome."""
-
-    proposal: Proposal
-    preview: ProposalPreview | None
-
-
-ROW_WIDTH = 74
-"""What a row's call line may take: the queue's inside at 80 columns, less the row's indent."""
-
-
-def clipped(text: str, limit: int) -> str:
-    """``text``, or its words up to ``limit`` characters and ``…``; a word is cut only when it alone is too long."""
-    if len(text) <= limit:
-        return text
-    space = text.rfind(" ", 0, limit)
-    return (text[:space] if space > limit // 2 else text[: limit - 1]) + "…"
-
-
-def call_words(proposal: Proposal, width: int) -> str:
-    """``replace self: 'UTC' → 'IST'`` in at most ``width`` characters: the values share what the call leaves."""
-
-    def shown(value: object, limit: int) -> str:
-        return clipped(repr(value) if isinstance(value, str) else str(value), limit)
-
-    head = f"{proposal.field('action')} {proposal.field('target') or 'self'}: "
-    replacement = proposal.field("with")
-    if replacement is None:
-        return head + shown(proposal.field("text"), width - len(head))
-    room = (width - len(head) - 3) // 2
-    return f"{head}{shown(proposal.field('text'), room)} → {shown(replacement, room)}"
-
-
-def row_prompt(row: Row, clock: Callable[[datetime], str]) -> Content:
-    """Two lines that fit 80 columns: time, who and what became of it or would (``✖ not found``); the call under them."""
-    proposal = row.proposal
-    if proposal.status != "pending":
-        mark = MARKS.get(proposal.status, (proposal.status, "$foreground-muted"))
-    elif row.preview is not None and isinstance(row.preview.outcome, Rejection):
-        mark = ("✖ " + clipped(row.preview.outcome.message.split(":")[0], 30), "$text-error")
-    else:
-        mark = ("", "")
-    return Content.assemble(
-        (f"{clock(proposal.time)}  ", "$foreground-muted"),
-        (clipped(who(proposal.by), 36), "$text-accent"),
-        (f"  {mark[0]}" if mark[0] else "", mark[1]),
-        "\n  ",
-        (call_words(proposal, ROW_WIDTH), "bold" if proposal.status == "pending" else "$foreground-muted"),
-    )
+__all__ = ["ReviewScreen", "Row", "call_words", "row_prompt"]
 
 
 class ReviewScreen(KeyedScreen[None]):
@@ -109,7 +50,7 @@ class ReviewScreen(KeyedScreen[None]):
         self.rows: list[Row] = []
         self.listed = False
         self.decided: set[str] = set()
-        """Proposals decided in this view: they stay listed with their outcome."""
+        """Proposals listed or decided in this view: once decided (here or elsewhere) they stay listed with their outcome."""
         self.asking: str | None = None
         """While the input under the list is open: for a rejection's "reason", or an "edit"."""
         self.confirming: str | None = None
@@ -164,10 +105,13 @@ class ReviewScreen(KeyedScreen[None]):
     def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
         event.stop()  # the notebook's own screen reports it
 
-    def _read(self, decided: frozenset[str]) -> list[Row]:
-        proposals = [p for p in pending(self.home, include_decided=True) if p.status == "pending" or p.id in decided]
-        previews = iter(preview_proposals(self.home, [p for p in proposals if p.status == "pending"]))
-        return [Row(p, next(previews) if p.status == "pending" else None) for p in proposals]
+    def _read(self, kept: frozenset[str]) -> list[Row]:
+        """The pending proposals and those this view listed or decided (decided elsewhere too: they stay, with their outcome)."""
+        proposals = [p for p in pending(self.home, include_decided=True) if p.status == "pending" or p.id in kept]
+        waiting = [p for p in proposals if p.status == "pending"]
+        previews = iter(preview_proposals(self.home, waiting))
+        secrets = {p.id: tuple(holds_secret(p)) for p in waiting}
+        return [Row(p, next(previews), secrets[p.id]) if p.status == "pending" else Row(p, None) for p in proposals]
 
     def _failed(self, words: str) -> None:
         self.query_one("#review-summary", Static).update(f"⚠ {words}")
@@ -176,6 +120,7 @@ class ReviewScreen(KeyedScreen[None]):
         self.listed = True
         before = self.selected
         self.rows = rows
+        self.decided.update(row.proposal.id for row in rows)
         listing = self.query_one(OptionList)
         listing.clear_options()
         listing.add_options(Option(row_prompt(row, self.clock), id=row.proposal.id) for row in rows)
@@ -209,10 +154,7 @@ class ReviewScreen(KeyedScreen[None]):
         detail = self.query_one("#review-detail", Static)
         row = self.selected
         if self.confirming is not None:
-            shown = self._shown_pending()
-            verb = "Approve" if self.confirming == "approve" else "Reject"
-            order = ", oldest first, each against the file as the ones before leave it" if self.confirming == "approve" else ""
-            detail.update(Content.styled(f"{verb} all {len(shown)} proposal{'s' if len(shown) != 1 else ''} shown{order}?\ny confirms; esc cancels.", "bold $text-warning"))
+            detail.update(Content.styled(self._confirm_words(), "bold $text-warning"))
             return
         if row is None:
             detail.update("")
@@ -226,8 +168,15 @@ class ReviewScreen(KeyedScreen[None]):
         parts: list[Content | str | tuple[str, str]] = [head, "\n", call_words(proposal, 400), "\n\n"]
         if proposal.status != "pending":
             decided = f"{proposal.status}" + (f": {proposal.reason}" if proposal.reason else "")
+            if proposal.edited:
+                editor = who(proposal.decided_by) if proposal.decided_by is not None else "a person"
+                decided += f" (edited by {editor}: {proposal.edit_words()})"
             parts.append((decided, MARKS.get(proposal.status, ("", "$foreground-muted"))[1]))
-        elif preview is None:
+            return Content.assemble(*parts)
+        secrets = next((row.secrets for row in self.rows if row.proposal.id == proposal.id), ())
+        if secrets:
+            parts += [(f"⚠ {secret_words(proposal, list(secrets))}", "bold $text-warning"), "\n"]
+        if preview is None:
             parts.append(("looking at the file now…", "$foreground-muted"))
         elif preview.misses:
             parts.append((f"{preview.outcome.message}: approving now would fail, and nothing would be written", "bold $text-error"))
@@ -238,8 +187,23 @@ class ReviewScreen(KeyedScreen[None]):
                 parts += ["\n", (line, LINE_STYLES.get(line[:1], ""))]
         return Content.assemble(*parts)
 
+    def _confirm_words(self) -> str:
+        if self.confirming == "reject":
+            shown = self._shown_pending()
+            return f"Reject all {len(shown)} proposal{'s' if len(shown) != 1 else ''} shown?\ny confirms; esc cancels."
+        applying, misses = self._shown_applying(), len(self._shown_pending()) - len(self._shown_applying())
+        left = f"\n{misses} would miss now and stay{'s' if misses == 1 else ''} pending." if misses else ""
+        return (
+            f"Approve all {len(applying)} proposal{'s' if len(applying) != 1 else ''} shown that apply now, oldest first, "
+            f"each against the file as the ones before leave it?{left}\ny confirms; esc cancels."
+        )
+
     def _shown_pending(self) -> list[str]:
         return [row.proposal.id for row in self.rows if row.proposal.status == "pending"]
+
+    def _shown_applying(self) -> list[str]:
+        """The pending ones shown whose dry run applies: approve all never counts, or tries, one known to miss."""
+        return [row.proposal.id for row in self.rows if row.proposal.status == "pending" and row.preview is not None and not row.preview.misses]
 
     # --- the reason and the edit ---------------------------------------------------
 
@@ -331,7 +295,7 @@ class ReviewScreen(KeyedScreen[None]):
     def action_approve(self) -> None:
         if self.confirming is not None:
             kind, self.confirming = self.confirming, None
-            ids = frozenset(self._shown_pending())
+            ids = frozenset(self._shown_applying() if kind == "approve" else self._shown_pending())
             if kind == "approve":
                 self._decide(lambda: approve_all(self.home, by=NOTEBOOK, ids=ids))
             else:
@@ -356,6 +320,9 @@ class ReviewScreen(KeyedScreen[None]):
     def _confirm(self, kind: str) -> None:
         if not self._shown_pending():
             self.notify("Nothing pending is shown.", title="review", markup=False)
+            return
+        if kind == "approve" and not self._shown_applying():
+            self.notify("Every proposal shown would miss now: nothing to approve.", title="review", markup=False)
             return
         self.confirming = kind
         self._show()

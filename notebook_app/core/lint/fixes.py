@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..actor import Actor
+from ..events import SecretSpan
 from ..files import read_file
 from ..history_admin import AdminResult, redact
 from ..home import MAX_FILE_BYTES, home_path
@@ -49,6 +50,8 @@ class Fix:
     new_text: str | None
     label: str
     """What it does, in words: ``delete line 12 (a duplicate of line 3)``."""
+    secrets: tuple[SecretSpan, ...] = ()
+    """The secrets it removes (byte offsets in ``expect``): its record keeps only where they were (spec §7)."""
 
     def dry_run(self, text: str | None) -> FixPreview | Rejection:
         """What this fix would do to a file whose text is ``text`` (None: absent); pure."""
@@ -82,7 +85,7 @@ class Fix:
         if self.file in ENTRY_FILES:
             if self.new_text is None:
                 return delete_entry(home, self.file, self.line, self.expect, by=by)
-            return edit_entry(home, self.file, self.line, self.expect, self.new_text, by=by)
+            return edit_entry(home, self.file, self.line, self.expect, self.new_text, by=by, secrets=self.secrets)
         return self._splice(home, by)
 
     def _splice(self, home: str | os.PathLike[str], by: Actor) -> SpliceResult:
@@ -109,7 +112,7 @@ class Fix:
             end += 2 if data[end : end + 2] == b"\r\n" else 1 if data[end : end + 1] == b"\n" else 0
             return splice(home, self.file, start, data[start:end], b"", by=by, label=f"delete line {self.line}")
         new = self.new_text.encode("utf-8")
-        return splice(home, self.file, start, expected, new, by=by, label=f"edit line {self.line}")
+        return splice(home, self.file, start, expected, new, by=by, label=f"edit line {self.line}", secrets=self.secrets)
 
 @dataclass(frozen=True)
 class RedactPreview:
@@ -121,14 +124,14 @@ class RedactPreview:
 
 @dataclass(frozen=True)
 class RedactFix:
-    """``history --redact RECORD``: the record stays, its text goes from the log and the snapshots that hold it."""
+    """``history --redact RECORD``: the record stays, its secrets become a marker in the log and the snapshots that hold them."""
 
     record: str
     kind: FixKind = FixKind.REDACT_RECORD
 
     @property
     def label(self) -> str:
-        return f"history --redact {self.record}: remove its text from the history"
+        return f"history --redact {self.record}: replace its secret in the history by a marker"
 
     def preview(self, home: str | os.PathLike[str]) -> RedactPreview | Rejection:
         """The redaction's dry run: reads the log, writes nothing."""
@@ -145,8 +148,9 @@ def delete_line(file: str, line: int, expect: str, why: str) -> Fix:
     return Fix(FixKind.DELETE_LINE, file, line, expect, None, f"delete line {line} ({why})")
 
 
-def edit_line(file: str, line: int, expect: str, new_text: str, why: str) -> Fix | None:
+def edit_line(file: str, line: int, expect: str, new_text: str, why: str,
+              secrets: tuple[SecretSpan, ...] = ()) -> Fix | None:  # fmt: skip
     """A fix that rewrites the line, or None when what is left would be empty (a person decides then)."""
     if not new_text.strip() or new_text.strip() == "-":
         return None
-    return Fix(FixKind.EDIT_LINE, file, line, expect, new_text, f"edit line {line} ({why})")
+    return Fix(FixKind.EDIT_LINE, file, line, expect, new_text, f"edit line {line} ({why})", secrets)

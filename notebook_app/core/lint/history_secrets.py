@@ -157,9 +157,9 @@ class HistoryScan:
             f"{shown}{more}"
         )
         carried = any(not w.startswith("the copy") for w, _, _ in hits)
-        fix = RedactFix(event.id) if carried else None
+        fix = RedactFix(event.id)  # a copy it names is masked with it (the copy's own record, or the one that removed it)
         if not carried:
-            message += "; it goes when the record that removes it from the file is redacted"
+            message += "; redacting this record replaces it there by a marker"
         return _Found(finding(RULE, None, None, message, fix, record=event.id), carried, frozenset(found), offset)
 
     def _copies(self, event: Event) -> Iterator[tuple[str, str]]:

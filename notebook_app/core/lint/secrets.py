@@ -17,6 +17,7 @@ import importlib
 import re
 from functools import lru_cache
 
+from ..events import SecretSpan
 from .fixes import Fix, edit_line
 from .model import Finding, finding
 from .text import FileText
@@ -141,6 +142,29 @@ def secrets_in(text: str) -> list[tuple[str, str]]:
     return found
 
 
+def secret_spans(data: bytes) -> list[tuple[str, int, int]]:
+    """(kind, byte offset, byte length) of each secret in ``data``, of any number of lines: the same passes as a file.
+
+    Only the secret itself: a password assignment's value, not its key. Bytes
+    that are not UTF-8 keep their place (each stands for itself).
+    """
+    file = FileText("", data, len(data))
+    lines = data.split(b"\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    found = []
+    for number in candidate_lines(file):
+        text = lines[number - 1].decode("utf-8", "surrogateescape")
+        for kind, start, end in find_secrets(text):
+            if kind == "password assignment":
+                key = re.match(r"[^:=]*[:=][ \t]*[\"']?", text[start:end])
+                start += key.end() if key else 0
+            head = len(text[:start].encode("utf-8", "surrogateescape"))
+            found.append((kind, starts[number - 1] + head, len(text[start:end].encode("utf-8", "surrogateescape"))))
+    return found
+
+
 def secret_findings(file: FileText) -> list[Finding]:
     found: list[Finding] = []
     for line in candidate_lines(file):
@@ -167,4 +191,8 @@ def _redact_fix(file: FileText, line: int, hits: list[tuple[str, int, int]]) -> 
         redacted += [text[last:start], "[redacted]"]
         last = end
     redacted.append(text[last:])
-    return edit_line(file.name, line, text, "".join(redacted), "replace the secret with [redacted]")
+    spans = tuple(
+        SecretSpan(kind, len(text[:start].encode("utf-8", "surrogatepass")), len(text[start:end].encode("utf-8", "surrogatepass")))
+        for kind, start, end in hits
+    )
+    return edit_line(file.name, line, text, "".join(redacted), "replace the secret with [redacted]", spans)
