@@ -172,9 +172,11 @@ def summary(event: Event) -> str:
     elif event.restores:
         words = f"back to after {event.restores}"
     elif "text" in args:
-        words = f"text {_short(args.get('text'))}" + (f" with {_short(args.get('with'))}" if args.get("with") is not None else "")
+        words = f"text {_short(args.get('text'))}" if args.get("with") is None else "text {} with {}".format(*_pair(args["text"], args["with"]))
     elif "line" in args:
-        words = f"line {args['line']} {_short(args.get('expect'))}" + (f" → {_short(args['to'])}" if "to" in args else " deleted")
+        words = f"line {args['line']} {_short(args.get('expect'))} deleted" if "to" not in args else (
+            "line {} {} → {}".format(args["line"], *_pair(args.get("expect"), args["to"]))
+        )
     else:
         words = ""
     if event.edit is not None:
@@ -185,6 +187,16 @@ def summary(event: Event) -> str:
 
     why = undoable(event)
     return words + ("" if why is None else "  [not undoable]")
+
+
+def _pair(before: object, after: object) -> tuple[str, str]:
+    """Both sides of a change, quoted, each cut around where they differ (not both at the same place)."""
+    from ..core.common_runs import differing_excerpts
+
+    if not (isinstance(before, str) and isinstance(after, str)):
+        return _short(before), _short(after)
+    a, b = differing_excerpts(before, after)
+    return f'"{a}"', f'"{b}"'
 
 
 def _short(value: object, limit: int = 50) -> str:

@@ -36,3 +36,23 @@ def common_suffix(a: Sequence[Any], b: Sequence[Any], limit: int, *, block: int 
         if block == 1:
             return same
         block = max(1, block // shrink)
+
+
+def differing_excerpts(a: str, b: str, limit: int = 50, *, context: int = 12) -> tuple[str, str]:
+    """``a`` and ``b`` cut to at most ``limit`` characters each around where they differ, ``…`` where cut.
+
+    Cutting both at the same place showed a replace as ``"…him …" → "…him …"``:
+    each side keeps a little of what they share before the change, then what changed.
+    """
+    if len(a) <= limit and len(b) <= limit:
+        return a, b
+    start = max(0, common_prefix(a, b, block=64, shrink=8) - context)
+    space = a.rfind(" ", max(0, start - context), start)
+    start = space + 1 if space >= 0 else start  # begin at a word
+    return _excerpt(a, start, limit), _excerpt(b, start, limit)
+
+
+def _excerpt(text: str, start: int, limit: int) -> str:
+    head = "…" if start else ""
+    body = text[start:]
+    return head + (body if len(body) <= limit else body[:limit] + "…")

@@ -125,3 +125,13 @@ def test_history_text_draws_hidden_characters_as_the_panes_markers(tmp_path: Pat
     for raw in ("\u202e", "\u202c", "\u200b", "\t"):
         assert raw not in out.stdout
     assert '"pay ⇆evil⇆ to∙day"' in out.stdout and '"to∙morrow→later"' in out.stdout
+
+
+def test_history_text_shows_where_a_long_replace_differs_on_each_side(tmp_path: Path) -> None:
+    shared = "Priya's advisor is Dr. Okafor; drafts go to him on "
+    memory_tool(tmp_path).call({"action": "add", "text": shared + "Fridays before noon"})
+    tool = memory_tool(tmp_path)
+    assert not tool.call({"action": "replace", "text": shared + "Fridays", "with": shared + "Mondays"}).is_error
+    out = run("history", "--home", str(tmp_path))
+    replace_line = next(line for line in out.stdout.splitlines() if " replace " in line)
+    assert 'text "…go to him on Fridays" with "…go to him on Mondays"' in replace_line, replace_line
