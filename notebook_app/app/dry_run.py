@@ -127,6 +127,12 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
         and dry.edit_line != selected.line
     ):
         return "flag", f"the first match is on line {dry.edit_line + 1}, not the selected line {selected.line + 1}: the tool changes the first one"
+    if (
+        request.action == "remove"
+        and selected is not None
+        and (selected.filename, selected.text, selected.line) == (request.filename, request.text, dry.edit_line)
+    ):  # the tool removes text, not lines: the whole entry's text leaves its bullet behind
+        return "flag", f"dry run: removes the text of {where} and leaves an empty “- ” there; esc, then d deletes the whole entry"
     verb = {"add": "appends at", "replace": "replaces the first match, on", "remove": "removes the first match, on"}[request.action]
     loads = outcome.outcome or "loads next session"
     return ("flag" if loads.startswith("will not load") else "hint"), f"dry run: {verb} {where}; {loads}"
