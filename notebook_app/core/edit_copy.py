@@ -100,6 +100,9 @@ def edit_with_editor(
         return CopyEditResult(f"could not make an editing copy in {edits_dir} ({error.strerror or error}); nothing was changed", CopyOutcome.REFUSED)
     status = run_editor(copy)
     if status != 0:
+        if _unchanged(copy, base):  # an editor that failed to start left nothing worth keeping: copies do not pile up
+            discard_copy(copy)
+            return CopyEditResult(f"the editor exited with status {status}; nothing was written (the copy was unchanged)", CopyOutcome.REFUSED)
         return CopyEditResult(
             f"the editor exited with status {status}; nothing was written, your copy is kept at {copy}", CopyOutcome.REFUSED, copy
         )
@@ -113,9 +116,21 @@ def edit_with_editor(
         return CopyEditResult(output, CopyOutcome.CONFLICT, copy, result)
     if result.is_error:
         return CopyEditResult(f"{result.output}; your edit is kept at {copy}", CopyOutcome.REFUSED, copy, result)
-    shutil.rmtree(copy.parent, ignore_errors=True)
+    discard_copy(copy)
     outcome = CopyOutcome.WRITTEN if result.applied is not None else CopyOutcome.UNCHANGED
     return CopyEditResult(result.output, outcome, None, result)
+
+
+def _unchanged(copy: Path, base: str) -> bool:
+    try:
+        return copy.read_bytes() == base.encode("utf-8")
+    except OSError:
+        return False
+
+
+def discard_copy(copy: Path) -> None:
+    """Remove an editing copy and its folder, once what it held is written (a conflict resolved)."""
+    shutil.rmtree(copy.parent, ignore_errors=True)
 
 
 def _make_copy(edits_dir: Path, name: str, base: str) -> Path:

@@ -333,7 +333,7 @@ async def test_o_runs_the_injected_editor_on_a_copy_and_writes_it_back_guarded(h
         assert history(home, limit=1)[0].by == NOTEBOOK
 
 
-async def test_o_with_a_conflict_keeps_the_agents_file_and_says_where_the_edit_is(home: Path) -> None:
+async def test_o_with_a_conflict_opens_the_conflict_view_and_resolving_it_removes_the_kept_copy(home: Path) -> None:
     def run(copy: Path) -> int:
         copy.write_text(copy.read_text().replace("timezone: UTC", "timezone: IST"))
         agent(home, "replace", "timezone: UTC", "timezone: CET")  # meanwhile
@@ -344,11 +344,16 @@ async def test_o_with_a_conflict_keeps_the_agents_file_and_says_where_the_edit_i
         await started(pilot)
         app.screen.run_editor = run
         await pilot.press("o")
-        await wait_until(pilot, lambda: app._notifications, "the result")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConflictScreen), "the conflict view, not only a path in a toast")
         (note,) = list(app._notifications)
-        assert note.message.startswith("Conflict: MEMORY.md changed since you opened it") and note.severity == "error"
-        kept = Path(note.message.rsplit("your edit is kept at ", 1)[1])
+        assert note.message.startswith("Conflict: MEMORY.md changed since you opened it") and note.severity == "warning"
+        kept = Path(note.message.split("your edit is kept at ", 1)[1].split(". Resolve it", 1)[0])
         assert "timezone: IST" in kept.read_text() and "timezone: CET" in (home / "MEMORY.md").read_text()
+        await wait_until(pilot, lambda: app.screen.sides is not None, "both sides drawn")
+        await pilot.press("1", "ctrl+s")  # mine
+        await wait_until(pilot, lambda: "timezone: IST" in (home / "MEMORY.md").read_text(), "the resolution written")
+        await wait_until(pilot, lambda: not kept.exists(), "the kept copy removed once resolved")
+        assert "timezone: CET" not in (home / "MEMORY.md").read_text()
 
 
 async def test_o_unchanged_and_a_failing_editor_say_so_in_words(home: Path) -> None:
@@ -365,6 +370,10 @@ async def test_o_unchanged_and_a_failing_editor_say_so_in_words(home: Path) -> N
         await wait_until(pilot, lambda: app._notifications, "the result")
         assert list(app._notifications)[0].message.startswith("Not written: the editor exited with status 3")
         assert (home / "MEMORY.md").read_text() == MEMORY
+        assert "the copy was unchanged" in list(app._notifications)[0].message
+        from notebook_app.core.edit_copy import edits_dir
+
+        assert [p for p in edits_dir().rglob("*") if p.is_file()] == [], "an editor that failed to start leaves no copy behind"
 
 
 def test_o_in_a_real_terminal_suspends_the_app_for_EDITOR_and_resumes_with_the_edit_written(home: Path, tmp_path: Path) -> None:

@@ -124,5 +124,25 @@ class HandEdits:
         heads = {CopyOutcome.WRITTEN: "Written", CopyOutcome.UNCHANGED: "Unchanged", CopyOutcome.CONFLICT: "Conflict", CopyOutcome.REFUSED: "Not written"}
         severity = "error" if result.is_error else "information"
         said = for_people(result.output, result.edit.unrecorded if result.edit is not None else None)
-        self.notify(f"{heads[result.outcome]}: {said}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
         self._reads.request()
+        edit = result.edit
+        if result.outcome is CopyOutcome.CONFLICT and edit is not None and edit.merge is not None:
+            from .conflict import ConflictScreen  # loaded when an edit first conflicts
+
+            kept = result.kept
+            self.notify(f"Conflict: {said}. Resolve it side by side, or esc to keep your copy.", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)
+            screen = ConflictScreen(self.notebook, name, edit.merge, theirs=edit.current or "", applied=self._apply)
+            self.app.push_screen(screen, lambda written: self._outside_resolved(name, kept, written))
+            return
+        self.notify(f"{heads[result.outcome]}: {said}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
+
+    def _outside_resolved(self: MainScreen, name: str, kept: Path | None, written: tuple[str, str] | None) -> None:
+        """Back from the conflict view of an outside edit: once resolved, the kept copy has done its work."""
+        from ...core.edit_copy import discard_copy
+
+        if written is None:
+            self.notify(f"Not written: your edit is kept at {kept}", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)
+            return
+        if kept is not None:
+            discard_copy(kept)
+        self.notify(f"Written: {written[1]}", title=f"{name} in $EDITOR", markup=False)
