@@ -34,9 +34,10 @@ ICONS = {"error": ("✖", "$text-error"), "warning": ("!", "$text-warning"), "in
 
 def finding_prompt(finding: Finding) -> Content:
     icon, style = ICONS[finding.severity.value]
-    where = f"line {finding.line}" if finding.line is not None else "history" if finding.record else "whole file"
+    where = f"line {finding.line}" if finding.line is not None else "history" if finding.record else "file" if finding.file else "home"
     fix = ("  ✚ fix", "$text-accent") if finding.fix is not None else ""
-    return Content.assemble((f"{icon} ", style), (f"{where:<11}", "$foreground-muted"), finding.message, fix)
+    # two spaces at least, so a long label ("line 12345") never reads as the message's first word
+    return Content.assemble((f"{icon} ", style), (f"{where:<9}  ", "$foreground-muted"), finding.message, fix)
 
 
 def _words(finding: Finding, fix: str | None) -> str:
