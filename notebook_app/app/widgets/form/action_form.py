@@ -44,9 +44,13 @@ class FieldInput(Input):
         lines: int
 
     def _on_paste(self, event: events.Paste) -> None:
-        """Textual keeps only the first line of a paste; an entry is one line, so join them all."""
+        """Textual keeps only the first line of a paste; an entry is one line, so join them all.
+
+        ``prevent_default`` keeps Input's own handler from inserting the first line a second time.
+        """
         lines = [line.strip() for line in event.text.splitlines() if line.strip()]
         event.stop()
+        event.prevent_default()
         if not lines:
             return
         text = " ".join(lines)
