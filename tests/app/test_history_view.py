@@ -125,3 +125,26 @@ async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read
         await wait_until(pilot, lambda: not banner.has_class("-shown"), "the banner cleared by the read")
         await pilot.pause(0.3)
         assert not banner.has_class("-shown")
+
+
+async def test_the_open_history_shows_an_undo_made_from_the_cli_and_u_names_it_from_the_list(home: Path, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    memory_tool(home, by=CLI).call({"action": "add", "text": "from the command line"})
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_history(pilot)
+        added = screen.records[0]
+        env = {"XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+        done = subprocess.run([sys.executable, "-m", "notebook_app", "undo", added.id, "--home", str(home)], capture_output=True, text=True, env={**__import__("os").environ, **env})
+        assert done.returncode == 0, done.stderr
+        await wait_until(pilot, lambda: screen.records and screen.records[0].action == "undo", "the CLI's undo in the open list")
+        undone_by = screen.records[0]
+        assert screen.selected is not None and screen.selected.id == added.id  # the selection stays on the record it was on
+        await pilot.press("u")
+        detail = screen.query_one("#history-detail")
+        await wait_until(pilot, lambda: "undone by" in str(detail.content), "the undo's refusal")
+        assert f"it was undone by {undone_by.id}" in str(detail.content)
+        assert undone_by.id in {event.id for event in screen.records}

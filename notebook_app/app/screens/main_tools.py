@@ -94,7 +94,7 @@ class NotebookTools:
     def action_history(self: MainScreen) -> None:
         from .history import HistoryScreen  # loaded on first use, not at start-up
 
-        self.app.push_screen(HistoryScreen(self.notebook.home, self.clock), lambda _: self._reads.request())
+        self.app.push_screen(HistoryScreen(self.notebook.home, self.clock, watch=self.watch_home), lambda _: self._reads.request())
 
     def action_review(self: MainScreen) -> None:
         from .review import ReviewScreen  # loaded on first use, not at start-up
