@@ -143,10 +143,8 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         return self.form.is_open
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "toggle_target_in_form":
-            return self.form.is_open and self.form.has_target  # an entry edit's file is fixed
-        if action in FORM_ONLY:
-            return self.form.is_open or (action == "close_form" and self.finding)  # esc: the find bar first
+        if action in FORM_ONLY:  # esc: the find bar first; ctrl+t: not in an entry edit, whose file is fixed
+            return (self.form.is_open and (action != "toggle_target_in_form" or self.form.has_target)) or (action == "close_form" and self.finding)
         if action in NOT_WHILE_FORM_OPEN:
             return not self.form.is_open
         return True
