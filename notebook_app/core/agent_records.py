@@ -10,7 +10,7 @@ present but did not load when the session started.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -141,6 +141,34 @@ class AgentSession:
 
 
 @dataclass(frozen=True)
+class CallCounts:
+    """A session's calls counted by the one rule every view uses: each call is one of the three."""
+
+    writes: int = 0
+    """Calls the tool applied (not errors, not queued)."""
+    errors: int = 0
+    """Calls answered with ``is_error``: nothing changed."""
+    proposals: int = 0
+    """Calls queued for a human in review mode: nothing written yet, so never writes."""
+
+    @classmethod
+    def of(cls, journal: Iterable[JournalEntry]) -> CallCounts:
+        writes = errors = proposals = 0
+        for entry in journal:
+            if entry.queued is not None:
+                proposals += 1
+            elif entry.is_error:
+                errors += 1
+            else:
+                writes += 1
+        return cls(writes, errors, proposals)
+
+    @property
+    def calls(self) -> int:
+        return self.writes + self.errors + self.proposals
+
+
+@dataclass(frozen=True)
 class SessionSummary:
     """What a list of sessions shows, without loading each soul's files."""
 
@@ -149,15 +177,21 @@ class SessionSummary:
     client_name: str | None
     client_version: str | None
     writes: int
-    """Calls that changed a memory file."""
+    """Calls that changed a memory file (:class:`CallCounts`)."""
     errors: int
     """Calls answered with ``is_error`` (nothing changed)."""
     live: bool = False
     """Its server is still running (it holds the record's lock)."""
+    proposals: int = 0
+    """Calls queued for review (nothing written yet)."""
+
+    @property
+    def counts(self) -> CallCounts:
+        return CallCounts(self.writes, self.errors, self.proposals)
 
     @property
     def calls(self) -> int:
-        return self.writes + self.errors
+        return self.counts.calls
 
     @property
     def client_label(self) -> str:

@@ -43,6 +43,7 @@ from .agent_records import (
     RECORD_VERSION,
     AgentSession,
     AgentSessionError,
+    CallCounts,
     JournalEntry,
     SessionSummary,
     json_bytes,
@@ -63,7 +64,7 @@ from .state_dir import STATE_DIR, StateDirError, real_directory
 
 __all__ = [
     "JOURNAL_SUFFIX", "RECORD_FORMAT", "RECORD_SUFFIX", "RECORD_VERSION", "SESSIONS_DIR", "STATE_DIR",
-    "AgentSession", "AgentSessionError", "JournalEntry", "SessionListing", "SessionSummary",
+    "AgentSession", "AgentSessionError", "CallCounts", "JournalEntry", "SessionListing", "SessionSummary",
     "UnreadableRecord", "append_journal", "list_sessions", "load_session", "new_session", "journal_entry",
     "logged_calls", "read_journal", "old_journals", "read_old_journal", "record_call", "record_session",
     "scan_sessions", "session_actor", "sessions_path", "start_session",
@@ -240,15 +241,15 @@ def _summary(
         client_name, client_version = client.get("name"), client.get("version")
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise AgentSessionError(f"session record {session_id} is malformed ({error!r})") from None
-    journal = read_old_journal(home, session_id) + tuple(logged.get(session_id, ()))
-    errors = sum(1 for entry in journal if entry.is_error)
+    counts = CallCounts.of(read_old_journal(home, session_id) + tuple(logged.get(session_id, ())))
     return SessionSummary(
         id=session_id,
         started_at=started_at,
         client_name=client_name,
         client_version=client_version,
-        writes=len(journal) - errors,
-        errors=errors,
+        writes=counts.writes,
+        errors=counts.errors,
+        proposals=counts.proposals,
         live=is_live(folder / (session_id + RECORD_SUFFIX)),
     )
 

@@ -124,6 +124,23 @@ def write_file(
     )
 
 
+def keep_typing(name: str, *, sent: str, written: str, now: str) -> str | None:
+    """The editor's text after a save: ``written`` (what the save put in the file), with what was typed meanwhile kept.
+
+    ``sent`` is the text the save took, ``now`` the buffer when the save came
+    back; what was typed in between is ``now`` against ``sent``, and it is
+    merged into ``written`` as a save merges (:func:`.merge.merge3`, the same
+    end-of-file rule). None when that typing touches a place the merge changed:
+    the buffer then stays as typed, still an edit of its old base, and the
+    next save merges it (a conflict shows both sides). Pure: nothing written.
+    """
+    if now == sent:
+        return written
+    if written == sent:
+        return now
+    return merge3(sent, written, now, end_inserts_both=name in ENTRY_FILES).text
+
+
 @dataclass
 class _Found:
     """What the write saw under the lock, for the result: the splice's own result carries only its output."""

@@ -121,6 +121,21 @@ def merge3(base: str, theirs: str, ours: str, *, end_inserts_both: bool = False)
     return MergeResult(tuple(chunk for chunk in chunks if chunk != ""), written)
 
 
+def follow_line(before: str, after: str, row: int) -> int:
+    """Where line ``row`` (from 0) of ``before`` stands in ``after``: a cursor kept on its line when a merge adds lines around it.
+
+    A line both texts hold moves with the lines added or removed above it; a
+    line inside a changed place keeps its offset there, as far as the new
+    lines reach. A row past the last line (the empty one after a final line
+    break) stays past the last line.
+    """
+    old, new = split_lines(before), split_lines(after)
+    for tag, old_start, old_end, new_start, new_end in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if old_start <= row < old_end:
+            return new_start + (row - old_start if tag == "equal" else min(row - old_start, max(new_end - new_start - 1, 0)))
+    return max(0, row - len(old) + len(new))
+
+
 Hunk = tuple[int, int, Lines]
 """Base lines ``[start, end)`` become ``lines`` on one side."""
 

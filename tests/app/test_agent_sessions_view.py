@@ -247,3 +247,22 @@ async def test_a_sessions_proposals_show_what_became_of_them(home: Path) -> None
         error_style = table.get_component_rich_style("journal-table--error", partial=True)
         assert [table.get_row_at(row)[-1].style == error_style for row in range(4)] == [False, False, True, False]
         assert app.screen.query_one(JournalPane).border_subtitle == "0 writes · 4 proposals (1 pending)"
+
+
+async def test_in_review_mode_the_list_and_the_journal_count_a_sessions_calls_alike_and_proposals_are_not_writes(home: Path) -> None:
+    from notebook_app.core.actor import Actor
+    from notebook_app.core.review import propose
+
+    session = start_session(home, client_name="kip-host", client_version="1.4")
+    agent = Actor.mcp(session.id, "kip-host", "1.4")
+    for text in ("first queued", "second queued", "third queued"):
+        assert not propose(home, {"action": "add", "text": text}, by=agent).is_error
+    assert memory_tool(home, by=agent).call({"action": "remove", "text": "not in the file"}).is_error
+    app = make_app(home)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await started(pilot)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: len(journal_rows(app)) == 4, "the session's four calls")
+        (option,) = app.screen.query_one(SessionList).options
+        assert str(option.prompt).split("\n")[1].split(" · ", 1)[1] == "0 writes · 1 error · 3 proposals"
+        assert app.screen.query_one(JournalPane).border_subtitle == "0 writes · 1 error · 3 proposals (3 pending)"

@@ -470,3 +470,35 @@ async def test_a_taller_terminal_does_not_rewrap_the_buffer_and_a_wider_one_rewr
         await pilot.resize_terminal(SIZE[0] + 20, SIZE[1] + 6)
         await pilot.pause()
         assert len(wraps) == 1 and editor.text_area.wrapped_document.width == wraps[0]
+
+
+async def test_keys_typed_while_a_merging_save_runs_are_kept_on_the_line_they_were_typed_on(home: Path, monkeypatch) -> None:
+    """ctrl+s, then at once End, backspaces and a word: the merge comes into the buffer and the typing stays, on its line."""
+    import threading
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot)
+        editor.go_to_line(5)
+        await pilot.press("end", *["backspace"] * len("Fridays"), *"Mondays")
+        outside = "# Notes\n\n- moorings checked weekly\n- timezone: UTC\n- likes tide tables\n- drafts go out on Fridays\n"
+        (home / "MEMORY.md").write_text(outside)  # another program adds a line above the one being edited
+        gate = threading.Event()
+        saving = editor.notebook.hand_edit
+
+        def held_save(*args):
+            gate.wait(timeout=30)  # the save is still running while the keys below arrive
+            return saving(*args)
+
+        monkeypatch.setattr(editor.notebook, "hand_edit", held_save)
+        await pilot.press("ctrl+s", "end", *["backspace"] * len("Mondays"), *"Tuesdays")
+        gate.set()
+        await wait_until(pilot, lambda: not editor.saving, "the save")
+        expected = outside.replace("Fridays", "Tuesdays")
+        await wait_until(pilot, lambda: editor.text == expected, "the merge, with the keys typed during the save kept")
+        await pilot.pause()
+        assert editor.text == expected
+        assert (home / "MEMORY.md").read_text() == outside.replace("Fridays", "Mondays")
+        assert editor.text_area.cursor_location == (5, len("- drafts go out on Tuesdays"))
+        await save(pilot)
+        assert (home / "MEMORY.md").read_text() == expected

@@ -65,3 +65,86 @@ async def test_b_shows_who_last_wrote_each_line_in_a_gutter(home: Path) -> None:
         assert view._notes[0] == "before history"
         await pilot.press("b")
         await wait_until(pilot, lambda: view._note_width == 0, "the gutter gone")
+
+
+async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_widget_off_the_event_loop(home: Path, monkeypatch) -> None:
+    """The real clock takes a datetime; the worker that computes the labels gets plain data and never queries a widget."""
+    import threading
+
+    from textual.dom import DOMNode
+    from textual.widgets import Static
+
+    from notebook_pilot import file_view
+    from notebook_app.app.app import NotebookApp, local_time
+    from notebook_app.app.themes import shipped_themes_dir
+    from notebook_app.core.history import history
+
+    memory_tool(home, by=CLI).call({"action": "add", "text": "from the command line"})
+    (record,) = history(home, limit=1)
+    queried_from: set[str] = set()
+    query_one = DOMNode.query_one
+
+    def watched_query_one(self, *args, **kwargs):
+        queried_from.add(threading.current_thread().name)
+        return query_one(self, *args, **kwargs)
+
+    monkeypatch.setattr(DOMNode, "query_one", watched_query_one)
+    app = NotebookApp(home, theme="dark", watch=False, home_label="test home", theme_dirs=[shipped_themes_dir()])
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        view = file_view(app, "MEMORY.md")
+        queried_from.clear()
+        await pilot.press("b")
+        last = len(view.document.lines) - 1
+        banner = app.screen.query_one("#home-banner", Static)
+        await wait_until(pilot, lambda: view._notes.get(last) or banner.has_class("-shown"), "the blame, or a failure")
+        assert not banner.has_class("-shown"), str(banner.content)
+        assert view._notes[last] == f"cli {local_time(record.time)}"
+        assert queried_from == {threading.main_thread().name}
+
+
+async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read_clears_the_banner(home: Path, monkeypatch) -> None:
+    from textual.widgets import Static
+
+    import notebook_app.core.blame as core_blame
+    from notebook_pilot import file_view
+
+    def broken(home, name):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(core_blame, "blame", broken)
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        banner = app.screen.query_one("#home-banner", Static)
+        await pilot.press("b")
+        await wait_until(pilot, lambda: banner.has_class("-shown"), "the failure in the banner")
+        assert str(banner.content) == "⚠ Could not show who wrote each line: Input/output error. b tries again."
+        assert file_view(app, "MEMORY.md")._note_width == 0
+        (home / "USER.md").write_text("- name is Priya\n")  # the next read of the home
+        await wait_until(pilot, lambda: not banner.has_class("-shown"), "the banner cleared by the read")
+        await pilot.pause(0.3)
+        assert not banner.has_class("-shown")
+
+
+async def test_the_open_history_shows_an_undo_made_from_the_cli_and_u_names_it_from_the_list(home: Path, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    memory_tool(home, by=CLI).call({"action": "add", "text": "from the command line"})
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_history(pilot)
+        added = screen.records[0]
+        env = {"XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+        done = subprocess.run([sys.executable, "-m", "notebook_app", "undo", added.id, "--home", str(home)], capture_output=True, text=True, env={**__import__("os").environ, **env})
+        assert done.returncode == 0, done.stderr
+        await wait_until(pilot, lambda: screen.records and screen.records[0].action == "undo", "the CLI's undo in the open list")
+        undone_by = screen.records[0]
+        assert screen.selected is not None and screen.selected.id == added.id  # the selection stays on the record it was on
+        await pilot.press("u")
+        detail = screen.query_one("#history-detail")
+        await wait_until(pilot, lambda: "undone by" in str(detail.content), "the undo's refusal")
+        assert f"it was undone by {undone_by.id}" in str(detail.content)
+        assert undone_by.id in {event.id for event in screen.records}

@@ -97,3 +97,29 @@ async def test_an_entry_that_lands_past_the_cap_says_it_will_not_load(tmp_path: 
         form = app.screen.query_one(ActionForm)
         await wait_until(pilot, lambda: "will not load" in form.status[1], "the cap warning", attempts=1500)
         assert form.status[0] == "flag"
+
+
+async def test_ctrl_t_in_an_entry_edit_changes_nothing_its_file_is_fixed_and_the_hint_does_not_offer_it(home: Path) -> None:
+    from textual.widgets import Label
+
+    from notebook_pilot import USER
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await select_line(pilot, 2)  # "- timezone: UTC"
+        await pilot.press("e")
+        form = app.screen.query_one(ActionForm)
+        keys = str(form.query_one("#form-keys", Label).content)
+        assert "target" not in keys and "esc close" in keys
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert str(form.query_one("#form-target", Label).content) == "line 3 of MEMORY.md"
+        assert app.screen.target == "self"
+        await pilot.press("ctrl+u", *"- timezone: IST", "enter")
+        await wait_until(pilot, lambda: not form.is_open, "the edit to apply")
+        assert (home / "MEMORY.md").read_text() == MEMORY.replace("UTC", "IST")
+        assert (home / "USER.md").read_text() == USER
+        await pilot.press("a")
+        await wait_until(pilot, lambda: form.is_open, "the add form")
+        assert "ctrl+t target" in str(form.query_one("#form-keys", Label).content)  # the memory tool's actions keep it

@@ -286,3 +286,18 @@ def test_recording_never_creates_the_home(tmp_path: Path) -> None:
         start_session(missing)
     assert not missing.exists()
     assert list_sessions(missing) == []
+
+
+def test_a_review_mode_sessions_queued_calls_are_counted_as_proposals_never_as_writes(persona: Path) -> None:
+    from notebook_app.core.actor import Actor
+    from notebook_app.core.agent_sessions import CallCounts
+    from notebook_app.core.review import propose
+
+    session = start_session(persona, client_name="host", client_version="1")
+    agent = Actor.mcp(session.id, "host", "1")
+    for text in ("one", "two", "three"):
+        assert not propose(persona, {"action": "add", "text": text}, by=agent).is_error
+    assert memory_tool(persona, by=agent).call({"action": "remove", "text": "nonexistent phrase"}).is_error
+    (summary,) = list_sessions(persona)
+    assert summary.counts == CallCounts(writes=0, errors=1, proposals=3) == CallCounts.of(load_session(persona, session.id).journal)
+    assert summary.calls == 4

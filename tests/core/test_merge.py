@@ -7,7 +7,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core.merge import Conflict, both, merge3, mine, split_lines, theirs
+from notebook_app.core.hand_edit import keep_typing
+from notebook_app.core.merge import Conflict, both, follow_line, merge3, mine, split_lines, theirs
 
 BASE = "- a\n- b\n- c\n"
 
@@ -101,3 +102,18 @@ def test_merging_follows_the_sides_and_loses_no_line(texts: tuple[str, str, str]
             assert kept[line.rstrip("\n")] >= count, (line, result)
     if result.clean:
         assert result.text is not None
+
+
+def test_a_line_followed_through_a_merge_moves_with_the_lines_added_above_it() -> None:
+    before = "# Notes\n\n- timezone: UTC\n- drafts on Mondays\n"
+    after = "# Notes\n\n- moorings checked weekly\n- timezone: UTC\n- drafts on Mondays\n- kelp\n"
+    assert [follow_line(before, after, row) for row in range(5)] == [0, 1, 3, 4, 6]
+
+
+def test_typing_during_a_save_is_kept_in_what_the_save_wrote_unless_it_touches_what_the_merge_changed() -> None:
+    sent = "a\nb\nc\nd\n"
+    written = "a\nfrom the agent\nb\nc\nd\n"  # the save merged a line in above
+    assert keep_typing("MEMORY.md", sent=sent, written=written, now=sent) == written
+    assert keep_typing("MEMORY.md", sent=sent, written=sent, now="a\nb\nc\nd typed\n") == "a\nb\nc\nd typed\n"
+    assert keep_typing("MEMORY.md", sent=sent, written=written, now="a\nb\nc\nd typed\n") == "a\nfrom the agent\nb\nc\nd typed\n"
+    assert keep_typing("MEMORY.md", sent=sent, written="a\nb by the agent\nc\nd\n", now="a\nb typed\nc\nd\n") is None

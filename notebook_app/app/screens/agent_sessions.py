@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
-from ...core.agent_sessions import SessionListing, scan_sessions
+from ...core.agent_sessions import CallCounts, SessionListing, scan_sessions
 from ..agents import AgentView, compare_session
 from ..keys import AGENT_KEYS, bindings
 from ..sessions_watcher import SessionsWatcher
@@ -27,7 +27,7 @@ from ..view_watch import HomeAndLogWatch
 from ..watcher import HomeWatcher
 from ..widgets.agents import session_list
 from ..widgets.agents.journal_table import JournalPane
-from ..widgets.agents.session_list import SessionList, plural
+from ..widgets.agents.session_list import SessionList, count_words, plural
 from ..widgets.common import line_view, pane_tabs
 from ..widgets.common.pane_tabs import Tab
 from ..widgets.session import session_pane
@@ -170,12 +170,11 @@ class AgentSessionsScreen(PaneScreen):
         journal = self.query_one(JournalPane)
         entries = view.journal
         journal.show_journal(entries)
-        writes = sum(1 for entry in entries if not entry.is_error and not entry.queued)
-        errors = sum(1 for entry in entries if entry.is_error and not entry.queued)
-        counts = [plural(writes, "write")] + ([plural(errors, "error")] if errors else [])
+        tally = CallCounts.of(entries)  # the list's rule: proposals are not writes
+        counts = [words for words, _ in count_words(tally)]
         waiting = sum(1 for p in view.proposals.values() if p.status == "pending")
-        if view.proposals:
-            counts.append(plural(len(view.proposals), "proposal") + (f" ({waiting} pending)" if waiting else ""))
+        if waiting and tally.proposals:
+            counts[-1] += f" ({waiting} pending)"  # proposals come last
         journal.border_title = f"Journal · {session.client_label}"
         journal.border_subtitle = " · ".join(counts)
         if another:

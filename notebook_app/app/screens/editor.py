@@ -23,7 +23,8 @@ from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import Selection
 
 from ...core.files import FileStatus, read_file
-from ...core.hand_edit import HandEditResult, text_digest
+from ...core.hand_edit import HandEditResult, keep_typing, text_digest
+from ...core.merge import follow_line
 from ...core.results import for_people
 from ..keys import EDITOR_KEYS, bindings
 from ..live_files import READ_LIMIT
@@ -76,6 +77,8 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
         self.watch_home = watch
         self.applied = applied
         self.saving = False
+        self._sent = text
+        """The text the last save took: what is typed after it is kept when the save comes back."""
         self._asked_to_close = False
         self._watcher: HomeWatcher | None = None
         self._disk = LatestWins(self, "editor-disk", on_disk, done=self._disk_checked, failed=self._show_failure)
@@ -137,17 +140,17 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
     # --- saving ------------------------------------------------------------------
 
     def action_save(self) -> None:
+        """Save in a worker; typing goes on meanwhile, and what is typed is kept when the save comes back (:meth:`_written`)."""
         if self.saving:
             return
         self.saving = True
-        self.text_area.read_only = True  # an edit typed during the save would be judged against the wrong base
         name, text, base = self.file_name, self.text, self.base
+        self._sent = text
         run_once(self, "editor-save", lambda: self.notebook.hand_edit(name, text, base), done=self._saved, failed=self._save_failed)
 
     def _saved(self, outcome: tuple[HandEditResult, HomeState]) -> None:
         result, state = outcome
         self.saving = False
-        self.text_area.read_only = False
         self.applied(state)
         if result.merge is not None and result.conflicts:
             from .conflict import ConflictScreen  # loaded when a save first conflicts
@@ -164,7 +167,6 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
 
     def _save_failed(self, words: str) -> None:
         self.saving = False
-        self.text_area.read_only = False
         self._show_banner("error", f"Not saved: the write could not finish: {words}")
 
     def _resolved(self, written: tuple[str, str] | None) -> None:
@@ -176,15 +178,25 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
         self._written(text, output, note=f"Saved your resolution: {output}.")
 
     def _written(self, text: str, output: str, *, note: str | None) -> None:
-        """``text`` is on disk now: it becomes the base, and the buffer when a merge added to it; ``note`` says how."""
+        """``text`` is on disk now: it becomes the base, and the buffer when a merge added to it; ``note`` says how.
+
+        What was typed while the save ran is kept (:func:`keep_typing`); when
+        it touches what the merge changed, the buffer stays as typed over its
+        old base, and the next save merges again.
+        """
+        now = self.text
+        buffer = keep_typing(self.file_name, sent=self._sent, written=text, now=now)
+        if buffer is None:
+            self._show_banner("warning", f"Saved: {output}. What you typed during the save touches what the merge changed, so it is not merged in yet: ctrl+s merges it (a conflict shows both sides).")
+            return
         self.base = text
         self._base_digest = text_digest(text)
         self._asked_to_close = False
-        if text != self.text:
+        if buffer != now:
             area = self.text_area
-            cursor = area.cursor_location
-            area.load_text(text)
-            self.go_to_line(cursor[0] + 1, cursor[1])
+            row, column = area.cursor_location
+            area.load_text(buffer)
+            self.go_to_line(follow_line(now, buffer, row) + 1, column)  # the same line, though lines came above it
         if note is not None:
             self._show_banner("info", note)
         else:

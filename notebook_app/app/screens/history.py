@@ -1,7 +1,9 @@
 """History: who wrote what, when; each record's diff; undo and restore with their dry run first.
 
 The records come from the home's one event log (the same as ``persona-notebook
-history``), read in a worker; ``f`` and ``w`` cycle the file and who filters.
+history``), read in a worker, and again whenever the home or its log changes
+(another writer, the CLI's undo, this view's own): the list is live, and the
+selection stays on its record. ``f`` and ``w`` cycle the file and who filters.
 ``u`` shows what undoing the selected record would do and ``R`` what
 restoring its file to just after it would do; ``y`` then applies that, through
 the core, as the notebook. Nothing is written before ``y``.
@@ -28,7 +30,10 @@ from ...core.results import for_people
 from ...core.state_dir import state_problem
 from ...core.undo import HistoryResult, restore, undo, who
 from ..keys import HISTORY_KEYS, bindings
-from ..workers import run_once
+from ..sessions_watcher import SessionsWatcher
+from ..view_watch import HomeAndLogWatch
+from ..watcher import HomeWatcher
+from ..workers import LatestWins, run_once
 from ..widgets.common.key_footer import KeyFooter
 from .keyed import KeyedScreen
 
@@ -62,14 +67,17 @@ class HistoryScreen(KeyedScreen[None]):
     KEYS = HISTORY_KEYS
     BINDINGS = bindings(KEYS)
 
-    def __init__(self, home: Path, clock: Callable[[datetime], str]) -> None:
+    def __init__(self, home: Path, clock: Callable[[datetime], str], *, watch: bool = False) -> None:
         super().__init__()
         self.home = home
         self.clock = clock
+        self.watch_home = watch
         self.file: str | None = None
         self.by: str | None = None
         self.records: list[Event] = []
         self.pending: Pending | None = None
+        self._reads = LatestWins(self, "history", self._read, done=self._listed, failed=self._failed)
+        self._watch: HomeAndLogWatch | None = None
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -83,24 +91,52 @@ class HistoryScreen(KeyedScreen[None]):
         self.query_one("#history-records").border_title = "Records, newest first"
         self.query_one("#history-detail").border_title = "Record"
         self._list()
+        if self.watch_home:
+            self._watch = HomeAndLogWatch(self.home, self)
+            self._watch.start(self, group="history-watch")
+
+    def on_unmount(self) -> None:
+        if self._watch is not None:
+            self._watch.stop()
+
+    @on(SessionsWatcher.Changed)
+    @on(HomeWatcher.Changed)
+    @on(HomeWatcher.HomeBack)
+    def _home_changed(self) -> None:
+        self._reads.request(self.file, self.by)
+
+    @on(HomeWatcher.HomeMissing)
+    def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
+        event.stop()  # the notebook's own screen reports it
 
     def _list(self) -> None:
         file, by = self.file, self.by
         self.query_one("#history-filters", Static).update(
             f"file: {file or 'all'} (f)  ·  who: {by or 'all'} (w)"
         )
-        run_once(self, "history", lambda: history(self.home, file=file, by=by, limit=LIMIT), done=self._listed, failed=self._failed)
+        self._reads.request(file, by)
+
+    def _read(self, file: str | None, by: str | None) -> tuple[str | None, str | None, list[Event]]:
+        return file, by, history(self.home, file=file, by=by, limit=LIMIT)
 
     def _failed(self, words: str) -> None:
         self.query_one("#history-detail", Static).update(f"⚠ {words}")
 
-    def _listed(self, records: list[Event]) -> None:
+    def _listed(self, read: tuple[str | None, str | None, list[Event]]) -> None:
+        """The records read; the selection stays on its record. The same records again change nothing (a dry run shown stays)."""
+        file, by, records = read
+        if (file, by) != (self.file, self.by):
+            return  # read for filters changed since: the read for these is due
+        if [event.id for event in records] == [event.id for event in self.records] and records:
+            return
+        was = self.selected
         self.records = records
         listing = self.query_one(OptionList)
         listing.clear_options()
         listing.add_options(Option(record_prompt(event, self.clock), id=event.id) for event in records)
         if records:
-            listing.highlighted = 0
+            ids = [event.id for event in records]
+            listing.highlighted = ids.index(was.id) if was is not None and was.id in ids else 0
             listing.focus()
         else:
             unkept = state_problem(self.home)  # one lstat: a .notebook link keeps no history, say so rather than "not yet"

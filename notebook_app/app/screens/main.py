@@ -43,7 +43,7 @@ from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins, run_once
 from .main_edits import HandEdits
 from .main_find import NotebookFind
-from .main_tools import NotebookTools
+from .main_tools import NotebookTools, blame_labels
 from .main_watch import HomeWatching
 from .panes import PaneScreen
 
@@ -94,7 +94,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         """Whether the form changed since the tool last answered; until then its answer stays."""
         self._checked_once = False
         self._blaming = False
-        self._blames = LatestWins(self, "blame", self._blame_labels, done=self._blamed, failed=self._read_failed)
+        self._blames = LatestWins(self, "blame", blame_labels, done=self._blamed, failed=self._blame_failed)
         self._landed: int | None = None
         """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
         self._reads = LatestWins(self, "home", notebook.refresh, done=self._read_done, failed=self._read_failed)
@@ -145,8 +145,8 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         return self.form.is_open
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in FORM_ONLY:
-            return self.form.is_open or (action == "close_form" and self.finding)  # esc: the find bar first
+        if action in FORM_ONLY:  # esc: the find bar first; ctrl+t: not in an entry edit, whose file is fixed
+            return (self.form.is_open and (action != "toggle_target_in_form" or self.form.has_target)) or (action == "close_form" and self.finding)
         if action in NOT_WHILE_FORM_OPEN:
             return not self.form.is_open
         return True
@@ -214,7 +214,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self._request_dry_run()
         self._refind()
         if self._blaming:
-            self._blames.request()
+            self._request_blame()
         if self._checked_once:
             self._checks.request_when_quiet(CHECK_DELAY)
         else:  # the first check waits until the first frame is out: it must not slow the start

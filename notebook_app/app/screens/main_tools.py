@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..keymap import shown_key
@@ -33,7 +34,14 @@ def blame_label(line, clock: Callable[[datetime], str]) -> str:
 
     if line.record is None:
         return line.origin.value
-    return f"{who(line.record.by).split(' ')[0]} {clock(line.record.time)}"
+    return f"{who(line.record.by).split(' ')[0]} {clock(line.record.when)}"
+
+
+def blame_labels(home: Path, names: tuple[str, ...], clock: Callable[[datetime], str]) -> dict[str, dict[int, str]]:
+    """The gutter's labels of each file in ``names`` (file -> line from 1 -> label): plain data in and out, for a worker."""
+    from ...core.blame import blame  # loaded on first use
+
+    return {name: {line.number: blame_label(line, clock) for line in blame(home, name).lines()} for name in names}
 
 
 class NotebookTools:
@@ -61,21 +69,22 @@ class NotebookTools:
             self.query_one(HomePane).show_blame(None)
             return
         self._blaming = True
-        self._blames.request()
+        self._request_blame()
 
-    def _blame_labels(self: MainScreen) -> dict[str, dict[int, str]]:
-        from ...core.blame import blame  # loaded on first use
-
-        home = self.query_one(HomePane)
-        labels: dict[str, dict[int, str]] = {}
-        for name in (home.document, "USER.md", "MEMORY.md"):
-            lines = blame(self.notebook.home, name).lines()
-            labels[name] = {line.number: blame_label(line, self.clock) for line in lines}
-        return labels
+    def _request_blame(self: MainScreen) -> None:
+        """Blame the files in view: which they are is read here, on the event loop; the worker gets only names."""
+        names = tuple(dict.fromkeys((self.query_one(HomePane).document, "USER.md", "MEMORY.md")))
+        self._blames.request(self.notebook.home, names, self.clock)
 
     def _blamed(self: MainScreen, labels: dict[str, dict[int, str]]) -> None:
         if self._blaming:
             self.query_one(HomePane).show_blame(labels)
+
+    def _blame_failed(self: MainScreen, words: str) -> None:
+        """Said in the banner, and the gutter goes off: each read would fail it again. The next read that succeeds clears it."""
+        self._blaming = False
+        self.query_one(HomePane).show_blame(None)
+        self._show_banner(f"⚠ Could not show who wrote each line: {words}. b tries again.")
 
     def action_agent_sessions(self: MainScreen) -> None:
         from .agent_sessions import AgentSessionsScreen  # loaded on first use, not at start-up
@@ -85,7 +94,7 @@ class NotebookTools:
     def action_history(self: MainScreen) -> None:
         from .history import HistoryScreen  # loaded on first use, not at start-up
 
-        self.app.push_screen(HistoryScreen(self.notebook.home, self.clock), lambda _: self._reads.request())
+        self.app.push_screen(HistoryScreen(self.notebook.home, self.clock, watch=self.watch_home), lambda _: self._reads.request())
 
     def action_review(self: MainScreen) -> None:
         from .review import ReviewScreen  # loaded on first use, not at start-up

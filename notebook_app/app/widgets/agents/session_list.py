@@ -12,18 +12,28 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ....core.agent_sessions import SessionSummary
+from ....core.agent_sessions import CallCounts, SessionSummary
 
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def count_words(counts: CallCounts) -> list[tuple[str, str]]:
+    """``0 writes · 1 error · 3 proposals`` as (words, style) parts: the list and the journal say the same."""
+    parts = [(plural(counts.writes, "write"), "$text-success" if counts.writes else "$foreground-muted")]
+    if counts.errors:
+        parts.append((plural(counts.errors, "error"), "$text-error"))
+    if counts.proposals:
+        parts.append((plural(counts.proposals, "proposal"), "$text-warning"))
+    return parts
+
+
 def session_prompt(summary: SessionSummary, clock: Callable[[datetime], str]) -> Content:
     """Two rows: the client as it announced itself; its start time and counts."""
-    counts: list[str | tuple[str, str]] = [(plural(summary.writes, "write"), "$text-success" if summary.writes else "$foreground-muted")]
-    if summary.errors:
-        counts += [(" · ", "$foreground-muted"), (plural(summary.errors, "error"), "$text-error")]
+    counts: list[str | tuple[str, str]] = []
+    for words in count_words(summary.counts):
+        counts += [(" · ", "$foreground-muted"), words] if counts else [words]
     presence = ("  ● connected", "$text-success") if summary.live else ("  ended", "$foreground-muted")
     return Content.assemble(
         (summary.client_label, "bold" if summary.client_name else "$foreground-muted italic"),

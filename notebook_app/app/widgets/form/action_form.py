@@ -44,9 +44,13 @@ class FieldInput(Input):
         lines: int
 
     def _on_paste(self, event: events.Paste) -> None:
-        """Textual keeps only the first line of a paste; an entry is one line, so join them all."""
+        """Textual keeps only the first line of a paste; an entry is one line, so join them all.
+
+        ``prevent_default`` keeps Input's own handler from inserting the first line a second time.
+        """
         lines = [line.strip() for line in event.text.splitlines() if line.strip()]
         event.stop()
+        event.prevent_default()
         if not lines:
             return
         text = " ".join(lines)
@@ -93,6 +97,7 @@ class ActionForm(KeepsFocusMarks, Vertical):
         self.awaiting: str | None = None
         """What a second press confirms: "delete" (replace with nothing) or "discard" (close, losing typing)."""
         self._opened_with: tuple[str, str] = ("", "")
+        self._keys = ("enter", "esc", "ctrl+t")
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="form-head"):
@@ -110,7 +115,19 @@ class ActionForm(KeepsFocusMarks, Vertical):
 
     def show_keys(self, *, apply: str, close: str, target: str) -> None:
         """The hint line, with the keys in force (a keymap may have moved them)."""
-        self.query_one("#form-keys", Label).update(f"{apply} apply · {close} close · {target} target")
+        self._keys = (apply, close, target)
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        """An entry edit's file is fixed: its hint offers no target key."""
+        apply, close, target = self._keys
+        hint = f"{apply} apply · {close} close" + ("" if self.action in ENTRY_ACTIONS else f" · {target} target")
+        self.query_one("#form-keys", Label).update(hint)
+
+    @property
+    def has_target(self) -> bool:
+        """Whether the target can change here: the memory tool's actions; an entry edit names its file and line."""
+        return self.action not in ENTRY_ACTIONS
 
     @property
     def is_open(self) -> bool:
@@ -233,6 +250,7 @@ class ActionForm(KeepsFocusMarks, Vertical):
             badge.set_class(known == action, f"-{known}")
         self.query_one("#form-text", Input).placeholder = PLACEHOLDERS[action]
         self.query_one("#with-row").display = action == "replace"
+        self._show_keys()
         if action not in ENTRY_ACTIONS:
             self.watch_target(self.target)
         self._name_hidden()
