@@ -148,3 +148,27 @@ async def test_the_open_history_shows_an_undo_made_from_the_cli_and_u_names_it_f
         await wait_until(pilot, lambda: "undone by" in str(detail.content), "the undo's refusal")
         assert f"it was undone by {undone_by.id}" in str(detail.content)
         assert undone_by.id in {event.id for event in screen.records}
+
+
+async def test_a_long_action_keeps_a_space_before_the_file_and_an_approval_names_its_approver_once(home: Path) -> None:
+    from notebook_app.core import delete_entry
+    from notebook_app.core.actor import Actor
+    from notebook_app.core.review import approve, pending, propose
+
+    agent = Actor.mcp("20261201-101010-0badc0de", "kip-host", "4.5.6")
+    assert not delete_entry(home, "MEMORY.md", 1, MEMORY.splitlines()[0], by=CLI).is_error
+    assert not propose(home, {"action": "add", "text": "queued by the agent"}, by=agent).is_error
+    [proposal] = pending(home)
+    assert approve(home, proposal.id, by=CLI).done
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_history(pilot)
+        prompts = {event.action: str(screen.query_one("OptionList").get_option(event.id).prompt) for event in screen.records}
+        assert "entry-delete  MEMORY.md" in prompts["entry-delete"], prompts["entry-delete"]
+        approved = next(event for event in screen.records if event.action == "approved")
+        screen.query_one("OptionList").highlighted = screen.records.index(approved)
+        detail = screen.query_one("#history-detail")
+        await wait_until(pilot, lambda: approved.id in str(detail.content), "the approval's detail")
+        head = str(detail.content).splitlines()[0]
+        assert head.count("approved") == 2 and " · approved · mcp:kip-host 4.5.6 approved by cli · " in head, head

@@ -55,7 +55,7 @@ def record_prompt(event: Event, clock: Callable[[datetime], str]) -> Content:
     return Content.assemble(
         (f"{clock(event.time)} ", "$foreground-muted"),
         (f"{who(event.by):<15.15}", "$text-accent"),
-        (f"{event.action:<12}", "bold"),
+        (f"{event.action:<13} ", "bold"),  # entry-delete and session-start fill 12 and 13: a space always follows
         (f"{event.file or '':<13}", "$text-primary"),
         (event.id[:12], "$foreground-muted"),
         (applied, "$text-warning"),
@@ -163,7 +163,7 @@ class HistoryScreen(KeyedScreen[None]):
         if self.selected is None or self.selected.id != event.id:
             return
         why = undoable(event)
-        head = f"{event.id} · {event.action} by {who(event.by)} · {self.clock(event.time)}"
+        head = f"{event.id} · {event.action} · {who(event.by)} · {self.clock(event.time)}"  # "approved by … approved by" read twice
         if event.output:
             head += f"\n{event.output}"
         note = f"\n(cannot be undone: {why})" if why else ""
