@@ -502,3 +502,36 @@ async def test_keys_typed_while_a_merging_save_runs_are_kept_on_the_line_they_we
         assert editor.text_area.cursor_location == (5, len("- drafts go out on Tuesdays"))
         await save(pilot)
         assert (home / "MEMORY.md").read_text() == expected
+
+
+async def test_keys_typed_during_a_save_on_a_line_its_merge_changed_stay_as_typed_and_the_next_save_shows_the_conflict(home: Path, monkeypatch) -> None:
+    import threading
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot)
+        editor.go_to_line(3)
+        await pilot.press("end", *["backspace"] * len("UTC"), *"IST")
+        (home / "MEMORY.md").write_text(MEMORY.replace("Fridays", "Saturdays"))  # another program changes line 5
+        gate = threading.Event()
+        saving = editor.notebook.hand_edit
+
+        def held_save(*args):
+            gate.wait(timeout=30)
+            return saving(*args)
+
+        monkeypatch.setattr(editor.notebook, "hand_edit", held_save)
+        await pilot.press("ctrl+s")
+        editor.go_to_line(5)
+        await pilot.press("end", *["backspace"] * len("Fridays"), *"Sundays")
+        gate.set()
+        await wait_until(pilot, lambda: not editor.saving, "the save")
+        await pilot.pause()
+        typed = MEMORY.replace("UTC", "IST").replace("Fridays", "Sundays")
+        assert editor.text == typed
+        assert (home / "MEMORY.md").read_text() == MEMORY.replace("UTC", "IST").replace("Fridays", "Saturdays")
+        assert "not merged in yet" in banner(editor)
+        await pilot.press("ctrl+s")
+        screen = await conflict_view(pilot)
+        (conflict,) = screen.merge.conflicts
+        assert (conflict.ours, conflict.theirs) == (("- drafts go out on Sundays\n",), ("- drafts go out on Saturdays\n",))
