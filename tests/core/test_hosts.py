@@ -29,7 +29,7 @@ def host(name: str, **kwargs):
 def test_every_shipped_profile_loads_and_cites_its_numbers() -> None:
     hosts, problems = load_hosts()
     assert problems == []
-    assert sorted(hosts) == ["claude-code", "hermes", "openclaw", "toolnexus"]
+    assert sorted(hosts) == ["claude-code", "hermes", "openclaw", "toolnexus", "toolnexus-py"]
     for profile in hosts.values():
         assert profile.sources, profile.name
         assert "file_cap" in profile.sources or "cut" in profile.sources
@@ -125,7 +125,7 @@ def test_a_users_profile_replaces_a_shipped_one(tmp_path: Path) -> None:
 
 
 def test_an_unknown_host_names_the_known_ones() -> None:
-    assert resolve_host("openclow").error == "no host named 'openclow'; hosts: claude-code, hermes, openclaw, toolnexus"
+    assert resolve_host("openclow").error == "no host named 'openclow'; hosts: claude-code, hermes, openclaw, toolnexus, toolnexus-py"
 
 
 def test_a_dry_run_of_a_host_soul_recomposes_with_the_hosts_cut(home: Path) -> None:
