@@ -65,3 +65,17 @@ def test_hermes_injects_what_its_own_code_injected_on_the_same_home(name, tmp_pa
         assert host_corpus.summary(memory.injected, str(home)) == calls["format_for_system_prompt('memory')"]["returned"]
         assert host_corpus.summary(user.injected, str(home)) == calls["format_for_system_prompt('user')"]["returned"]
     assert [p.name for p in load.parts][:1] == ["SOUL.md"] and [p.name for p in load.parts][-2:] == ["MEMORY.md", "USER.md"]
+
+
+@pytest.mark.parametrize("name", ["memory-limit-plus-1", "memory-over-limit", "memory-multibyte", "memory-duplicates"])
+def test_the_apps_hermes_profile_renders_memory_blocks_as_hermes_did(name, tmp_path):
+    """The profile the app and the doctor compose with gives Hermes's own block for a root MEMORY.md / USER.md."""
+    from notebook_app.core.home import compose
+    from notebook_app.core.hosts import resolve_host
+
+    calls = {call["call"]: call for call in _golden(name)["calls"]}
+    host_corpus.build(tmp_path, [name])
+    home = (tmp_path / name / "home").resolve()
+    bodies = {file.name: file.body for file in compose(home, host=resolve_host("hermes").profile).files}
+    for file, target in (("MEMORY.md", "memory"), ("USER.md", "user")):
+        assert host_corpus.summary(bodies.get(file), str(home)) == calls[f"format_for_system_prompt('{target}')"]["returned"]
