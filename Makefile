@@ -7,7 +7,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench hosts clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,13 @@ test: $(STAMP)
 # Ours beside toolnexus and hermes-agent; builds the peers' venvs itself.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py $(ARGS)
+
+# The host goldens: installs Hermes and toolnexus (Python) at their pins in
+# benchmarks/.peers (reused after), runs each one's own loading code on every
+# case of tests/host_corpus.py and rewrites tests/hosts/goldens/. Not part of
+# `make test`, which only compares with the committed goldens.
+hosts: $(STAMP)
+	$(BIN)/python tests/hosts/make_goldens.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis benchmarks/.peers benchmarks/.work

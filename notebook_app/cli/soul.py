@@ -19,6 +19,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     home_option(soul)
     host_options(soul)
+    soul.add_argument("--cwd", metavar="DIR", help="Hermes only: the working directory its project context file is read from")
+    soul.add_argument("--context-length", type=int, metavar="N", help="Hermes only: the model's context length, which sets its cap")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,6 +28,9 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, str):
         return usage_error(found)
     home, host = found
+    hermes = host is not None and host.name == "hermes"
+    if not hermes and (args.cwd is not None or args.context_length is not None):
+        return usage_error("--cwd and --context-length are options of --host hermes only")
     composition = compose(home, host=host)
     if host is not None:
         for note in host.notes:
@@ -40,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
         }
         if host is not None:  # the contract's output stays exactly as it was
             data["host"] = composition.host
+        if hermes:
+            data.update(hermes_json(home, args.cwd, args.context_length))
         print_json(data)
     elif composition.soul:
         print(composition.soul)
@@ -48,6 +55,27 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"(empty soul: no bootstrap files in {args.home})", file=sys.stderr)
     return 0
+
+
+def hermes_json(home: object, cwd: str | None, context_length: int | None) -> dict[str, object]:
+    """The keys of issue 21 for Hermes 0.19.0, from the loader its goldens prove (core.hosts.hermes)."""
+    from ..core.hosts.hermes import hermes_load
+
+    load = hermes_load(home, cwd=cwd, context_length=context_length)  # type: ignore[arg-type]
+    return {
+        "host_version": load.version,
+        "unit": "codepoints",
+        "total": {"injected": load.injected_total, "cap": None, "file_cap": load.cap},
+        "files": [
+            {
+                "name": part.name, "path": part.path, "status": part.status, "raw_len": part.raw_len,
+                "injected": part.injected, "injected_len": len(part.injected) if part.injected is not None else 0,
+                "cut": part.cut, "markers": list(part.markers), "note": part.note,
+            }
+            for part in load.parts
+        ],
+        "notes": list(load.notes),
+    }
 
 
 COMMAND = CommandLine(

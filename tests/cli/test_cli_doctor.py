@@ -155,3 +155,29 @@ def test_bytes_that_are_not_utf8_are_listed_with_their_line_offset_and_hex_and_a
     finding = next(f for f in data["findings"] if f["rule"] == "load.not-utf8")
     assert finding["fix"] == "replace the bytes that are not UTF-8, in 2 places, with U+FFFD"
     assert (demo / "USER.md").read_bytes() == b"- name \xff\n- likes caf\xe9\n"
+
+
+def test_soul_as_hermes_json_gives_each_part_as_hermes_builds_it(tmp_path: Path) -> None:
+    home = tmp_path / "hermes-home"
+    (home / "memories").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").write_text("Prefers tea.\n§\nPrefers tea.\n§\nLives in Lyon.\n")
+    (home / "AGENTS.md").write_text("Be brief.\n")
+    before = sorted(p.name for p in home.rglob("*"))
+    out = run("soul", "--home", str(home), "--host", "hermes", "--cwd", str(home), "--json", tmp=tmp_path)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["host_version"], data["unit"]) == ("0.19.0", "codepoints")
+    files = {part["name"]: part for part in data["files"]}
+    assert [part["name"] for part in data["files"]] == ["SOUL.md", "AGENTS.md", "MEMORY.md", "USER.md"]
+    assert files["SOUL.md"]["status"] == "seeded"
+    assert files["SOUL.md"]["note"] == "Hermes writes its default SOUL.md at the next start and loads that"
+    assert files["MEMORY.md"]["injected"].endswith("\nPrefers tea.\n§\nLives in Lyon.")
+    assert "[1% — 29/2,200 chars]" in files["MEMORY.md"]["injected"]
+    assert files["AGENTS.md"]["injected"].endswith("## AGENTS.md\n\nBe brief.")
+    assert data["total"]["injected"] == sum(part["injected_len"] for part in data["files"])
+    assert sorted(p.name for p in home.rglob("*")) == before  # Hermes would write SOUL.md; we never do
+
+
+def test_soul_cwd_is_refused_for_a_host_that_reads_no_working_directory(demo: Path, tmp_path: Path) -> None:
+    out = run("soul", "--home", str(demo), "--host", "claude-code", "--cwd", str(tmp_path), tmp=tmp_path)
+    assert out.returncode == 2 and "--host hermes only" in out.stderr

@@ -1,0 +1,248 @@
+"""What Hermes Agent 0.19.0 injects from a home, part by part, as its own code builds it.
+
+Hermes reads ``$HERMES_HOME/SOUL.md`` (its identity), one project context file
+from a working directory (only when one is given), and the ``§`` entries of
+``memories/MEMORY.md`` and ``memories/USER.md``. Each :class:`HermesPart` holds
+the exact text Hermes's own function returns for it (``load_soul_md()``,
+``build_context_files_prompt(skip_soul=True)``, ``format_for_system_prompt``),
+in prompt order. The rules are data (``hermes-0.19.0.toml``), each citing the
+golden that proves it. Reading never writes: where Hermes itself would write
+(its default SOUL.md), the part says so. Never raises.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files as package_files
+from pathlib import Path
+
+from ..files import FileStatus, read_file
+
+READ_LIMIT = 64 * 1024 * 1024
+"""Hermes reads a file whole; past this we read no further (no case comes near it)."""
+
+SEEDS_SOUL = "Hermes writes its default SOUL.md at the next start and loads that"
+NOT_MODELLED = "Hermes replaces a file or entry its scan flags; not checked here"
+
+
+@cache
+def rules() -> dict[str, object]:
+    text = (package_files("notebook_app.core.hosts") / "hermes-0.19.0.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@dataclass(frozen=True)
+class HermesPart:
+    name: str
+    """What Hermes calls the part: SOUL.md, the context file's name, MEMORY.md, USER.md."""
+    path: str
+    """Relative to the home (or the working directory, for a context file)."""
+    status: str
+    """injected | cut | missing | skipped | seeded | failed."""
+    injected: str | None
+    """The exact text Hermes's function returns for it; None when it returns nothing."""
+    raw_len: int | None = None
+    note: str = ""
+    cut: dict[str, int] | None = None
+    """{head_end, tail_start, dropped} in code points of the text that was cut."""
+    markers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HermesLoad:
+    version: str
+    parts: tuple[HermesPart, ...]
+    cap: int
+    """The per-file cap in force for SOUL.md and the context file."""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def injected_total(self) -> int:
+        return sum(len(part.injected or "") for part in self.parts)
+
+    def part(self, name: str) -> HermesPart | None:
+        return next((p for p in self.parts if p.name == name), None)
+
+
+class _Unread(Exception):
+    """Hermes's read failed: the reason in words."""
+
+
+def _read_text(path: Path) -> str | None:
+    """``Path.read_text(encoding='utf-8')`` as Hermes does it: None when absent, universal newlines."""
+    read = read_file(path, limit=READ_LIMIT)
+    if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK):
+        return None
+    if not read.status.loads:
+        raise _Unread(f"{path.name} is a {read.status.value}")
+    try:
+        text = read.data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _Unread(f"{path.name} is not valid UTF-8 at byte {error.start}") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def file_cap(context_length: int | None = None) -> int:
+    r = rules()
+    cap = int(r["file_cap"])  # type: ignore[arg-type]
+    if not isinstance(context_length, int) or context_length <= 0:
+        return cap
+    budget = int(context_length * r["dynamic_chars_per_token"] * r["dynamic_fraction"])  # type: ignore[operator]
+    return max(cap, min(budget, int(r["dynamic_ceiling"])))  # type: ignore[arg-type]
+
+
+def _cut(text: str, label: str, path: Path, cap: int) -> tuple[str, dict[str, int] | None, tuple[str, ...]]:
+    if len(text) <= cap:
+        return text, None, ()
+    r = rules()
+    head, tail = int(cap * r["head_ratio"]), int(cap * r["tail_ratio"])  # type: ignore[operator]
+    marker = str(r["marker"]).format(label=label, head=head, tail=tail, total=len(text), path=path)
+    cut = {"head_end": head, "tail_start": len(text) - tail, "dropped": len(text) - head - tail}
+    return text[:head] + marker + text[-tail:], cut, (marker.strip(),)
+
+
+def _clean(text: str) -> str:
+    """Stripped, one leading BOM dropped (soul-bom)."""
+    text = text.strip()
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _soul(home: Path, cap: int) -> HermesPart:
+    path = home / "SOUL.md"
+    try:
+        text = _read_text(path)
+    except _Unread as why:
+        return HermesPart("SOUL.md", "SOUL.md", "skipped", None, note=f"{why}: Hermes loads no SOUL.md")
+    if text is None:
+        return HermesPart("SOUL.md", "SOUL.md", "seeded", None, note=SEEDS_SOUL)
+    content = _clean(text)
+    if not content:
+        return HermesPart("SOUL.md", "SOUL.md", "skipped", None, len(text), "SOUL.md is empty: Hermes loads no SOUL.md")
+    body, cut, markers = _cut(content, "SOUL.md", path, cap)
+    return HermesPart("SOUL.md", "SOUL.md", "cut" if cut else "injected", body, len(text), cut=cut, markers=markers)
+
+
+def _git_root(start: Path) -> Path | None:
+    return next((p for p in (start, *start.parents) if (p / ".git").exists()), None)
+
+
+def _front_matter(text: str) -> str:
+    text = text.lstrip("\ufeff")
+    if text.startswith("---"):
+        end = text.find("\n---", 3)
+        if end != -1:
+            body = text[end + 4 :].lstrip("\n")
+            return body or text
+    return text
+
+
+def _context(cwd: Path, cap: int) -> HermesPart:
+    """The one project context file, as build_context_files_prompt(skip_soul=True) returns it."""
+    root = _git_root(cwd)
+    dirs = [cwd, *cwd.parents] if root else [cwd]
+    for directory in dirs:
+        found = next((directory / n for n in (".hermes.md", "HERMES.md") if (directory / n).is_file()), None)
+        if found is not None:
+            part = _one(found, cwd, ".hermes.md", cap, front_matter=True)
+            if part is not None:
+                return part
+            break
+        if root and directory == root:
+            break
+    for names, label in ((("AGENTS.md", "agents.md"), "AGENTS.md"), (("CLAUDE.md", "claude.md"), "CLAUDE.md")):
+        for name in names:
+            if (cwd / name).exists():
+                part = _one(cwd / name, cwd, label, cap)
+                if part is not None:
+                    return part
+    return _cursorrules(cwd, cap) or HermesPart("context", "", "missing", None, note="no project context file in the working directory")
+
+
+def _one(path: Path, cwd: Path, label: str, cap: int, *, front_matter: bool = False) -> HermesPart | None:
+    try:
+        text = _read_text(path)
+    except _Unread:
+        return None
+    content = _clean(text or "")
+    if not content:
+        return None
+    if front_matter:
+        content = _front_matter(content)
+    try:
+        rel = str(path.relative_to(cwd))
+    except ValueError:
+        rel = path.name
+    return _framed(rel, f"## {rel}\n\n{content}", label, path, cap, len(text or ""))
+
+
+def _cursorrules(cwd: Path, cap: int) -> HermesPart | None:
+    sections = ""
+    sources = [cwd / ".cursorrules"]
+    rules_dir = cwd / ".cursor" / "rules"
+    if rules_dir.is_dir():
+        sources += sorted(rules_dir.glob("*.mdc"))
+    for path in sources:
+        try:
+            content = _clean(_read_text(path) or "")
+        except _Unread:
+            continue
+        if content:
+            sections += f"## {path.relative_to(cwd)}\n\n{content}\n\n"
+    if not sections:
+        return None
+    return _framed(".cursorrules", sections, ".cursorrules", cwd / ".cursorrules", cap, None)
+
+
+def _framed(name: str, text: str, label: str, path: Path, cap: int, raw_len: int | None) -> HermesPart:
+    body, cut, markers = _cut(text, label, path, cap)
+    preamble = str(rules()["context_preamble"])
+    if cut:
+        cut = {key: value + len(preamble) if key != "dropped" else value for key, value in cut.items()}
+    return HermesPart(name, name, "cut" if cut else "injected", preamble + body, raw_len, cut=cut, markers=markers)
+
+
+def _memory(home: Path, name: str, limit: int, header: str) -> HermesPart:
+    rel = f"memories/{name}"
+    try:
+        text = _read_text(home / rel)
+    except _Unread as why:
+        if "UTF-8" in str(why):
+            return HermesPart(name, rel, "failed", None, note=f"Hermes 0.19.0 fails to load its memory: {why}")
+        text = None
+    if not text or not text.strip():
+        status = "missing" if text is None else "skipped"
+        return HermesPart(name, rel, status, None, len(text) if text is not None else None, f"{rel}: no entries")
+    entries = [e.strip() for e in text.split(str(rules()["entry_separator"]))]
+    kept = list(dict.fromkeys(e for e in entries if e))
+    content = str(rules()["entry_separator"]).join(kept)
+    pct = min(100, int(len(content) / limit * 100)) if limit > 0 else 0
+    rule = str(rules()["block_rule"])
+    title = header.format(pct=pct, current=len(content), limit=limit)
+    over = f"; over its {limit:,}-character limit, loaded whole" if len(content) > limit else ""
+    return HermesPart(name, rel, "injected", f"{rule}\n{title}\n{rule}\n{content}", len(text),
+                      note=f"{len(kept)} entries{over}")
+
+
+def hermes_load(home: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None,
+                context_length: int | None = None) -> HermesLoad:
+    """What Hermes 0.19.0 injects with ``$HERMES_HOME`` at ``home``; the context file only with ``cwd``."""
+    r = rules()
+    root = Path(home)
+    cap = file_cap(context_length)
+    parts = [_soul(root, cap)]
+    notes = [NOT_MODELLED, "Hermes's config.yaml is not read here: its defaults are in force"]
+    if cwd is None:
+        notes.append("no working directory given: no project context file")
+    else:
+        parts.append(_context(Path(cwd).resolve(), cap))
+    mem = _memory(root, "MEMORY.md", int(r["memory_limit"]), str(r["memory_header"]))  # type: ignore[arg-type]
+    if mem.status == "failed":
+        parts.append(mem)
+        parts.append(HermesPart("USER.md", "memories/USER.md", "failed", None, note=mem.note))
+    else:
+        parts.append(mem)
+        parts.append(_memory(root, "USER.md", int(r["user_limit"]), str(r["user_header"])))  # type: ignore[arg-type]
+    return HermesLoad(str(r["version"]), tuple(parts), cap, tuple(notes))

@@ -1,0 +1,220 @@
+"""The host corpus: about 30 persona homes, built the same way every time.
+
+One generator shared by ``make hosts`` (which runs each host's own code on
+every case and writes the goldens in ``tests/hosts/goldens/``) and by
+``make test`` (which builds the corpus again in a temporary folder and checks
+our loaders against those goldens). Nothing built here is committed.
+
+A case is a folder ``<case>/`` holding ``home/`` (the toolnexus home, the
+OpenClaw workspace, ``$HERMES_HOME``: every host's files side by side, each
+host reads its own) and, for link cases, ``outside/``. Hermes keeps its memory
+in ``home/memories/``; the flat hosts read ``home/MEMORY.md``. A case that
+sets ``cwd`` gives Hermes ``home/`` as its working directory for the project
+context file. Only the standard library is used: the drivers import this
+module inside each host's own virtual environment.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MIB2 = 2 * 1024 * 1024
+DIR = object()
+"""A directory stands where the file would be."""
+
+
+@dataclass(frozen=True)
+class Link:
+    target: str
+    """Relative to the link's folder (``../outside/x`` leaves the home)."""
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    about: str
+    files: dict[str, object] = field(default_factory=dict)
+    """Path under the case folder (``home/SOUL.md``) -> bytes, :data:`DIR` or :class:`Link`."""
+    cwd: bool = False
+
+
+def _text(count: int, seed: str = "line") -> str:
+    """``count`` characters of numbered ASCII lines, deterministic, ending without a newline."""
+    out, n = [], 0
+    while sum(map(len, out)) < count:
+        out.append(f"{seed} {n:05d} of the corpus text.\n")
+        n += 1
+    return "".join(out)[:count].rstrip() .ljust(count, "x")
+
+
+def _mixed(count: int) -> str:
+    """``count`` code points mixing ASCII, two- and three-byte and astral characters."""
+    unit = "aé€😀b—ğ🎉"
+    return (unit * (count // len(unit) + 1))[:count]
+
+
+def _entries(*items: str) -> bytes:
+    return "\n§\n".join(items).encode()
+
+
+def _memory(files: dict[str, object], memory: bytes | object | None = None, user: bytes | object | None = None) -> None:
+    """The same store at Hermes's place and at the flat hosts' place."""
+    for name, data in (("MEMORY.md", memory), ("USER.md", user)):
+        if data is not None:
+            files[f"home/memories/{name}"] = data
+            files[f"home/{name}"] = data
+
+
+def _soul(data: object, **memory: object) -> dict[str, object]:
+    files: dict[str, object] = {"home/SOUL.md": data}
+    _memory(files, **memory)  # type: ignore[arg-type]
+    return files
+
+
+def cases() -> list[Case]:
+    long_entries = [f"Entry {i:03d}: " + _text(90, f"fact{i}") for i in range(40)]
+    out = [
+        Case("empty-home", "nothing at all: Hermes seeds its default SOUL.md"),
+        Case("small", "a soul, two memory entries and a user entry",
+             _soul(b"I am Ada, calm and precise.\n", memory=_entries("Prefers tea.", "Lives in Lyon."),
+                   user=_entries("Name: Sam"))),
+        Case("soul-cap-minus-1", "SOUL.md of 19,999 characters", _soul(_text(19999).encode())),
+        Case("soul-cap", "SOUL.md of exactly 20,000 characters", _soul(_text(20000).encode())),
+        Case("soul-cap-plus-1", "SOUL.md of 20,001 characters: the smallest cut", _soul(_text(20001).encode())),
+        Case("soul-multibyte-cut", "30,000 mixed code points: multi-byte and astral characters at both cut points",
+             _soul(_mixed(30000).encode())),
+        Case("soul-astral", "20,001 astral characters", _soul(("😀" * 20001).encode())),
+        Case("soul-over-2mib", "SOUL.md over 2 MiB, a 2-byte character split by the byte cap",
+             _soul(("a" * (MIB2 - 1) + "é" * 10).encode())),
+        Case("soul-2mib-exact", "SOUL.md of exactly 2 MiB", _soul(b"b" * MIB2)),
+        Case("soul-2mib-plus-1", "SOUL.md of 2 MiB + 1 byte", _soul(b"c" * (MIB2 + 1))),
+        Case("soul-crlf", "CRLF line ends and a lone CR", _soul(b"First line.\r\nSecond line.\r\n\r\nThird\rline.\r\n")),
+        Case("soul-bom", "a UTF-8 byte order mark", _soul("\ufeffI begin with a BOM.\n".encode())),
+        Case("soul-invalid-utf8", "SOUL.md with a byte that is not UTF-8", _soul(b"Good start \xff bad byte.\n",
+             memory=_entries("Still here."))),
+        Case("soul-empty", "an empty SOUL.md and a whitespace-only USER.md",
+             _soul(b"", memory=_entries("One."), user=b"  \n\n ")),
+        Case("soul-directory", "a directory in place of SOUL.md and of MEMORY.md", _soul(DIR, memory=DIR)),
+        Case("soul-link-inside", "SOUL.md a link to a file inside the home",
+             {"home/notes/real-soul.md": b"I live in notes/.\n", "home/SOUL.md": Link("notes/real-soul.md")}),
+        Case("soul-link-outside", "SOUL.md a link to a file outside the home",
+             {"outside/soul.md": b"I live outside.\n", "home/SOUL.md": Link("../outside/soul.md")}),
+        Case("soul-link-dangling", "SOUL.md a link to nothing", {"home/SOUL.md": Link("gone.md")}),
+        Case("memory-duplicates", "§ entries with duplicates, blank entries and padding",
+             _soul(b"Soul.", memory=b"\n  Alpha  \n\xc2\xa7\nBeta\n\xc2\xa7\n\n\xc2\xa7\nAlpha\n\xc2\xa7\nGamma \xc2\xa7 inline\n",
+                   user=_entries("U1", "U1", "U2"))),
+        Case("memory-at-limit", "MEMORY.md 2,200 and USER.md 1,375 characters of entries",
+             _soul(b"Soul.", memory=_text(2200, "m").encode(), user=_text(1375, "u").encode())),
+        Case("memory-limit-plus-1", "MEMORY.md 2,201 and USER.md 1,376 characters",
+             _soul(b"Soul.", memory=_text(2201, "m").encode(), user=_text(1376, "u").encode())),
+        Case("memory-over-limit", "40 long entries: MEMORY.md far over its limit, USER.md over 4,000",
+             _soul(b"Soul.", memory=_entries(*long_entries), user=_text(4001, "u").encode())),
+        Case("memory-crlf", "§ entries separated with CRLF", _soul(b"Soul.", memory=b"One\r\n\xc2\xa7\r\nTwo\r\n")),
+        Case("memory-invalid-utf8", "MEMORY.md with a byte that is not UTF-8",
+             _soul(b"Soul.", memory=b"Fine\n\xc2\xa7\nbad \xfe byte", user=_entries("U"))),
+        Case("memory-multibyte", "entries of multi-byte and astral characters",
+             _soul(b"Soul.", memory=_entries("é" * 1000, "😀" * 1300), user=_entries("ğ—€" * 700))),
+        Case("ctx-dot-hermes", ".hermes.md with YAML front matter wins over AGENTS.md", {
+            "home/SOUL.md": b"Soul.", "home/.hermes.md": b"---\nmodel: x\n---\n\nUse tabs.\n",
+            "home/AGENTS.md": b"Agents rules.\n"}, cwd=True),
+        Case("ctx-HERMES", "HERMES.md with a BOM and front matter", {
+            "home/HERMES.md": "\ufeff---\ntitle: t\n---\nBody after BOM.\n".encode(),
+            "home/CLAUDE.md": b"Claude rules.\n"}, cwd=True),
+        Case("ctx-frontmatter-only", ".hermes.md that is only front matter", {
+            "home/.hermes.md": b"---\nonly: matter\n---\n"}, cwd=True),
+        Case("ctx-agents", "AGENTS.md wins over CLAUDE.md and .cursorrules", {
+            "home/AGENTS.md": b"# Rules\n\nBe brief.\n", "home/CLAUDE.md": b"Claude.\n", "home/.cursorrules": b"Cursor.\n"},
+             cwd=True),
+        Case("ctx-agents-lower", "agents.md in lower case", {"home/agents.md": b"lower agents\n"}, cwd=True),
+        Case("ctx-agents-empty", "an empty AGENTS.md falls through to CLAUDE.md", {
+            "home/AGENTS.md": b"\n\n", "home/CLAUDE.md": b"Claude after empty agents.\n"}, cwd=True),
+        Case("ctx-claude", "CLAUDE.md alone", {"home/CLAUDE.md": b"Claude alone.\n"}, cwd=True),
+        Case("ctx-cursorrules", ".cursorrules with two .cursor/rules/*.mdc", {
+            "home/.cursorrules": b"Cursor rules.\n", "home/.cursor/rules/b.mdc": b"B rule.\n",
+            "home/.cursor/rules/a.mdc": b"A rule.\n"}, cwd=True),
+        Case("ctx-agents-long", "AGENTS.md of 30,000 mixed characters: cut with its heading inside the cap", {
+            "home/AGENTS.md": _mixed(30000).encode()}, cwd=True),
+        Case("ctx-agents-cap", "AGENTS.md whose heading + text is exactly 20,000", {
+            "home/AGENTS.md": _text(20000 - len("## AGENTS.md\n\n")).encode()}, cwd=True),
+        Case("ctx-agents-cap-plus-1", "AGENTS.md whose heading + text is 20,001", {
+            "home/AGENTS.md": _text(20001 - len("## AGENTS.md\n\n")).encode()}, cwd=True),
+        Case("flat-all-seven", "all seven flat bootstrap files, one a link inside", {
+            **{f"home/{n}": f"{n} body.\n".encode() for n in
+               ("AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md")},
+            "home/notes/user.md": b"User via link.\n", "home/USER.md": Link("notes/user.md")}),
+    ]
+    return out
+
+
+def build(folder: str | os.PathLike[str], only: list[str] | None = None) -> list[Case]:
+    """Write every case (or those named in ``only``) under ``folder``; returns the cases written."""
+    root = Path(folder)
+    chosen = [c for c in cases() if only is None or c.name in only]
+    for case in chosen:
+        base = root / case.name
+        (base / "home").mkdir(parents=True, exist_ok=True)
+        for rel, data in case.files.items():
+            path = base / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if data is DIR:
+                path.mkdir(exist_ok=True)
+            elif isinstance(data, Link):
+                os.symlink(data.target, path)
+            else:
+                path.write_bytes(data)  # type: ignore[arg-type]
+    return chosen
+
+
+def tree(folder: str | os.PathLike[str]) -> dict[str, str]:
+    """Every entry under ``folder``: relative path -> its kind and digest, to see what a host created or changed."""
+    root = Path(folder)
+    out: dict[str, str] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            path = Path(dirpath) / name
+            rel = str(path.relative_to(root))
+            if path.is_symlink():
+                out[rel] = "link:" + os.readlink(path)
+            elif path.is_dir():
+                out[rel] = "dir"
+            else:
+                out[rel] = "file:" + hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def changes(before: dict[str, str], after: dict[str, str]) -> dict[str, list[str]]:
+    return {
+        "created": sorted(set(after) - set(before)),
+        "changed": sorted(p for p in before if p in after and before[p] != after[p]),
+        "removed": sorted(set(before) - set(after)),
+    }
+
+
+SMALL = 3000
+_MARKERS = re.compile(r"\[\.\.\.truncated [^\]]*\]|\[truncated: [^\]]*\]|\[BLOCKED: [^\]]*\]")
+
+
+def summary(text: str | None, home: str) -> object:
+    """What a golden holds of one injected text: the text itself with the home written ``{home}``,
+    or for a big one its length, markers with their offsets, head, tail and digest."""
+    if text is None:
+        return None
+    text = text.replace(home, "{home}")
+    if len(text) <= SMALL:
+        return text
+    return {
+        "length": len(text),
+        "sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
+        "markers": [{"offset": m.start(), "text": m.group()} for m in _MARKERS.finditer(text)],
+        "head": text[:80],
+        "tail": text[-80:],
+    }
+
+
+def dump(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"

@@ -1,0 +1,81 @@
+"""Our Hermes loader against the goldens Hermes 0.19.0's own code produced (``make hosts``).
+
+Each case of the corpus is built again in a temporary folder; what
+:func:`hermes_load` says Hermes injects must equal, part by part, what
+``load_soul_md()``, ``build_context_files_prompt(skip_soul=True)`` and
+``MemoryStore.format_for_system_prompt`` returned on the same home. Where
+Hermes wrote its default SOUL.md, we must say so and write nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import host_corpus
+import pytest
+
+from notebook_app.core.hosts.hermes import SEEDS_SOUL, hermes_load
+
+GOLDENS = Path(__file__).parent / "goldens" / "hermes@0.19.0"
+CASES = {case.name: case for case in host_corpus.cases()}
+
+
+def _golden(name: str) -> dict:
+    return json.loads((GOLDENS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def test_every_corpus_case_has_a_hermes_golden_and_every_golden_a_case():
+    assert sorted(p.stem for p in GOLDENS.glob("*.json")) == sorted(CASES)
+
+
+def _soul_seeded(case: host_corpus.Case, created: list[str]) -> bool:
+    soul = case.files.get("home/SOUL.md")
+    targets = {"home/SOUL.md"} | ({f"home/{soul.target}"} if isinstance(soul, host_corpus.Link) else set())
+    return bool(targets & set(created))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hermes_injects_what_its_own_code_injected_on_the_same_home(name, tmp_path):
+    case, golden = CASES[name], _golden(name)
+    assert golden["version"] == "0.19.0"
+    host_corpus.build(tmp_path, [name])
+    home = (tmp_path / name / "home").resolve()
+    before = host_corpus.tree(tmp_path)
+    load = hermes_load(home, cwd=home if case.cwd else None)
+    assert host_corpus.tree(tmp_path) == before, "reading a home as Hermes loads it wrote to it"
+    calls = {call["call"]: call for call in golden["calls"]}
+    soul = load.part("SOUL.md")
+    if _soul_seeded(case, golden["files"]["created"]):
+        assert (soul.status, soul.injected, soul.note) == ("seeded", None, SEEDS_SOUL)
+    else:
+        assert host_corpus.summary(soul.injected, str(home)) == calls["load_soul_md()"]["returned"]
+    context = [p for p in load.parts if p.name not in ("SOUL.md", "MEMORY.md", "USER.md")]
+    label = "build_context_files_prompt(cwd=home, skip_soul=True)"
+    if case.cwd:
+        assert host_corpus.summary(context[0].injected or "", str(home)) == calls[label]["returned"]
+    else:
+        assert label not in calls and context == []
+    memory, user = load.part("MEMORY.md"), load.part("USER.md")
+    loaded = calls["MemoryStore().load_from_disk()"]
+    if "raised" in loaded:
+        assert memory.status == user.status == "failed"
+        assert "not valid UTF-8" in memory.note
+    else:
+        assert host_corpus.summary(memory.injected, str(home)) == calls["format_for_system_prompt('memory')"]["returned"]
+        assert host_corpus.summary(user.injected, str(home)) == calls["format_for_system_prompt('user')"]["returned"]
+    assert [p.name for p in load.parts][:1] == ["SOUL.md"] and [p.name for p in load.parts][-2:] == ["MEMORY.md", "USER.md"]
+
+
+@pytest.mark.parametrize("name", ["memory-limit-plus-1", "memory-over-limit", "memory-multibyte", "memory-duplicates"])
+def test_the_apps_hermes_profile_renders_memory_blocks_as_hermes_did(name, tmp_path):
+    """The profile the app and the doctor compose with gives Hermes's own block for a root MEMORY.md / USER.md."""
+    from notebook_app.core.home import compose
+    from notebook_app.core.hosts import resolve_host
+
+    calls = {call["call"]: call for call in _golden(name)["calls"]}
+    host_corpus.build(tmp_path, [name])
+    home = (tmp_path / name / "home").resolve()
+    bodies = {file.name: file.body for file in compose(home, host=resolve_host("hermes").profile).files}
+    for file, target in (("MEMORY.md", "memory"), ("USER.md", "user")):
+        assert host_corpus.summary(bodies.get(file), str(home)) == calls[f"format_for_system_prompt('{target}')"]["returned"]
