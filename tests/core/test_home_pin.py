@@ -7,6 +7,7 @@ in words and leave the old path absent and the moved home as it was.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -127,3 +128,23 @@ def test_a_home_absent_when_pinned_is_created_once_then_pinned(tmp_path: Path) -
     result = memory_tool(home, by=CLI).call({"action": "add", "text": "second"})
     assert result.is_error and MOVED in result.output
     assert not home.exists()
+
+
+def test_a_home_removed_and_made_again_at_its_path_is_not_the_home_pinned_though_its_inode_number_is_free(tmp_path: Path) -> None:
+    """ext4 hands a removed folder's inode number to the next folder made (50 of 50 here): the pin holds it."""
+    from notebook_app.core.home_pin import moved, pin_home, unpin_home
+
+    home = tmp_path / "home"
+    for round_ in range(20):
+        home.mkdir()
+        (home / "MEMORY.md").write_text("- kept\n")
+        pin_home(home)
+        shutil.rmtree(home)
+        home.mkdir()
+        (home / "MEMORY.md").write_text("- impostor\n")
+        assert moved(home) is not None, f"round {round_}: the new folder passed for the pinned one"
+        result = memory_tool(home, by=CLI).call({"action": "add", "text": "lost"})
+        assert result.is_error and "was moved or removed since it was opened" in result.output
+        assert (home / "MEMORY.md").read_text() == "- impostor\n"
+        unpin_home(home)
+        shutil.rmtree(home)
