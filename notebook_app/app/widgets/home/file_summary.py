@@ -84,7 +84,7 @@ class FileSummary(Static):
     def show_file(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> None:
         notes = problems(name, live, loaded)
         self.set_class(bool(notes.plain), "-warned")
-        self.set_class(bool(notes.plain) and not self.unfolded, "-folded")
+        self.set_class(bool(notes.plain) and self.unfolded, "-unfolded")
         if notes.plain and not self.unfolded:
             notes = folded(notes, self.fold_key)
         content = Content("\n").join([size_line(name, live), notes]) if notes.plain else size_line(name, live)
