@@ -77,6 +77,7 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="7", display="7", action="pick_file(7)", label="MEMORY.md", help="Show MEMORY.md (file 7 in load order)", id="pick-7", show=False),
     Key(keys="h", display="h", action="history", label="History", help="History: who wrote what, when; each record's diff; undo and restore", id="history", command="Show the history", show=False),
     Key(keys="p", display="p", action="review", label="Review", help="Review: the agents' proposals waiting for you, each with its dry run against the file now; approve, reject, edit", id="review", command="Review the agents' proposals", show=False),
+    Key(keys="w", display="w", action="toggle_warnings", label="Warnings", help="A file's warnings: folded to one row each, or in full", id="toggle-warnings", command="Show or fold the files' warnings", show=False),
     Key(keys="b", display="b", action="blame", label="Blame", help="Blame gutter on/off: who last wrote each line, and when", id="blame", command="Toggle the blame gutter", show=False),
     Key(keys="exclamation_mark", display="!", action="doctor", label="Doctor", help="The home doctor: every finding by file, jump to its line, apply its fix", id="doctor", command="Open the home doctor", show=False),
     Key(keys="slash", display="/", action="find", label="Find", help="Find in every bootstrap file and both sessions as you type: matches highlighted and counted; enter / ↓ next, ↑ previous, esc closes", id="find", command="Find in the home", show=False),

@@ -1,4 +1,4 @@
-"""80×24 is a first-class size: one pane at a time under a switcher, the dry run in view."""
+"""80×24 is a first-class size: Home or the comparison (Current and Next side by side) under a switcher, the dry run in view."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def added_line(document, text: str) -> int | None:
     return next((i for i, mark in document.marks.items() if mark == "added" and document.lines[i] == text), None)
 
 
-async def test_at_80_columns_one_pane_shows_and_f3_f4_switch(home: Path) -> None:
+async def test_at_80_columns_home_or_the_two_sessions_show_and_f3_f4_focus_either(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SMALL) as pilot:
         await started(pilot)
@@ -31,10 +31,12 @@ async def test_at_80_columns_one_pane_shows_and_f3_f4_switch(home: Path) -> None
         assert pane(app, "current").region.width == 0 and pane(app, "next").region.width == 0
         await pilot.press("f4")
         await pilot.pause()
-        assert tabs.active == "next" and pane(app, "next").region.width == 80
+        assert tabs.active == "next" and pane(app, "next").region.width == 40 and pane(app, "current").region.width == 40
+        assert app.screen.query_one("#home").region.width == 0 and pane(app, "next") in app.focused.ancestors
         await pilot.press("f3")
         await pilot.pause()
-        assert tabs.active == "current" and pane(app, "current").region.width == 80
+        assert tabs.active == "current" and pane(app, "current").region.width == 40 and pane(app, "next").region.width == 40
+        assert pane(app, "current") in app.focused.ancestors
 
 
 async def test_at_120_columns_the_three_panes_stand_side_by_side(home: Path) -> None:

@@ -35,6 +35,14 @@ def test_main_screen(snap_compare, demo: Path, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_main_screen_of_a_home_with_two_broken_files(snap_compare, home: Path, size: tuple[int, int]) -> None:
+    from test_layout_sizes import broken_home
+
+    broken_home(home)  # MEMORY.md not UTF-8, SOUL.md a FIFO: warnings folded to one row each
+    assert snap_compare(make_app(home), terminal_size=size, run_before=settled)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_form_open_with_its_dry_run(snap_compare, demo: Path, size: tuple[int, int]) -> None:
     async def run_before(pilot) -> None:
         await settled(pilot)

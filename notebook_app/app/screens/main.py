@@ -53,7 +53,7 @@ TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
 AFTER_RESULT = 0.1  # seconds: the toast and the footer's keys (a widget mount, a rebuild) wait for the frames that show a write's result
 CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor", "toggle_warnings"}
 
 
 class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScreen):
@@ -62,7 +62,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
     CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, status_line.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, find_bar.TCSS, Path(__file__).with_name("main.tcss")]
     KEYS = NOTEBOOK_KEYS
     BINDINGS = bindings(KEYS)
-    TABS = (Tab("home", "Home", "f2"), Tab("current", "Current", "f3"), Tab("next", "Next", "f4"))
+    TABS = (Tab("home", "Home", "f2"), Tab("current", "Current", "f3", group="sessions"), Tab("next", "Next", "f4", group="sessions"))
     AUTO_FOCUS = "#pane-memory EntryView"  # where on_mount puts it: focus elsewhere first restyled the Home column twice
 
     target: reactive[str] = reactive("self", init=False)
@@ -101,6 +101,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self._dry_runs = LatestWins(self, "dry-run", dry_run, done=self._dry_run_done, failed=self._dry_run_failed)
         self._checks = LatestWins(self, "doctor", notebook.health, done=self._checked, failed=self._check_failed)
         self._pending = 0
+        self._warnings_unfolded = False
         self._init_find()
 
     def compose(self) -> ComposeResult:
@@ -123,7 +124,9 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         shown = {key.id: shown_key(key, self.keymap) for key in NOTEBOOK_KEYS}
         self.form.show_keys(apply=shown["submit"], close=shown["close-form"], target=shown["toggle-target-form"])
         self.watch_target(self.target)
-        self.query_one(HomePane).focus_entries()
+        home = self.query_one(HomePane)
+        home.unfold_warnings(False, shown["toggle-warnings"])
+        home.focus_entries()
         first = self.notebook.take_first_state()
         if first is None:
             self._reads.request()
@@ -353,6 +356,14 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         """t: the other entry file's pane, and the target with it."""
         self.target = "user" if self.target == "self" else "self"
         self.query_one(HomePane).focus_entries(MEMORY_TARGETS[self.target])
+
+    def action_toggle_warnings(self) -> None:
+        """w: every file's warnings in full, or folded back to one row each."""
+        self._warnings_unfolded = not self._warnings_unfolded
+        self.query_one(HomePane).unfold_warnings(self._warnings_unfolded, self._fold_key())
+
+    def _fold_key(self) -> str:
+        return next(shown_key(key, self.keymap) for key in NOTEBOOK_KEYS if key.id == "toggle-warnings")
 
     def action_toggle_target_in_form(self) -> None:
         self.target = "user" if self.target == "self" else "self"

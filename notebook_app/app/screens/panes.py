@@ -28,6 +28,17 @@ class PaneScreen(KeyedScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < NARROW_BELOW, "-narrow")
+        self.call_after_refresh(self._keep_focus_shown)
+
+    def _keep_focus_shown(self) -> None:
+        """Focus never rests on a hidden widget: after a resize hides its pane, the pane comes to the front."""
+        focused = self.focused
+        if focused is None or not self.narrow:
+            return
+        for tab in self.TABS:
+            widget = self.query_one(f"#{tab.widget_id}")
+            if (focused is widget or widget in focused.ancestors) and not widget.has_class("-active"):
+                self.activate(tab.id)
 
     @property
     def narrow(self) -> bool:
@@ -38,10 +49,12 @@ class PaneScreen(KeyedScreen):
 
     def activate(self, pane: str) -> None:
         """Make ``pane`` the one shown at narrow widths (the others stay laid out when wide)."""
+        group = next((tab.group for tab in self.TABS if tab.id == pane), "")
         for tab in self.TABS:
             widget = self.query_one(f"#{tab.widget_id}")
-            widget.set_class(tab.id == pane, "-active")
-            if tab.id == pane and self.narrow and isinstance(widget, SessionPane):
+            shown = tab.id == pane or (group != "" and tab.group == group)
+            widget.set_class(shown, "-active")
+            if shown and self.narrow and isinstance(widget, SessionPane):
                 self.call_after_refresh(widget.reveal_first_change)  # it was hidden when its soul arrived
         self.query_one(PaneTabs).activate(pane)
 

@@ -27,6 +27,8 @@ class Tab:
     """The key shown beside the label, e.g. f3."""
     widget: str = ""
     """The id of the pane it brings to the front (``id`` when empty)."""
+    group: str = ""
+    """Tabs of one group show their panes side by side (Current and Next: the comparison, at 80 columns)."""
 
     @property
     def widget_id(self) -> str:
@@ -60,12 +62,16 @@ class PaneTabs(Static):
             if parts:
                 parts.append(Content.styled(" │ ", "$foreground-muted"))
                 column += 3
-            style = "bold reverse $text-primary" if tab.id == self.active else "$foreground"
+            shown = tab.id == self.active or (tab.group != "" and tab.group == self._group_of(self.active))
+            style = "bold reverse $text-primary" if shown else "$foreground"
             piece = Content.assemble((f" {tab.key} ", "$text-accent bold"), (f"{tab.label} ", style))
             self._spans.append((column, column + len(piece.plain), tab.id))
             column += len(piece.plain)
             parts.append(piece)
         self.update(Content.assemble(*parts))
+
+    def _group_of(self, tab_id: str) -> str:
+        return next((tab.group for tab in self.tabs if tab.id == tab_id), "")
 
     def on_click(self, event: events.Click) -> None:
         for start, end, tab in self._spans:

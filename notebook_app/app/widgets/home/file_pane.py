@@ -26,6 +26,9 @@ class FilePane(FocusWithin, Vertical):
         self.name_shown = name
         self.entries = entries
         self._live: LiveFile | None = None
+        self._shown = False
+        self._opened = False
+        """Picked or focused: shown in full even when it has nothing in it (focus never rests on a hidden view)."""
         self._title()
 
     def compose(self) -> ComposeResult:
@@ -44,16 +47,39 @@ class FilePane(FocusWithin, Vertical):
 
     def show(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> None:
         """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``)."""
+        if name != self.name_shown:
+            self._opened = False
         self.name_shown = name
-        self._title()
+        self._shown = True
         self.query_one(FileSummary).show_file(name, live, loaded)
         self._live = live
+        self._fold()
         self._placeholder()
         self.view.show_file(live.document if live else EMPTY, entries=self.entries)
 
+    @property
+    def nothing_in_it(self) -> str:
+        """``absent`` or ``empty`` when the file has no line to show (it then takes one row unless it is the target), else ``""``."""
+        live = self._live
+        if live is None:
+            return "absent" if self._shown else ""
+        return "empty" if live.loads and live.size == 0 else ""
+
+    def _fold(self) -> None:
+        """An absent or empty file is one row, its title saying so; the target's pane stays open (where an add lands)."""
+        other = not self.has_class("-target") and not self._opened
+        self.set_class(bool(self.nothing_in_it) and other, "-one-row")
+        self.set_class(self._live is not None and not self._live.loads and other, "-no-lines")
+        self._title()
+
+    def unfold_warnings(self, unfolded: bool, key: str) -> None:
+        """Warnings in full, or folded to one row that names ``key``; takes effect at the next :meth:`show`."""
+        summary = self.query_one(FileSummary)
+        summary.unfolded, summary.fold_key = unfolded, key
+
     def mark_target(self, is_target: bool) -> None:
         self.set_class(is_target, "-target")
-        self._title()
+        self._fold()
         self._placeholder()
 
     def _placeholder(self) -> None:
@@ -70,8 +96,13 @@ class FilePane(FocusWithin, Vertical):
     def _title(self) -> None:
         """Set only when it changes: Textual repaints the whole pane at each set, and so every row it spans."""
         title = f"{self.name_shown} ◂ target" if self.has_class("-target") else self.name_shown
+        if self.has_class("-one-row"):
+            title = f"{title} · {self.nothing_in_it}" + (" · the next session skips it" if self.nothing_in_it == "absent" else "")
         if self.border_title != title:
             self.border_title = title
 
     def focus_entries(self) -> None:
+        """Focus its lines, opening the pane first when it was folded to one row."""
+        self._opened = True
+        self._fold()
         self.view.focus()

@@ -62,17 +62,31 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
     return Content("\n").join(lines)
 
 
+def folded(notes: Content, key: str) -> Content:
+    """The warnings in one row: the key that unfolds them first (the row is cut at the pane's edge), then the first."""
+    count = len(notes.plain.split("\n"))
+    first = notes.split("\n")[0]
+    more = f"{count} warnings" if count > 1 else "in full"
+    return Content.assemble((f"▸ {key} ", "$text-accent bold"), (f"{more}: ", "$foreground-muted"), first)
+
+
 class FileSummary(Static):
-    """Size line on top, warnings under it; markup never parsed from file data."""
+    """Size line on top, warnings under it (folded to one row unless unfolded); markup never parsed from file data."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._rows: tuple[int, int] | None = None
         """(width, rows) the shown text needs, when every line fits unwrapped."""
+        self.unfolded = False
+        """Warnings in full; else in one row, with :attr:`fold_key` to unfold them."""
+        self.fold_key = "w"
 
     def show_file(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> None:
         notes = problems(name, live, loaded)
         self.set_class(bool(notes.plain), "-warned")
+        self.set_class(bool(notes.plain) and self.unfolded, "-unfolded")
+        if notes.plain and not self.unfolded:
+            notes = folded(notes, self.fold_key)
         content = Content("\n").join([size_line(name, live), notes]) if notes.plain else size_line(name, live)
         if content.plain == getattr(self.content, "plain", None):
             return

@@ -114,6 +114,13 @@ class HomePane(FocusWithin, Vertical):
         if line is not None:
             pane.view.select_line(line - 1)
 
+    def unfold_warnings(self, unfolded: bool, key: str) -> None:
+        """Every file's warnings in full, or each folded to one row naming ``key``."""
+        for pane in self.query(FilePane):
+            pane.unfold_warnings(unfolded, key)
+        for name in (self.document, *ENTRY_PANES):
+            self._show(name)
+
     def show_findings(self, flags: dict[str, dict[int, str]]) -> None:
         """Mark the lines the doctor found something on: file -> line (1-based) -> severity."""
         self._findings = flags
