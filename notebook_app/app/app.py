@@ -96,6 +96,11 @@ class NotebookApp(App[None]):
         if not isinstance(self.screen, MainScreen):
             self.push_screen(CreateHomeScreen(self.home_label), self._answer_create)
 
+    def on_unmount(self) -> None:
+        from ..core.home_pin import unpin_home
+
+        unpin_home(self.home)  # the notebook is done with its home: its pinned folders are let go
+
     def get_default_screen(self) -> Screen:
         """The notebook itself when the home exists: composed with the app, painted in its first frame."""
         return self._main_screen() if self.home.is_dir() else super().get_default_screen()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..core import BOOTSTRAP_ORDER, Session, Snapshot
 from ..core.actor import NOTEBOOK
 from ..core.home import Composition
-from ..core.home_pin import moved, pin_home, unpin_home, write_refusal
+from ..core.home_pin import moved, pin_home, write_refusal
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
@@ -95,10 +95,6 @@ class Notebook:
                 first.set_exception(error)
 
         threading.Thread(target=read, name="notebook-first-read", daemon=True).start()
-
-    def close(self) -> None:
-        """The notebook is done with its home: the pin lets it go."""
-        unpin_home(self.home)
 
     def take_first_state(self) -> HomeState | None:
         """The state :meth:`start_reading` read, when it is ready; never waits."""

@@ -137,7 +137,6 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         for watcher in (self._watcher, self._agents):
             if watcher is not None:
                 watcher.stop()
-        self.notebook.close()
 
     @property
     def form(self) -> ActionForm:
