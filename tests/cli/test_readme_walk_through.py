@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from notebook_app.core import memory_tool
-from notebook_app.core.actor import NOTEBOOK
+from notebook_app.core.log.actor import NOTEBOOK
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
 SECTION = README[README.index("### Walk-through") : README.index("## Command line")]

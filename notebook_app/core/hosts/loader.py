@@ -14,12 +14,15 @@ from __future__ import annotations
 import os
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ..file_load import FileLoad
-from ..files import FileStatus, read_file
-from ..home import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
-from ..reading import consistent_reads
-from .profile import FileRule, HostProfile
+from ..home.file_load import FileLoad
+from ..home.files import FileStatus, read_file
+from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
+from ..home.reading import consistent_reads
+
+if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
+    from .profile import FileRule, HostProfile
 
 READ_LIMIT = 8 * 1024 * 1024
 """Bytes read of a file for a host without a read limit of its own (the doctor's limit too)."""
