@@ -12,11 +12,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+FENCED = re.compile(r"^```.*?^```", flags=re.MULTILINE | re.DOTALL)
 
 
 def prose(text: str) -> str:
     """The text without fenced code blocks and inline code, where brackets are not links."""
-    text = re.sub(r"^```.*?^```", "", text, flags=re.MULTILINE | re.DOTALL)
+    text = FENCED.sub("", text)
     return re.sub(r"`[^`\n]*`", "", text)
 
 
@@ -24,7 +25,7 @@ def anchors(page: Path) -> set[str]:
     """GitHub's heading ids: lower case, punctuation dropped, spaces as hyphens, repeats numbered."""
     seen: dict[str, int] = {}
     ids = set()
-    for line in re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL).splitlines():
+    for line in FENCED.sub("", page.read_text(encoding="utf-8")).splitlines():
         heading = re.match(r"^#{1,6} (.+)$", line)
         if not heading:
             continue
@@ -72,10 +73,12 @@ def test_a_dead_link_and_a_dead_anchor_are_caught(tmp_path: Path) -> None:
     page.write_text(
         "# Title\n\n[ok](there.md#hosts-what-each-one-really-loads) [gone](nowhere.md) [here](#title)\n"
         "[no](#nothing) [no heading](there.md#hosts) [out](../../x) `[code](skipped.md)` [web](https://example.org/x)\n"
+        "```sh\n# a comment, not a heading\n[code](skipped.md)\n```\n[fenced](#a-comment-not-a-heading)\n"
     )
     assert broken_links(page, root) == [
         "docs/page.md: (nowhere.md) names no file",
         "docs/page.md: (#nothing) names no heading of docs/page.md",
         "docs/page.md: (there.md#hosts) names no heading of docs/there.md",
         "docs/page.md: (../../x) leaves the repository",
+        "docs/page.md: (#a-comment-not-a-heading) names no heading of docs/page.md",
     ]
