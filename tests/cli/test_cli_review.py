@@ -73,14 +73,14 @@ def test_an_unknown_id_exits_1_and_a_missing_id_is_usage(tmp_path: Path, capsys:
     assert "give one proposal ID, or --all" in capsys.readouterr().err
 
 
-def test_the_readme_quotes_the_review_sentence_and_messages_word_for_word() -> None:
+def test_the_mcp_docs_quote_the_review_sentence_and_messages_word_for_word() -> None:
     from notebook_app.core.modes.review import REVIEW_SENTENCE, queued_message
 
-    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8").split())
-    assert f'"{REVIEW_SENTENCE}"' in readme
-    assert queued_message("p-1m8q4p3z616b7") in readme
+    page = " ".join((Path(__file__).parents[2] / "docs" / "mcp.md").read_text(encoding="utf-8").split())
+    assert f'"{REVIEW_SENTENCE}"' in page
+    assert queued_message("p-1m8q4p3z616b7") in page
     for message in ("is not pending: it was approved", "failed: not found:", "give one proposal ID, or --all", "no proposals pending"):
-        assert message in readme
+        assert message in page
 
 
 def test_racing_approvals_of_one_proposal_apply_it_once(tmp_path: Path) -> None:

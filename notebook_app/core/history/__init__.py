@@ -9,7 +9,7 @@ from ..lazy import lazy_face
 if TYPE_CHECKING:
     from .admin import prune, redact
     from .origins import Origin, blame
-    from .query import history, record_diff, record_json, undoable
+    from .query import find, history, record_diff, record_json, undoable
     from .undo_restore import HistoryResult, restore, undo, who
 
 _HOME_OF: dict[str, str] = {
@@ -17,6 +17,7 @@ _HOME_OF: dict[str, str] = {
     "redact": "admin",
     "Origin": "origins",
     "blame": "origins",
+    "find": "query",
     "history": "query",
     "record_diff": "query",
     "record_json": "query",
@@ -34,6 +35,7 @@ __all__ = [
     "HistoryResult",
     "Origin",
     "blame",
+    "find",
     "history",
     "prune",
     "record_diff",

@@ -1,10 +1,10 @@
-"""The README's history walk-through, run as written on a fresh home: every command, and what each prints.
+"""The history walk-through of docs/history.md, run as written on a fresh home: every command, and what each prints.
 
-The agent is the README's own MCP snippet (a real server process, the SDK's
+The agent is the page's own MCP snippet (a real server process, the SDK's
 client); the notebook's replace is the memory tool with the notebook as the
-writer, which is what its form calls; the rest are the README's shell lines.
+writer, which is what its form calls; the rest are the page's shell lines.
 Ids, session ids and times differ from run to run and are compared as such;
-an id the README passes to a command is mapped to this run's record.
+an id the page passes to a command is mapped to this run's record.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 from notebook_app.core import memory_tool
 from notebook_app.core.log.actor import NOTEBOOK
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-SECTION = README[README.index("### Walk-through") : README.index("## Command line")]
+PAGE = (Path(__file__).resolve().parents[2] / "docs" / "history.md").read_text(encoding="utf-8")
+SECTION = PAGE[PAGE.index("\n## Walk-through\n") :].split("\n## ")[1]  # to the next section, if any
 BLOCKS = re.findall(r"```(console|python)\n(.*?)```", SECTION, flags=re.DOTALL)
 ID = re.compile(r"\b[wsfpr]-[0-9a-z]{6,13}\b")
 
@@ -76,15 +76,15 @@ def test_the_walk_through_runs_as_written_on_a_fresh_home(tmp_path: Path) -> Non
     for command, _ in commands(BLOCKS[2][1]):
         assert shell(command).returncode == 0, command
 
-    ids: dict[str, str] = {}  # the README's id → this run's
+    ids: dict[str, str] = {}  # the page's id → this run's
     for command, expected in commands(BLOCKS[3][1]):
         for shown in ID.findall(command):
-            full = next(readme for readme in ids if readme.startswith(shown))
+            full = next(documented for documented in ids if documented.startswith(shown))
             command = command.replace(shown, ids[full][: len(shown)])
         done = shell(command)
         assert (done.returncode, done.stderr) == (0, ""), command
         printed = done.stdout.splitlines()
         assert normal(printed) == normal(expected), command
-        if not ids:  # the first listing: its ids in the README's order
+        if not ids:  # the first listing: its ids in the page's order
             ids = dict(zip([line.split()[0] for line in expected if line], [line.split()[0] for line in printed], strict=True))
     assert (home / "MEMORY.md").read_text() == "- prefers metric units, 24-hour clock\n- asked for weekly summaries on Fridays\n"
