@@ -5,7 +5,7 @@ one per home; the CLI makes one per run). It reads each bootstrap file once
 through the one read path, under the home's shared lock, and runs the
 per-file rules only for a file whose bytes it has not seen: after an agent's
 add to MEMORY.md, only MEMORY.md is scanned again, and of the home's log
-only the records appended since (:mod:`.history_secrets`). The budget depends on
+only the records appended since (:mod:`.rules.history_secrets`). The budget depends on
 every file and the host, so it is recomputed each time; it costs what
 composing costs. Viewing never writes: the doctor changes nothing in the home.
 """

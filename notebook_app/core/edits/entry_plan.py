@@ -1,7 +1,7 @@
 """Entry edits planned on a file's text: which characters an entry delete or edit replaces, or why it is refused.
 
 Pure, no I/O: the app's dry run plans on the text it shows, and
-:func:`.splice.delete_entry` and :func:`.splice.edit_entry` plan on the text
+:func:`.guarded_splice.delete_entry` and :func:`.guarded_splice.edit_entry` plan on the text
 under the home's lock, so what is shown and what is written cannot disagree.
 Opening a home loads this, not the splice's write path.
 """

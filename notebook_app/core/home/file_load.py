@@ -1,6 +1,6 @@
 """How much of one bootstrap file a host loads: the facts behind the budget and the meters.
 
-Kept apart from :mod:`.home` so that a host's loader and the doctor's budget
+Kept apart from :mod:`.soul` so that a host's loader and the doctor's budget
 rules share one shape for "raw, loaded, cut where" whatever the unit.
 """
 

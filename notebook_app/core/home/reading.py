@@ -1,8 +1,8 @@
-"""Reading a home while writers may be at work: all a reader needs of :mod:`.storage`'s guarantees.
+"""Reading a home while writers may be at work: all a reader needs of :mod:`..store.storage`'s guarantees.
 
 Opening or viewing a home goes through here, never through the write path,
 so it loads none of the write machinery (recording, the event log, the
-journal's writer slots, hashing): :mod:`.storage` and :mod:`.journal` build
+journal's writer slots, hashing): :mod:`..store.storage` and :mod:`..store.journal` build
 on this module, not the other way round. What lives here is what readers and
 writers must agree on: the home's lock taken shared, slot 0 of
 ``.memory.journal`` (the write in flight, which a reader must not read past),
@@ -29,7 +29,7 @@ ENTRY_FILES: tuple[str, ...] = tuple(MEMORY_TARGETS.values())
 
 JOURNAL_NAME = ".memory.journal"
 SLOT = 128
-"""Bytes in each slot of the journal (see :mod:`.journal`)."""
+"""Bytes in each slot of the journal (see :mod:`..store.journal`)."""
 TEMP_PREFIX = ".persona-notebook-"
 TEMP_SUFFIX = ".tmp"
 """A rewrite's temp file: ``TEMP_PREFIX…TEMP_SUFFIX`` beside the file it replaces."""
@@ -133,7 +133,7 @@ def consistent_reads(home: Path) -> Iterator[dict[str, int]]:
     yields, for a file that a killed writer left cut inside an append, how
     many bytes were there before that append: read no further, and the reader
     sees the file as it was before the action, as the next writer will leave
-    it. Do not call it while holding :func:`.storage.locked_home` in the same process.
+    it. Do not call it while holding :func:`..store.storage.locked_home` in the same process.
     """
     if not home.is_dir():
         yield {}  # no home: nothing can be mid-write

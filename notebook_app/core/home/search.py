@@ -2,7 +2,7 @@
 
 The notebook's find searches the seven bootstrap files and both souls (what
 the current session loaded, what the next one would) as a person sees them:
-each hidden character drawn as its marker (:mod:`.hidden`), one character for
+each hidden character drawn as its marker (:mod:`..text.hidden`), one character for
 one. So typing ``→`` finds a tab and ``∙`` a zero-width space, exactly where
 the panes draw those markers, and pasting the hidden character itself finds
 it too; columns are offsets into the text.

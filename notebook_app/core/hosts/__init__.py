@@ -5,7 +5,7 @@
 in ``<config dir>/persona-notebook/hosts/`` replace or add to them.
 :func:`resolve_host` turns a name (``openclaw`` or ``openclaw@2026.4``) into the
 profile in force, the user's OpenClaw config applied, with what was read said
-in words; :func:`..home.compose` with ``host=`` gives the soul that host loads.
+in words; :func:`..home.soul.compose` with ``host=`` gives the soul that host loads.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The section layout (``## NAME``, a blank line, the body) stays the notebook's
 own, so every pane and mark reads a host's soul as it reads the contract's;
 each body is what that host injects for the file. Reading goes through the
-one read path under the home's shared lock, like :func:`..home.compose`.
+one read path under the home's shared lock, like :func:`..home.soul.compose`.
 Composing is a pure function of the bytes read and the profile, so the dry
 run of a pending write (:meth:`Composition.with_text`) re-composes the host's
 soul with one file changed, the total cap included.

@@ -210,7 +210,7 @@ class Event:
         return self.applied and self.action in WRITE_ACTIONS and self.file is not None
 
     def to_json(self) -> dict[str, Any]:
-        """The log's object, keys in the order the head expressions (:mod:`.event_head`, blame) read them."""
+        """The log's object, keys in the order the head expressions (:mod:`.head`, blame) read them."""
         value: dict[str, Any] = {
             "id": self.id,
             "time": self.time.isoformat(),

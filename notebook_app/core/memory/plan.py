@@ -4,7 +4,7 @@ Nothing here touches disk. ``memory_tool`` applies exactly the ``Edit`` that
 ``plan_edit`` returns, placed in the file by :func:`placed` (what the 2 MiB
 cap does to it), and the app's dry run shows that same ``Edit`` before it is
 applied (:func:`preview_file`, which refuses what the tool refuses through the
-same :func:`~.refusals.edit_refusal`), so a preview and a real call can never
+same :func:`~..home.refusals.edit_refusal`), so a preview and a real call can never
 disagree.
 """
 

@@ -10,7 +10,7 @@ Per session, ``<id>.json`` holds the frozen snapshot, written once at
 session start by temp file, fsync and ``os.replace``: readers see all of it
 or none of it. The session's start and every memory-tool call it made (its
 writes and its failed calls) are events of the home's one log
-(:mod:`.event_store`), by the session's actor: a session's journal is a view
+(:mod:`..log.store`), by the session's actor: a session's journal is a view
 of that log, never a second copy. Sessions recorded before the log existed
 kept their calls in ``<id>.journal.jsonl``, one JSON object per line; those
 are read where they are, never rewritten, and their writes are not undoable
@@ -21,7 +21,7 @@ home directory), so concurrent servers on one home never interleave. Readers
 need no lock; they never follow a link and never block on a FIFO. Every path
 written is inside the sessions directory; a state folder that is a symbolic
 link is refused rather than followed. The record's data and its JSON codec
-live in :mod:`.agent_records`; this module is the store.
+live in :mod:`.records`; this module is the store.
 """
 
 from __future__ import annotations
@@ -360,7 +360,7 @@ def _locked_sessions(home: Path, *, create: bool) -> Iterator[Path]:
     """Hold the exclusive lock of the sessions folder, making it when ``create``.
 
     The home's own lock is held around it, so the home's pin is checked
-    (:func:`.home_pin.home_lock`) before ``.notebook/sessions`` is made.
+    (:func:`..fs.home_pin.home_lock`) before ``.notebook/sessions`` is made.
     """
     try:
         with home_lock(home) as held:

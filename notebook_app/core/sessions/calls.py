@@ -3,7 +3,7 @@
 The MCP server's tool carries the session's actor, so each write it makes and
 each call that fails is an event of the home's one log with ``by.session``
 set; nothing is written twice. This module reads those events back as the
-:class:`~.agent_records.JournalEntry` rows the agent-sessions view shows.
+:class:`~.records.JournalEntry` rows the agent-sessions view shows.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What an agent-session record holds, and how it is written as JSON.
 
-The data of :mod:`.agent_sessions` (a session, its journal entries, a summary
+The data of :mod:`.agents` (a session, its journal entries, a summary
 for lists) and its one codec, kept apart from the store that reads and writes
 the files. The record format is documented in the README under "Agent
 sessions, recorded"; ``skipped`` there lists the bootstrap files that were

@@ -21,7 +21,7 @@ cannot cut it in two):
 
 The slots are a cache of the log: a missing or stale one costs one full read
 of the file, never a wrong record. Slot 0, which readers also heed, is read
-and written as :class:`.reading.Intent` (so opening a home loads none of this).
+and written as :class:`..home.reading.Intent` (so opening a home loads none of this).
 """
 
 from __future__ import annotations

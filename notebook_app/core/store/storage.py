@@ -10,7 +10,7 @@ Four guarantees the reference implementation lacks live here, and only here:
   fsynced and then ``os.replace``d over the original. An append first records
   its intent (file, size before, size after) in ``.memory.journal``; a writer
   killed mid-append is undone by the next writer, and readers that go through
-  :func:`.reading.consistent_reads` stop at the size before. Either way a killed writer
+  :func:`..home.reading.consistent_reads` stop at the size before. Either way a killed writer
   leaves each file as it was before the action or as it is after it. A temp
   file a killed writer left (``.persona-notebook-….tmp``: hidden, no ``.md``,
   no bootstrap name in it, so no glob or host takes it for content) is removed
@@ -25,7 +25,7 @@ Four guarantees the reference implementation lacks live here, and only here:
   is a symbolic link is refused, never followed and never replaced.
 
 What readers need of these guarantees (the lock taken shared, the write in
-flight, the bookkeeping names) lives in :mod:`.reading`: opening or viewing
+flight, the bookkeeping names) lives in :mod:`..home.reading`: opening or viewing
 a home loads none of this write path.
 """
 
@@ -271,7 +271,7 @@ class LockedHome(RecordedWrites):
 
 @contextmanager
 def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = LIBRARY) -> Iterator[LockedHome]:
-    """Hold the home's write lock (:func:`.home_pin.home_lock`, the pin checked); make the home first when ``create``.
+    """Hold the home's write lock (:func:`..fs.home_pin.home_lock`, the pin checked); make the home first when ``create``.
 
     A missing home that is not to be created yields a view with nothing in it,
     so a replace or remove there is a plain miss; one this process pinned

@@ -14,7 +14,7 @@ blanked first, and only the records it picks are parsed and asked about
 with the full expression. A :class:`HistoryScan` remembers how far it read
 each log (by the log's id and inode; prune and redact replace the file) and
 what it found, so the next check reads only the records appended since;
-with ``remember``, across processes too (:mod:`.history_memo`). Snapshots
+with ``remember``, across processes too (:mod:`..history_memo`). Snapshots
 and blobs are named by their digest: each is scanned once.
 """
 
@@ -62,7 +62,7 @@ class HistoryScan:
     """What the doctor found in a home's log so far, read on from where it stopped.
 
     ``remember``: keep how far each log was read in the user's state folder
-    (:mod:`.history_memo`), so the next process reads only what was appended.
+    (:mod:`..history_memo`), so the next process reads only what was appended.
     """
 
     def __init__(self, *, remember: bool = False) -> None:

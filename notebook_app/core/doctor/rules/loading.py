@@ -1,6 +1,6 @@
 """Loading rules: whether each bootstrap file loads at all, and whole.
 
-They read what the one read path (:func:`..files.read_file`) already says
+They read what the one read path (:func:`...home.files.read_file`) already says
 about a file; the cut at a cap is the budget rules' business, since where a
 file is cut depends on the host.
 """

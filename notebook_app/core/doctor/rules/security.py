@@ -1,6 +1,6 @@
 """Security rules a reader cannot see with their eyes: hidden characters and lookalike letters.
 
-Hidden characters come from the one classifier (:mod:`..hidden`); lookalike
+Hidden characters come from the one classifier (:mod:`...text.hidden`); lookalike
 letters from confusable-homoglyphs, Unicode's confusables table, asked only
 about words that hold a non-ASCII letter (nearly every memory is ASCII, and
 then this costs one ``isascii``).
