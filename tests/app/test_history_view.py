@@ -106,13 +106,13 @@ async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_wid
 async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read_clears_the_banner(home: Path, monkeypatch) -> None:
     from textual.widgets import Static
 
-    import notebook_app.core.history.origins as core_blame
+    import notebook_app.core.history as core_history  # the face the app asks for blame
     from notebook_pilot import file_view
 
     def broken(home, name):
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(core_blame, "blame", broken)
+    monkeypatch.setattr(core_history, "blame", broken)
     app = make_app(home, watch=True)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
