@@ -97,7 +97,7 @@ class NotebookApp(App[None]):
             self.push_screen(CreateHomeScreen(self.home_label), self._answer_create)
 
     def on_unmount(self) -> None:
-        from ..core.home_pin import unpin_home
+        from ..core.fs import unpin_home
 
         unpin_home(self.home)  # the notebook is done with its home: its pinned folders are let go
 

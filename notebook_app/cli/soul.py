@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
 def hermes_json(home: object, cwd: str | None, context_length: int | None) -> dict[str, object]:
     """The keys of issue 21 for Hermes 0.19.0, from the loader its goldens prove (core.hosts.hermes)."""
-    from ..core.hosts.hermes import hermes_load
+    from ..core.hosts import hermes_load
 
     load = hermes_load(home, cwd=cwd, context_length=context_length)  # type: ignore[arg-type]
     return {

@@ -10,7 +10,8 @@ import pytest
 from unprivileged import as_unprivileged, listing, open_home  # noqa: F401  (open_home is a fixture)
 
 from notebook_app.core import JOURNAL_NAME, compose, is_scratch_file, memory_tool
-from notebook_app.core import atomic, storage
+from notebook_app.core.fs import atomic
+from notebook_app.core.store import storage
 
 
 def call_tool(home: str, args: dict) -> list:

@@ -141,7 +141,7 @@ def test_a_fifo_named_like_the_journal_neither_hangs_a_compose_nor_an_add(home: 
     from privileges import run_in_child
 
     from notebook_app.core import compose, memory_tool
-    from notebook_app.core.storage import JOURNAL_NAME
+    from notebook_app.core.store.storage import JOURNAL_NAME
 
     (home / "MEMORY.md").write_text("- a\n")
     os.mkfifo(home / JOURNAL_NAME)

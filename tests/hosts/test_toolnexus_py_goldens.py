@@ -14,7 +14,7 @@ from pathlib import Path
 import host_corpus
 import pytest
 
-from notebook_app.core.home import compose
+from notebook_app.core.home.soul import compose
 from notebook_app.core.hosts import resolve_host
 from notebook_app.core.hosts.toolnexus_py import starts_no_session
 

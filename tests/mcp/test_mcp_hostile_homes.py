@@ -20,7 +20,7 @@ from mcp.shared.exceptions import MCPError
 from privileges import reader_command, reader_home, unreadable_file
 from stdio_harness import MODES, connect, text_of
 
-from notebook_app.core.agent_sessions import SESSIONS_DIR, list_sessions, load_session, read_journal
+from notebook_app.core.sessions.agents import SESSIONS_DIR, list_sessions, load_session, read_journal
 from notebook_app.mcp.server import SOUL_URI, build_server
 
 SOUL_WITHOUT_MEMORY = "## SOUL.md\n\nYou are Kip, a careful archivist.\n\n## USER.md\n\n- name is Muthu"

@@ -19,8 +19,8 @@ from textual.reactive import reactive
 from textual.widgets import Header, Static
 
 from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
-from ...core.home_pin import moved
-from ...core.results import for_people
+from ...core.fs import moved
+from ...core.memory import for_people
 from ..documents import Mark
 from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
@@ -44,7 +44,7 @@ from ..workers import LatestWins, run_once
 from .main_edits import HandEdits
 from .main_find import NotebookFind
 from .main_tools import NotebookTools, blame_labels
-from .main_watch import HomeWatching
+from .main_watch import CHECK_DELAY, HomeWatching
 from .panes import PaneScreen
 
 
@@ -52,7 +52,6 @@ TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
 AFTER_RESULT = 0.1  # seconds: the toast and the footer's keys (a widget mount, a rebuild) wait for the frames that show a write's result
-CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor", "toggle_warnings"}
 
 

@@ -3,7 +3,7 @@
 The section layout (``## NAME``, a blank line, the body) stays the notebook's
 own, so every pane and mark reads a host's soul as it reads the contract's;
 each body is what that host injects for the file. Reading goes through the
-one read path under the home's shared lock, like :func:`..home.compose`.
+one read path under the home's shared lock, like :func:`..home.soul.compose`.
 Composing is a pure function of the bytes read and the profile, so the dry
 run of a pending write (:meth:`Composition.with_text`) re-composes the host's
 soul with one file changed, the total cap included.
@@ -14,12 +14,15 @@ from __future__ import annotations
 import os
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ..file_load import FileLoad
-from ..files import FileStatus, read_file
-from ..home import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
-from ..reading import consistent_reads
-from .profile import FileRule, HostProfile
+from ..home.file_load import FileLoad
+from ..home.files import FileStatus, read_file
+from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
+from ..home.reading import consistent_reads
+
+if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
+    from .profile import FileRule, HostProfile
 
 READ_LIMIT = 8 * 1024 * 1024
 """Bytes read of a file for a host without a read limit of its own (the doctor's limit too)."""

@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.widgets import Input, Label
 
 from ....core import MEMORY_TARGETS
-from ....core.hidden import describe_hidden
+from ....core.text import describe_hidden
 from ..common.focus_within import KeepsFocusMarks
 
 TCSS = Path(__file__).with_suffix(".tcss")

@@ -7,7 +7,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ....core import MAX_FILE_BYTES, MEMORY_TARGETS, BootstrapFile
-from ....core.files import FileStatus
+from ....core.home import FileStatus
 from ...live_files import LiveFile
 
 
