@@ -154,6 +154,10 @@ class Term:
                 except ProcessLookupError:
                     pass
                 self.proc.wait()
+        # The reader ends at the pty's end (EIO once the program is gone); closing the master before it has
+        # would let the next Term's openpty reuse the fd number under a reader still looping on it, which then
+        # steals that terminal's output (a garbled screen, start never "painted"; seen under load).
+        self._reader.join(timeout=10)
         try:
             os.close(self.master)
         except OSError:
