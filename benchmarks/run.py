@@ -229,7 +229,8 @@ def goal_note(section: Section, reasons: list[str]) -> str:
     import re
     import textwrap
 
-    sentences = dict.fromkeys(part for reason in reasons for part in re.split(r"(?<=[.;:]) (?=[A-Z])", reason))
+    ended = [reason.strip() if reason.strip()[-1:] in ".!?:" else reason.strip() + "." for reason in reasons]
+    sentences = dict.fromkeys(part for reason in ended for part in re.split(r"(?<=[.;:]) (?=[A-Z])", reason))
     wrapped = textwrap.wrap(f"**{section.number}. {section.title}.** " + " ".join(sentences), NOTE_WIDTH)
     if len(wrapped) > NOTE_LINES:
         wrapped = wrapped[:NOTE_LINES]
