@@ -115,9 +115,11 @@ class FixedWidthInput(Input):
     and that reactive lays out the whole screen; redeclared here without
     ``layout`` (an override of Textual's ``Widget.virtual_size``). For an
     Input whose width is fixed, so that its text only scrolls inside it.
-    Without it, measure 14 (a find keystroke, 2 MiB home): the event loop's
-    work per key 44 -> 67 ms (2.45× -> 7.26× the floor's), p90 78 -> 135 ms,
-    a query's first key 87 -> 179 ms.
+    Kept for the goal it holds: the layout it avoids was measured at about
+    25 ms a keystroke, against the 16 ms frame of measure 14's goal (met at
+    12.56 ms in the committed RESULTS.md). Issue 20's runs at a load of ~10
+    did not separate it from noise: the loop's work per key with it 44, 66,
+    75 ms, without it 67, 77 ms (medians of five runs taking turns).
     """
 
     virtual_size = Reactive(Size(0, 0), layout=False)
