@@ -15,6 +15,7 @@ from .keys import APP_KEYS, Key, bindings
 from .model import Notebook
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
 from .screens.keyed import KeyedScreen
+from .widgets.textual_compat import set_theme_before_parse
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 
 
@@ -68,6 +69,8 @@ class NotebookApp(App[None]):
         themes, self.theme_problems = load_themes(*folders)
         for loaded in themes:
             self.register_theme(loaded)
+        if self.requested_theme in self.available_themes:
+            set_theme_before_parse(self, self.requested_theme)
         self.keys_in_use, self.keymap_problems = load_keymap(keymap_path or user_keymap_path())
         self.set_keymap(self.keys_in_use)
 

@@ -18,6 +18,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
@@ -32,6 +33,7 @@ COMPAT = PACKAGE / "app" / "widgets" / "textual_compat.py"
 
 METHODS = [
     # (class, private method, the signature the compat module was written against)
+    (App, "_refresh_truecolor_filter", "(self, theme: 'TerminalTheme') -> 'None'"),
     (Screen, "_update_focus_styles", "(self, focused: 'Widget | None' = None, blurred: 'Widget | None' = None) -> 'None'"),
     (ScrollView, "_size_updated", "(self, size: 'Size', virtual_size: 'Size', container_size: 'Size', layout: 'bool' = True) -> 'bool'"),
     (ScrollView, "_scroll_update", "(self, virtual_size: 'Size') -> 'None'"),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from textual.app import App
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -29,6 +30,27 @@ if TYPE_CHECKING:
     from textual.widgets.text_area import WrappedDocument
 
 ResultType = TypeVar("ResultType")
+
+
+# --------------------------------------------------------------------------
+# The app: the theme set before the stylesheet is first parsed
+# --------------------------------------------------------------------------
+
+
+def set_theme_before_parse(app: App[Any], name: str) -> None:
+    """What setting ``App.theme`` does, done in ``__init__``, before the stylesheet is first parsed.
+
+    Set in on_mount, the theme made Textual parse the CSS again and restyle
+    every widget right after the first parse; its watcher needs a running
+    app, so the reactive is set without it and its effects are applied here,
+    among them ``App._refresh_truecolor_filter`` (private).
+    """
+    app.set_reactive(App.theme, name)
+    dark = app.current_theme.dark
+    classes = {old: False for old in app.classes if old.startswith("-theme-")}
+    app.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark}, update=False)
+    app._refresh_truecolor_filter(app.ansi_theme)
+    app.stylesheet.set_variables(app.get_css_variables())
 
 
 # --------------------------------------------------------------------------
