@@ -223,10 +223,13 @@ def _memory(memory_dir: Path, walk: _Walk) -> None:
                                  len(js.units(raw)), cut=cut, markers=markers))
 
 
-def memory_text(value: str) -> tuple[str, dict[str, int] | None, tuple[str, ...]]:
-    """Its HMo() on a unit string: trimmed, the first 200 lines, at most 25,000 units cut at a newline, the WARNING."""
+def memory_text(value: str, line_cap: int | None = None, unit_cap: int | None = None,
+                ) -> tuple[str, dict[str, int] | None, tuple[str, ...]]:
+    """Its HMo() on a unit string: trimmed, the first 200 lines, at most 25,000 units cut at a newline, the WARNING.
+    ``line_cap`` and ``unit_cap`` replace the proven 200 and 25,000 (a person's own profile)."""
     r = rules()
-    line_cap, unit_cap = int(r["memory_line_cap"]), int(r["memory_unit_cap"])  # type: ignore[arg-type]
+    line_cap = int(r["memory_line_cap"]) if line_cap is None else line_cap  # type: ignore[arg-type]
+    unit_cap = int(r["memory_unit_cap"]) if unit_cap is None else unit_cap  # type: ignore[arg-type]
     whole = js.js_trim(value)
     lines, size = whole.count("\n") + 1, len(whole)
     over_lines, over_units = lines > line_cap, size > unit_cap
