@@ -1,7 +1,9 @@
 """``make hosts``: install each host at its pinned version, run its own code on every corpus case, write goldens.
 
-Each host gets its own venv, built (or reused by its stamp) by
-``benchmarks/peers.py``, the same ``benchmarks/.peers/`` the benchmarks use.
+Each host is installed at its pin under ``benchmarks/.peers/`` and reused
+after by a stamp: a Python host in its venv built by ``benchmarks/peers.py``
+(the benchmarks' own), an npm host with ``npm install --prefix
+benchmarks/.peers/<name>@<version>``. Each is one entry of :data:`HOSTS`.
 Every case is built afresh in its own temporary folder, the host's driver
 (``tests/hosts/drivers/``) runs on it in a subprocess with a timeout, and
 what the host injected, raised, created and changed is written to
@@ -139,7 +141,7 @@ def main(args: list[str]) -> int:
                 **json.loads(done.stdout),
             }
             (out / f"{case.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
-        print(f"{folder}: {len(host_corpus.cases())} cases -> {out.relative_to(REPO)} "
+        print(f"{folder}: {len(chosen) if chosen else len(host_corpus.cases())} cases -> {out.relative_to(REPO)} "
               f"({time.monotonic() - host_started:.1f} s)")
     print(f"make hosts: {time.monotonic() - started:.1f} s")
     return 1 if failed else 0
