@@ -67,7 +67,7 @@ def test_claude_code_loads_what_its_own_binary_sent_on_the_same_home(name, tmp_p
 
 def test_the_driver_parses_the_block_our_loader_renders(tmp_path):
     """The golden's entries come from the driver's parser; it must split our own block back into our parts."""
-    case, root, cwd, user = _built("cc-user", tmp_path)
+    _, root, cwd, user = _built("cc-user", tmp_path)
     load = claude_code_load(root, cwd=cwd, home=user)
     assert [e["text"] for e in entries(load.reminder or "")] == [p.injected for p in load.loaded]
     assert len(load.loaded) == 5
@@ -75,8 +75,8 @@ def test_the_driver_parses_the_block_our_loader_renders(tmp_path):
 
 @pytest.mark.parametrize("name, cut_at", [("cc-memory-201-lines", 200), ("cc-memory-multibyte-cut", 143)])
 def test_memory_md_is_cut_where_claude_code_cuts_it_in_lines(name, cut_at, tmp_path):
-    """The issue's claim: 150 lines of 173 'é' keep 143 lines (UTF-16 units), not 77 (bytes)."""
-    case, root, cwd, user = _built(name, tmp_path)
+    """The issue's claim: 150 lines of 173 characters (169 'é') keep 143 lines (UTF-16 units), not 72 (bytes)."""
+    _, root, cwd, user = _built(name, tmp_path)
     memory = next(p for p in claude_code_load(root, cwd=cwd, home=user).parts if p.name == "MEMORY.md")
     assert memory.status == "cut" and memory.injected is not None
     kept = memory.injected.split("\n\n> WARNING: ")[0]
@@ -91,7 +91,7 @@ def test_the_apps_claude_code_profile_keeps_of_memory_md_what_claude_code_kept(n
     from notebook_app.core.home import compose
     from notebook_app.core.hosts import resolve_host
 
-    case, root, cwd, user = _built(name, tmp_path)
+    _, root, cwd, user = _built(name, tmp_path)
     memory = next(p for p in claude_code_load(root, cwd=cwd, home=user).parts if p.name == "MEMORY.md")
     flat = tmp_path / "flat-home"
     flat.mkdir()

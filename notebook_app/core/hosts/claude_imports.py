@@ -47,7 +47,7 @@ def _outside_code(text: str) -> str:
             fence = opened.group(1)
             kept.append("")
             continue
-        if previous_blank and (line.startswith("    ") or line.startswith("\t")) and line.strip():
+        if previous_blank and line.startswith(("    ", "\t")) and line.strip():
             kept.append("")
             continue  # an indented code block (one cannot interrupt a paragraph)
         previous_blank = not line.strip()

@@ -60,7 +60,7 @@ def decode(data: bytes) -> str:
 def strip_front_matter(value: str) -> tuple[str, dict[str, str]]:
     """The text without its front matter (after a BOM), and the front matter's top-level keys
     (cc-claude-frontmatter; a rule's ``paths:`` makes it conditional: cc-project-rules)."""
-    bare = value[1:] if value.startswith("\ufeff") else value
+    bare = value.removeprefix("\ufeff")
     if bare.find("---", 3) < 0:
         return value, {}
     found = _FRONT_MATTER.match(bare)

@@ -28,7 +28,7 @@ from claude_recorder import Recorder  # noqa: E402
 
 PROMPT = "hi"
 REMINDER = "<system-reminder>\nCodebase and user instructions are shown below."
-ENTRY = re.compile(r"(?:^|\n\n)Contents of (.+?)( \([^()\n]*\))?:\n\n", re.S)
+ENTRY = re.compile(r"(?:^|\n\n)Contents of (.+?)( \([^()\n]*\))?:\n\n", re.DOTALL)
 MEMORY_DIR = re.compile(r"persistent file-based memory at `([^`]*)`")
 QUIET = {
     "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1", "DISABLE_ERROR_REPORTING": "1",
