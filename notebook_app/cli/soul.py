@@ -8,6 +8,7 @@ import sys
 from ..core import compose
 from .common import CommandLine, home_option, print_json, usage_error
 from .hosts import home_and_host, host_options
+from .soul_claude import CLAUDE_CODE, claude_code_run
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -19,18 +20,22 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     home_option(soul)
     host_options(soul)
-    soul.add_argument("--cwd", metavar="DIR", help="Hermes only: the working directory its project context file is read from")
+    soul.add_argument("--cwd", metavar="DIR", help="Hermes: the working directory its project context file is read from; "
+                      "Claude Code: the directory it runs in (default: the project root, --home)")
     soul.add_argument("--context-length", type=int, metavar="N", help="Hermes only: the model's context length, which sets its cap")
 
 
 def run(args: argparse.Namespace) -> int:
+    name, _, version = (args.host or "").partition("@")
+    if name == CLAUDE_CODE:
+        return claude_code_run(args, version or None)
     found = home_and_host(args)
     if isinstance(found, str):
         return usage_error(found)
     home, host = found
     hermes = host is not None and host.name == "hermes"
     if not hermes and (args.cwd is not None or args.context_length is not None):
-        return usage_error("--cwd and --context-length are options of --host hermes only")
+        return usage_error("--cwd is an option of --host hermes and claude-code, --context-length of --host hermes only")
     composition = compose(home, host=host)
     if host is not None:
         for note in host.notes:
@@ -80,7 +85,8 @@ def hermes_json(home: object, cwd: str | None, context_length: int | None) -> di
 
 COMMAND = CommandLine(
     names=("soul",),
-    usage="  persona-notebook soul [--host NAME]  print the soul the next session will load (as that host loads it)\n",
+    usage="  persona-notebook soul [--host NAME[@VERSION]] [--cwd DIR]  print the soul the next session will load "
+    "(as that host loads it)\n",
     add_parser=add_parser,
     run=run,
 )
