@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 from .common import print_json, usage_error
 
 if TYPE_CHECKING:
-    from ..core.hosts.claude_code import ClaudeLoad, ClaudePart
+    from ..core.hosts import ClaudeLoad, ClaudePart
 
 CLAUDE_CODE = "claude-code"
 
 
 def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
-    from ..core.hosts.claude_code import claude_code_load, claude_code_version
+    from ..core.hosts import claude_code_load, claude_code_version
 
     proven, error = claude_code_version(version)
     if error is not None:
@@ -53,10 +53,10 @@ def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
 
 def claude_code_json(load: ClaudeLoad, skipped: list[ClaudePart]) -> dict[str, object]:
     """Today's keys (soul, found, skipped, host) and issue 21's, each file in Claude Code's order."""
-    from ..core.hosts import claude_text
+    from ..core.hosts import js_length
 
     def units(text: str | None) -> int:
-        return len(claude_text.units(text)) if text is not None else 0
+        return js_length(text) if text is not None else 0
 
     return {
         "soul": load.reminder or "",

@@ -5,12 +5,15 @@ Each case of the corpus is built again in a temporary folder; the
 entries (path, kind, text), must equal what the real ``claude -p`` sent the
 model on the same home, and the memory folder must be the one its system
 prompt named. Rules folders are read in directory order, as Claude Code reads
-them: the goldens are made and checked on the same kind of filesystem.
+them; ext4 lists a folder in an order of its own hash seed, so the golden's
+entries of one rules folder are put in the order this machine lists it before
+they are compared (where the machines agree, that changes nothing).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -24,6 +27,27 @@ from claude_code import entries  # noqa: E402  (the driver's own parser of the b
 
 GOLDENS = Path(__file__).parent / "goldens" / "claude-code@2.1.332"
 CASES = {case.name: case for case in host_corpus.cases()}
+
+
+def _listing(folder: Path) -> list[Path]:
+    """Every file under ``folder`` in the order a walk by ``os.listdir`` meets it, as Claude Code walks."""
+    found: list[Path] = []
+    for name in os.listdir(folder):
+        path = folder / name
+        found.extend(_listing(path) if path.is_dir() else [path])
+    return found
+
+
+def _in_listing_order(entries: list[dict], case: Path) -> list[dict]:
+    """The golden's entries with each rules folder's run of entries in this machine's listing order."""
+    out = list(entries)
+    for rules_dir in {e["path"].split("/rules/")[0] + "/rules" for e in entries if "/rules/" in e["path"]}:
+        spots = [i for i, e in enumerate(out) if e["path"].startswith(rules_dir + "/")]
+        order = [str(p).replace(str(case), "{case}") for p in _listing(Path(rules_dir.replace("{case}", str(case))))]
+        run = sorted((out[i] for i in spots), key=lambda e: order.index(e["path"]))
+        for i, entry in zip(spots, run, strict=True):
+            out[i] = entry
+    return out
 
 
 def _golden(name: str) -> dict:
@@ -61,7 +85,7 @@ def test_claude_code_loads_what_its_own_binary_sent_on_the_same_home(name, tmp_p
     assert host_corpus.summary(reminder, "\0") == golden["reminder"]
     ours = [{"path": named(p.path), "kind": str(rules()["kinds"][p.kind]).strip(" ()"),  # type: ignore[index]
              "text": host_corpus.summary(named(p.injected), "\0")} for p in load.loaded]
-    assert ours == golden["entries"]
+    assert ours == _in_listing_order(golden["entries"], case)
     assert golden["files"] == {"created": [], "changed": [], "removed": []}, "Claude Code wrote into the project"
 
 

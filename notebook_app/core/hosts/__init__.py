@@ -20,15 +20,20 @@ from .profile import DEFAULT_HOST, FileRule, HostProblem, HostProfile, load_host
 
 __all__ = [
     "DEFAULT_HOST",
+    "ClaudeLoad",
+    "ClaudePart",
     "FileRule",
     "HostChoice",
     "HostProblem",
     "HostProfile",
     "as_host",
+    "claude_code_load",
+    "claude_code_version",
     "compose_for_host",
     "default_config_path",
     "hermes_load",
     "host_names",
+    "js_length",
     "load_hosts",
     "parse_profile",
     "resolve_host",
@@ -75,5 +80,15 @@ def resolve_host(spec: str | None = None, *, openclaw_config: str | os.PathLike[
     return HostChoice(replace(profile, notes=notes), notes, problems=tuple(problems))
 
 
-lazy_face(__name__, {"hermes_load": "hermes"})
+lazy_face(
+    __name__,
+    {
+        "hermes_load": "hermes",
+        "ClaudeLoad": "claude_code",
+        "ClaudePart": "claude_code",
+        "claude_code_load": "claude_code",
+        "claude_code_version": "claude_code",
+        "js_length": "claude_code",
+    },
+)
 """The loaders proven by a host's own code load on first use, with the goldens' keys they serve."""

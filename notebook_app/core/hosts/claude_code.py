@@ -23,7 +23,7 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ..files import FileStatus, read_file
+from ..home.files import FileStatus, read_file
 from . import claude_text as js
 from .claude_imports import import_paths
 
@@ -294,3 +294,8 @@ def claude_code_load(root: str | os.PathLike[str], cwd: str | os.PathLike[str] |
     parts = tuple(walk.parts)
     notes = [NOT_MODELLED, f"auto memory of {anchor} ({'its git root' if git_root(here) else 'no git root: the working directory'})"]
     return ClaudeLoad(str(r["version"]), str(project), str(here), str(memory_dir) + os.sep, parts, tuple(notes), render(parts))
+
+
+def js_length(text: str) -> int:
+    """The length Claude Code measures ``text`` by: a JavaScript string's, in UTF-16 units."""
+    return len(js.units(text))
