@@ -211,3 +211,22 @@ async def test_at_80_columns_the_file_list_stands_beside_the_files(home: Path, s
         soul = app.screen.query_one(HomePane).pane("SOUL.md")
         assert shown_on_screen(app, files) and files.region.right <= soul.region.x
         assert soul.region.y == files.region.y  # its title rule is level with the list's first row
+
+
+@pytest.mark.parametrize("size", [(80, 24), (80, 40)], ids=["80x24", "80x40"])
+async def test_w_brings_the_warnings_into_view_before_unfolding_them(home: Path, size: tuple[int, int]) -> None:
+    """At 80 columns the warnings are on the Home tab: w from the comparison shows Home first, never acts out of sight."""
+    from notebook_app.app.widgets.home.file_summary import FileSummary
+
+    broken_home(home)
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        summary = app.screen.query_one(HomePane).pane("MEMORY.md").query_one(FileSummary)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert not shown_on_screen(app, summary)
+        await pilot.press("w")
+        await wait_until(pilot, lambda: summary.has_class("-unfolded"), "the warnings in full")
+        await pilot.pause()
+        assert shown_on_screen(app, summary)
