@@ -230,3 +230,19 @@ async def test_w_brings_the_warnings_into_view_before_unfolding_them(home: Path,
         await wait_until(pilot, lambda: summary.has_class("-unfolded"), "the warnings in full")
         await pilot.pause()
         assert shown_on_screen(app, summary)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+async def test_closing_the_form_leaves_focus_where_it_can_be_seen(home: Path, size: tuple[int, int]) -> None:
+    """At 80 columns the form brings Next to the front; closed (esc, or applied), focus stays on what is shown."""
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        await pilot.press("a", "escape")
+        await wait_until(pilot, lambda: not app.screen.form.is_open, "the form closed")
+        await pilot.pause()
+        assert app.focused is not None and shown_on_screen(app, app.focused), f"after esc: {app.focused!r} is not in view"
+        await pilot.press("a", *"keeps tide tables", "enter")
+        await wait_until(pilot, lambda: not app.screen.form.is_open and "keeps tide tables" in (home / "MEMORY.md").read_text(), "the add")
+        await pilot.pause()
+        assert app.focused is not None and shown_on_screen(app, app.focused), f"after the add: {app.focused!r} is not in view"

@@ -317,7 +317,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self._keep_next_clear()
         self.dry = None
         self._selection = None
-        self.query_one(HomePane).focus_entries()
+        self.action_show_pane("next") if self.narrow else self.query_one(HomePane).focus_entries()  # narrow: Next, where the result shows
         if present:
             self._show_sessions()
         self.set_timer(AFTER_RESULT, self.refresh_bindings)
