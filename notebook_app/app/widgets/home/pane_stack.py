@@ -29,7 +29,7 @@ def fair_heights(needs: list[int | None], rows: int) -> list[int | None]:
 
 
 class PaneStack(Vertical):
-    """Lays out its :class:`FilePane` children by content; a pane asks with :meth:`refit` when its rows change."""
+    """Lays out its :class:`FilePane` children by content, again whenever one posts :class:`RowsChanged` or the stack resizes."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
