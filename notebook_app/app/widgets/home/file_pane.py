@@ -74,7 +74,7 @@ class FilePane(FocusWithin, Vertical):
     def _summarise(self) -> None:
         summary = self.query_one(FileSummary)
         summary.show_file(self.name_shown, self._live, self._loaded)
-        summary.display = bool(summary.content.plain)
+        summary.display = bool(summary.rows)
         self.post_message(RowsChanged())
 
     @property

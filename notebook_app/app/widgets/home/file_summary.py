@@ -105,9 +105,10 @@ class FileSummary(Static):
     @property
     def rows(self) -> int:
         """Rows its text takes at its width (a folded summary never wraps)."""
-        lines = len(self.content.plain.split("\n")) if self.content.plain else 0
+        text = getattr(self.content, "plain", str(self.content))  # a plain str until the first show_file
+        lines = len(text.split("\n")) if text else 0
         width = self.content_size.width
-        if not self.unfolded or not width:
+        if not lines or not self.unfolded or not width:
             return lines
         return self.get_content_height(self.size, self.app.size, width)
 
