@@ -316,7 +316,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self._keep_next_clear()
         self.dry = None
         self._selection = None
-        self.query_one(HomePane).focus_entries()
+        self.action_show_pane("next") if self.narrow else self.query_one(HomePane).focus_entries()  # narrow: Next, where the result shows
         if present:
             self._show_sessions()
         self.set_timer(AFTER_RESULT, self.refresh_bindings)
@@ -356,12 +356,11 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self.query_one(HomePane).focus_entries(MEMORY_TARGETS[self.target])
 
     def action_toggle_warnings(self) -> None:
-        """w: every file's warnings in full, or folded back to one row each."""
+        """w: every file's warnings in full, or folded back to one row each; at narrow widths Home comes to the front first."""
         self._warnings_unfolded = not self._warnings_unfolded
-        self.query_one(HomePane).unfold_warnings(self._warnings_unfolded, self._fold_key())
-
-    def _fold_key(self) -> str:
-        return next(shown_key(key, self.keymap) for key in NOTEBOOK_KEYS if key.id == "toggle-warnings")
+        self.activate("home")
+        fold_key = next(shown_key(key, self.keymap) for key in NOTEBOOK_KEYS if key.id == "toggle-warnings")
+        self.query_one(HomePane).unfold_warnings(self._warnings_unfolded, fold_key)
 
     def action_toggle_target_in_form(self) -> None:
         self.target = "user" if self.target == "self" else "self"
