@@ -1,0 +1,361 @@
+"""What OpenClaw injects from a workspace, entry by entry, as its own resolveBootstrapContextForRun builds it.
+
+OpenClaw reads its bootstrap files (AGENTS.md, SOUL.md, ... in its order),
+filters them for the session kind, then builds one context entry per file
+(``{path, content}``) for the system prompt: the text after ``trimEnd()``,
+cut past its cap with a head, a marker and a tail (AGENTS.md keeps a "policy
+digest" of its rule lines too), all of them within a total cap. Sizes are
+JavaScript string lengths (UTF-16 units); the cut works on UTF-16 units, so
+this module does too (:func:`_units`). The rules per release are data
+(``openclaw-releases.toml``, chosen by version in :mod:`.openclaw_releases`), each citing the golden that proves it. Reading
+never writes. Never raises.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..files import FileStatus, read_file
+
+READ_LIMIT = 64 * 1024 * 1024
+"""Releases without a byte limit read a file whole; past this we read no further (no case comes near it)."""
+KINDS = ("main", "group", "channel", "subagent", "cron")
+_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+"""What JavaScript's trim() and \\s count as white space (U+FEFF included, unlike Python's)."""
+
+
+@dataclass(frozen=True)
+class OpenClawEntry:
+    name: str
+    path: str
+    """The entry's path as OpenClaw writes it (the name, or the absolute path, by release)."""
+    status: str
+    """injected | cut | missing | unreadable."""
+    raw_len: int | None
+    """UTF-16 units of the file's text after trimEnd(); None when it was not read."""
+    injected: str
+    """The entry's content: exactly what OpenClaw puts in the prompt for the file."""
+    cut: dict[str, int] | None = None
+    markers: tuple[str, ...] = ()
+
+    @property
+    def injected_len(self) -> int:
+        return _len16(self.injected)
+
+
+@dataclass(frozen=True)
+class OpenClawLoad:
+    version: str
+    kind: str
+    entries: tuple[OpenClawEntry, ...]
+    file_cap: int
+    total_cap: int | None
+    skipped: tuple[tuple[str, str], ...] = ()
+    """(file, why) for files OpenClaw leaves out without an entry."""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def injected_total(self) -> int:
+        return sum(entry.injected_len for entry in self.entries)
+
+
+# --- UTF-16 units: a str holding one character per unit, so len and slices are JavaScript's -------------
+def _units(text: str) -> str:
+    if text.isascii():
+        return text
+    data = text.encode("utf-16-le", "surrogatepass")
+    return "".join(chr(data[i] | data[i + 1] << 8) for i in range(0, len(data), 2))
+
+
+def _text(units: str) -> str:
+    """Back to a str of code points; a lone surrogate stays one (JavaScript keeps it too)."""
+    if units.isascii():
+        return units
+    return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+def _len16(text: str) -> int:
+    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def _high(c: str) -> bool:
+    return "\ud800" <= c <= "\udbff"
+
+
+def _low(c: str) -> bool:
+    return "\udc00" <= c <= "\udfff"
+
+
+def _slice_safe(s: str, start: int, end: int | None = None) -> str:
+    """sliceUtf16Safe: no surrogate half at either edge."""
+    n = len(s)
+    a = max(n + start, 0) if start < 0 else min(start, n)
+    b = n if end is None else (max(n + end, 0) if end < 0 else min(end, n))
+    if b <= a:
+        return ""
+    if 0 < a < n and _low(s[a]) and _high(s[a - 1]):
+        a += 1
+    if 0 < b < n and _high(s[b - 1]) and _low(s[b]):
+        b -= 1
+    return s[a:b]
+
+
+def _truncate_safe(s: str, limit: int) -> str:
+    limit = max(0, int(limit))
+    return s if len(s) <= limit else _slice_safe(s, 0, limit)
+
+
+def _trim_end(s: str) -> str:
+    return s.rstrip(_JS_SPACE)
+
+
+# --- the cut -----------------------------------------------------------------------------------------
+def _marker(name: str, head: int, tail: int, total: int) -> str:
+    return f"\n[...truncated, read {name} for full content...]\n…(truncated {name}: kept {head}+{tail} chars of {total})…\n"
+
+
+def _plain(trimmed: str, name: str, cap: int, rel: dict) -> str:
+    """2026.1.29: head and tail by ratio of the cap, raw slices, the marker outside the cap."""
+    head, tail = int(cap * rel["head_ratio"]), int(cap * rel["tail_ratio"])
+    return "\n".join([trimmed[:head], _marker(name, head, tail, len(trimmed)), trimmed[-tail:] if tail else trimmed])
+
+
+def _budgeted(trimmed: str, name: str, cap: int, rel: dict) -> str:
+    """2026.9.6: the marker inside the cap, head/tail ratios of what is left, settled in three passes."""
+    total = len(trimmed)
+    full = lambda h, t: _units(_marker(name, h, t, total))  # noqa: E731
+    compact = lambda h, t: _units(f"[…truncated {h}+{t}/{total}]")  # noqa: E731
+    template = full if cap - len(full(0, 0)) - 2 >= 16 else compact
+
+    def seps(h: int, t: int, m: str) -> int:
+        return (h > 0) + (t > 0) if "\n" in m else 0
+
+    h = t = 0
+    m = template(h, t)
+    for _ in range(3):
+        budget = max(0, cap - len(m) - seps(h, t, m))
+        nh, nt = int(budget * rel["head_ratio"]), int(budget * rel["tail_ratio"])
+        nm = template(nh, nt)
+        if nh == h and nt == t and len(nm) == len(m):
+            break
+        h, t, m = nh, nt, nm
+    length = h + t + len(m) + seps(h, t, m)
+    while length > cap and (t > 0 or h > 0):
+        over = length - cap
+        if t > 0:
+            t = max(0, t - over)
+        else:
+            h = max(0, h - over)
+        m = template(h, t)
+        length = h + t + len(m) + seps(h, t, m)
+    if h == 0 and t == 0 and total > 0:
+        single = template(1, 0)
+        if 1 + len(single) + seps(1, 0, single) <= cap:
+            h, m = 1, single
+    parts = [p for p in (_slice_safe(trimmed, 0, h), m, _slice_safe(trimmed, -t) if t > 0 else "") if p]
+    out = ("\n" if "\n" in m else "").join(parts)
+    return _truncate_safe(out, cap)
+
+
+_CANDIDATE = re.compile(_units(
+    r"\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential"
+    r"|test|validation|command|commit|push|github|pr)\b") + "|" + _units("(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿|必須|務必|一律|紅線)"),
+    re.IGNORECASE | re.ASCII)
+_HIGH = re.compile(_units(
+    r"\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b")
+    + "|" + _units("(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)"), re.IGNORECASE | re.ASCII)
+_S = f"[{re.escape(_JS_SPACE)}]"
+_LIST_LINE = re.compile(rf"^(?:#{{1,6}}|{_S}*[-*+]|{_S}*[0-9]+[.)]){_S}+[^{re.escape(_JS_SPACE)}]")
+_FENCE = re.compile(rf"^{_S}*(?:`{{3,}}|~{{3,}})")
+
+
+def _digest(candidates: list[tuple[str, bool]], budget: int) -> tuple[str, int]:
+    if budget <= 0:
+        return "", 0
+    chosen: set[int] = set()
+    used = 0
+    for pass_high in (True, False):
+        for i, (text, high) in enumerate(candidates):
+            if (pass_high and not high) or i in chosen:
+                continue
+            extra = (1 if chosen else 0) + len(text)
+            if used + extra <= budget:
+                chosen.add(i)
+                used += extra
+    return "\n".join(text for i, (text, _) in enumerate(candidates) if i in chosen), max(0, len(candidates) - len(chosen))
+
+
+def _agents(trimmed: str, cap: int) -> str:
+    """2026.9.6's AGENTS.md cut: 0.45 head, 0.35 policy digest of its rule lines, 0.15 tail."""
+    h, t, budget = int(cap * 0.45), int(cap * 0.15), int(cap * 0.35)
+    candidates: list[tuple[str, bool]] = []
+    if budget > 0:
+        prose: str | None = None
+        for source in re.split("\r?\n", trimmed):
+            line = re.sub(f"{_S}+", " ", source.strip(_JS_SPACE))
+            if len(line) > 240:
+                line = _truncate_safe(line, 239) + "…"
+            if not line:
+                prose = None
+            elif _FENCE.match(line):
+                prose = None
+            elif _LIST_LINE.match(line) or _CANDIDATE.search(line):
+                candidates.append((line if prose is None else f"{prose}\n{line}", bool(_HIGH.search(line))))
+                prose = None
+            else:
+                prose = line
+    digest, omitted = _digest(candidates, budget)
+
+    def render() -> str:
+        parts = [_slice_safe(trimmed, 0, h), "[...truncated, read AGENTS.md for full content...]",
+                 "[Policy digest from AGENTS.md]" if digest else "", digest,
+                 f"[...{omitted} more policy lines omitted...]" if omitted > 0 else "",
+                 _units(f"…(truncated AGENTS.md: kept {h}+policy {len(digest)}+{t} chars of {len(trimmed)})…"),
+                 _slice_safe(trimmed, -t) if t > 0 else ""]
+        return "\n".join(p for p in parts if p)
+
+    out = render()
+    while len(out) > cap and (t > 0 or h > 1 or budget > 0):
+        over = len(out) - cap
+        if t > 0:
+            t = max(0, t - over)
+        elif h > 1:
+            h = max(1, h - over)
+        else:
+            budget = max(0, budget - over)
+            digest, omitted = _digest(candidates, budget)
+        out = render()
+    return _truncate_safe(out, cap)
+
+
+def _clamp(content: str, budget: int) -> str:
+    if budget <= 0:
+        return ""
+    if len(content) <= budget:
+        return content
+    if budget <= 3:
+        return _truncate_safe(content, budget)
+    return _truncate_safe(content, budget - 1) + "…"
+
+
+# --- reading and building ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _File:
+    name: str
+    path: Path
+    content: str | None
+    """The text read (UTF-16 units); None: missing."""
+    unreadable: bool = False
+
+
+def _read(root: Path, name: str, rel: dict) -> _File | None:
+    """One file as the release's loadWorkspaceBootstrapFiles returns it; None: not listed at all."""
+    path = root / name
+    listed = name in os.listdir(root) if root.is_dir() else False
+    if name in rel.get("skip_absent", []) and not listed and not path.exists():
+        return None
+    refuse = rel.get("links") == "refuse"
+    read = read_file(path, limit=int(rel.get("max_bytes", READ_LIMIT)) + 1)
+    if refuse and read.status in (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
+        return _File(name, path, _units("[UNREADABLE: symlink path component not allowed]"), unreadable=True)
+    if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
+        return _File(name, path, None)
+    if not read.status.loads:
+        if rel.get("unreadable") == "unreadable":
+            return _File(name, path, _units("[UNREADABLE: path does not have the required file type]"), unreadable=True)
+        return _File(name, path, None)
+    limit = rel.get("max_bytes")
+    if limit is not None and read.size > int(limit):
+        return _File(name, path, _units(f"[UNREADABLE: File exceeds {int(limit)} bytes]"), unreadable=True)
+    return _File(name, path, _units(read.data.decode("utf-8", "replace")))
+
+
+def _for_session(files: list[_File], kind: str, rel: dict) -> list[_File]:
+    if kind in rel.get("drop_memory", []):
+        files = [f for f in files if f.name != "MEMORY.md"]
+    if kind == "subagent" and "subagent" in rel:
+        return [f for f in files if f.name in rel["subagent"]]
+    if kind == "cron" and "cron" in rel:
+        return [f for f in files if f.name in rel["cron"]]
+    return files
+
+
+def _entry(file: _File, content: str, raw: str | None, rel: dict, cap: int | None) -> OpenClawEntry:
+    shown = file.name if rel["entry_path"] == "name" else str(file.path)
+    text = _text(content)
+    if file.content is None:
+        return OpenClawEntry(file.name, shown, "missing", None, text, markers=(text,))
+    if file.unreadable:
+        return OpenClawEntry(file.name, shown, "unreadable", None, text, markers=(text,))
+    raw_len = len(raw or "")
+    if len(content) >= raw_len and content == raw:
+        return OpenClawEntry(file.name, shown, "injected", raw_len, text)
+    markers = tuple(m.group() for m in re.finditer(
+        r"\[\.\.\.truncated, read [^\]]*\]|\[Policy digest from [^\]]*\]|\[\.\.\.\d+ more policy lines omitted\.\.\.\]"
+        r"|…\(truncated [^)]*\)…|\[…truncated [^\]]*\]", text))
+    kept = re.search(r"kept (\d+)\+(?:policy \d+\+)?(\d+) chars|\[…truncated (\d+)\+(\d+)/", text)
+    cut = None
+    if kept:  # the head and tail the marker names, in UTF-16 units of the trimmed text
+        h, t = (int(x) for x in (kept.group(1, 2) if kept.group(1) else kept.group(3, 4)))
+        cut = {"head_end": h, "tail_start": raw_len - t, "dropped": raw_len - h - t}
+    return OpenClawEntry(file.name, shown, "cut", raw_len, text, cut=cut, markers=markers)
+
+
+def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[tuple[str, str]]]:
+    files: list[_File] = []
+    skipped: list[tuple[str, str]] = []
+    names = list(rel["files"]) + ([rel["memory_alt"]] if "memory_alt" in rel else [])
+    for name in names:
+        if name == rel.get("memory_alt") and not (root / name).exists():
+            continue
+        file = _read(root, name, rel)
+        if file is None:
+            continue
+        if file.unreadable and name in rel.get("links_dropped", []) and (root / name).is_symlink():
+            skipped.append((name, f"{name} is a link: OpenClaw leaves it out"))
+            continue
+        files.append(file)
+    kept = _for_session(files, kind, rel)
+    skipped += [(f.name, f"not loaded in a {kind} session") for f in files if f not in kept]
+    cap = int(rel["file_cap"])
+    total = rel.get("total_cap")
+    remaining = int(total) if total is not None else None
+    entries: list[OpenClawEntry] = []
+    for file in kept:
+        if remaining is not None and remaining <= 0:
+            break
+        if file.content is None:
+            text = _units(f"[MISSING] Expected at: {file.path}")
+            if remaining is not None:
+                text = _clamp(text, remaining)
+                if not text:
+                    break
+                remaining = max(0, remaining - len(text))
+            entries.append(_entry(file, text, None, rel, cap))
+            continue
+        if remaining is not None and remaining < int(rel.get("min_file_budget", 0)):
+            skipped.append((file.name, f"less than {rel['min_file_budget']} of the total cap is left: not loaded"))
+            break
+        budget = min(cap, int(rel["user_cap"])) if file.name == "USER.md" and "user_cap" in rel else cap
+        limit = max(1, min(budget, remaining)) if remaining is not None else budget
+        trimmed = _trim_end(file.content)
+        if len(trimmed) <= limit:
+            content = trimmed
+        elif file.name == "AGENTS.md" and rel.get("agents_digest"):
+            content = _agents(trimmed, limit)
+        elif rel["trim"] == "plain":
+            content = _plain(trimmed, file.name, limit, rel)
+        else:
+            content = _budgeted(trimmed, file.name, limit, rel)
+        if remaining is not None:
+            content = _clamp(content, remaining)
+        if not content:
+            continue
+        if remaining is not None:
+            remaining = max(0, remaining - len(content))
+        entries.append(_entry(file, content, trimmed, rel, cap))
+    return entries, skipped
+
