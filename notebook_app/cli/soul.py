@@ -21,6 +21,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     host_options(soul)
     soul.add_argument("--cwd", metavar="DIR", help="Hermes only: the working directory its project context file is read from")
     soul.add_argument("--context-length", type=int, metavar="N", help="Hermes only: the model's context length, which sets its cap")
+    soul.add_argument("--session-kind", choices=("main", "group", "channel", "subagent", "cron"),
+                      help="OpenClaw only: the kind of session, which filters the files it injects (default main)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,6 +33,12 @@ def run(args: argparse.Namespace) -> int:
     hermes = host is not None and host.name == "hermes"
     if not hermes and (args.cwd is not None or args.context_length is not None):
         return usage_error("--cwd and --context-length are options of --host hermes only")
+    if host is not None and host.name == "openclaw":
+        from .soul_openclaw import run_openclaw
+
+        return run_openclaw(args, home)
+    if args.session_kind is not None:
+        return usage_error("--session-kind is an option of --host openclaw only")
     composition = compose(home, host=host)
     if host is not None:
         for note in host.notes:

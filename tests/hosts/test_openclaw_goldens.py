@@ -9,6 +9,7 @@ head and tail), in the same order. Reading must write nothing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -44,7 +45,13 @@ def test_openclaw_injects_what_its_own_code_injected_on_the_same_workspace(versi
         load = openclaw_load(home, version, kind)
         assert not isinstance(load, str), load
         expected = golden["kinds"][kind]["context_files"]
-        got = [{"path": e.path.replace(str(home), "{home}"), "length_utf16": _len16(e.injected.replace(str(home), "{home}")),
-                "content": host_corpus.summary(e.injected, str(home))} for e in load.entries]
+        got = []
+        for entry in load.entries:
+            text = entry.injected.replace(str(home), "{home}")
+            got.append({"path": entry.path.replace(str(home), "{home}"), "length_utf16": _len16(text)})
+            if kind == "main":
+                got[-1]["content"] = host_corpus.summary(entry.injected, str(home))
+            else:
+                got[-1]["sha256"] = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
         assert got == expected, kind
     assert host_corpus.tree(tmp_path) == before, "reading a workspace as OpenClaw loads it wrote to it"

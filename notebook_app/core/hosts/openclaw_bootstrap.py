@@ -13,6 +13,7 @@ never writes. Never raises.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
@@ -103,6 +104,13 @@ def _slice_safe(s: str, start: int, end: int | None = None) -> str:
     return s[a:b]
 
 
+def _cut_slice(s: str, start: int, end: int | None, safe: bool) -> str:
+    """A head (start 0) or tail (end None) slice: surrogate-safe from 2026.9 on, raw before (soul-astral)."""
+    if safe:
+        return _slice_safe(s, start, end)
+    return s[start:end] if end is not None else s[start:]
+
+
 def _truncate_safe(s: str, limit: int) -> str:
     limit = max(0, int(limit))
     return s if len(s) <= limit else _slice_safe(s, 0, limit)
@@ -155,7 +163,8 @@ def _budgeted(trimmed: str, name: str, cap: int, rel: dict) -> str:
         single = template(1, 0)
         if 1 + len(single) + seps(1, 0, single) <= cap:
             h, m = 1, single
-    parts = [p for p in (_slice_safe(trimmed, 0, h), m, _slice_safe(trimmed, -t) if t > 0 else "") if p]
+    safe = bool(rel.get("safe_slices"))
+    parts = [p for p in (_cut_slice(trimmed, 0, h, safe), m, _cut_slice(trimmed, -t, None, safe) if t > 0 else "") if p]
     out = ("\n" if "\n" in m else "").join(parts)
     return _truncate_safe(out, cap)
 
@@ -188,33 +197,49 @@ def _digest(candidates: list[tuple[str, bool]], budget: int) -> tuple[str, int]:
     return "\n".join(text for i, (text, _) in enumerate(candidates) if i in chosen), max(0, len(candidates) - len(chosen))
 
 
-def _agents(trimmed: str, cap: int) -> str:
-    """2026.9.6's AGENTS.md cut: 0.45 head, 0.35 policy digest of its rule lines, 0.15 tail."""
-    h, t, budget = int(cap * 0.45), int(cap * 0.15), int(cap * 0.35)
+_CANDIDATE_ASCII = re.compile(_CANDIDATE.pattern.split("|(?:")[0], re.IGNORECASE | re.ASCII)
+_HIGH_ASCII = re.compile(_HIGH.pattern.split("|(?:")[0], re.IGNORECASE | re.ASCII)
+
+
+def _line(source: str) -> str:
+    line = re.sub(f"{_S}+", " ", source.strip(_JS_SPACE))
+    return _truncate_safe(line, 239) + "…" if len(line) > 240 else line
+
+
+def _candidates(trimmed: str, style: str) -> list[tuple[str, bool]]:
+    """The digest's candidate lines: each rule line alone (2026.6.6), or with the prose line before it and
+    CJK rule words, code fences skipped (2026.9.6)."""
+    if style == "lines":
+        lines = (_line(source) for source in re.split("\r?\n", trimmed))
+        return [(line, bool(_HIGH_ASCII.search(line))) for line in lines
+                if line and (_LIST_LINE.match(line) or _CANDIDATE_ASCII.search(line))]
     candidates: list[tuple[str, bool]] = []
-    if budget > 0:
-        prose: str | None = None
-        for source in re.split("\r?\n", trimmed):
-            line = re.sub(f"{_S}+", " ", source.strip(_JS_SPACE))
-            if len(line) > 240:
-                line = _truncate_safe(line, 239) + "…"
-            if not line:
-                prose = None
-            elif _FENCE.match(line):
-                prose = None
-            elif _LIST_LINE.match(line) or _CANDIDATE.search(line):
-                candidates.append((line if prose is None else f"{prose}\n{line}", bool(_HIGH.search(line))))
-                prose = None
-            else:
-                prose = line
+    prose: str | None = None
+    for source in re.split("\r?\n", trimmed):
+        line = _line(source)
+        if not line or _FENCE.match(line):
+            prose = None
+        elif _LIST_LINE.match(line) or _CANDIDATE.search(line):
+            candidates.append((line if prose is None else f"{prose}\n{line}", bool(_HIGH.search(line))))
+            prose = None
+        else:
+            prose = line
+    return candidates
+
+
+def _agents(trimmed: str, cap: int, rel: dict) -> str:
+    """AGENTS.md's cut (2026.6 on): 0.45 head, 0.35 policy digest of its rule lines, 0.15 tail."""
+    h, t, budget = int(cap * 0.45), int(cap * 0.15), int(cap * 0.35)
+    safe = bool(rel.get("safe_slices"))
+    candidates = _candidates(trimmed, str(rel.get("agents_digest"))) if budget > 0 else []
     digest, omitted = _digest(candidates, budget)
 
     def render() -> str:
-        parts = [_slice_safe(trimmed, 0, h), "[...truncated, read AGENTS.md for full content...]",
+        parts = [_cut_slice(trimmed, 0, h, safe), "[...truncated, read AGENTS.md for full content...]",
                  "[Policy digest from AGENTS.md]" if digest else "", digest,
                  f"[...{omitted} more policy lines omitted...]" if omitted > 0 else "",
                  _units(f"…(truncated AGENTS.md: kept {h}+policy {len(digest)}+{t} chars of {len(trimmed)})…"),
-                 _slice_safe(trimmed, -t) if t > 0 else ""]
+                 _cut_slice(trimmed, -t, None, safe) if t > 0 else ""]
         return "\n".join(p for p in parts if p)
 
     out = render()
@@ -257,11 +282,13 @@ def _read(root: Path, name: str, rel: dict) -> _File | None:
     listed = name in os.listdir(root) if root.is_dir() else False
     if name in rel.get("skip_absent", []) and not listed and not path.exists():
         return None
-    refuse = rel.get("links") == "refuse"
+    links = rel.get("links", "follow")
     read = read_file(path, limit=int(rel.get("max_bytes", READ_LIMIT)) + 1)
-    if refuse and read.status in (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
+    if links == "refuse" and read.status in (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
         return _File(name, path, _units("[UNREADABLE: symlink path component not allowed]"), unreadable=True)
     if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
+        return _File(name, path, None)
+    if links == "inside" and read.status is FileStatus.LINK and not _inside(path, root):
         return _File(name, path, None)
     if not read.status.loads:
         if rel.get("unreadable") == "unreadable":
@@ -269,8 +296,30 @@ def _read(root: Path, name: str, rel: dict) -> _File | None:
         return _File(name, path, None)
     limit = rel.get("max_bytes")
     if limit is not None and read.size > int(limit):
+        if rel.get("over_bytes") == "missing":
+            return _File(name, path, None)
         return _File(name, path, _units(f"[UNREADABLE: File exceeds {int(limit)} bytes]"), unreadable=True)
     return _File(name, path, _units(read.data.decode("utf-8", "replace")))
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(root))
+    except OSError:
+        return False
+
+
+def setup_completed(root: Path) -> bool:
+    """The workspace's own record that its first-run setup is done: .openclaw/workspace-state.json setupCompletedAt."""
+    read = read_file(root / ".openclaw" / "workspace-state.json", limit=1024 * 1024)
+    if not read.status.loads:
+        return False
+    try:
+        state = json.loads(read.data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return False
+    done = state.get("setupCompletedAt") if isinstance(state, dict) else None
+    return isinstance(done, str) and bool(done.strip())
 
 
 def _for_session(files: list[_File], kind: str, rel: dict) -> list[_File]:
@@ -318,6 +367,9 @@ def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[t
             skipped.append((name, f"{name} is a link: OpenClaw leaves it out"))
             continue
         files.append(file)
+    if rel.get("bootstrap_done") == "workspace-state" and setup_completed(root):
+        files = [f for f in files if f.name != "BOOTSTRAP.md"]
+        skipped.append(("BOOTSTRAP.md", ".openclaw/workspace-state.json says setup is completed: OpenClaw drops BOOTSTRAP.md"))
     kept = _for_session(files, kind, rel)
     skipped += [(f.name, f"not loaded in a {kind} session") for f in files if f not in kept]
     cap = int(rel["file_cap"])
@@ -345,7 +397,7 @@ def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[t
         if len(trimmed) <= limit:
             content = trimmed
         elif file.name == "AGENTS.md" and rel.get("agents_digest"):
-            content = _agents(trimmed, limit)
+            content = _agents(trimmed, limit, rel)
         elif rel["trim"] == "plain":
             content = _plain(trimmed, file.name, limit, rel)
         else:

@@ -8,7 +8,8 @@
 // files, filter them for the session, and build the bootstrap context entries
 // ({path, content}) that go into the system prompt's Project Context. In
 // 2026.1.29 it is dist/agents/bootstrap-files.js; in the bundled releases it is
-// found by name in dist/*.js|*.mjs and taken through the chunk's export map.
+// found by name in dist/*.js|*.mjs and taken through the chunk's export map, or
+// rebuilt from its exported parts where the bundle keeps it private (see resolver()).
 // HOME and OPENCLAW_STATE_DIR point inside the case folder, so nothing outside it
 // is read or written; the caller records what the host created or changed.
 import fs from "node:fs";
@@ -31,29 +32,69 @@ const KINDS = {
   cron: { sessionKey: "agent:main:cron:c1" },
 };
 
-function findFunction(name) {
+function exportsOf(text) {
+  const exports = text.match(/export \{([^}]*)\};?\s*$/);
+  const map = new Map();
+  for (const item of exports ? exports[1].split(",") : []) {
+    const [local, as] = item.trim().split(/\s+as\s+/);
+    map.set(local, as ?? local);
+  }
+  return map;
+}
+
+// The chunk (first by name) that defines and exports every one of `names`: {file, exported: name -> export}.
+function findExported(names) {
   const dist = path.join(pkg, "dist");
-  const unbundled = path.join(dist, "agents", "bootstrap-files.js");
-  if (fs.existsSync(unbundled)) return { file: unbundled, exportName: name };
-  const pattern = new RegExp(`(?:async )?function ${name}\\(`);
   for (const entry of fs.readdirSync(dist).sort()) {
     if (!/\.m?js$/.test(entry)) continue;
     const file = path.join(dist, entry);
     const text = fs.readFileSync(file, "utf8");
-    if (!pattern.test(text)) continue;
-    const exports = text.match(/export \{([^}]*)\};?\s*$/);
-    if (!exports) continue;
-    for (const item of exports[1].split(",")) {
-      const [local, as] = item.trim().split(/\s+as\s+/);
-      if (local === name) return { file, exportName: as ?? local };
-    }
+    if (!names.every((name) => new RegExp(`(?:async )?function ${name}\\(`).test(text))) continue;
+    const map = exportsOf(text);
+    if (names.every((name) => map.has(name))) return { file, exported: Object.fromEntries(names.map((n) => [n, map.get(n)])) };
   }
-  throw new Error(`${name} not found in ${dist}`);
+  return null;
 }
 
-const found = findFunction("resolveBootstrapContextForRun");
-const module = await import(pathToFileURL(found.file).href);
-const resolveBootstrapContextForRun = module[found.exportName];
+async function load(found) {
+  const module = await import(pathToFileURL(found.file).href);
+  return Object.fromEntries(Object.entries(found.exported).map(([name, as]) => [name, module[as]]));
+}
+
+// The release's own resolveBootstrapContextForRun: exported as a module (2026.1.29) or from a chunk; where a
+// release's bundle keeps it private (2026.2.22), its body rebuilt from the release's own exported parts, as
+// that release writes it: buildBootstrapContextFiles(filterBootstrapFilesForSession(await
+// loadWorkspaceBootstrapFiles(dir), sessionKey), {maxChars, totalMaxChars}) (no bootstrap hook is registered).
+async function resolver() {
+  const unbundled = path.join(pkg, "dist", "agents", "bootstrap-files.js");
+  if (fs.existsSync(unbundled)) {
+    const module = await import(pathToFileURL(unbundled).href);
+    return { how: "dist/agents/bootstrap-files.js: resolveBootstrapContextForRun", run: module.resolveBootstrapContextForRun };
+  }
+  const direct = findExported(["resolveBootstrapContextForRun"]);
+  if (direct) {
+    const { resolveBootstrapContextForRun } = await load(direct);
+    return { how: `${path.relative(pkg, direct.file)}: ${direct.exported.resolveBootstrapContextForRun} = resolveBootstrapContextForRun`,
+             run: resolveBootstrapContextForRun };
+  }
+  const workspace = findExported(["loadWorkspaceBootstrapFiles", "filterBootstrapFilesForSession"]);
+  const helpers = findExported(["buildBootstrapContextFiles", "resolveBootstrapMaxChars", "resolveBootstrapTotalMaxChars"]);
+  if (!workspace || !helpers) throw new Error(`no resolveBootstrapContextForRun nor its parts in ${pkg}/dist`);
+  const w = await load(workspace);
+  const h = await load(helpers);
+  const run = async (params) => {
+    const bootstrapFiles = w.filterBootstrapFilesForSession(await w.loadWorkspaceBootstrapFiles(params.workspaceDir),
+      params.sessionKey ?? params.sessionId);
+    return { bootstrapFiles, contextFiles: h.buildBootstrapContextFiles(bootstrapFiles, {
+      maxChars: h.resolveBootstrapMaxChars(params.config), totalMaxChars: h.resolveBootstrapTotalMaxChars(params.config),
+      warn: params.warn }) };
+  };
+  return { how: `resolveBootstrapContextForRun (private in its chunk) rebuilt from ${path.relative(pkg, workspace.file)}: `
+    + `loadWorkspaceBootstrapFiles, filterBootstrapFilesForSession and ${path.relative(pkg, helpers.file)}: `
+    + "buildBootstrapContextFiles, resolveBootstrapMaxChars, resolveBootstrapTotalMaxChars", run };
+}
+
+const { how, run: resolveBootstrapContextForRun } = await resolver();
 const config = {};
 const kinds = {};
 for (const [kind, session] of Object.entries(KINDS)) {
@@ -77,7 +118,6 @@ for (const [kind, session] of Object.entries(KINDS)) {
     kinds[kind] = { raised: `${error?.name ?? "Error"}: ${error?.message ?? String(error)}` };
   }
 }
-const named = found.exportName === "resolveBootstrapContextForRun" ? "" : `${found.exportName} = `;
-const answer = JSON.stringify({ function: `${path.relative(pkg, found.file)}: ${named}resolveBootstrapContextForRun`, kinds });
+const answer = JSON.stringify({ function: how, kinds });
 // Exit once the answer is written (a pipe takes it in pieces); the host may leave timers running.
 process.stdout.write(answer, () => process.exit(0));
