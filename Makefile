@@ -25,12 +25,14 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py $(ARGS)
 
-# The host goldens: installs Hermes and toolnexus (Python) at their pins in
+# The host goldens: installs Hermes and toolnexus (Python) at their pins and
+# each pinned OpenClaw release (npm, under Node 24 from npm) in
 # benchmarks/.peers (reused after), runs each one's own loading code on every
-# case of tests/host_corpus.py and rewrites tests/hosts/goldens/. Not part of
-# `make test`, which only compares with the committed goldens.
+# case of tests/host_corpus.py and rewrites tests/hosts/goldens/ (ARGS: only
+# these folders, e.g. openclaw@2026.9.6). Not part of `make test`, which only
+# compares with the committed goldens.
 hosts: $(STAMP)
-	$(BIN)/python tests/hosts/make_goldens.py
+	$(BIN)/python tests/hosts/make_goldens.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis benchmarks/.peers benchmarks/.work

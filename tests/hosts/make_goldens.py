@@ -94,7 +94,7 @@ def _npm(prefix: Path, packages: list[str], stamp: str, package_json: dict | Non
         (prefix / "package.json").write_text(json.dumps(package_json, indent=1) + "\n")
     command = ["npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix", str(prefix), *packages]
     try:  # cwd outside benchmarks/.peers: npm reads a spec naming an existing folder as that folder
-        done = subprocess.run(command, capture_output=True, text=True, timeout=1500, cwd=tempfile.gettempdir())
+        done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=1500, cwd=tempfile.gettempdir())
     except subprocess.TimeoutExpired:
         return f"`{' '.join(command)}` did not finish within 1500 s"
     if done.returncode != 0:
@@ -188,7 +188,7 @@ def main(only: list[str]) -> int:
                 command = [*ready.command, str(where)] + (["cwd"] if case.cwd and host.cwd_arg else [])
                 before = host_corpus.tree(where)
                 try:
-                    done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp,
+                    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp,
                                           env={**os.environ, "NODE_OPTIONS": ""})
                 except subprocess.TimeoutExpired:
                     print(f"{folder} {case.name}: no answer within {TIMEOUT:.0f} s", file=sys.stderr)

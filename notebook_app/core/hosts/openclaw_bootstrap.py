@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..files import FileStatus, read_file
+from .openclaw_digest import agents_cut
+from .openclaw_utf16 import cut_slice, len16, text_of, trim_end, truncate_safe, units
 
 READ_LIMIT = 64 * 1024 * 1024
 """Releases without a byte limit read a file whole; past this we read no further (no case comes near it)."""
 KINDS = ("main", "group", "channel", "subagent", "cron")
-_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-"""What JavaScript's trim() and \\s count as white space (U+FEFF included, unlike Python's)."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class OpenClawEntry:
 
     @property
     def injected_len(self) -> int:
-        return _len16(self.injected)
+        return len16(self.injected)
 
 
 @dataclass(frozen=True)
@@ -63,63 +63,6 @@ class OpenClawLoad:
         return sum(entry.injected_len for entry in self.entries)
 
 
-# --- UTF-16 units: a str holding one character per unit, so len and slices are JavaScript's -------------
-def _units(text: str) -> str:
-    if text.isascii():
-        return text
-    data = text.encode("utf-16-le", "surrogatepass")
-    return "".join(chr(data[i] | data[i + 1] << 8) for i in range(0, len(data), 2))
-
-
-def _text(units: str) -> str:
-    """Back to a str of code points; a lone surrogate stays one (JavaScript keeps it too)."""
-    if units.isascii():
-        return units
-    return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
-
-
-def _len16(text: str) -> int:
-    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
-
-
-def _high(c: str) -> bool:
-    return "\ud800" <= c <= "\udbff"
-
-
-def _low(c: str) -> bool:
-    return "\udc00" <= c <= "\udfff"
-
-
-def _slice_safe(s: str, start: int, end: int | None = None) -> str:
-    """sliceUtf16Safe: no surrogate half at either edge."""
-    n = len(s)
-    a = max(n + start, 0) if start < 0 else min(start, n)
-    b = n if end is None else (max(n + end, 0) if end < 0 else min(end, n))
-    if b <= a:
-        return ""
-    if 0 < a < n and _low(s[a]) and _high(s[a - 1]):
-        a += 1
-    if 0 < b < n and _high(s[b - 1]) and _low(s[b]):
-        b -= 1
-    return s[a:b]
-
-
-def _cut_slice(s: str, start: int, end: int | None, safe: bool) -> str:
-    """A head (start 0) or tail (end None) slice: surrogate-safe from 2026.9 on, raw before (soul-astral)."""
-    if safe:
-        return _slice_safe(s, start, end)
-    return s[start:end] if end is not None else s[start:]
-
-
-def _truncate_safe(s: str, limit: int) -> str:
-    limit = max(0, int(limit))
-    return s if len(s) <= limit else _slice_safe(s, 0, limit)
-
-
-def _trim_end(s: str) -> str:
-    return s.rstrip(_JS_SPACE)
-
-
 # --- the cut -----------------------------------------------------------------------------------------
 def _marker(name: str, head: int, tail: int, total: int) -> str:
     return f"\n[...truncated, read {name} for full content...]\n…(truncated {name}: kept {head}+{tail} chars of {total})…\n"
@@ -134,8 +77,8 @@ def _plain(trimmed: str, name: str, cap: int, rel: dict) -> str:
 def _budgeted(trimmed: str, name: str, cap: int, rel: dict) -> str:
     """2026.9.6: the marker inside the cap, head/tail ratios of what is left, settled in three passes."""
     total = len(trimmed)
-    full = lambda h, t: _units(_marker(name, h, t, total))  # noqa: E731
-    compact = lambda h, t: _units(f"[…truncated {h}+{t}/{total}]")  # noqa: E731
+    full = lambda h, t: units(_marker(name, h, t, total))
+    compact = lambda h, t: units(f"[…truncated {h}+{t}/{total}]")
     template = full if cap - len(full(0, 0)) - 2 >= 16 else compact
 
     def seps(h: int, t: int, m: str) -> int:
@@ -164,96 +107,9 @@ def _budgeted(trimmed: str, name: str, cap: int, rel: dict) -> str:
         if 1 + len(single) + seps(1, 0, single) <= cap:
             h, m = 1, single
     safe = bool(rel.get("safe_slices"))
-    parts = [p for p in (_cut_slice(trimmed, 0, h, safe), m, _cut_slice(trimmed, -t, None, safe) if t > 0 else "") if p]
+    parts = [p for p in (cut_slice(trimmed, 0, h, safe), m, cut_slice(trimmed, -t, None, safe) if t > 0 else "") if p]
     out = ("\n" if "\n" in m else "").join(parts)
-    return _truncate_safe(out, cap)
-
-
-_CANDIDATE = re.compile(_units(
-    r"\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential"
-    r"|test|validation|command|commit|push|github|pr)\b") + "|" + _units("(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿|必須|務必|一律|紅線)"),
-    re.IGNORECASE | re.ASCII)
-_HIGH = re.compile(_units(
-    r"\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b")
-    + "|" + _units("(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)"), re.IGNORECASE | re.ASCII)
-_S = f"[{re.escape(_JS_SPACE)}]"
-_LIST_LINE = re.compile(rf"^(?:#{{1,6}}|{_S}*[-*+]|{_S}*[0-9]+[.)]){_S}+[^{re.escape(_JS_SPACE)}]")
-_FENCE = re.compile(rf"^{_S}*(?:`{{3,}}|~{{3,}})")
-
-
-def _digest(candidates: list[tuple[str, bool]], budget: int) -> tuple[str, int]:
-    if budget <= 0:
-        return "", 0
-    chosen: set[int] = set()
-    used = 0
-    for pass_high in (True, False):
-        for i, (text, high) in enumerate(candidates):
-            if (pass_high and not high) or i in chosen:
-                continue
-            extra = (1 if chosen else 0) + len(text)
-            if used + extra <= budget:
-                chosen.add(i)
-                used += extra
-    return "\n".join(text for i, (text, _) in enumerate(candidates) if i in chosen), max(0, len(candidates) - len(chosen))
-
-
-_CANDIDATE_ASCII = re.compile(_CANDIDATE.pattern.split("|(?:")[0], re.IGNORECASE | re.ASCII)
-_HIGH_ASCII = re.compile(_HIGH.pattern.split("|(?:")[0], re.IGNORECASE | re.ASCII)
-
-
-def _line(source: str) -> str:
-    line = re.sub(f"{_S}+", " ", source.strip(_JS_SPACE))
-    return _truncate_safe(line, 239) + "…" if len(line) > 240 else line
-
-
-def _candidates(trimmed: str, style: str) -> list[tuple[str, bool]]:
-    """The digest's candidate lines: each rule line alone (2026.6.6), or with the prose line before it and
-    CJK rule words, code fences skipped (2026.9.6)."""
-    if style == "lines":
-        lines = (_line(source) for source in re.split("\r?\n", trimmed))
-        return [(line, bool(_HIGH_ASCII.search(line))) for line in lines
-                if line and (_LIST_LINE.match(line) or _CANDIDATE_ASCII.search(line))]
-    candidates: list[tuple[str, bool]] = []
-    prose: str | None = None
-    for source in re.split("\r?\n", trimmed):
-        line = _line(source)
-        if not line or _FENCE.match(line):
-            prose = None
-        elif _LIST_LINE.match(line) or _CANDIDATE.search(line):
-            candidates.append((line if prose is None else f"{prose}\n{line}", bool(_HIGH.search(line))))
-            prose = None
-        else:
-            prose = line
-    return candidates
-
-
-def _agents(trimmed: str, cap: int, rel: dict) -> str:
-    """AGENTS.md's cut (2026.6 on): 0.45 head, 0.35 policy digest of its rule lines, 0.15 tail."""
-    h, t, budget = int(cap * 0.45), int(cap * 0.15), int(cap * 0.35)
-    safe = bool(rel.get("safe_slices"))
-    candidates = _candidates(trimmed, str(rel.get("agents_digest"))) if budget > 0 else []
-    digest, omitted = _digest(candidates, budget)
-
-    def render() -> str:
-        parts = [_cut_slice(trimmed, 0, h, safe), "[...truncated, read AGENTS.md for full content...]",
-                 "[Policy digest from AGENTS.md]" if digest else "", digest,
-                 f"[...{omitted} more policy lines omitted...]" if omitted > 0 else "",
-                 _units(f"…(truncated AGENTS.md: kept {h}+policy {len(digest)}+{t} chars of {len(trimmed)})…"),
-                 _cut_slice(trimmed, -t, None, safe) if t > 0 else ""]
-        return "\n".join(p for p in parts if p)
-
-    out = render()
-    while len(out) > cap and (t > 0 or h > 1 or budget > 0):
-        over = len(out) - cap
-        if t > 0:
-            t = max(0, t - over)
-        elif h > 1:
-            h = max(1, h - over)
-        else:
-            budget = max(0, budget - over)
-            digest, omitted = _digest(candidates, budget)
-        out = render()
-    return _truncate_safe(out, cap)
+    return truncate_safe(out, cap)
 
 
 def _clamp(content: str, budget: int) -> str:
@@ -262,8 +118,8 @@ def _clamp(content: str, budget: int) -> str:
     if len(content) <= budget:
         return content
     if budget <= 3:
-        return _truncate_safe(content, budget)
-    return _truncate_safe(content, budget - 1) + "…"
+        return truncate_safe(content, budget)
+    return truncate_safe(content, budget - 1) + "…"
 
 
 # --- reading and building ----------------------------------------------------------------------------
@@ -285,21 +141,21 @@ def _read(root: Path, name: str, rel: dict) -> _File | None:
     links = rel.get("links", "follow")
     read = read_file(path, limit=int(rel.get("max_bytes", READ_LIMIT)) + 1)
     if links == "refuse" and read.status in (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
-        return _File(name, path, _units("[UNREADABLE: symlink path component not allowed]"), unreadable=True)
+        return _File(name, path, units("[UNREADABLE: symlink path component not allowed]"), unreadable=True)
     if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
         return _File(name, path, None)
     if links == "inside" and read.status is FileStatus.LINK and not _inside(path, root):
         return _File(name, path, None)
     if not read.status.loads:
         if rel.get("unreadable") == "unreadable":
-            return _File(name, path, _units("[UNREADABLE: path does not have the required file type]"), unreadable=True)
+            return _File(name, path, units("[UNREADABLE: path does not have the required file type]"), unreadable=True)
         return _File(name, path, None)
     limit = rel.get("max_bytes")
     if limit is not None and read.size > int(limit):
         if rel.get("over_bytes") == "missing":
             return _File(name, path, None)
-        return _File(name, path, _units(f"[UNREADABLE: File exceeds {int(limit)} bytes]"), unreadable=True)
-    return _File(name, path, _units(read.data.decode("utf-8", "replace")))
+        return _File(name, path, units(f"[UNREADABLE: File exceeds {int(limit)} bytes]"), unreadable=True)
+    return _File(name, path, units(read.data.decode("utf-8", "replace")))
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -334,7 +190,7 @@ def _for_session(files: list[_File], kind: str, rel: dict) -> list[_File]:
 
 def _entry(file: _File, content: str, raw: str | None, rel: dict, cap: int | None) -> OpenClawEntry:
     shown = file.name if rel["entry_path"] == "name" else str(file.path)
-    text = _text(content)
+    text = text_of(content)
     if file.content is None:
         return OpenClawEntry(file.name, shown, "missing", None, text, markers=(text,))
     if file.unreadable:
@@ -380,7 +236,7 @@ def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[t
         if remaining is not None and remaining <= 0:
             break
         if file.content is None:
-            text = _units(f"[MISSING] Expected at: {file.path}")
+            text = units(f"[MISSING] Expected at: {file.path}")
             if remaining is not None:
                 text = _clamp(text, remaining)
                 if not text:
@@ -393,11 +249,11 @@ def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[t
             break
         budget = min(cap, int(rel["user_cap"])) if file.name == "USER.md" and "user_cap" in rel else cap
         limit = max(1, min(budget, remaining)) if remaining is not None else budget
-        trimmed = _trim_end(file.content)
+        trimmed = trim_end(file.content)
         if len(trimmed) <= limit:
             content = trimmed
         elif file.name == "AGENTS.md" and rel.get("agents_digest"):
-            content = _agents(trimmed, limit, rel)
+            content = agents_cut(trimmed, limit, rel)
         elif rel["trim"] == "plain":
             content = _plain(trimmed, file.name, limit, rel)
         else:
