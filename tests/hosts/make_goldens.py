@@ -11,7 +11,8 @@ timeout, and what the host injected, raised, created and changed is written to
 ``tests/hosts/goldens/<host>@<version>/<case>.json``. ``make test`` only
 compares with these files; it never installs a host.
 
-    python tests/hosts/make_goldens.py [FOLDER ...]   (default: every host, e.g. openclaw@2026.9.6)
+    python tests/hosts/make_goldens.py [--keep] [FOLDER ...]   (default: every host, e.g. openclaw@2026.9.6;
+    --keep: only the cases a folder lacks; HOSTS_JOBS=N cases side by side, default 2)
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,6 +40,8 @@ GOLDENS = REPO / "tests" / "hosts" / "goldens"
 DRIVERS = REPO / "tests" / "hosts" / "drivers"
 PEERS = REPO / "benchmarks" / ".peers"
 TIMEOUT = 120.0
+JOBS = int(os.environ.get("HOSTS_JOBS", "2"))
+"""Cases run side by side (each its own process and temporary folder)."""
 STAMP = ".hosts-installed"
 
 
@@ -166,7 +171,42 @@ HOSTS: dict[str, Host] = {
 }
 
 
+def _run_case(folder: str, host: Host, ready: Install, case: host_corpus.Case) -> str | None:
+    """Run the host's driver on a fresh copy of ``case`` and write its golden; what went wrong, or None."""
+    with tempfile.TemporaryDirectory(prefix=f"hosts-{case.name}-") as tmp:
+        host_corpus.build(tmp, [case.name])
+        where = Path(tmp) / case.name
+        command = [*ready.command, str(where)] + (["cwd"] if case.cwd and host.cwd_arg else [])  # type: ignore[misc]
+        before = host_corpus.tree(where)
+        try:
+            done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp,
+                                  env={**os.environ, "NODE_OPTIONS": ""})
+        except subprocess.TimeoutExpired:
+            return f"{folder} {case.name}: no answer within {TIMEOUT:.0f} s"
+        after = host_corpus.tree(where)
+        if done.returncode != 0:
+            return f"{folder} {case.name}: driver exit {done.returncode}\n{done.stderr[-2000:]}"
+        answer = host.finish(json.loads(done.stdout), str(where / "home"))
+    answer.setdefault("files", host_corpus.changes(before, after))
+    golden = {
+        "host": folder.split("@")[0],
+        "version": host.version,
+        "installed": ready.installed,
+        "case": case.name,
+        "about": case.about,
+        "command": f"make hosts  ({Path(command[0]).name} tests/hosts/drivers/{host.driver} "
+        + ("<package> " if host.driver.endswith(".mjs") else "")
+        + f"<fresh copy of case {case.name}>" + (" cwd" if command[-1] == "cwd" else "") + ")",
+        **answer,
+    }
+    (GOLDENS / folder / f"{case.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
+    return None
+
+
 def main(only: list[str]) -> int:
+    """``only``: golden folders to make (default all); ``--keep`` runs only the cases a folder lacks."""
+    keep = "--keep" in only
+    only = [name for name in only if name != "--keep"]
     started = time.monotonic()
     failed = 0
     for folder, host in HOSTS.items():
@@ -179,44 +219,21 @@ def main(only: list[str]) -> int:
             failed += 1
             continue
         out = GOLDENS / folder
-        shutil.rmtree(out, ignore_errors=True)
-        out.mkdir(parents=True)
-        for case in host_corpus.cases():
-            with tempfile.TemporaryDirectory(prefix=f"hosts-{case.name}-") as tmp:
-                host_corpus.build(tmp, [case.name])
-                where = Path(tmp) / case.name
-                command = [*ready.command, str(where)] + (["cwd"] if case.cwd and host.cwd_arg else [])
-                before = host_corpus.tree(where)
-                try:
-                    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp,
-                                          env={**os.environ, "NODE_OPTIONS": ""})
-                except subprocess.TimeoutExpired:
-                    print(f"{folder} {case.name}: no answer within {TIMEOUT:.0f} s", file=sys.stderr)
+        if not keep:
+            shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True, exist_ok=True)
+        cases = [case for case in host_corpus.cases() if not (keep and (out / f"{case.name}.json").exists())]
+        first = _run_case(folder, host, ready, cases[0]) if cases else None
+        if first is not None:  # a driver that fails on its first case fails on all: say it once
+            print(f"{first}\n{folder}: its driver fails on the first case; the other cases are not run", file=sys.stderr)
+            failed += 1
+            continue
+        with ThreadPoolExecutor(max_workers=JOBS) as pool:
+            for problem in pool.map(partial(_run_case, folder, host, ready), cases[1:]):
+                if problem is not None:
+                    print(problem, file=sys.stderr)
                     failed += 1
-                    continue
-                after = host_corpus.tree(where)
-                if done.returncode != 0:
-                    print(f"{folder} {case.name}: driver exit {done.returncode}\n{done.stderr[-2000:]}", file=sys.stderr)
-                    failed += 1
-                    if case is host_corpus.cases()[0] or case.name == host_corpus.cases()[0].name:
-                        print(f"{folder}: its driver fails on the first case; the other cases are not run", file=sys.stderr)
-                        break
-                    continue
-                answer = host.finish(json.loads(done.stdout), str(where / "home"))
-            answer.setdefault("files", host_corpus.changes(before, after))
-            golden = {
-                "host": folder.split("@")[0],
-                "version": host.version,
-                "installed": ready.installed,
-                "case": case.name,
-                "about": case.about,
-                "command": f"make hosts  ({Path(command[0]).name} tests/hosts/drivers/{host.driver} "
-                + ("<package> " if host.driver.endswith(".mjs") else "")
-                + f"<fresh copy of case {case.name}>" + (" cwd" if command[-1] == "cwd" else "") + ")",
-                **answer,
-            }
-            (out / f"{case.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
-        print(f"{folder}: {len(host_corpus.cases())} cases -> {out.relative_to(REPO)} ({time.monotonic() - begun:.1f} s)")
+        print(f"{folder}: {len(cases)} cases -> {out.relative_to(REPO)} ({time.monotonic() - begun:.1f} s)")
     print(f"make hosts: {time.monotonic() - started:.1f} s")
     return 1 if failed else 0
 
