@@ -1,4 +1,4 @@
-"""The host corpus: about 30 persona homes, built the same way every time.
+"""The host corpus: about 50 persona homes, built the same way every time.
 
 One generator shared by ``make hosts`` (which runs each host's own code on
 every case and writes the goldens in ``tests/hosts/goldens/``) and by
