@@ -1,4 +1,4 @@
-"""The host corpus: about 30 persona homes, built the same way every time.
+"""The host corpus: about 50 persona homes, built the same way every time.
 
 One generator shared by ``make hosts`` (which runs each host's own code on
 every case and writes the goldens in ``tests/hosts/goldens/``) and by
@@ -148,8 +148,55 @@ def cases() -> list[Case]:
                ("AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md")},
             "home/notes/user.md": b"User via link.\n", "home/USER.md": Link("notes/user.md")}),
     ]
+    out += _openclaw_cases()
     out += claude_code_cases()
     return out
+
+
+# --- OpenClaw (issue 21): its caps and ±1, the USER.md cap, the total caps, AGENTS.md's
+# policy digest, BOOTSTRAP.md and the setup-completed signal, memory.md, daily notes.
+def _policy(count: int) -> str:
+    """``count`` UTF-16 units of AGENTS.md rules: headings, bullets, prose, 'must'/'never' lines, a code fence, CJK."""
+    lines, n = [], 0
+    while sum(len(line) + 1 for line in lines) < count:
+        lines += [f"## Section {n:04d}", f"Some prose about part {n:04d} of the work.", f"- You must run the tests {n:04d}.",
+                  f"Never push to main without review {n:04d} 禁止.", "```", f"code {n:04d}", "```", ""]
+        n += 1
+    text = "\n".join(lines)
+    return text[:count]
+
+
+def _openclaw_cases() -> list[Case]:
+    big = {name: _text(25000, name.split(".")[0].lower()).encode() for name in
+           ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md", "BOOTSTRAP.md", "MEMORY.md")}
+    return [
+        Case("oc-agents-cap", "AGENTS.md of exactly 20,000 characters", {"home/AGENTS.md": _text(20000, "rule").encode()}),
+        Case("oc-agents-cap-plus-1", "AGENTS.md of 20,001 characters: the policy-digest cut",
+             {"home/AGENTS.md": _text(20001, "rule").encode()}),
+        Case("oc-agents-policy", "AGENTS.md of 30,000 characters of rules: headings, bullets, must/never lines, CJK",
+             {"home/AGENTS.md": _policy(30000).encode()}),
+        Case("oc-agents-policy-astral", "AGENTS.md of rules with astral characters at the cut points",
+             {"home/AGENTS.md": ("😀" * 4500 + _policy(16000) + "🎉" * 4500).encode()}),
+        Case("oc-file-12000", "SOUL.md of exactly 12,000 characters", _soul(_text(12000).encode())),
+        Case("oc-file-12001", "SOUL.md of 12,001 characters", _soul(_text(12001).encode())),
+        Case("oc-user-4000", "USER.md of exactly 4,000 characters", {"home/USER.md": _text(4000, "u").encode()}),
+        Case("oc-user-4001", "USER.md of 4,001 characters", {"home/USER.md": _text(4001, "u").encode()}),
+        Case("oc-total-over", "all eight bootstrap files of 25,000 characters: every total cap is reached",
+             {f"home/{name}": data for name, data in big.items()}),
+        Case("oc-total-edge", "three files of 20,000 and a fourth: the total cap of 60,000 exactly used up", {
+            "home/AGENTS.md": _text(20000, "a").encode(), "home/SOUL.md": _text(20000, "s").encode(),
+            "home/TOOLS.md": _text(20000, "t").encode(), "home/IDENTITY.md": b"Identity after the cap.\n"}),
+        Case("oc-bootstrap", "BOOTSTRAP.md in a workspace whose setup is not completed",
+             {"home/AGENTS.md": b"Agents.\n", "home/BOOTSTRAP.md": b"First run: ask the user who they are.\n"}),
+        Case("oc-bootstrap-completed", "BOOTSTRAP.md and a workspace state saying setup is completed", {
+            "home/AGENTS.md": b"Agents.\n", "home/BOOTSTRAP.md": b"First run: ask the user who they are.\n",
+            "home/.openclaw/workspace-state.json":
+                b'{"version": 1, "bootstrapSeededAt": "2026-01-01T00:00:00.000Z", "setupCompletedAt": "2026-01-02T00:00:00.000Z"}\n'}),
+        Case("oc-memory-lower", "memory.md in lower case and daily notes in memory/", {
+            "home/memory.md": b"lower-case memory\n", "home/memory/2026-01-01.md": b"A daily note.\n"}),
+        Case("oc-trailing-space", "SOUL.md with trailing spaces and newlines, leading blank lines kept",
+             _soul(b"\n\n  Soul with space.  \n\n\t\n")),
+    ]
 
 
 def build(folder: str | os.PathLike[str], only: list[str] | None = None) -> list[Case]:
@@ -197,7 +244,10 @@ def changes(before: dict[str, str], after: dict[str, str]) -> dict[str, list[str
 
 
 SMALL = 3000
-_MARKERS = re.compile(r"\[\.\.\.truncated [^\]]*\]|\[truncated: [^\]]*\]|\[BLOCKED: [^\]]*\]")
+_MARKERS = re.compile(r"\[\.\.\.truncated [^\]]*\]|\[truncated: [^\]]*\]|\[BLOCKED: [^\]]*\]"
+                      # OpenClaw's
+                      r"|\[\.\.\.truncated, read [^\]]*\]|…\(truncated [^)]*\)…|\[…truncated [^\]]*\]|\[Policy digest from [^\]]*\]"
+                      r"|\[\.\.\.\d+ more policy lines omitted\.\.\.\]|\[MISSING\] Expected at: \S*|\[UNREADABLE: [^\]]*\]")
 
 
 def summary(text: str | None, home: str) -> object:

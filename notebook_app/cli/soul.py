@@ -23,6 +23,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     soul.add_argument("--cwd", metavar="DIR", help="Hermes: the working directory its project context file is read from; "
                       "Claude Code: the directory it runs in (default: the project root, --home)")
     soul.add_argument("--context-length", type=int, metavar="N", help="Hermes only: the model's context length, which sets its cap")
+    soul.add_argument("--session-kind", choices=("main", "group", "channel", "subagent", "cron"),
+                      help="OpenClaw only: the kind of session, which filters the files it injects (default main)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,6 +38,12 @@ def run(args: argparse.Namespace) -> int:
     hermes = host is not None and host.name == "hermes"
     if not hermes and (args.cwd is not None or args.context_length is not None):
         return usage_error("--cwd is an option of --host hermes and claude-code, --context-length of --host hermes only")
+    if host is not None and host.name == "openclaw":
+        from .soul_openclaw import run_openclaw
+
+        return run_openclaw(args, home)
+    if args.session_kind is not None:
+        return usage_error("--session-kind is an option of --host openclaw only")
     composition = compose(home, host=host)
     if host is not None:
         for note in host.notes:

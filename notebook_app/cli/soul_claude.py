@@ -28,8 +28,8 @@ def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
     proven, error = claude_code_version(version)
     if error is not None:
         return usage_error(error)
-    if args.context_length is not None or args.openclaw_config is not None:
-        return usage_error("--context-length and --openclaw-config are not options of --host claude-code")
+    if args.context_length is not None or args.openclaw_config is not None or args.session_kind is not None:
+        return usage_error("--context-length, --openclaw-config and --session-kind are not options of --host claude-code")
     root = Path(args.home).expanduser() if args.home else None
     if root is None or not root.is_dir():
         return usage_error(f"{args.home}: not a folder (--home is the Claude Code project root)")

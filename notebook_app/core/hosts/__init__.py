@@ -34,6 +34,7 @@ __all__ = [
     "hermes_load",
     "host_names",
     "js_length",
+    "openclaw_load",
     "load_hosts",
     "parse_profile",
     "resolve_host",
@@ -89,6 +90,7 @@ lazy_face(
         "claude_code_load": "claude_code",
         "claude_code_version": "claude_code",
         "js_length": "claude_code",
+        "openclaw_load": "openclaw_releases",
     },
 )
 """The loaders proven by a host's own code load on first use, with the goldens' keys they serve."""
