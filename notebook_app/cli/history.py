@@ -11,7 +11,7 @@ import sys
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING
 
-from ..core.log import CLI
+from ..core.log import CLI, EventAction
 from ..core.home import BOOTSTRAP_ORDER
 from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
 
@@ -163,7 +163,7 @@ def line_of(event: Event) -> str:
 def summary(event: Event) -> str:
     """What a record did, in a few words."""
     args = event.args if isinstance(event.args, dict) else {}
-    if event.action == "session-start":
+    if event.action == EventAction.SESSION_START:
         return f"started ({', '.join(args.get('found') or []) or 'no files'} loaded)"
     if not event.is_write:
         return event.output or ""

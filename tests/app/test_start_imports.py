@@ -47,11 +47,12 @@ WRITE_PACKAGES = (
 
 SHARED = (
     "notebook_app.core.log.actor",
+    "notebook_app.core.log.event_action",
     "notebook_app.core.memory.dialect",
     "notebook_app.core.memory.results",
     "notebook_app.core.edits.entry_plan",
 )
-"""All the first frame needs of those packages: who writes (the dry run's actor), the entry dialect and
+"""All the first frame needs of those packages: who writes (the dry run's actor), the actions' words, the entry dialect and
 the entry plans of the dry run, the words a result is said in. Pure, no I/O."""
 
 FIRST_USE = ("notebook_app.core.memory.plan", "notebook_app.core.home.search", "notebook_app.app.demo")

@@ -35,6 +35,7 @@ from ..fs.state_dir import readable_state
 from ..home.reading import consistent_reads
 from ..fs.home_pin import no_home, write_refusal
 from ..store.storage import LockedHome, StorageError, locked_home
+from ..log.event_action import EventAction
 
 
 @dataclass(frozen=True)
@@ -254,7 +255,7 @@ def undo(home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bo
             diff = unified(record.file, content, plan.content, "now", f"after {label}")
             if locked is None:
                 return HistoryResult(f"dry run: {label} would change {record.file}:\n{diff}" if diff else f"dry run: {label} changes nothing", diff=diff)
-            change = Change("undo", {"id": record.id}, undoes=record.id)
+            change = Change(EventAction.UNDO, {"id": record.id}, undoes=record.id)
             return _write(locked, record.file, plan.content, plan.hunks, change, label, diff)
     except (HistoryError, StorageError) as error:
         return HistoryResult(_nothing_changed(str(error)), is_error=True)
@@ -281,7 +282,7 @@ def restore(home: str | os.PathLike[str], name: str, record_id: str, *, by: Acto
             if locked is None:
                 return HistoryResult(f"dry run: {label} would change {name}{marker}:\n{diff}", diff=diff)
             hunks = diff_hunks(content or b"", target or b"") if target is not None else ()
-            change = Change("restore", {"file": name, "to": found.event.id}, restores=found.event.id)
+            change = Change(EventAction.RESTORE, {"file": name, "to": found.event.id}, restores=found.event.id)
             written = _write(locked, name, target, hunks, change, label, diff)
             return replace(written, output=written.output + marker) if marker and not written.is_error else written
     except (HistoryError, StorageError) as error:

@@ -34,6 +34,7 @@ from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot_ino
 from ..home.reading import SLOT
 from ..log.replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
 from ..fs.state_dir import STATE_DIR, StateDirError, readable_state, state_problem
+from ..log.event_action import EventAction
 
 OUTSIDE = Actor(ActorKind.OUTSIDE)
 
@@ -200,7 +201,7 @@ class Recorder:
             else:
                 edit = diff_hunks(last, content)
         after = ABSENT if content is None else FileState(True, len(content), count_lines(content), snapshots.digest(content), key)
-        return Event(id="", time=now(), action="outside", by=OUTSIDE, file=name, edit=edit, before=before, after=after,
+        return Event(id="", time=now(), action=EventAction.OUTSIDE, by=OUTSIDE, file=name, edit=edit, before=before, after=after,
                      output=f"{name} was changed outside the notebook's core")  # fmt: skip
 
     def known(self, name: str) -> Known | None:
@@ -236,7 +237,7 @@ class Recorder:
         if known.outside is not None:
             outside = known.outside if not hidden else _outside_masked(known.outside, hidden, content)
             snap = snapshots.store(state, content, made=self.made, durable=self.durable) if content is not None else None  # type: ignore[arg-type]
-            last = new_id("outside", last)
+            last = new_id(EventAction.OUTSIDE, last)
             events.append(replace(outside, id=last, snap=snap, edit=self._external(outside.edit)))
         base = None
         if known.base and content:

@@ -24,6 +24,7 @@ from .recovery import recover
 from ..log.redaction import masked_args, masked_text
 from ..fs.state_dir import StateDirError
 from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS
+from ..log.event_action import EventAction
 
 
 def record_failed(
@@ -46,7 +47,7 @@ def record_failed(
 
     def event(last: str | None) -> Event:
         extra = {"refused": refused} if refused else {}
-        return Event(new_id("failed", last), now(), "failed", by, file=file, applied=False, args=kept, output=told,
+        return Event(new_id(EventAction.FAILED, last), now(), EventAction.FAILED, by, file=file, applied=False, args=kept, output=told,
                      secrets=secrets, extra=extra)  # fmt: skip
 
     return append_event(home, event, durable=durable)
@@ -57,7 +58,7 @@ def record_session_start(home: Path, by: Actor, protocol_version: str | None, fo
 
     def event(last: str | None) -> Event:
         args = {"protocol_version": protocol_version, "found": found}
-        return Event(new_id("session-start", last), now(), "session-start", by, applied=False, args=args)
+        return Event(new_id(EventAction.SESSION_START, last), now(), EventAction.SESSION_START, by, applied=False, args=args)
 
     return append_event(home, event)
 
