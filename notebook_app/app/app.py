@@ -1,4 +1,4 @@
-"""The Textual app: themes, app-wide keys, the palette, and which screen shows."""
+"""The Textual app: themes, app-wide keys, the palette, which screen shows, and the views the notebook opens."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from .keymap import load_keymap, user_keymap_path
 from .keys import APP_KEYS, Key, bindings
 from .model import Notebook
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
+from .screens.main_edits import EditorLauncher
 from .screens.keyed import KeyedScreen
 from .widgets.textual_compat import set_theme_before_parse
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
@@ -32,6 +33,10 @@ def tilde(path: Path) -> str:
         return f"~/{path.relative_to(Path.home())}"
     except ValueError:
         return str(path)
+
+
+VIEWS = {"agent_sessions", "history", "review", "doctor"}
+"""The views the notebook opens over its screen (its keys name them ``app.…``): never while its form is open."""
 
 
 class NotebookApp(App[None]):
@@ -53,14 +58,19 @@ class NotebookApp(App[None]):
         theme_dirs: Iterable[Path] | None = None,
         notebook: Notebook | None = None,
         keymap_path: Path | None = None,
+        run_editor: EditorLauncher | None = None,
     ) -> None:
         """``home_label`` and ``clock`` replace the path and times on screen (tests pin them).
 
         ``notebook``: one already reading ``home`` (see :meth:`Notebook.start_reading`).
+        ``run_editor``: how ``o`` runs the outside editor; None: ``$VISUAL``/``$EDITOR`` with the app suspended.
         """
         super().__init__()
         self.home = home
         self._notebook = notebook
+        self.run_editor = run_editor
+        self.main_screen: MainScreen | None = None
+        """The notebook's screen once made: the views below open over it, and it reads again when they close."""
         self.home_label = home_label or tilde(home)
         self.clock = clock
         self.watch_home = watch
@@ -104,7 +114,8 @@ class NotebookApp(App[None]):
 
     def _main_screen(self) -> MainScreen:
         notebook, self._notebook = self._notebook or Notebook(self.home), None
-        return MainScreen(notebook, watch=self.watch_home, home_label=self.home_label, clock=self.clock, keymap=self.keys_in_use)
+        self.main_screen = MainScreen(notebook, watch=self.watch_home, home_label=self.home_label, clock=self.clock, keymap=self.keys_in_use, run_editor=self.run_editor)
+        return self.main_screen
 
     def _answer_create(self, create: bool | None) -> None:
         if not create:
@@ -118,11 +129,55 @@ class NotebookApp(App[None]):
         self.push_screen(self._main_screen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``?`` and ``q`` are letters: while a form is open they type, they never act (``f1`` does)."""
+        """``?`` and ``q`` are letters: while a form is open they type, they never act (``f1`` does); no view opens over it."""
         typing = isinstance(self.screen, KeyedScreen) and self.screen.is_typing
-        if typing and ((action == "help" and parameters != (True,)) or action == "quit"):
+        if typing and ((action == "help" and parameters != (True,)) or action == "quit" or action in VIEWS):
             return False
         return True
+
+    # --- the views the notebook opens (its keys and palette): each loaded on first use, not at start-up
+
+    def action_agent_sessions(self) -> None:
+        from .screens.agent_sessions import AgentSessionsScreen
+
+        main = self._opened_from()
+        self.push_screen(AgentSessionsScreen(main.notebook.home, watch=self.watch_home, home_label=self.home_label, clock=self.clock))
+
+    def action_history(self) -> None:
+        from .screens.history import HistoryScreen
+
+        main = self._opened_from()
+        self.push_screen(HistoryScreen(main.notebook.home, self.clock, watch=self.watch_home), lambda _: main.read_again())
+
+    def action_review(self) -> None:
+        from .screens.review import ReviewScreen
+
+        # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
+        main = self._opened_from()
+        self.push_screen(ReviewScreen(main.notebook.home, self.clock, watch=self.watch_home), lambda _: main.read_again())
+
+    def action_doctor(self) -> None:
+        from .screens.doctor import DoctorScreen
+
+        main = self._opened_from()
+        self.push_screen(DoctorScreen(main.notebook.home, main.notebook.check), main.back_from_doctor)
+
+    def _opened_from(self) -> MainScreen:
+        assert self.main_screen is not None, "the notebook's views open from its screen"
+        return self.main_screen
+
+    def action_set_review(self, on: bool) -> None:
+        """The palette's review setting for the home: a recorded write, through the core, as the notebook."""
+        from ..core.log import NOTEBOOK
+        from ..core.modes import set_review
+        from .workers import run_once
+
+        def said(output: str, is_error: bool) -> None:
+            self.notify(output, title="review setting", severity="error" if is_error else "information", markup=False)
+
+        home = self._opened_from().notebook.home
+        job = lambda: set_review(home, on, by=NOTEBOOK)  # noqa: E731
+        run_once(self, "review-setting", job, done=lambda r: said(r.output, r.is_error), failed=lambda words: said(words, True))
 
     def action_help(self, anywhere: bool = False) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -145,4 +200,4 @@ class NotebookApp(App[None]):
                 yield SystemCommand(f"Load as: {title}", summary, partial(screen.run_action, f"use_host({name!r})"))
             for on, word in ((True, "on"), (False, "off")):
                 help_text = "In .notebook/settings.toml, for MCP servers this home starts from now (a recorded write)"
-                yield SystemCommand(f"Turn review {word} for this home", help_text, partial(screen.run_action, f"set_review({on})"))
+                yield SystemCommand(f"Turn review {word} for this home", help_text, partial(self.run_action, f"set_review({on})"))

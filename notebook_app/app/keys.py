@@ -75,15 +75,15 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="5", display="5", action="pick_file(5)", label="TOOLS.md", help="Show TOOLS.md (file 5 in load order)", id="pick-5", show=False),
     Key(keys="6", display="6", action="pick_file(6)", label="HEARTBEAT.md", help="Show HEARTBEAT.md (file 6 in load order)", id="pick-6", show=False),
     Key(keys="7", display="7", action="pick_file(7)", label="MEMORY.md", help="Show MEMORY.md (file 7 in load order)", id="pick-7", show=False),
-    Key(keys="h", display="h", action="history", label="History", help="History: who wrote what, when; each record's diff; undo and restore", id="history", command="Show the history", show=False),
-    Key(keys="p", display="p", action="review", label="Review", help="Review: the agents' proposals waiting for you, each with its dry run against the file now; approve, reject, edit", id="review", command="Review the agents' proposals", show=False),
+    Key(keys="h", display="h", action="app.history", label="History", help="History: who wrote what, when; each record's diff; undo and restore", id="history", command="Show the history", show=False),
+    Key(keys="p", display="p", action="app.review", label="Review", help="Review: the agents' proposals waiting for you, each with its dry run against the file now; approve, reject, edit", id="review", command="Review the agents' proposals", show=False),
     Key(keys="w", display="w", action="toggle_warnings", label="Warnings", help="A file's warnings: folded to one row each, or in full", id="toggle-warnings", command="Show or fold the files' warnings", show=False),
     Key(keys="b", display="b", action="blame", label="Blame", help="Blame gutter on/off: who last wrote each line, and when", id="blame", command="Toggle the blame gutter", show=False),
-    Key(keys="exclamation_mark", display="!", action="doctor", label="Doctor", help="The home doctor: every finding by file, jump to its line, apply its fix", id="doctor", command="Open the home doctor", show=False),
+    Key(keys="exclamation_mark", display="!", action="app.doctor", label="Doctor", help="The home doctor: every finding by file, jump to its line, apply its fix", id="doctor", command="Open the home doctor", show=False),
     Key(keys="slash", display="/", action="find", label="Find", help="Find in every bootstrap file and both sessions as you type: matches highlighted and counted; enter / ↓ next, ↑ previous, esc closes", id="find", command="Find in the home", show=False),
     Key(keys="ctrl+g", display="ctrl+g", action="go_to_line", label="Go to line", help="Go to a line by number in the selected file (the pane last focused, or the match last shown)", id="go-to-line", command="Go to line", show=False),
     Key(keys="n", display="n", action="next_session", label="Next", help="Start the next session: the preview becomes the new current snapshot", id="next-session", command="Start the next session"),
-    Key(keys="s", display="s", action="agent_sessions", label="Agents", help="Agent sessions: each agent's frozen soul against Next, and its writes", id="agent-sessions", command="Show agent sessions", show=False),
+    Key(keys="s", display="s", action="app.agent_sessions", label="Agents", help="Agent sessions: each agent's frozen soul against Next, and its writes", id="agent-sessions", command="Show agent sessions", show=False),
 )
 
 MOVING_KEYS: tuple[Key, ...] = (

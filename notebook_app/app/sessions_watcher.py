@@ -18,13 +18,12 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from textual.message import Message
 from textual.message_pump import MessagePump
 
 from ..core.fs import STATE_DIR
 from ..core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
 from ..core.log import LOG_PATH
-from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
+from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, SessionsChanged, awatch
 
 if TYPE_CHECKING:
     from watchfiles import Change
@@ -35,8 +34,7 @@ class SessionsWatcher(FolderWatcher):
 
     what = "agent sessions"
 
-    class Changed(Message):
-        """A session record or journal was written, or the sessions folder came or went."""
+    Changed = SessionsChanged
 
     def __init__(self, home: Path, target: MessagePump) -> None:
         super().__init__(target)

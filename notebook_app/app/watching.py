@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.dom import DOMNode
+from textual.message import Message
 from textual.message_pump import MessagePump
 
 from .failures import failure_words
@@ -32,6 +33,14 @@ def awatch(*paths: Path, **settings: Any) -> AsyncGenerator[set[tuple[Change, st
     from watchfiles import awatch as watch
 
     return watch(*paths, **settings)
+
+
+class SessionsChanged(Message):
+    """A session record or journal was written, or the sessions folder came or went (:class:`~.sessions_watcher.SessionsWatcher` posts it).
+
+    Defined here, with the lifecycle every watcher loads, so that a screen can
+    handle it before that watcher (and the core's log modules it reads) loads.
+    """
 
 
 class FolderWatcher:

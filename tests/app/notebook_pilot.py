@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from notebook_app.app.app import NotebookApp
+from notebook_app.app.screens.main_edits import EditorLauncher
 from notebook_app.app.themes import shipped_themes_dir
 
 SIZE = (120, 40)
@@ -18,12 +19,13 @@ USER = "- name is Priya\n- prefers metric units\n"
 MEMORY = "# Notes\n\n- timezone: UTC\n- likes tide tables\n- drafts go out on Fridays\n"
 
 
-def make_app(home: Path, *, watch: bool = False, theme: str = "dark") -> NotebookApp:
-    """The app with its path, clock and themes pinned, so screens are reproducible."""
+def make_app(home: Path, *, watch: bool = False, theme: str = "dark", run_editor: EditorLauncher | None = None) -> NotebookApp:
+    """The app with its path, clock and themes pinned, so screens are reproducible; ``run_editor`` stands in for $EDITOR."""
     return NotebookApp(
         home,
         theme=theme,
         watch=watch,
+        run_editor=run_editor,
         home_label="test home",
         clock=lambda _: "12:00:00",
         theme_dirs=[shipped_themes_dir()],

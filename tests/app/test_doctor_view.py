@@ -102,7 +102,7 @@ async def test_a_queued_agent_write_is_counted_on_the_health_line_and_announced(
         agent = Actor(ActorKind.MCP, session="20261130-000000-0000abcd", client_name="kip-host", client_version="1")
         queued = propose(home, {"action": "add", "text": "wants a weekly digest"}, by=agent)
         assert "queued for review" in queued.output
-        app.screen._reads.request()  # the watcher is off in tests; a read is what follows any change
+        app.screen.read_again()  # the watcher is off in tests; a read is what follows any change
         await wait_until(pilot, lambda: health(app).startswith("✉ 1 to review"), "the count on the health line")
         assert ("review", "1 proposal to review — p") in announced
 

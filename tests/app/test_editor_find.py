@@ -193,11 +193,11 @@ async def test_find_in_a_large_crlf_buffer_prepares_its_text_once_per_edit_not_o
         await pilot.press("ctrl+f", *"kelp")
         await wait_until(pilot, lambda: count_of(editor) == f"1 of {n:,}", "every entry counted", attempts=2000)
         await pilot.press("space", *"survey")
-        await wait_until(pilot, lambda: count_of(editor) == f"1 of {n:,}" and editor.find_steps.outcome.typed == "kelp survey", "the longer query")
+        await wait_until(pilot, lambda: count_of(editor) == f"1 of {n:,}" and editor.find.steps.outcome.typed == "kelp survey", "the longer query")
         assert len(prepared) == 1  # the text as opened, prepared once for every keystroke
         await pilot.press("escape")
         await pilot.press("x")  # an edit: the next search prepares the new text
         await pilot.press("ctrl+f", "e")
-        typed = editor.find_bar.typed
-        await wait_until(pilot, lambda: editor.find_steps.outcome is not None and editor.find_steps.outcome.typed == typed, "the count after the edit")
+        typed = editor.find.bar.typed
+        await wait_until(pilot, lambda: editor.find.steps.outcome is not None and editor.find.steps.outcome.typed == typed, "the count after the edit")
         assert len(prepared) == 2

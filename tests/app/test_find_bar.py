@@ -77,14 +77,14 @@ async def test_enter_down_and_up_step_between_matches_and_switch_files(kelp_home
         assert file_view(app, "MEMORY.md").cursor == 4  # the entry with the match is selected
         await pilot.press("enter")
         assert count_of(app) == "6 of 15"
-        assert app.screen.find_steps.hit.place == "current"
+        assert app.screen.find.steps.hit.place == "current"
         await pilot.press("up", "up", "up")
         assert count_of(app) == "3 of 15"
         assert home.document == "HEARTBEAT.md"  # the document pane switched to the match's file
         assert file_view(app, "HEARTBEAT.md").line_on_screen(2)
         await pilot.press("up", "up", "up")
         assert count_of(app) == "15 of 15"  # before the first comes the last
-        assert app.screen.find_steps.hit.place == "next"
+        assert app.screen.find.steps.hit.place == "next"
         assert isinstance(app.focused, Input)  # typing stays in the bar while stepping
         await pilot.press("n")
         assert bar(app).typed == "kelpn" and app.screen.state.current.number == 1  # n types; it never starts a session
@@ -95,7 +95,7 @@ async def test_a_capital_makes_the_match_exact(kelp_home: Path) -> None:
     async with app.run_test(size=(160, 45)) as pilot:
         await started(pilot)
         await find(pilot, "KELP", "1 of 3")
-        assert app.screen.find_steps.hit.place == "MEMORY.md" and app.screen.find_steps.hit.line == 4
+        assert app.screen.find.steps.hit.place == "MEMORY.md" and app.screen.find.steps.hit.line == 4
 
 
 async def test_esc_closes_the_find_bar_first_and_its_highlights_go(kelp_home: Path) -> None:
@@ -175,12 +175,12 @@ async def test_a_hidden_character_is_found_by_its_marker(tmp_path: Path) -> None
         field = app.screen.query_one("#find-input", Input)
         field.insert_text_at_cursor("∙")  # as a paste or a compose key types it
         await wait_until(pilot, lambda: count_of(app) == "1 of 3", "the zero-width space found in MEMORY.md, then Current and Next")
-        assert app.screen.find_steps.hit.place == "MEMORY.md" and app.screen.find_steps.hit.line == 1
+        assert app.screen.find.steps.hit.place == "MEMORY.md" and app.screen.find.steps.hit.line == 1
         assert highlighted(file_view(app, "MEMORY.md"), 1) == ["∙"]
         await pilot.press("backspace")
         field.insert_text_at_cursor("→")
         await wait_until(pilot, lambda: count_of(app) == "1 of 3", "the tab found by →")
-        assert app.screen.find_steps.hit.line == 2
+        assert app.screen.find.steps.hit.line == 2
 
 
 async def test_find_on_a_two_mebibyte_home_counts_and_steps(tmp_path: Path) -> None:
@@ -194,8 +194,8 @@ async def test_find_on_a_two_mebibyte_home_counts_and_steps(tmp_path: Path) -> N
         await pilot.press("up")  # wraps round to the very last match: the end of Next
         assert count_of(app) == f"{3 * n:,} of {3 * n:,}"
         upcoming = app.screen.query_one("#next", SessionPane)
-        await wait_until(pilot, lambda: upcoming.line_on_screen(app.screen.find_steps.hit.line), "the last line of Next on screen", attempts=2000)
+        await wait_until(pilot, lambda: upcoming.line_on_screen(app.screen.find.steps.hit.line), "the last line of Next on screen", attempts=2000)
         await pilot.press(*" notes, entry 00123")  # each keystroke asks again; the latest query's count shows
         await wait_until(pilot, lambda: count_of(app) == "1 of 3", "one entry in the file and both souls", attempts=2000)
-        assert (app.screen.find_steps.hit.place, app.screen.find_steps.hit.line) == ("MEMORY.md", 123)
+        assert (app.screen.find.steps.hit.place, app.screen.find.steps.hit.line) == ("MEMORY.md", 123)
         await wait_until(pilot, lambda: file_view(app).line_on_screen(123), "its line on screen", attempts=2000)

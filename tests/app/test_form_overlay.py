@@ -28,7 +28,7 @@ async def test_opening_and_closing_the_form_resizes_no_pane(tmp_path) -> None:
         await started(pilot)
         before = pane_regions(app)
         await pilot.press("a", *"keeps tide tables")
-        await wait_until(pilot, lambda: app.screen.form.is_open and app.screen.dry is not None, "the form's dry run")
+        await wait_until(pilot, lambda: app.screen.form.is_open and app.screen.round_trip.dry is not None, "the form's dry run")
         assert pane_regions(app) == before
         form = app.screen.form.region
         assert form.bottom <= app.screen.query_one("#panes").region.bottom  # over the panes, never under the footer

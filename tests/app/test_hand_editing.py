@@ -320,10 +320,9 @@ async def test_o_runs_the_injected_editor_on_a_copy_and_writes_it_back_guarded(h
         seen.append(copy)
         return subprocess.run([sys.executable, str(script), str(copy)], check=False).returncode
 
-    app = make_app(home)
+    app = make_app(home, run_editor=run)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        app.screen.run_editor = run
         await pilot.press("o")
         await wait_until(pilot, lambda: app._notifications, "the result")
         (note,) = list(app._notifications)
@@ -339,10 +338,9 @@ async def test_o_with_a_conflict_opens_the_conflict_view_and_resolving_it_remove
         agent(home, "replace", "timezone: UTC", "timezone: CET")  # meanwhile
         return 0
 
-    app = make_app(home)
+    app = make_app(home, run_editor=run)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        app.screen.run_editor = run
         await pilot.press("o")
         await wait_until(pilot, lambda: isinstance(app.screen, ConflictScreen), "the conflict view, not only a path in a toast")
         (note,) = list(app._notifications)
@@ -357,15 +355,14 @@ async def test_o_with_a_conflict_opens_the_conflict_view_and_resolving_it_remove
 
 
 async def test_o_unchanged_and_a_failing_editor_say_so_in_words(home: Path) -> None:
-    app = make_app(home)
+    statuses = iter([0, 3])  # the first edit leaves the copy as it was, the second editor fails with status 3
+    app = make_app(home, run_editor=lambda copy: next(statuses))
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        app.screen.run_editor = lambda copy: 0
         await pilot.press("o")
         await wait_until(pilot, lambda: app._notifications, "the result")
         assert list(app._notifications)[0].message.startswith("Unchanged: ")
         app.clear_notifications()
-        app.screen.run_editor = lambda copy: 3
         await pilot.press("o")
         await wait_until(pilot, lambda: app._notifications, "the result")
         assert list(app._notifications)[0].message.startswith("Not written: the editor exited with status 3")

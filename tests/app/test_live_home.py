@@ -46,15 +46,15 @@ async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) ->
 
 async def test_a_write_made_before_the_watch_was_set_up_still_shows(home: Path, monkeypatch) -> None:
     """The watch starts after the first read: a write landing in between has no event, so the watch looks once itself."""
-    from notebook_app.app.screens.main_watch import HomeWatching
+    from notebook_app.app.screens.main_watch import HomeWatch
 
-    start_watch = HomeWatching._watch
+    start_watch = HomeWatch._watch
 
-    def write_then_watch(screen) -> None:
+    def write_then_watch(watch: HomeWatch) -> None:
         subprocess.run([sys.executable, "-c", f"open({str(home / 'MEMORY.md')!r}, 'a').write('- slipped in before the watch\\n')"], check=True)
-        start_watch(screen)
+        start_watch(watch)
 
-    monkeypatch.setattr(HomeWatching, "_watch", write_then_watch)
+    monkeypatch.setattr(HomeWatch, "_watch", write_then_watch)
     app = make_app(home, watch=True)
     async with app.run_test(size=SIZE) as pilot:
         await watching(pilot)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from notebook_pilot import file_view, MEMORY, SIZE, USER, make_app, started, wait_until
 from textual.widgets import Input
 
@@ -129,6 +131,20 @@ async def test_target_toggle_writes_user_md(home: Path) -> None:
         await wait_until(pilot, lambda: not form.is_open, "the write")
         assert (home / "USER.md").read_text() == USER + "- works from Monterey\n"
         assert (home / "MEMORY.md").read_text() == MEMORY
+
+
+@pytest.mark.parametrize("view", ["app.doctor", "app.history", "app.review", "app.agent_sessions"])
+async def test_no_view_opens_over_the_open_form_not_even_from_the_palette(home: Path, view: str) -> None:
+    """The app opens the notebook's views; while the form is open it holds them back, as the screen does its own keys."""
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("a")
+        main = app.screen
+        assert main.form.is_open
+        assert await app.run_action(view, main) is False
+        await pilot.pause()
+        assert app.screen is main and main.form.is_open
 
 
 async def test_letter_keys_type_into_the_form_and_ctrl_t_toggles_there(home: Path) -> None:

@@ -6,8 +6,9 @@ which writes it as is, merges it with what another writer wrote since, or
 returns the conflicts, which open :class:`~.conflict.ConflictScreen`. Nothing
 here merges or writes by itself. While the file is open, a change on disk
 that is not this editor's own save is said in a banner: the next save merges.
-Find (``ctrl+f``, :mod:`.editor_find`) drives the cursor through
-:meth:`EditorScreen.go_to_line` and :meth:`EditorScreen.select_span`.
+Find (``ctrl+f``) is a controller the screen holds (:mod:`.editor_find`),
+driving the cursor through :meth:`EditorScreen.go_to_line` and
+:meth:`EditorScreen.select_span`; the find bar's messages are handed to it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import Selection
@@ -35,7 +36,7 @@ from ..widgets.common.key_footer import KeyFooter
 from ..widgets.find import find_bar
 from ..widgets.find.find_bar import FindBar
 from ..workers import LatestWins, run_once
-from .editor_find import SCOPE, EditorFind
+from .editor_find import SCOPE, BufferFind
 from .keyed import KeyedScreen
 
 HIGHLIGHT_UP_TO = 256 * 1024
@@ -60,7 +61,7 @@ def on_disk(path: Path) -> OnDisk:
     return OnDisk(hashlib.sha256(read.data).hexdigest(), False, f"{path.name} changed on disk since you opened it (an agent or another program wrote it)")
 
 
-class EditorScreen(EditorFind, KeyedScreen[None]):
+class EditorScreen(KeyedScreen[None]):
     """Edits ``name``; ``applied`` gets each home state read after a save (the notebook shows it)."""
 
     CSS_PATH = [find_bar.TCSS, Path(__file__).with_name("editor.tcss")]
@@ -82,7 +83,7 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
         self._asked_to_close = False
         self._watcher: HomeWatcher | None = None
         self._disk = LatestWins(self, "editor-disk", on_disk, done=self._disk_checked, failed=self._show_failure)
-        self._init_find()
+        self.find = BufferFind(self, name, select_span=self.select_span, go_to_line=self.go_to_line)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -92,7 +93,8 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
         yield FindBar(id="find-bar", scope=SCOPE)
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _mounted(self) -> None:
         self.sub_title = f"editing {self.file_name}"
         self.text_area.border_title = self.file_name
         self.text_area.load_text(self.base)  # once, here: TextArea built with the text splits and wraps it three times more
@@ -102,7 +104,8 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
             self._watcher = HomeWatcher(self.notebook.home, self, lambda _name: "")  # every change is looked at: a deletion too
             self.call_after_refresh(self._watcher.start, self, "editor-watch")
 
-    def on_unmount(self) -> None:
+    @on(events.Unmount)
+    def _unmounted(self) -> None:
         if self._watcher is not None:
             self._watcher.stop()
 
@@ -136,6 +139,31 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
         row = max(0, min(line - 1, self.text_area.document.line_count - 1))
         self.text_area.selection = Selection((row, start), (row, end))
         self.text_area.scroll_cursor_visible(center=True)
+
+    # --- find: the bar's messages to its controller ---------------------------
+
+    def action_find(self) -> None:
+        """ctrl+f: open the find bar (again: back into it), searching from the match still selected, else the cursor."""
+        self.find.open_find()
+
+    def action_go_to_line(self) -> None:
+        self.find.open_line()
+
+    @on(FindBar.Changed)
+    def _find_changed(self) -> None:
+        self.find.search()
+
+    @on(FindBar.Stepped)
+    def _find_stepped(self, event: FindBar.Stepped) -> None:
+        self.find.step(event.step)
+
+    @on(FindBar.LineChosen)
+    def _line_chosen(self, event: FindBar.LineChosen) -> None:
+        self.find.go_to_line(event.line)
+
+    @on(FindBar.Closed)
+    def _find_closed(self) -> None:
+        self.find.close()
 
     # --- saving ------------------------------------------------------------------
 
@@ -243,13 +271,13 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
     @on(TextArea.Changed)
     def _changed(self) -> None:
         self._asked_to_close = False
-        self._buffer_edited()
+        self.find.buffer_edited()
         self._show_unsaved()
 
     def action_close(self) -> None:
         """esc: the find bar first (even with the focus back in the buffer), then the editor."""
-        if self.finding:
-            self._close_find()
+        if self.find.is_open:
+            self.find.close()
             return
         if self.saving:
             return

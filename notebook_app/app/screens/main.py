@@ -2,8 +2,12 @@
 
 It wires widgets to the :class:`~notebook_app.app.model.Notebook`: every read,
 write, dry run and session start runs in a worker (:mod:`..workers`) and
-comes back to a method here; widgets get plain attributes and method calls,
-never the app.
+comes back to a method here or to a controller the screen holds, each owning
+its state: find (:mod:`.main_find`), the form's round trip (:mod:`.main_form`),
+the session panes (:mod:`.main_sessions`), file edits (:mod:`.main_edits`),
+the watchers (:mod:`.main_watch`), the health line and blame (:mod:`.main_tools`).
+Messages come up to handlers here; widgets and controllers get plain
+attributes and method calls, never the app.
 """
 
 from __future__ import annotations
@@ -12,22 +16,19 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Header, Static
 
-from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
-from ...core.fs import moved
-from ...core.memory import for_people
-from ..documents import Mark
-from ..dry_run import DryRun, Selection, dry_run, dry_run_status
+from ...core import MEMORY_TARGETS
+from ..dry_run import Selection
 from ..keymap import shown_key
 from ..keys import NOTEBOOK_KEYS, bindings
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
-from ..watching import FolderWatcher
+from ..watching import SessionsChanged
 from ..widgets.common import line_view, pane_tabs, status_line
 from ..widgets.common.key_footer import KeyFooter
 from ..widgets.common.pane_tabs import Tab
@@ -39,23 +40,25 @@ from ..widgets.form.action_form import ActionForm
 from ..widgets.home import home_pane
 from ..widgets.home.home_pane import HomePane, file_at
 from ..widgets.session import session_pane
-from ..widgets.session.session_pane import SessionPane, present
-from ..workers import LatestWins, run_once
-from .main_edits import HandEdits
-from .main_find import NotebookFind
-from .main_tools import NotebookTools, blame_labels
-from .main_watch import CHECK_DELAY, HomeWatching
+from ..widgets.session.session_pane import SessionPane
+from ..workers import LatestWins
+from .main_edits import EditorLauncher, FileEdits
+from .main_find import HomeFind
+from .main_sessions import SessionsShown
+from .main_form import AFTER_RESULT, FormRoundTrip
+from .main_tools import BlameGutter, HealthLine
+from .main_watch import MOVED_BANNER, HomeWatch
 from .panes import PaneScreen
 
 
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-AFTER_RESULT = 0.1  # seconds: the toast and the footer's keys (a widget mount, a rebuild) wait for the frames that show a write's result
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor", "toggle_warnings"}
+NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "blame", "find", "go_to_line", "edit_file", "open_editor", "toggle_warnings"}
+"""Besides the views the app opens over the notebook (:data:`~..app.VIEWS`), which the app holds back itself."""
 
 
-class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScreen):
+class MainScreen(PaneScreen):
     """What the running session loaded, what is on disk, what loads next."""
 
     CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, status_line.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, find_bar.TCSS, Path(__file__).with_name("main.tcss")]
@@ -74,34 +77,24 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         home_label: str,
         clock: Callable[[datetime], str],
         keymap: Mapping[str, str] | None = None,
+        run_editor: EditorLauncher | None = None,
     ) -> None:
+        """``run_editor``: how ``o`` runs the outside editor (None: ``$VISUAL``/``$EDITOR``, the app suspended)."""
         super().__init__()
         self.notebook = notebook
-        self.watch_home = watch
         self.home_label = home_label
         self.clock = clock
         self.keymap = dict(keymap or {})
         self.state: HomeState | None = None
-        self.dry: DryRun | None = None
-        self.home_missing = False
-        self._selection: Selection | None = None
-        """The entry a replace or remove was pre-filled from: the form warns when the first match is elsewhere."""
-        self._watcher: HomeWatcher | None = None
-        self._watching = False
-        self._agents: FolderWatcher | None = None
-        self._typed_since_status = False
-        """Whether the form changed since the tool last answered; until then its answer stays."""
-        self._checked_once = False
-        self._blaming = False
-        self._blames = LatestWins(self, "blame", blame_labels, done=self._blamed, failed=self._blame_failed)
-        self._landed: int | None = None
-        """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
         self._reads = LatestWins(self, "home", notebook.refresh, done=self._read_done, failed=self._read_failed)
-        self._dry_runs = LatestWins(self, "dry-run", dry_run, done=self._dry_run_done, failed=self._dry_run_failed)
-        self._checks = LatestWins(self, "doctor", notebook.health, done=self._checked, failed=self._check_failed)
-        self._pending = 0
         self._warnings_unfolded = False
-        self._init_find()
+        self.find = HomeFind(self, state=lambda: self.state, show_pane=self.activate)
+        self.edits = FileEdits(self, notebook, watch=watch, applied=self._apply, read_again=self.read_again, run_editor=run_editor)
+        self.watching = HomeWatch(self, notebook, watch=watch)
+        self.health = HealthLine(self, notebook, self.keymap)
+        self.blame = BlameGutter(self, notebook.home, clock, say=self._show_banner)
+        self.sessions = SessionsShown(self, notebook, clock, apply=self._apply, failed=self._read_failed)
+        self.round_trip = FormRoundTrip(self, notebook, state=lambda: self.state, refused=lambda: self.watching.refusal(home_label), close=lambda: self._close_form(present=False), apply=self._apply, shown=self._show_sessions)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -118,7 +111,8 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         yield FindBar(id="find-bar")
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _mounted(self) -> None:
         self.sub_title = self.home_label
         shown = {key.id: shown_key(key, self.keymap) for key in NOTEBOOK_KEYS}
         self.form.show_keys(apply=shown["submit"], close=shown["close-form"], target=shown["toggle-target-form"])
@@ -132,10 +126,9 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         else:
             self._read_done(first)  # read while Textual loaded: the first frame already shows the home
 
-    def on_unmount(self) -> None:
-        for watcher in (self._watcher, self._agents):
-            if watcher is not None:
-                watcher.stop()
+    @on(events.Unmount)
+    def _unmounted(self) -> None:
+        self.watching.stop()
 
     @property
     def form(self) -> ActionForm:
@@ -148,7 +141,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in FORM_ONLY:  # esc: the find bar first; ctrl+t: not in an entry edit, whose file is fixed
-            return (self.form.is_open and (action != "toggle_target_in_form" or self.form.has_target)) or (action == "close_form" and self.finding)
+            return (self.form.is_open and (action != "toggle_target_in_form" or self.form.has_target)) or (action == "close_form" and self.find.is_open)
         if action in NOT_WHILE_FORM_OPEN:
             return not self.form.is_open
         return True
@@ -159,132 +152,100 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         else:
             self.query_one(f"#{pane}", SessionPane).focus_view()
 
+    def read_again(self) -> None:
+        """Read the home again (back from a view that may have written): the doctor's check follows the read."""
+        self._reads.request()
+
+    def back_from_doctor(self, place: tuple[str, int] | None) -> None:
+        """Show the finding's line chosen in the doctor, and look again (a fix may have landed)."""
+        self._reads.request()
+        if place is not None:
+            self.activate("home")
+            self.query_one(HomePane).pick(*place)
+
     # --- results of the workers ------------------------------------------------
 
     def _read_done(self, state: HomeState) -> None:
         self._apply(state)
-        self._start_watching()
+        self.watching.start()
 
     def _read_failed(self, words: str) -> None:
         shown = "Showing the last state read." if self.state is not None else "Nothing can be shown until it can be read."
         self._show_banner(f"⚠ Could not read the home: {words}. {shown}")
 
-    def _started(self, state: HomeState) -> None:
-        if self._apply(state):
-            self.notify(f"Session #{state.current.number} started from what is on disk now.", title="next session")
-            if self._landed is not None:
-                # after the next layout: at narrow widths the pane has only just been shown
-                self.call_after_refresh(self.query_one("#current", SessionPane).reveal_line, self._landed)
-        self._landed = None
-
-    def _written(self, outcome: tuple[ToolResult | SpliceResult, HomeState]) -> None:
-        result, state = outcome
-        if result.is_error:
-            self.form.show_status("error", result.output)
-            self._apply(state)
-            return
-        self._close_form(present=False)  # the new state is presented once, below: not the old one first
-        said, unkept = for_people(result.output, result.unrecorded), result.unrecorded is not None
-        self.set_timer(AFTER_RESULT, lambda: self.notify(said, title="memory", severity="warning" if unkept else "information", markup=False, timeout=8 if unkept else 4))
-        if not self._apply(state):
-            self._show_sessions()
-
-    def _write_failed(self, words: str) -> None:
-        self.form.show_status("error", f"the write could not finish: {words}")
-
-    def _dry_run_done(self, dry: DryRun) -> None:
-        if not self.form.is_open or dry.args != self.form.args or self.state is None or dry.seq != self.state.seq:
-            return  # stale: a newer one is due, or the form closed
-        self.dry = dry
-        if self.form.awaiting is None and (self.form.status[0] not in ("error", "ok") or self._typed_since_status):
-            self.form.show_status(*dry_run_status(dry, self._selection))
-        self._show_sessions()
-
-    def _dry_run_failed(self, words: str) -> None:
-        self.form.show_status("flag", f"the dry run failed: {words}; enter still applies through the tool")
-
     def _apply(self, state: HomeState) -> bool:
         if self.state is not None and state.seq <= self.state.seq:
             return False
-        if self.state is not None and not self.home_missing:
+        if self.state is not None and not self.watching.home_missing:
             self.query_one("#home-banner", Static).remove_class("-shown")  # a read succeeded again
         elif self.state is None and self.notebook.counter.problem:
             self.notify(self.notebook.counter.problem, title="session numbers", severity="warning", markup=False)
         self.state = state
         self.query_one(HomePane).show_state(state)
         self._show_sessions()
-        self._request_dry_run()
-        self._refind()
-        if self._blaming:
-            self._request_blame()
-        if self._checked_once:
-            self._checks.request_when_quiet(CHECK_DELAY)
-        else:  # the first check waits until the first frame is out: it must not slow the start
-            self._checked_once = True
-            self.call_after_refresh(self._checks.request_when_quiet, CHECK_DELAY)
+        self.round_trip.request_dry_run()
+        self.find.refind()
+        self.blame.refresh()
+        self.health.after_read()
         return True
 
-    def _request_dry_run(self) -> None:
-        if self.state is not None and self.form.is_open:
-            self._dry_runs.request(self.state, self.form.args)
-
     def _show_sessions(self) -> None:
-        state = self.state
-        if state is None:
-            return
-        number = state.current.number
-        dry = self.dry if self.form.is_open and self.dry is not None and self.dry.seq == state.seq else None
-        current_meta = f"#{number} · began {self.clock(state.current.taken_at)}"
-        current, upcoming = self.query_one("#current", SessionPane), self.query_one("#next", SessionPane)
-        if dry is not None and dry.comparison is not None:
-            outcome = dry.outcome
-            doing = outcome.label if isinstance(outcome, EntryPlan) else outcome.request.action
-            present(current, upcoming, dry.comparison, current_meta=current_meta, next_meta=f"#{number + 1} · preview + {doing}", next_kind="dry-run")
-        else:
-            present(current, upcoming, state.comparison, current_meta=current_meta, next_meta=f"#{number + 1} · if it began now")
+        if self.state is not None:
+            self.sessions.present(self.state, self.round_trip.dry_run_for(self.state))
 
     def _show_banner(self, text: str) -> None:
         banner = self.query_one("#home-banner", Static)
         banner.update(text)
         banner.add_class("-shown")
 
-    # --- the watcher ---------------------------------------------------------------
+    # --- the watchers ----------------------------------------------------------
 
-    def on_sessions_watcher_changed(self) -> None:
+    @on(SessionsChanged)
+    def _log_changed(self) -> None:
         """Agent activity in the log (a proposal queued, a session started): the health line looks again."""
         if self.state is not None:
-            self._checks.request_when_quiet(CHECK_DELAY)
+            self.health.look_again()
 
     @on(HomeWatcher.Changed)
     def _home_changed(self) -> None:
         self._reads.request()
 
+    @on(HomeWatcher.HomeMissing)
+    @on(HomeWatcher.HomeBack)
+    def _home_went_or_came(self) -> None:
+        self.watching.check_pin()
+
+    @on(HomeWatch.PinChanged)
+    def _pin_changed(self, event: HomeWatch.PinChanged) -> None:
+        """The home was moved or removed, or is back: the banner, a notice, a new look."""
+        if event.gone:
+            self._show_banner(MOVED_BANNER.format(home=self.home_label))
+            self.notify("The home directory was moved or removed.", title="home", severity="error", markup=False)
+        else:
+            self.query_one("#home-banner", Static).remove_class("-shown")
+            self.notify("The home directory is back.", title="home")
+        self._reads.request()  # moved: the same state, saying that writes are refused; back: read again
+        self.health.look_again()  # the health line says it too
+
     # --- the form ----------------------------------------------------------------
 
     @on(ActionForm.Changed)
     def _form_changed(self) -> None:
-        self._typed_since_status = True
-        self._request_dry_run()
+        self.round_trip.changed()
 
     @on(ActionForm.Submitted)
     def _form_submitted(self, message: ActionForm.Submitted) -> None:
-        if self.home_missing:  # the core would refuse it: say so in its words, without a worker
-            self.form.show_status("error", moved(self.notebook.home) or f"the home directory is gone ({self.home_label}); nothing was written")
-            return
-        self._typed_since_status = False
-        args = message.args
-        run_once(self, "write", lambda: self.notebook.write(args), done=self._written, failed=self._write_failed)
+        self.round_trip.submit(message.args)
 
     def _open_form(self, action: str) -> None:
-        self._selection = None
-        text = ""
+        selection, text = None, ""
         selected = self.query_one(HomePane).selected_line if action != "add" else None
         if selected is not None:
             filename, line, full = selected
             text = full.removeprefix("- ")
             self.target = next(t for t, f in MEMORY_TARGETS.items() if f == filename)
-            self._selection = Selection(filename, text, line - 1)
-        self._before_form()
+            selection = Selection(filename, text, line - 1)
+        self._before_form(selection)
         self.form.open(action, text, text if action == "replace" else "")
         self.call_after_refresh(self._keep_next_clear)
 
@@ -293,15 +254,13 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         if selected is None:
             self.notify("Select an entry first: choose MEMORY.md or USER.md and move to a line with the arrows.", title="entry", markup=False)
             return
-        self._selection = None
-        self._before_form()
+        self._before_form(None)
         self.form.open_entry(action, *selected)
         self.call_after_refresh(self._keep_next_clear)
 
-    def _before_form(self) -> None:
-        self._close_find(refocus=False)
-        self.dry = None
-        self._typed_since_status = False
+    def _before_form(self, selection: Selection | None) -> None:
+        self.find.close(refocus=False)
+        self.round_trip.opened(selection)
         if self.narrow:
             self.activate("next")  # the dry run is what a person typing needs to see
         self.call_after_refresh(self.refresh_bindings)
@@ -314,8 +273,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
     def _close_form(self, *, present: bool = True) -> None:
         self.form.close()
         self._keep_next_clear()
-        self.dry = None
-        self._selection = None
+        self.round_trip.closed()
         self.action_show_pane("next") if self.narrow else self.query_one(HomePane).focus_entries()  # narrow: Next, where the result shows
         if present:
             self._show_sessions()
@@ -371,8 +329,8 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self.query_one(HomePane).pick(file_at(position))
 
     def action_close_form(self) -> None:
-        if self.finding:
-            self._close_find()
+        if self.find.is_open:
+            self.find.close()
         elif self.form.request_close():
             self._close_form()
 
@@ -390,9 +348,47 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
             self.form.request_submit()
 
     def action_next_session(self) -> None:
-        if self.state is not None:
-            marks = self.state.comparison.next_doc.marks
-            self._landed = min((line for line, mark in marks.items() if mark is Mark.ADDED), default=None)
         if self.narrow:
             self.activate("current")
-        run_once(self, "advance", self.notebook.advance, done=self._started, failed=self._read_failed)
+        self.sessions.start_next(self.state)
+
+    def action_blame(self) -> None:
+        self.blame.toggle()
+
+    def action_edit_file(self) -> None:
+        self.edits.edit_here(self.query_one(HomePane).selected_file)
+
+    def action_open_editor(self) -> None:
+        self.edits.edit_outside(self.query_one(HomePane).selected_file)
+
+    def action_use_host(self, name: str) -> None:
+        self.sessions.use_host(name)
+
+    # --- find: the bar's messages to its controller ---------------------------------
+
+    def action_find(self) -> None:
+        """/: open the find bar (again: back into it), searching what it still holds."""
+        self.find.open_find()
+
+    def action_go_to_line(self) -> None:
+        self.find.open_line()
+
+    @on(FindBar.Changed)
+    def _find_changed(self) -> None:
+        self.find.search()
+
+    @on(FindBar.Stepped)
+    def _find_stepped(self, event: FindBar.Stepped) -> None:
+        self.find.step(event.step)
+
+    @on(FindBar.LineChosen)
+    def _line_chosen(self, event: FindBar.LineChosen) -> None:
+        self.find.go_to_line(event.line)
+
+    @on(FindBar.Closed)
+    def _find_closed(self) -> None:
+        self.find.close()
+
+    @on(events.DescendantFocus)
+    def _focus_moved(self, event: events.DescendantFocus) -> None:
+        self.find.focus_moved(event.widget)

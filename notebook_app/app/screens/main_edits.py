@@ -1,11 +1,12 @@
-"""Mixed into MainScreen: editing a whole file, in the built-in editor (``E``) or in ``$VISUAL``/``$EDITOR`` (``o``).
+"""Editing a whole file, in the built-in editor (``E``) or in ``$VISUAL``/``$EDITOR`` (``o``).
 
-Both go through the core: :func:`~notebook_app.core.hand_edit.read_for_edit`
-for the text an edit starts from, the guarded hand edit to save it, and
+:class:`FileEdits` is a controller the main screen holds. Both ways go
+through the core: :func:`~notebook_app.core.hand_edit.read_for_edit` for the
+text an edit starts from, the guarded hand edit to save it, and
 :func:`~notebook_app.core.edit_copy.edit_with_editor` for an outside editor
-working on a copy. How the outside editor runs is :attr:`HandEdits.run_editor`:
-by default the real one with the app suspended; tests (and a future browser
-version, which cannot suspend) put another in its place.
+working on a copy. How the outside editor runs is injected (``run_editor``):
+None is the real one, ``$VISUAL``/``$EDITOR`` with the app suspended; tests
+(and a future browser version, which cannot suspend) pass another.
 """
 
 from __future__ import annotations
@@ -18,16 +19,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App, SuspendNotSupported
+from textual.screen import Screen
 
 from ...core import MAX_FILE_BYTES, Rejection
 from ...core.log import NOTEBOOK
 from ...core.memory import for_people
-from ..widgets.home.home_pane import HomePane
+from ..model import HomeState, Notebook
 from ..workers import run_once
 
 if TYPE_CHECKING:
     from ...core.edits import CopyEditResult
-    from .main import MainScreen
 
 EditorLauncher = Callable[[Path], int]
 """Runs an editor on a copy's path, ON THE EVENT LOOP, and returns its exit status (0: saved and quit)."""
@@ -69,80 +70,94 @@ def editable(home: Path, name: str) -> str | Rejection:
     return found
 
 
-class HandEdits:
-    """``E`` and ``o`` on the notebook."""
+class FileEdits:
+    """``E`` and ``o`` on ``screen``: a file of ``notebook`` edited, then ``applied`` (a state a save read) or ``read_again``."""
 
-    run_editor: EditorLauncher | None = None
-    """The outside editor, run on the event loop; None: ``$VISUAL``/``$EDITOR`` with the app suspended."""
+    def __init__(
+        self,
+        screen: Screen,
+        notebook: Notebook,
+        *,
+        watch: bool,
+        applied: Callable[[HomeState], object],
+        read_again: Callable[[], None],
+        run_editor: EditorLauncher | None = None,
+    ) -> None:
+        self._screen = screen
+        self.notebook = notebook
+        self.watch = watch
+        self.applied = applied
+        self.read_again = read_again
+        self.run_editor = run_editor
+        """The outside editor, run on the event loop; None: ``$VISUAL``/``$EDITOR`` with the app suspended."""
 
-    def action_edit_file(self: MainScreen) -> None:
-        """E: the selected file (any of the seven) in the built-in editor, read in a worker."""
-        name = self.query_one(HomePane).selected_file
+    def edit_here(self, name: str) -> None:
+        """E: ``name`` (any of the seven) in the built-in editor, read in a worker."""
         home = self.notebook.home
-        run_once(self, "editor-open", lambda: editable(home, name), done=lambda found: self._open_editor(name, found), failed=self._edit_failed)
+        run_once(self._screen, "editor-open", lambda: editable(home, name), done=lambda found: self._open_editor(name, found), failed=self._edit_failed)
 
-    def _open_editor(self: MainScreen, name: str, found: str | Rejection) -> None:
+    def _open_editor(self, name: str, found: str | Rejection) -> None:
         if isinstance(found, Rejection):
             from ...core.edits import TooLarge
 
             hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
-            self.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
+            self._screen.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
             return
         from .editor import EditorScreen  # loaded on first use, not at start-up
 
-        screen = EditorScreen(self.notebook, name, found, watch=self.watch_home, applied=self._apply)
-        self.app.push_screen(screen, lambda _: self._reads.request())
+        screen = EditorScreen(self.notebook, name, found, watch=self.watch, applied=self.applied)
+        self._screen.app.push_screen(screen, lambda _: self.read_again())
 
-    def _edit_failed(self: MainScreen, words: str) -> None:
-        self.notify(f"The file could not be opened: {words}", title="edit", severity="error", markup=False)
+    def _edit_failed(self, words: str) -> None:
+        self._screen.notify(f"The file could not be opened: {words}", title="edit", severity="error", markup=False)
 
-    def action_open_editor(self: MainScreen) -> None:
-        """o: the selected file in ``$VISUAL``/``$EDITOR`` (a copy), saved back with the guard when it exits."""
-        name = self.query_one(HomePane).selected_file
+    def edit_outside(self, name: str) -> None:
+        """o: ``name`` in ``$VISUAL``/``$EDITOR`` (a copy), saved back with the guard when it exits."""
         from ...core.edits import edit_with_editor, editor_command, edits_dir  # loaded on first use
 
         launcher = self.run_editor
         if launcher is None:
             command = editor_command(os.environ)
             if command is None:
-                self.notify("No editor: set $VISUAL or $EDITOR (e.g. EDITOR=nano); E edits the file here.", title="editor", severity="error", markup=False)
+                self._screen.notify("No editor: set $VISUAL or $EDITOR (e.g. EDITOR=nano); E edits the file here.", title="editor", severity="error", markup=False)
                 return
-            launcher = suspended_editor(self.app, command)
-        app, home, folder = self.app, self.notebook.home, edits_dir()
+            launcher = suspended_editor(self._screen.app, command)
+        app, home, folder = self._screen.app, self.notebook.home, edits_dir()
         chosen = launcher
 
         def run(copy: Path) -> int:
             return app.call_from_thread(chosen, copy)  # the editor needs the event loop (to suspend), the write does not
 
         job = lambda: edit_with_editor(home, name, run, edits_dir=folder, by=NOTEBOOK)  # noqa: E731
-        run_once(self, "outside-editor", job, done=lambda result: self._edited_outside(name, result), failed=self._edit_failed)
+        run_once(self._screen, "outside-editor", job, done=lambda result: self._edited_outside(name, result), failed=self._edit_failed)
 
-    def _edited_outside(self: MainScreen, name: str, result: CopyEditResult) -> None:
+    def _edited_outside(self, name: str, result: CopyEditResult) -> None:
         """What came of it, in words: written (merged or not), unchanged, or a conflict with where the edit is kept."""
         from ...core.edits import CopyOutcome
 
         heads = {CopyOutcome.WRITTEN: "Written", CopyOutcome.UNCHANGED: "Unchanged", CopyOutcome.CONFLICT: "Conflict", CopyOutcome.REFUSED: "Not written"}
         severity = "error" if result.is_error else "information"
         said = for_people(result.output, result.edit.unrecorded if result.edit is not None else None)
-        self._reads.request()
+        self.read_again()
         edit = result.edit
+        notify = self._screen.notify
         if result.outcome is CopyOutcome.CONFLICT and edit is not None and edit.merge is not None:
             from .conflict import ConflictScreen  # loaded when an edit first conflicts
 
             kept = result.kept
-            self.notify(f"Conflict: {said}. Resolve it side by side, or esc to keep your copy.", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)
-            screen = ConflictScreen(self.notebook, name, edit.merge, theirs=edit.current or "", applied=self._apply)
-            self.app.push_screen(screen, lambda written: self._outside_resolved(name, kept, written))
+            notify(f"Conflict: {said}. Resolve it side by side, or esc to keep your copy.", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)
+            screen = ConflictScreen(self.notebook, name, edit.merge, theirs=edit.current or "", applied=self.applied)
+            self._screen.app.push_screen(screen, lambda written: self._outside_resolved(name, kept, written))
             return
-        self.notify(f"{heads[result.outcome]}: {said}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
+        notify(f"{heads[result.outcome]}: {said}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
 
-    def _outside_resolved(self: MainScreen, name: str, kept: Path | None, written: tuple[str, str] | None) -> None:
+    def _outside_resolved(self, name: str, kept: Path | None, written: tuple[str, str] | None) -> None:
         """Back from the conflict view of an outside edit: once resolved, the kept copy has done its work."""
         from ...core.edits import discard_copy
 
         if written is None:
-            self.notify(f"Not written: your edit is kept at {kept}", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)
+            self._screen.notify(f"Not written: your edit is kept at {kept}", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)
             return
         if kept is not None:
             discard_copy(kept)
-        self.notify(f"Written: {written[1]}", title=f"{name} in $EDITOR", markup=False)
+        self._screen.notify(f"Written: {written[1]}", title=f"{name} in $EDITOR", markup=False)

@@ -1,18 +1,23 @@
-"""The notebook's find bar: find across the home as you type, step through matches, go to a line.
+"""The notebook's find: find across the home as you type, step through matches, go to a line.
 
-A part of :class:`~.main.MainScreen` in its own module. Each keystroke asks a
-worker (:class:`~..workers.LatestWins`, the latest query wins) to count the
-matches; the event loop only paints: the count, and each pane asking the
-query for the spans of the rows it draws.
+:class:`HomeFind` is a controller the main screen holds: it owns the finder,
+where the bar stands (:class:`~..finding.FindSteps`), the worker that counts
+(:class:`~..workers.LatestWins`, the latest query wins) and the place go to
+line acts on. The screen hands it the find bar's messages; the event loop
+only paints: the count, and each pane asking the query for the spans of the
+rows it draws.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from textual import events
+from textual.screen import Screen
+from textual.widget import Widget
 
 from ..finding import SESSION_PLACES, Finder, FindOutcome, FindSteps, past_the_end, place_label
+from ..model import HomeState
 from ..widgets.find.find_bar import FindBar
 from ..widgets.home.home_pane import HomePane
 from ..widgets.session.session_pane import SessionPane
@@ -20,143 +25,142 @@ from ..workers import LatestWins
 
 if TYPE_CHECKING:
     from ...core.home import Hit
-    from .main import MainScreen
 
 
-class NotebookFind:
-    """Mixed into MainScreen: ``/`` find, ``ctrl+g`` go to line, the selected file they act on.
+class HomeFind:
+    """``/`` find and ``ctrl+g`` go to line over the home's files and both sessions, on ``screen``'s panes.
 
-    Handlers are named ``on_…``: Textual's ``@on`` registers only in classes it builds, not in a mixin.
+    ``state`` gives the home state searched; ``show_pane`` brings a pane to the front at narrow widths.
     """
 
-    def _init_find(self: MainScreen) -> None:
-        self._finder = Finder()
-        self._finds = LatestWins(self, "find", self._finder.search, done=self._found, failed=self._find_failed)
-        self.find_steps = FindSteps()
-        self._selected_place = "MEMORY.md"
+    def __init__(self, screen: Screen, *, state: Callable[[], HomeState | None], show_pane: Callable[[str], None]) -> None:
+        self._screen = screen
+        self._state = state
+        self._show_pane = show_pane
+        self.finder = Finder()
+        self.steps = FindSteps()
+        self._finds = LatestWins(screen, "find", self.finder.search, done=self._found, failed=self._failed)
+        self.selected_place = "MEMORY.md"
         """The file (or session pane) go to line acts on: the view last focused, or the match last shown."""
 
     @property
-    def find_bar(self: MainScreen) -> FindBar:
-        return self.query_one(FindBar)
+    def bar(self) -> FindBar:
+        return self._screen.query_one(FindBar)
 
     @property
-    def finding(self: MainScreen) -> bool:
-        return self.find_bar.is_open
+    def is_open(self) -> bool:
+        return self.bar.is_open
 
-    def action_find(self: MainScreen) -> None:
-        """/: open the find bar (again: back into it), searching what it still holds."""
-        self.find_bar.open("find")
-        self._search()
+    def open_find(self) -> None:
+        """Open the find bar (again: back into it), searching what it still holds."""
+        self.bar.open("find")
+        self.search()
 
-    def action_go_to_line(self: MainScreen) -> None:
-        place = self._selected_place
-        self.find_bar.open("line", note=f"{place_label(place)}: 1–{self._lines_in(place):,}")
+    def open_line(self) -> None:
+        """Open the bar asking for a line of the selected place."""
+        place = self.selected_place
+        self.bar.open("line", note=f"{place_label(place)}: 1–{self._lines_in(place):,}")
         self._paint_matches()
 
-    def _lines_in(self: MainScreen, place: str) -> int:
+    def _lines_in(self, place: str) -> int:
         if place in SESSION_PLACES:
-            return self.query_one(f"#{place}", SessionPane).line_count
-        return self.query_one(HomePane).lines_in(place)
+            return self._screen.query_one(f"#{place}", SessionPane).line_count
+        return self._screen.query_one(HomePane).lines_in(place)
 
-    def _search(self: MainScreen) -> None:
+    def search(self) -> None:
         """Ask the worker for the matches of what is typed, from the match shown (or the selected file's top)."""
-        typed = self.find_bar.typed
-        if self.state is None or not typed:
-            self.find_steps.clear()
+        typed = self.bar.typed
+        state = self._state()
+        if state is None or not typed:
+            self.steps.clear()
             self._paint_matches()
-            if self.state is not None:
-                self._finds.request(self.state, "", (self._selected_place, 0))  # prepare the texts before the first key
+            if state is not None:
+                self._finds.request(state, "", (self.selected_place, 0))  # prepare the texts before the first key
             return
-        self._finds.request(self.state, typed, self.find_steps.near((self._selected_place, 0)))
+        self._finds.request(state, typed, self.steps.near((self.selected_place, 0)))
 
-    def _refind(self: MainScreen) -> None:
+    def refind(self) -> None:
         """A new state of the home was read: count again while find is open."""
-        if self.finding and self.find_bar.mode == "find":
-            self._search()
+        if self.is_open and self.bar.mode == "find":
+            self.search()
 
-    def _found(self: MainScreen, outcome: FindOutcome) -> None:
-        shown = self.find_steps.hit
-        if not self.finding or not self.find_steps.accept(outcome, self.find_bar.typed):
+    def _found(self, outcome: FindOutcome) -> None:
+        shown = self.steps.hit
+        if not self.is_open or not self.steps.accept(outcome, self.bar.typed):
             return  # stale: the bar closed, or a newer query is on its way
         self._go_to(shown)
 
-    def _find_failed(self: MainScreen, words: str) -> None:
-        self.find_bar.show_count(f"find failed: {words}", missing=True)
+    def _failed(self, words: str) -> None:
+        self.bar.show_count(f"find failed: {words}", missing=True)
 
-    def _go_to(self: MainScreen, shown: Hit | None) -> None:
+    def step(self, step: int) -> None:
+        """The next (1) or previous (-1) match among those counted."""
+        shown = self.steps.hit
+        if self.steps.step(self.bar.typed, step) is not None:
+            self._go_to(shown)
+
+    def go_to_line(self, line: int) -> None:
+        """The line chosen (from 1) in the selected place, clamped to it and said when it is past the end."""
+        place = self.selected_place
+        last = self._lines_in(place)
+        self.bar.close()
+        if last:
+            self._show_line(place, min(max(1, line), last) - 1, focus=True)
+        if line > last:
+            self._screen.notify(past_the_end(line, last), markup=False)
+
+    def _go_to(self, shown: Hit | None) -> None:
         """Show the match found (``shown`` was the one before): its file picked in the Home column, or its session pane, scrolled to its line."""
-        hit = self.find_steps.hit
+        hit = self.steps.hit
         if hit is not None:
-            self._selected_place = hit.place
+            self.selected_place = hit.place
             if shown is None or (shown.place, shown.line) != (hit.place, hit.line):
                 self._show_line(hit.place, hit.line, focus=False)  # a longer query on the same line: nothing moves
         self._paint_matches()
 
-    def _show_line(self: MainScreen, place: str, line: int, *, focus: bool) -> None:
+    def _show_line(self, place: str, line: int, *, focus: bool) -> None:
         if place in SESSION_PLACES:
-            self.activate(place)
-            pane = self.query_one(f"#{place}", SessionPane)
-            self.call_after_refresh(pane.reveal_line, line)  # narrow: the pane has only just been shown
+            self._show_pane(place)
+            pane = self._screen.query_one(f"#{place}", SessionPane)
+            self._screen.call_after_refresh(pane.reveal_line, line)  # narrow: the pane has only just been shown
             if focus:
                 pane.focus_view()
         else:
-            self.activate("home")
-            self.query_one(HomePane).pick(place, line + 1, focus=focus)
+            self._show_pane("home")
+            self._screen.query_one(HomePane).pick(place, line + 1, focus=focus)
 
-    def _paint_matches(self: MainScreen) -> None:
-        hit, query = self.find_steps.hit, self.find_steps.query()
-        finding = self.finding and self.find_bar.mode == "find"
+    def _paint_matches(self) -> None:
+        hit, query = self.steps.hit, self.steps.query()
+        finding = self.is_open and self.bar.mode == "find"
         spans = query.spans if finding and query is not None else None
         current = (hit.line, hit.start, hit.end) if hit is not None and spans is not None else None
         place = hit.place if hit is not None else None
-        self.query_one(HomePane).show_matches(spans, place, current)
+        self._screen.query_one(HomePane).show_matches(spans, place, current)
         for side in SESSION_PLACES:
-            self.query_one(f"#{side}", SessionPane).show_matches(spans, current if place == side else None)
+            self._screen.query_one(f"#{side}", SessionPane).show_matches(spans, current if place == side else None)
         if finding:
-            words = self.find_steps.words(self.find_bar.typed)
-            self.find_bar.show_count(words, missing=words == "no matches")
+            words = self.steps.words(self.bar.typed)
+            self.bar.show_count(words, missing=words == "no matches")
 
-    def _close_find(self: MainScreen, *, refocus: bool = True) -> None:
+    def close(self, *, refocus: bool = True) -> None:
         """Hide the bar and its highlights; back in the selected file (not when a form opens instead)."""
-        if not self.finding:
+        if not self.is_open:
             return
-        self.find_bar.close()
+        self.bar.close()
         self._paint_matches()
         if refocus:
-            self.focus_place(self._selected_place)
+            self._focus_place(self.selected_place)
 
-    def focus_place(self: MainScreen, place: str) -> None:
+    def _focus_place(self, place: str) -> None:
         if place in SESSION_PLACES:
-            self.query_one(f"#{place}", SessionPane).focus_view()
+            self._screen.query_one(f"#{place}", SessionPane).focus_view()
         else:
-            self.query_one(HomePane).pick(place)
+            self._screen.query_one(HomePane).pick(place)
 
-    def on_find_bar_changed(self: MainScreen, event: FindBar.Changed) -> None:
-        self._search()
-
-    def on_find_bar_stepped(self: MainScreen, event: FindBar.Stepped) -> None:
-        shown = self.find_steps.hit
-        if self.find_steps.step(self.find_bar.typed, event.step) is not None:
-            self._go_to(shown)
-
-    def on_find_bar_line_chosen(self: MainScreen, event: FindBar.LineChosen) -> None:
-        place = self._selected_place
-        last = self._lines_in(place)
-        self.find_bar.close()
-        if last:
-            self._show_line(place, min(max(1, event.line), last) - 1, focus=True)
-        if event.line > last:
-            self.notify(past_the_end(event.line, last), markup=False)
-
-    def on_find_bar_closed(self: MainScreen, event: FindBar.Closed) -> None:
-        self._close_find()
-
-    def on_descendant_focus(self: MainScreen, event: events.DescendantFocus) -> None:
+    def focus_moved(self, widget: Widget) -> None:
         """The view a person moves into is the selected file go to line acts on."""
-        widget = event.widget
-        place = self.query_one(HomePane).file_of(widget)
+        place = self._screen.query_one(HomePane).file_of(widget)
         if place is None:
-            place = next((side for side in SESSION_PLACES if self.query_one(f"#{side}", SessionPane).holds(widget)), None)
+            place = next((side for side in SESSION_PLACES if self._screen.query_one(f"#{side}", SessionPane).holds(widget)), None)
         if place is not None:
-            self._selected_place = place
+            self.selected_place = place

@@ -1,8 +1,10 @@
-"""The notebook's ways into its other views and overlays: doctor, history, review, blame, hosts.
+"""What the notebook lays over its panes from the history and the doctor: the health line and the blame gutter.
 
-A part of :class:`~.main.MainScreen` kept in its own module (the screen is
-long enough without it): each opens a view or lays an overlay over the Home
-column, reading in workers as every screen does.
+Two controllers the main screen holds, each owning its worker and its
+state: :class:`HealthLine`, the doctor's verdict and the review queue on the
+health line (and the flagged lines in the Home column); :class:`BlameGutter`,
+who last wrote each line. The views they lead to (doctor, history, review)
+are the app's actions (:class:`~..app.NotebookApp`).
 """
 
 from __future__ import annotations
@@ -12,20 +14,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual.screen import Screen
+
 from ..keymap import shown_key
 from ..keys import NOTEBOOK_KEYS
-from ..model import HomeState
+from ..model import Notebook
 from ..widgets.common.status_line import StatusLine
 from ..widgets.home.home_pane import HomePane
-from ..widgets.session.session_pane import SessionPane
-from ..workers import run_once
+from ..workers import LatestWins
 
 if TYPE_CHECKING:
     from ...core.doctor import DoctorReport
-    from .main import MainScreen
 
 DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
 REVIEW_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "review")
+CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
 
 
 def blame_label(line, clock: Callable[[datetime], str]) -> str:
@@ -44,102 +47,83 @@ def blame_labels(home: Path, names: tuple[str, ...], clock: Callable[[datetime],
     return {name: {line.number: blame_label(line, clock) for line in blame(home, name).lines()} for name in names}
 
 
-class NotebookTools:
-    """Mixed into MainScreen: the doctor's verdict, the views it opens (agent sessions, doctor, history, review), blame, hosts."""
+class HealthLine:
+    """The doctor's verdict on ``notebook``'s home and its review queue, on ``screen``'s health line, a notice of new proposals."""
 
-    def _checked(self: MainScreen, health: tuple[DoctorReport, int]) -> None:
+    def __init__(self, screen: Screen, notebook: Notebook, keymap: dict[str, str]) -> None:
+        self._screen = screen
+        self.keymap = keymap
+        self._checks = LatestWins(screen, "doctor", notebook.health, done=self._checked, failed=self._failed)
+        self._checked_once = False
+        self.pending = 0
+        """Proposals waiting for review at the last check."""
+
+    def after_read(self) -> None:
+        """A new state was shown: look again once quiet; the first look waits until the first frame is out (it must not slow the start)."""
+        if self._checked_once:
+            self.look_again()
+        else:
+            self._checked_once = True
+            self._screen.call_after_refresh(self._checks.request_when_quiet, CHECK_DELAY)
+
+    def look_again(self) -> None:
+        """Check once no request has come for :data:`CHECK_DELAY` seconds."""
+        self._checks.request_when_quiet(CHECK_DELAY)
+
+    def _checked(self, health: tuple[DoctorReport, int]) -> None:
         """The doctor's verdict and the review queue: the health line, the flagged lines, a notice of new proposals."""
         report, pending = health
-        if pending > self._pending:
+        if pending > self.pending:
             key = shown_key(REVIEW_KEY, self.keymap)
-            self.notify(f"{pending} proposal{'s' if pending != 1 else ''} to review — {key}", title="review", markup=False)
-        self._pending = pending
+            self._screen.notify(f"{pending} proposal{'s' if pending != 1 else ''} to review — {key}", title="review", markup=False)
+        self.pending = pending
         worst = max((f.severity for f in report.problems), key=lambda s: s.rank, default=None)
-        self.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap), pending=pending)
+        self._screen.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap), pending=pending)
         names = {f.file for f in report.findings if f.file is not None}
-        self.query_one(HomePane).show_findings({name: {line: sev.value for line, sev in report.lines_with_findings(name).items()} for name in names})
+        self._screen.query_one(HomePane).show_findings({name: {line: sev.value for line, sev in report.lines_with_findings(name).items()} for name in names})
 
-    def _check_failed(self: MainScreen, words: str) -> None:
-        self.query_one(StatusLine).show_health(f"the doctor could not finish: {words}", worst="warning")
+    def _failed(self, words: str) -> None:
+        self._screen.query_one(StatusLine).show_health(f"the doctor could not finish: {words}", worst="warning")
 
-    def action_blame(self: MainScreen) -> None:
-        """b: who last wrote each line of the three files in view, in a gutter (again: off)."""
-        if self._blaming:
-            self._blaming = False
-            self.query_one(HomePane).show_blame(None)
+
+class BlameGutter:
+    """``b``: who last wrote each line of the three files in view, in a gutter of ``screen``'s Home column (again: off).
+
+    ``say`` puts a failure in the banner.
+    """
+
+    def __init__(self, screen: Screen, home: Path, clock: Callable[[datetime], str], *, say: Callable[[str], None]) -> None:
+        self._screen = screen
+        self.home = home
+        self.clock = clock
+        self.say = say
+        self.shown = False
+        self._blames = LatestWins(screen, "blame", blame_labels, done=self._blamed, failed=self._failed)
+
+    def toggle(self) -> None:
+        if self.shown:
+            self.shown = False
+            self._screen.query_one(HomePane).show_blame(None)
             return
-        self._blaming = True
-        self._request_blame()
+        self.shown = True
+        self._request()
 
-    def _request_blame(self: MainScreen) -> None:
+    def refresh(self) -> None:
+        """A new state was read: blame it again while the gutter shows."""
+        if self.shown:
+            self._request()
+
+    def _request(self) -> None:
         """Blame the files in view: which they are is read here, on the event loop; the worker gets only names."""
-        names = tuple(dict.fromkeys((self.query_one(HomePane).document, "USER.md", "MEMORY.md")))
-        self._blames.request(self.notebook.home, names, self.clock)
+        names = tuple(dict.fromkeys((self._screen.query_one(HomePane).document, "USER.md", "MEMORY.md")))
+        self._blames.request(self.home, names, self.clock)
 
-    def _blamed(self: MainScreen, labels: dict[str, dict[int, str]]) -> None:
-        if self._blaming:
-            self.query_one(HomePane).show_blame(labels)
+    def _blamed(self, labels: dict[str, dict[int, str]]) -> None:
+        if self.shown:
+            self._screen.query_one(HomePane).show_blame(labels)
 
-    def _blame_failed(self: MainScreen, words: str) -> None:
+    def _failed(self, words: str) -> None:
         """Said in the banner, and the gutter goes off: each read would fail it again. The next read that succeeds clears it."""
-        self._blaming = False
-        self.query_one(HomePane).show_blame(None)
-        self._show_banner(f"⚠ Could not show who wrote each line: {words}. b tries again.")
-
-    def action_agent_sessions(self: MainScreen) -> None:
-        from .agent_sessions import AgentSessionsScreen  # loaded on first use, not at start-up
-
-        self.app.push_screen(AgentSessionsScreen(self.notebook.home, watch=self.watch_home, home_label=self.home_label, clock=self.clock))
-
-    def action_history(self: MainScreen) -> None:
-        from .history import HistoryScreen  # loaded on first use, not at start-up
-
-        self.app.push_screen(HistoryScreen(self.notebook.home, self.clock, watch=self.watch_home), lambda _: self._reads.request())
-
-    def action_review(self: MainScreen) -> None:
-        from .review import ReviewScreen  # loaded on first use, not at start-up
-
-        # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
-        self.app.push_screen(ReviewScreen(self.notebook.home, self.clock, watch=self.watch_home), lambda _: self._reads.request())
-
-    def action_set_review(self: MainScreen, on: bool) -> None:
-        """The palette's review setting for the home: a recorded write, through the core, as the notebook."""
-        from ...core.log import NOTEBOOK
-        from ...core.modes import set_review
-
-        def said(output: str, is_error: bool) -> None:
-            self.notify(output, title="review setting", severity="error" if is_error else "information", markup=False)
-
-        job = lambda: set_review(self.notebook.home, on, by=NOTEBOOK)  # noqa: E731
-        run_once(self, "review-setting", job, done=lambda r: said(r.output, r.is_error), failed=lambda words: said(words, True))
-
-    def action_doctor(self: MainScreen) -> None:
-        from .doctor import DoctorScreen  # loaded on first use, not at start-up
-
-        self.app.push_screen(DoctorScreen(self.notebook.home, self.notebook.check), self._jump)
-
-    def _jump(self: MainScreen, place: tuple[str, int] | None) -> None:
-        """Back from the doctor: show the finding's line, and look again (a fix may have landed)."""
-        self._reads.request()
-        if place is not None:
-            self.activate("home")
-            self.query_one(HomePane).pick(*place)
-
-    def action_use_host(self: MainScreen, name: str) -> None:
-        """Show Current and Next as host ``name`` loads them (the palette's host commands)."""
-        from ...core.hosts import resolve_host  # the host profiles load on first use
-
-        choice = resolve_host(name)
-        if choice.profile is None:
-            self.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
-            return
-        profile = choice.profile
-        run_once(self, "home", lambda: self.notebook.use_host(profile), done=self._host_used, failed=self._read_failed)
-
-    def _host_used(self: MainScreen, state: HomeState) -> None:
-        host = state.preview.composition
-        title = host.profile.title if host.profile else host.host
-        # "Current session · as Claude Code loads it" was cut at 100 columns, where a pane is 32 wide
-        self.query_one("#current", SessionPane).border_title = "Current session" if host.host == "toolnexus" else f"Current · {title}"
-        self.query_one("#next", SessionPane).border_title = "Next session" if host.host == "toolnexus" else f"Next · {title}"
-        self._apply(state)
+        self.shown = False
+        self._screen.query_one(HomePane).show_blame(None)
+        self.say(f"⚠ Could not show who wrote each line: {words}. b tries again.")

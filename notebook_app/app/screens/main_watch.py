@@ -1,7 +1,9 @@
 """The notebook's watchers: the home's files and its agent-session log, started after the first frame.
 
-A part of :class:`~.main.MainScreen` kept in its own module (the screen is
-long enough without it). The watchers' messages are handled on the screen.
+:class:`HomeWatch` is a controller the main screen holds: it owns both
+watchers and the check of the pin. The watchers post their messages
+(:class:`~..watcher.HomeWatcher`, :class:`~..sessions_watcher.SessionsWatcher`)
+to the screen, and so does the pin check (:class:`HomeWatch.PinChanged`).
 
 Whether the home is still the one opened is the core's pin
 (:mod:`...core.home_pin`): twice a second a ``stat`` of the pinned folders,
@@ -12,64 +14,81 @@ on screen and every write is refused in the core's words.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from textual.widgets import Static
+from textual.message import Message
+from textual.screen import Screen
 
 from ...core.fs import moved
+from ..model import Notebook
 from ..watcher import HomeWatcher
 
 if TYPE_CHECKING:
-    from .main import MainScreen
+    from ..sessions_watcher import SessionsWatcher
 
 PIN_CHECK_SECONDS = 0.5
 CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
 
+MOVED_BANNER = (
+    "⚠ The home at {home} was moved or removed since it was opened. "
+    "Showing the last state read; nothing is written to it until it is back (open it again to work on what is there now)."
+)
 
-class HomeWatching:
-    """Mixed into MainScreen: start watching once, after the frame that shows the first read."""
 
-    _pin_checked = False
+class HomeWatch:
+    """Watches ``notebook``'s home for ``screen`` (when ``watch``), and whether the home is still the one opened."""
 
-    def _start_watching(self: MainScreen) -> None:
-        """Making a watcher loads anyio (tens of milliseconds): done after the frame, it delays none."""
+    @dataclass
+    class PinChanged(Message):
+        """The home at the path stopped (``gone``) or started again to be the folder opened."""
+
+        gone: bool
+
+    def __init__(self, screen: Screen, notebook: Notebook, *, watch: bool) -> None:
+        self._screen = screen
+        self.notebook = notebook
+        self.watch = watch
+        self.home_missing = False
+        """Whether the home at the path is no longer the folder opened (moved or removed)."""
+        self._pin_checked = False
+        self._watching = False
+        self.home: HomeWatcher | None = None
+        self.agents: SessionsWatcher | None = None
+
+    def start(self) -> None:
+        """Start once, after the frame that shows the first read: making a watcher loads anyio (tens of milliseconds)."""
         if not self._pin_checked:
             self._pin_checked = True
-            self.set_interval(PIN_CHECK_SECONDS, self.check_pin)
-        if self.watch_home and not self._watching:
+            self._screen.set_interval(PIN_CHECK_SECONDS, self.check_pin)
+        if self.watch and not self._watching:
             self._watching = True
-            self.call_after_refresh(self._watch)
+            self._screen.call_after_refresh(self._watch)
 
-    def _watch(self: MainScreen) -> None:
-        self._watcher = HomeWatcher(self.notebook.home, self, self.notebook.known_digest)
-        self._watcher.start(self)
+    def _watch(self) -> None:
+        self.home = HomeWatcher(self.notebook.home, self._screen, self.notebook.known_digest)
+        self.home.start(self._screen)
         # the log under .notebook: a queued proposal changes no bootstrap file, only the log
         from ..sessions_watcher import SessionsWatcher  # loaded when watching starts, after the first frame
 
-        self._agents = SessionsWatcher(self.notebook.home, self)
-        self._agents.start(self, "log-watch")
+        self.agents = SessionsWatcher(self.notebook.home, self._screen)
+        self.agents.start(self._screen, "log-watch")
 
-    def check_pin(self: MainScreen) -> None:
-        """Whether the home at the path is still the folder opened; on a change, the banner, a notice, a new look."""
+    def stop(self) -> None:
+        for watcher in (self.home, self.agents):
+            if watcher is not None:
+                watcher.stop()
+
+    def refusal(self, home_label: str) -> str | None:
+        """Why no write may start now (the home moved), in the core's words; None: it may."""
+        if not self.home_missing:
+            return None
+        return moved(self.notebook.home) or f"the home directory is gone ({home_label}); nothing was written"
+
+    def check_pin(self) -> None:
+        """Whether the home at the path is still the folder opened; a change is posted to the screen."""
         gone = moved(self.notebook.home) is not None
         if gone == self.home_missing:
             return
         self.home_missing = gone
-        banner = self.query_one("#home-banner", Static)
-        if gone:
-            self._show_banner(
-                f"⚠ The home at {self.home_label} was moved or removed since it was opened. "
-                "Showing the last state read; nothing is written to it until it is back (open it again to work on what is there now)."
-            )
-            self.notify("The home directory was moved or removed.", title="home", severity="error", markup=False)
-        else:
-            banner.remove_class("-shown")
-            self.notify("The home directory is back.", title="home")
-        self._reads.request()  # moved: the same state, saying that writes are refused; back: read again
-        self._checks.request_when_quiet(CHECK_DELAY)  # the health line says it too
-
-    def on_home_watcher_home_missing(self: MainScreen) -> None:
-        self.check_pin()
-
-    def on_home_watcher_home_back(self: MainScreen) -> None:
-        self.check_pin()
+        self._screen.post_message(self.PinChanged(gone))

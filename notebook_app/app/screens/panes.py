@@ -26,7 +26,8 @@ class PaneScreen(KeyedScreen):
     TABS: ClassVar[tuple[Tab, ...]] = ()
     """The panes, by widget id, in switcher order."""
 
-    def on_resize(self, event: events.Resize) -> None:
+    @on(events.Resize)
+    def _resized(self, event: events.Resize) -> None:
         self.set_class(event.size.width < NARROW_BELOW, "-narrow")
         self.call_after_refresh(self._keep_focus_shown)
 

@@ -1,0 +1,93 @@
+"""The notebook's two session panes: Current and Next as a host loads them, and starting the next session.
+
+:class:`SessionsShown` is a controller the main screen holds: it presents a
+home state (or the form's dry run over it) in Current and Next, starts the
+next session (``n``) in a worker and scrolls Current to what it added, and
+loads the souls as another host would (the palette's host commands). Each
+state a worker reads goes to ``apply``; a failed read to ``failed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from textual.screen import Screen
+
+from ...core import EntryPlan
+from ..documents import Mark
+from ..dry_run import DryRun
+from ..model import HomeState, Notebook
+from ..widgets.session.session_pane import SessionPane, present
+from ..workers import run_once
+
+
+class SessionsShown:
+    """Current and Next of ``notebook``'s home on ``screen``, times said by ``clock``."""
+
+    def __init__(
+        self,
+        screen: Screen,
+        notebook: Notebook,
+        clock: Callable[[datetime], str],
+        *,
+        apply: Callable[[HomeState], bool],
+        failed: Callable[[str], None],
+    ) -> None:
+        self._screen = screen
+        self.notebook = notebook
+        self.clock = clock
+        self._apply = apply
+        self._failed = failed
+        self._landed: int | None = None
+        """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
+
+    def _panes(self) -> tuple[SessionPane, SessionPane]:
+        return self._screen.query_one("#current", SessionPane), self._screen.query_one("#next", SessionPane)
+
+    def present(self, state: HomeState, dry: DryRun | None) -> None:
+        """``state``'s sessions; with ``dry``, Next previews what the form would do."""
+        number = state.current.number
+        current_meta = f"#{number} · began {self.clock(state.current.taken_at)}"
+        current, upcoming = self._panes()
+        if dry is not None and dry.comparison is not None:
+            outcome = dry.outcome
+            doing = outcome.label if isinstance(outcome, EntryPlan) else outcome.request.action
+            present(current, upcoming, dry.comparison, current_meta=current_meta, next_meta=f"#{number + 1} · preview + {doing}", next_kind="dry-run")
+        else:
+            present(current, upcoming, state.comparison, current_meta=current_meta, next_meta=f"#{number + 1} · if it began now")
+
+    def start_next(self, state: HomeState | None) -> None:
+        """n: the next session begins from what is on disk now; Current will scroll to the first line Next added."""
+        if state is not None:
+            marks = state.comparison.next_doc.marks
+            self._landed = min((line for line, mark in marks.items() if mark is Mark.ADDED), default=None)
+        run_once(self._screen, "advance", self.notebook.advance, done=self._started, failed=self._failed)
+
+    def _started(self, state: HomeState) -> None:
+        if self._apply(state):
+            self._screen.notify(f"Session #{state.current.number} started from what is on disk now.", title="next session")
+            if self._landed is not None:
+                # after the next layout: at narrow widths the pane has only just been shown
+                self._screen.call_after_refresh(self._panes()[0].reveal_line, self._landed)
+        self._landed = None
+
+    def use_host(self, name: str) -> None:
+        """Show Current and Next as host ``name`` loads them (the palette's host commands)."""
+        from ...core.hosts import resolve_host  # the host profiles load on first use
+
+        choice = resolve_host(name)
+        if choice.profile is None:
+            self._screen.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
+            return
+        profile = choice.profile
+        run_once(self._screen, "home", lambda: self.notebook.use_host(profile), done=self._host_used, failed=self._failed)
+
+    def _host_used(self, state: HomeState) -> None:
+        host = state.preview.composition
+        title = host.profile.title if host.profile else host.host
+        current, upcoming = self._panes()
+        # "Current session · as Claude Code loads it" was cut at 100 columns, where a pane is 32 wide
+        current.border_title = "Current session" if host.host == "toolnexus" else f"Current · {title}"
+        upcoming.border_title = "Next session" if host.host == "toolnexus" else f"Next · {title}"
+        self._apply(state)
