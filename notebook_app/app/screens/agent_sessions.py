@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
@@ -92,7 +92,8 @@ class AgentSessionsScreen(PaneScreen):
         yield JournalPane(self.clock, id="agent-journal")
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _mounted(self) -> None:
         self.sub_title = f"{self.home_label} · agent sessions"
         listing = self.query_one(SessionList)
         listing.border_title = "Agent sessions"
@@ -106,7 +107,8 @@ class AgentSessionsScreen(PaneScreen):
             self._watch = HomeAndLogWatch(self.home, self)
             self._watch.start(self, group="agent-watch")
 
-    def on_unmount(self) -> None:
+    @on(events.Unmount)
+    def _unmounted(self) -> None:
         if self._watch is not None:
             self._watch.stop()
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Header, Static
@@ -68,7 +69,8 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
             yield LineView(numbers=True, signs=True, placeholder="laying out the file on disk…", id="conflict-theirs")
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _mounted(self) -> None:
         self.sub_title = f"conflicts in {self.file_name}"
         for view, title in ((self.query_one("#conflict-mine", LineView), "Yours (your edit)"), (self.query_one("#conflict-theirs", LineView), f"{self.file_name} on disk now")):
             view.border_title = title

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Header, OptionList, Static
@@ -78,7 +78,8 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
         yield Static("", id="doctor-detail", markup=False)
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _mounted(self) -> None:
         self.sub_title = "home doctor"
         self.query_one("#doctor-findings").border_title = "Findings"
         self.query_one("#doctor-detail").border_title = "Finding"

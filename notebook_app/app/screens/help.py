@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
@@ -41,7 +42,8 @@ class HelpScreen(ModalScreen[None]):
         self.viewing = viewing
         """The keys of the view help was asked from: their group is scrolled into view (the editor's are near the end)."""
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _mounted(self) -> None:
         self.query_one("#help-panel").focus()  # so the arrows and page keys scroll it
         self.call_after_refresh(self._show_viewing)
 

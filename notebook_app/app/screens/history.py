@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Header, OptionList, Static
@@ -86,7 +86,8 @@ class HistoryScreen(KeyedScreen[None]):
         yield Static("", id="history-detail", markup=False)
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _mounted(self) -> None:
         self.sub_title = "history"
         self.query_one("#history-records").border_title = "Records, newest first"
         self.query_one("#history-detail").border_title = "Record"
@@ -95,7 +96,8 @@ class HistoryScreen(KeyedScreen[None]):
             self._watch = HomeAndLogWatch(self.home, self)
             self._watch.start(self, group="history-watch")
 
-    def on_unmount(self) -> None:
+    @on(events.Unmount)
+    def _unmounted(self) -> None:
         if self._watch is not None:
             self._watch.stop()
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Header, Input, OptionList, Static
@@ -68,7 +68,8 @@ class ReviewScreen(KeyedScreen[None]):
         yield Static("", id="review-detail", markup=False)
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _mounted(self) -> None:
         self.sub_title = "review"
         self.query_one("#review-queue").border_title = "Proposals, oldest first"
         self.query_one("#review-detail").border_title = "Proposal · its dry run against the file now"
@@ -77,7 +78,8 @@ class ReviewScreen(KeyedScreen[None]):
             self._watch = HomeAndLogWatch(self.home, self)
             self._watch.start(self, group="review-watch")
 
-    def on_unmount(self) -> None:
+    @on(events.Unmount)
+    def _unmounted(self) -> None:
         if self._watch is not None:
             self._watch.stop()
 
