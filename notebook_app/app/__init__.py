@@ -10,7 +10,7 @@ from pathlib import Path
 def launch(home: str | None = None, theme: str | None = None) -> int:
     """Open the notebook on ``home`` (the demo persona when None); return the exit code."""
     gc.set_threshold(*YOUNG_COLLECTIONS)  # before the imports below: they allocate much and free little
-    from .model import Notebook
+    from .view_model.notebook import Notebook
 
     if home is None:
         from .demo import DEMO_LABEL, demo_home_dir, ensure_demo  # importlib.resources: only the demo needs it

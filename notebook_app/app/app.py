@@ -12,9 +12,9 @@ from textual.screen import Screen
 
 from .keymap import load_keymap, user_keymap_path
 from .keys import APP_KEYS, Key, bindings
-from .model import Notebook
+from .view_model.notebook import Notebook
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
-from .screens.main_edits import EditorLauncher
+from .screens.main.edits import EditorLauncher
 from .screens.keyed import KeyedScreen
 from .widgets.textual_compat import set_theme_before_parse
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
@@ -150,7 +150,7 @@ class NotebookApp(App[None]):
         self.push_screen(HistoryScreen(main.notebook.home, self.clock, watch=self.watch_home), lambda _: main.read_again())
 
     def action_review(self) -> None:
-        from .screens.review import ReviewScreen
+        from .screens.review.screen import ReviewScreen
 
         # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
         main = self._opened_from()
@@ -194,7 +194,7 @@ class NotebookApp(App[None]):
             if key.command:
                 yield SystemCommand(key.command, key.help, partial(self.run_action, key.action))
         if isinstance(screen, MainScreen):
-            from .hosts import host_choices  # the host profiles load when the palette first asks
+            from .view_model.host_choices import host_choices  # the host profiles load when the palette first asks
 
             for name, title, summary in host_choices():
                 yield SystemCommand(f"Load as: {title}", summary, partial(screen.run_action, f"use_host({name!r})"))

@@ -8,7 +8,7 @@ Two shapes cover every read, write and dry run in the app:
   more run with the latest arguments, so a burst never queues threads and
   the last word always arrives.
 
-Both carry the one error policy (:mod:`.failures`): an exception becomes
+Both carry the one error policy (:mod:`.view_model.failures`): an exception becomes
 words handed to ``failed`` on the event loop; the app never exits because a
 file was strange. Each worker names its description: Textual would otherwise
 ``repr()`` its arguments (a 2 MiB home state) on the event loop.
@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 from textual.dom import DOMNode
 from textual.timer import Timer
 
-from .failures import failure_words
+from .view_model.failures import failure_words
 
 T = TypeVar("T")
 

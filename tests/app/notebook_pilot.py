@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from notebook_app.app.app import NotebookApp
-from notebook_app.app.screens.main_edits import EditorLauncher
+from notebook_app.app.screens.main.edits import EditorLauncher
 from notebook_app.app.themes import shipped_themes_dir
 
 SIZE = (120, 40)

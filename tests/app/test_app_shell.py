@@ -10,7 +10,7 @@ from textual.binding import Binding
 from notebook_app.app import launch
 from notebook_app.app.app import NotebookApp
 from notebook_app.app.keys import ALL_KEYS, KEY_GROUPS, NOTEBOOK_KEYS
-from notebook_app.app.model import Notebook
+from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.screens import CreateHomeScreen, HelpScreen, MainScreen
 from notebook_app.app.widgets.home.entry_view import EntryView
 
@@ -47,10 +47,10 @@ def test_every_binding_we_declare_has_a_unique_id() -> None:
     from notebook_app.app.screens import AgentSessionsScreen
     from notebook_app.app.screens.conflict import ConflictScreen
     from notebook_app.app.screens.doctor import DoctorScreen
-    from notebook_app.app.screens.editor import EditorScreen
+    from notebook_app.app.screens.editor.screen import EditorScreen
     from notebook_app.app.screens.history import HistoryScreen
     from notebook_app.app.screens.panes import PaneScreen
-    from notebook_app.app.screens.review import ReviewScreen
+    from notebook_app.app.screens.review.screen import ReviewScreen
     from notebook_app.app.widgets.find.find_bar import FindBar
 
     classes = (NotebookApp, PaneScreen, MainScreen, AgentSessionsScreen, DoctorScreen, HistoryScreen, ReviewScreen, EditorScreen, ConflictScreen, HelpScreen, CreateHomeScreen, EntryView, FindBar)

@@ -8,7 +8,7 @@ from notebook_pilot import SIZE, make_app, started, wait_until
 from textual.widgets import OptionList
 
 from notebook_app.app.screens.doctor import DoctorScreen
-from notebook_app.app.screens.main import MainScreen
+from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.widgets.common.status_line import StatusLine
 
 BROKEN = b"# Notes\n\n- timezone: UTC\n- caf\xe9 opens at 7\n- tide \xff tables\n"

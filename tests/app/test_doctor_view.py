@@ -10,7 +10,7 @@ from notebook_pilot import SIZE, file_view, make_app, started, wait_until
 from textual.widgets import OptionList
 
 from notebook_app.app.screens.doctor import DoctorScreen
-from notebook_app.app.screens.main import MainScreen
+from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.widgets.common.status_line import StatusLine
 from notebook_app.app.widgets.session.session_pane import SessionPane
 

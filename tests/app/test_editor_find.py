@@ -12,9 +12,9 @@ from notebook_pilot import SIZE, make_app, two_mebibyte_home, wait_until
 from test_hand_editing import open_editor
 from textual.widgets import Input, Label
 
-from notebook_app.app.screens.editor import EditorScreen
+from notebook_app.app.screens.editor.screen import EditorScreen
 from notebook_app.app.screens.help import HelpScreen
-from notebook_app.app.screens.main import MainScreen
+from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.widgets.find.find_bar import FindBar
 from notebook_app.core.home.search import Searchable
 

@@ -14,7 +14,7 @@ from notebook_pilot import make_app, settled, wait_until
 from textual.widgets import Input
 
 from notebook_app.app.screens.conflict import ConflictScreen
-from notebook_app.app.screens.editor import EditorScreen
+from notebook_app.app.screens.editor.screen import EditorScreen
 
 SIZES = [(80, 24), (160, 45)]
 IDS = ["80x24", "160x45"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notebook_app.app.finding import Finder, FindSteps
+from notebook_app.app.view_model.finding import Finder, FindSteps
 
 TEXTS = [("MEMORY.md", "- kelp\n- tide\n- kelp again\n")]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_app.app.documents import Document
+from notebook_app.app.view_model.documents import Document
 from notebook_app.app.widgets.common import line_view
 from notebook_app.app.widgets.common.line_view import LineView
 from notebook_app.app.widgets.session.session_pane import SessionPane

@@ -18,8 +18,8 @@ from notebook_app.core import MAX_FILE_BYTES, memory_tool
 from notebook_app.core.log.actor import NOTEBOOK, Actor
 from notebook_app.core.history.query import history
 from notebook_app.app.screens.conflict import ConflictScreen
-from notebook_app.app.screens.editor import EditorScreen
-from notebook_app.app.screens.main import MainScreen
+from notebook_app.app.screens.editor.screen import EditorScreen
+from notebook_app.app.screens.main.screen import MainScreen
 
 AGENT = Actor.mcp("s-1", "agent", "1")
 

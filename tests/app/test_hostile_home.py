@@ -15,7 +15,7 @@ from privileges import reader_home, unreadable_file
 from terminal import Terminal, hostile_home
 from textual.widgets import Static
 
-from notebook_app.app.model import Notebook
+from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.widgets.home.file_list import FileList
 
 

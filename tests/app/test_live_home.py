@@ -46,7 +46,7 @@ async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) ->
 
 async def test_a_write_made_before_the_watch_was_set_up_still_shows(home: Path, monkeypatch) -> None:
     """The watch starts after the first read: a write landing in between has no event, so the watch looks once itself."""
-    from notebook_app.app.screens.main_watch import HomeWatch
+    from notebook_app.app.screens.main.watch import HomeWatch
 
     start_watch = HomeWatch._watch
 
@@ -125,7 +125,7 @@ async def test_a_watcher_that_fails_is_reported(home: Path, monkeypatch) -> None
         raise OSError("inotify watch limit reached")
         yield
 
-    monkeypatch.setattr("notebook_app.app.watcher.awatch", broken)
+    monkeypatch.setattr("notebook_app.app.watchers.home.awatch", broken)
     app = make_app(home, watch=True)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)

@@ -13,8 +13,8 @@ from notebook_pilot import SIZE, make_app, started, wait_until
 
 
 def _dry_run_as_reader(home: str) -> list[object]:
-    from notebook_app.app.dry_run import dry_run, dry_run_status
-    from notebook_app.app.model import Notebook
+    from notebook_app.app.view_model.dry_run import dry_run, dry_run_status
+    from notebook_app.app.view_model.notebook import Notebook
 
     notebook = Notebook(Path(home))
     state = notebook.refresh()

@@ -11,7 +11,7 @@ from notebook_app.core.log.actor import Actor
 from notebook_app.core.history.query import history
 from notebook_app.core.modes.review import pending, propose
 
-from notebook_app.app.screens.review import ReviewScreen
+from notebook_app.app.screens.review.screen import ReviewScreen
 
 AGENT = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
 
@@ -204,7 +204,7 @@ async def test_a_proposal_rejected_from_the_cli_stays_listed_with_its_outcome(ho
 
 
 async def test_an_edited_approval_shows_what_was_written_and_says_it_was_edited(home: Path) -> None:
-    from notebook_app.app.screens.review import row_prompt
+    from notebook_app.app.screens.review.screen import row_prompt
     from notebook_app.core.log.actor import CLI
     from notebook_app.core.modes.review import approve
 
@@ -224,7 +224,7 @@ async def test_an_edited_approval_shows_what_was_written_and_says_it_was_edited(
 
 
 async def test_a_proposal_that_holds_a_secret_is_flagged_in_the_list_and_the_detail(home: Path) -> None:
-    from notebook_app.app.screens.review import row_prompt
+    from notebook_app.app.screens.review.screen import row_prompt
 
     key = "sk-ant-api03-" + "Wv4" * 16
     queue(home, {"action": "add", "text": f"deploy key {key}"})

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from notebook_pilot import SIZE, make_app, started, wait_until
 
-from notebook_app.app.session_counter import SessionCounter
+from notebook_app.app.view_model.session_counter import SessionCounter
 
 
 async def test_a_relaunch_continues_the_numbering_and_the_home_is_not_written(home: Path, tmp_path: Path) -> None:

@@ -127,7 +127,7 @@ def test_review(snap_compare, home: Path, size: tuple[int, int], monkeypatch: py
     import random
     from types import SimpleNamespace
 
-    from notebook_app.app.screens.review import ReviewScreen
+    from notebook_app.app.screens.review.screen import ReviewScreen
     from notebook_app.core.log import ids as event_ids
     from notebook_app.core.log.actor import Actor
     from notebook_app.core.modes.review import propose

@@ -103,7 +103,7 @@ def test_opening_a_home_loads_none_of_the_write_path_before_the_first_frame(tmp_
     home = tmp_path / "home"
     shutil.copytree(DEMO, home)
     loaded = modules_at_first_frame(str(home))
-    assert "notebook_app.core.home.reading" in loaded and "notebook_app.app.screens.main" in loaded  # the probe saw the start
+    assert "notebook_app.core.home.reading" in loaded and "notebook_app.app.screens.main.screen" in loaded  # the probe saw the start
     assert [name for name in WRITE_PATH if name in loaded] == []
     inside = [name for name in loaded if name.startswith(tuple(f"{package}." for package in WRITE_PACKAGES))]
     assert [name for name in inside if name not in SHARED] == []
@@ -115,7 +115,7 @@ def test_a_write_from_the_notebook_loads_the_write_path(tmp_path: Path) -> None:
     home = tmp_path / "home"
     shutil.copytree(DEMO, home)
     code = (
-        "import sys\nfrom pathlib import Path\nfrom notebook_app.app.model import Notebook\n"
+        "import sys\nfrom pathlib import Path\nfrom notebook_app.app.view_model.notebook import Notebook\n"
         f"notebook = Notebook(Path({str(home)!r}))\nnotebook.refresh()\n"
         "result, _ = notebook.write({'action': 'add', 'target': 'self', 'text': 'probe entry'})\n"
         "assert not result.is_error, result.output\n"

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 
-from notebook_app.app.documents import soul_document
-from notebook_app.app.dry_run import dry_run
-from notebook_app.app.live_files import read_live_file
-from notebook_app.app.model import Notebook
-from notebook_app.app.watcher import HomeWatcher
-from notebook_app.app.wrapping import BANNER, split_line, wrap_rows
+from notebook_app.app.view_model.documents import soul_document
+from notebook_app.app.view_model.dry_run import dry_run
+from notebook_app.app.view_model.live_files import read_live_file
+from notebook_app.app.view_model.notebook import Notebook
+from notebook_app.app.watchers.home import HomeWatcher
+from notebook_app.app.view_model.wrapping import BANNER, split_line, wrap_rows
 from notebook_app.core.text.hidden import with_markers
 from notebook_app.core import JOURNAL_NAME, Rejection, Session, diff_compositions, parse_request, plan_edit
 
@@ -29,7 +29,7 @@ def test_lines_wrap_at_spaces_with_a_hanging_indent_for_bullets() -> None:
 
 
 def test_a_banner_that_moves_among_the_same_lines_wraps_no_line_again(monkeypatch) -> None:
-    from notebook_app.app import wrapping
+    from notebook_app.app.view_model import wrapping
 
     lines = [f"- entry {i} " + "long words to wrap " * 4 for i in range(40)]
     before = wrap_rows(lines, 20, banners={3})
@@ -185,7 +185,7 @@ def test_cjk_wrapping_never_starts_a_row_with_closing_punctuation_nor_ends_one_w
 
 
 def test_an_add_to_a_3_mib_file_claims_no_line_past_what_was_read(tmp_path: Path) -> None:
-    from notebook_app.app.dry_run import dry_run_status
+    from notebook_app.app.view_model.dry_run import dry_run_status
 
     line = "- the curator keeps tide tables and kelp survey notes, entry 00000\n"
     count = 3 * 1024 * 1024 // len(line) + 1
@@ -202,7 +202,7 @@ def test_an_add_to_a_3_mib_file_claims_no_line_past_what_was_read(tmp_path: Path
 
 
 def test_an_add_after_an_unterminated_last_line_names_the_line_it_lands_on(tmp_path: Path) -> None:
-    from notebook_app.app.dry_run import dry_run_status
+    from notebook_app.app.view_model.dry_run import dry_run_status
 
     (tmp_path / "MEMORY.md").write_text("- a\n- b")
     notebook = Notebook(tmp_path)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .create_home import CreateHomeScreen
 from .help import HelpScreen
-from .main import MainScreen
+from .main.screen import MainScreen
 
 if TYPE_CHECKING:
     from .agent_sessions import AgentSessionsScreen

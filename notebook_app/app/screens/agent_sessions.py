@@ -20,11 +20,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
 from ...core.sessions import CallCounts, SessionListing, scan_sessions
-from ..agents import AgentView, compare_session
+from ..view_model.agents import AgentView, compare_session
 from ..keys import AGENT_KEYS, bindings
-from ..sessions_watcher import SessionsWatcher
-from ..view_watch import HomeAndLogWatch
-from ..watcher import HomeWatcher
+from ..watchers.sessions import SessionsWatcher
+from ..watchers.home_and_log import HomeAndLogWatch
+from ..watchers.home import HomeWatcher
 from ..widgets.agents import session_list
 from ..widgets.agents.journal_table import JournalPane
 from ..widgets.agents.session_list import SessionList, count_words, plural

@@ -8,7 +8,7 @@ marks them and asks, per conflict, ``1`` mine, ``2`` theirs or ``3`` both.
 its base the file as the merge found it; if it changed once more, the new
 conflicts are shown. Dismissed with (text written, the core's words), or
 None when left without writing. Both sides are drawn once per merge in a
-worker (:mod:`..conflict_sides`); a key only re-marks them, so on a 2 MiB
+worker (:mod:`..view_model.conflict_sides`); a key only re-marks them, so on a 2 MiB
 file it costs the conflicts, not the text.
 """
 
@@ -24,10 +24,10 @@ from textual.widgets import Header, Static
 
 from ...core.edits import HandEditResult
 from ...core.text import Conflict, MergeResult, both, mine, theirs
-from ..conflict_sides import Choice, Side, draw_side, side_document
-from ..documents import EMPTY
+from ..view_model.conflict_sides import Choice, Side, draw_side, side_document
+from ..view_model.documents import EMPTY
 from ..keys import CONFLICT_KEYS, bindings
-from ..model import HomeState, Notebook
+from ..view_model.notebook import HomeState, Notebook
 from ..widgets.common import line_view
 from ..widgets.common.line_view import LineView
 from ..widgets.common.key_footer import KeyFooter

@@ -30,9 +30,9 @@ from ...core.memory import for_people
 from ...core.fs import state_problem
 from ...core.history import HistoryResult, restore, undo, who
 from ..keys import HISTORY_KEYS, bindings
-from ..sessions_watcher import SessionsWatcher
-from ..view_watch import HomeAndLogWatch
-from ..watcher import HomeWatcher
+from ..watchers.sessions import SessionsWatcher
+from ..watchers.home_and_log import HomeAndLogWatch
+from ..watchers.home import HomeWatcher
 from ..workers import LatestWins, run_once
 from ..widgets.common.key_footer import KeyFooter
 from .keyed import KeyedScreen

@@ -18,7 +18,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from ....core.sessions import JournalEntry
-from ...agents import shown_target, shown_value
+from ...view_model.agents import shown_target, shown_value
 from ..common.focus_within import FocusWithin
 
 FIXED = (("time", 8), ("action", 7), ("target", 6))

@@ -19,9 +19,9 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
-from ...documents import EMPTY, Document, Mark
-from ...failures import failure_words
-from ...wrapping import BANNER, Rows, common_lines, hanging_indent, wrap_rows
+from ...view_model.documents import EMPTY, Document, Mark
+from ...view_model.failures import failure_words
+from ...view_model.wrapping import BANNER, Rows, common_lines, hanging_indent, wrap_rows
 from .row_segments import highlighted, with_markers
 from .row_view import RowKeys, RowView
 

@@ -7,7 +7,7 @@ from textual import events
 from textual.message import Message
 
 from ...keys import MOVING_KEYS, bindings
-from ...documents import Document
+from ...view_model.documents import Document
 from ..common.line_view import LineView
 
 ENTRY_PREFIX = "- "

@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from ....core import BOOTSTRAP_ORDER, Composition, SoulDiff
 from ....core.home import FileStatus
-from ...live_files import LiveFile
+from ...view_model.live_files import LiveFile
 
 
 def human_size(size: int) -> str:

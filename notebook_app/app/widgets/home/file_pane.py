@@ -13,8 +13,8 @@ from textual.containers import Vertical
 from textual.content import Content
 
 from ....core import BootstrapFile
-from ...documents import EMPTY
-from ...live_files import LiveFile
+from ...view_model.documents import EMPTY
+from ...view_model.live_files import LiveFile
 from ..common.focus_within import FocusWithin
 from .entry_view import EntryView, RowsChanged
 from .file_summary import FileSummary, title_facts

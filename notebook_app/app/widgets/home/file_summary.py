@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from ....core import MAX_FILE_BYTES, MEMORY_TARGETS, BootstrapFile
 from ....core.home import FileStatus
-from ...live_files import LiveFile
+from ...view_model.live_files import LiveFile
 from .file_list import human_size
 
 

@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.message import Message
 
 from ....core import BOOTSTRAP_ORDER
-from ...model import HomeState
+from ...view_model.notebook import HomeState
 from .entry_view import EntryView
 from .file_list import FileList
 from ..common.focus_within import FocusWithin

@@ -10,8 +10,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
 
-from ...comparison import Comparison
-from ...documents import EMPTY, Document, Mark
+from ...view_model.comparison import Comparison
+from ...view_model.documents import EMPTY, Document, Mark
 from ..common.focus_within import FocusWithin
 from ..common.line_view import LineView
 

@@ -13,12 +13,12 @@ from collections.abc import Callable
 
 from textual.screen import Screen
 
-from ...core import SpliceResult, ToolResult
-from ...core.memory import for_people
-from ..dry_run import DryRun, Selection, dry_run, dry_run_status
-from ..model import HomeState, Notebook
-from ..widgets.form.action_form import ActionForm
-from ..workers import LatestWins, run_once
+from ....core import SpliceResult, ToolResult
+from ....core.memory import for_people
+from ...view_model.dry_run import DryRun, Selection, dry_run, dry_run_status
+from ...view_model.notebook import HomeState, Notebook
+from ...widgets.form.action_form import ActionForm
+from ...workers import LatestWins, run_once
 
 AFTER_RESULT = 0.1  # seconds: the toast and the footer's keys (a widget mount, a rebuild) wait for the frames that show a write's result
 

@@ -14,12 +14,12 @@ from datetime import datetime
 
 from textual.screen import Screen
 
-from ...core import EntryPlan
-from ..documents import Mark
-from ..dry_run import DryRun
-from ..model import HomeState, Notebook
-from ..widgets.session.session_pane import SessionPane, present
-from ..workers import run_once
+from ....core import EntryPlan
+from ...view_model.documents import Mark
+from ...view_model.dry_run import DryRun
+from ...view_model.notebook import HomeState, Notebook
+from ...widgets.session.session_pane import SessionPane, present
+from ...workers import run_once
 
 
 class SessionsShown:
@@ -74,7 +74,7 @@ class SessionsShown:
 
     def use_host(self, name: str) -> None:
         """Show Current and Next as host ``name`` loads them (the palette's host commands)."""
-        from ...core.hosts import resolve_host  # the host profiles load on first use
+        from ....core.hosts import resolve_host  # the host profiles load on first use
 
         choice = resolve_host(name)
         if choice.profile is None:

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 from textual.message_pump import MessagePump
 
-from ..core import BOOTSTRAP_ORDER, is_scratch_file
-from ..core.home import FileStatus, read_file
-from .live_files import READ_LIMIT, fingerprint
-from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
+from ...core import BOOTSTRAP_ORDER, is_scratch_file
+from ...core.home import FileStatus, read_file
+from ..view_model.live_files import READ_LIMIT, fingerprint
+from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 
 if TYPE_CHECKING:
     from watchfiles import Change

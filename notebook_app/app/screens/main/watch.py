@@ -2,11 +2,11 @@
 
 :class:`HomeWatch` is a controller the main screen holds: it owns both
 watchers and the check of the pin. The watchers post their messages
-(:class:`~..watcher.HomeWatcher`, :class:`~..sessions_watcher.SessionsWatcher`)
+(:class:`~...watchers.home.HomeWatcher`, :class:`~...watchers.sessions.SessionsWatcher`)
 to the screen, and so does the pin check (:class:`HomeWatch.PinChanged`).
 
 Whether the home is still the one opened is the core's pin
-(:mod:`...core.home_pin`): twice a second a ``stat`` of the pinned folders,
+(:mod:`....core.fs`): twice a second a ``stat`` of the pinned folders,
 on the event loop, since watchfiles does not report the move of the folder
 it watches. While it is not, a banner says so, the last state read stays
 on screen and every write is refused in the core's words.
@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 from textual.screen import Screen
 
-from ...core.fs import moved
-from ..model import Notebook
-from ..watcher import HomeWatcher
+from ....core.fs import moved
+from ...view_model.notebook import Notebook
+from ...watchers.home import HomeWatcher
 
 if TYPE_CHECKING:
-    from ..sessions_watcher import SessionsWatcher
+    from ...watchers.sessions import SessionsWatcher
 
 PIN_CHECK_SECONDS = 0.5
 CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
@@ -69,7 +69,7 @@ class HomeWatch:
         self.home = HomeWatcher(self.notebook.home, self._screen, self.notebook.known_digest)
         self.home.start(self._screen)
         # the log under .notebook: a queued proposal changes no bootstrap file, only the log
-        from ..sessions_watcher import SessionsWatcher  # loaded when watching starts, after the first frame
+        from ...watchers.sessions import SessionsWatcher  # loaded when watching starts, after the first frame
 
         self.agents = SessionsWatcher(self.notebook.home, self._screen)
         self.agents.start(self._screen, "log-watch")

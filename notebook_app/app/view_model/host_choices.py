@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.hosts import load_hosts
+from ...core.hosts import load_hosts
 
 
 def host_choices() -> list[tuple[str, str, str]]:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-from ..core import Composition, SoulDiff
-from ..core.text import common_prefix, common_suffix
-from ..core.text import with_markers
+from ...core import Composition, SoulDiff
+from ...core.text import common_prefix, common_suffix
+from ...core.text import with_markers
 
 Side = Literal["current", "next"]
 

@@ -1,11 +1,11 @@
 """The notebook's one working screen: the home, Current and Next session, the form.
 
-It wires widgets to the :class:`~notebook_app.app.model.Notebook`: every read,
-write, dry run and session start runs in a worker (:mod:`..workers`) and
+It wires widgets to the :class:`~notebook_app.app.view_model.notebook.Notebook`: every read,
+write, dry run and session start runs in a worker (:mod:`...workers`) and
 comes back to a method here or to a controller the screen holds, each owning
-its state: find (:mod:`.main_find`), the form's round trip (:mod:`.main_form`),
-the session panes (:mod:`.main_sessions`), file edits (:mod:`.main_edits`),
-the watchers (:mod:`.main_watch`), the health line and blame (:mod:`.main_tools`).
+its state: find (:mod:`.find`), the form's round trip (:mod:`.form`),
+the session panes (:mod:`.sessions`), file edits (:mod:`.edits`),
+the watchers (:mod:`.watch`), the health line and blame (:mod:`.tools`).
 Messages come up to handlers here; widgets and controllers get plain
 attributes and method calls, never the app.
 """
@@ -22,40 +22,40 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Header, Static
 
-from ...core import MEMORY_TARGETS
-from ..dry_run import Selection
-from ..keymap import shown_key
-from ..keys import NOTEBOOK_KEYS, bindings
-from ..model import HomeState, Notebook
-from ..watcher import HomeWatcher
-from ..watching import SessionsChanged
-from ..widgets.common import line_view, pane_tabs, status_line
-from ..widgets.common.key_footer import KeyFooter
-from ..widgets.common.pane_tabs import Tab
-from ..widgets.common.status_line import StatusLine
-from ..widgets.find import find_bar
-from ..widgets.find.find_bar import FindBar
-from ..widgets.form import action_form
-from ..widgets.form.action_form import ActionForm
-from ..widgets.home import home_pane
-from ..widgets.home.home_pane import HomePane, file_at
-from ..widgets.session import session_pane
-from ..widgets.session.session_pane import SessionPane
-from ..workers import LatestWins
-from .main_edits import EditorLauncher, FileEdits
-from .main_find import HomeFind
-from .main_sessions import SessionsShown
-from .main_form import AFTER_RESULT, FormRoundTrip
-from .main_tools import BlameGutter, HealthLine
-from .main_watch import MOVED_BANNER, HomeWatch
-from .panes import PaneScreen
+from ....core import MEMORY_TARGETS
+from ...view_model.dry_run import Selection
+from ...keymap import shown_key
+from ...keys import NOTEBOOK_KEYS, bindings
+from ...view_model.notebook import HomeState, Notebook
+from ...watchers.home import HomeWatcher
+from ...watchers.folder import SessionsChanged
+from ...widgets.common import line_view, pane_tabs, status_line
+from ...widgets.common.key_footer import KeyFooter
+from ...widgets.common.pane_tabs import Tab
+from ...widgets.common.status_line import StatusLine
+from ...widgets.find import find_bar
+from ...widgets.find.find_bar import FindBar
+from ...widgets.form import action_form
+from ...widgets.form.action_form import ActionForm
+from ...widgets.home import home_pane
+from ...widgets.home.home_pane import HomePane, file_at
+from ...widgets.session import session_pane
+from ...widgets.session.session_pane import SessionPane
+from ...workers import LatestWins
+from .edits import EditorLauncher, FileEdits
+from .find import HomeFind
+from .sessions import SessionsShown
+from .form import AFTER_RESULT, FormRoundTrip
+from .tools import BlameGutter, HealthLine
+from .watch import MOVED_BANNER, HomeWatch
+from ..panes import PaneScreen
 
 
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "blame", "find", "go_to_line", "edit_file", "open_editor", "toggle_warnings"}
-"""Besides the views the app opens over the notebook (:data:`~..app.VIEWS`), which the app holds back itself."""
+"""Besides the views the app opens over the notebook (:data:`~...app.VIEWS`), which the app holds back itself."""
 
 
 class MainScreen(PaneScreen):

@@ -3,10 +3,10 @@
 The screen keeps the base, the text it started from (and, after each save,
 the text written): ``ctrl+s`` sends the buffer with that base to the core,
 which writes it as is, merges it with what another writer wrote since, or
-returns the conflicts, which open :class:`~.conflict.ConflictScreen`. Nothing
+returns the conflicts, which open :class:`~..conflict.ConflictScreen`. Nothing
 here merges or writes by itself. While the file is open, a change on disk
 that is not this editor's own save is said in a banner: the next save merges.
-Find (``ctrl+f``) is a controller the screen holds (:mod:`.editor_find`),
+Find (``ctrl+f``) is a controller the screen holds (:mod:`.find`),
 driving the cursor through :meth:`EditorScreen.go_to_line` and
 :meth:`EditorScreen.select_span`; the find bar's messages are handed to it.
 """
@@ -23,21 +23,21 @@ from textual.app import ComposeResult
 from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import Selection
 
-from ...core.home import FileStatus, read_file
-from ...core.edits import HandEditResult, keep_typing, text_digest
-from ...core.text import follow_line
-from ...core.memory import for_people
-from ..keys import EDITOR_KEYS, bindings
-from ..live_files import READ_LIMIT
-from ..model import HomeState, Notebook
-from ..watcher import HomeWatcher
-from ..widgets.editor.buffer import EditorBuffer
-from ..widgets.common.key_footer import KeyFooter
-from ..widgets.find import find_bar
-from ..widgets.find.find_bar import FindBar
-from ..workers import LatestWins, run_once
-from .editor_find import SCOPE, BufferFind
-from .keyed import KeyedScreen
+from ....core.home import FileStatus, read_file
+from ....core.edits import HandEditResult, keep_typing, text_digest
+from ....core.text import follow_line
+from ....core.memory import for_people
+from ...keys import EDITOR_KEYS, bindings
+from ...view_model.live_files import READ_LIMIT
+from ...view_model.notebook import HomeState, Notebook
+from ...watchers.home import HomeWatcher
+from ...widgets.editor.buffer import EditorBuffer
+from ...widgets.common.key_footer import KeyFooter
+from ...widgets.find import find_bar
+from ...widgets.find.find_bar import FindBar
+from ...workers import LatestWins, run_once
+from .find import SCOPE, BufferFind
+from ..keyed import KeyedScreen
 
 HIGHLIGHT_UP_TO = 256 * 1024
 """Bytes up to which the buffer gets Markdown highlighting and soft wrap; above, plain unwrapped text opens and types quickly."""
@@ -181,7 +181,7 @@ class EditorScreen(KeyedScreen[None]):
         self.saving = False
         self.applied(state)
         if result.merge is not None and result.conflicts:
-            from .conflict import ConflictScreen  # loaded when a save first conflicts
+            from ..conflict import ConflictScreen  # loaded when a save first conflicts
 
             self._show_banner("warning", f"{result.output}. Resolve it in the conflict view, or esc there to keep editing.")
             screen = ConflictScreen(self.notebook, self.file_name, result.merge, theirs=result.current or "", applied=self.applied)

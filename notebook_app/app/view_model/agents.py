@@ -2,7 +2,7 @@
 
 The record, the journal, the preview and their diff all come from
 :mod:`notebook_app.core`; this module only pairs them and turns both souls
-into documents for the session panes, as :mod:`.model` does for the
+into documents for the session panes, as :mod:`.notebook` does for the
 notebook's own session.
 """
 
@@ -13,12 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core import Snapshot, take_snapshot
-from ..core.sessions import AgentSession, JournalEntry, load_session
-from ..core.modes import Proposal, pending
-from ..core.history import who
+from ...core import Snapshot, take_snapshot
+from ...core.sessions import AgentSession, JournalEntry, load_session
+from ...core.modes import Proposal, pending
+from ...core.history import who
 from .comparison import Comparison, compare
-from ..core.text import with_markers
+from ...core.text import with_markers
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from textual.dom import DOMNode
 from textual.message import Message
 from textual.message_pump import MessagePump
 
-from .failures import failure_words
+from ..view_model.failures import failure_words
 
 if TYPE_CHECKING:
     from watchfiles import Change
@@ -36,7 +36,7 @@ def awatch(*paths: Path, **settings: Any) -> AsyncGenerator[set[tuple[Change, st
 
 
 class SessionsChanged(Message):
-    """A session record or journal was written, or the sessions folder came or went (:class:`~.sessions_watcher.SessionsWatcher` posts it).
+    """A session record or journal was written, or the sessions folder came or went (:class:`~.sessions.SessionsWatcher` posts it).
 
     Defined here, with the lifecycle every watcher loads, so that a screen can
     handle it before that watcher (and the core's log modules it reads) loads.

@@ -4,7 +4,7 @@ Two controllers the main screen holds, each owning its worker and its
 state: :class:`HealthLine`, the doctor's verdict and the review queue on the
 health line (and the flagged lines in the Home column); :class:`BlameGutter`,
 who last wrote each line. The views they lead to (doctor, history, review)
-are the app's actions (:class:`~..app.NotebookApp`).
+are the app's actions (:class:`~...app.NotebookApp`).
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from ..keymap import shown_key
-from ..keys import NOTEBOOK_KEYS
-from ..model import Notebook
-from ..widgets.common.status_line import StatusLine
-from ..widgets.home.home_pane import HomePane
-from ..workers import LatestWins
+from ...keymap import shown_key
+from ...keys import NOTEBOOK_KEYS
+from ...view_model.notebook import Notebook
+from ...widgets.common.status_line import StatusLine
+from ...widgets.home.home_pane import HomePane
+from ...workers import LatestWins
 
 if TYPE_CHECKING:
-    from ...core.doctor import DoctorReport
+    from ....core.doctor import DoctorReport
 
 DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
 REVIEW_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "review")
@@ -33,7 +33,7 @@ CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and
 
 def blame_label(line, clock: Callable[[datetime], str]) -> str:
     """``cli 12:03:04``: who last wrote a line and when, or where it comes from when no record did."""
-    from ...core.history import who
+    from ....core.history import who
 
     if line.record is None:
         return line.origin.value
@@ -42,7 +42,7 @@ def blame_label(line, clock: Callable[[datetime], str]) -> str:
 
 def blame_labels(home: Path, names: tuple[str, ...], clock: Callable[[datetime], str]) -> dict[str, dict[int, str]]:
     """The gutter's labels of each file in ``names`` (file -> line from 1 -> label): plain data in and out, for a worker."""
-    from ...core.history import blame  # loaded on first use
+    from ....core.history import blame  # loaded on first use
 
     return {name: {line.number: blame_label(line, clock) for line in blame(home, name).lines()} for name in names}
 

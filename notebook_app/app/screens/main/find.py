@@ -1,8 +1,8 @@
 """The notebook's find: find across the home as you type, step through matches, go to a line.
 
 :class:`HomeFind` is a controller the main screen holds: it owns the finder,
-where the bar stands (:class:`~..finding.FindSteps`), the worker that counts
-(:class:`~..workers.LatestWins`, the latest query wins) and the place go to
+where the bar stands (:class:`~...view_model.finding.FindSteps`), the worker that counts
+(:class:`~...workers.LatestWins`, the latest query wins) and the place go to
 line acts on. The screen hands it the find bar's messages; the event loop
 only paints: the count, and each pane asking the query for the spans of the
 rows it draws.
@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ..finding import SESSION_PLACES, Finder, FindOutcome, FindSteps, past_the_end, place_label
-from ..model import HomeState
-from ..widgets.find.find_bar import FindBar
-from ..widgets.home.home_pane import HomePane
-from ..widgets.session.session_pane import SessionPane
-from ..workers import LatestWins
+from ...view_model.finding import SESSION_PLACES, Finder, FindOutcome, FindSteps, past_the_end, place_label
+from ...view_model.notebook import HomeState
+from ...widgets.find.find_bar import FindBar
+from ...widgets.home.home_pane import HomePane
+from ...widgets.session.session_pane import SessionPane
+from ...workers import LatestWins
 
 if TYPE_CHECKING:
-    from ...core.home import Hit
+    from ....core.home import Hit
 
 
 class HomeFind:

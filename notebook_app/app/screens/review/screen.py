@@ -21,18 +21,18 @@ from textual.content import Content
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.log import NOTEBOOK
-from ...core.modes import Decision, Proposal, approve, approve_all, holds_secret, pending, reject, reject_all, secret_words
-from ...core.modes import ProposalPreview, preview_proposal, preview_proposals
-from ...core.history import who
-from ..keys import REVIEW_KEYS, bindings
-from ..sessions_watcher import SessionsWatcher
-from ..view_watch import HomeAndLogWatch
-from ..watcher import HomeWatcher
-from ..widgets.common.key_footer import KeyFooter
-from ..workers import LatestWins, run_once
-from .keyed import KeyedScreen
-from .review_rows import LINE_STYLES, MARKS, NOTHING, Row, call_words, row_prompt
+from ....core.log import NOTEBOOK
+from ....core.modes import Decision, Proposal, approve, approve_all, holds_secret, pending, reject, reject_all, secret_words
+from ....core.modes import ProposalPreview, preview_proposal, preview_proposals
+from ....core.history import who
+from ...keys import REVIEW_KEYS, bindings
+from ...watchers.sessions import SessionsWatcher
+from ...watchers.home_and_log import HomeAndLogWatch
+from ...watchers.home import HomeWatcher
+from ...widgets.common.key_footer import KeyFooter
+from ...workers import LatestWins, run_once
+from ..keyed import KeyedScreen
+from .rows import LINE_STYLES, MARKS, NOTHING, Row, call_words, row_prompt
 
 __all__ = ["ReviewScreen", "Row", "call_words", "row_prompt"]
 

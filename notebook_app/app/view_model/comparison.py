@@ -1,7 +1,7 @@
 """One soul against another, ready to show: the diff and both sides as documents. No Textual.
 
 Every comparison view is this: the notebook's own session against Next
-(:mod:`.model`), an agent's session against Next (:mod:`.agents`), a dry run
+(:mod:`.notebook`), an agent's session against Next (:mod:`.agents`), a dry run
 against the session (:mod:`.dry_run`), and any view still to come (a history
 record against now). Documents of a side whose soul did not change are
 reused, so a pane re-marks rows instead of wrapping them again.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Composition, SoulDiff, diff_compositions
+from ...core import Composition, SoulDiff, diff_compositions
 from .documents import Document, lines_of, soul_document, split_reusing
 
 

@@ -1,6 +1,6 @@
 """Watch a home's agent-session records: new sessions and growing journals.
 
-The home watcher (:mod:`.watcher`) looks at bootstrap files only and never
+The home watcher (:mod:`.home`) looks at bootstrap files only and never
 into dot folders. Records live in ``.notebook/sessions``, which the first
 agent session creates, perhaps while the notebook is open; so this watcher
 follows the chain home → ``.notebook`` → ``sessions``, watching each level
@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 
 from textual.message_pump import MessagePump
 
-from ..core.fs import STATE_DIR
-from ..core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
-from ..core.log import LOG_PATH
-from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, SessionsChanged, awatch
+from ...core.fs import STATE_DIR
+from ...core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
+from ...core.log import LOG_PATH
+from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, SessionsChanged, awatch
 
 if TYPE_CHECKING:
     from watchfiles import Change

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 from textual.app import App, SuspendNotSupported
 from textual.screen import Screen
 
-from ...core import MAX_FILE_BYTES, Rejection
-from ...core.log import NOTEBOOK
-from ...core.memory import for_people
-from ..model import HomeState, Notebook
-from ..workers import run_once
+from ....core import MAX_FILE_BYTES, Rejection
+from ....core.log import NOTEBOOK
+from ....core.memory import for_people
+from ...view_model.notebook import HomeState, Notebook
+from ...workers import run_once
 
 if TYPE_CHECKING:
-    from ...core.edits import CopyEditResult
+    from ....core.edits import CopyEditResult
 
 EditorLauncher = Callable[[Path], int]
 """Runs an editor on a copy's path, ON THE EVENT LOOP, and returns its exit status (0: saved and quit)."""
@@ -58,8 +58,8 @@ class Unkept(Rejection):
 
 def editable(home: Path, name: str) -> str | Rejection:
     """The text the built-in editor opens: the core's read for an edit, within the cap, that the buffer keeps as it is."""
-    from ...core.edits import read_for_edit  # these load on first use: the buffer brings Textual's TextArea and tree-sitter
-    from ..widgets.editor.buffer import buffer_rewrites
+    from ....core.edits import read_for_edit  # these load on first use: the buffer brings Textual's TextArea and tree-sitter
+    from ...widgets.editor.buffer import buffer_rewrites
 
     found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES)
     if isinstance(found, Rejection):
@@ -98,12 +98,12 @@ class FileEdits:
 
     def _open_editor(self, name: str, found: str | Rejection) -> None:
         if isinstance(found, Rejection):
-            from ...core.edits import TooLarge
+            from ....core.edits import TooLarge
 
             hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
             self._screen.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
             return
-        from .editor import EditorScreen  # loaded on first use, not at start-up
+        from ..editor.screen import EditorScreen  # loaded on first use, not at start-up
 
         screen = EditorScreen(self.notebook, name, found, watch=self.watch, applied=self.applied)
         self._screen.app.push_screen(screen, lambda _: self.read_again())
@@ -113,7 +113,7 @@ class FileEdits:
 
     def edit_outside(self, name: str) -> None:
         """o: ``name`` in ``$VISUAL``/``$EDITOR`` (a copy), saved back with the guard when it exits."""
-        from ...core.edits import edit_with_editor, editor_command, edits_dir  # loaded on first use
+        from ....core.edits import edit_with_editor, editor_command, edits_dir  # loaded on first use
 
         launcher = self.run_editor
         if launcher is None:
@@ -133,7 +133,7 @@ class FileEdits:
 
     def _edited_outside(self, name: str, result: CopyEditResult) -> None:
         """What came of it, in words: written (merged or not), unchanged, or a conflict with where the edit is kept."""
-        from ...core.edits import CopyOutcome
+        from ....core.edits import CopyOutcome
 
         heads = {CopyOutcome.WRITTEN: "Written", CopyOutcome.UNCHANGED: "Unchanged", CopyOutcome.CONFLICT: "Conflict", CopyOutcome.REFUSED: "Not written"}
         severity = "error" if result.is_error else "information"
@@ -142,7 +142,7 @@ class FileEdits:
         edit = result.edit
         notify = self._screen.notify
         if result.outcome is CopyOutcome.CONFLICT and edit is not None and edit.merge is not None:
-            from .conflict import ConflictScreen  # loaded when an edit first conflicts
+            from ..conflict import ConflictScreen  # loaded when an edit first conflicts
 
             kept = result.kept
             notify(f"Conflict: {said}. Resolve it side by side, or esc to keep your copy.", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)
@@ -153,7 +153,7 @@ class FileEdits:
 
     def _outside_resolved(self, name: str, kept: Path | None, written: tuple[str, str] | None) -> None:
         """Back from the conflict view of an outside edit: once resolved, the kept copy has done its work."""
-        from ...core.edits import discard_copy
+        from ....core.edits import discard_copy
 
         if written is None:
             self._screen.notify(f"Not written: your edit is kept at {kept}", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)

@@ -1,6 +1,6 @@
 """One error policy for work off the event loop: a failure is shown in words, it never ends the app.
 
-:mod:`.workers` catches every exception of the app's workers and hands
+:mod:`..workers` catches every exception of the app's workers and hands
 :func:`failure_words` to the screen, which shows it where the failed work
 would have shown its result (a banner, the form's status line, a
 notification). A file that is strange, a folder that vanished, a bug: the

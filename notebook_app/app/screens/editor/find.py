@@ -1,7 +1,7 @@
 """The built-in editor's find bar: ``ctrl+f`` finds in the buffer as it is now, ``ctrl+g`` goes to a line.
 
 :class:`BufferFind` is a controller the editor screen holds: it owns the
-finder, where the bar stands (:class:`~..finding.FindSteps`) and the worker
+finder, where the bar stands (:class:`~...view_model.finding.FindSteps`) and the worker
 that counts; the screen hands it the find bar's messages. Each keystroke asks
 a worker (the latest query wins) to count the matches in the
 buffer's text, unsaved edits included, from the cursor on; the event loop only
@@ -18,11 +18,11 @@ from textual.screen import Screen
 from textual.widgets import TextArea
 from textual.widgets.text_area import Selection
 
-from ...core.home import offset_at
-from ..finding import Finder, FindOutcome, FindSteps, past_the_end
-from ..widgets.editor.buffer import CachedText
-from ..widgets.find.find_bar import FindBar
-from ..workers import LatestWins
+from ....core.home import offset_at
+from ...view_model.finding import Finder, FindOutcome, FindSteps, past_the_end
+from ...widgets.editor.buffer import CachedText
+from ...widgets.find.find_bar import FindBar
+from ...workers import LatestWins
 
 SCOPE = "text in this file, unsaved edits too (a capital: exact case; → ∙ ⇆ … find hidden characters)"
 """What the editor's find bar says it searches."""

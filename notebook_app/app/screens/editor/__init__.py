@@ -1,0 +1,1 @@
+"""The built-in editor (:mod:`.screen`) and its find controller (:mod:`.find`)."""

@@ -1,0 +1,1 @@
+"""The review view (:mod:`.screen`) and the rows of its proposal list (:mod:`.rows`)."""
