@@ -104,7 +104,7 @@ async def notebook(job: dict[str, Any]) -> dict[str, Any]:
         counts: dict[str, str] = {}
 
         def shown(typed: str) -> bool:
-            outcome = screen.find_steps.outcome
+            outcome = screen.find.steps.outcome
             if outcome is not None and outcome.typed == typed and str(count.content) == outcome.words:
                 counts[typed] = outcome.words
                 return True

@@ -36,7 +36,7 @@ async def shoot(out: Path, theme: str) -> None:
                 await pilot.press("down")
             await pilot.press("r")
             await pilot.press(*["backspace"] * len("Fridays"), *"Thursdays")
-            await wait_for(pilot, lambda: app.screen.dry is not None and "Thursdays" in str(app.screen.dry.args))
+            await wait_for(pilot, lambda: app.screen.round_trip.dry is not None and "Thursdays" in str(app.screen.round_trip.dry.args))
             await wait_for(pilot, lambda: "no problems found" in str(app.screen.query_one("#status-line").content))
             app.clear_notifications()
             await pilot.pause()
