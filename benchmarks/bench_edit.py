@@ -16,10 +16,9 @@
 from __future__ import annotations
 
 import json
+import statistics
 import subprocess
 from typing import Any
-
-import statistics
 
 from bench_find import percentile
 from benchlib import HERE, OURS, Bench, Row, Section, fmt_time, parse_result

@@ -22,7 +22,7 @@ import tempfile
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_app  # noqa: E402
 import bench_core  # noqa: E402
 import bench_doctor  # noqa: E402
-import bench_find  # noqa: E402
 import bench_edit  # noqa: E402
+import bench_find  # noqa: E402
 import bench_history  # noqa: E402
 import bench_review  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
@@ -403,7 +403,7 @@ def main(argv: list[str]) -> int:
         results, crashed = run_measures(bench, args.only)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    date = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     text = render(
         bench,
         envs,

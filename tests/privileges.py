@@ -192,6 +192,7 @@ def _launch(argv: list[str]) -> int:
 
     if argv[:1] == ["mcp"]:
         import anyio._backends._asyncio  # noqa: F401  (anyio loads its backend on first run)
+
         import notebook_app.mcp.server  # noqa: F401
     elif argv[:1] in (["memory"], ["entry"]):  # the write path, whose imports are lazy
         import notebook_app.core.memory  # noqa: F401

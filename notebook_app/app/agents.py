@@ -15,10 +15,10 @@ from pathlib import Path
 
 from ..core import Snapshot, take_snapshot
 from ..core.agent_sessions import AgentSession, JournalEntry, load_session
+from ..core.hidden import with_markers
 from ..core.review import Proposal, pending
 from ..core.undo import who
 from .comparison import Comparison, compare
-from ..core.hidden import with_markers
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ re-read in workers. Results reach the UI only as messages to the target.
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from textual.message import Message

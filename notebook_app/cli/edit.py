@@ -54,7 +54,8 @@ def run(args: argparse.Namespace, *, run_editor: EditorRunner | None = None, env
     home = existing_home(args.home)
     if isinstance(home, str):
         return usage_error(home)
-    from ..core.edit_copy import edit_with_editor, editor_command, edits_dir  # loaded when an edit runs, not with the app
+    # Loaded when an edit runs, not with the app.
+    from ..core.edit_copy import edit_with_editor, editor_command, edits_dir
 
     if run_editor is None:
         command = editor_command(os.environ if environ is None else environ)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from ..core.actor import CLI
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     if args.prune:
         if args.keep is None and args.older_than is None:
             return usage_error("history --prune needs --keep N and/or --older-than DAYS")
-        older = datetime.now(timezone.utc) - timedelta(days=args.older_than) if args.older_than is not None else None
+        older = datetime.now(UTC) - timedelta(days=args.older_than) if args.older_than is not None else None
         admin = prune(home, keep=args.keep, older_than=older)
         return report(admin.output, admin.is_error, as_json=args.json)
     if args.keep is not None or args.older_than is not None:
@@ -154,7 +154,7 @@ def line_of(event: Event) -> str:
     from ..core.hidden import with_markers
     from ..core.undo import who
 
-    when = f"{event.time.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S}Z"
+    when = f"{event.time.astimezone(UTC):%Y-%m-%d %H:%M:%S}Z"
     session = f" session {event.by.session}" if event.by.session else ""
     line = f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
     return with_markers(line)

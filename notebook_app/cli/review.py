@@ -55,7 +55,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.review import ReviewError, approve, approve_all, pending, reject, reject_all  # loaded by a review verb only
+    # Loaded by a review verb only.
+    from ..core.review import ReviewError, approve, approve_all, pending, reject, reject_all
 
     home = existing_home(args.home)
     if isinstance(home, str):

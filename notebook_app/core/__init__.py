@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     )
     from .actor import Actor, ActorKind
     from .edit_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
+    from .entry_plan import EntryPlan, plan_entry
     from .files import FileRead, FileStatus, read_file
     from .hand_edit import HandEditResult, text_digest, write_file
     from .home import (
@@ -40,14 +41,13 @@ if TYPE_CHECKING:
         compose,
         compose_soul,
     )
-    from .merge import Conflict, MergeResult, merge3
     from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
-    from .refusals import Rejection, edit_refusal
-    from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
-    from .entry_plan import EntryPlan, plan_entry
-    from .results import SpliceResult, ToolResult
-    from .splice import Splice, delete_entry, edit_entry, splice
+    from .merge import Conflict, MergeResult, merge3
     from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
+    from .refusals import Rejection, edit_refusal
+    from .results import SpliceResult, ToolResult
+    from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
+    from .splice import Splice, delete_entry, edit_entry, splice
 
 _HOME_OF: dict[str, str] = {
     "ACTIONS": "actions",

@@ -18,8 +18,8 @@ from .actor import LIBRARY, Actor
 from .dialect import entry_text_refusal
 from .files import FileRead
 from .home import MAX_FILE_BYTES
-from .refusals import Rejection, edit_refusal, text_of
 from .reading import MEMORY_TARGETS
+from .refusals import Rejection, edit_refusal, text_of
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")

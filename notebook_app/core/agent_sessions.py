@@ -34,10 +34,11 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .actor import Actor
 from .agent_records import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -51,15 +52,14 @@ from .agent_records import (
     record_json,
     session_from_json,
 )
-from .actor import Actor
+from .atomic import flocked_directory, remove_temps, write_all, write_atomically
 from .home import home_path
+from .home_pin import HomeRefused, home_lock
 from .memory import ToolResult
 from .session import take_snapshot
-from .session_presence import is_live
-from .atomic import flocked_directory, remove_temps, write_all, write_atomically
 from .session_journal import journal_entry, logged_calls
+from .session_presence import is_live
 from .side_events import record_session_start
-from .home_pin import HomeRefused, home_lock
 from .state_dir import STATE_DIR, StateDirError, real_directory
 
 __all__ = [
@@ -317,7 +317,7 @@ def read_old_journal(home: str | os.PathLike[str], session_id: str) -> tuple[Jou
 
 def _new_id(started_at: datetime) -> str:
     """Sortable by start time to the second, unique by its random tail."""
-    return f"{started_at.astimezone(timezone.utc):%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
+    return f"{started_at.astimezone(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
 
 
 def _check_id(session_id: str) -> None:

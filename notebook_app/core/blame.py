@@ -17,8 +17,8 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
 from .actor import Actor

@@ -17,7 +17,7 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from .actor import Actor, ActorKind
@@ -361,7 +361,7 @@ def parse_header(line: bytes) -> str | None:
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def without_text(event: Event) -> Event:

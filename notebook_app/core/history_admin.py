@@ -21,18 +21,18 @@ from pathlib import Path
 
 from . import snapshots
 from .actor import LIBRARY
-from .event_store import LOG_NAME, LogWriter, open_reader
 from .atomic import write_atomically
+from .event_store import LOG_NAME, LogWriter, open_reader
 from .events import Event, EventError, header_line, parse_header
 from .history import HistoryError, find
 from .home import home_path
+from .home_pin import no_home
 from .journal import file_slot_offset, write_slot
 from .reading import JOURNAL_NAME
-from .redaction import masked_args
 from .redact_plan import RedactionPlan, plan_redaction
+from .redaction import masked_args
 from .replay import RebuildError, is_start, rebuild
 from .state_dir import readable_state
-from .home_pin import no_home
 from .storage import StorageError, locked_home
 
 

@@ -26,8 +26,8 @@ from .actions import (
 from .actor import LIBRARY, Actor, ActorKind
 from .events import json_safe
 from .home import home_path
-from .side_events import record_failed
 from .results import ToolResult
+from .side_events import record_failed
 from .storage import Change, LockedHome, StorageError, locked_home
 
 DESCRIPTION = (

@@ -26,12 +26,21 @@ from typing import Any
 
 from . import snapshots
 from .actor import Actor, ActorKind
-from .event_store import LOG_NAME, LogWriter, open_reader
 from .event_ids import new_id
-from .events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, SecretSpan, now, parse_header
-from .redaction import mask
-from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot_inode, log_slot_text, read_slots, write_slot
+from .event_store import LOG_NAME, LogWriter, open_reader
+from .events import ABSENT, INLINE_LIMIT, Event, FileState, Hunk, Payload, SecretSpan, now, parse_header
+from .journal import (
+    LOG_SLOT,
+    FileSlot,
+    StatKey,
+    file_slot_offset,
+    log_slot_inode,
+    log_slot_text,
+    read_slots,
+    write_slot,
+)
 from .reading import SLOT
+from .redaction import mask
 from .replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
 from .state_dir import STATE_DIR, StateDirError, readable_state, state_problem
 

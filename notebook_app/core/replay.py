@@ -15,8 +15,8 @@ from pathlib import Path
 
 from . import snapshots
 from .common_runs import common_prefix, common_suffix
-from .events import Event, Hunk, Payload
 from .event_store import LogReader
+from .events import Event, Hunk, Payload
 
 
 class RebuildError(Exception):

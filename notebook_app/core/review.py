@@ -26,10 +26,10 @@ from .event_store import open_reader
 from .events import Event, EventError, json_safe, now
 from .files import FileRead, read_file
 from .home import home_path
+from .home_pin import moved
 from .memory import DESCRIPTION, MemoryTool, ToolResult
 from .redaction import masked_args, masked_text
 from .refusals import Rejection
-from .home_pin import moved
 from .side_events import append_event
 from .storage import Change, LockedHome
 

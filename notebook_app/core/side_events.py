@@ -15,15 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from .actor import Actor
-from .event_store import LogWriter
 from .event_ids import new_id
+from .event_store import LogWriter
 from .events import Event, json_safe, now
 from .home_pin import HomeRefused, home_lock
 from .journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
+from .reading import JOURNAL_NAME, MEMORY_TARGETS
 from .recovery import recover
 from .redaction import masked_args, masked_text
 from .state_dir import StateDirError
-from .reading import JOURNAL_NAME, MEMORY_TARGETS
 
 
 def record_failed(

@@ -40,20 +40,21 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .actor import LIBRARY, Actor
+from .append_record import append_line
 from .atomic import remove_matching, write_all
-from .atomic import remove_temps, write_atomically  # noqa: F401  (callers outside the core import them from here)
+from .atomic import remove_temps as remove_temps  # re-exported: callers outside the core import it from here
+from .atomic import write_atomically as write_atomically  # re-exported, as remove_temps
 from .events import ABSENT, FileState, Hunk, Payload, now
 from .files import FileRead, FileStatus, read_file
 from .home_pin import HomeRefused, home_lock
 from .journal import ALL_SLOTS, stat_key, write_slot
-from .append_record import append_line
-from .reading import JOURNAL_NAME, SLOT, Intent, is_temp_file
-from .reading import MEMORY_TARGETS, consistent_reads, is_scratch_file  # noqa: F401  (the read half; callers that write import them from here)
+from .reading import JOURNAL_NAME, MEMORY_TARGETS, SLOT, Intent, consistent_reads, is_temp_file
+from .reading import is_scratch_file as is_scratch_file  # the read half, re-exported for callers that write
 from .recording import EVENT_COST, Change, Known, Recorder
-from .writes import RecordedWrites, is_utf8
 from .recovery import recover
 from .refusals import Rejection, file_refusal, utf8_refusal
 from .replay import append_span
+from .writes import RecordedWrites, is_utf8
 
 _TAIL_BYTES = 64
 _READ_TRIES = 5

@@ -19,21 +19,21 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from .actions import load_outcome
 from .actor import Actor
+from .event_store import open_reader
 from .events import Event, Hunk
 from .files import FileStatus, read_file
 from .history import Found, HistoryError, events_after, find, redacted_in, state_after, undoable, unified
-from .event_store import open_reader
 from .home import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
+from .home_pin import no_home, write_refusal
+from .reading import consistent_reads
 from .recording import Change, Recorder
 from .replay import RebuildError, diff_hunks, hunk, payload_bytes
 from .state_dir import readable_state
-from .reading import consistent_reads
-from .home_pin import no_home, write_refusal
 from .storage import LockedHome, StorageError, locked_home
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
+
 from notebook_app.app.widgets.common.focus_within import FOCUS_WITHIN
 from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.app.widgets.session.session_pane import SessionPane
-
-from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
 
 
 def make_home(tmp_path):

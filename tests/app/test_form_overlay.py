@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
+
 from notebook_app.app.documents import Document
 from notebook_app.app.widgets.common.line_view import LineView
 from notebook_app.app.widgets.session.session_pane import SessionPane
-
-from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
 
 
 def make_home(tmp_path: Path, memory: str = MEMORY) -> Path:

@@ -71,10 +71,10 @@ async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_wid
     """The real clock takes a datetime; the worker that computes the labels gets plain data and never queries a widget."""
     import threading
 
+    from notebook_pilot import file_view
     from textual.dom import DOMNode
     from textual.widgets import Static
 
-    from notebook_pilot import file_view
     from notebook_app.app.app import NotebookApp, local_time
     from notebook_app.app.themes import shipped_themes_dir
     from notebook_app.core.history import history
@@ -104,10 +104,10 @@ async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_wid
 
 
 async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read_clears_the_banner(home: Path, monkeypatch) -> None:
+    from notebook_pilot import file_view
     from textual.widgets import Static
 
     import notebook_app.core.blame as core_blame
-    from notebook_pilot import file_view
 
     def broken(home, name):
         raise OSError(5, "Input/output error")

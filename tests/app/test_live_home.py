@@ -11,8 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from notebook_pilot import MEMORY, SIZE, file_view, make_app, started, wait_until
 from textual.worker import Worker, WorkerState
-from notebook_pilot import file_view, MEMORY, SIZE, make_app, started, wait_until
 
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.session.session_pane import SessionPane

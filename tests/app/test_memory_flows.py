@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import file_view, MEMORY, SIZE, USER, make_app, started, wait_until
+from notebook_pilot import MEMORY, SIZE, USER, file_view, make_app, started, wait_until
 from textual.widgets import Input
 
 from notebook_app.app.widgets.form.action_form import ActionForm

@@ -7,11 +7,10 @@ from pathlib import Path
 from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
 from textual.widgets import Input, OptionList
 
+from notebook_app.app.screens.review import ReviewScreen
 from notebook_app.core.actor import Actor
 from notebook_app.core.history import history
 from notebook_app.core.review import pending, propose
-
-from notebook_app.app.screens.review import ReviewScreen
 
 AGENT = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
 

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from unprivileged import as_unprivileged, listing, open_home  # noqa: F401  (open_home is a fixture)
 
-from notebook_app.core import JOURNAL_NAME, compose, is_scratch_file, memory_tool
-from notebook_app.core import atomic, storage
+from notebook_app.core import JOURNAL_NAME, atomic, compose, is_scratch_file, memory_tool, storage
 
 
 def call_tool(home: str, args: dict) -> list:

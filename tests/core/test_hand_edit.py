@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from notebook_app.core import memory_tool
 from notebook_app.core.actor import CLI, NOTEBOOK, Actor
-from notebook_app.core.hand_edit import text_digest, write_file
 from notebook_app.core.blame import blame
+from notebook_app.core.hand_edit import text_digest, write_file
 from notebook_app.core.history import check, history
 from notebook_app.core.merge import both, merge3
 from notebook_app.core.undo import undo

@@ -28,6 +28,7 @@ from notebook_app.core.side_events import record_failed
 from notebook_app.core.splice import delete_entry, edit_entry, splice
 from notebook_app.core.undo import restore, undo
 
+
 def files_of(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()}
 

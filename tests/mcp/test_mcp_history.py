@@ -8,7 +8,14 @@ from stdio_harness import connect
 
 from notebook_app.core import ToolResult, memory_tool
 from notebook_app.core.actor import CLI, Actor
-from notebook_app.core.agent_sessions import SESSIONS_DIR, JournalEntry, append_journal, list_sessions, load_session, start_session
+from notebook_app.core.agent_sessions import (
+    SESSIONS_DIR,
+    JournalEntry,
+    append_journal,
+    list_sessions,
+    load_session,
+    start_session,
+)
 from notebook_app.core.history import history
 from notebook_app.core.undo import undo
 

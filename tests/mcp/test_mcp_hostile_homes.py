@@ -14,14 +14,14 @@ from pathlib import Path
 
 import mcp_types as types
 import pytest
-from hostile import MAKERS, UNREADABLE_MESSAGE
 from mcp import Client
 from mcp.shared.exceptions import MCPError
-from privileges import reader_command, reader_home, unreadable_file
 from stdio_harness import MODES, connect, text_of
 
-from notebook_app.core.agent_sessions import SESSIONS_DIR, list_sessions, load_session, read_journal
+from hostile import MAKERS, UNREADABLE_MESSAGE
+from notebook_app.core.agent_sessions import SESSIONS_DIR, list_sessions, load_session
 from notebook_app.mcp.server import SOUL_URI, build_server
+from privileges import reader_command, reader_home, unreadable_file
 
 SOUL_WITHOUT_MEMORY = "## SOUL.md\n\nYou are Kip, a careful archivist.\n\n## USER.md\n\n- name is Muthu"
 

@@ -30,8 +30,8 @@ from ..keys import EDITOR_KEYS, bindings
 from ..live_files import READ_LIMIT
 from ..model import HomeState, Notebook
 from ..watcher import HomeWatcher
-from ..widgets.editor.buffer import EditorBuffer
 from ..widgets.common.key_footer import KeyFooter
+from ..widgets.editor.buffer import EditorBuffer
 from ..widgets.find import find_bar
 from ..widgets.find.find_bar import FindBar
 from ..workers import LatestWins, run_once

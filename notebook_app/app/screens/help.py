@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -10,8 +11,6 @@ from textual.containers import Grid, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
-
-from collections.abc import Mapping
 
 from ..keymap import shown_key
 from ..keys import KEY_GROUPS, Key

@@ -33,8 +33,8 @@ from ..keys import HISTORY_KEYS, bindings
 from ..sessions_watcher import SessionsWatcher
 from ..view_watch import HomeAndLogWatch
 from ..watcher import HomeWatcher
-from ..workers import LatestWins, run_once
 from ..widgets.common.key_footer import KeyFooter
+from ..workers import LatestWins, run_once
 from .keyed import KeyedScreen
 
 WHO = (None, "notebook", "cli", "mcp", "library", "outside")

@@ -47,7 +47,6 @@ from .main_tools import NotebookTools, blame_labels
 from .main_watch import HomeWatching
 from .panes import PaneScreen
 
-
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}

@@ -22,7 +22,17 @@ from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.actor import NOTEBOOK
-from ...core.review import Decision, Proposal, approve, approve_all, holds_secret, pending, reject, reject_all, secret_words
+from ...core.review import (
+    Decision,
+    Proposal,
+    approve,
+    approve_all,
+    holds_secret,
+    pending,
+    reject,
+    reject_all,
+    secret_words,
+)
 from ...core.review_preview import ProposalPreview, preview_proposal, preview_proposals
 from ...core.undo import who
 from ..keys import REVIEW_KEYS, bindings

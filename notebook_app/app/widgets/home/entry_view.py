@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.style import Style
 from textual import events
 
-from ...keys import MOVING_KEYS, bindings
 from ...documents import Document
+from ...keys import MOVING_KEYS, bindings
 from ..common.line_view import LineView
 
 ENTRY_PREFIX = "- "

@@ -20,9 +20,9 @@ from textual.message import Message
 
 from ....core import BOOTSTRAP_ORDER
 from ...model import HomeState
+from ..common.focus_within import FocusWithin
 from .entry_view import EntryView
 from .file_list import FileList
-from ..common.focus_within import FocusWithin
 from .file_pane import FilePane
 
 TCSS = Path(__file__).with_name("home.tcss")
