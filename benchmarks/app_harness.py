@@ -538,7 +538,7 @@ def job_review(job: dict[str, Any]) -> dict[str, Any]:
             subprocess.run(
                 [job["ours_python"], "-m", "notebook_app", "reject", "--all", "--home", str(home)],
                 env=_env(), capture_output=True, timeout=timeout, check=True,
-            )  # fmt: skip
+            )
             # a proposal decided elsewhere stays listed with its outcome: the view is opened again, empty
             term.wait_for(lambda t: "0 proposals to review" in "\n".join(t.lines()), timeout, "the queue decided")
             term.send(b"\x1b")

@@ -84,7 +84,7 @@ class FindKeystroke:
                 {"ours": fmt_time(statistics.median(k["to_count_s"] for k in editor["keystrokes"] if k["to_count_s"] is not None))}),
             Row("14 count", "key pressed → count shown, median (the floor: its Static updated)", {n: fmt_time(v) for n, v in shown_mid.items()},
                 ratio(shown_mid["ours"], shown_mid["floor"]) if len(shown_mid) == 2 else {}),
-        ]  # fmt: skip
+        ]
         section.notes.append(
             f"MEMORY.md {ours['memory_bytes']:,} bytes; the count at the end: {ours['last_count']}. Both sides are driven by Textual's "
             "Pilot, whose press waits for the app to be idle: the floor's time to count is that harness's own cost."

@@ -55,7 +55,7 @@ def before_tree(bench: Bench) -> Path | str:
         added = subprocess.run(
             ["git", "log", "--diff-filter=A", "--format=%H", "--", "notebook_app/core/event_store.py"],
             capture_output=True, text=True, cwd=REPO, check=True,
-        ).stdout.split()  # fmt: skip
+        ).stdout.split()
         if not added:
             return "git does not know when the event log was added"
         archive = subprocess.run(["git", "archive", f"{added[-1]}^", "notebook_app"], capture_output=True, cwd=REPO, check=True).stdout
@@ -132,11 +132,11 @@ class AddWithHistory:
         ]
         g = median(growth[OURS])
         section.goals.append(Goal("add cost growth 1 KiB → 2 MiB ≤ 1.1× with the history on", f"{g:.2f}×" if g else "—", "met" if g and g <= 1.1 else "missed",
-                                  "" if g and g <= 1.1 else "some part of a recorded add still grows with the file"))  # fmt: skip
+                                  "" if g and g <= 1.1 else "some part of a recorded add still grows with the file"))
         ratio = median(paired_ratios(rates[OURS]["add"], rates[BEFORE]["add"], higher_is_better=True))
         section.goals.append(Goal("adds/s with the history on within 20% of the core before it", f"{ratio:.2f}×" if ratio else "—",
                                   "met" if ratio and ratio >= 0.8 else "missed",
-                                  "" if ratio and ratio >= 0.8 else "recording costs more than a fifth of an add: see the profile in the README"))  # fmt: skip
+                                  "" if ratio and ratio >= 0.8 else "recording costs more than a fifth of an add: see the profile in the README"))
         return section
 
 

@@ -30,7 +30,7 @@ INLINE_LIMIT = 4096
 
 WRITE_ACTIONS = (
     "add", "replace", "remove", "entry-delete", "entry-edit", "hand-edit", "merge", "undo", "restore", "outside", "approved",
-)  # fmt: skip
+)
 ACTIONS = (*WRITE_ACTIONS, "proposed", "rejected", "failed", "session-start")
 """The closed set of actions (spec §7)."""
 
@@ -170,7 +170,7 @@ class SecretSpan:
             raise EventError(f"not a secret's place: {value!r}")
         field = value.get("field")
         return cls(str(value.get("kind") or "secret"), int(value["start"]), int(value["length"]),
-                   str(field) if field is not None else None, str(value.get("rule") or "security.secret"))  # fmt: skip
+                   str(field) if field is not None else None, str(value.get("rule") or "security.secret"))
 
 
 @dataclass(frozen=True)
@@ -306,7 +306,7 @@ def _by_json(by: Actor) -> dict[str, object]:
 _KNOWN = {
     "id", "time", "file", "action", "applied", "by", "lines", "args", "output", "undoes", "restores",
     "before", "after", "appended", "base", "snap", "edit", "redacted", "secrets",
-}  # fmt: skip
+}
 
 
 def actor_from_json(value: object) -> Actor:

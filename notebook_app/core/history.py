@@ -58,7 +58,7 @@ def record_json(event: Event) -> dict[str, Any]:
 
 
 def history(home: str | os.PathLike[str], *, file: str | None = None, limit: int | None = None,
-            by: str | None = None) -> list[Event]:  # fmt: skip
+            by: str | None = None) -> list[Event]:
     """The home's records, newest first: only ``file``'s, only those by ``by`` (a kind), at most ``limit``."""
     root = home_path(home)
     wanted = _filter(file, by)

@@ -43,7 +43,7 @@ class AdminResult:
 
 
 def prune(home: str | os.PathLike[str], *, keep: int | None = None, older_than: datetime | None = None,
-          durable: bool = True) -> AdminResult:  # fmt: skip
+          durable: bool = True) -> AdminResult:
     """Drop records beyond the newest ``keep`` and those older than ``older_than``; keep what the rest need."""
     if keep is None and older_than is None:
         return AdminResult("say what to prune: how many records to keep, or how old a record may be", is_error=True)

@@ -210,7 +210,7 @@ class Recorder:
                 edit = diff_hunks(last, content)
         after = ABSENT if content is None else FileState(True, len(content), count_lines(content), snapshots.digest(content), key)
         return Event(id="", time=now(), action="outside", by=OUTSIDE, file=name, edit=edit, before=before, after=after,
-                     output=f"{name} was changed outside the notebook's core")  # fmt: skip
+                     output=f"{name} was changed outside the notebook's core")
 
     def known(self, name: str) -> Known | None:
         return self._known.get(name)
@@ -232,7 +232,7 @@ class Recorder:
             self._writer.close()
 
     def events_for(self, name: str, change: Change, *, edit: tuple[Hunk, ...] | None, before: FileState,
-                   after: FileState, appended: str | None = None, after_content: bytes | None = None) -> list[Event]:  # fmt: skip
+                   after: FileState, appended: str | None = None, after_content: bytes | None = None) -> list[Event]:
         """The events this write records, oldest first: an outside change seen first, then the write."""
         writer = self._writer
         assert writer is not None
@@ -264,7 +264,7 @@ class Recorder:
             id=new_id(change.action, last), time=now(), action=change.action, by=self.by, file=name, args=change.args,
             output=change.output, edit=self._external(edit), before=before, after=after, appended=appended, base=base,
             snap=snap, undoes=change.undoes, restores=change.restores, secrets=change.secrets, extra=change.extra,
-        )  # fmt: skip
+        )
         events.append(event)
         return events
 
@@ -306,7 +306,7 @@ class Recorder:
         return new_id(action, self._last_id(self._writer))
 
     def wrote(self, name: str, event_id: str, lines: int, *, key: StatKey | None, utf8: bool, content: bytes | None,
-              done: bool = False) -> None:  # fmt: skip
+              done: bool = False) -> None:
         """After the write landed: the file's slot, then the log's (and, when ``done``, slot 0 cleared with it)."""
         assert self._writer is not None
         cost = self._cost

@@ -146,7 +146,7 @@ def propose(home: str | os.PathLike[str], args: object, *, by: Actor, durable: b
     def event(last: str | None) -> Event:
         made.append(new_id("proposed", last))
         return Event(made[0], now(), "proposed", by, file=request.filename, applied=False, args=json_safe(args),
-                     output=queued_message(made[0]), extra={"digest": digest})  # fmt: skip
+                     output=queued_message(made[0]), extra={"digest": digest})
 
     problem = append_event(root, event, durable=durable)
     if problem is not None:
@@ -194,7 +194,7 @@ def proposal_dry_run(proposal: Proposal, read: FileRead) -> Edit | Rejection:
 
 
 def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEBOOK,
-            edited_args: object = None, durable: bool = True) -> Decision:  # fmt: skip
+            edited_args: object = None, durable: bool = True) -> Decision:
     """Apply a pending proposal now, by its agent, approved by ``by``; ``edited_args`` replaces what it sent.
 
     Raises ReviewError for an id that names no one proposal.
@@ -205,7 +205,7 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
         return _not_pending(proposal)
     if proposal.redacted and edited_args is None:
         return Decision(proposal.id, "refused", f"{proposal.id} was redacted: its text holds the marker, not what the agent sent; "
-                        "reject it, or edit it before approving; nothing was written")  # fmt: skip
+                        "reject it, or edit it before approving; nothing was written")
     args = proposal.args if edited_args is None else json_safe(edited_args)
     tool = _Approval(root, proposal, by=replace(proposal.by, approved_by=by), edited=edited_args is not None, durable=durable)
     result = tool.call(args)
@@ -217,7 +217,7 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
 
 
 def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None = None, by: Actor = NOTEBOOK,
-           durable: bool = True) -> Decision:  # fmt: skip
+           durable: bool = True) -> Decision:
     """Record that the human rejected a pending proposal; the file is not touched."""
     root = home_path(home)
     proposal = find_proposal(root, proposal_id)
@@ -252,7 +252,7 @@ def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Coll
 
 
 def reject_all(home: str | os.PathLike[str], *, reason: str | None = None, by: Actor = NOTEBOOK,
-               ids: Collection[str] | None = None) -> list[Decision]:  # fmt: skip
+               ids: Collection[str] | None = None) -> list[Decision]:
     """Reject every pending proposal (only ``ids``, if given), oldest first."""
     return [reject(home, p.id, reason=reason, by=by) for p in pending(home) if ids is None or p.id in ids]
 
@@ -304,7 +304,7 @@ class _Decided(Exception):
 
 
 def _decide(root: Path, proposal: Proposal, action: str, actor: Actor, message: str, reason: str | None,
-            durable: bool, *, args: object = None) -> Decision:  # fmt: skip
+            durable: bool, *, args: object = None) -> Decision:
     """Append the decision event if the proposal is still pending, checked under the home's lock."""
 
     def event(last: str | None) -> Event:
@@ -316,7 +316,7 @@ def _decide(root: Path, proposal: Proposal, action: str, actor: Actor, message: 
             extra["reason"] = reason
         kept, secrets = masked_args(json_safe(args)) if args is not None else (None, ())  # a failed approval wrote nothing
         return Event(new_id(action, last), now(), action, actor, file=proposal.file, applied=False,
-                     args=kept, output=masked_text(message)[0] if secrets else message, secrets=secrets, extra=extra)  # fmt: skip
+                     args=kept, output=masked_text(message)[0] if secrets else message, secrets=secrets, extra=extra)
 
     try:
         problem = append_event(root, event, durable=durable)

@@ -51,7 +51,7 @@ def preview_proposals(home: str | os.PathLike[str], proposals: Iterable[Proposal
 
 
 def preview_proposal(home: str | os.PathLike[str], proposal: Proposal, *, args: object = None,
-                     read: FileRead | None = None) -> ProposalPreview:  # fmt: skip
+                     read: FileRead | None = None) -> ProposalPreview:
     """One proposal's dry run now; ``args`` replaces what it sent (an edit before approval)."""
     used = proposal.args if args is None else args
     if proposal.file is None:

@@ -47,7 +47,7 @@ def record_failed(
     def event(last: str | None) -> Event:
         extra = {"refused": refused} if refused else {}
         return Event(new_id("failed", last), now(), "failed", by, file=file, applied=False, args=kept, output=told,
-                     secrets=secrets, extra=extra)  # fmt: skip
+                     secrets=secrets, extra=extra)
 
     return append_event(home, event, durable=durable)
 

@@ -170,7 +170,7 @@ def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> st
 
 
 def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_text: str | None,
-                  secrets: tuple[SecretSpan, ...] = ()) -> SpliceResult:  # fmt: skip
+                  secrets: tuple[SecretSpan, ...] = ()) -> SpliceResult:
     """Plan the entry change on the text under the lock, then splice its bytes."""
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
     plan = plan_entry(text, name, line, expect, new_text)

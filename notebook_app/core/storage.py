@@ -240,7 +240,7 @@ class LockedHome(RecordedWrites):
                 event_id=event_id, time=now().isoformat(), file=name, action=change.action, by=self.recorder.by, span=span,
                 args=change.args, output=change.output, before=before, after=after, appended=appended, at=before_size,
                 inserted=data,
-            )  # fmt: skip
+            )
             if line is not None:
                 return line, event_id, after.lines
         edit = (Hunk(before_size, Payload.of(b""), Payload.of(data), *span),)

@@ -168,7 +168,7 @@ class _Plan:
 
 
 def plan_undo(record: Event, later: list[Event], pending: Event | None, content: bytes | None,
-              state: os.PathLike[str] | None) -> _Plan | str:  # fmt: skip
+              state: os.PathLike[str] | None) -> _Plan | str:
     """The undo of ``record`` on ``content`` (the file now), or why not, in words."""
     why = undoable(record)
     if why is not None:
@@ -263,7 +263,7 @@ def undo(home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bo
 
 
 def restore(home: str | os.PathLike[str], name: str, record_id: str, *, by: Actor, dry_run: bool = False,
-            durable: bool = True) -> HistoryResult:  # fmt: skip
+            durable: bool = True) -> HistoryResult:
     """Put ``name`` back as it was just after record ``record_id``; with ``dry_run``, only show the diff."""
     root = home_path(home)
     if name not in BOOTSTRAP_ORDER:
@@ -346,7 +346,7 @@ def _later(root: os.PathLike[str], name: str, found: Found) -> list[Event]:
 
 
 def _write(locked: LockedHome, name: str, content: bytes | None, hunks: tuple[Hunk, ...], change: Change, label: str,
-           diff: str) -> HistoryResult:  # fmt: skip
+           diff: str) -> HistoryResult:
     if content is None:
         output = f"ok ({label} → {name}); {name} is removed"
         locked.delete(name, change=Change(change.action, change.args, output, change.undoes, change.restores))

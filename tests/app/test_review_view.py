@@ -196,7 +196,7 @@ async def test_a_proposal_rejected_from_the_cli_stays_listed_with_its_outcome(ho
         done = subprocess.run(
             [sys.executable, "-m", "notebook_app", "reject", pid, "--home", str(home), "--reason", "not true"],
             capture_output=True, text=True, timeout=120,
-        )  # fmt: skip
+        )
         assert done.returncode == 0, done.stderr
         await wait_until(pilot, lambda: [r.proposal.status for r in screen.rows] == ["rejected", "pending"], "the CLI's rejection, listed")
         assert "rejected: not true" in detail(app)

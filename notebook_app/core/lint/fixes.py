@@ -149,7 +149,7 @@ def delete_line(file: str, line: int, expect: str, why: str) -> Fix:
 
 
 def edit_line(file: str, line: int, expect: str, new_text: str, why: str,
-              secrets: tuple[SecretSpan, ...] = ()) -> Fix | None:  # fmt: skip
+              secrets: tuple[SecretSpan, ...] = ()) -> Fix | None:
     """A fix that rewrites the line, or None when what is left would be empty (a person decides then)."""
     if not new_text.strip() or new_text.strip() == "-":
         return None
