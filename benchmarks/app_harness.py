@@ -325,7 +325,8 @@ def _next_head(term: Term) -> str:
 
 
 def _no_notification(term: Term, timeout: float) -> None:
-    """Wait until Next's head shows whole (its meta starts ``#N``): no notification lies over it (each lasts seconds)."""
+    """Wait until Next's head shows whole (its meta starts
+    ``#N``): no notification lies over it (each lasts seconds)."""
     term.drain()
     term.wait_for(lambda t: _next_head(t).lstrip().startswith("#"), timeout, "the notifications gone from over Next's head")
 

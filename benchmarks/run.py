@@ -239,7 +239,7 @@ def render(
     lines += ["## Machine", ""]
     lines += [f"- {item}" for item in machine()]
     lines.append(
-        f"- Load average (1 min) at start / end: {loads[0]} / {loads[1]} — the machine is shared, so figures are noisy; read the ratios"
+        f"- Load average (1 min) at start / end: {loads[0]} / {loads[1]} " "— the machine is shared, so figures are noisy; read the ratios"
     )
     lines.append(f"- Ours: persona-notebook {impls[OURS].version}, commit {git_state()}")
     lines.append("")
@@ -274,7 +274,7 @@ def render(
         "taken after; the range of the per-round ratios is in brackets."
     )
     lines.append("")
-    for (_module, heading, columns, sections), (*_, ratio_head) in zip(results, MODULES):
+    for (_module, heading, columns, sections), (*_, ratio_head) in zip(results, MODULES, strict=True):
         label = {c: (impls[c].label if c in impls else c) for c in columns}
         peers = [c for c in columns if c != OURS]
         lines += [f"### {heading}", ""]

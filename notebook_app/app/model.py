@@ -44,7 +44,8 @@ class HomeState:
     comparison: Comparison
     """The frozen snapshot against the preview: what the session panes show."""
     refusal: str | None = None
-    """What every write would be refused with now (a read-only or moved home), in the core's words: the dry run says it."""
+    """What every write would be refused with now (a read-only
+    or moved home), in the core's words: the dry run says it."""
 
 
 class Notebook:
@@ -72,7 +73,8 @@ class Notebook:
 
     @property
     def tool(self) -> MemoryTool:
-        """The agent's memory tool on this home, as the notebook; made (and the write path loaded) by the first write."""
+        """The agent's memory tool on this home, as the notebook;
+        made (and the write path loaded) by the first write."""
         if self._tool is None:
             from ..core import memory_tool
 

@@ -114,7 +114,8 @@ def _from_start(events: list[Event], name: str) -> list[Event]:
 
 
 def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True, dry_run: bool = False) -> AdminResult:
-    """Replace the secrets record ``record_id`` holds by a marker of the same byte length, wherever the history keeps them.
+    """Replace the secrets record ``record_id`` holds by a marker of the same byte length, wherever the history
+    keeps them.
 
     The record stays, marked redacted (it can no longer be undone); so do its
     sizes and offsets, and every state stays rebuildable: a state that held
@@ -128,8 +129,7 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
             found = find(root, record_id)
             if found.end is None:
                 return AdminResult(
-                    f"{found.event.id} is in an old session journal, which is never rewritten; remove that file by hand "
-                    "if it holds a secret",
+                    f"{found.event.id} is in an old session journal, which is never " "rewritten; remove that file by hand if it holds a secret",
                     is_error=True,
                 )
             index = next((i for i, e in enumerate(events) if e.id == found.event.id), None)
@@ -142,7 +142,7 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
             if not plan.texts:
                 return AdminResult(f"{event.id} holds no text to redact; nothing was changed", is_error=True)
             if not dry_run:
-                for new, data in plan.snapshots.values():
+                for _new, data in plan.snapshots.values():
                     snapshots.store(state, data, made=[], durable=durable)
                 _rewrite_log(root, state, plan.events, durable)
                 snapshots.remove_except(state, _referenced(plan.events))

@@ -124,7 +124,7 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
         if was != last_value and (found or was is not None):
             # A hand edit, or a change whose record was lost (killed between the file and its record): name it first.
             recorded.append(Event(new_id("setting", last), now(), "setting", OUTSIDE, applied=True, args={"review": was},
-                                  output=f"review found {_words(was)} on disk, not as the history last left it ({_words(last_value)})",
+                                  output=f"review found {_words(was)} on disk, not as the " f"history last left it ({_words(last_value)})",
                                   extra={"was": last_value}))
             last = recorded[-1].id
         after = _with_review(before, on, state / SETTINGS_NAME)

@@ -63,7 +63,8 @@ def record_session_start(home: Path, by: Actor, protocol_version: str | None, fo
 
 
 def append_event(home: Path, make: Callable[[str | None], Event | Sequence[Event]], *, durable: bool = True) -> str | None:
-    """Append the event (or events, in one write) ``make(last_id)`` under the home's lock; None, or why it could not be."""
+    """Append the event (or events, in one write) ``make(last_id)``
+    under the home's lock; None, or why it could not be."""
     made: list[Path] = []
     try:
         with home_lock(home) as held:

@@ -44,7 +44,11 @@ async def test_the_dry_run_line_shows_above_the_open_form_at_80_by_24(tmp_path) 
         await started(pilot)
         await pilot.press("a", *"keeps tide tables")
         upcoming = app.screen.query_one("#next", SessionPane)
-        added = lambda: upcoming.document.lines.index("- keeps tide tables") if "- keeps tide tables" in upcoming.document.lines else -1  # noqa: E731
+
+        def added() -> int:
+            lines = upcoming.document.lines
+            return lines.index("- keeps tide tables") if "- keeps tide tables" in lines else -1
+
         await wait_until(pilot, lambda: added() >= 0, "the dry run in Next")
         await pilot.pause(0.1)
         view = upcoming.query_one(LineView)
@@ -74,7 +78,8 @@ async def test_a_changed_line_repaints_only_its_row(tmp_path) -> None:
 
 
 async def test_closing_the_form_keeps_next_where_it_was_then_gives_back_the_rows(tmp_path) -> None:
-    """Next, scrolled to its end above the form, does not move when the form closes; its rows below come a moment later."""
+    """Next, scrolled to its end above the form, does not move
+    when the form closes; its rows below come a moment later."""
     long_memory = MEMORY + "".join(f"- note {n}\n" for n in range(60))
     app = make_app(make_home(tmp_path, long_memory))
     async with app.run_test(size=SIZE) as pilot:

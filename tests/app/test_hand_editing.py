@@ -377,7 +377,8 @@ async def test_o_unchanged_and_a_failing_editor_say_so_in_words(home: Path) -> N
 
 
 def test_o_in_a_real_terminal_suspends_the_app_for_EDITOR_and_resumes_with_the_edit_written(home: Path, tmp_path: Path) -> None:
-    """The real process in a pty: $EDITOR (a script) gets the terminal, the notebook comes back and says what it wrote."""
+    """The real process in a pty: $EDITOR (a script) gets the
+    terminal, the notebook comes back and says what it wrote."""
     from terminal import Terminal
 
     script = editor_script(tmp_path, "print('FAKE-EDITOR-RAN', flush=True)\ncopy.write_text(copy.read_text() + '- from a real editor\\n')")
@@ -407,8 +408,7 @@ async def test_a_file_the_buffer_would_change_is_refused_not_rewritten(home: Pat
         await wait_until(pilot, lambda: app._notifications, "the refusal")
         (note,) = list(app._notifications)
         assert note.message == (
-            "MEMORY.md: the built-in editor would change it on saving: line 1 holds U+2028 LINE SEPARATOR, which it would "
-            "turn into a line break; nothing was opened; o opens it in $VISUAL / $EDITOR"
+            "MEMORY.md: the built-in editor would change it on saving: line 1 holds U+2028 LINE SEPARATOR, " "which it would turn into a line break; nothing was opened; o opens it in $VISUAL / $EDITOR"
         )
         app.clear_notifications()
         await pilot.press("2", "E")
@@ -473,7 +473,8 @@ async def test_a_taller_terminal_does_not_rewrap_the_buffer_and_a_wider_one_rewr
 
 
 async def test_keys_typed_while_a_merging_save_runs_are_kept_on_the_line_they_were_typed_on(home: Path, monkeypatch) -> None:
-    """ctrl+s, then at once End, backspaces and a word: the merge comes into the buffer and the typing stays, on its line."""
+    """ctrl+s, then at once End, backspaces and a word: the merge
+    comes into the buffer and the typing stays, on its line."""
     import threading
 
     app = make_app(home)

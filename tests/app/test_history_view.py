@@ -68,7 +68,8 @@ async def test_b_shows_who_last_wrote_each_line_in_a_gutter(home: Path) -> None:
 
 
 async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_widget_off_the_event_loop(home: Path, monkeypatch) -> None:
-    """The real clock takes a datetime; the worker that computes the labels gets plain data and never queries a widget."""
+    """The real clock takes a datetime; the worker that computes
+    the labels gets plain data and never queries a widget."""
     import threading
 
     from notebook_pilot import file_view

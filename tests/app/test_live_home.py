@@ -45,7 +45,8 @@ async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) ->
 
 
 async def test_a_write_made_before_the_watch_was_set_up_still_shows(home: Path, monkeypatch) -> None:
-    """The watch starts after the first read: a write landing in between has no event, so the watch looks once itself."""
+    """The watch starts after the first read: a write landing
+    in between has no event, so the watch looks once itself."""
     from notebook_app.app.screens.main_watch import HomeWatching
 
     start_watch = HomeWatching._watch

@@ -69,7 +69,8 @@ def edits(env: dict[str, str]) -> list[Path]:
 
 
 def edit_while_an_agent_writes(home: Path, env: dict[str, str], mode: str, agent: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
-    """Start ``edit``; once the editor has the copy, run the agent's write in another process; then let the editor save."""
+    """Start ``edit``; once the editor has the copy, run the
+    agent's write in another process; then let the editor save."""
     sync = home.parent / "sync"
     sync.mkdir()
     env = {**env, "EDIT_SYNC": str(sync), "EDIT_MODE": mode}

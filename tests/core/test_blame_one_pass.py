@@ -18,7 +18,8 @@ AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "4.5.6")
 
 
 def both_ways(home: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object, bool]:
-    """(blame as it runs, blame parsing each record whole, whether the one pass answered); the middle path must agree too."""
+    """(blame as it runs, blame parsing each record whole, whether
+    the one pass answered); the middle path must agree too."""
     answered = []
     usual = blame_module._usual_owners
 

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from unprivileged import as_unprivileged, listing, open_home  # noqa: F401  (open_home is a fixture)
+from unprivileged import as_unprivileged, listing
 
 from notebook_app.core import MAX_FILE_BYTES, memory_tool
 from notebook_app.core.actor import NOTEBOOK
@@ -109,8 +109,10 @@ def test_hidden_characters_are_spelled_out_in_the_refusal(home: Path) -> None:
     [
         ("- a\n- b", "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written"),
         ("- a\r", "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written"),
-        ("", "the new text is empty or only whitespace; to remove line 1, delete the entry instead (nothing was changed)"),
-        ("  ", "the new text is empty or only whitespace; to remove line 1, delete the entry instead (nothing was changed)"),
+        ("", "the new text is empty or only whitespace; to remove line 1, delete the entry instead "
+            "(nothing was changed)"),
+        ("  ", "the new text is empty or only whitespace; to remove line 1, delete the entry instead "
+            "(nothing was changed)"),
         (None, "the new text must be a string"),
     ],
 )

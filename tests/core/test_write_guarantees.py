@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from unprivileged import as_unprivileged, listing, open_home  # noqa: F401  (open_home is a fixture)
+from unprivileged import as_unprivileged, listing
 
 from notebook_app.core import delete_entry, memory_tool
 from notebook_app.core.actor import CLI

@@ -106,7 +106,8 @@ async def test_a_call_that_cannot_be_journalled_still_writes_and_the_log_says_wh
 
 
 async def test_a_notebook_folder_swapped_for_a_link_mid_session_is_refused_as_moved(home: Path, server_log: Path) -> None:
-    """``.notebook`` was there when the session began: it is pinned with the home (spec §9), and a link is never followed."""
+    """``.notebook`` was there when the session began: it is
+    pinned with the home (spec §9), and a link is never followed."""
     async with connect(home, server_log) as client:
         (summary,) = list_sessions(home)  # recorded at the handshake
         before = (home / "MEMORY.md").read_bytes()

@@ -39,12 +39,14 @@ from .editor_find import SCOPE, EditorFind
 from .keyed import KeyedScreen
 
 HIGHLIGHT_UP_TO = 256 * 1024
-"""Bytes up to which the buffer gets Markdown highlighting and soft wrap; above, plain unwrapped text opens and types quickly."""
+"""Bytes up to which the buffer gets Markdown highlighting and
+soft wrap; above, plain unwrapped text opens and types quickly."""
 
 
 @dataclass(frozen=True)
 class OnDisk:
-    """The file as it is now: its digest (None: absent, or not a regular file) and, should it differ from the base, the words for it."""
+    """The file as it is now: its digest (None: absent, or not a regular
+    file) and, should it differ from the base, the words for it."""
 
     digest: str | None
     absent: bool
@@ -140,7 +142,8 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
     # --- saving ------------------------------------------------------------------
 
     def action_save(self) -> None:
-        """Save in a worker; typing goes on meanwhile, and what is typed is kept when the save comes back (:meth:`_written`)."""
+        """Save in a worker; typing goes on meanwhile, and what is
+        typed is kept when the save comes back (:meth:`_written`)."""
         if self.saving:
             return
         self.saving = True
@@ -187,7 +190,7 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
         now = self.text
         buffer = keep_typing(self.file_name, sent=self._sent, written=text, now=now)
         if buffer is None:
-            self._show_banner("warning", f"Saved: {output}. What you typed during the save touches what the merge changed, so it is not merged in yet: ctrl+s merges it (a conflict shows both sides).")
+            self._show_banner("warning", f"Saved: {output}. What you typed during the save touches what the merge changed, " "so it is not merged in yet: ctrl+s merges it (a conflict shows both sides).")
             return
         self.base = text
         self._base_digest = text_digest(text)

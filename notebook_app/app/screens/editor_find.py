@@ -47,7 +47,8 @@ class EditorFind:
         return self.find_bar.is_open
 
     def action_find(self: EditorScreen) -> None:
-        """ctrl+f: open the find bar (again: back into it), searching what it holds from the match still selected, else the cursor."""
+        """ctrl+f: open the find bar (again: back into it), searching
+        what it holds from the match still selected, else the cursor."""
         self.find_bar.open("find")
         self._search()
 
@@ -76,7 +77,8 @@ class EditorFind:
         self._finds.request(self._buffer_text(), typed, near, self.text_area.cursor_location, self._edits)
 
     def _match_selected(self: EditorScreen) -> bool:
-        """The match shown is still what the buffer selects: the cursor has not moved away from it (a click, go to line)."""
+        """The match shown is still what the buffer selects: the
+        cursor has not moved away from it (a click, go to line)."""
         hit = self.find_steps.hit
         return hit is not None and self.text_area.selection == Selection((hit.line, hit.start), (hit.line, hit.end))
 

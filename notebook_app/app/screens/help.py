@@ -38,7 +38,8 @@ class HelpScreen(ModalScreen[None]):
         self.keymap = dict(keymap or {})
         """Remapped keys (binding id → keys): help shows the keys in force."""
         self.viewing = viewing
-        """The keys of the view help was asked from: their group is scrolled into view (the editor's are near the end)."""
+        """The keys of the view help was asked from: their group
+        is scrolled into view (the editor's are near the end)."""
 
     def on_mount(self) -> None:
         self.query_one("#help-panel").focus()  # so the arrows and page keys scroll it

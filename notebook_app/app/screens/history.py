@@ -123,7 +123,8 @@ class HistoryScreen(KeyedScreen[None]):
         self.query_one("#history-detail", Static).update(f"⚠ {words}")
 
     def _listed(self, read: tuple[str | None, str | None, list[Event]]) -> None:
-        """The records read; the selection stays on its record. The same records again change nothing (a dry run shown stays)."""
+        """The records read; the selection stays on its record. The
+        same records again change nothing (a dry run shown stays)."""
         file, by, records = read
         if (file, by) != (self.file, self.by):
             return  # read for filters changed since: the read for these is due
@@ -163,7 +164,8 @@ class HistoryScreen(KeyedScreen[None]):
         if self.selected is None or self.selected.id != event.id:
             return
         why = undoable(event)
-        head = f"{event.id} · {event.action} · {who(event.by)} · {self.clock(event.time)}"  # "approved by … approved by" read twice
+        # "approved by … approved by" read twice
+        head = f"{event.id} · {event.action} · {who(event.by)} · {self.clock(event.time)}"
         if event.output:
             head += f"\n{event.output}"
         note = f"\n(cannot be undone: {why})" if why else ""

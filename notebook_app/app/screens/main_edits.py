@@ -56,7 +56,8 @@ class Unkept(Rejection):
 
 
 def editable(home: Path, name: str) -> str | Rejection:
-    """The text the built-in editor opens: the core's read for an edit, within the cap, that the buffer keeps as it is."""
+    """The text the built-in editor opens: the core's read for
+    an edit, within the cap, that the buffer keeps as it is."""
     # These load on first use: the buffer brings Textual's TextArea and tree-sitter.
     from ...core.hand_edit import read_for_edit
     from ..widgets.editor.buffer import buffer_rewrites

@@ -85,7 +85,8 @@ class NotebookFind:
         self.find_bar.show_count(f"find failed: {words}", missing=True)
 
     def _go_to(self: MainScreen, shown: Hit | None) -> None:
-        """Show the match found (``shown`` was the one before): its file picked in the Home column, or its session pane, scrolled to its line."""
+        """Show the match found (``shown`` was the one before): its file
+        picked in the Home column, or its session pane, scrolled to its line."""
         hit = self.find_steps.hit
         if hit is not None:
             self._selected_place = hit.place

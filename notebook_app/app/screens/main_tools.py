@@ -38,14 +38,16 @@ def blame_label(line, clock: Callable[[datetime], str]) -> str:
 
 
 def blame_labels(home: Path, names: tuple[str, ...], clock: Callable[[datetime], str]) -> dict[str, dict[int, str]]:
-    """The gutter's labels of each file in ``names`` (file -> line from 1 -> label): plain data in and out, for a worker."""
+    """The gutter's labels of each file in ``names`` (file ->
+    line from 1 -> label): plain data in and out, for a worker."""
     from ...core.blame import blame  # loaded on first use
 
     return {name: {line.number: blame_label(line, clock) for line in blame(home, name).lines()} for name in names}
 
 
 class NotebookTools:
-    """Mixed into MainScreen: the doctor's verdict, the views it opens (agent sessions, doctor, history, review), blame, hosts."""
+    """Mixed into MainScreen: the doctor's verdict, the views it
+    opens (agent sessions, doctor, history, review), blame, hosts."""
 
     def _checked(self: MainScreen, health: tuple[DoctorReport, int]) -> None:
         """The doctor's verdict and the review queue: the health line, the flagged lines, a notice of new proposals."""
@@ -81,7 +83,8 @@ class NotebookTools:
             self.query_one(HomePane).show_blame(labels)
 
     def _blame_failed(self: MainScreen, words: str) -> None:
-        """Said in the banner, and the gutter goes off: each read would fail it again. The next read that succeeds clears it."""
+        """Said in the banner, and the gutter goes off: each read
+        would fail it again. The next read that succeeds clears it."""
         self._blaming = False
         self.query_one(HomePane).show_blame(None)
         self._show_banner(f"⚠ Could not show who wrote each line: {words}. b tries again.")

@@ -60,7 +60,8 @@ class ReviewScreen(KeyedScreen[None]):
         self.rows: list[Row] = []
         self.listed = False
         self.decided: set[str] = set()
-        """Proposals listed or decided in this view: once decided (here or elsewhere) they stay listed with their outcome."""
+        """Proposals listed or decided in this view: once decided
+        (here or elsewhere) they stay listed with their outcome."""
         self.asking: str | None = None
         """While the input under the list is open: for a rejection's "reason", or an "edit"."""
         self.confirming: str | None = None
@@ -116,7 +117,8 @@ class ReviewScreen(KeyedScreen[None]):
         event.stop()  # the notebook's own screen reports it
 
     def _read(self, kept: frozenset[str]) -> list[Row]:
-        """The pending proposals and those this view listed or decided (decided elsewhere too: they stay, with their outcome)."""
+        """The pending proposals and those this view listed or decided
+        (decided elsewhere too: they stay, with their outcome)."""
         proposals = [p for p in pending(self.home, include_decided=True) if p.status == "pending" or p.id in kept]
         waiting = [p for p in proposals if p.status == "pending"]
         previews = iter(preview_proposals(self.home, waiting))
@@ -204,8 +206,7 @@ class ReviewScreen(KeyedScreen[None]):
         applying, misses = self._shown_applying(), len(self._shown_pending()) - len(self._shown_applying())
         left = f"\n{misses} would miss now and stay{'s' if misses == 1 else ''} pending." if misses else ""
         return (
-            f"Approve all {len(applying)} proposal{'s' if len(applying) != 1 else ''} shown that apply now, oldest first, "
-            f"each against the file as the ones before leave it?{left}\ny confirms; esc cancels."
+            f"Approve all {len(applying)} proposal{'s' if len(applying) != 1 else ''} shown that apply now, " f"oldest first, each against the file as the ones before leave it?{left}\ny confirms; esc cancels."
         )
 
     def _shown_pending(self) -> list[str]:

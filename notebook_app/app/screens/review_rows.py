@@ -24,7 +24,7 @@ MARKS = {
     "failed": ("✖ failed", "$text-error"),
 }
 LINE_STYLES = {"-": "$text-error", "+": "$text-success"}
-NOTHING = "Nothing to review. An agent's write waits here when its server runs with --review (or the home's review setting is on)."
+NOTHING = "Nothing to review. An agent's write waits here when its server " "runs with --review (or the home's review setting is on)."
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,8 @@ def call_words(proposal: Proposal, width: int) -> str:
 
 
 def row_prompt(row: Row, clock: Callable[[datetime], str]) -> Content:
-    """Two lines that fit 80 columns: time, who and what became of it or would (``✖ not found``); the call under them."""
+    """Two lines that fit 80 columns: time, who and what became
+    of it or would (``✖ not found``); the call under them."""
     proposal = row.proposal
     if proposal.status != "pending":
         words, style = MARKS.get(proposal.status, (proposal.status, "$foreground-muted"))

@@ -71,7 +71,7 @@ def apply_openclaw_config(profile: HostProfile, path: str | os.PathLike[str] | N
             notes.append(f"agents.defaults.{key} is {value!r}, which OpenClaw ignores")
     if numbers:
         read = ", ".join(f"{key} {value:,}" for key, value in zip(("bootstrapMaxChars", "bootstrapTotalMaxChars"),
-                                                                   (numbers.get("file_cap"), numbers.get("total_cap")))
+                                                                   (numbers.get("file_cap"), numbers.get("total_cap")), strict=True)
                          if value is not None)
         notes.insert(0, f"read {where}: agents.defaults {read}")
     else:

@@ -184,9 +184,7 @@ def _format_findings(composition: Composition) -> list[Finding]:
             if lines > 1:
                 found.append(finding(
                     "budget.format", file.name, None,
-                    f"{profile.title} separates entries with a line holding only {rule.entries.strip()}; {file.name} "
-                    f"has none, so {profile.title} reads its {lines:,} lines as one entry (the notebook writes '- ' "
-                    "entries and never this format)",
+                    f"{profile.title} separates entries with a line holding only {rule.entries.strip()}; " f"{file.name} has none, so {profile.title} reads its {lines:,} lines as one entry " "(the notebook writes '- ' entries and never this format)",
                 ))
     return found
 

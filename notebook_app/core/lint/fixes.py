@@ -124,7 +124,8 @@ class RedactPreview:
 
 @dataclass(frozen=True)
 class RedactFix:
-    """``history --redact RECORD``: the record stays, its secrets become a marker in the log and the snapshots that hold them."""
+    """``history --redact RECORD``: the record stays, its secrets
+    become a marker in the log and the snapshots that hold them."""
 
     record: str
     kind: FixKind = FixKind.REDACT_RECORD

@@ -100,8 +100,7 @@ def hygiene_findings(file: FileText) -> list[Finding]:
         if earlier[0] != number and normal_form(earlier[1]) != normal_form(value):
             add("hygiene.conflict", finding(
                 "hygiene.conflict", file.name, number,
-                f"line {number} of {file.name} says {shown(pair.group(1))} is {shown(value)}, but line {earlier[0]} "
-                f"says it is {shown(earlier[1])}",
+                f"line {number} of {file.name} says {shown(pair.group(1))} is " f"{shown(value)}, but line {earlier[0]} says it is {shown(earlier[1])}",
             ))
     for run in stray:
         add("hygiene.not-an-entry", run.finding(file.name))

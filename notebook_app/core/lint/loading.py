@@ -55,7 +55,8 @@ def content_findings(file: FileText, *, complete: bool) -> list[Finding]:
 
 
 def _not_utf8(file: FileText, start: int, end: int, *, complete: bool) -> Finding:
-    """The finding for a file whose bytes are not all UTF-8; each bad run, and the repair, when the whole file was read."""
+    """The finding for a file whose bytes are not all UTF-8;
+    each bad run, and the repair, when the whole file was read."""
     first = " ".join(f"0x{byte:02x}" for byte in file.data[start:end])
     where = f"{file.name} is not UTF-8 at byte {start:,} ({first})"
     runs = bad_runs(file.data) if complete else None

@@ -131,7 +131,8 @@ class HomePane(FocusWithin, Vertical):
     def show_matches(
         self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, place: str | None = None, current: tuple[int, int, int] | None = None
     ) -> None:
-        """Find's matches in every file pane (``spans`` of a shown line; None: find is off); ``current`` in ``place`` stands out."""
+        """Find's matches in every file pane (``spans`` of a shown
+        line; None: find is off); ``current`` in ``place`` stands out."""
         self._matches = (spans, place, current)
         for name in (self.document, *ENTRY_PANES):
             self._match(name)
