@@ -288,7 +288,19 @@ class ExternalWrite(_AppMeasure):
                     self.goal,
                     f"{ratio:.2f}×",
                     "missed",
-                    f"The notification itself is the floor ({floor}); after it the app spends about " f"{fmt_time(gap)} more. Measured in a pty on the demo home: telling its own writes apart " "(hashing the file) 0.3 ms, the worker's read, compose and diff 1.5-2 ms, applying the new " "state to the widgets 3-4 ms, then Textual's layout and render of what changed, about 20 ms: " "the file list, the file summary, the file pane and the Next pane, scrolled to the new line " "(about 9 KB of terminal output), which the terminal and its emulator then read. Already " "cut: only labels, rows and panes that changed are updated, and a layout is asked for only " "when a size can change (13 KB -> 9 KB per write); the soul and file views repaint only the " "rows whose look changed and set their scrollable height without Textual's whole-view " "repaint and layout, and no longer repaint their scrollbars at each layout (the last stop's " "run: 3.99x). A 1.5x budget is 8 ms for all of that; what is left is mostly Next scrolling " "to the new line, which moves every row of it, and Textual renders every widget across each " "repainted row of the screen, so the goal cannot be met by trimming the app's own steps.",
+                    f"The notification itself is the floor ({floor}); after it the app spends about "
+                    f"{fmt_time(gap)} more. Measured in a pty on the demo home: telling its own writes apart "
+                    "(hashing the file) 0.3 ms, the worker's read, compose and diff 1.5-2 ms, applying the new "
+                    "state to the widgets 3-4 ms, then Textual's layout and render of what changed, about 20 ms: "
+                    "the file list, the file summary, the file pane and the Next pane, scrolled to the new line "
+                    "(about 9 KB of terminal output), which the terminal and its emulator then read. Already "
+                    "cut: only labels, rows and panes that changed are updated, and a layout is asked for only "
+                    "when a size can change (13 KB -> 9 KB per write); the soul and file views repaint only the "
+                    "rows whose look changed and set their scrollable height without Textual's whole-view "
+                    "repaint and layout, and no longer repaint their scrollbars at each layout (the last stop's "
+                    "run: 3.99x). A 1.5x budget is 8 ms for all of that; what is left is mostly Next scrolling "
+                    "to the new line, which moves every row of it, and Textual renders every widget across each "
+                    "repainted row of the screen, so the goal cannot be met by trimming the app's own steps.",
                 )
             )
 
@@ -328,7 +340,12 @@ class FormAdd(_AppMeasure):
     number = "7"
     title = "An add through the form → file pane and preview updated"
     what = (
-        "Two apps run side by side on copies of the demo home whose MEMORY.md is {small} and {large}. In each, 'a' " "opens the form and the text is typed; once its dry run shows, enter is pressed and the clock starts. Done " "at the output after which, in one frame, the form has closed, the file pane shows MEMORY.md's new size and " "the Next-session pane's head has changed from the dry run's. {trials} adds per home, the two homes taking " "turns; after each, MEMORY.md is cut back (untimed) until the preview is in sync. The floor: a bare Textual " "app (our interpreter) whose Input puts its text in a Static on enter, typed and timed the same way."
+        "Two apps run side by side on copies of the demo home whose MEMORY.md is {small} and {large}. In each, 'a' "
+        "opens the form and the text is typed; once its dry run shows, enter is pressed and the clock starts. Done "
+        "at the output after which, in one frame, the form has closed, the file pane shows MEMORY.md's new size and "
+        "the Next-session pane's head has changed from the dry run's. {trials} adds per home, the two homes taking "
+        "turns; after each, MEMORY.md is cut back (untimed) until the preview is in sync. The floor: a bare Textual "
+        "app (our interpreter) whose Input puts its text in a Static on enter, typed and timed the same way."
     )
     goal = "Form add with 2 MiB ≤ 3× the same with 1 KiB"
 

@@ -74,7 +74,9 @@ class Throughput:
     number = "1"
     title = "Core throughput"
     what = (
-        "{adds:,} adds to an empty MEMORY.md; {edits:,} replaces, then {edits:,} removes, of whole entries " "spread over a {seeded:,}-entry file (each phase in a fresh home). Ops per second over the whole phase, " "through each implementation's public call; afterwards each file must equal the expected bytes exactly."
+        "{adds:,} adds to an empty MEMORY.md; {edits:,} replaces, then {edits:,} removes, of whole entries "
+        "spread over a {seeded:,}-entry file (each phase in a fresh home). Ops per second over the whole phase, "
+        "through each implementation's public call; afterwards each file must equal the expected bytes exactly."
     )
 
     def run(self, bench: Bench) -> Section:
@@ -261,7 +263,9 @@ def _throughput_goal(
                 "it returns; only group commit (fewer than one fsync per add when adds arrive together) would close it."
             )
         reason = facts + (
-            "Both are durable before they return. Ours appends; hermes re-reads, re-parses " "and rewrites the whole file through a temp file and a rename, and at up to " f"{entries:,} entries that extra work does not reach twice ours's whole add. " + where
+            "Both are durable before they return. Ours appends; hermes re-reads, re-parses "
+            "and rewrites the whole file through a temp file and a rename, and at up to "
+            f"{entries:,} entries that extra work does not reach twice ours's whole add. " + where
         )
     else:
         reason = facts + (
@@ -328,7 +332,9 @@ class AddCost:
                 shutil.rmtree(home, ignore_errors=True)
 
         n = _rounds(bench, one_round)
-        growth = {name: [b / a if a and b else None for a, b in zip(small[name], large[name], strict=True)] for name in small}
+        growth = {
+            name: [b / a if a and b else None for a, b in zip(small[name], large[name], strict=True)] for name in small
+        }
         rows = [
             Row(
                 "2 small",
@@ -533,7 +539,8 @@ class Safety:
                     "met" if ok else "missed",
                     ""
                     if ok
-                    else "see rows 3a/3b: ours lost entries or left a " "corrupt file (a bug to fix, not a figure to tune)",
+                    else "see rows 3a/3b: ours lost entries or left a "
+                    "corrupt file (a bug to fix, not a figure to tune)",
                 )
             )
         return section

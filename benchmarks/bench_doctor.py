@@ -72,12 +72,17 @@ class DoctorScaling:
                 continue
             out = json.loads(line[len("RESULT "):])
             warm[size] = out["warm_s"]
-            section.rows.append(Row(
-                f"9 {fmt_bytes(size)}",
-                f"doctor, MEMORY.md {fmt_bytes(actual)} ({entries:,} " "entries): first / no cache / cached; exact tokens",
-                {OURS: f"{fmt_time(out['first_s'])} / {fmt_time(out['warm_s'])} / {fmt_time(out['cached_s'])}; "
-                       f"{fmt_time(out['tokens_s'])} ({out['tokens']:,} tokens)"},
-            ))
+            section.rows.append(
+                Row(
+                    f"9 {fmt_bytes(size)}",
+                    f"doctor, MEMORY.md {fmt_bytes(actual)} ({entries:,} "
+                    "entries): first / no cache / cached; exact tokens",
+                    {
+                        OURS: f"{fmt_time(out['first_s'])} / {fmt_time(out['warm_s'])} / {fmt_time(out['cached_s'])}; "
+                        f"{fmt_time(out['tokens_s'])} ({out['tokens']:,} tokens)"
+                    },
+                )
+            )
             shutil.rmtree(home, ignore_errors=True)
         if len(warm) >= 2:
             small, large = min(warm), max(warm)

@@ -239,7 +239,8 @@ def render(
     lines += ["## Machine", ""]
     lines += [f"- {item}" for item in machine()]
     lines.append(
-        f"- Load average (1 min) at start / end: {loads[0]} / {loads[1]} " "— the machine is shared, so figures are noisy; read the ratios"
+        f"- Load average (1 min) at start / end: {loads[0]} / {loads[1]} "
+        "— the machine is shared, so figures are noisy; read the ratios"
     )
     lines.append(f"- Ours: persona-notebook {impls[OURS].version}, commit {git_state()}")
     lines.append("")

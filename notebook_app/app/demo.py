@@ -47,7 +47,10 @@ def demo_losses(home: Path) -> list[str]:
             continue
         if entry.name == STATE_DIR:
             records = _records(home)
-            lost.append(f"{STATE_DIR}/: the demo's history ({records:,} " f"record{'s' if records != 1 else ''}), its snapshots and agent sessions")
+            lost.append(
+                f"{STATE_DIR}/: the demo's history ({records:,} "
+                f"record{'s' if records != 1 else ''}), its snapshots and agent sessions"
+            )
         elif entry.name == JOURNAL_NAME:
             lost.append(f"{JOURNAL_NAME}: the write journal (each file as last recorded)")
         elif entry.is_dir() and not entry.is_symlink():

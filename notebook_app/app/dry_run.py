@@ -105,7 +105,11 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
     outcome = dry.outcome
     if isinstance(outcome, EntryPlan):
         if outcome.label.startswith("delete"):
-            return "flag", f"dry run: deletes line {outcome.line} of {outcome.name}, " "its line ending too; enter deletes it, esc keeps it"
+            return (
+                "flag",
+                f"dry run: deletes line {outcome.line} of {outcome.name}, "
+                "its line ending too; enter deletes it, esc keeps it",
+            )
         if not outcome.changes:
             return "hint", f"line {outcome.line} of {outcome.name} already reads so; type its new text"
         return "hint", f"dry run: edits line {outcome.line} of {outcome.name} in place; enter applies it"
@@ -126,7 +130,11 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
         and dry.edit_line is not None
         and dry.edit_line != selected.line
     ):
-        return "flag", f"the first match is on line {dry.edit_line + 1}, not the selected " f"line {selected.line + 1}: the tool changes the first one"
+        return (
+            "flag",
+            f"the first match is on line {dry.edit_line + 1}, not the selected "
+            f"line {selected.line + 1}: the tool changes the first one",
+        )
     if (
         request.action == "remove"
         and selected is not None

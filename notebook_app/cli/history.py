@@ -65,7 +65,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     listing.add_argument("--prune", action="store_true", help="drop old records (with --keep and/or --older-than)")
     listing.add_argument("--keep", type=_count, metavar="N", help="with --prune: keep the newest N records")
     listing.add_argument("--older-than", type=_days, metavar="DAYS", help="with --prune: drop records older than DAYS days")
-    listing.add_argument("--redact", metavar="ID", help="replace the secrets record ID holds by a marker of the " "same length, in the whole history (the record stays)")
+    listing.add_argument(
+        "--redact",
+        metavar="ID",
+        help="replace the secrets record ID holds by a marker of the "
+        "same length, in the whole history (the record stays)",
+    )
     listing.add_argument("--dry-run", action="store_true", help="with --redact: say what it would remove; write nothing")
     home_option(listing)
 

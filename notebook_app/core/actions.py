@@ -175,7 +175,10 @@ def load_outcome(name: str, *, start: int, inserted: int, size: int) -> str:
         where = "right at the cut" if not past else f"{past:,} byte{'s' if past != 1 else ''} past the cut"
         return f"will not load: {cap} and this starts {where}"
     if inserted and end > MAX_FILE_BYTES:
-        return f"will not load: {cap} and this crosses the cut; its last " f"{end - MAX_FILE_BYTES:,} of {inserted:,} bytes fall past it"
+        return (
+            f"will not load: {cap} and this crosses the cut; its last "
+            f"{end - MAX_FILE_BYTES:,} of {inserted:,} bytes fall past it"
+        )
     if size > MAX_FILE_BYTES:
         return (
             f"loads next session (warning: {name} is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte "

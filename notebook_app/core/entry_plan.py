@@ -60,7 +60,8 @@ def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: st
     now = text[start:text_end]
     if now != expect:
         return Rejection(
-            f"line {line} of {name} changed since you selected it: it was " f"{_quote(expect)}, it reads {_quote(now)} now; nothing was changed"
+            f"line {line} of {name} changed since you selected it: it was "
+            f"{_quote(expect)}, it reads {_quote(now)} now; nothing was changed"
         )
     if new_text is None:
         return EntryPlan(name, line, start, line_end, "", f"delete line {line}")
@@ -109,7 +110,10 @@ def _new_text_problem(new_text: object, name: str, line: int) -> str | None:
     if refusal is not None:
         return refusal.message
     if not new_text.strip():
-        return "the new text is empty or only whitespace; to remove line " f"{line}, delete the entry instead (nothing was changed)"
+        return (
+            "the new text is empty or only whitespace; to remove line "
+            f"{line}, delete the entry instead (nothing was changed)"
+        )
     return None
 
 

@@ -129,7 +129,8 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
             found = find(root, record_id)
             if found.end is None:
                 return AdminResult(
-                    f"{found.event.id} is in an old session journal, which is never " "rewritten; remove that file by hand if it holds a secret",
+                    f"{found.event.id} is in an old session journal, which is never "
+                    "rewritten; remove that file by hand if it holds a secret",
                     is_error=True,
                 )
             index = next((i for i, e in enumerate(events) if e.id == found.event.id), None)

@@ -123,9 +123,19 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
         found, last_value = _last_recorded_review(root)
         if was != last_value and (found or was is not None):
             # A hand edit, or a change whose record was lost (killed between the file and its record): name it first.
-            recorded.append(Event(new_id("setting", last), now(), "setting", OUTSIDE, applied=True, args={"review": was},
-                                  output=f"review found {_words(was)} on disk, not as the " f"history last left it ({_words(last_value)})",
-                                  extra={"was": last_value}))
+            recorded.append(
+                Event(
+                    new_id("setting", last),
+                    now(),
+                    "setting",
+                    OUTSIDE,
+                    applied=True,
+                    args={"review": was},
+                    output=f"review found {_words(was)} on disk, not as the "
+                    f"history last left it ({_words(last_value)})",
+                    extra={"was": last_value},
+                )
+            )
             last = recorded[-1].id
         after = _with_review(before, on, state / SETTINGS_NAME)
         write_atomically(state, SETTINGS_NAME, after.encode("utf-8"), mode=0o600, temp_prefix=_TEMP_PREFIX, durable=durable)

@@ -63,7 +63,10 @@ def state_problem(home: str | os.PathLike[str]) -> str | None:
             target = f" to {os.readlink(path)}"
         except OSError:
             target = ""
-        return f"{path} is a symbolic link{target}: the history is kept only inside " "the home, never through a link, so writes here are not recorded"
+        return (
+            f"{path} is a symbolic link{target}: the history is kept only inside "
+            "the home, never through a link, so writes here are not recorded"
+        )
     if not stat.S_ISDIR(info.st_mode):
         return f"{path} is not a directory: the history cannot be kept there, so writes here are not recorded"
     return None

@@ -209,7 +209,10 @@ def plan_undo(record: Event, later: list[Event], pending: Event | None, content:
     now = content or b""
     for a, b, inserted, _ in wrote:
         if content is None or now[a:b] != inserted:
-            return f"{name} does not hold at byte {a} what {record.id} wrote (it " "changed in a way the history did not record); nothing was changed"
+            return (
+                f"{name} does not hold at byte {a} what {record.id} wrote (it "
+                "changed in a way the history did not record); nothing was changed"
+            )
     if created and now == wrote[0][2] and len(wrote) == 1:
         return _Plan(None, (hunk(now, 0, now, b""),))
     after = bytearray(now)

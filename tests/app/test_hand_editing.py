@@ -408,7 +408,8 @@ async def test_a_file_the_buffer_would_change_is_refused_not_rewritten(home: Pat
         await wait_until(pilot, lambda: app._notifications, "the refusal")
         (note,) = list(app._notifications)
         assert note.message == (
-            "MEMORY.md: the built-in editor would change it on saving: line 1 holds U+2028 LINE SEPARATOR, " "which it would turn into a line break; nothing was opened; o opens it in $VISUAL / $EDITOR"
+            "MEMORY.md: the built-in editor would change it on saving: line 1 holds U+2028 LINE SEPARATOR, "
+            "which it would turn into a line break; nothing was opened; o opens it in $VISUAL / $EDITOR"
         )
         app.clear_notifications()
         await pilot.press("2", "E")

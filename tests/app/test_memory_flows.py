@@ -162,7 +162,11 @@ async def test_selecting_an_entry_prefills_replace_and_remove(home: Path) -> Non
         assert form.action == "remove"
         # the tool removes text, not lines: the dry run says the bullet stays, and how to delete the entry
         await wait_until(pilot, lambda: "empty “- ”" in form.status[1], "the dry run's word on the bullet left")
-        assert form.status == ("flag", "dry run: removes the text of line 4 of MEMORY.md and leaves " "an empty “- ” there; esc, then d deletes the whole entry")
+        assert form.status == (
+            "flag",
+            "dry run: removes the text of line 4 of MEMORY.md and leaves "
+            "an empty “- ” there; esc, then d deletes the whole entry",
+        )
         await pilot.press("enter")
         await wait_until(pilot, lambda: "tide" not in (home / "MEMORY.md").read_text(), "the remove")
         assert (home / "MEMORY.md").read_text() == MEMORY.replace("likes tide tables", "")

@@ -171,7 +171,9 @@ def test_a_dry_run_reuses_the_sessions_lines_after_the_edit_as_well_as_before_it
     after = dry.comparison.next_doc.lines
     edited = list(after).index("- timezone: IST")
     assert after[:edited] == before[:edited] and after[edited + 1 :] == before[edited + 1 :]
-    assert all(a is b for a, b in zip(after[edited + 1 :], before[edited + 1 :], strict=True))  # kept as they were: a pane need not wrap them again
+    assert all(
+        a is b for a, b in zip(after[edited + 1 :], before[edited + 1 :], strict=True)
+    )  # kept as they were: a pane need not wrap them again
 
 
 @pytest.mark.parametrize("width", range(6, 30))

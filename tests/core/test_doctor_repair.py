@@ -25,7 +25,9 @@ def test_the_finding_names_every_run_of_bad_bytes_with_its_line_offset_and_hex(h
     finding = utf8_finding(home)
     assert finding.line == 3
     assert finding.message == (
-        "MEMORY.md is not UTF-8 at byte 18 (0xe9) and in 2 more places: a session " "loads U+FFFD in its place, and the memory tool refuses to edit the file. Bad " "bytes: line 3, byte 18: e9; line 4, byte 34: e2 82; line 5, byte 48: ff fe"
+        "MEMORY.md is not UTF-8 at byte 18 (0xe9) and in 2 more places: a session "
+        "loads U+FFFD in its place, and the memory tool refuses to edit the file. Bad "
+        "bytes: line 3, byte 18: e9; line 4, byte 34: e2 82; line 5, byte 48: ff fe"
     )
     assert isinstance(finding.fix, Utf8Fix)
     assert finding.fix.label == "replace the bytes that are not UTF-8, in 3 places, with U+FFFD"

@@ -109,10 +109,16 @@ def test_hidden_characters_are_spelled_out_in_the_refusal(home: Path) -> None:
     [
         ("- a\n- b", "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written"),
         ("- a\r", "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written"),
-        ("", "the new text is empty or only whitespace; to remove line 1, delete the entry instead "
-            "(nothing was changed)"),
-        ("  ", "the new text is empty or only whitespace; to remove line 1, delete the entry instead "
-            "(nothing was changed)"),
+        (
+            "",
+            "the new text is empty or only whitespace; to remove line 1, delete the entry instead "
+            "(nothing was changed)",
+        ),
+        (
+            "  ",
+            "the new text is empty or only whitespace; to remove line 1, delete the entry instead "
+            "(nothing was changed)",
+        ),
         (None, "the new text must be a string"),
     ],
 )

@@ -190,7 +190,11 @@ class EditorScreen(EditorFind, KeyedScreen[None]):
         now = self.text
         buffer = keep_typing(self.file_name, sent=self._sent, written=text, now=now)
         if buffer is None:
-            self._show_banner("warning", f"Saved: {output}. What you typed during the save touches what the merge changed, " "so it is not merged in yet: ctrl+s merges it (a conflict shows both sides).")
+            self._show_banner(
+                "warning",
+                f"Saved: {output}. What you typed during the save touches what the merge changed, "
+                "so it is not merged in yet: ctrl+s merges it (a conflict shows both sides).",
+            )
             return
         self.base = text
         self._base_digest = text_digest(text)

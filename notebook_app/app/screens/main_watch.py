@@ -57,7 +57,8 @@ class HomeWatching:
         banner = self.query_one("#home-banner", Static)
         if gone:
             self._show_banner(
-                f"⚠ The home at {self.home_label} was moved or removed since it was opened. Showing the last state " "read; nothing is written to it until it is back (open it again to work on what is there now)."
+                f"⚠ The home at {self.home_label} was moved or removed since it was opened. Showing the last state "
+                "read; nothing is written to it until it is back (open it again to work on what is there now)."
             )
             self.notify("The home directory was moved or removed.", title="home", severity="error", markup=False)
         else:

@@ -206,7 +206,8 @@ class ReviewScreen(KeyedScreen[None]):
         applying, misses = self._shown_applying(), len(self._shown_pending()) - len(self._shown_applying())
         left = f"\n{misses} would miss now and stay{'s' if misses == 1 else ''} pending." if misses else ""
         return (
-            f"Approve all {len(applying)} proposal{'s' if len(applying) != 1 else ''} shown that apply now, " f"oldest first, each against the file as the ones before leave it?{left}\ny confirms; esc cancels."
+            f"Approve all {len(applying)} proposal{'s' if len(applying) != 1 else ''} shown that apply now, "
+            f"oldest first, each against the file as the ones before leave it?{left}\ny confirms; esc cancels."
         )
 
     def _shown_pending(self) -> list[str]:

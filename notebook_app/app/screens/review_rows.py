@@ -24,7 +24,10 @@ MARKS = {
     "failed": ("✖ failed", "$text-error"),
 }
 LINE_STYLES = {"-": "$text-error", "+": "$text-success"}
-NOTHING = "Nothing to review. An agent's write waits here when its server " "runs with --review (or the home's review setting is on)."
+NOTHING = (
+    "Nothing to review. An agent's write waits here when its server "
+    "runs with --review (or the home's review setting is on)."
+)
 
 
 @dataclass(frozen=True)

@@ -50,9 +50,16 @@ def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composi
                     skipped.append(SkippedFile.of(read))
                 continue
             if host.max_file_bytes is not None and read.size > host.max_file_bytes:
-                skipped.append(SkippedFile(name, FileStatus.REGULAR, (
-                    f"{name} is {read.size:,} bytes, over {host.title}'s " f"{host.max_file_bytes:,}-byte read limit; {host.title} does not load it"
-                )))
+                skipped.append(
+                    SkippedFile(
+                        name,
+                        FileStatus.REGULAR,
+                        (
+                            f"{name} is {read.size:,} bytes, over {host.title}'s "
+                            f"{host.max_file_bytes:,}-byte read limit; {host.title} does not load it"
+                        ),
+                    )
+                )
                 continue
             raws.append(_Raw(name, read.data, read.size))
     return _compose(host, raws, skipped)

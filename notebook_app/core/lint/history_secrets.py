@@ -154,7 +154,8 @@ class HistoryScan:
         article = "an" if kind[0].lower() in "aeiou" else "a"
         what = f"{event.action} of {event.file}" if event.file else event.action
         message = (
-            f"record {event.id} ({what} by {event.by.kind.value}, " f"{event.time:%Y-%m-%d}) holds {article} {kind} in {where}: {shown}{more}"
+            f"record {event.id} ({what} by {event.by.kind.value}, "
+            f"{event.time:%Y-%m-%d}) holds {article} {kind} in {where}: {shown}{more}"
         )
         carried = any(not w.startswith("the copy") for w, _, _ in hits)
         fix = RedactFix(event.id)  # a copy it names is masked with it (the copy's own record, or the one that removed it)

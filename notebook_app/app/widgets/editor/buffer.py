@@ -128,4 +128,7 @@ def buffer_rewrites(text: str) -> str | None:
     char = text[at] if at < len(text) else "\n"
     if char in "\r\n":
         return f"line {line} ends differently from the lines before it (mixed line endings)"
-    return f"line {line} holds U+{ord(char):04X} {unicodedata.name(char, 'a control character')}, " "which it would turn into a line break"
+    return (
+        f"line {line} holds U+{ord(char):04X} {unicodedata.name(char, 'a control character')}, "
+        "which it would turn into a line break"
+    )
