@@ -50,8 +50,7 @@ from .panes import PaneScreen
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-# Seconds: the toast and the footer's keys (a widget mount, a rebuild) wait for the frames that show a write's result.
-AFTER_RESULT = 0.1
+AFTER_RESULT = 0.1  # seconds the toast and footer keys (a mount, a rebuild) wait for the frames of a write's result
 # Seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames.
 CHECK_DELAY = 0.3
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor", "toggle_warnings"}
