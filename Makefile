@@ -30,12 +30,16 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py $(ARGS)
 
-# The host goldens: installs Hermes and toolnexus (Python) at their pins in
-# benchmarks/.peers (reused after), runs each one's own loading code on every
-# case of tests/host_corpus.py and rewrites tests/hosts/goldens/. Not part of
-# `make test`, which only compares with the committed goldens.
+# The host goldens: installs Hermes and toolnexus (Python) at their pins and
+# Claude Code's npm package (its native binary) and each pinned OpenClaw
+# release (npm, under Node 24 from npm) in benchmarks/.peers (reused after, by
+# a stamp), runs each one's own loading code, or for Claude Code the real
+# `claude -p` against a loopback recorder of its API request, on every case of
+# tests/host_corpus.py and rewrites tests/hosts/goldens/. Not part of
+# `make test`, which only compares with the committed goldens. Needs npm.
+# ARGS picks hosts or cases: `make hosts ARGS="claude-code --case=NAME"`.
 hosts: $(STAMP)
-	$(BIN)/python tests/hosts/make_goldens.py
+	$(BIN)/python tests/hosts/make_goldens.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis benchmarks/.peers benchmarks/.work

@@ -154,6 +154,10 @@ class Term:
                 except ProcessLookupError:
                     pass
                 self.proc.wait()
+        # The reader ends at the pty's end (EIO once the program is gone); closing the master before it has
+        # would let the next Term's openpty reuse the fd number under a reader still looping on it, which then
+        # steals that terminal's output (a garbled screen, start never "painted"; seen under load).
+        self._reader.join(timeout=10)
         try:
             os.close(self.master)
         except OSError:
@@ -266,6 +270,22 @@ def floor_argv(job: dict[str, Any]) -> list[str]:
     return [job["ours_python"], str(HERE / "app_floor.py"), "static"]
 
 
+def plain_argv(job: dict[str, Any], home: str) -> list[str]:
+    """The floor of measures 5-7: the same screen written plainly with stock widgets (app_floor.py plain)."""
+    return [job["ours_python"], str(HERE / "app_floor.py"), "plain", home]
+
+
+def start_plain(job: dict[str, Any], home: str, timeout: float) -> tuple[Term, float]:
+    """The plain floor, started and judged painted exactly as the app is (same panes, same words)."""
+    term = Term(plain_argv(job, home), _env())
+    try:
+        done = term.wait_for(fully_painted(home), timeout, f"plain floor on {home}: first full paint")
+    except BaseException:
+        term.close()
+        raise
+    return term, done - term.started
+
+
 def start_app(job: dict[str, Any], home: str, timeout: float) -> tuple[Term, float]:
     term = Term(app_argv(job, home), _env())
     try:
@@ -277,9 +297,12 @@ def start_app(job: dict[str, Any], home: str, timeout: float) -> tuple[Term, flo
 
 
 def job_start(job: dict[str, Any]) -> dict[str, Any]:
-    """Measure 5: process start to first full paint, the app and the floor alternately."""
-    app_times, floor_times = [], []
+    """Measure 5: process start to first full paint; the app, the plain floor and the one-Static floor in turn."""
+    app_times, floor_times, plain_times = [], [], []
     for _ in range(job["repeats"]):
+        term, seconds = start_plain(job, job["home"], job["timeout"])
+        term.close()
+        plain_times.append(seconds)
         floor = Term(floor_argv(job), _env())
         try:
             floor_times.append(
@@ -290,7 +313,7 @@ def job_start(job: dict[str, Any]) -> dict[str, Any]:
         term, seconds = start_app(job, job["home"], job["timeout"])
         term.close()
         app_times.append(seconds)
-    return {"app_s": app_times, "floor_s": floor_times}
+    return {"app_s": app_times, "floor_s": floor_times, "plain_s": plain_times}
 
 
 def job_rss(job: dict[str, Any]) -> dict[str, Any]:
@@ -368,9 +391,12 @@ def job_external(job: dict[str, Any]) -> dict[str, Any]:
     )
     memory = Path(job["home"]) / "MEMORY.md"
     size = memory.stat().st_size
+    plain_memory = Path(job["plain_home"]) / "MEMORY.md"
     term, _ = start_app(job, job["home"], timeout)
-    reacted, shown, floor_s = [], [], []
+    plain: Term | None = None
+    reacted, shown, floor_s, plain_reacted, plain_shown = [], [], [], [], []
     try:
+        plain, _ = start_plain(job, job["plain_home"], timeout)
         assert watcher.stdout is not None
         if watcher.stdout.readline().strip() != b"ready":
             raise NotShown("the watchfiles floor did not start")
@@ -388,11 +414,20 @@ def job_external(job: dict[str, Any]) -> dict[str, Any]:
             )
             shown.append(term.wait_for(_next_shows(marker), timeout, f"write {k}: line shown in the preview") - t0)
             _back_in_sync(term, memory, size, timeout)
+            head = _next_head(plain)
+            t0 = _append(plain_memory, f"- {marker}\n")
+            plain_reacted.append(
+                plain.wait_for(lambda t, head=head: _next_head(t) != head, timeout, f"write {k}: plain floor reacted") - t0
+            )
+            plain_shown.append(plain.wait_for(_next_shows(marker), timeout, f"write {k}: line shown by the plain floor") - t0)
+            _back_in_sync(plain, plain_memory, size, timeout)
     finally:
         term.close()
+        if plain is not None:
+            plain.close()
         os.killpg(watcher.pid, signal.SIGTERM)
         watcher.wait()
-    return {"reacted_s": reacted, "shown_s": shown, "floor_s": floor_s}
+    return {"reacted_s": reacted, "shown_s": shown, "floor_s": floor_s, "plain_reacted_s": plain_reacted, "plain_shown_s": plain_shown}
 
 
 def _drain(proc: subprocess.Popen[bytes]) -> None:
@@ -419,11 +454,13 @@ def job_form_add(job: dict[str, Any]) -> dict[str, Any]:
     """
     timeout = job["timeout"]
     terms: dict[str, Term] = {}
-    out: dict[str, list[float]] = {"small": [], "large": [], "floor": []}
+    out: dict[str, list[float]] = {"small": [], "large": [], "floor": [], "plain_small": [], "plain_large": []}
     floor: Term | None = None
+    plains: dict[str, Term] = {}
     try:
         for label in ("small", "large"):
             terms[label], _ = start_app(job, job[f"{label}_home"], timeout)
+            plains[label], _ = start_plain(job, job[f"plain_{label}_home"], timeout)
         floor = Term([job["ours_python"], str(HERE / "app_floor.py"), "enter"], _env())
         floor.wait_for(lambda t: any("Floor: type" in line for line in t.lines()), timeout, "the enter floor painted")
         time.sleep(0.5)
@@ -457,12 +494,32 @@ def job_form_add(job: dict[str, Any]) -> dict[str, Any]:
                 )
                 out[label].append(done - t0)
                 _back_in_sync(term, memory, size, timeout)
+                out[f"plain_{label}"].append(_plain_enter(plains[label], Path(job[f"plain_{label}_home"]), text, timeout))
     finally:
-        for term in terms.values():
+        for term in [*terms.values(), *plains.values()]:
             term.close()
         if floor is not None:
             floor.close()
     return {f"{label}_s": v for label, v in out.items()}
+
+
+def _plain_enter(plain: Term, home: Path, text: str, timeout: float) -> float:
+    """The plain floor driven as the form is: type, settle, then time enter → the size and Next's head repainted."""
+    memory = home / "MEMORY.md"
+    size = memory.stat().st_size
+    plain.send(text.encode())
+    plain.wait_for(lambda t: text in "\n".join(t.lines()), timeout, "the plain floor's typed text")
+    time.sleep(0.1)
+    head = _next_head(plain)
+    expected = f"{size + len(('- ' + text + chr(10)).encode()):,} bytes"
+    t0 = plain.send(b"\r")
+    done = plain.wait_for(
+        lambda t: expected in pane_text(t, HOME_PANE) and _next_head(t) != head,
+        timeout,
+        f"the plain floor's add: file pane at {expected}, Next's head changed",
+    )
+    _back_in_sync(plain, memory, size, timeout)
+    return done - t0
 
 
 def _floor_enter(floor: Term, text: str, timeout: float) -> float:

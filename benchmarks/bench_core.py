@@ -246,37 +246,21 @@ def _throughput_goal(
     if ours_op is None or hermes_op is None:
         return Goal(text, figure, "missed", "no figures for one side")
     facts = (
-        f"Per {phase}: ours {fmt_time(ours_op)} with {_syscalls(census, OURS, phase)}, hermes {fmt_time(hermes_op)} "
-        f"with {_syscalls(census, 'hermes', phase)}; one fsync of a small file here {fmt_time(fsync)}. "
+        f"Per {phase}: ours {fmt_time(ours_op)} ({_syscalls(census, OURS, phase)}), hermes {fmt_time(hermes_op)} "
+        f"({_syscalls(census, 'hermes', phase)}). One fsync of a small file here: {fmt_time(fsync)}. "
     )
     if phase == "add":
         share = fsync / ours_op
         if share < 0.6:
-            where = (
-                f"Its one fsync is about {share:.0%} of ours's add here; the rest is fixed per-call work (opening "
-                "the journal and the file, stat calls, the lock, path handling), which is where to look, besides "
-                "group commit (fewer than one fsync per add when adds arrive together)."
-            )
+            where = f"Its one fsync is about {share:.0%} of ours's add; the rest is fixed per-call work (journal, lock, stat)."
         else:
-            where = (
-                f"Its one fsync is about {share:.0%} of ours's add here, the floor for an add that is durable when "
-                "it returns; only group commit (fewer than one fsync per add when adds arrive together) would close it."
-            )
-        reason = facts + (
-            "Both are durable before they return. Ours appends; hermes re-reads, re-parses "
-            "and rewrites the whole file through a temp file and a rename, and at up to "
-            f"{entries:,} entries that extra work does not reach twice ours's whole add. " + where
-        )
+            where = f"Its one fsync is about {share:.0%} of ours's add: only group commit would close it."
+        reason = facts + "Both are durable before they return; ours appends, hermes rewrites the whole file. " + where
     else:
         reason = facts + (
-            f"A {phase} rewrites the whole file in both, through a temp file, an fsync and a rename. Ours syncs "
-            "more (the directory too, so that the rename is durable when the call returns) and updates its journal; "
-            "hermes does more in Python (it re-parses the file into entries and dedupes them). Both pay to "
-            f"rewrite and sync the whole {fmt_bytes(file_bytes)} file on every {phase}, which neither can drop "
-            "without giving up crash safety, and that shared cost keeps the ratio under 3×. What would close "
-            "it: fewer durable syscalls per rewrite (no directory fsync: a crash would still leave the before or "
-            "the after state, but a call that returned might not survive a power cut), or an edit that does not "
-            "rewrite the whole file (e.g. a journal of edits compacted now and then)."
+            f"Each rewrites the whole {fmt_bytes(file_bytes)} file in both (temp file, fsync, rename); ours "
+            "also syncs the directory, so the rename is durable when the call returns, and updates its journal. "
+            "What would close it: no directory fsync, or edits that do not rewrite the whole file."
         )
     return Goal(text, figure, "missed", reason)
 

@@ -21,7 +21,7 @@ import time
 
 def main(home: str, rounds: int, add: bool = False) -> None:
     started = time.perf_counter()
-    from notebook_app.core.lint import Doctor
+    from notebook_app.core.doctor import Doctor
 
     imported = time.perf_counter() - started
     doctor = Doctor()
@@ -45,8 +45,8 @@ def main(home: str, rounds: int, add: bool = False) -> None:
     tokens_cached = time.perf_counter() - started
     after_add = remembered = None
     if add:  # the notebook's case: an agent adds, the kept Doctor checks again
-        from notebook_app.core.actor import CLI
-        from notebook_app.core.memory import MemoryTool
+        from notebook_app.core.log.actor import CLI
+        from notebook_app.core.memory.tool import MemoryTool
 
         MemoryTool(home, by=CLI).call({"action": "add", "text": "one more entry after the first check"})
         started = time.perf_counter()

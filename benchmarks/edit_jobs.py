@@ -37,9 +37,9 @@ def job_save(job: dict[str, Any]) -> dict[str, Any]:
     from textual.document._document import Document
 
     from notebook_app.app.model import Notebook
-    from notebook_app.core.actor import NOTEBOOK, Actor
-    from notebook_app.core.hand_edit import text_digest, write_file
-    from notebook_app.core.memory import MemoryTool
+    from notebook_app.core.log.actor import NOTEBOOK, Actor
+    from notebook_app.core.edits.hand_edit import text_digest, write_file
+    from notebook_app.core.memory.tool import MemoryTool
 
     home = Path(job["home"])
     base = seed(home, job["bytes"] - 8 * 1024)  # room for the edits and the agent's adds under the cap
@@ -88,7 +88,7 @@ def job_conflict(job: dict[str, Any]) -> dict[str, Any]:
     from notebook_app.app.app import NotebookApp
     from notebook_app.app.screens.conflict import ConflictScreen
     from notebook_app.app.themes import shipped_themes_dir
-    from notebook_app.core.merge import merge3
+    from notebook_app.core.text.merge import merge3
 
     home = Path(job["home"])
     base = seed(home, job["bytes"] - 8 * 1024)

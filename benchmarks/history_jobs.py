@@ -18,8 +18,8 @@ from typing import Any
 def build(home: Path, records: int, *, entry_bytes: int, edits: int = 0) -> float:
     """``records`` writes through the core (adds, and ``edits`` entry edits spread over the file); seconds taken."""
     from notebook_app.core import edit_entry
-    from notebook_app.core.actor import CLI, NOTEBOOK
-    from notebook_app.core.memory import MemoryTool
+    from notebook_app.core.log.actor import CLI, NOTEBOOK
+    from notebook_app.core.memory.tool import MemoryTool
 
     home.mkdir(parents=True, exist_ok=True)
     tool = MemoryTool(home, durable=False, by=CLI)
@@ -51,7 +51,7 @@ def timed(call, repeats: int) -> list[float]:  # type: ignore[no-untyped-def]
 
 def job_list(job: dict[str, Any]) -> dict[str, Any]:
     """Measure 10: the newest 100 of a log of ``records`` records."""
-    from notebook_app.core.history import history
+    from notebook_app.core.history.query import history
 
     home = Path(job["home"])
     built = build(home, job["records"], entry_bytes=16)
@@ -71,7 +71,7 @@ def job_list(job: dict[str, Any]) -> dict[str, Any]:
 
 def job_blame(job: dict[str, Any]) -> dict[str, Any]:
     """Measure 11: blame of a MEMORY.md written by ``records`` records (adds and entry edits)."""
-    from notebook_app.core.blame import blame
+    from notebook_app.core.history.origins import blame
 
     home = Path(job["home"])
     built = build(home, job["records"], entry_bytes=job["entry_bytes"], edits=job["edits"])

@@ -48,8 +48,8 @@ MODULES = [
     ),
     (
         bench_app,
-        "App: the notebook against Textual's own floor (measures 5–8)",
-        ["ours", "floor"],
+        "App: the notebook against the same screen in stock Textual widgets, and one Static (measures 5–8)",
+        ["ours", "floor", "one Static"],
         "time, ours ÷ {peer}",
     ),
     (
@@ -218,6 +218,26 @@ def cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+NOTE_WIDTH = 110
+NOTE_LINES = 5
+"""A goal's note: one paragraph per measure, at most this many lines of NOTE_WIDTH characters."""
+
+
+def goal_note(section: Section, reasons: list[str]) -> str:
+    """``**N. title.**`` and the measure's reasons (a sentence said by two goals, once), wrapped; a note over
+    NOTE_LINES lines is cut with a mark."""
+    import re
+    import textwrap
+
+    ended = [reason.strip() if reason.strip()[-1:] in ".!?:" else reason.strip() + "." for reason in reasons]
+    sentences = dict.fromkeys(part for reason in ended for part in re.split(r"(?<=[.;:]) (?=[A-Z])", reason))
+    wrapped = textwrap.wrap(f"**{section.number}. {section.title}.** " + " ".join(sentences), NOTE_WIDTH)
+    if len(wrapped) > NOTE_LINES:
+        wrapped = wrapped[:NOTE_LINES]
+        wrapped[-1] = wrapped[-1][: NOTE_WIDTH - 24] + " … (cut: over five lines)"
+    return "\n".join(wrapped)
+
+
 def render(
     bench: Bench,
     envs: dict[str, PeerEnv],
@@ -300,15 +320,24 @@ def render(
     lines += [
         "## Goals (from issue 5)",
         "",
-        "| goal | measured | status | reason where missed or pending |",
+        "| goal | measured | status | note |",
         "|---|---|---|---|",
     ]
+    notes: list[str] = []
     for _module, _heading, _columns, sections in results:
         for section in sections:
+            reasons = list(dict.fromkeys(goal.reason for goal in section.goals if goal.reason))
             for goal in section.goals:
                 status = {"met": "met", "missed": "**missed**", "pending": "pending"}.get(goal.status, goal.status)
-                lines.append(f"| {cell(goal.text)} | {cell(goal.figure)} | {status} | {cell(goal.reason)} |")
+                note = f"note {section.number}" if goal.reason else ""
+                lines.append(f"| {cell(goal.text)} | {cell(goal.figure)} | {status} | {note} |")
+            if reasons:
+                notes.append(goal_note(section, reasons))
     lines.append("")
+    if notes:
+        lines += ["### Notes on the goals: where the time goes", ""]
+        for note in notes:
+            lines += [note, ""]
 
     lines += ["## What each measure did", ""]
     for _module, _heading, _columns, sections in results:

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from notebook_app.app.app import NotebookApp
 
-SIZE = (120, 40)
+SIZE = (100, 30)
+"""A size the README can show whole: the three columns, size facts in the title rules, the dry run under the form."""
 
 
 async def shoot(out: Path, theme: str) -> None:

@@ -93,6 +93,12 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
     ):
         assert re.search(rf"^\| {re.escape(goal)}.*\| (met|\*\*missed\*\*|pending) \|", text, re.MULTILINE), goal
 
+    # The goals table keeps its cells short: each measure's reasons are one note of five lines at most.
+    assert "| goal | measured | status | note |" in text
+    notes = text.split("### Notes on the goals", 1)[1].split("\n## ", 1)[0] if "### Notes on the goals" in text else ""
+    for paragraph in notes.strip().split("\n\n")[1:]:
+        assert len(paragraph.splitlines()) <= 5 and "(cut: over five lines)" not in paragraph, paragraph
+
     # A smoke run never touches the committed results.
     assert _digest(RESULTS) == committed
 

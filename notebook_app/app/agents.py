@@ -14,11 +14,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core import Snapshot, take_snapshot
-from ..core.agent_sessions import AgentSession, JournalEntry, load_session
-from ..core.hidden import with_markers
-from ..core.review import Proposal, pending
-from ..core.undo import who
+from ..core.sessions import AgentSession, JournalEntry, load_session
+from ..core.modes import Proposal, pending
+from ..core.history import who
 from .comparison import Comparison, compare
+from ..core.text import with_markers
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from .keys import APP_KEYS, Key, bindings
 from .model import Notebook
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
 from .screens.keyed import KeyedScreen
+from .widgets.textual_compat import set_theme_before_parse
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 
 
@@ -69,23 +70,9 @@ class NotebookApp(App[None]):
         for loaded in themes:
             self.register_theme(loaded)
         if self.requested_theme in self.available_themes:
-            self._theme_before_parse(self.requested_theme)
+            set_theme_before_parse(self, self.requested_theme)
         self.keys_in_use, self.keymap_problems = load_keymap(keymap_path or user_keymap_path())
         self.set_keymap(self.keys_in_use)
-
-    def _theme_before_parse(self, name: str) -> None:
-        """What setting ``theme`` does, done before the stylesheet is first parsed.
-
-        Set in on_mount, the theme made Textual parse the CSS again and restyle
-        every widget right after the first parse; its watcher needs a running
-        app, so here the reactive is set without it and its effects are applied.
-        """
-        self.set_reactive(App.theme, name)
-        dark = self.current_theme.dark
-        classes = {old: False for old in self.classes if old.startswith("-theme-")}
-        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark}, update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
-        self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
         for problem in self.theme_problems:
@@ -97,7 +84,7 @@ class NotebookApp(App[None]):
             self.push_screen(CreateHomeScreen(self.home_label), self._answer_create)
 
     def on_unmount(self) -> None:
-        from ..core.home_pin import unpin_home
+        from ..core.fs import unpin_home
 
         unpin_home(self.home)  # the notebook is done with its home: its pinned folders are let go
 

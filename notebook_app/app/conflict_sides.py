@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..core.merge import Conflict, MergeResult, split_lines
+from ..core.text import Conflict, MergeResult, split_lines
 from .documents import Document, Mark, file_document
 
 Choice = Literal["mine", "theirs", "both"]

@@ -14,8 +14,8 @@ from enum import StrEnum
 from typing import Literal
 
 from ..core import Composition, SoulDiff
-from ..core.common_runs import common_prefix, common_suffix
-from ..core.hidden import with_markers
+from ..core.text import common_prefix, common_suffix
+from ..core.text import with_markers
 
 Side = Literal["current", "next"]
 

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ..core.actor import NOTEBOOK
-from ..core.files import FileRead, FileStatus
-from ..core.refusals import Rejection, edit_refusal, text_of
+from ..core.log import NOTEBOOK
+from ..core.home import FileRead, FileStatus
+from ..core.home import Rejection, edit_refusal, text_of
 from .comparison import Comparison, compare
 from .model import ENTRY_ACTIONS, HomeState
 
@@ -48,7 +48,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, Rejection(state.refusal), blocked=True)
     if args.get("action") in ENTRY_ACTIONS:
         return entry_dry_run(state, args)
-    from ..core.actions import parse_request, preview_file  # the planners load with the form's first dry run
+    from ..core.memory import parse_request, preview_file  # the planners load with the form's first dry run
 
     request = parse_request(dict(args))
     if isinstance(request, Rejection):
@@ -67,7 +67,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
 
 def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     """An entry delete or edit on the file as shown, planned by the core's ``plan_entry``."""
-    from ..core.entry_plan import plan_entry
+    from ..core.edits import plan_entry
 
     name, line = str(args["file"]), int(str(args["line"]))
     live = state.files.get(name)
@@ -100,7 +100,7 @@ class Selection:
 
 def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[StatusKind, str]:
     """The line under the form: what the dry run found, in words; ``flag`` when it needs attention."""
-    from ..core.entry_plan import EntryPlan  # loaded by the dry run that made ``dry``
+    from ..core.edits import EntryPlan  # loaded by the dry run that made ``dry``
 
     outcome = dry.outcome
     if isinstance(outcome, EntryPlan):

@@ -19,7 +19,7 @@ from ..core import BOOTSTRAP_ORDER
 from .model import HomeState
 
 if TYPE_CHECKING:
-    from ..core.find import Found, Hit, Query, Searchable
+    from ..core.home import Found, Hit, Query, Searchable
 
 CURRENT, NEXT = "current", "next"
 """The two souls' places; files are named by their file name."""
@@ -74,7 +74,7 @@ class Finder:
 
         An empty ``typed`` only prepares the texts: the bar does that as it opens, before the first key.
         """
-        from ..core.find import find, prepare  # the matcher loads with the first search, in its worker
+        from ..core.home import find, prepare  # the matcher loads with the first search, in its worker
 
         self._prepared = prepare(texts, self._prepared)
         found = find(self._prepared, typed)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core import MAX_FILE_BYTES
-from ..core.files import FileRead, FileStatus, read_file
+from ..core.home import FileRead, FileStatus, read_file
 from .documents import EMPTY, Document, extend_file_document, file_document
 
 READ_LIMIT = MAX_FILE_BYTES + 256 * 1024

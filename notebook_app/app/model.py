@@ -15,18 +15,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core import BOOTSTRAP_ORDER, Session, Snapshot
-from ..core.actor import NOTEBOOK
+from ..core.log import NOTEBOOK
 from ..core.home import Composition
-from ..core.home_pin import moved, pin_home, write_refusal
+from ..core.fs import moved, pin_home, write_refusal
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
 
 if TYPE_CHECKING:
     from ..core import MemoryTool, SpliceResult, ToolResult
-    from ..core.hand_edit import HandEditResult
-    from ..core.hosts.profile import HostProfile
-    from ..core.lint.doctor import Doctor, DoctorReport
+    from ..core.edits import HandEditResult
+    from ..core.hosts import HostProfile
+    from ..core.doctor import Doctor, DoctorReport
 
 ENTRY_ACTIONS = ("edit-entry", "delete-entry")
 """The form's two human-only actions: guarded entry edits, never the agent's tool."""
@@ -139,14 +139,14 @@ class Notebook:
     def check(self) -> DoctorReport:
         """The doctor on the home as it is now, for the host in view; cached per file digest."""
         if self._doctor is None:
-            from ..core.lint.doctor import Doctor  # loaded by the first check, in a worker, after the first frame
+            from ..core.doctor import Doctor  # loaded by the first check, in a worker, after the first frame
 
             self._doctor = Doctor(remember=True)
         return self._doctor.check(self.home, host=self.host)
 
     def health(self) -> tuple[DoctorReport, int]:
         """The doctor's report and how many agent proposals wait for review: the health line's two facts."""
-        from ..core.review import pending_count  # loaded with the first check, in a worker
+        from ..core.modes import pending_count  # loaded with the first check, in a worker
 
         return self.check(), pending_count(self.home)
 
@@ -156,7 +156,7 @@ class Notebook:
             return current.composition
         cached = self._current_as
         if cached is None or cached[0] is not current or cached[1] is not self.host:
-            from ..core.hosts.loader import as_host
+            from ..core.hosts import as_host
 
             cached = (current, self.host, as_host(current.composition, self.host))
             self._current_as = cached
@@ -173,7 +173,7 @@ class Notebook:
 
     def hand_edit(self, name: str, text: str, base: str) -> tuple[HandEditResult, HomeState]:
         """Write ``text`` as ``name``, an edit of ``base``, through the guarded hand edit; then read the home again."""
-        from ..core.hand_edit import text_digest, write_file  # the hand edit's merge loads with the first one
+        from ..core.edits import text_digest, write_file  # the hand edit's merge loads with the first one
 
         with self._lock:
             result = write_file(self.home, name, text, base_text=base, base_digest=text_digest(base), by=NOTEBOOK)
@@ -212,7 +212,7 @@ class Notebook:
 
 def write_entry(home: Path, args: Mapping[str, object]) -> SpliceResult:
     """The form's entry edit, made through the core's guarded splice, as the notebook."""
-    from ..core.splice import delete_entry, edit_entry
+    from ..core.edits import delete_entry, edit_entry
 
     name, line, expect = str(args["file"]), int(str(args["line"])), str(args["expect"])
     if args["action"] == "delete-entry":

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from platformdirs import user_state_dir
 
-from ..core.atomic import flocked_directory, remove_temps, write_atomically
+from ..core.fs import flocked_directory, remove_temps, write_atomically
 
 COUNTER_FILE = "sessions.json"
 

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 from textual.message_pump import MessagePump
 
-from ..core.agent_sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, STATE_DIR, sessions_path
-from ..core.event_store import LOG_PATH
+from ..core.fs import STATE_DIR
+from ..core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
+from ..core.log import LOG_PATH
 from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 
 from ..core import BOOTSTRAP_ORDER, is_scratch_file
-from ..core.files import FileStatus, read_file
+from ..core.home import FileStatus, read_file
 from .live_files import READ_LIMIT, fingerprint
 from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..core.home import home_path
-from ..core.home_pin import pin_home
+from ..core.fs import pin_home
 
 
 @dataclass(frozen=True)

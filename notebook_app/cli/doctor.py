@@ -12,12 +12,12 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ..core.hidden import with_markers
+from ..core.text import with_markers
 from .common import CommandLine, home_option, print_json, usage_error
 from .hosts import home_and_host, host_options
 
 if TYPE_CHECKING:
-    from ..core.lint import DoctorReport, Finding
+    from ..core.doctor import DoctorReport, Finding
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, str):
         return usage_error(found)
     home, host = found
-    from ..core.lint import Doctor  # the doctor's rules load when it runs, not with the app
+    from ..core.doctor import Doctor  # the doctor's rules load when it runs, not with the app
 
     doctor = Doctor(remember=True)
     report = doctor.check(home, host=host)

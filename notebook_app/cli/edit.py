@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.actor import CLI
-from ..core.names import BOOTSTRAP_ORDER
+from ..core.log import CLI
+from ..core.home import BOOTSTRAP_ORDER
 from .common import CommandLine, existing_home, home_option, print_json, usage_error
 
 if TYPE_CHECKING:
-    from ..core.edit_copy import CopyEditResult, EditorRunner
+    from ..core.edits import CopyEditResult, EditorRunner
 
 
 def process_runner(command: list[str]) -> EditorRunner:
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, *, run_editor: EditorRunner | None = None, env
     if isinstance(home, str):
         return usage_error(home)
     # Loaded when an edit runs, not with the app.
-    from ..core.edit_copy import edit_with_editor, editor_command, edits_dir
+    from ..core.edits import edit_with_editor, editor_command, edits_dir
 
     if run_editor is None:
         command = editor_command(os.environ if environ is None else environ)

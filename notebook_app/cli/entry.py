@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..core import ENTRY_FILES
-from ..core.actor import CLI
+from ..core.log import CLI
 from .common import CommandLine, existing_home, home_option, report, usage_error
 
 _HELPS = {

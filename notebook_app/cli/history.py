@@ -11,12 +11,12 @@ import sys
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..core.actor import CLI
-from ..core.names import BOOTSTRAP_ORDER
+from ..core.log import CLI
+from ..core.home import BOOTSTRAP_ORDER
 from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
 
 if TYPE_CHECKING:
-    from ..core.events import Event
+    from ..core.log import Event
 
 _KINDS = ("notebook", "cli", "mcp", "library", "outside")
 
@@ -107,9 +107,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..core.history import history, record_json  # the history's modules load when a history verb runs
-    from ..core.history_admin import prune, redact
-    from ..core.state_dir import state_problem
-    from ..core.undo import restore, undo
+    from ..core.history import prune, redact
+    from ..core.fs import state_problem
+    from ..core.history import restore, undo
 
     home = existing_home(args.home)
     if isinstance(home, str):
@@ -157,8 +157,8 @@ def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, dif
 def line_of(event: Event) -> str:
     """One record on one line: id, time, file, action, who, and
     what it did; hidden characters drawn as the panes draw them."""
-    from ..core.hidden import with_markers
-    from ..core.undo import who
+    from ..core.text import with_markers
+    from ..core.history import who
 
     when = f"{event.time.astimezone(UTC):%Y-%m-%d %H:%M:%S}Z"
     session = f" session {event.by.session}" if event.by.session else ""
@@ -197,7 +197,7 @@ def summary(event: Event) -> str:
 
 def _pair(before: object, after: object) -> tuple[str, str]:
     """Both sides of a change, quoted, each cut around where they differ (not both at the same place)."""
-    from ..core.common_runs import differing_excerpts
+    from ..core.text import differing_excerpts
 
     if not (isinstance(before, str) and isinstance(after, str)):
         return _short(before), _short(after)
@@ -211,8 +211,8 @@ def _short(value: object, limit: int = 50) -> str:
 
 
 def _blame(home, name: str, as_json: bool) -> int:  # type: ignore[no-untyped-def]
-    from ..core.blame import Origin, blame
-    from ..core.undo import who
+    from ..core.history import Origin, blame
+    from ..core.history import who
 
     result = blame(home, name)
     if result.message is not None:

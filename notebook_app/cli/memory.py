@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..core.actor import CLI
+from ..core.log import CLI
 from .common import CommandLine, existing_home, home_option, report, usage_error
 
 _HELPS = {

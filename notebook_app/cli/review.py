@@ -12,11 +12,11 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ..core.actor import CLI
+from ..core.log import CLI
 from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
 
 if TYPE_CHECKING:
-    from ..core.review import Decision, Proposal
+    from ..core.modes import Decision, Proposal
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -58,7 +58,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # Loaded by a review verb only.
-    from ..core.review import ReviewError, approve, approve_all, pending, reject, reject_all
+    from ..core.modes import ReviewError, approve, approve_all, pending, reject, reject_all
 
     home = existing_home(args.home)
     if isinstance(home, str):
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def review_setting(home, state: str, *, as_json: bool) -> int:
-    from ..core.settings import load_settings, set_review  # loaded by a review verb only
+    from ..core.modes import load_settings, set_review  # loaded by a review verb only
 
     if state != "status":
         result = set_review(home, state == "on", by=CLI)
@@ -119,7 +119,7 @@ def outcome_line(decision: Decision) -> str:
 
 def describe(proposal: Proposal) -> str:
     """One proposal on one line: id, status, when, who, and the call."""
-    from ..core.undo import who
+    from ..core.history import who
 
     change = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {proposal.field('text')!r}"
     if proposal.field("with") is not None:

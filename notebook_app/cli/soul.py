@@ -8,6 +8,7 @@ import sys
 from ..core import compose
 from .common import CommandLine, home_option, print_json, usage_error
 from .hosts import home_and_host, host_options
+from .soul_claude import CLAUDE_CODE, claude_code_run
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -19,18 +20,30 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     home_option(soul)
     host_options(soul)
-    soul.add_argument("--cwd", metavar="DIR", help="Hermes only: the working directory its project context file is read from")
+    soul.add_argument("--cwd", metavar="DIR", help="Hermes: the working directory its project context file is read from; "
+                      "Claude Code: the directory it runs in (default: the project root, --home)")
     soul.add_argument("--context-length", type=int, metavar="N", help="Hermes only: the model's context length, which sets its cap")
+    soul.add_argument("--session-kind", choices=("main", "group", "channel", "subagent", "cron"),
+                      help="OpenClaw only: the kind of session, which filters the files it injects (default main)")
 
 
 def run(args: argparse.Namespace) -> int:
+    name, _, version = (args.host or "").partition("@")
+    if name == CLAUDE_CODE:
+        return claude_code_run(args, version or None)
     found = home_and_host(args)
     if isinstance(found, str):
         return usage_error(found)
     home, host = found
     hermes = host is not None and host.name == "hermes"
     if not hermes and (args.cwd is not None or args.context_length is not None):
-        return usage_error("--cwd and --context-length are options of --host hermes only")
+        return usage_error("--cwd is an option of --host hermes and claude-code, --context-length of --host hermes only")
+    if host is not None and host.name == "openclaw":
+        from .soul_openclaw import run_openclaw
+
+        return run_openclaw(args, home)
+    if args.session_kind is not None:
+        return usage_error("--session-kind is an option of --host openclaw only")
     composition = compose(home, host=host)
     if host is not None:
         for note in host.notes:
@@ -59,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
 def hermes_json(home: object, cwd: str | None, context_length: int | None) -> dict[str, object]:
     """The keys of issue 21 for Hermes 0.19.0, from the loader its goldens prove (core.hosts.hermes)."""
-    from ..core.hosts.hermes import hermes_load
+    from ..core.hosts import hermes_load
 
     load = hermes_load(home, cwd=cwd, context_length=context_length)  # type: ignore[arg-type]
     return {
@@ -80,7 +93,8 @@ def hermes_json(home: object, cwd: str | None, context_length: int | None) -> di
 
 COMMAND = CommandLine(
     names=("soul",),
-    usage="  persona-notebook soul [--host NAME]  print the soul the next session will load (as that host loads it)\n",
+    usage="  persona-notebook soul [--host NAME[@VERSION]] [--cwd DIR]  print the soul the next session will load "
+    "(as that host loads it)\n",
     add_parser=add_parser,
     run=run,
 )

@@ -9,13 +9,12 @@ costs compose's imports, not the whole core's (the app's start, the CLI).
 
 from __future__ import annotations
 
-import sys
-from importlib import import_module
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazy import lazy_face
 
 if TYPE_CHECKING:
-    from .actions import (
+    from .memory.plan import (
         ACTIONS,
         TARGETS,
         Edit,
@@ -26,12 +25,11 @@ if TYPE_CHECKING:
         preview,
         preview_file,
     )
-    from .actor import Actor, ActorKind
-    from .edit_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
-    from .entry_plan import EntryPlan, plan_entry
-    from .files import FileRead, FileStatus, read_file
-    from .hand_edit import HandEditResult, text_digest, write_file
-    from .home import (
+    from .log.actor import Actor, ActorKind
+    from .edits.editor_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
+    from .home.files import FileRead, FileStatus, read_file
+    from .edits.hand_edit import HandEditResult, text_digest, write_file
+    from .home.soul import (
         BOOTSTRAP_ORDER,
         MAX_FILE_BYTES,
         TRUNCATION_NOTICE,
@@ -41,105 +39,79 @@ if TYPE_CHECKING:
         compose,
         compose_soul,
     )
-    from .memory import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
-    from .merge import Conflict, MergeResult, merge3
-    from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
-    from .refusals import Rejection, edit_refusal
-    from .results import SpliceResult, ToolResult
-    from .session import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
-    from .splice import Splice, delete_entry, edit_entry, splice
+    from .text.merge import Conflict, MergeResult, merge3
+    from .memory.tool import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
+    from .home.refusals import Rejection, edit_refusal
+    from .sessions.snapshot import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
+    from .edits.entry_plan import EntryPlan, plan_entry
+    from .memory.results import SpliceResult, ToolResult
+    from .edits.guarded_splice import Splice, delete_entry, edit_entry, splice
+    from .home.reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
 
 _HOME_OF: dict[str, str] = {
-    "ACTIONS": "actions",
-    "TARGETS": "actions",
-    "Edit": "actions",
-    "MemoryRequest": "actions",
-    "load_outcome": "actions",
-    "parse_request": "actions",
-    "plan_edit": "actions",
-    "preview": "actions",
-    "preview_file": "actions",
-    "Actor": "actor",
-    "ActorKind": "actor",
-    "CopyEditResult": "edit_copy",
-    "CopyOutcome": "edit_copy",
-    "EditorRunner": "edit_copy",
-    "edit_with_editor": "edit_copy",
-    "edits_dir": "edit_copy",
-    "FileRead": "files",
-    "FileStatus": "files",
-    "read_file": "files",
-    "HandEditResult": "hand_edit",
-    "text_digest": "hand_edit",
-    "write_file": "hand_edit",
-    "BOOTSTRAP_ORDER": "home",
-    "MAX_FILE_BYTES": "home",
-    "TRUNCATION_NOTICE": "home",
-    "BootstrapFile": "home",
-    "Composition": "home",
-    "SkippedFile": "home",
-    "compose": "home",
-    "compose_soul": "home",
-    "Conflict": "merge",
-    "MergeResult": "merge",
-    "merge3": "merge",
-    "DESCRIPTION": "memory",
-    "INPUT_SCHEMA": "memory",
-    "MemoryTool": "memory",
-    "ToolResult": "results",
-    "memory_tool": "memory",
-    "Rejection": "refusals",
-    "edit_refusal": "refusals",
-    "FileDiff": "session",
-    "Session": "session",
-    "Snapshot": "session",
-    "SoulDiff": "session",
-    "diff_compositions": "session",
-    "diff_lines": "session",
-    "take_snapshot": "session",
-    "EntryPlan": "entry_plan",
-    "plan_entry": "entry_plan",
-    "Splice": "splice",
-    "SpliceResult": "results",
-    "delete_entry": "splice",
-    "edit_entry": "splice",
-    "splice": "splice",
-    "ENTRY_FILES": "reading",
-    "JOURNAL_NAME": "reading",
-    "MEMORY_TARGETS": "reading",
-    "is_scratch_file": "reading",
+    "ACTIONS": "memory.plan",
+    "TARGETS": "memory.plan",
+    "Edit": "memory.plan",
+    "MemoryRequest": "memory.plan",
+    "load_outcome": "memory.plan",
+    "parse_request": "memory.plan",
+    "plan_edit": "memory.plan",
+    "preview": "memory.plan",
+    "preview_file": "memory.plan",
+    "Actor": "log.actor",
+    "ActorKind": "log.actor",
+    "CopyEditResult": "edits.editor_copy",
+    "CopyOutcome": "edits.editor_copy",
+    "EditorRunner": "edits.editor_copy",
+    "edit_with_editor": "edits.editor_copy",
+    "edits_dir": "edits.editor_copy",
+    "FileRead": "home.files",
+    "FileStatus": "home.files",
+    "read_file": "home.files",
+    "HandEditResult": "edits.hand_edit",
+    "text_digest": "edits.hand_edit",
+    "write_file": "edits.hand_edit",
+    "BOOTSTRAP_ORDER": "home.soul",
+    "MAX_FILE_BYTES": "home.soul",
+    "TRUNCATION_NOTICE": "home.soul",
+    "BootstrapFile": "home.soul",
+    "Composition": "home.soul",
+    "SkippedFile": "home.soul",
+    "compose": "home.soul",
+    "compose_soul": "home.soul",
+    "Conflict": "text.merge",
+    "MergeResult": "text.merge",
+    "merge3": "text.merge",
+    "DESCRIPTION": "memory.tool",
+    "INPUT_SCHEMA": "memory.tool",
+    "MemoryTool": "memory.tool",
+    "ToolResult": "memory.results",
+    "memory_tool": "memory.tool",
+    "Rejection": "home.refusals",
+    "edit_refusal": "home.refusals",
+    "FileDiff": "sessions.snapshot",
+    "Session": "sessions.snapshot",
+    "Snapshot": "sessions.snapshot",
+    "SoulDiff": "sessions.snapshot",
+    "diff_compositions": "sessions.snapshot",
+    "diff_lines": "sessions.snapshot",
+    "take_snapshot": "sessions.snapshot",
+    "EntryPlan": "edits.entry_plan",
+    "plan_entry": "edits.entry_plan",
+    "Splice": "edits.guarded_splice",
+    "SpliceResult": "memory.results",
+    "delete_entry": "edits.guarded_splice",
+    "edit_entry": "edits.guarded_splice",
+    "splice": "edits.guarded_splice",
+    "ENTRY_FILES": "home.reading",
+    "JOURNAL_NAME": "home.reading",
+    "MEMORY_TARGETS": "home.reading",
+    "is_scratch_file": "home.reading",
 }
 """Each exported name -> the module that defines it."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME_OF})
-
-
-class _Core(ModuleType):
-    """The package, where a name exported from a module of the same name stays the export.
-
-    ``splice`` is a module and its function: importing the module sets the
-    package's attribute to the module, and the function must win, as it did
-    when this package imported every name eagerly.
-    """
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, ModuleType) and _HOME_OF.get(name) == name:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Core
+lazy_face(__name__, _HOME_OF)
 
 
 __all__ = [

@@ -39,10 +39,10 @@ from mcp.shared.exceptions import MCPError
 
 from .. import __version__
 from ..core import MemoryTool, ToolResult
-from ..core.agent_sessions import AgentSession, new_session, record_session, session_actor
-from ..core.home_pin import pin_home
-from ..core.session_presence import hold
-from ..core.settings import load_settings, mode_in_force
+from ..core.sessions import AgentSession, new_session, record_session, session_actor
+from ..core.fs import pin_home
+from ..core.sessions import hold
+from ..core.modes import load_settings, mode_in_force
 
 logger = logging.getLogger(__name__)
 
@@ -326,11 +326,11 @@ class _SchemaAsWritten:
 
 def _tool_class(*, guard: bool, review: bool) -> type[MemoryTool]:
     if review:
-        from ..core.review import reviewed_tool_class
+        from ..core.modes import reviewed_tool_class
 
         return reviewed_tool_class(guard=guard)
     if guard:
-        from ..core.guarded import GuardedMemoryTool  # the doctor's rules load only in guard mode
+        from ..core.modes import GuardedMemoryTool  # the doctor's rules load only in guard mode
 
         return GuardedMemoryTool
     return MemoryTool

@@ -20,7 +20,7 @@ from notebook_app.app.widgets.agents.journal_table import JournalPane, JournalTa
 from notebook_app.app.widgets.agents.session_list import SessionList
 from notebook_app.app.widgets.session.session_pane import SessionPane
 from notebook_app.core import memory_tool
-from notebook_app.core.agent_sessions import JournalEntry, append_journal, new_session, record_session, start_session
+from notebook_app.core.sessions.agents import JournalEntry, append_journal, new_session, record_session, start_session
 
 # The MCP tests' harness, reused rather than copied: it spawns the server the way a host does.
 sys.path.insert(0, str(Path(__file__).parents[1] / "mcp"))
@@ -211,8 +211,8 @@ async def test_a_record_that_is_not_json_is_named_in_a_banner_not_dropped_silent
 
 
 async def test_a_sessions_proposals_show_what_became_of_them(home: Path) -> None:
-    from notebook_app.core.actor import Actor
-    from notebook_app.core.review import approve, pending, propose, reject
+    from notebook_app.core.log.actor import Actor
+    from notebook_app.core.modes.review import approve, pending, propose, reject
 
     session = start_session(home, client_name="kip-host", client_version="1.4")
     agent = Actor.mcp(session.id, "kip-host", "1.4")
@@ -250,8 +250,8 @@ async def test_a_sessions_proposals_show_what_became_of_them(home: Path) -> None
 
 
 async def test_in_review_mode_the_list_and_the_journal_count_a_sessions_calls_alike_and_proposals_are_not_writes(home: Path) -> None:
-    from notebook_app.core.actor import Actor
-    from notebook_app.core.review import propose
+    from notebook_app.core.log.actor import Actor
+    from notebook_app.core.modes.review import propose
 
     session = start_session(home, client_name="kip-host", client_version="1.4")
     agent = Actor.mcp(session.id, "kip-host", "1.4")

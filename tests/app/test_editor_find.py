@@ -16,7 +16,7 @@ from notebook_app.app.screens.editor import EditorScreen
 from notebook_app.app.screens.help import HelpScreen
 from notebook_app.app.screens.main import MainScreen
 from notebook_app.app.widgets.find.find_bar import FindBar
-from notebook_app.core.find import Searchable
+from notebook_app.core.home.search import Searchable
 
 NOTES = "# Notes\n- kelp survey in May\n- tide tables\n- Kelp density at T4\n- a tab:\there\n"
 

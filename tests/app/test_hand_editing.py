@@ -14,12 +14,12 @@ from pathlib import Path
 from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
 from textual.widgets import Static
 
+from notebook_app.core import MAX_FILE_BYTES, memory_tool
+from notebook_app.core.log.actor import NOTEBOOK, Actor
+from notebook_app.core.history.query import history
 from notebook_app.app.screens.conflict import ConflictScreen
 from notebook_app.app.screens.editor import EditorScreen
 from notebook_app.app.screens.main import MainScreen
-from notebook_app.core import MAX_FILE_BYTES, memory_tool
-from notebook_app.core.actor import NOTEBOOK, Actor
-from notebook_app.core.history import history
 
 AGENT = Actor.mcp("s-1", "agent", "1")
 
@@ -371,7 +371,7 @@ async def test_o_unchanged_and_a_failing_editor_say_so_in_words(home: Path) -> N
         assert list(app._notifications)[0].message.startswith("Not written: the editor exited with status 3")
         assert (home / "MEMORY.md").read_text() == MEMORY
         assert "the copy was unchanged" in list(app._notifications)[0].message
-        from notebook_app.core.edit_copy import edits_dir
+        from notebook_app.core.edits.editor_copy import edits_dir
 
         assert [p for p in edits_dir().rglob("*") if p.is_file()] == [], "an editor that failed to start leaves no copy behind"
 

@@ -8,7 +8,7 @@ from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
 
 from notebook_app.app.screens.history import HistoryScreen
 from notebook_app.core import memory_tool
-from notebook_app.core.actor import CLI
+from notebook_app.core.log.actor import CLI
 
 
 async def open_history(pilot) -> HistoryScreen:
@@ -78,7 +78,7 @@ async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_wid
 
     from notebook_app.app.app import NotebookApp, local_time
     from notebook_app.app.themes import shipped_themes_dir
-    from notebook_app.core.history import history
+    from notebook_app.core.history.query import history
 
     memory_tool(home, by=CLI).call({"action": "add", "text": "from the command line"})
     (record,) = history(home, limit=1)
@@ -108,12 +108,12 @@ async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read
     from notebook_pilot import file_view
     from textual.widgets import Static
 
-    import notebook_app.core.blame as core_blame
+    import notebook_app.core.history as core_history  # the face the app asks for blame
 
     def broken(home, name):
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(core_blame, "blame", broken)
+    monkeypatch.setattr(core_history, "blame", broken)
     app = make_app(home, watch=True)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -153,8 +153,8 @@ async def test_the_open_history_shows_an_undo_made_from_the_cli_and_u_names_it_f
 
 async def test_a_long_action_keeps_a_space_before_the_file_and_an_approval_names_its_approver_once(home: Path) -> None:
     from notebook_app.core import delete_entry
-    from notebook_app.core.actor import Actor
-    from notebook_app.core.review import approve, pending, propose
+    from notebook_app.core.log.actor import Actor
+    from notebook_app.core.modes.review import approve, pending, propose
 
     agent = Actor.mcp("20261201-101010-0badc0de", "kip-host", "4.5.6")
     assert not delete_entry(home, "MEMORY.md", 1, MEMORY.splitlines()[0], by=CLI).is_error

@@ -60,11 +60,11 @@ def test_unknown_ids_wrong_types_and_clashes_are_refused_one_by_one(tmp_path: Pa
     assert any("replace = 'x' clashes with 'remove' in Notebook" in p for p in problems)
 
 
-def test_the_readme_lists_every_binding_id_in_table_order() -> None:
+def test_the_docs_list_every_binding_id_in_table_order() -> None:
     from notebook_app.app.keys import ALL_KEYS
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text()
-    section = readme[readme.index("### Your own keys") : readme.index("### Themes")]
+    page = (Path(__file__).parents[2] / "docs" / "screen.md").read_text(encoding="utf-8")
+    section = page[page.index("\n## Your own keys\n") :]
     listed = section[: section.index("Remap them")]
     ids = [part.strip(" `\n(),.") for part in listed.split("`")[1::2]]
     assert ids == [key.id for key in ALL_KEYS]

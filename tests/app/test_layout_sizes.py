@@ -84,13 +84,14 @@ async def test_warnings_fold_to_one_row_and_w_unfolds_them(home: Path) -> None:
         summary = app.screen.query_one(HomePane).pane("MEMORY.md").query_one(FileSummary)
         await wait_until(pilot, lambda: "unreadable" in summary_of(app), "the warning")
         await pilot.pause()
-        assert summary.region.height == 2  # the size line, and the warnings in one row
+        assert summary.region.height == 1  # the warnings in one row (at 100x30 the size line rides in the title rule)
+        assert "%" in str(app.screen.query_one(HomePane).pane("MEMORY.md").border_title)
         assert "▸ w" in summary_of(app)
         await pilot.press("w")
         await wait_until(pilot, lambda: summary.region.height > 2, "the warnings in full")
         assert "The memory tool will not edit it" in summary_of(app)
         await pilot.press("w")
-        await wait_until(pilot, lambda: summary.region.height == 2, "folded again")
+        await wait_until(pilot, lambda: summary.region.height == 1, "folded again")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
@@ -98,7 +99,7 @@ async def test_focus_never_rests_on_a_hidden_widget(home: Path, size: tuple[int,
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         await started(pilot)
-        for key in ("f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7", "t", "t", "f2", "down", "f4", "f2", "tab", "tab", "tab"):
+        for key in ("f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7", "t", "t", "f2", "down", "f4", "f2", "tab", "tab", "tab", "w", "f3", "w", "f2", "down", "w"):
             await pilot.press(key)
             await pilot.pause()
             assert app.focused is not None and shown_on_screen(app, app.focused), f"after {key}: {app.focused!r} is not in view"
@@ -118,3 +119,130 @@ async def test_down_in_a_file_never_changes_the_picked_file(home: Path, size: tu
         await pilot.press("f2", "down")
         await pilot.pause()
         assert shown_on_screen(app, app.screen.query_one(FileList))  # ↓ moves the list only where it is seen
+
+
+def demo_home(tmp_path: Path) -> Path:
+    import shutil
+    from importlib.resources import files
+
+    home = tmp_path / "demo"
+    shutil.copytree(str(files("notebook_app") / "demo_home"), home)
+    return home
+
+
+async def fitted(pilot) -> None:
+    """Started, and the Home column's panes fitted to their content (a fit waits for the frame that wraps their lines)."""
+    await started(pilot)
+    stack = pilot.app.screen.query_one("#file-panes")
+    await wait_until(pilot, lambda: stack.short is not None and not stack._fitting, "the panes fitted")
+    await pilot.pause()
+    await wait_until(pilot, lambda: not stack._fitting, "the panes fitted after their titles")
+    await pilot.pause()
+
+
+def column_bottom(app) -> int:
+    """The last row inside the Home column's border."""
+    column = app.screen.query_one(HomePane)
+    return column.region.bottom - 1
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+async def test_a_short_file_takes_its_own_rows_and_the_target_the_rest(home: Path, size: tuple[int, int]) -> None:
+    """SOUL.md of one line and USER.md of two take their title rule, size facts and wrapped lines, no more: MEMORY.md gets the rest."""
+    from notebook_app.app.widgets.home.file_summary import FileSummary
+
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        column = app.screen.query_one(HomePane)
+        for name, lines in (("SOUL.md", 1), ("USER.md", 2)):
+            pane = column.pane(name)
+            summary = pane.query_one(FileSummary)
+            facts = summary.outer_size.height if summary.display else 0
+            rows = pane.view.virtual_size.height  # its lines as wrapped at the pane's width
+            assert rows >= lines
+            assert pane.region.height == 1 + facts + rows, f"{name}: {pane.region.height} rows for {rows} rows of text"
+            assert pane.view.max_scroll_y == 0 and all(pane.view.line_on_screen(line) for line in range(lines))
+        target, stack = column.pane("MEMORY.md"), column.query_one("#file-panes")
+        assert target.region.bottom == column_bottom(app)
+        assert target.region.height == stack.region.height - column.pane("SOUL.md").region.height - column.pane("USER.md").region.height
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+async def test_a_long_soul_gets_a_fair_share_and_scrolls(home: Path, size: tuple[int, int]) -> None:
+    (home / "SOUL.md").write_text("".join(f"line {n} of a long soul\n" for n in range(60)))
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        column = app.screen.query_one(HomePane)
+        soul, target = column.pane("SOUL.md"), column.pane("MEMORY.md")
+        assert soul.view.size.height >= 3 and soul.view.max_scroll_y > 0
+        assert target.region.height >= 2 * soul.region.height - 2  # the target keeps the larger part
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+async def test_when_rows_are_short_the_size_facts_ride_in_the_title_rule(home: Path, size: tuple[int, int]) -> None:
+    from notebook_app.app.widgets.home.file_summary import FileSummary
+
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        pane = app.screen.query_one(HomePane).pane("SOUL.md")
+        assert "55 B" in str(pane.border_title) and "%" in str(pane.border_title)
+        assert not pane.query_one(FileSummary).display  # no warnings: no summary row at all
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+async def test_the_demo_shows_three_lines_of_soul_and_user_at_small_sizes(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(demo_home(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        column = app.screen.query_one(HomePane)
+        for name in ("SOUL.md", "USER.md"):
+            assert column.pane(name).view.size.height >= 3, f"{name} shows {column.pane(name).view.size.height} rows"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (80, 40)], ids=["80x24", "80x40"])
+async def test_at_80_columns_the_file_list_stands_beside_the_files(home: Path, size: tuple[int, int]) -> None:
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        files = app.screen.query_one(FileList)
+        soul = app.screen.query_one(HomePane).pane("SOUL.md")
+        assert shown_on_screen(app, files) and files.region.right <= soul.region.x
+        assert soul.region.y == files.region.y  # its title rule is level with the list's first row
+
+
+@pytest.mark.parametrize("size", [(80, 24), (80, 40)], ids=["80x24", "80x40"])
+async def test_w_brings_the_warnings_into_view_before_unfolding_them(home: Path, size: tuple[int, int]) -> None:
+    """At 80 columns the warnings are on the Home tab: w from the comparison shows Home first, never acts out of sight."""
+    from notebook_app.app.widgets.home.file_summary import FileSummary
+
+    broken_home(home)
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        summary = app.screen.query_one(HomePane).pane("MEMORY.md").query_one(FileSummary)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert not shown_on_screen(app, summary)
+        await pilot.press("w")
+        await wait_until(pilot, lambda: summary.has_class("-unfolded"), "the warnings in full")
+        await pilot.pause()
+        assert shown_on_screen(app, summary)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+async def test_closing_the_form_leaves_focus_where_it_can_be_seen(home: Path, size: tuple[int, int]) -> None:
+    """At 80 columns the form brings Next to the front; closed (esc, or applied), focus stays on what is shown."""
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        await pilot.press("a", "escape")
+        await wait_until(pilot, lambda: not app.screen.form.is_open, "the form closed")
+        await pilot.pause()
+        assert app.focused is not None and shown_on_screen(app, app.focused), f"after esc: {app.focused!r} is not in view"
+        await pilot.press("a", *"keeps tide tables", "enter")
+        await wait_until(pilot, lambda: not app.screen.form.is_open and "keeps tide tables" in (home / "MEMORY.md").read_text(), "the add")
+        await pilot.pause()
+        assert app.focused is not None and shown_on_screen(app, app.focused), f"after the add: {app.focused!r} is not in view"

@@ -15,7 +15,7 @@ import pytest
 from terminal import Terminal
 
 from notebook_app.core import memory_tool
-from notebook_app.core.actor import CLI
+from notebook_app.core.log.actor import CLI
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -91,9 +91,9 @@ def test_openclaw_config_is_read_and_said(demo: Path, tmp_path: Path) -> None:
 
 
 def test_soul_host_prints_what_that_host_loads(demo: Path, tmp_path: Path) -> None:
-    out = run("soul", "--home", str(demo), "--host", "claude-code", tmp=tmp_path)
+    out = run("soul", "--home", str(demo), "--host", "openclaw", tmp=tmp_path)
     assert out.returncode == 0
-    assert out.stdout.startswith("## MEMORY.md\n\n# Wren's notes") and "## SOUL.md" not in out.stdout
+    assert out.stdout.startswith("## AGENTS.md\n\n") and "## SOUL.md" in out.stdout
     data = json.loads(run("soul", "--home", str(demo), "--host", "hermes", "--json", tmp=tmp_path).stdout)
     assert data["host"] == "hermes" and data["found"] == ["SOUL.md", "MEMORY.md", "USER.md"]
 
@@ -179,5 +179,5 @@ def test_soul_as_hermes_json_gives_each_part_as_hermes_builds_it(tmp_path: Path)
 
 
 def test_soul_cwd_is_refused_for_a_host_that_reads_no_working_directory(demo: Path, tmp_path: Path) -> None:
-    out = run("soul", "--home", str(demo), "--host", "claude-code", "--cwd", str(tmp_path), tmp=tmp_path)
-    assert out.returncode == 2 and "--host hermes only" in out.stderr
+    out = run("soul", "--home", str(demo), "--host", "openclaw", "--cwd", str(tmp_path), tmp=tmp_path)
+    assert out.returncode == 2 and "--cwd is an option of --host hermes and claude-code" in out.stderr

@@ -25,7 +25,7 @@ def _piped_to_head(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _record_id(home: Path) -> str:
-    from notebook_app.core.history import history
+    from notebook_app.core.history.query import history
 
     return history(home)[0].id
 
@@ -33,7 +33,7 @@ def _record_id(home: Path) -> str:
 @pytest.mark.parametrize("verb", ["soul", "blame", "history", "restore-dry-run"])
 def test_a_closed_pipe_ends_the_command_quietly(tmp_path: Path, verb: str) -> None:
     from notebook_app.core import memory_tool
-    from notebook_app.core.actor import CLI
+    from notebook_app.core.log.actor import CLI
 
     (tmp_path / "MEMORY.md").write_text(BIG)
     if verb == "soul":

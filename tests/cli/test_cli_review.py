@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from notebook_app.cli import main
-from notebook_app.core.actor import Actor
-from notebook_app.core.review import propose
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.modes.review import propose
 
 AGENT = Actor.mcp("s-1", "client", "1.0")
 
@@ -73,14 +73,14 @@ def test_an_unknown_id_exits_1_and_a_missing_id_is_usage(tmp_path: Path, capsys:
     assert "give one proposal ID, or --all" in capsys.readouterr().err
 
 
-def test_the_readme_quotes_the_review_sentence_and_messages_word_for_word() -> None:
-    from notebook_app.core.review import REVIEW_SENTENCE, queued_message
+def test_the_mcp_docs_quote_the_review_sentence_and_messages_word_for_word() -> None:
+    from notebook_app.core.modes.review import REVIEW_SENTENCE, queued_message
 
-    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8").split())
-    assert f'"{REVIEW_SENTENCE}"' in readme
-    assert queued_message("p-1m8q4p3z616b7") in readme
+    page = " ".join((Path(__file__).parents[2] / "docs" / "mcp.md").read_text(encoding="utf-8").split())
+    assert f'"{REVIEW_SENTENCE}"' in page
+    assert queued_message("p-1m8q4p3z616b7") in page
     for message in ("is not pending: it was approved", "failed: not found:", "give one proposal ID, or --all", "no proposals pending"):
-        assert message in readme
+        assert message in page
 
 
 def test_racing_approvals_of_one_proposal_apply_it_once(tmp_path: Path) -> None:
@@ -109,7 +109,7 @@ def test_history_names_the_agent_and_its_approver(tmp_path: Path, capsys: pytest
 
 
 def test_review_on_off_status_change_and_show_the_homes_setting(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from notebook_app.core.history import history
+    from notebook_app.core.history.query import history
 
     assert main(["review", "status", "--home", str(tmp_path)]) == 0
     assert capsys.readouterr().out == "review is not set (off)\n"
@@ -124,8 +124,8 @@ def test_review_on_off_status_change_and_show_the_homes_setting(tmp_path: Path, 
 
 
 def test_an_edited_approval_is_listed_as_written_and_marked_edited(tmp_path: Path) -> None:
-    from notebook_app.core.actor import CLI, Actor
-    from notebook_app.core.review import approve, propose
+    from notebook_app.core.log.actor import CLI, Actor
+    from notebook_app.core.modes.review import approve, propose
 
     (tmp_path / "MEMORY.md").write_text("- drafts go out on Fridays\n")
     agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import FileStatus, SkippedFile, ToolResult, compose, compose_soul, diff_compositions, memory_tool
-from notebook_app.core.agent_sessions import (
+from notebook_app.core.sessions.agents import (
     SESSIONS_DIR,
     AgentSessionError,
     JournalEntry,
@@ -289,9 +289,9 @@ def test_recording_never_creates_the_home(tmp_path: Path) -> None:
 
 
 def test_a_review_mode_sessions_queued_calls_are_counted_as_proposals_never_as_writes(persona: Path) -> None:
-    from notebook_app.core.actor import Actor
-    from notebook_app.core.agent_sessions import CallCounts
-    from notebook_app.core.review import propose
+    from notebook_app.core.log.actor import Actor
+    from notebook_app.core.sessions.agents import CallCounts
+    from notebook_app.core.modes.review import propose
 
     session = start_session(persona, client_name="host", client_version="1")
     agent = Actor.mcp(session.id, "host", "1")

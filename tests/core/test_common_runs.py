@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notebook_app.core.common_runs import common_prefix, common_suffix
+from notebook_app.core.text.common_runs import common_prefix, common_suffix
 
 
 def naive_prefix(a, b) -> int:

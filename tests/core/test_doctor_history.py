@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from notebook_app.core import delete_entry
-from notebook_app.core.actor import CLI, NOTEBOOK
-from notebook_app.core.history import history
-from notebook_app.core.lint import Doctor, RedactFix, RedactPreview, check_home
-from notebook_app.core.memory import MemoryTool
-from notebook_app.core.refusals import Rejection
+from notebook_app.core.log.actor import CLI, NOTEBOOK
+from notebook_app.core.history.query import history
+from notebook_app.core.doctor import Doctor, RedactFix, RedactPreview, check_home
+from notebook_app.core.memory.tool import MemoryTool
+from notebook_app.core.home.refusals import Rejection
 
 KEY = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
 GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
@@ -186,8 +186,8 @@ def test_what_was_remembered_is_not_trusted_once_the_log_changed_under_it(home: 
 
 
 def test_after_a_redaction_every_state_is_rebuilt_and_a_state_that_held_the_secret_gives_back_the_marker(home: Path) -> None:
-    from notebook_app.core.history import check, find, state_after
-    from notebook_app.core.undo import restore
+    from notebook_app.core.history.query import check, find, state_after
+    from notebook_app.core.history.undo_restore import restore
 
     add, delete = added_then_deleted(home)
     MemoryTool(home, by=CLI).call({"action": "add", "text": "prefers metric"})
@@ -231,8 +231,8 @@ def secret_fix(home: Path, name: str = "MEMORY.md"):
 
 
 def test_the_fix_for_a_secret_records_only_where_it_was_and_cannot_be_undone(home: Path) -> None:
-    from notebook_app.core.history import check
-    from notebook_app.core.undo import undo
+    from notebook_app.core.history.query import check
+    from notebook_app.core.history.undo_restore import undo
 
     tool = MemoryTool(home, by=CLI)
     tool.call({"action": "add", "text": "likes tide tables"})
@@ -266,8 +266,8 @@ def test_a_secret_older_than_the_history_is_never_copied_into_it_by_its_fix(home
 
 
 def test_a_pending_proposal_whose_secret_was_redacted_is_never_approved_with_the_marker(home: Path) -> None:
-    from notebook_app.core.actor import Actor
-    from notebook_app.core.review import approve, propose
+    from notebook_app.core.log.actor import Actor
+    from notebook_app.core.modes.review import approve, propose
 
     agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
     pid = propose(home, {"action": "add", "text": f"deploy key {KEY}"}, by=agent).output.split("(id ")[1][:15]
@@ -282,7 +282,7 @@ def digests_agree(home: Path) -> list[str]:
     """Records whose file digest does not describe the state the history rebuilds for them."""
     import hashlib
 
-    from notebook_app.core.history import find, state_after
+    from notebook_app.core.history.query import find, state_after
 
     wrong = []
     for event in history(home, file="MEMORY.md"):
@@ -294,7 +294,7 @@ def digests_agree(home: Path) -> list[str]:
 
 
 def test_a_redacted_outside_change_masks_its_blob_and_the_copies_holding_it_and_every_state_rebuilds(home: Path) -> None:
-    from notebook_app.core.history import check, find, state_after
+    from notebook_app.core.history.query import check, find, state_after
 
     tool = MemoryTool(home, by=CLI)
     tool.call({"action": "add", "text": "likes tide tables"})
@@ -316,8 +316,8 @@ def test_a_redacted_outside_change_masks_its_blob_and_the_copies_holding_it_and_
 
 
 def test_a_failed_approval_of_a_proposal_holding_a_secret_keeps_only_where_it_was(home: Path) -> None:
-    from notebook_app.core.actor import Actor
-    from notebook_app.core.review import approve, propose
+    from notebook_app.core.log.actor import Actor
+    from notebook_app.core.modes.review import approve, propose
 
     agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
     (home / "MEMORY.md").write_text("- likes tide tables\n")
@@ -330,7 +330,7 @@ def test_a_failed_approval_of_a_proposal_holding_a_secret_keeps_only_where_it_wa
 
 
 def test_a_secret_planted_from_outside_is_kept_out_of_the_history_by_the_fix_that_records_it(home: Path) -> None:
-    from notebook_app.core.history import check
+    from notebook_app.core.history.query import check
 
     tool = MemoryTool(home, by=CLI)
     tool.call({"action": "add", "text": "likes tide tables"})

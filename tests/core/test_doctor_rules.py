@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.lint import Doctor, Finding, Severity, check_home
+from notebook_app.core.doctor import Doctor, Finding, Severity, check_home
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
 

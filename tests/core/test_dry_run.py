@@ -9,17 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core import (
-    MAX_FILE_BYTES,
-    Edit,
-    Rejection,
-    memory_tool,
-    parse_request,
-    plan_edit,
-    preview,
-    preview_file,
-)
-from notebook_app.core.files import read_file
+from notebook_app.core import MAX_FILE_BYTES, Edit, Rejection, memory_tool, parse_request, plan_edit, preview, preview_file
+from notebook_app.core.home.files import read_file
 
 
 def test_add_plans_an_append_at_the_end() -> None:

@@ -10,7 +10,7 @@ import pytest
 from unprivileged import as_unprivileged, listing
 
 from notebook_app.core import MAX_FILE_BYTES, Edit, Rejection, edit_refusal, memory_tool, preview_file
-from notebook_app.core.files import FileRead, FileStatus, read_file
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
 
 READ_LIMIT = MAX_FILE_BYTES + 64 * 1024  # what the app reads: the cap and a margin
 ACTIONS = [

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from unprivileged import as_unprivileged, listing
 
-from notebook_app.core import JOURNAL_NAME, atomic, compose, is_scratch_file, memory_tool, storage
+from notebook_app.core import JOURNAL_NAME, compose, is_scratch_file, memory_tool
+from notebook_app.core.fs import atomic
+from notebook_app.core.store import storage
 
 
 def call_tool(home: str, args: dict) -> list:

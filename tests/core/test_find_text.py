@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notebook_app.core.find import Hit, Query, find, offset_at, prepare, search
+from notebook_app.core.home.search import Hit, Query, find, offset_at, prepare, search
 
 
 def spans(hits: list[Hit]) -> list[tuple[str, int, int, int]]:
@@ -113,7 +113,7 @@ def test_prepared_texts_are_reused_while_they_are_the_same_objects() -> None:
 
 @given(st.lists(st.text(alphabet="ab\n\t\u200bAB", max_size=30), min_size=1, max_size=4), st.text(alphabet="abAB→∙", min_size=1, max_size=3))
 def test_every_match_is_where_the_shown_text_holds_the_query(texts: list[str], typed: str) -> None:
-    from notebook_app.core.hidden import with_markers
+    from notebook_app.core.text.hidden import with_markers
 
     places = [(f"f{i}", text) for i, text in enumerate(texts)]
     hits = search(places, typed)

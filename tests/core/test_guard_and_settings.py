@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from notebook_app.core import INPUT_SCHEMA, parse_request
-from notebook_app.core.guarded import GuardedMemoryTool
-from notebook_app.core.lint.guard import guard_refusal
-from notebook_app.core.settings import HomeSettings, load_settings, mode_in_force
+from notebook_app.core.modes.guard import GuardedMemoryTool
+from notebook_app.core.doctor.guard import guard_refusal
+from notebook_app.core.modes.settings import HomeSettings, load_settings, mode_in_force
 
 
 def refusal(args: dict[str, str]):

@@ -22,15 +22,15 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import compose, memory_tool
-from notebook_app.core.history import check, history
+from notebook_app.core.history.query import check, history
 
 CHILD = textwrap.dedent(
     """
     import random, sys
     from notebook_app.core import edit_entry, delete_entry, memory_tool
-    from notebook_app.core.actor import CLI, NOTEBOOK, Actor
-    from notebook_app.core.history import history
-    from notebook_app.core.undo import restore, undo
+    from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+    from notebook_app.core.history.query import history
+    from notebook_app.core.history.undo_restore import restore, undo
 
     home = sys.argv[1]
     pick = random.Random(int(sys.argv[2]))

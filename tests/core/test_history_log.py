@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import Session, compose, delete_entry, edit_entry, memory_tool, splice
-from notebook_app.core.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
-from notebook_app.core.blame import blame
-from notebook_app.core.event_store import LOG_PATH
-from notebook_app.core.history import HistoryError, check, find, history
-from notebook_app.core.storage import LockedHome
-from notebook_app.core.undo import restore, undo
+from notebook_app.core.log.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
+from notebook_app.core.history.origins import blame
+from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.history.query import HistoryError, check, find, history
+from notebook_app.core.store.storage import LockedHome
+from notebook_app.core.history.undo_restore import restore, undo
 
 AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "4.5.6")
 
@@ -197,14 +197,14 @@ def test_the_quick_record_of_an_add_is_exactly_what_the_general_writer_writes(ho
     memory_tool(home, by=AGENT).call({"action": "add", "text": "first: the file's history begins"})
     memory_tool(home, by=AGENT).call({"action": "add", "text": text})
     lines = (home / LOG_PATH).read_bytes().splitlines(keepends=True)
-    from notebook_app.core.events import Event
+    from notebook_app.core.log.events import Event
 
     for line in lines[1:]:
         assert Event.from_line(line).line() == line
 
 
 def test_redacting_a_failed_call_removes_the_secret_it_carried(home: Path) -> None:
-    from notebook_app.core.history_admin import redact
+    from notebook_app.core.history.admin import redact
 
     (home / "MEMORY.md").write_text("- a\n")
     memory_tool(home, by=AGENT).call({"action": "remove", "text": "api key sk-live-0123456789abcdef"})

@@ -23,9 +23,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core.actor import CLI
-from notebook_app.core.history import check, history
-from notebook_app.core.undo import undo
+from notebook_app.core.log.actor import CLI
+from notebook_app.core.history.query import check, history
+from notebook_app.core.history.undo_restore import undo
 
 FILES = ("MEMORY.md", "USER.md")
 WORDS = st.sampled_from(["tea", "UTC", "IST", "kip", "ünï", "cafe", "7–11", "x"])
@@ -51,7 +51,7 @@ START = st.sampled_from([None, b"", b"- seed\n", b"- a\n- b tea\n- c\n", b"- no 
 def run_ops(home: str, who: str, ops: list[tuple]) -> None:
     """One writer process: its calls, in order; refusals and misses are part of the game."""
     from notebook_app.core import delete_entry, edit_entry, memory_tool
-    from notebook_app.core.actor import CLI, Actor
+    from notebook_app.core.log.actor import CLI, Actor
 
     by = Actor.mcp("20261130-101010-0badc0de", "prop-agent", "1") if who == "agent" else CLI
     tool = memory_tool(home, by=by)

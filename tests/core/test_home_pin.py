@@ -15,18 +15,18 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import memory_tool
-from notebook_app.core.actor import CLI, NOTEBOOK, Actor
-from notebook_app.core.agent_records import AgentSessionError
-from notebook_app.core.agent_sessions import new_session, record_session
-from notebook_app.core.hand_edit import text_digest, write_file
-from notebook_app.core.history import history
-from notebook_app.core.history_admin import prune, redact
-from notebook_app.core.home_pin import pin_home
-from notebook_app.core.review import ReviewError, approve, propose, reject
-from notebook_app.core.settings import set_review
-from notebook_app.core.side_events import record_failed
-from notebook_app.core.splice import delete_entry, edit_entry, splice
-from notebook_app.core.undo import restore, undo
+from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.sessions.records import AgentSessionError
+from notebook_app.core.sessions.agents import new_session, record_session
+from notebook_app.core.edits.hand_edit import text_digest, write_file
+from notebook_app.core.history.query import history
+from notebook_app.core.history.admin import prune, redact
+from notebook_app.core.fs.home_pin import pin_home
+from notebook_app.core.modes.review import ReviewError, approve, propose, reject
+from notebook_app.core.modes.settings import set_review
+from notebook_app.core.store.side_events import record_failed
+from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry, splice
+from notebook_app.core.history.undo_restore import restore, undo
 
 
 def files_of(root: Path) -> dict[str, bytes]:
@@ -133,7 +133,7 @@ def test_a_home_absent_when_pinned_is_created_once_then_pinned(tmp_path: Path) -
 
 def test_a_home_removed_and_made_again_at_its_path_is_not_the_home_pinned_though_its_inode_number_is_free(tmp_path: Path) -> None:
     """ext4 hands a removed folder's inode number to the next folder made (50 of 50 here): the pin holds it."""
-    from notebook_app.core.home_pin import moved, pin_home, unpin_home
+    from notebook_app.core.fs.home_pin import moved, pin_home, unpin_home
 
     home = tmp_path / "home"
     for round_ in range(20):

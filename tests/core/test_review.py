@@ -6,12 +6,12 @@ import re
 from pathlib import Path
 
 from notebook_app.core import INPUT_SCHEMA
-from notebook_app.core.actor import CLI, NOTEBOOK, Actor
-from notebook_app.core.files import read_file
-from notebook_app.core.guarded import GuardedMemoryTool
-from notebook_app.core.history import history, undoable
-from notebook_app.core.refusals import Rejection
-from notebook_app.core.review import (
+from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.home.files import read_file
+from notebook_app.core.modes.guard import GuardedMemoryTool
+from notebook_app.core.history.query import history, undoable
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.modes.review import (
     ReviewedMemoryTool,
     approve,
     approve_all,
@@ -21,8 +21,8 @@ from notebook_app.core.review import (
     proposal_dry_run,
     propose,
     reject,
-    reviewed_tool_class,
 )
+from notebook_app.core.modes.review_tool import reviewed_tool_class
 
 AGENT = Actor.mcp("s-1", "client", "1.0")
 QUEUED = re.compile(r"queued for review \(id (p-[0-9a-z]{13})\); if approved, loads next session")

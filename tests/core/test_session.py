@@ -181,7 +181,7 @@ def test_a_change_that_only_strip_hides_still_counts_as_a_change(home: Path) -> 
 def test_diffing_two_texts_from_their_first_differing_line_gives_what_diffing_every_line_gives() -> None:
     import random
 
-    from notebook_app.core.session import diff_bodies, diff_lines
+    from notebook_app.core.sessions.snapshot import diff_bodies, diff_lines
 
     rng = random.Random(9)
     words = ["- a", "- b", "- c", "", "- d\r", "x"]

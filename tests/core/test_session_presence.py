@@ -6,13 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from notebook_app.core.agent_sessions import list_sessions, start_session
-from notebook_app.core.session_presence import is_live
+from notebook_app.core.sessions.agents import list_sessions, start_session
+from notebook_app.core.sessions.presence import is_live
 
 HOLDER = (
     "import sys, time\n"
     "from pathlib import Path\n"
-    "from notebook_app.core.session_presence import hold\n"
+    "from notebook_app.core.sessions.presence import hold\n"
     "assert hold(Path(sys.argv[1])) is not None\n"
     "print('held', flush=True)\n"
     "sys.stdin.read()\n"

@@ -19,16 +19,16 @@ import textwrap
 from pathlib import Path
 
 from notebook_app.core import compose_soul, memory_tool
-from notebook_app.core.actor import CLI
-from notebook_app.core.event_store import LOG_PATH
-from notebook_app.core.events import Event
-from notebook_app.core.history import check, history
+from notebook_app.core.log.actor import CLI
+from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.log.events import Event
+from notebook_app.core.history.query import check, history
 
 HALF_AN_ADD = textwrap.dedent(
     """
     import os, sys
     from notebook_app.core import memory_tool
-    from notebook_app.core.actor import CLI
+    from notebook_app.core.log.actor import CLI
 
     home, text = sys.argv[1], sys.argv[2]
     memory = os.stat(os.path.join(home, "MEMORY.md"))
@@ -50,7 +50,7 @@ ONE_ADD = textwrap.dedent(
     """
     import sys
     from notebook_app.core import memory_tool
-    from notebook_app.core.actor import CLI
+    from notebook_app.core.log.actor import CLI
 
     result = memory_tool(sys.argv[1], by=CLI).call({"action": "add", "text": sys.argv[2]})
     sys.exit(1 if result.is_error else 0)

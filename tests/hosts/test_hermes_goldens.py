@@ -70,7 +70,7 @@ def test_hermes_injects_what_its_own_code_injected_on_the_same_home(name, tmp_pa
 @pytest.mark.parametrize("name", ["memory-limit-plus-1", "memory-over-limit", "memory-multibyte", "memory-duplicates"])
 def test_the_apps_hermes_profile_renders_memory_blocks_as_hermes_did(name, tmp_path):
     """The profile the app and the doctor compose with gives Hermes's own block for a root MEMORY.md / USER.md."""
-    from notebook_app.core.home import compose
+    from notebook_app.core.home.soul import compose
     from notebook_app.core.hosts import resolve_host
 
     calls = {call["call"]: call for call in _golden(name)["calls"]}

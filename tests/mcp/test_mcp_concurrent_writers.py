@@ -14,7 +14,7 @@ from pathlib import Path
 import anyio
 from stdio_harness import REPO, connect, text_of
 
-from notebook_app.core.agent_sessions import list_sessions, load_session
+from notebook_app.core.sessions.agents import list_sessions, load_session
 
 PER_CLIENT = 15
 CLI_WRITERS = 8

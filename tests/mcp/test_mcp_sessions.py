@@ -12,7 +12,7 @@ import pytest
 from stdio_harness import MODES, REPO, connect
 
 from notebook_app.core import compose, compose_soul
-from notebook_app.core.agent_sessions import SESSIONS_DIR, list_sessions, load_session
+from notebook_app.core.sessions.agents import SESSIONS_DIR, list_sessions, load_session
 
 
 @pytest.mark.parametrize("mode", MODES)

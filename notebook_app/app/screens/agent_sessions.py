@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
-from ...core.agent_sessions import CallCounts, SessionListing, scan_sessions
+from ...core.sessions import CallCounts, SessionListing, scan_sessions
 from ..agents import AgentView, compare_session
 from ..keys import AGENT_KEYS, bindings
 from ..sessions_watcher import SessionsWatcher

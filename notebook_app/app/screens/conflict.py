@@ -21,8 +21,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Header, Static
 
-from ...core.hand_edit import HandEditResult
-from ...core.merge import Conflict, MergeResult, both, mine, theirs
+from ...core.edits import HandEditResult
+from ...core.text import Conflict, MergeResult, both, mine, theirs
 from ..conflict_sides import Choice, Side, draw_side, side_document
 from ..documents import EMPTY
 from ..keys import CONFLICT_KEYS, bindings

@@ -22,10 +22,10 @@ from textual.app import ComposeResult
 from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import Selection
 
-from ...core.files import FileStatus, read_file
-from ...core.hand_edit import HandEditResult, keep_typing, text_digest
-from ...core.merge import follow_line
-from ...core.results import for_people
+from ...core.home import FileStatus, read_file
+from ...core.edits import HandEditResult, keep_typing, text_digest
+from ...core.text import follow_line
+from ...core.memory import for_people
 from ..keys import EDITOR_KEYS, bindings
 from ..live_files import READ_LIMIT
 from ..model import HomeState, Notebook

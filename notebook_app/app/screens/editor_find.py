@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from textual.widgets.text_area import Selection
 
-from ...core.find import offset_at
+from ...core.home import offset_at
 from ..finding import Finder, FindOutcome, FindSteps, past_the_end
 from ..widgets.editor.buffer import CachedText
 from ..widgets.find.find_bar import FindBar

@@ -22,13 +22,13 @@ from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.actor import NOTEBOOK
-from ...core.events import Event
+from ...core.log import NOTEBOOK
+from ...core.log import Event
 from ...core.history import history, record_diff, undoable
-from ...core.names import BOOTSTRAP_ORDER
-from ...core.results import for_people
-from ...core.state_dir import state_problem
-from ...core.undo import HistoryResult, restore, undo, who
+from ...core.home import BOOTSTRAP_ORDER
+from ...core.memory import for_people
+from ...core.fs import state_problem
+from ...core.history import HistoryResult, restore, undo, who
 from ..keys import HISTORY_KEYS, bindings
 from ..sessions_watcher import SessionsWatcher
 from ..view_watch import HomeAndLogWatch

@@ -5,28 +5,23 @@ from __future__ import annotations
 from typing import ClassVar, TypeVar
 
 from textual import events
-from textual.reactive import Reactive
-from textual.screen import Screen
 from textual.widget import Widget
 
 from ..keys import Key
 from ..widgets.common.focus_within import FOCUS_WITHIN, FocusWithin, KeepsFocusMarks
+from ..widgets.textual_compat import FocusScreen
 
 ResultType = TypeVar("ResultType")
 
 
-class KeyedScreen(Screen[ResultType]):
+class KeyedScreen(FocusScreen[ResultType]):
     KEYS: ClassVar[tuple[Key, ...]] = ()
     """This screen's keys from the one table; its BINDINGS are made from them."""
 
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-    """Textual's, without repainting the whole screen at each focus move: the widgets whose look
-    depends on focus restyle and repaint themselves. (Closing the form sent a second full frame.)"""
-
     _resumed_once = False
 
-    def _update_focus_styles(self, focused: Widget | None = None, blurred: Widget | None = None) -> None:
-        """Mark the :class:`FocusWithin` containers around the focus and restyle those alone, then Textual's way."""
+    def focus_styles_changing(self, focused: Widget | None, blurred: Widget | None) -> None:
+        """Mark the :class:`FocusWithin` containers around the focus and restyle those alone (Textual's way follows)."""
         inside = set(focused.ancestors_with_self) if focused is not None else set()
         keep = any(isinstance(widget, KeepsFocusMarks) for widget in inside)
         left_keeper = blurred is not None and any(isinstance(widget, KeepsFocusMarks) for widget in blurred.ancestors_with_self)
@@ -44,7 +39,6 @@ class KeyedScreen(Screen[ResultType]):
                 changed.append(widget)
         if changed:
             self.app.stylesheet.update_nodes(changed, animate=True)
-        super()._update_focus_styles(focused, blurred)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """The first resume keeps the styles given when each widget mounted.

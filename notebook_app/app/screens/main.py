@@ -19,8 +19,8 @@ from textual.reactive import reactive
 from textual.widgets import Header, Static
 
 from ...core import MEMORY_TARGETS, EntryPlan, SpliceResult, ToolResult
-from ...core.home_pin import moved
-from ...core.results import for_people
+from ...core.fs import moved
+from ...core.memory import for_people
 from ..documents import Mark
 from ..dry_run import DryRun, Selection, dry_run, dry_run_status
 from ..keymap import shown_key
@@ -44,15 +44,13 @@ from ..workers import LatestWins, run_once
 from .main_edits import HandEdits
 from .main_find import NotebookFind
 from .main_tools import NotebookTools, blame_labels
-from .main_watch import HomeWatching
+from .main_watch import CHECK_DELAY, HomeWatching
 from .panes import PaneScreen
 
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
 AFTER_RESULT = 0.1  # seconds the toast and footer keys (a mount, a rebuild) wait for the frames of a write's result
-# Seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames.
-CHECK_DELAY = 0.3
 NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "agent_sessions", "doctor", "history", "review", "blame", "find", "go_to_line", "edit_file", "open_editor", "toggle_warnings"}
 
 
@@ -317,7 +315,7 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self._keep_next_clear()
         self.dry = None
         self._selection = None
-        self.query_one(HomePane).focus_entries()
+        self.action_show_pane("next") if self.narrow else self.query_one(HomePane).focus_entries()  # narrow: Next, where the result shows
         if present:
             self._show_sessions()
         self.set_timer(AFTER_RESULT, self.refresh_bindings)
@@ -357,12 +355,11 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self.query_one(HomePane).focus_entries(MEMORY_TARGETS[self.target])
 
     def action_toggle_warnings(self) -> None:
-        """w: every file's warnings in full, or folded back to one row each."""
+        """w: every file's warnings in full, or folded back to one row each; at narrow widths Home comes to the front first."""
         self._warnings_unfolded = not self._warnings_unfolded
-        self.query_one(HomePane).unfold_warnings(self._warnings_unfolded, self._fold_key())
-
-    def _fold_key(self) -> str:
-        return next(shown_key(key, self.keymap) for key in NOTEBOOK_KEYS if key.id == "toggle-warnings")
+        self.activate("home")
+        fold_key = next(shown_key(key, self.keymap) for key in NOTEBOOK_KEYS if key.id == "toggle-warnings")
+        self.query_one(HomePane).unfold_warnings(self._warnings_unfolded, fold_key)
 
     def action_toggle_target_in_form(self) -> None:
         self.target = "user" if self.target == "self" else "self"

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 from textual.app import App, SuspendNotSupported
 
 from ...core import MAX_FILE_BYTES, Rejection
-from ...core.actor import NOTEBOOK
-from ...core.results import for_people
+from ...core.log import NOTEBOOK
+from ...core.memory import for_people
 from ..widgets.home.home_pane import HomePane
 from ..workers import run_once
 
 if TYPE_CHECKING:
-    from ...core.edit_copy import CopyEditResult
+    from ...core.edits import CopyEditResult
     from .main import MainScreen
 
 EditorLauncher = Callable[[Path], int]
@@ -59,7 +59,7 @@ def editable(home: Path, name: str) -> str | Rejection:
     """The text the built-in editor opens: the core's read for
     an edit, within the cap, that the buffer keeps as it is."""
     # These load on first use: the buffer brings Textual's TextArea and tree-sitter.
-    from ...core.hand_edit import read_for_edit
+    from ...core.edits import read_for_edit
     from ..widgets.editor.buffer import buffer_rewrites
 
     found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES)
@@ -85,7 +85,7 @@ class HandEdits:
 
     def _open_editor(self: MainScreen, name: str, found: str | Rejection) -> None:
         if isinstance(found, Rejection):
-            from ...core.hand_edit import TooLarge
+            from ...core.edits import TooLarge
 
             hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
             self.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
@@ -101,7 +101,7 @@ class HandEdits:
     def action_open_editor(self: MainScreen) -> None:
         """o: the selected file in ``$VISUAL``/``$EDITOR`` (a copy), saved back with the guard when it exits."""
         name = self.query_one(HomePane).selected_file
-        from ...core.edit_copy import edit_with_editor, editor_command, edits_dir  # loaded on first use
+        from ...core.edits import edit_with_editor, editor_command, edits_dir  # loaded on first use
 
         launcher = self.run_editor
         if launcher is None:
@@ -121,7 +121,7 @@ class HandEdits:
 
     def _edited_outside(self: MainScreen, name: str, result: CopyEditResult) -> None:
         """What came of it, in words: written (merged or not), unchanged, or a conflict with where the edit is kept."""
-        from ...core.edit_copy import CopyOutcome
+        from ...core.edits import CopyOutcome
 
         heads = {CopyOutcome.WRITTEN: "Written", CopyOutcome.UNCHANGED: "Unchanged", CopyOutcome.CONFLICT: "Conflict", CopyOutcome.REFUSED: "Not written"}
         severity = "error" if result.is_error else "information"
@@ -140,7 +140,7 @@ class HandEdits:
 
     def _outside_resolved(self: MainScreen, name: str, kept: Path | None, written: tuple[str, str] | None) -> None:
         """Back from the conflict view of an outside edit: once resolved, the kept copy has done its work."""
-        from ...core.edit_copy import discard_copy
+        from ...core.edits import discard_copy
 
         if written is None:
             self.notify(f"Not written: your edit is kept at {kept}", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)

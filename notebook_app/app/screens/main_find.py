@@ -19,7 +19,7 @@ from ..widgets.session.session_pane import SessionPane
 from ..workers import LatestWins
 
 if TYPE_CHECKING:
-    from ...core.find import Hit
+    from ...core.home import Hit
     from .main import MainScreen
 
 

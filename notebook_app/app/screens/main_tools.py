@@ -21,7 +21,7 @@ from ..widgets.session.session_pane import SessionPane
 from ..workers import run_once
 
 if TYPE_CHECKING:
-    from ...core.lint.doctor import DoctorReport
+    from ...core.doctor import DoctorReport
     from .main import MainScreen
 
 DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
@@ -30,7 +30,7 @@ REVIEW_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "review")
 
 def blame_label(line, clock: Callable[[datetime], str]) -> str:
     """``cli 12:03:04``: who last wrote a line and when, or where it comes from when no record did."""
-    from ...core.undo import who
+    from ...core.history import who
 
     if line.record is None:
         return line.origin.value
@@ -40,7 +40,7 @@ def blame_label(line, clock: Callable[[datetime], str]) -> str:
 def blame_labels(home: Path, names: tuple[str, ...], clock: Callable[[datetime], str]) -> dict[str, dict[int, str]]:
     """The gutter's labels of each file in ``names`` (file ->
     line from 1 -> label): plain data in and out, for a worker."""
-    from ...core.blame import blame  # loaded on first use
+    from ...core.history import blame  # loaded on first use
 
     return {name: {line.number: blame_label(line, clock) for line in blame(home, name).lines()} for name in names}
 
@@ -107,8 +107,8 @@ class NotebookTools:
 
     def action_set_review(self: MainScreen, on: bool) -> None:
         """The palette's review setting for the home: a recorded write, through the core, as the notebook."""
-        from ...core.actor import NOTEBOOK
-        from ...core.settings import set_review
+        from ...core.log import NOTEBOOK
+        from ...core.modes import set_review
 
         def said(output: str, is_error: bool) -> None:
             self.notify(output, title="review setting", severity="error" if is_error else "information", markup=False)

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
-from ...core.home_pin import moved
+from ...core.fs import moved
 from ..watcher import HomeWatcher
 
 if TYPE_CHECKING:
     from .main import MainScreen
 
 PIN_CHECK_SECONDS = 0.5
+CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
 
 
 class HomeWatching:
@@ -65,8 +66,6 @@ class HomeWatching:
             banner.remove_class("-shown")
             self.notify("The home directory is back.", title="home")
         self._reads.request()  # moved: the same state, saying that writes are refused; back: read again
-        from .main import CHECK_DELAY
-
         self._checks.request_when_quiet(CHECK_DELAY)  # the health line says it too
 
     def on_home_watcher_home_missing(self: MainScreen) -> None:

@@ -48,15 +48,22 @@ class PaneScreen(KeyedScreen):
         return PaneTabs(self.TABS, id="pane-tabs")
 
     def activate(self, pane: str) -> None:
-        """Make ``pane`` the one shown at narrow widths (the others stay laid out when wide)."""
+        """Make ``pane`` the one shown at narrow widths (the others stay laid out when wide).
+
+        Focus in a pane that this hides moves to ``pane``: it never rests on a hidden widget.
+        """
         group = next((tab.group for tab in self.TABS if tab.id == pane), "")
+        focused, hid_focus = self.focused, False
         for tab in self.TABS:
             widget = self.query_one(f"#{tab.widget_id}")
             shown = tab.id == pane or (group != "" and tab.group == group)
             widget.set_class(shown, "-active")
+            hid_focus |= not shown and focused is not None and (focused is widget or widget in focused.ancestors)
             if shown and self.narrow and isinstance(widget, SessionPane):
                 self.call_after_refresh(widget.reveal_first_change)  # it was hidden when its soul arrived
         self.query_one(PaneTabs).activate(pane)
+        if hid_focus and self.narrow and not self.is_typing:
+            self.focus_pane(pane)
 
     def action_show_pane(self, pane: str) -> None:
         """f2 / f3 / f4: bring a pane to the front and focus it (not while typing in a form)."""

@@ -13,10 +13,10 @@ from datetime import datetime
 
 from textual.content import Content
 
-from ...core.refusals import Rejection
-from ...core.review import Proposal
-from ...core.review_preview import ProposalPreview
-from ...core.undo import who
+from ...core.home import Rejection
+from ...core.modes import Proposal
+from ...core.modes import ProposalPreview
+from ...core.history import who
 
 MARKS = {
     "approved": ("✔ approved", "$text-success"),

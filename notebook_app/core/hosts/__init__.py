@@ -5,7 +5,7 @@
 in ``<config dir>/persona-notebook/hosts/`` replace or add to them.
 :func:`resolve_host` turns a name (``openclaw`` or ``openclaw@2026.4``) into the
 profile in force, the user's OpenClaw config applied, with what was read said
-in words; :func:`..home.compose` with ``host=`` gives the soul that host loads.
+in words; :func:`..home.soul.compose` with ``host=`` gives the soul that host loads.
 """
 
 from __future__ import annotations
@@ -13,19 +13,28 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
-from .loader import compose_for_host
+from ..lazy import lazy_face
+from .loader import as_host, compose_for_host
 from .openclaw import apply_openclaw_config, default_config_path
 from .profile import DEFAULT_HOST, FileRule, HostProblem, HostProfile, load_hosts, parse_profile, version_problem
 
 __all__ = [
     "DEFAULT_HOST",
+    "ClaudeLoad",
+    "ClaudePart",
     "FileRule",
     "HostChoice",
     "HostProblem",
     "HostProfile",
+    "as_host",
+    "claude_code_load",
+    "claude_code_version",
     "compose_for_host",
     "default_config_path",
+    "hermes_load",
     "host_names",
+    "js_length",
+    "openclaw_load",
     "load_hosts",
     "parse_profile",
     "resolve_host",
@@ -70,3 +79,18 @@ def resolve_host(spec: str | None = None, *, openclaw_config: str | os.PathLike[
         return HostChoice(reading.profile, reading.notes, reading.broken, problems=tuple(problems))
     notes = (f"{profile.title}: {profile.numbers_in_words()}",)
     return HostChoice(replace(profile, notes=notes), notes, problems=tuple(problems))
+
+
+lazy_face(
+    __name__,
+    {
+        "hermes_load": "hermes",
+        "ClaudeLoad": "claude_code",
+        "ClaudePart": "claude_code",
+        "claude_code_load": "claude_code",
+        "claude_code_version": "claude_code",
+        "js_length": "claude_code",
+        "openclaw_load": "openclaw_releases",
+    },
+)
+"""The loaders proven by a host's own code load on first use, with the goldens' keys they serve."""

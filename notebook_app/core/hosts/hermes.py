@@ -19,7 +19,7 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ..files import FileStatus, read_file
+from ..home.files import FileStatus, read_file
 
 READ_LIMIT = 64 * 1024 * 1024
 """Hermes reads a file whole; past this we read no further (no case comes near it)."""

@@ -3,7 +3,7 @@
 The section layout (``## NAME``, a blank line, the body) stays the notebook's
 own, so every pane and mark reads a host's soul as it reads the contract's;
 each body is what that host injects for the file. Reading goes through the
-one read path under the home's shared lock, like :func:`..home.compose`.
+one read path under the home's shared lock, like :func:`..home.soul.compose`.
 Composing is a pure function of the bytes read and the profile, so the dry
 run of a pending write (:meth:`Composition.with_text`) re-composes the host's
 soul with one file changed, the total cap included.
@@ -14,12 +14,15 @@ from __future__ import annotations
 import os
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ..file_load import FileLoad
-from ..files import FileStatus, read_file
-from ..home import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
-from ..reading import consistent_reads
-from .profile import FileRule, HostProfile
+from ..home.file_load import FileLoad
+from ..home.files import FileStatus, read_file
+from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
+from ..home.reading import consistent_reads
+
+if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
+    from .profile import FileRule, HostProfile
 
 READ_LIMIT = 8 * 1024 * 1024
 """Bytes read of a file for a host without a read limit of its own (the doctor's limit too)."""
@@ -233,6 +236,8 @@ def _head_tail(rule: FileRule, content: str, cap: int, values: dict[str, object]
 
 def _head_cut(rule: FileRule, data: bytes, size: int) -> tuple[str, FileLoad]:
     """The first ``line_cap`` lines or ``file_cap`` bytes, whichever comes first; no marker."""
+    if rule.unit == "utf16":
+        return _units_head_cut(rule, data, size)
     end = len(data)
     if rule.file_cap is not None:
         end = min(end, rule.file_cap)
@@ -252,3 +257,33 @@ def _head_cut(rule: FileRule, data: bytes, size: int) -> tuple[str, FileLoad]:
         cut_line=data.count(b"\n", 0, end) + 1 if cut else None, cut_offset=end if cut else None,
     )
     return kept, _rendered(load, kept)
+
+
+def _units_head_cut(rule: FileRule, data: bytes, size: int) -> tuple[str, FileLoad]:
+    """Claude Code's cut of MEMORY.md, proven by its goldens (claude-code@2.1.332, cc-memory-*): the first
+    ``line_cap`` lines of the trimmed text, then at most ``file_cap`` UTF-16 units, at the last newline at or
+    before them. The WARNING it adds is the proven loader's (core.hosts.claude_code); not shown here."""
+    from . import claude_text as js
+    from .claude_code import memory_text
+
+    whole = js.units(data.decode("utf-8", "replace"))
+    lead = len(whole) - len(whole.lstrip(js.JS_SPACE))
+    _, cut, _ = memory_text(whole, rule.line_cap or len(whole) + 1, rule.file_cap or len(whole) + 1)
+    raw = len(whole)
+    if cut is None:
+        return _rendered_head(rule, js.text(whole), FileLoad(rule.name, "utf16", raw, raw, rule.file_cap))
+    end = lead + cut["head_end"]
+    end += whole[end:end + 1] == "\n"  # a whole-line cut keeps its newline, as before
+    kept = whole[:end]
+    if kept and 0xD800 <= ord(kept[-1]) <= 0xDBFF:
+        kept = kept[:-1]  # the half of a pair the cut splits is dropped (cc-memory-astral-split)
+    body = js.text(kept)
+    load = FileLoad(rule.name, "utf16", raw, len(kept), rule.file_cap, truncated=True,
+                    cut_line=whole.count("\n", 0, end) + 1, cut_offset=len(body.encode("utf-8")))
+    return _rendered_head(rule, body, load)
+
+
+def _rendered_head(rule: FileRule, body: str, load: FileLoad) -> tuple[str, FileLoad]:
+    """CRLF and a lone CR read as LF, as Claude Code sends them (cc-memory-crlf)."""
+    body = body.replace("\r\n", "\n").replace("\r", "\n")
+    return body, _rendered(load, body)

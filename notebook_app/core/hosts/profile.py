@@ -9,16 +9,20 @@ reported as a :class:`HostProblem`, never raised.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from importlib.resources import files as package_files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from ..data_folders import load_toml_folders
-from ..home import BOOTSTRAP_ORDER
+from ..fs.data_folders import load_toml_folders
+from ..home.soul import BOOTSTRAP_ORDER
+
+if TYPE_CHECKING:
+    from ..home.soul import Composition
 
 Unit = Literal["bytes", "chars", "utf16"]
 CutKind = Literal["contract", "head-tail", "head"]
@@ -138,6 +142,20 @@ class HostProfile:
         if budgets:
             parts.append("budgets " + ", ".join(budgets))
         return ", ".join(parts) or "no cap"
+
+    # The home asks the profile to load as its host, so that home imports no host at run time
+    # (hosts import home, never the reverse): the loader loads with the first host that is not the contract.
+    def compose(self, home: str | os.PathLike[str]) -> Composition:
+        """The soul of ``home`` as this host loads it (:func:`.loader.compose_for_host`)."""
+        from .loader import compose_for_host
+
+        return compose_for_host(home, self)
+
+    def recompose(self, composition: Composition, name: str, data: bytes) -> Composition:
+        """``composition`` (this host's) as if file ``name`` held ``data`` (:func:`.loader.recompose`)."""
+        from .loader import recompose
+
+        return recompose(composition, name, data)
 
 
 @dataclass(frozen=True)

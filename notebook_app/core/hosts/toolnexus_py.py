@@ -10,8 +10,8 @@ composition the contract made of the same home. Never raises.
 
 from __future__ import annotations
 
-from ..files import FileStatus
-from ..home import BOOTSTRAP_ORDER, Composition
+from ..home.files import FileStatus
+from ..home.soul import BOOTSTRAP_ORDER, Composition
 
 TITLE = "toolnexus (Python) 0.21.0"
 

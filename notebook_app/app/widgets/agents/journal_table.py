@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from ....core.agent_sessions import JournalEntry
+from ....core.sessions import JournalEntry
 from ...agents import shown_target, shown_value
 from ..common.focus_within import FocusWithin
 

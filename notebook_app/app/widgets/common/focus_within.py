@@ -13,7 +13,7 @@ class FocusWithin:
     container at each focus move: the Home column's three file panes with
     their views' component classes, 7-10 ms per move (closing the form is
     one). The screen sets this class instead and restyles the marked
-    containers alone (see ``KeyedScreen._update_focus_styles``).
+    containers alone (see ``KeyedScreen.focus_styles_changing``).
     """
 
 

@@ -6,8 +6,8 @@ of Textual's ScrollView habits repaint a view whole for less: a new
 scrollable height (its reactive setter, which also lays out the screen),
 each layout of the screen (it refreshed every scrollbar), a focus move (a
 full refresh and a restyle of every component class), and any new content.
-This base keeps them to the rows concerned. It relies on ScrollView's
-internals, which is safe while Textual is pinned.
+This base keeps them to the rows concerned; what needs Textual's private
+API for it is in :mod:`..textual_compat` (QuietScrollView).
 """
 
 from __future__ import annotations
@@ -16,18 +16,14 @@ from collections.abc import Sequence
 
 from textual import events
 from textual.geometry import Size
-from textual.scroll_view import ScrollView
+
+from ..textual_compat import QuietScrollView
 
 RowKeys = tuple[object, Sequence[object]]
 """What decides the look of the whole view, then of each row on screen, top first."""
 
 
-class RowView(ScrollView):
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self._scrolled_for: tuple[Size, Size, Size] | None = None
-        """(size, container size, virtual size) the scrollbars were last set for."""
-
+class RowView(QuietScrollView):
     def screen_rows(self) -> RowKeys | None:
         """The look of the view and of each row on screen, cheaply (None: repaint all). Subclasses say."""
         return None
@@ -49,22 +45,8 @@ class RowView(ScrollView):
     def set_virtual_height(self, height: int) -> None:
         """The scrollable height: once laid out, only the scrollbar is redrawn for it (no layout, no repaint)."""
         size = Size(self.scrollable_content_region.width, height)
-        if size == self.virtual_size:
-            return
-        if not self.size or size.width != self.virtual_size.width:
-            self.virtual_size = size
-            return
-        self.set_reactive(RowView.virtual_size, size)
-        self._scroll_update(size)
-        self._scrolled_for = (self._size, self._container_size, size)
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        """Textual's, once per change: ScrollView compares the compositor's virtual size (its region) with its
-        own, which always differ, so every layout of the screen redrew every view's scrollbar."""
-        if (size, container_size, self.virtual_size) == self._scrolled_for:
-            return False
-        self._scrolled_for = (size, container_size, self.virtual_size)
-        return super()._size_updated(size, virtual_size, container_size, layout)
+        if size != self.virtual_size:
+            self.set_scroll_height(size)
 
     def watch_has_focus(self, has_focus: bool) -> None:
         """No restyle (it recomputes every component class, 4 ms a move): what shows focus is chosen in code
@@ -74,13 +56,13 @@ class RowView(ScrollView):
     def focus_moved(self) -> None:
         """Repaint what shows the focus (nothing here)."""
 
-    def _on_focus(self, event: events.Focus) -> None:
-        event.prevent_default()  # Textual's own also refreshes the whole view
+    def on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()  # Widget's own handler also refreshes the whole view
         self.has_focus = True
         if self.parent is not None:
             self.parent.post_message(events.DescendantFocus(self))
 
-    def _on_blur(self, event: events.Blur) -> None:
+    def on_blur(self, event: events.Blur) -> None:
         event.prevent_default()
         self.has_focus = False
         if self.parent is not None:

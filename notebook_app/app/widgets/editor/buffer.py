@@ -23,10 +23,11 @@ from __future__ import annotations
 import unicodedata
 
 from textual import events
-from textual.document._document import Document, DocumentBase, EditResult, Location
-from textual.document._wrapped_document import WrappedDocument
 from textual.geometry import Size
 from textual.widgets import TextArea
+from textual.widgets.text_area import Document, EditResult, Location, WrappedDocument
+
+from ..textual_compat import SwappedDocuments, refresh_without_rewrap, wrapped_height, wrapped_width
 
 
 class CountedRows(WrappedDocument):
@@ -34,12 +35,12 @@ class CountedRows(WrappedDocument):
 
     @property
     def height(self) -> int:
-        return len(self._offset_to_line_info)
+        return wrapped_height(self)
 
     @property
     def width(self) -> int:
         """The width it is wrapped at now."""
-        return self._width
+        return wrapped_width(self)
 
 
 class CachedText(Document):
@@ -76,39 +77,22 @@ class CachedText(Document):
         return super().replace_range(start, end, text)
 
 
-class EditorBuffer(TextArea):
+class EditorBuffer(SwappedDocuments, TextArea):
     """A TextArea over a :class:`CachedText` (when plain) and a :class:`CountedRows`."""
 
-    @property
-    def document(self) -> DocumentBase:
-        return self.__dict__["_buffer_document"]
+    PLAIN_DOCUMENT = CachedText
+    WRAPPED_DOCUMENT = CountedRows
 
-    @document.setter
-    def document(self, document: DocumentBase) -> None:
-        if type(document) is Document:
-            document.__class__ = CachedText  # made by TextArea itself, for every text loaded
-        self.__dict__["_buffer_document"] = document
-
-    @property
-    def wrapped_document(self) -> WrappedDocument:
-        return self.__dict__["_counted_rows"]
-
-    @wrapped_document.setter
-    def wrapped_document(self, document: WrappedDocument) -> None:
-        document.__class__ = CountedRows
-        self.__dict__["_counted_rows"] = document
-
-    def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Rewrap only for a new width: a new height alone changes no row.
 
-        Textual calls the ``_on_resize`` of every class in the MRO, so
-        TextArea's own (a full rewrap) runs after this one unless the default
-        is prevented; for a new width it runs, once.
+        Textual calls one resize handler per class of the MRO, this one first;
+        TextArea's own (a full rewrap) runs after it unless the default is
+        prevented; for a new width it runs, once.
         """
         wrapped = self.wrapped_document
         if isinstance(wrapped, CountedRows) and wrapped.width == self.wrap_width:
-            self._line_cache.clear()
-            self._refresh_size()
+            refresh_without_rewrap(self)
             event.prevent_default()
 
 

@@ -14,12 +14,11 @@ from typing import Literal
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import Reactive
 from textual.widgets import Input, Label
 
 from ...keys import FIND_KEYS, bindings
+from ..textual_compat import FixedWidthInput
 
 TCSS = Path(__file__).with_suffix(".tcss")
 
@@ -31,16 +30,8 @@ PLACEHOLDERS: dict[Mode, str] = {
 }
 
 
-class FindInput(Input):
-    """An Input whose growing text never lays out the screen.
-
-    Textual's Input sets its virtual size from its text on every keystroke, and
-    that reactive lays out the whole screen: about 25 ms on the notebook's
-    screen, against a frame of 16. The bar's width is fixed, so its text only
-    scrolls inside it: a repaint is enough.
-    """
-
-    virtual_size = Reactive(Size(0, 0), layout=False)
+class FindInput(FixedWidthInput):
+    """The query's field: the bar's width is fixed, so a keystroke repaints it and lays out nothing."""
 
 
 class FindBar(Horizontal):

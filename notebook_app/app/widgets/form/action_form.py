@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.widgets import Input, Label
 
 from ....core import MEMORY_TARGETS
-from ....core.hidden import describe_hidden
+from ....core.text import describe_hidden
 from ..common.focus_within import KeepsFocusMarks
 
 TCSS = Path(__file__).with_suffix(".tcss")
@@ -43,7 +43,7 @@ class FieldInput(Input):
         field: FieldInput
         lines: int
 
-    def _on_paste(self, event: events.Paste) -> None:
+    def on_paste(self, event: events.Paste) -> None:
         """Textual keeps only the first line of a paste; an entry is one line, so join them all.
 
         ``prevent_default`` keeps Input's own handler from inserting the first line a second time.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from textual import events
+from textual.message import Message
 
 from ...documents import Document
 from ...keys import MOVING_KEYS, bindings
@@ -17,6 +18,10 @@ def entry_text(line: str) -> str:
     """The text to find for an entry: the line without its bullet."""
     line = line.rstrip("\r")
     return line[len(ENTRY_PREFIX) :] if line.startswith(ENTRY_PREFIX) else line
+
+
+class RowsChanged(Message):
+    """A file pane's rows changed (re-wrapped lines, a summary, a fold): the column fits its panes again."""
 
 
 class EntryView(LineView):
@@ -131,6 +136,7 @@ class EntryView(LineView):
     def rows_changed(self) -> None:
         if self.cursor is not None and self.cursor >= len(self.visible_document.lines):
             self.cursor = None
+        self.post_message(RowsChanged())
 
     def row_style(self, line: int, mark: str | None) -> Style:
         style = super().row_style(line, mark)

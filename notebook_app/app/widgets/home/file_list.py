@@ -12,7 +12,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ....core import BOOTSTRAP_ORDER, Composition, SoulDiff
-from ....core.files import FileStatus
+from ....core.home import FileStatus
 from ...live_files import LiveFile
 
 

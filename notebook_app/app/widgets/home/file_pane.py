@@ -7,15 +7,17 @@ one the memory tool targets is marked.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 
 from ....core import BootstrapFile
 from ...documents import EMPTY
 from ...live_files import LiveFile
 from ..common.focus_within import FocusWithin
-from .entry_view import EntryView
-from .file_summary import FileSummary
+from .entry_view import EntryView, RowsChanged
+from .file_summary import FileSummary, title_facts
 
 
 class FilePane(FocusWithin, Vertical):
@@ -29,6 +31,9 @@ class FilePane(FocusWithin, Vertical):
         self._shown = False
         self._opened = False
         """Picked or focused: shown in full even when it has nothing in it (focus never rests on a hidden view)."""
+        self._loaded: BootstrapFile | None = None
+        self._short = False
+        """Rows are short: the size facts ride in the title rule, not in a row of their own."""
         self._title()
 
     def compose(self) -> ComposeResult:
@@ -51,11 +56,37 @@ class FilePane(FocusWithin, Vertical):
             self._opened = False
         self.name_shown = name
         self._shown = True
-        self.query_one(FileSummary).show_file(name, live, loaded)
-        self._live = live
+        self._live, self._loaded = live, loaded
+        self._summarise()
         self._fold()
         self._placeholder()
         self.view.show_file(live.document if live else EMPTY, entries=self.entries)
+
+    def set_short(self, short: bool) -> None:
+        """Put the size facts in the title rule (``short``), or back in the summary's first row."""
+        if short != self._short:
+            self._short = short
+            self.query_one(FileSummary).compact = short
+            if self._shown:
+                self._summarise()
+            self._title()
+
+    def _summarise(self) -> None:
+        summary = self.query_one(FileSummary)
+        summary.show_file(self.name_shown, self._live, self._loaded)
+        summary.display = bool(summary.rows)
+        self.post_message(RowsChanged())
+
+    @property
+    def rows_needed(self) -> int | None:
+        """Rows that show all of it (title rule, summary, wrapped lines); None for the target, which takes the rest."""
+        if self.has_class("-target"):
+            return None
+        if self.has_class("-one-row"):
+            return 1
+        summary = self.query_one(FileSummary)
+        rows = 1 + (summary.rows if summary.display else 0)
+        return rows if self.has_class("-no-lines") else rows + max(1, self.view.virtual_size.height)
 
     @property
     def nothing_in_it(self) -> str:
@@ -73,11 +104,13 @@ class FilePane(FocusWithin, Vertical):
         self.set_class(bool(self.nothing_in_it) and other, "-one-row")
         self.set_class(self._live is not None and not self._live.loads and other, "-no-lines")
         self._title()
+        self.post_message(RowsChanged())
 
     def unfold_warnings(self, unfolded: bool, key: str) -> None:
         """Warnings in full, or folded to one row that names ``key``; takes effect at the next :meth:`show`."""
         summary = self.query_one(FileSummary)
         summary.unfolded, summary.fold_key = unfolded, key
+        self.post_message(RowsChanged())
 
     def mark_target(self, is_target: bool) -> None:
         self.set_class(is_target, "-target")
@@ -95,12 +128,20 @@ class FilePane(FocusWithin, Vertical):
             text = "" if live is None else f"{self.name_shown} is empty."
         self.view.set_placeholder(text)
 
+    def on_resize(self) -> None:
+        self._title()  # the size facts in the title rule keep to its width
+
     def _title(self) -> None:
         """Set only when it changes: Textual repaints the whole pane at each set, and so every row it spans."""
-        title = f"{self.name_shown} ◂ target" if self.has_class("-target") else self.name_shown
+        title = Content(f"{self.name_shown} ◂ target" if self.has_class("-target") else self.name_shown)
         if self.has_class("-one-row"):
-            title = f"{title} · {self.nothing_in_it}" + (" · the next session skips it" if self.nothing_in_it == "absent" else "")
-        if self.border_title != title:
+            title += f" · {self.nothing_in_it}" + (" · the next session skips it" if self.nothing_in_it == "absent" else "")
+        elif self._short and self._shown:
+            room = self.size.width - 4  # the rule's ends and a space
+            facts = next((fact for fact in title_facts(self._live) if cell_len(title.plain) + 3 + fact.cell_length <= room), None)
+            if facts is not None:
+                title = Content.assemble(title, (" · ", "$foreground-muted"), facts)
+        if self.border_title != title.markup:
             self.border_title = title
 
     def focus_entries(self) -> None:

@@ -7,8 +7,9 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ....core import MAX_FILE_BYTES, MEMORY_TARGETS, BootstrapFile
-from ....core.files import FileStatus
+from ....core.home import FileStatus
 from ...live_files import LiveFile
+from .file_list import human_size
 
 
 def size_line(name: str, live: LiveFile | None) -> Content:
@@ -16,9 +17,27 @@ def size_line(name: str, live: LiveFile | None) -> Content:
         return Content.styled(f"{name}: absent · the next session skips it", "$foreground-muted")
     if not live.loads:
         return Content.styled(f"{name}: not loaded", "$text-error bold")
+    return Content.assemble((f"{live.size:,} bytes", "bold"), " · ", share_of_cap(live), (" of the 2 MiB cap", "$foreground-muted"))
+
+
+def share_of_cap(live: LiveFile) -> Content:
+    """The file's part of the 2 MiB cap, coloured as it nears or passes it."""
     style = "$text-error" if live.dropped_bytes else "$text-warning" if live.share > 0.8 else "$text-success"
-    share = f"{live.share:.2%}" if live.share < 0.01 else f"{live.share:.0%}"
-    return Content.assemble((f"{live.size:,} bytes", "bold"), " · ", (share, style), (" of the 2 MiB cap", "$foreground-muted"))
+    return Content.styled(f"{live.share:.2%}" if live.share < 0.01 else f"{live.share:.0%}", style)
+
+
+def title_facts(live: LiveFile | None) -> tuple[Content, ...]:
+    """A file's size facts for its title rule, longest first: the pane picks the first that fits."""
+    if live is None:
+        return (Content.styled("absent", "$foreground-muted"),)
+    if not live.loads:
+        return (Content.styled("not loaded", "$text-error bold"),)
+    share = share_of_cap(live)
+    return (
+        Content.assemble((human_size(live.size), "$foreground-muted"), " · ", share, (" of the cap", "$foreground-muted")),
+        Content.assemble((human_size(live.size), "$foreground-muted"), " · ", share),
+        share,
+    )
 
 
 def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> Content:
@@ -82,6 +101,18 @@ class FileSummary(Static):
         self.unfolded = False
         """Warnings in full; else in one row, with :attr:`fold_key` to unfold them."""
         self.fold_key = "w"
+        self.compact = False
+        """The size line is left out: the pane's title rule says it."""
+
+    @property
+    def rows(self) -> int:
+        """Rows its text takes at its width (a folded summary never wraps)."""
+        text = getattr(self.content, "plain", str(self.content))  # a plain str until the first show_file
+        lines = len(text.split("\n")) if text else 0
+        width = self.content_size.width
+        if not lines or not self.unfolded or not width:
+            return lines
+        return self.get_content_height(self.size, self.app.size, width)
 
     def show_file(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> None:
         notes = problems(name, live, loaded)
@@ -89,7 +120,8 @@ class FileSummary(Static):
         self.set_class(bool(notes.plain) and self.unfolded, "-unfolded")
         if notes.plain and not self.unfolded:
             notes = folded(notes, self.fold_key)
-        content = Content("\n").join([size_line(name, live), notes]) if notes.plain else size_line(name, live)
+        facts = [] if self.compact else [size_line(name, live)]
+        content = Content("\n").join([*facts, notes]) if notes.plain else Content("\n").join(facts)
         if content.plain == getattr(self.content, "plain", None):
             return
         width = self.content_size.width

@@ -24,6 +24,7 @@ from ..common.focus_within import FocusWithin
 from .entry_view import EntryView
 from .file_list import FileList
 from .file_pane import FilePane
+from .pane_stack import PaneStack
 
 TCSS = Path(__file__).with_name("home.tcss")
 
@@ -52,9 +53,10 @@ class HomePane(FocusWithin, Vertical):
 
     def compose(self) -> ComposeResult:
         yield FileList(id="file-list")
-        yield FilePane(self.document, entries=False, id="pane-doc")
-        for name in ENTRY_PANES:  # the target's mark is composed: set on mount, it restyled the pane
-            yield FilePane(name, entries=True, id=ENTRY_PANES[name], classes="-target" if name == self.target else "")
+        with PaneStack(id="file-panes"):
+            yield FilePane(self.document, entries=False, id="pane-doc")
+            for name in ENTRY_PANES:  # the target's mark is composed: set on mount, it restyled the pane
+                yield FilePane(name, entries=True, id=ENTRY_PANES[name], classes="-target" if name == self.target else "")
 
     def on_mount(self) -> None:
         self.query_one(FileList).select_file(self.target)

@@ -1,0 +1,81 @@
+"""``persona-notebook soul --host claude-code[@VERSION] --home PROJECT_ROOT [--cwd DIR]``.
+
+What Claude Code will load at the start of its next session in that project:
+its own ``<system-reminder>`` block (the instruction files and the auto memory,
+in its order), from the loader its goldens prove (core.hosts.claude_code).
+``--home`` is the project root, ``--cwd`` the directory Claude Code runs in
+(default: the project root); the user's own files come from ``$HOME/.claude``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .common import print_json, usage_error
+
+if TYPE_CHECKING:
+    from ..core.hosts import ClaudeLoad, ClaudePart
+
+CLAUDE_CODE = "claude-code"
+
+
+def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
+    from ..core.hosts import claude_code_load, claude_code_version
+
+    proven, error = claude_code_version(version)
+    if error is not None:
+        return usage_error(error)
+    if args.context_length is not None or args.openclaw_config is not None or args.session_kind is not None:
+        return usage_error("--context-length, --openclaw-config and --session-kind are not options of --host claude-code")
+    root = Path(args.home).expanduser() if args.home else None
+    if root is None or not root.is_dir():
+        return usage_error(f"{args.home}: not a folder (--home is the Claude Code project root)")
+    cwd = Path(args.cwd).expanduser() if args.cwd is not None else root
+    if not cwd.is_dir():
+        return usage_error(f"{args.cwd}: not a folder (--cwd is the directory Claude Code runs in)")
+    load = claude_code_load(root, cwd=cwd)
+    for note in (f"Claude Code {proven}, as its goldens prove it", *load.notes):
+        print(f"persona-notebook: {note}", file=sys.stderr)
+    skipped = [part for part in load.parts if part.injected is None]
+    for part in skipped:
+        print(f"persona-notebook: {part.name}: {part.note}", file=sys.stderr)
+    if args.json:
+        print_json(claude_code_json(load, skipped))
+    elif load.reminder:
+        print(load.reminder)
+    else:
+        print(f"(nothing: Claude Code loads no instruction file and no MEMORY.md for {cwd})", file=sys.stderr)
+    return 0
+
+
+def claude_code_json(load: ClaudeLoad, skipped: list[ClaudePart]) -> dict[str, object]:
+    """Today's keys (soul, found, skipped, host) and issue 21's, each file in Claude Code's order."""
+    from ..core.hosts import js_length
+
+    def units(text: str | None) -> int:
+        return js_length(text) if text is not None else 0
+
+    return {
+        "soul": load.reminder or "",
+        "found": [part.name for part in load.loaded],
+        "skipped": [{"name": part.name, "status": "skipped", "message": part.note} for part in skipped],
+        "host": CLAUDE_CODE,
+        "host_version": load.version,
+        "unit": "utf16",
+        "total": {"injected": load.injected_total, "cap": None},
+        "root": load.root,
+        "cwd": load.cwd,
+        "memory_dir": load.memory_dir,
+        "files": [
+            {
+                "name": part.name, "path": part.path, "kind": part.kind, "status": part.status,
+                "raw_len": part.raw_len, "injected": part.injected, "injected_len": units(part.injected),
+                "cut": part.cut, "markers": list(part.markers), "imported_by": part.imported_by, "note": part.note,
+            }
+            for part in load.parts
+        ],
+        "notes": list(load.notes),
+    }

@@ -1,0 +1,129 @@
+"""Entry edits planned on a file's text: which characters an entry delete or edit replaces, or why it is refused.
+
+Pure, no I/O: the app's dry run plans on the text it shows, and
+:func:`.guarded_splice.delete_entry` and :func:`.guarded_splice.edit_entry` plan on the text
+under the home's lock, so what is shown and what is written cannot disagree.
+Opening a home loads this, not the splice's write path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..memory.dialect import entry_text_refusal
+from ..text.hidden import hidden_kind
+from ..home.reading import ENTRY_FILES
+from ..home.refusals import Rejection
+
+
+@dataclass(frozen=True)
+class EntryPlan:
+    """What an entry delete or edit does to a file's text, in characters: the dry run and the write share it."""
+
+    name: str
+    line: int
+    start: int
+    end: int
+    """``text[start:end]`` goes: the line with its ending (delete) or its text (edit)."""
+    inserted: str
+    label: str
+    """``delete line 3`` / ``edit line 3``."""
+
+    @property
+    def changes(self) -> bool:
+        return self.end > self.start or bool(self.inserted)
+
+    def apply(self, text: str) -> str:
+        return text[: self.start] + self.inserted + text[self.end :]
+
+
+def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: str | None) -> EntryPlan | Rejection:
+    """Where line ``line`` of ``text`` is and what replaces it; refused unless it reads ``expect``.
+
+    ``new_text`` None deletes the line and its ending; otherwise its text is
+    replaced and its ending kept. Pure: the app's dry run calls it on the text
+    it shows, :func:`delete_entry` and :func:`edit_entry` on the text under the lock.
+    """
+    problem = _entry_problem(name, line, expect) or (None if new_text is None else _new_text_problem(new_text, name, line))
+    if problem:
+        return Rejection(problem)
+    if text is None:
+        return Rejection(f"line {line} of {name} changed since you selected it: {name} is absent now; nothing was changed")
+    span = _line_span(text, line)
+    if span is None:
+        count = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+        return Rejection(
+            f"there is no line {line} in {name}: it has {count} line{'s' if count != 1 else ''} now "
+            f"(you expected {_quote(expect)}); nothing was changed"
+        )
+    start, text_end, line_end = span
+    now = text[start:text_end]
+    if now != expect:
+        return Rejection(
+            f"line {line} of {name} changed since you selected it: it was "
+            f"{_quote(expect)}, it reads {_quote(now)} now; nothing was changed"
+        )
+    if new_text is None:
+        return EntryPlan(name, line, start, line_end, "", f"delete line {line}")
+    if new_text == now:
+        return EntryPlan(name, line, start, start, "", f"edit line {line}")
+    return EntryPlan(name, line, start, text_end, new_text, f"edit line {line}")
+
+
+def _line_span(text: str, line: int) -> tuple[int, int, int] | None:
+    """Where line ``line`` starts, where its text ends and where its line ending ends; None if no such line.
+
+    Lines end at ``\n`` only (a ``\r`` before it belongs to the ending), as
+    the notebook numbers them; never ``str.splitlines``, which splits on more.
+    """
+    start = 0
+    for _ in range(line - 1):
+        newline = text.find("\n", start)
+        if newline < 0:
+            return None
+        start = newline + 1
+    if start >= len(text):
+        return None  # past the last line (a final newline starts no line)
+    newline = text.find("\n", start)
+    if newline < 0:
+        return start, len(text), len(text)
+    text_end = newline - 1 if newline > start and text[newline - 1] == "\r" else newline
+    return start, text_end, newline + 1
+
+
+def _entry_problem(name: object, line: object, expect: object) -> str | None:
+    if name not in ENTRY_FILES:
+        return f"no entries in {name!r}: entry edits work on {' and '.join(ENTRY_FILES)}"
+    if not isinstance(line, int) or isinstance(line, bool) or line < 1:
+        return f"line must be a line number from 1, got {line!r}"
+    if not isinstance(expect, str):
+        return "expect must be the line's text"
+    if "\n" in expect:
+        return "expect is one line's text, without its line ending; it holds a line break"
+    return None
+
+
+def _new_text_problem(new_text: object, name: str, line: int) -> str | None:
+    if not isinstance(new_text, str):
+        return "the new text must be a string"
+    refusal = entry_text_refusal(name, new_text)  # the file's entry dialect: the form and CLI memory add say the same
+    if refusal is not None:
+        return refusal.message
+    if not new_text.strip():
+        return (
+            "the new text is empty or only whitespace; to remove line "
+            f"{line}, delete the entry instead (nothing was changed)"
+        )
+    return None
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    """``text`` in double quotes for a message: cut when long, hidden characters escaped."""
+    shown = text if len(text) <= limit else text[:limit] + "…"
+    return '"' + "".join(_escaped(char) for char in shown) + '"'
+
+
+def _escaped(char: str) -> str:
+    if hidden_kind(char) is None:
+        return char
+    return {"\t": "\\t", "\r": "\\r"}.get(char) or (f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}")

@@ -1,0 +1,202 @@
+"""The guarded splice: the one write a person makes to a home, and entry edits on top of it.
+
+Every human write (entry delete and edit now; hand edits, undo, restore and
+approvals later) names the bytes it expects where it writes, so a write that
+another writer beat to the place is refused and nothing changes. It holds the
+home's lock like the memory tool, is crash-safe like it (temp file, fsync and
+rename; or, for an append at the end of MEMORY.md or USER.md, the journalled
+append), refuses the files the tool refuses in the same words, and names its
+actor for the history. Like the tool it never raises: every outcome is a
+:class:`SpliceResult`. The agent's memory tool is untouched by all of this.
+
+Entry edits are planned by :mod:`.entry_plan`, which is pure: the app's dry
+run uses it without loading this write path.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from ..memory.plan import load_outcome
+from ..log.actor import Actor
+from .entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
+from ..log.events import Payload, SecretSpan
+from ..home.files import FileStatus
+from ..home.soul import BOOTSTRAP_ORDER, home_path
+from ..fs.home_pin import moved
+from ..home.reading import ENTRY_FILES
+from ..log.redaction import mask, mask_text
+from ..home.refusals import Rejection
+from ..memory.results import SpliceResult
+from ..store.storage import Change, LockedHome, StorageError, locked_home
+
+__all__ = ["ENTRY_FILES", "EntryPlan", "Splice", "SpliceResult", "delete_entry", "edit_entry", "plan_entry", "splice"]
+
+
+@dataclass(frozen=True)
+class Splice:
+    """One byte-exact change of a bootstrap file: at ``start``, ``removed`` went and ``inserted`` came."""
+
+    name: str
+    start: int
+    removed: bytes
+    inserted: bytes
+    by: Actor
+
+
+def splice(
+    home: str | os.PathLike[str],
+    name: str,
+    start: int,
+    expected: bytes,
+    new: bytes,
+    *,
+    by: Actor,
+    label: str | None = None,
+    durable: bool = True,
+    action: str = "hand-edit",
+    secrets: Sequence[SecretSpan] = (),
+) -> SpliceResult:
+    """Put ``new`` in place of the bytes ``expected`` at byte ``start`` of bootstrap file ``name``.
+
+    Refused, with nothing changed, when those bytes are not exactly
+    ``expected`` now. An absent file is created by a splice at 0 that expects
+    nothing. The splice is byte-exact and does not judge UTF-8 (undo must be
+    able to put back any bytes); entry edits do. ``label`` names the change in
+    the output (``ok (<label> → <name>); loads next session``); ``action`` names
+    it in the history (a write the core's closed set of actions knows).
+    ``secrets``: where in ``expected`` (bytes) secrets are that this splice
+    removes; the record keeps only where they were (spec §7).
+    """
+    problem = _splice_problem(name, start, expected, new)
+    if problem:
+        return SpliceResult(problem, is_error=True)
+    label = label or f"splice bytes {start}–{start + len(expected)}"
+    hidden = _in_file(secrets, start)
+    kept = mask(bytes(expected), [(s.start, s.length) for s in secrets])
+    args = {"start": start, "expected": Payload.of(kept).to_json(), "new": Payload.of(bytes(new)).to_json()}
+    change = Change(action, args, secrets=hidden)
+    return _locked(home, name, by, lambda locked: _splice_locked(locked, name, start, bytes(expected), bytes(new), label, False, change), durable)
+
+
+def delete_entry(
+    home: str | os.PathLike[str], name: str, line: int, expect: str, *, by: Actor, durable: bool = True
+) -> SpliceResult:
+    """Delete line ``line`` (1-based) of MEMORY.md or USER.md, its line ending included.
+
+    ``expect`` is the line's exact text without its line ending; if the line
+    is not that now, nothing changes and the output says what is there.
+    """
+    problem = _entry_problem(name, line, expect)
+    if problem:
+        return SpliceResult(problem, is_error=True)
+    return _locked(home, name, by, lambda locked: _entry_locked(locked, name, line, expect, None), durable)
+
+
+def edit_entry(
+    home: str | os.PathLike[str], name: str, line: int, expect: str, new_text: str, *, by: Actor, durable: bool = True,
+    secrets: Sequence[SecretSpan] = (),
+) -> SpliceResult:
+    """Replace the text of line ``line`` of MEMORY.md or USER.md in place, keeping its line ending.
+
+    Guarded like :func:`delete_entry`. ``new_text`` is one line: a line break
+    in it is refused, and so is an empty text (deleting is :func:`delete_entry`).
+    ``secrets``: where in ``expect`` (bytes of its UTF-8) secrets are that the
+    edit removes; its record keeps only where they were, never their text,
+    and it cannot be undone (spec §7).
+    """
+    problem = _entry_problem(name, line, expect) or _new_text_problem(new_text, name, line)
+    if problem:
+        return SpliceResult(problem, is_error=True)
+    return _locked(home, name, by, lambda locked: _entry_locked(locked, name, line, expect, new_text, tuple(secrets)), durable)
+
+
+def _locked(
+    home: str | os.PathLike[str], name: str, by: Actor, write: Callable[[LockedHome], SpliceResult], durable: bool
+) -> SpliceResult:
+    """Run ``write`` under the home's lock as ``by``; every failure becomes a result."""
+    root = home_path(home)
+    if not root.is_dir():
+        return SpliceResult(moved(root) or f"no such home: {root}; nothing was changed", is_error=True)
+    try:
+        with locked_home(root, create=False, durable=durable, by=by) as locked:
+            result = write(locked)
+            return replace(result, unrecorded=locked.unrecorded) if result.applied else result
+    except StorageError as error:
+        return SpliceResult(str(error), is_error=True)
+    except OSError as error:
+        where = f": {error.filename}" if error.filename else ""
+        return SpliceResult(f"could not write {name} ({error.strerror or error}{where}); nothing was changed", is_error=True)
+
+
+def _splice_locked(
+    locked: LockedHome, name: str, start: int, expected: bytes, new: bytes, label: str, text: bool, change: Change
+) -> SpliceResult:
+    """The splice itself, the lock held; ``text``: the result is known to be UTF-8."""
+    by = locked.recorder.by
+    if name in ENTRY_FILES and not expected and new:
+        end = locked.probe(name)
+        if end.status is FileStatus.REGULAR and start == end.size:  # an append: constant time, journalled
+            output = _done_output(name, start, new, end.size + len(new), label)
+            locked.append(name, new, validated=text, change=replace(change, output=output))
+            return SpliceResult(output, applied=Splice(name, start, b"", new, by))
+    read = locked.read_whole(name)
+    data = read.data
+    now = data[start : start + len(expected)]
+    if read.status is FileStatus.ABSENT and (start or expected):
+        return SpliceResult(f"{name} changed since you selected it: it is absent now; nothing was changed", is_error=True)
+    if start > len(data) or now != expected:
+        what = (
+            f"the file is {len(data):,} bytes now" if start + len(expected) > len(data) else f"they read {_quote(now.decode('utf-8', 'replace'))} now"
+        )
+        return SpliceResult(
+            f"{name} changed since you selected it: bytes {start}–{start + len(expected)} are not what you expected "
+            f"({what}); nothing was changed",
+            is_error=True,
+        )
+    if not expected and not new:
+        return SpliceResult(f"ok ({label} → {name}); nothing to change")
+    after = data[:start] + new + data[start + len(expected) :]
+    output = _done_output(name, start, new, len(after), label)
+    locked.rewrite(name, after, validated=text, change=replace(change, output=output), edit=(start, expected, new))
+    return SpliceResult(output, applied=Splice(name, start, expected, new, by))
+
+
+def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> str:
+    outcome = load_outcome(name, start=start, inserted=len(new), size=size)
+    return f"ok ({label} → {name}); {outcome}"
+
+
+def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_text: str | None,
+                  secrets: tuple[SecretSpan, ...] = ()) -> SpliceResult:
+    """Plan the entry change on the text under the lock, then splice its bytes."""
+    text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
+    plan = plan_entry(text, name, line, expect, new_text)
+    if isinstance(plan, Rejection):
+        return SpliceResult(plan.message, is_error=True)
+    if not plan.changes:
+        return SpliceResult(f"ok ({plan.label} → {name}); it already reads so, nothing was written")
+    assert text is not None
+    start = len(text[: plan.start].encode("utf-8"))
+    removed = text[plan.start : plan.end].encode("utf-8")
+    shown = mask_text(expect, [(s.start, s.length) for s in secrets]) if secrets else expect
+    args = {"line": line, "expect": shown} if new_text is None else {"line": line, "expect": shown, "to": new_text}
+    change = Change("entry-delete" if new_text is None else "entry-edit", args, secrets=_in_file(secrets, start))
+    return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), plan.label, True, change)
+
+
+def _in_file(secrets: Sequence[SecretSpan], start: int) -> tuple[SecretSpan, ...]:
+    """``secrets`` placed in the file: their offsets counted from its first byte, not the line's."""
+    return tuple(replace(span, start=start + span.start, field=None) for span in secrets)
+
+
+def _splice_problem(name: object, start: object, expected: object, new: object) -> str | None:
+    if name not in BOOTSTRAP_ORDER:
+        return f"not a bootstrap file: {name!r} (a splice writes one of {', '.join(BOOTSTRAP_ORDER)})"
+    if not isinstance(start, int) or isinstance(start, bool) or start < 0:
+        return f"start must be a byte offset (a whole number from 0), got {start!r}"
+    if not isinstance(expected, bytes | bytearray) or not isinstance(new, bytes | bytearray):
+        return "expected and new must be bytes"
+    return None

@@ -1,0 +1,301 @@
+"""What Claude Code 2.1.332 loads at the start of a session, file by file, as its own binary sends it.
+
+Claude Code puts its instruction files and its auto memory in one
+``<system-reminder>`` block of the first user message: the user's
+``~/.claude/CLAUDE.md`` and ``~/.claude/rules/**.md``, then for every folder
+from the top down to the working directory its ``CLAUDE.md``,
+``.claude/CLAUDE.md``, ``.claude/rules/**.md`` and ``CLAUDE.local.md`` (each
+followed by its ``@path`` imports), AGENTS.md where none of those loads, and
+``~/.claude/projects/<slug>/memory/MEMORY.md`` cut to 200 lines and 25,000
+UTF-16 units with its WARNING. Each :class:`ClaudePart` holds the exact text
+of its entry; :attr:`ClaudeLoad.reminder` the whole block. The rules are data
+(``claude-code-2.1.332.toml``), each citing the golden that proves it. Reading
+never writes. Never raises.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files as package_files
+from pathlib import Path
+
+from ..home.files import FileStatus, read_file
+from . import claude_text as js
+from .claude_imports import import_paths
+
+NOT_MODELLED = (
+    "Claude Code's managed policy files (/etc/claude-code), its settings (claudeMdExcludes, "
+    "autoMemoryDirectory, additional directories), git worktrees and slugs over 200 characters are not read here"
+)
+
+
+@cache
+def rules() -> dict[str, object]:
+    text = (package_files("notebook_app.core.hosts") / "claude-code-2.1.332.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+PROVEN = ("2.1.332",)
+"""The Claude Code releases a golden proves, oldest first; each has its own rules file."""
+
+
+def claude_code_version(version: str | None) -> tuple[str | None, str | None]:
+    """The proven release ``version`` names (None: the newest; ``2.1``: its newest release), or the error to print."""
+    if version is None:
+        return PROVEN[-1], None
+    matches = [v for v in PROVEN if v == version or v.startswith(version + ".")]
+    if re.fullmatch(r"[0-9]+(?:\.[0-9]+)*", version) and matches:
+        return matches[-1], None
+    return None, (f"claude-code@{version}: not a proven Claude Code version; proven: {', '.join(PROVEN)} "
+                  f"(each its own release only: no range of releases is proven)")
+
+
+@dataclass(frozen=True)
+class ClaudePart:
+    name: str
+    """The file as a person names it: CLAUDE.md, ../CLAUDE.md, ~/.claude/rules/a.md, MEMORY.md."""
+    path: str
+    """The absolute path Claude Code writes in its entry."""
+    kind: str
+    """Project | Local | User | AutoMem."""
+    status: str
+    """injected | cut | skipped."""
+    injected: str | None
+    """The exact text of its entry after ``Contents of PATH (KIND):``; None when it is not loaded."""
+    raw_len: int | None = None
+    """UTF-16 units of the file's text."""
+    note: str = ""
+    cut: dict[str, int] | None = None
+    """{head_end, tail_start, dropped} in UTF-16 units of the trimmed text (MEMORY.md only)."""
+    markers: tuple[str, ...] = ()
+    imported_by: str | None = None
+
+
+@dataclass(frozen=True)
+class ClaudeLoad:
+    version: str
+    root: str
+    cwd: str
+    memory_dir: str
+    parts: tuple[ClaudePart, ...]
+    notes: tuple[str, ...] = ()
+    reminder: str | None = None
+
+    @property
+    def loaded(self) -> tuple[ClaudePart, ...]:
+        return tuple(p for p in self.parts if p.injected is not None)
+
+    @property
+    def injected_total(self) -> int:
+        """UTF-16 units of the whole block (0 when nothing loads)."""
+        return len(js.units(self.reminder)) if self.reminder else 0
+
+
+@dataclass
+class _Walk:
+    cwd: Path
+    home: Path
+    parts: list[ClaudePart] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+
+
+def slug(path: str) -> str:
+    """Claude Code's folder name for a project (cc-slug-odd): each UTF-16 unit not an ASCII letter or digit is '-'."""
+    return re.sub(r"[^A-Za-z0-9]", "-", js.units(path))
+
+
+def git_root(start: Path) -> Path | None:
+    return next((p for p in (start, *start.parents) if (p / ".git").exists()), None)
+
+
+def _read(path: Path) -> tuple[str | None, str]:
+    """The file's text, or None and why it does not load."""
+    limit = int(rules()["max_file_bytes"])  # type: ignore[arg-type]
+    read = read_file(path, limit=limit + 1)
+    if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK):
+        return None, ""
+    if not read.status.loads:
+        return None, f"{path.name} is a {read.status.value}: Claude Code skips it"
+    if read.size > limit:
+        return None, f"{path.name} is {read.size:,} bytes, over Claude Code's {limit:,}-byte limit: it is not loaded"
+    return js.decode(read.data), ""
+
+
+def _name(path: Path, walk: _Walk) -> str:
+    for base, label in ((walk.home, "~"), (walk.cwd, "")):
+        try:
+            rel = path.relative_to(base)
+        except ValueError:
+            continue
+        return f"{label}/{rel}" if label else str(rel)
+    return os.path.relpath(path, walk.cwd)
+
+
+def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None = None,
+          rule: bool = False) -> None:
+    """One instruction file and, right after it, its imports (depth first, to the import depth)."""
+    key = os.path.normpath(path)
+    if key in walk.seen or depth >= int(rules()["import_depth"]):  # type: ignore[arg-type]
+        return
+    if depth > 0 and kind != "User" and not _inside(path, walk.cwd):
+        return  # cc-import-outside-cwd
+    walk.seen.add(key)
+    raw, why = _read(path)
+    if raw is None:
+        if why:
+            walk.parts.append(ClaudePart(_name(path, walk), str(path), kind, "skipped", None, note=why, imported_by=parent))
+        return
+    body, front = js.strip_front_matter(raw)
+    if rule and "paths" in front:
+        walk.parts.append(ClaudePart(_name(path, walk), str(path), kind, "skipped", None, len(js.units(raw)),
+                                     "a rule for some paths only (paths: front matter): loaded when one is read"))
+        return
+    content = js.strip_comments(body)
+    entry = js.js_trim(content)
+    if not entry:
+        walk.parts.append(ClaudePart(_name(path, walk), str(path), kind, "skipped", None, len(js.units(raw)),
+                                     "it holds no text: not loaded", imported_by=parent))
+        return
+    walk.parts.append(ClaudePart(_name(path, walk), str(path), kind, "injected", entry, len(js.units(raw)),
+                                 imported_by=parent))
+    for target in import_paths(body, path.parent, walk.home):
+        _file(walk, target, kind, depth + 1, str(path))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return os.path.normpath(path) == os.path.normpath(folder) or os.path.normpath(path).startswith(
+        os.path.normpath(folder) + os.sep)
+
+
+def _rules(walk: _Walk, folder: Path, kind: str) -> None:
+    """Every .md under ``folder``, in directory order, depth first (cc-user, cc-project-rules)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        path = folder / name
+        if path.is_dir():
+            _rules(walk, path, kind)
+        elif name.endswith(".md") and path.is_file():
+            _file(walk, path, kind, rule=True)
+
+
+def _walk_dirs(cwd: Path) -> list[Path]:
+    """The working directory and each folder above it, the top first, the filesystem root left out."""
+    return list(reversed([p for p in (cwd, *cwd.parents) if p != Path(p.anchor)]))
+
+
+def _agents(walk: _Walk, dirs: list[Path]) -> None:
+    """AGENTS.md where no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md of the walk loads (cc-agents-*)."""
+    claude = ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")
+    loaded = [p for p in walk.parts if p.injected is not None and p.kind in ("Project", "Local")]
+    if any(p.imported_by is None and any(p.path.endswith("/" + n) for n in claude) for p in loaded):
+        return
+    texts = {p.injected for p in loaded}
+    for folder in dirs:
+        for name in rules()["agents_names"]:  # type: ignore[union-attr]
+            path = folder / name
+            raw, _ = _read(path)
+            entry = js.js_trim(raw or "")
+            if entry and os.path.normpath(path) not in walk.seen and entry not in texts:
+                walk.seen.add(os.path.normpath(path))
+                walk.parts.append(ClaudePart(_name(path, walk), str(path), "Project", "injected", entry, len(js.units(raw or ""))))
+
+
+def _memory(memory_dir: Path, walk: _Walk) -> None:
+    path = memory_dir / "MEMORY.md"
+    raw, why = _read(path)
+    if raw is None:
+        if why:
+            walk.parts.append(ClaudePart("MEMORY.md", str(path), "AutoMem", "skipped", None, note=why))
+        return
+    body, _ = js.strip_front_matter(raw)
+    content, cut, markers = memory_text(js.units(js.strip_comments(body)))
+    entry = js.js_trim(js.text(js.clean_memory(content)))
+    if not js.js_trim(body):
+        return
+    walk.parts.append(ClaudePart("MEMORY.md", str(path), "AutoMem", "cut" if cut else "injected", entry or None,
+                                 len(js.units(raw)), cut=cut, markers=markers))
+
+
+def memory_text(value: str, line_cap: int | None = None, unit_cap: int | None = None,
+                ) -> tuple[str, dict[str, int] | None, tuple[str, ...]]:
+    """Its HMo() on a unit string: trimmed, the first 200 lines, at most 25,000 units cut at a newline, the WARNING.
+    ``line_cap`` and ``unit_cap`` replace the proven 200 and 25,000 (a person's own profile)."""
+    r = rules()
+    line_cap = int(r["memory_line_cap"]) if line_cap is None else line_cap  # type: ignore[arg-type]
+    unit_cap = int(r["memory_unit_cap"]) if unit_cap is None else unit_cap  # type: ignore[arg-type]
+    whole = js.js_trim(value)
+    lines, size = whole.count("\n") + 1, len(whole)
+    over_lines, over_units = lines > line_cap, size > unit_cap
+    if not over_lines and not over_units:
+        return whole, None, ()
+    kept = "\n".join(whole.split("\n")[:line_cap]) if over_lines else whole
+    if len(kept) > unit_cap:
+        newline = kept.rfind("\n", 0, unit_cap + 1)
+        kept = kept[: newline if newline > 0 else unit_cap]
+    whole_lines = kept.count("\n") + 1 if whole[len(kept):len(kept) + 1] == "\n" else 0
+    start = len(kept) + 1
+    end = whole.find("\n", start)
+    first_cut = js.js_trim(whole[start: end if end >= 0 else None])
+    if whole_lines == 0:
+        said = f"everything after the first {len(kept)} characters of line 1 was cut off"
+    else:
+        said = f"{lines - whole_lines} of {lines} lines were cut off, starting at line {whole_lines + 1}"
+        if first_cut:
+            said += f' ("{js.shorten(first_cut, 80)}")'
+    if over_units and not over_lines:
+        what = f"{js.size_words(size)} (limit: {js.size_words(unit_cap)}) \u2014 index entries are too long"
+    elif over_lines and not over_units:
+        what = f"{lines} lines (limit: {line_cap})"
+    else:
+        what = f"{lines} lines and {js.size_words(size)}"
+    warning = str(r["memory_warning"]).format(what=what, cut=said)
+    cut = {"head_end": len(kept), "tail_start": size, "dropped": size - len(kept)}
+    return kept + js.units(warning), cut, (js.js_trim(warning),)
+
+
+def render(parts: tuple[ClaudePart, ...] | list[ClaudePart]) -> str | None:
+    """The <system-reminder> block of the loaded parts, or None when none loads (empty-home)."""
+    r = rules()
+    kinds: dict[str, str] = r["kinds"]  # type: ignore[assignment]
+    entries = [str(r["entry"]).format(path=p.path, kind=kinds.get(p.kind, ""), text=p.injected)
+               for p in parts if p.injected is not None]
+    if not entries:
+        return None
+    return f"{r['open']}{r['preamble']}\n\n" + "\n\n".join(entries) + str(r["close"])
+
+
+def claude_code_load(root: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None,
+                     home: str | os.PathLike[str] | None = None) -> ClaudeLoad:
+    """What Claude Code 2.1.332 loads for a project at ``root``, run in ``cwd`` (default: root), HOME ``home``."""
+    r = rules()
+    project = Path(os.path.abspath(root))
+    here = Path(os.path.abspath(cwd)) if cwd is not None else project
+    user = Path(os.path.abspath(home if home is not None else os.path.expanduser("~")))
+    walk = _Walk(here, user)
+    _file(walk, user / ".claude" / "CLAUDE.md", "User")
+    _rules(walk, user / ".claude" / "rules", "User")
+    dirs = _walk_dirs(here)
+    for folder in dirs:
+        _file(walk, folder / "CLAUDE.md", "Project")
+        _file(walk, folder / ".claude" / "CLAUDE.md", "Project")
+        _rules(walk, folder / ".claude" / "rules", "Project")
+        _file(walk, folder / "CLAUDE.local.md", "Local")
+    _agents(walk, dirs)
+    anchor = git_root(here) or here
+    memory_dir = user / ".claude" / "projects" / slug(str(anchor)) / "memory"
+    _memory(memory_dir, walk)
+    parts = tuple(walk.parts)
+    notes = [NOT_MODELLED, f"auto memory of {anchor} ({'its git root' if git_root(here) else 'no git root: the working directory'})"]
+    return ClaudeLoad(str(r["version"]), str(project), str(here), str(memory_dir) + os.sep, parts, tuple(notes), render(parts))
+
+
+def js_length(text: str) -> int:
+    """The length Claude Code measures ``text`` by: a JavaScript string's, in UTF-16 units."""
+    return len(js.units(text))

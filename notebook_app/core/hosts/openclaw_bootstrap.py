@@ -1,0 +1,269 @@
+"""What OpenClaw injects from a workspace, entry by entry, as its own resolveBootstrapContextForRun builds it.
+
+OpenClaw reads its bootstrap files (AGENTS.md, SOUL.md, ... in its order),
+filters them for the session kind, then builds one context entry per file
+(``{path, content}``) for the system prompt: the text after ``trimEnd()``,
+cut past its cap with a head, a marker and a tail (AGENTS.md keeps a "policy
+digest" of its rule lines too), all of them within a total cap. Sizes are
+JavaScript string lengths (UTF-16 units); the cut works on UTF-16 units, so
+this module does too (:func:`_units`). The rules per release are data
+(``openclaw-releases.toml``, chosen by version in :mod:`.openclaw_releases`), each citing the golden that proves it. Reading
+never writes. Never raises.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..home.files import FileStatus, read_file
+from .openclaw_digest import agents_cut
+from .openclaw_utf16 import cut_slice, len16, text_of, trim_end, truncate_safe, units
+
+READ_LIMIT = 64 * 1024 * 1024
+"""Releases without a byte limit read a file whole; past this we read no further (no case comes near it)."""
+KINDS = ("main", "group", "channel", "subagent", "cron")
+
+
+@dataclass(frozen=True)
+class OpenClawEntry:
+    name: str
+    path: str
+    """The entry's path as OpenClaw writes it (the name, or the absolute path, by release)."""
+    status: str
+    """injected | cut | missing | unreadable."""
+    raw_len: int | None
+    """UTF-16 units of the file's text after trimEnd(); None when it was not read."""
+    injected: str
+    """The entry's content: exactly what OpenClaw puts in the prompt for the file."""
+    cut: dict[str, int] | None = None
+    markers: tuple[str, ...] = ()
+
+    @property
+    def injected_len(self) -> int:
+        return len16(self.injected)
+
+
+@dataclass(frozen=True)
+class OpenClawLoad:
+    version: str
+    kind: str
+    entries: tuple[OpenClawEntry, ...]
+    file_cap: int
+    total_cap: int | None
+    skipped: tuple[tuple[str, str], ...] = ()
+    """(file, why) for files OpenClaw leaves out without an entry."""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def injected_total(self) -> int:
+        return sum(entry.injected_len for entry in self.entries)
+
+
+# --- the cut -----------------------------------------------------------------------------------------
+def _marker(name: str, head: int, tail: int, total: int) -> str:
+    return f"\n[...truncated, read {name} for full content...]\n…(truncated {name}: kept {head}+{tail} chars of {total})…\n"
+
+
+def _plain(trimmed: str, name: str, cap: int, rel: dict) -> str:
+    """2026.1.29: head and tail by ratio of the cap, raw slices, the marker outside the cap."""
+    head, tail = int(cap * rel["head_ratio"]), int(cap * rel["tail_ratio"])
+    return "\n".join([trimmed[:head], _marker(name, head, tail, len(trimmed)), trimmed[-tail:] if tail else trimmed])
+
+
+def _budgeted(trimmed: str, name: str, cap: int, rel: dict) -> str:
+    """2026.9.6: the marker inside the cap, head/tail ratios of what is left, settled in three passes."""
+    total = len(trimmed)
+    full = lambda h, t: units(_marker(name, h, t, total))
+    compact = lambda h, t: units(f"[…truncated {h}+{t}/{total}]")
+    template = full if cap - len(full(0, 0)) - 2 >= 16 else compact
+
+    def seps(h: int, t: int, m: str) -> int:
+        return (h > 0) + (t > 0) if "\n" in m else 0
+
+    h = t = 0
+    m = template(h, t)
+    for _ in range(3):
+        budget = max(0, cap - len(m) - seps(h, t, m))
+        nh, nt = int(budget * rel["head_ratio"]), int(budget * rel["tail_ratio"])
+        nm = template(nh, nt)
+        if nh == h and nt == t and len(nm) == len(m):
+            break
+        h, t, m = nh, nt, nm
+    length = h + t + len(m) + seps(h, t, m)
+    while length > cap and (t > 0 or h > 0):
+        over = length - cap
+        if t > 0:
+            t = max(0, t - over)
+        else:
+            h = max(0, h - over)
+        m = template(h, t)
+        length = h + t + len(m) + seps(h, t, m)
+    if h == 0 and t == 0 and total > 0:
+        single = template(1, 0)
+        if 1 + len(single) + seps(1, 0, single) <= cap:
+            h, m = 1, single
+    safe = bool(rel.get("safe_slices"))
+    parts = [p for p in (cut_slice(trimmed, 0, h, safe), m, cut_slice(trimmed, -t, None, safe) if t > 0 else "") if p]
+    out = ("\n" if "\n" in m else "").join(parts)
+    return truncate_safe(out, cap)
+
+
+def _clamp(content: str, budget: int) -> str:
+    if budget <= 0:
+        return ""
+    if len(content) <= budget:
+        return content
+    if budget <= 3:
+        return truncate_safe(content, budget)
+    return truncate_safe(content, budget - 1) + "…"
+
+
+# --- reading and building ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _File:
+    name: str
+    path: Path
+    content: str | None
+    """The text read (UTF-16 units); None: missing."""
+    unreadable: bool = False
+
+
+def _read(root: Path, name: str, rel: dict) -> _File | None:
+    """One file as the release's loadWorkspaceBootstrapFiles returns it; None: not listed at all."""
+    path = root / name
+    listed = name in os.listdir(root) if root.is_dir() else False
+    if name in rel.get("skip_absent", []) and not listed and not path.exists():
+        return None
+    links = rel.get("links", "follow")
+    read = read_file(path, limit=int(rel.get("max_bytes", READ_LIMIT)) + 1)
+    if links == "refuse" and read.status in (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
+        return _File(name, path, units("[UNREADABLE: symlink path component not allowed]"), unreadable=True)
+    if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
+        return _File(name, path, None)
+    if links == "inside" and read.status is FileStatus.LINK and not _inside(path, root):
+        return _File(name, path, None)
+    if not read.status.loads:
+        if rel.get("unreadable") == "unreadable":
+            return _File(name, path, units("[UNREADABLE: path does not have the required file type]"), unreadable=True)
+        return _File(name, path, None)
+    limit = rel.get("max_bytes")
+    if limit is not None and read.size > int(limit):
+        if rel.get("over_bytes") == "missing":
+            return _File(name, path, None)
+        return _File(name, path, units(f"[UNREADABLE: File exceeds {int(limit)} bytes]"), unreadable=True)
+    return _File(name, path, units(read.data.decode("utf-8", "replace")))
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(root))
+    except OSError:
+        return False
+
+
+def setup_completed(root: Path) -> bool:
+    """The workspace's own record that its first-run setup is done: .openclaw/workspace-state.json setupCompletedAt."""
+    read = read_file(root / ".openclaw" / "workspace-state.json", limit=1024 * 1024)
+    if not read.status.loads:
+        return False
+    try:
+        state = json.loads(read.data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return False
+    done = state.get("setupCompletedAt") if isinstance(state, dict) else None
+    return isinstance(done, str) and bool(done.strip())
+
+
+def _for_session(files: list[_File], kind: str, rel: dict) -> list[_File]:
+    if kind in rel.get("drop_memory", []):
+        files = [f for f in files if f.name != "MEMORY.md"]
+    if kind == "subagent" and "subagent" in rel:
+        return [f for f in files if f.name in rel["subagent"]]
+    if kind == "cron" and "cron" in rel:
+        return [f for f in files if f.name in rel["cron"]]
+    return files
+
+
+def _entry(file: _File, content: str, raw: str | None, rel: dict, cap: int | None) -> OpenClawEntry:
+    shown = file.name if rel["entry_path"] == "name" else str(file.path)
+    text = text_of(content)
+    if file.content is None:
+        return OpenClawEntry(file.name, shown, "missing", None, text, markers=(text,))
+    if file.unreadable:
+        return OpenClawEntry(file.name, shown, "unreadable", None, text, markers=(text,))
+    raw_len = len(raw or "")
+    if len(content) >= raw_len and content == raw:
+        return OpenClawEntry(file.name, shown, "injected", raw_len, text)
+    markers = tuple(m.group() for m in re.finditer(
+        r"\[\.\.\.truncated, read [^\]]*\]|\[Policy digest from [^\]]*\]|\[\.\.\.\d+ more policy lines omitted\.\.\.\]"
+        r"|…\(truncated [^)]*\)…|\[…truncated [^\]]*\]", text))
+    kept = re.search(r"kept (\d+)\+(?:policy \d+\+)?(\d+) chars|\[…truncated (\d+)\+(\d+)/", text)
+    cut = None
+    if kept:  # the head and tail the marker names, in UTF-16 units of the trimmed text
+        h, t = (int(x) for x in (kept.group(1, 2) if kept.group(1) else kept.group(3, 4)))
+        cut = {"head_end": h, "tail_start": raw_len - t, "dropped": raw_len - h - t}
+    return OpenClawEntry(file.name, shown, "cut", raw_len, text, cut=cut, markers=markers)
+
+
+def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[tuple[str, str]]]:
+    files: list[_File] = []
+    skipped: list[tuple[str, str]] = []
+    names = list(rel["files"]) + ([rel["memory_alt"]] if "memory_alt" in rel else [])
+    for name in names:
+        if name == rel.get("memory_alt") and not (root / name).exists():
+            continue
+        file = _read(root, name, rel)
+        if file is None:
+            continue
+        if file.unreadable and name in rel.get("links_dropped", []) and (root / name).is_symlink():
+            skipped.append((name, f"{name} is a link: OpenClaw leaves it out"))
+            continue
+        files.append(file)
+    if rel.get("bootstrap_done") == "workspace-state" and setup_completed(root):
+        files = [f for f in files if f.name != "BOOTSTRAP.md"]
+        skipped.append(("BOOTSTRAP.md", ".openclaw/workspace-state.json says setup is completed: OpenClaw drops BOOTSTRAP.md"))
+    kept = _for_session(files, kind, rel)
+    skipped += [(f.name, f"not loaded in a {kind} session") for f in files if f not in kept]
+    cap = int(rel["file_cap"])
+    total = rel.get("total_cap")
+    remaining = int(total) if total is not None else None
+    entries: list[OpenClawEntry] = []
+    for file in kept:
+        if remaining is not None and remaining <= 0:
+            break
+        if file.content is None:
+            text = units(f"[MISSING] Expected at: {file.path}")
+            if remaining is not None:
+                text = _clamp(text, remaining)
+                if not text:
+                    break
+                remaining = max(0, remaining - len(text))
+            entries.append(_entry(file, text, None, rel, cap))
+            continue
+        if remaining is not None and remaining < int(rel.get("min_file_budget", 0)):
+            skipped.append((file.name, f"less than {rel['min_file_budget']} of the total cap is left: not loaded"))
+            break
+        budget = min(cap, int(rel["user_cap"])) if file.name == "USER.md" and "user_cap" in rel else cap
+        limit = max(1, min(budget, remaining)) if remaining is not None else budget
+        trimmed = trim_end(file.content)
+        if len(trimmed) <= limit:
+            content = trimmed
+        elif file.name == "AGENTS.md" and rel.get("agents_digest"):
+            content = agents_cut(trimmed, limit, rel)
+        elif rel["trim"] == "plain":
+            content = _plain(trimmed, file.name, limit, rel)
+        else:
+            content = _budgeted(trimmed, file.name, limit, rel)
+        if remaining is not None:
+            content = _clamp(content, remaining)
+        if not content:
+            continue
+        if remaining is not None:
+            remaining = max(0, remaining - len(content))
+        entries.append(_entry(file, content, trimmed, rel, cap))
+    return entries, skipped
+

@@ -1,0 +1,79 @@
+"""OpenClaw's proven releases as data, a version resolved to the rules that cover it, and the load in force.
+
+``openclaw-releases.toml`` lists each release whose goldens prove its rules
+and the range of versions it covers. A partial version (``2026.9``) means its
+newest proven release; a version inside a range uses that range's rules and
+names the golden that proves them; a version in no range is refused with the
+ranges listed; no version means the newest, named.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from functools import cache
+from importlib.resources import files as package_files
+from pathlib import Path
+
+from .openclaw_bootstrap import KINDS, OpenClawLoad, build
+
+__all__ = ["KINDS", "OpenClawLoad", "openclaw_load", "ranges_in_words", "releases", "resolve_release"]
+
+
+@cache
+def releases() -> tuple[dict, ...]:
+    text = (package_files("notebook_app.core.hosts") / "openclaw-releases.toml").read_text(encoding="utf-8")
+    return tuple(tomllib.loads(text)["release"])
+
+
+def _key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+def ranges_in_words() -> str:
+    return "; ".join(f"{r['since']}–{r['until']} (proven at {r['version']})" if r["since"] != r["until"]
+                     else str(r["version"]) for r in releases())
+
+
+def resolve_release(version: str | None) -> tuple[dict, str] | str:
+    """The release whose rules cover ``version`` and a sentence saying which, or why none does."""
+    known = releases()
+    if version is None:
+        newest = known[-1]
+        return newest, f"OpenClaw {newest['version']} (the newest proven release)"
+    if not re.fullmatch(r"[0-9]+(?:\.[0-9]+)*", version):
+        return f"openclaw@{version}: not a version; proven OpenClaw releases: {ranges_in_words()}"
+    parts = _key(version)
+    if len(parts) < 3:  # a partial version: its newest proven release
+        inside = [r for r in known if _key(str(r["version"]))[: len(parts)] == parts]
+        if inside:
+            chosen = inside[-1]
+            return chosen, f"OpenClaw {version}: its newest proven release, {chosen['version']}"
+    padded = parts + (0,) * (3 - len(parts))
+    for r in known:
+        if _key(str(r["since"])) <= padded <= _key(str(r["until"])):
+            if str(r["version"]) == version:
+                return r, f"OpenClaw {version}"
+            return r, (f"OpenClaw {version}: rules of {r['since']}–{r['until']}, proven at {r['version']} "
+                       f"(tests/hosts/goldens/openclaw@{r['version']}/)")
+    return f"openclaw@{version} is in no proven range; proven OpenClaw releases: {ranges_in_words()}"
+
+
+def openclaw_load(home: str | os.PathLike[str], version: str | None = None, kind: str = "main") -> OpenClawLoad | str:
+    """What OpenClaw ``version`` (None: the newest proven) injects from workspace ``home`` in a ``kind``
+    session, or why that version or kind is not known. Never raises, never writes."""
+    if kind not in KINDS:
+        return f"no session kind {kind!r}; kinds: {', '.join(KINDS)}"
+    found = resolve_release(version)
+    if isinstance(found, str):
+        return found
+    rel, said = found
+    root = Path(home).resolve()
+    entries, skipped = build(root, rel, kind)
+    notes = [said, f"session kind: {kind}"]
+    if "BOOTSTRAP.md" in rel["files"]:
+        notes.append(str(rel.get("bootstrap_state", f"OpenClaw {rel['version']} injects BOOTSTRAP.md whenever it is there")))
+    total = rel.get("total_cap")
+    return OpenClawLoad(str(rel["version"]), kind, tuple(entries), int(rel["file_cap"]),
+                        int(total) if total is not None else None, tuple(skipped), tuple(notes))

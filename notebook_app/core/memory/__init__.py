@@ -1,0 +1,66 @@
+"""The agent's ``memory`` tool (contract section 3): its plan (pure), the tool, the entry dialect, results.
+
+The guard and review modes wrap the tool (:mod:`..modes`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_face
+
+if TYPE_CHECKING:
+    from .plan import (
+        ACTIONS,
+        TARGETS,
+        Edit,
+        MemoryRequest,
+        load_outcome,
+        parse_request,
+        plan_edit,
+        preview,
+        preview_file,
+    )
+    from .results import SpliceResult, ToolResult, for_people
+    from .tool import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
+
+_HOME_OF: dict[str, str] = {
+    "ACTIONS": "plan",
+    "Edit": "plan",
+    "MemoryRequest": "plan",
+    "TARGETS": "plan",
+    "load_outcome": "plan",
+    "parse_request": "plan",
+    "plan_edit": "plan",
+    "preview": "plan",
+    "preview_file": "plan",
+    "SpliceResult": "results",
+    "ToolResult": "results",
+    "for_people": "results",
+    "DESCRIPTION": "tool",
+    "INPUT_SCHEMA": "tool",
+    "MemoryTool": "tool",
+    "memory_tool": "tool",
+}
+"""Each exported name -> the module that defines it; it loads on the name's first use."""
+
+lazy_face(__name__, _HOME_OF)
+
+__all__ = [
+    "ACTIONS",
+    "DESCRIPTION",
+    "INPUT_SCHEMA",
+    "TARGETS",
+    "Edit",
+    "MemoryRequest",
+    "MemoryTool",
+    "SpliceResult",
+    "ToolResult",
+    "for_people",
+    "load_outcome",
+    "memory_tool",
+    "parse_request",
+    "plan_edit",
+    "preview",
+    "preview_file",
+]

@@ -1,0 +1,51 @@
+"""A file's entry dialect: how its entries are written, and what a human write may put in one (spec §9).
+
+Pure, no I/O. The human side (the notebook's form, CLI ``memory add``, entry
+edits) asks :func:`entry_text_refusal` before it writes an entry, so all of
+them refuse the same text with the same words. The agent's ``memory`` tool
+never asks: it keeps the contract, which accepts a line break, as the
+reference does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..home.refusals import Rejection
+
+
+@dataclass(frozen=True)
+class EntryDialect:
+    """How a file separates its entries; what one entry may hold."""
+
+    name: str
+    """How it is said in a message: ``'- ' line``."""
+    line_breaks: bool
+    """Whether one entry may span lines (Hermes' ``§``-separated entries may; ``- `` lines may not)."""
+
+    def refusal(self, filename: str, text: str) -> Rejection | None:
+        """Why ``text`` cannot be one entry of ``filename`` in this dialect; None when it can."""
+        if not self.line_breaks and ("\n" in text or "\r" in text):
+            return Rejection(
+                f"the text holds a line break, and each entry of {filename} is one {self.name}; nothing was written"
+            )
+        return None
+
+
+DASH_LINES = EntryDialect("'- ' line", line_breaks=False)
+"""toolnexus, OpenClaw and Claude Code's MEMORY.md: one ``- text`` line per entry."""
+
+
+def dialect_of(filename: str) -> EntryDialect:
+    """The dialect a human write keeps in ``filename``.
+
+    Every entry file the human side writes today is a ``- `` file (the
+    notebook writes no Hermes home); a host that separates entries otherwise
+    gets its dialect here, beside this one.
+    """
+    return DASH_LINES
+
+
+def entry_text_refusal(filename: str, text: str) -> Rejection | None:
+    """Why a human write may not put ``text`` as one entry of ``filename``; None when it may."""
+    return dialect_of(filename).refusal(filename, text)

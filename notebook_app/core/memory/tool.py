@@ -1,0 +1,152 @@
+"""The ``memory`` tool: section 3 of the contract, with our safety on top.
+
+Validation and the edit itself come from :mod:`.plan` (pure), the locked
+crash-safe write from :mod:`..store.storage`. ``call`` never raises: every failure
+is an ``is_error`` result whose output says what was wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from .plan import (
+    ACTIONS,
+    TARGETS,
+    Edit,
+    Rejection,
+    byte_length,
+    dialect_refusal,
+    parse_request,
+    placed,
+    placed_in_text,
+    plan_edit,
+)
+from ..log.actor import LIBRARY, Actor, ActorKind
+from ..log.events import json_safe
+from ..home.soul import home_path
+from ..store.side_events import record_failed
+from .results import ToolResult
+from ..store.storage import Change, LockedHome, StorageError, locked_home
+
+DESCRIPTION = (
+    "Edit your durable memory files. action 'add' appends an entry, 'replace' swaps the first "
+    "occurrence of 'text' for 'with', 'remove' deletes the first occurrence of 'text'. "
+    "target 'self' (default) is MEMORY.md, your own notes; 'user' is USER.md, what you know "
+    "about your user. Writes persist to disk immediately but are NOT loaded into your current "
+    "context: they load at the START of the NEXT session. A replace or remove whose text is "
+    "not found is an error and changes nothing."
+)
+
+INPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "action": {"type": "string", "enum": list(ACTIONS), "description": "Which change to make."},
+        "target": {
+            "type": "string",
+            "enum": list(TARGETS),
+            "description": "self -> MEMORY.md (default); user -> USER.md.",
+        },
+        "text": {
+            "type": "string",
+            "description": "add: the new entry. replace/remove: the existing text to find.",
+        },
+        "with": {"type": "string", "description": "replace: the text to put in its place."},
+    },
+    "required": ["action", "text"],
+}
+
+
+class MemoryTool:
+    """File-backed memory over one home directory; every write is recorded as ``by``."""
+
+    name = "memory"
+    source = "native"
+    description = DESCRIPTION
+    input_schema = INPUT_SCHEMA
+
+    def __init__(self, home: str | os.PathLike[str], *, durable: bool = True, by: Actor = LIBRARY) -> None:
+        self.home = home_path(home)
+        self._durable = durable
+        self.by = by
+        """Who calls: the history names it. Inside an MCP session, failed calls are recorded too."""
+
+    def call(self, args: object) -> ToolResult:
+        """Apply one action now; the result says what happened, never raises."""
+        try:
+            result = self._call(args)
+        except StorageError as error:
+            result = ToolResult(str(error), is_error=True)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            where = f": {error.filename}" if error.filename else ""
+            result = ToolResult(f"could not write memory ({reason}{where}); nothing was changed", is_error=True)
+        if result.is_error:
+            result = self._record_failure(args, result)
+        return result
+
+    def _record_failure(self, args: object, result: ToolResult) -> ToolResult:
+        """Log a failed call of an MCP session in its journal; other callers' failures leave nothing."""
+        if self.by.kind is not ActorKind.MCP:
+            return result
+        unrecorded = record_failed(self.home, self.by, args, result.output, refused=result.refused_by, durable=self._durable)
+        return ToolResult(result.output, True, refused_by=result.refused_by, unrecorded=unrecorded)
+
+    async def execute(self, args: object) -> ToolResult:
+        """The async twin of :meth:`call`; the file work runs off the event loop."""
+        return await asyncio.to_thread(self.call, args)
+
+    def _call(self, args: object) -> ToolResult:
+        request = parse_request(args)
+        if isinstance(request, Rejection):
+            return ToolResult(request.message, is_error=True)
+        refusal = dialect_refusal(request, self.by)
+        if refusal is not None:
+            return ToolResult(refusal.message, is_error=True)
+        name = request.filename
+        given = json_safe(args)
+        with locked_home(self.home, create=request.action == "add", durable=self._durable, by=self.by) as home:
+            refusal = self._under_lock(home)
+            if refusal is not None:
+                return refusal
+            if request.action == "add":
+                end = home.read_end(name)
+                edit = plan_edit(request, end.text)
+                assert isinstance(edit, Edit)  # an add always plans
+                edit = placed(edit, start=end.size, size=end.size)
+                output = success_message(edit)
+                home.append(name, edit.inserted.encode("utf-8"), validated=True, change=self._change(request.action, given, output))
+            else:
+                current = home.read_text(name)
+                edit = plan_edit(request, current)
+                if isinstance(edit, Rejection):
+                    return ToolResult(edit.message, is_error=True)
+                text = current or ""
+                edit = placed_in_text(edit, text)
+                output = success_message(edit)
+                start = byte_length(text[: edit.start])
+                splice = (start, edit.removed.encode("utf-8"), edit.inserted.encode("utf-8"))
+                change = self._change(request.action, given, output)
+                home.rewrite(name, edit.apply(text).encode("utf-8"), validated=True, change=change, edit=splice)
+            unrecorded = home.unrecorded
+        return ToolResult(output, unrecorded=unrecorded)
+
+    def _under_lock(self, home: LockedHome) -> ToolResult | None:
+        """A refusal decided under the home's lock, before anything is read; approvals check their status here."""
+        return None
+
+    def _change(self, action: str, given: object, output: str) -> Change:
+        """What the write's record says about itself; an approval records ``approved`` and its proposal."""
+        return Change(action, given, output)
+
+
+def success_message(edit: Edit) -> str:
+    """``ok (<action> → <file>); loads next session``, or what the cap does to it instead."""
+    request = edit.request
+    return f"ok ({request.action} → {request.filename}); {edit.outcome or 'loads next session'}"
+
+
+def memory_tool(home: str | os.PathLike[str], *, by: Actor = LIBRARY) -> MemoryTool:
+    """The contract's ``memory_tool(dir)``; ``by`` names the caller in the history (a library caller by default)."""
+    return MemoryTool(home, by=by)

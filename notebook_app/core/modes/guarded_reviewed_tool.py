@@ -1,0 +1,11 @@
+"""The memory tool in review and guard mode at once: the guard refuses first, what it lets through is queued."""
+
+from __future__ import annotations
+
+from ..memory.tool import DESCRIPTION
+from .guard import GUARD_SENTENCE, GuardedMemoryTool
+from .review import REVIEW_SENTENCE, ReviewedMemoryTool
+
+
+class GuardedReviewedMemoryTool(GuardedMemoryTool, ReviewedMemoryTool):
+    description = f"{DESCRIPTION} {GUARD_SENTENCE} {REVIEW_SENTENCE}"

@@ -1,0 +1,366 @@
+"""The review queue: agents propose memory writes, a human approves or rejects them (spec §6, §7).
+
+A proposal is an event of the home's one log (action ``proposed``, not
+applied); its outcome is a later event naming it in ``proposal``:
+``approved`` (the write itself, by the agent, ``approved_by`` the human),
+``rejected`` or ``failed`` (the core's message; nothing written). A
+proposal is checked exactly like a real call, so what is queued would
+apply now; approving applies it through the memory tool against the file
+as it is then, and checks, under the home's lock, that it is still pending.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..memory.plan import Edit, parse_request, preview_file
+from ..log.actor import NOTEBOOK, Actor
+from ..log.ids import new_id
+from ..log.store import open_reader
+from ..log.events import Event, EventError, json_safe, now
+from ..home.files import FileRead, read_file
+from ..home.soul import home_path
+from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
+from ..log.redaction import masked_args, masked_text
+from ..home.refusals import Rejection
+from ..fs.home_pin import moved
+from ..store.side_events import append_event
+from ..store.storage import Change, LockedHome
+
+REVIEW_SENTENCE = (
+    "This server runs in review mode: a valid write is queued for a human to approve, and is written only "
+    "if approved; its output says queued for review, with the proposal's id."
+)
+DECISIONS = ("approved", "rejected", "failed")
+READ_LIMIT = 1 << 30
+
+
+class ReviewError(Exception):
+    """A proposal id that names no proposal, or more than one."""
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """One queued call and what became of it."""
+
+    id: str
+    time: datetime
+    by: Actor
+    """The agent's session actor that proposed it."""
+    args: Any
+    """The call's arguments as sent."""
+    file: str | None
+    digest: str | None
+    """sha256 of the target file when proposed; None when it was absent."""
+    status: str = "pending"
+    """pending, approved, rejected or failed."""
+    reason: str | None = None
+    """A rejection's reason, or a failed approval's error in the core's words."""
+    decided_by: Actor | None = None
+    decision: str | None = None
+    """The id of the event that decided it."""
+    edited_args: Any = None
+    """What an approval a person edited wrote instead of ``args``; None when it was approved as sent (or is not)."""
+    redacted: bool = False
+    """Its record's secrets were replaced by a marker (``history --redact``): approving it would write the marker."""
+
+    @property
+    def edited(self) -> bool:
+        return self.edited_args is not None
+
+    def field(self, key: str) -> Any:
+        """The call's ``key`` as it stands: as approved when a person edited it, else as the agent sent it."""
+        args = self.edited_args if self.edited_args is not None else self.args
+        return args.get(key) if isinstance(args, Mapping) else None
+
+    def proposed_field(self, key: str) -> Any:
+        """The call's ``key`` as the agent sent it."""
+        return self.args.get(key) if isinstance(self.args, Mapping) else None
+
+    def edit_words(self) -> str | None:
+        """``the agent proposed 'Mondays'``: what a person's edit replaced, None when nothing was edited."""
+        if not self.edited:
+            return None
+        changed = [repr(self.proposed_field(k)) for k in ("text", "with") if self.proposed_field(k) != self.field(k)]
+        return "the agent proposed " + (" and ".join(changed) if changed else "the same text")
+
+    def to_json(self) -> dict[str, Any]:
+        """The proposal as ``pending --json`` prints it."""
+        return {
+            "id": self.id,
+            "time": self.time.isoformat(),
+            "status": self.status,
+            "action": self.field("action"),
+            "target": self.field("target") or "self",
+            "text": self.field("text"),
+            "with": self.field("with"),
+            "file": self.file,
+            "by": self.by.to_json(),
+            "digest": self.digest,
+            "reason": self.reason,
+            "decision": self.decision,
+            "decided_by": self.decided_by.to_json() if self.decided_by is not None else None,
+            "edited": self.edited,
+            **({"proposed": {"text": self.proposed_field("text"), "with": self.proposed_field("with")}} if self.edited else {}),
+        }
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What approving or rejecting one proposal did."""
+
+    proposal: str
+    outcome: str
+    """approved, rejected, failed (the call no longer applies) or refused (not pending, or unrecorded)."""
+    message: str
+
+    @property
+    def done(self) -> bool:
+        return self.outcome in ("approved", "rejected")
+
+
+def queued_message(proposal_id: str) -> str:
+    """What the agent is told of a queued call."""
+    return f"queued for review (id {proposal_id}); if approved, loads next session"
+
+
+def propose(home: str | os.PathLike[str], args: object, *, by: Actor, durable: bool = True) -> ToolResult:
+    """Queue ``args``, checked as a real call would be now; an invalid call is its error, at once."""
+    root = home_path(home)
+    request = parse_request(args)
+    if isinstance(request, Rejection):
+        return ToolResult(request.message, is_error=True)
+    read = read_file(root / request.filename, limit=READ_LIMIT)
+    planned = preview_file(args, read)
+    if isinstance(planned, Rejection):
+        return ToolResult(planned.message, is_error=True)
+    digest = hashlib.sha256(read.data).hexdigest() if read.status.exists else None
+    made: list[str] = []
+
+    def event(last: str | None) -> Event:
+        made.append(new_id("proposed", last))
+        return Event(made[0], now(), "proposed", by, file=request.filename, applied=False, args=json_safe(args),
+                     output=queued_message(made[0]), extra={"digest": digest})
+
+    problem = append_event(root, event, durable=durable)
+    if problem is not None:
+        return ToolResult(f"could not queue the call for review ({problem}); nothing was changed", is_error=True)
+    return ToolResult(queued_message(made[0]))
+
+
+def pending(home: str | os.PathLike[str], *, include_decided: bool = False, session: str | None = None) -> list[Proposal]:
+    """The proposals, oldest first: the pending ones, or all with their outcome; only ``session``'s if given.
+
+    Never writes. The agent-sessions view asks for one session's, decided ones included.
+    """
+    proposals = _proposals(home_path(home))
+    return [
+        p for p in proposals if (include_decided or p.status == "pending") and (session is None or p.by.session == session)
+    ]
+
+
+def pending_count(home: str | os.PathLike[str]) -> int:
+    """How many proposals wait for a human (the app's header count)."""
+    return len(pending(home))
+
+
+def find_proposal(home: str | os.PathLike[str], prefix: str) -> Proposal:
+    """The one proposal whose id starts with ``prefix`` (``p-`` may be left out); ReviewError otherwise."""
+    given = prefix.strip()
+    if not given:
+        raise ReviewError("no proposal id given")
+    gone = moved(home)  # what is at the path is not the home this process opened: its proposals are not these
+    if gone is not None:
+        raise ReviewError(gone)
+    body = given[2:] if given.startswith("p-") else given
+    matches = [p for p in _proposals(home_path(home)) if p.id[2:].startswith(body)]
+    if not matches:
+        raise ReviewError(f"no proposal {given} in {home_path(home)}")
+    if len(matches) > 1:
+        shown = ", ".join(p.id for p in matches[:5]) + (" …" if len(matches) > 5 else "")
+        raise ReviewError(f"{given} is ambiguous: it begins {len(matches)} proposal ids ({shown}); give more of it")
+    return matches[0]
+
+
+def proposal_dry_run(proposal: Proposal, read: FileRead) -> Edit | Rejection:
+    """What approving would do to the target file as ``read`` now: the edit, or the core's exact refusal."""
+    return preview_file(proposal.args, read)
+
+
+def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEBOOK,
+            edited_args: object = None, durable: bool = True) -> Decision:
+    """Apply a pending proposal now, by its agent, approved by ``by``; ``edited_args`` replaces what it sent.
+
+    Raises ReviewError for an id that names no one proposal.
+    """
+    root = home_path(home)
+    proposal = find_proposal(root, proposal_id)
+    if proposal.status != "pending":
+        return _not_pending(proposal)
+    if proposal.redacted and edited_args is None:
+        return Decision(proposal.id, "refused", f"{proposal.id} was redacted: its text holds the marker, not what the agent sent; "
+                        "reject it, or edit it before approving; nothing was written")
+    args = proposal.args if edited_args is None else json_safe(edited_args)
+    tool = _Approval(root, proposal, by=replace(proposal.by, approved_by=by), edited=edited_args is not None, durable=durable)
+    result = tool.call(args)
+    if tool.refusal is not None:
+        return tool.refusal
+    if result.is_error:
+        return Decision(proposal.id, "failed", result.output)
+    return Decision(proposal.id, "approved", result.output)
+
+
+def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None = None, by: Actor = NOTEBOOK,
+           durable: bool = True) -> Decision:
+    """Record that the human rejected a pending proposal; the file is not touched."""
+    root = home_path(home)
+    proposal = find_proposal(root, proposal_id)
+    message = f"rejected {proposal.id}" + (f": {reason}" if reason else "")
+    decision = _decide(root, proposal, "rejected", by, message, reason, durable)
+    if decision.outcome == "rejected" and holds_secret(proposal):  # never to be written: keep only where it was
+        from ..history.admin import keep_only_where
+
+        kept = keep_only_where(root, proposal.id, durable=durable)
+        if kept.is_error:
+            return replace(decision, message=f"{message}; its secret is still in the history ({kept.output})")
+    return decision
+
+
+def holds_secret(proposal: Proposal) -> list[str]:
+    """The kinds of secret the proposal's text holds (the doctor's rule): a human is warned before approving."""
+    return list(dict.fromkeys(span.kind for span in masked_args(proposal.args)[1]))
+
+
+def secret_words(proposal: Proposal, kinds: list[str]) -> str:
+    """``it holds an Anthropic API key: approving writes it to MEMORY.md``: the warning before an approval."""
+    named = " and ".join(f"{'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}" for kind in kinds)
+    return f"it holds {named}: approving writes it to {proposal.file or 'the file'}"
+
+
+def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Collection[str] | None = None) -> list[Decision]:
+    """Approve every pending proposal, oldest first, each against the file as the ones before left it.
+
+    ``ids``: only those (the ones a person was shown), never one that arrived since.
+    """
+    return [approve(home, p.id, by=by) for p in pending(home) if ids is None or p.id in ids]
+
+
+def reject_all(home: str | os.PathLike[str], *, reason: str | None = None, by: Actor = NOTEBOOK,
+               ids: Collection[str] | None = None) -> list[Decision]:
+    """Reject every pending proposal (only ``ids``, if given), oldest first."""
+    return [reject(home, p.id, reason=reason, by=by) for p in pending(home) if ids is None or p.id in ids]
+
+
+class ReviewedMemoryTool(MemoryTool):
+    """``memory`` in review mode: a valid call is queued, not written; the schema is the tool's own, byte for byte."""
+
+    description = f"{DESCRIPTION} {REVIEW_SENTENCE}"
+
+    def _call(self, args: object) -> ToolResult:
+        return propose(self.home, args, by=self.by, durable=self._durable)
+
+
+class _Approval(MemoryTool):
+    """The memory tool applying one proposal: its status checked under the lock, its record ``approved``."""
+
+    def __init__(self, home: Path, proposal: Proposal, *, by: Actor, edited: bool, durable: bool) -> None:
+        super().__init__(home, by=by, durable=durable)
+        self.proposal = proposal
+        self.edited = edited
+        self.refusal: Decision | None = None
+
+    def _under_lock(self, home: LockedHome) -> ToolResult | None:
+        current = _status(self.home, self.proposal.id)
+        if current.status == "pending":
+            return None
+        self.refusal = _not_pending(current)
+        return ToolResult(self.refusal.message, is_error=True)
+
+    def _change(self, action: str, given: object, output: str) -> Change:
+        extra: dict[str, Any] = {"proposal": self.proposal.id}
+        if self.edited:
+            extra["edited"] = True
+        return Change("approved", given, output, extra=extra)
+
+    def _record_failure(self, args: object, result: ToolResult) -> ToolResult:
+        """A call that no longer applies is recorded ``failed`` on its proposal, in the core's words."""
+        if self.refusal is not None:
+            return result
+        decision = _decide(self.home, self.proposal, "failed", self.by, result.output, None, self._durable, args=args)
+        if decision.outcome == "refused":
+            self.refusal = decision
+        return result
+
+
+class _Decided(Exception):
+    def __init__(self, proposal: Proposal) -> None:
+        self.proposal = proposal
+
+
+def _decide(root: Path, proposal: Proposal, action: str, actor: Actor, message: str, reason: str | None,
+            durable: bool, *, args: object = None) -> Decision:
+    """Append the decision event if the proposal is still pending, checked under the home's lock."""
+
+    def event(last: str | None) -> Event:
+        current = _status(root, proposal.id)
+        if current.status != "pending":
+            raise _Decided(current)
+        extra: dict[str, Any] = {"proposal": proposal.id}
+        if reason is not None:
+            extra["reason"] = reason
+        kept, secrets = masked_args(json_safe(args)) if args is not None else (None, ())  # a failed approval wrote nothing
+        return Event(new_id(action, last), now(), action, actor, file=proposal.file, applied=False,
+                     args=kept, output=masked_text(message)[0] if secrets else message, secrets=secrets, extra=extra)
+
+    try:
+        problem = append_event(root, event, durable=durable)
+    except _Decided as decided:
+        return _not_pending(decided.proposal)
+    if problem is not None:
+        return Decision(proposal.id, "refused", f"could not record the decision ({problem}); nothing was changed")
+    return Decision(proposal.id, action, message)
+
+
+def _not_pending(proposal: Proposal) -> Decision:
+    return Decision(proposal.id, "refused", f"{proposal.id} is not pending: it was {proposal.status}")
+
+
+def _status(root: Path, proposal_id: str) -> Proposal:
+    for proposal in _proposals(root):
+        if proposal.id == proposal_id:
+            return proposal
+    raise ReviewError(f"no proposal {proposal_id} in {root}")
+
+
+def _proposals(root: Path) -> list[Proposal]:
+    """Every proposal in log order, each with its first decision."""
+    found: dict[str, Proposal] = {}
+    reader = open_reader(root)
+    if reader is None:
+        return []
+    with reader:
+        for _, line in reader.forward():
+            if b'"proposed"' not in line[:160] and b'"proposal":"p-' not in line:
+                continue
+            try:
+                event = Event.from_line(line)
+            except EventError:
+                continue
+            if event.action == "proposed":
+                digest = event.extra.get("digest")
+                found[event.id] = Proposal(event.id, event.time, event.by, event.args, event.file, digest, redacted=event.redacted)
+                continue
+            named = found.get(str(event.extra.get("proposal")))
+            if event.action not in DECISIONS or named is None or named.status != "pending":
+                continue
+            decider = event.by if event.action == "rejected" else event.by.approved_by
+            reason = event.extra.get("reason") if event.action != "failed" else event.output
+            edited = event.args if event.action == "approved" and event.extra.get("edited") else None
+            found[named.id] = replace(named, status=event.action, reason=reason, decided_by=decider, decision=event.id, edited_args=edited)
+    return list(found.values())

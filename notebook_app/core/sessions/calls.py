@@ -1,0 +1,59 @@
+"""A session's journal as a view of the event log: its calls are the events its actor recorded.
+
+The MCP server's tool carries the session's actor, so each write it makes and
+each call that fails is an event of the home's one log with ``by.session``
+set; nothing is written twice. This module reads those events back as the
+:class:`~.records.JournalEntry` rows the agent-sessions view shows.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..log.actor import ActorKind
+from .records import JournalEntry
+from ..log.store import open_reader
+from ..log.events import Event, EventError
+from ..home.soul import home_path
+
+
+def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) -> dict[str, list[JournalEntry]]:
+    """The memory-tool calls of MCP sessions in the event log, by session id, oldest first."""
+    reader = open_reader(home_path(home))
+    if reader is None:
+        return {}
+    needle = b'"by":{"kind":"mcp","session":"' + (session_id.encode() if session_id else b"")
+    calls: dict[str, list[JournalEntry]] = {}
+    with reader:
+        for block in reader.blocks():  # found by a byte search, in C: only a session's lines are parsed
+            at = block.find(needle)
+            while at >= 0:
+                start = block.rfind(b"\n", 0, at) + 1
+                end = block.find(b"\n", at)
+                at = block.find(needle, end)
+                try:
+                    event = Event.from_line(block[start:end])
+                except EventError:
+                    continue
+                if event.action == "session-start" or "proposal" in event.extra:
+                    continue  # a start is no call; an approval, rejection or failed approval is the human's decision
+                if event.by.kind is ActorKind.MCP and event.by.session:
+                    calls.setdefault(event.by.session, []).append(journal_entry(event))
+    return calls
+
+
+def journal_entry(event: Event) -> JournalEntry:
+    """A session's call as its journal shows it, from its event."""
+    args = event.args if isinstance(event.args, dict) else {}
+    return JournalEntry(
+        time=event.time,
+        action=args.get("action"),
+        target=args.get("target"),
+        text=args.get("text"),
+        replacement=args.get("with"),
+        file=event.file,
+        output=event.output or "",
+        is_error=not event.applied and event.action != "proposed",
+        refused=event.extra.get("refused") if isinstance(event.extra.get("refused"), str) else None,
+        queued=event.id if event.action == "proposed" else None,
+    )

@@ -1,0 +1,46 @@
+"""The write path: the locked home, writes and their records, the ``.memory.journal`` slots, recovery.
+
+Every write of the core goes through :mod:`.storage` here; nothing of it loads before the first write.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_face
+
+if TYPE_CHECKING:
+    from .journal import read_slots
+    from .recording import Change, Recorder
+    from .recovery import recover
+    from .side_events import append_event, record_failed, record_session_start
+    from .storage import LockedHome, StorageError, locked_home
+
+_HOME_OF: dict[str, str] = {
+    "read_slots": "journal",
+    "Change": "recording",
+    "Recorder": "recording",
+    "recover": "recovery",
+    "append_event": "side_events",
+    "record_failed": "side_events",
+    "record_session_start": "side_events",
+    "LockedHome": "storage",
+    "StorageError": "storage",
+    "locked_home": "storage",
+}
+"""Each exported name -> the module that defines it; it loads on the name's first use."""
+
+lazy_face(__name__, _HOME_OF)
+
+__all__ = [
+    "Change",
+    "LockedHome",
+    "Recorder",
+    "StorageError",
+    "append_event",
+    "locked_home",
+    "read_slots",
+    "record_failed",
+    "record_session_start",
+    "recover",
+]

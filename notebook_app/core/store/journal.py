@@ -1,0 +1,114 @@
+"""``.memory.journal``: the small fixed-slot file that makes a write and its record one.
+
+Each slot is 128 bytes of ASCII, written with one ``pwrite`` (a process kill
+cannot cut it in two):
+
+* slot 0, the write in flight, if any: ``append FILE BEFORE AFTER [LOG [absent]]``,
+  ``rewrite FILE LOG INODE`` or ``delete FILE LOG``. ``LOG`` is the byte of the
+  event log where this write's record begins: written here before the record,
+  the record before the file, and cleared when both are whole. The next
+  writer completes or drops whatever a killed one left (:mod:`.recording`);
+  readers stop a file at ``BEFORE`` while an append is cut short.
+* slot 1, ``log LOG_ID LAST_ID INODE``: which log the file slots describe,
+  the last id written (ids only grow), and the log file's inode (while it
+  is the same, one ``stat`` tells that the slots still describe it).
+* slot 2 on, one per bootstrap file (MEMORY.md, USER.md, then the others):
+  ``file NAME INODE SIZE MTIME UTF8 LINES COST``,
+  the file as the log last left it: its stat key (so an outside change is
+  seen without reading the file), whether it is UTF-8 (so an add need not
+  check 2 MiB again), its line count (an add's line number) and the replay
+  cost since its last snapshot.
+
+The slots are a cache of the log: a missing or stale one costs one full read
+of the file, never a wrong record. Slot 0, which readers also heed, is read
+and written as :class:`..home.reading.Intent` (so opening a home loads none of this).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..home.names import BOOTSTRAP_ORDER
+from ..home.reading import FILE_SLOT_ORDER, SLOT, read_slot
+
+LOG_SLOT = SLOT
+_FILE_SLOTS = {name: SLOT * (2 + i) for i, name in enumerate(FILE_SLOT_ORDER)}
+# the entry files first: an add's slots, and clearing its intent, are then one pwrite
+
+StatKey = tuple[int, int, int]
+
+
+def stat_key(info: os.stat_result) -> StatKey:
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+@dataclass(frozen=True)
+class FileSlot:
+    """A bootstrap file as the log last left it."""
+
+    key: StatKey | None
+    """None: absent."""
+    utf8: bool
+    lines: int
+    cost: int
+
+    def text(self, name: str) -> str:
+        key = " ".join(map(str, self.key)) if self.key else "absent absent absent"
+        return f"file {name} {key} {int(self.utf8)} {self.lines} {self.cost}"
+
+    @classmethod
+    def parse(cls, raw: bytes | None, name: str) -> FileSlot | None:
+        if raw is None:
+            return None
+        words = raw.decode("ascii", errors="replace").split()
+        if len(words) != 8 or words[:2] != ["file", name]:
+            return None
+        try:
+            key = None if words[2] == "absent" else (int(words[2]), int(words[3]), int(words[4]))
+            return cls(key, words[5] == "1", int(words[6]), int(words[7]))
+        except ValueError:
+            return None
+
+
+def write_slot(fd: int, record: str, offset: int = 0) -> None:
+    """One small pwrite within a page: a process kill cannot cut it in two."""
+    os.pwrite(fd, record.encode("ascii").ljust(SLOT, b" "), offset)
+
+
+def pread_slot(fd: int, offset: int) -> bytes:
+    return os.pread(fd, SLOT, offset)
+
+
+def file_slot_offset(name: str) -> int:
+    return _FILE_SLOTS[name]
+
+
+def log_slot(raw: bytes | None) -> tuple[str, str | None] | None:
+    """(log id, last event id) from slot 1."""
+    known = log_slot_inode(raw)
+    return None if known is None else (known[0], known[1])
+
+
+def log_slot_inode(raw: bytes | None) -> tuple[str, str | None, int] | None:
+    """(log id, last event id, the log's inode or -1) from slot 1."""
+    if raw is None:
+        return None
+    words = raw.decode("ascii", errors="replace").split()
+    if len(words) in (3, 4) and words[0] == "log":
+        inode = int(words[3]) if len(words) == 4 and words[3].isdigit() else -1
+        return words[1], None if words[2] == "-" else words[2], inode
+    return None
+
+
+def log_slot_text(log_id: str, last_id: str | None, inode: int = -1) -> str:
+    return f"log {log_id} {last_id or '-'}" + (f" {inode}" if inode >= 0 else "")
+
+
+ALL_SLOTS = SLOT * (2 + len(BOOTSTRAP_ORDER))
+
+
+def read_slots(home: Path) -> bytes:
+    """Every slot at once (one open), empty when there is no journal to read."""
+    return read_slot(home, 0, ALL_SLOTS) or b""

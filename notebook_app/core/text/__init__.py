@@ -1,0 +1,50 @@
+"""Pure algorithms over text: common runs, the three-way merge, hidden characters, a file's lines, secrets.
+
+No I/O and no home: every other package may use them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_face
+
+if TYPE_CHECKING:
+    from .common_runs import common_prefix, common_suffix, differing_excerpts
+    from .hidden import describe_hidden, with_markers
+    from .merge import Conflict, MergeResult, both, follow_line, merge3, mine, split_lines, theirs
+
+_HOME_OF: dict[str, str] = {
+    "common_prefix": "common_runs",
+    "common_suffix": "common_runs",
+    "differing_excerpts": "common_runs",
+    "describe_hidden": "hidden",
+    "with_markers": "hidden",
+    "Conflict": "merge",
+    "MergeResult": "merge",
+    "both": "merge",
+    "follow_line": "merge",
+    "merge3": "merge",
+    "mine": "merge",
+    "split_lines": "merge",
+    "theirs": "merge",
+}
+"""Each exported name -> the module that defines it; it loads on the name's first use."""
+
+lazy_face(__name__, _HOME_OF)
+
+__all__ = [
+    "Conflict",
+    "MergeResult",
+    "both",
+    "common_prefix",
+    "common_suffix",
+    "describe_hidden",
+    "differing_excerpts",
+    "follow_line",
+    "merge3",
+    "mine",
+    "split_lines",
+    "theirs",
+    "with_markers",
+]

@@ -1,0 +1,82 @@
+"""``persona-notebook soul --host claude-code``: what Claude Code 2.1.332 loads, through a real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(*args: str, tmp: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(tmp / "config"), "XDG_STATE_HOME": str(tmp / "state")}
+    return subprocess.run([sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=60)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> tuple[Path, Path]:
+    """A git project with a CLAUDE.md, an import, a sub folder, and a HOME with user rules and a long MEMORY.md."""
+    root, user = tmp_path / "proj", tmp_path / "user"
+    (root / ".git").mkdir(parents=True)
+    (root / "sub").mkdir()
+    (root / "CLAUDE.md").write_text("Project rules.\n@notes.md\n")
+    (root / "notes.md").write_text("Imported notes.\n")
+    (root / "sub" / "CLAUDE.md").write_text("Only from sub.\n")
+    (user / ".claude" / "rules").mkdir(parents=True)
+    (user / ".claude" / "rules" / "tone.md").write_text("Be plain.\n")
+    slug = str(root).replace("/", "-").replace("_", "-").replace(".", "-")
+    memory = user / ".claude" / "projects" / slug / "memory"
+    memory.mkdir(parents=True)
+    (memory / "MEMORY.md").write_text("".join(f"- note {i}\n" for i in range(1, 251)))
+    return root, user
+
+
+def test_soul_as_claude_code_prints_its_own_block_in_its_order(project, tmp_path):
+    root, user = project
+    out = run("soul", "--host", "claude-code", "--home", str(root), tmp=tmp_path, home=user)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("<system-reminder>\nCodebase and user instructions are shown below.")
+    order = [line for line in out.stdout.splitlines() if line.startswith("Contents of ")]
+    assert [line.split(" (")[0].removeprefix("Contents of ") for line in order] == [
+        str(user / ".claude" / "rules" / "tone.md"), str(root / "CLAUDE.md"), str(root / "notes.md"),
+        str(next((user / ".claude" / "projects").iterdir()) / "memory" / "MEMORY.md"),
+    ]
+    assert "Only from sub." not in out.stdout  # below the working directory: read on demand, not at the start
+    assert "> WARNING: MEMORY.md is 250 lines (limit: 200). Only part of it was loaded: 50 of 250 lines were cut off, " \
+           'starting at line 201 ("- note 201").' in out.stdout
+    assert "Claude Code 2.1.332" in out.stderr
+
+
+def test_soul_as_claude_code_json_names_each_file_with_its_cut(project, tmp_path):
+    root, user = project
+    before = sorted(str(p) for p in tmp_path.rglob("*"))
+    out = run("soul", "--host", "claude-code@2.1", "--home", str(root), "--cwd", str(root / "sub"), "--json",
+              tmp=tmp_path, home=user)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["host"], data["host_version"], data["unit"]) == ("claude-code", "2.1.332", "utf16")
+    # ../notes.md is imported from outside the working directory: Claude Code does not follow it (cc-import-outside-cwd)
+    assert data["found"] == ["~/.claude/rules/tone.md", "../CLAUDE.md", "CLAUDE.md", "MEMORY.md"]
+    memory = data["files"][-1]
+    assert (memory["status"], memory["cut"]["head_end"]) == ("cut", len("".join(f"- note {i}\n" for i in range(1, 201))) - 1)
+    assert memory["markers"][0].startswith("> WARNING: MEMORY.md is 250 lines")
+    assert data["total"]["injected"] == len(data["soul"]) and data["soul"].endswith("</system-reminder>")
+    assert data["skipped"] == []
+    assert sorted(str(p) for p in tmp_path.rglob("*") if "config" not in str(p) and "state" not in str(p)) == [
+        p for p in before if "config" not in p and "state" not in p]
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--host", "claude-code@2.0"), "not a proven Claude Code version; proven: 2.1.332"),
+    (("--host", "claude-code@latest"), "not a proven Claude Code version"),
+    (("--host", "claude-code", "--context-length", "200000"), "not options of --host claude-code"),
+    (("--host", "claude-code", "--cwd", "/no/such/folder"), "--cwd is the directory Claude Code runs in"),
+    (("--host", "openclaw", "--cwd", "."), "--cwd is an option of --host hermes and claude-code"),
+])
+def test_soul_refuses_what_the_host_does_not_use_with_exit_two(project, tmp_path, args, words):
+    root, user = project
+    out = run("soul", "--home", str(root), *args, tmp=tmp_path, home=user)
+    assert out.returncode == 2 and words in out.stderr, out.stderr

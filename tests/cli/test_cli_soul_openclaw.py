@@ -1,0 +1,88 @@
+"""``persona-notebook soul --host openclaw[@VERSION]``: real processes, the loader OpenClaw's goldens prove."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp / "config"), "XDG_STATE_HOME": str(tmp / "state"),
+           "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json")}
+    return subprocess.run([sys.executable, "-m", "notebook_app", *args], check=False, capture_output=True, text=True, env=env, timeout=60)
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    home = tmp_path / "ws"
+    home.mkdir()
+    (home / "AGENTS.md").write_text("Be brief.\n")
+    (home / "SOUL.md").write_text("x" * 20001)
+    (home / "MEMORY.md").write_text("Prefers tea.\n")
+    return home
+
+
+def test_soul_as_openclaw_json_gives_each_entry_as_the_newest_release_builds_it(workspace: Path, tmp_path: Path) -> None:
+    before = sorted(p.name for p in workspace.rglob("*"))
+    out = run("soul", "--home", str(workspace), "--host", "openclaw", "--json", tmp=tmp_path)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["host"], data["host_version"], data["unit"], data["session_kind"]) == ("openclaw", "2026.9.6", "utf16", "main")
+    assert [f["name"] for f in data["files"]] == ["AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md", "MEMORY.md"]
+    soul = data["files"][1]
+    assert (soul["status"], soul["raw_len"], soul["injected_len"]) == ("cut", 20001, 19999)  # golden soul-cap-plus-1
+    assert soul["cut"] == {"head_end": 14920, "tail_start": 20001 - 4973, "dropped": 20001 - 14920 - 4973}
+    assert data["files"][2]["injected"] == f"[MISSING] Expected at: {workspace}/IDENTITY.md"
+    assert data["total"] == {"injected": sum(f["injected_len"] for f in data["files"]), "cap": 60000, "file_cap": 20000}
+    assert "OpenClaw 2026.9.6 (the newest proven release)" in out.stderr
+    assert {"soul", "found", "skipped", "host"} <= set(data) and data["found"] == ["AGENTS.md", "SOUL.md", "MEMORY.md"]
+    assert sorted(p.name for p in workspace.rglob("*")) == before
+
+
+def test_a_version_inside_a_range_names_the_release_that_proves_it(workspace: Path, tmp_path: Path) -> None:
+    out = run("soul", "--home", str(workspace), "--host", "openclaw@2026.5.1", "--json", tmp=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["host_version"] == "2026.4.27"
+    assert ("OpenClaw 2026.5.1: rules of 2026.4.27–2026.5.5, proven at 2026.4.27 "
+            "(tests/hosts/goldens/openclaw@2026.4.27/)") in out.stderr
+    partial = run("soul", "--home", str(workspace), "--host", "openclaw@2026.6", "--json", tmp=tmp_path)
+    assert json.loads(partial.stdout)["host_version"] == "2026.6.6"
+    assert "OpenClaw 2026.6: its newest proven release, 2026.6.6" in partial.stderr
+
+
+def test_a_version_in_no_range_exits_two_listing_the_ranges(workspace: Path, tmp_path: Path) -> None:
+    out = run("soul", "--home", str(workspace), "--host", "openclaw@2025.1.1", tmp=tmp_path)
+    assert out.returncode == 2 and out.stdout == ""
+    assert "openclaw@2025.1.1 is in no proven range; proven OpenClaw releases: 2026.1.29–" in out.stderr
+    assert "2026.9.1–2026.9.6 (proven at 2026.9.6)" in out.stderr
+
+
+@pytest.mark.parametrize(("kind", "names"), [
+    ("main", ["AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md", "MEMORY.md"]),
+    ("group", ["AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md"]),
+    ("subagent", ["AGENTS.md"]),
+    ("cron", ["AGENTS.md", "SOUL.md", "IDENTITY.md"]),
+])
+def test_the_session_kind_filters_the_files_as_openclaw_does(workspace: Path, tmp_path: Path, kind: str, names: list[str]) -> None:
+    out = run("soul", "--home", str(workspace), "--host", "openclaw", "--session-kind", kind, "--json", tmp=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert [f["name"] for f in json.loads(out.stdout)["files"]] == names  # goldens flat-all-seven, per kind
+
+
+@pytest.mark.parametrize("option", [["--session-kind", "cron"], ["--cwd", "."], ["--context-length", "1000"]])
+def test_an_option_the_host_does_not_use_exits_two(workspace: Path, tmp_path: Path, option: list[str]) -> None:
+    host = "hermes" if option[0] == "--session-kind" else "openclaw"
+    out = run("soul", "--home", str(workspace), "--host", host, *option, tmp=tmp_path)
+    assert out.returncode == 2 and out.stdout == ""
+
+
+def test_soul_as_openclaw_prints_each_entry_in_openclaws_order(workspace: Path, tmp_path: Path) -> None:
+    out = run("soul", "--home", str(workspace), "--host", "openclaw@2026.1.29", tmp=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("## AGENTS.md\n\nBe brief.\n\n## SOUL.md\n\n" + "x" * 14000 + "\n\n[...truncated, read SOUL.md")
+    assert out.stdout.index("## TOOLS.md") < out.stdout.index("## HEARTBEAT.md") < out.stdout.index("## MEMORY.md")
