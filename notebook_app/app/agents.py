@@ -14,11 +14,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core import Snapshot, take_snapshot
-from ..core.sessions import AgentSession, JournalEntry, load_session
-from ..core.modes import Proposal, pending
 from ..core.history import who
-from .comparison import Comparison, compare
+from ..core.modes import Proposal, pending
+from ..core.sessions import AgentSession, JournalEntry, load_session
 from ..core.text import with_markers
+from .comparison import Comparison, compare
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from .keys import APP_KEYS, Key, bindings
 from .model import Notebook
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
 from .screens.keyed import KeyedScreen
-from .widgets.textual_compat import set_theme_before_parse
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
+from .widgets.textual_compat import set_theme_before_parse
 
 
 def local_time(moment: datetime, now: datetime | None = None) -> str:

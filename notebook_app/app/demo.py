@@ -15,8 +15,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from ..core.home import JOURNAL_NAME
 from ..core.fs import STATE_DIR
+from ..core.home import JOURNAL_NAME
 
 DEMO_LABEL = "demo persona"
 

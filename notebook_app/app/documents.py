@@ -14,8 +14,7 @@ from enum import StrEnum
 from typing import Literal
 
 from ..core import Composition, SoulDiff
-from ..core.text import common_prefix, common_suffix
-from ..core.text import with_markers
+from ..core.text import common_prefix, common_suffix, with_markers
 
 Side = Literal["current", "next"]
 

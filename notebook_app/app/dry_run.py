@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from ..core.home import FileRead, FileStatus, Rejection, edit_refusal, text_of
 from ..core.log import NOTEBOOK
-from ..core.home import FileRead, FileStatus
-from ..core.home import Rejection, edit_refusal, text_of
 from .comparison import Comparison, compare
 from .model import ENTRY_ACTIONS, HomeState
 

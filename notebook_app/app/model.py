@@ -15,18 +15,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core import BOOTSTRAP_ORDER, Session, Snapshot
-from ..core.log import NOTEBOOK
-from ..core.home import Composition
 from ..core.fs import moved, pin_home, write_refusal
+from ..core.home import Composition
+from ..core.log import NOTEBOOK
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
 
 if TYPE_CHECKING:
     from ..core import MemoryTool, SpliceResult, ToolResult
+    from ..core.doctor import Doctor, DoctorReport
     from ..core.edits import HandEditResult
     from ..core.hosts import HostProfile
-    from ..core.doctor import Doctor, DoctorReport
 
 ENTRY_ACTIONS = ("edit-entry", "delete-entry")
 """The form's two human-only actions: guarded entry edits, never the agent's tool."""

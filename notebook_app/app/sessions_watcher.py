@@ -21,8 +21,8 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 
 from ..core.fs import STATE_DIR
-from ..core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
 from ..core.log import LOG_PATH
+from ..core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
 from .watching import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 
 if TYPE_CHECKING:

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.log import CLI
 from ..core.home import BOOTSTRAP_ORDER
+from ..core.log import CLI
 from .common import CommandLine, existing_home, home_option, print_json, usage_error
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ import sys
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..core.log import CLI
 from ..core.home import BOOTSTRAP_ORDER
+from ..core.log import CLI
 from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
 
 if TYPE_CHECKING:
@@ -106,10 +106,15 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.history import history, record_json  # the history's modules load when a history verb runs
-    from ..core.history import prune, redact
     from ..core.fs import state_problem
-    from ..core.history import restore, undo
+    from ..core.history import (  # the history's modules load when a history verb runs
+        history,
+        prune,
+        record_json,
+        redact,
+        restore,
+        undo,
+    )
 
     home = existing_home(args.home)
     if isinstance(home, str):
@@ -157,8 +162,8 @@ def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, dif
 def line_of(event: Event) -> str:
     """One record on one line: id, time, file, action, who, and
     what it did; hidden characters drawn as the panes draw them."""
-    from ..core.text import with_markers
     from ..core.history import who
+    from ..core.text import with_markers
 
     when = f"{event.time.astimezone(UTC):%Y-%m-%d %H:%M:%S}Z"
     session = f" session {event.by.session}" if event.by.session else ""
@@ -211,8 +216,7 @@ def _short(value: object, limit: int = 50) -> str:
 
 
 def _blame(home, name: str, as_json: bool) -> int:  # type: ignore[no-untyped-def]
-    from ..core.history import Origin, blame
-    from ..core.history import who
+    from ..core.history import Origin, blame, who
 
     result = blame(home, name)
     if result.message is not None:

@@ -14,12 +14,12 @@ from pathlib import Path
 from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
 from textual.widgets import Static
 
-from notebook_app.core import MAX_FILE_BYTES, memory_tool
-from notebook_app.core.log.actor import NOTEBOOK, Actor
-from notebook_app.core.history.query import history
 from notebook_app.app.screens.conflict import ConflictScreen
 from notebook_app.app.screens.editor import EditorScreen
 from notebook_app.app.screens.main import MainScreen
+from notebook_app.core import MAX_FILE_BYTES, memory_tool
+from notebook_app.core.history.query import history
+from notebook_app.core.log.actor import NOTEBOOK, Actor
 
 AGENT = Actor.mcp("s-1", "agent", "1")
 

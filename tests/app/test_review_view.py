@@ -7,10 +7,10 @@ from pathlib import Path
 from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
 from textual.widgets import Input, OptionList
 
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.history.query import history
-from notebook_app.core.modes.review import pending, propose
 from notebook_app.app.screens.review import ReviewScreen
+from notebook_app.core.history.query import history
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.modes.review import pending, propose
 
 AGENT = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
 

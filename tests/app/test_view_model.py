@@ -14,8 +14,8 @@ from notebook_app.app.live_files import read_live_file
 from notebook_app.app.model import Notebook
 from notebook_app.app.watcher import HomeWatcher
 from notebook_app.app.wrapping import BANNER, split_line, wrap_rows
-from notebook_app.core.text.hidden import with_markers
 from notebook_app.core import JOURNAL_NAME, Rejection, Session, diff_compositions, parse_request, plan_edit
+from notebook_app.core.text.hidden import with_markers
 
 
 def test_lines_wrap_at_spaces_with_a_hanging_indent_for_bullets() -> None:

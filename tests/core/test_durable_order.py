@@ -26,9 +26,9 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import JOURNAL_NAME, edit_entry, memory_tool
-from notebook_app.core.log.actor import CLI, NOTEBOOK
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
+from notebook_app.core.log.actor import CLI, NOTEBOOK
 
 SLOT = 128
 

@@ -9,8 +9,8 @@ import pytest
 from unprivileged import as_unprivileged, listing
 
 from notebook_app.core import MAX_FILE_BYTES, memory_tool
-from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.edits.guarded_splice import Splice, delete_entry, edit_entry
+from notebook_app.core.log.actor import NOTEBOOK
 
 
 def memory(home: Path, data: bytes) -> Path:

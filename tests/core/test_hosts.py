@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import compose, compose_soul
-from notebook_app.core.hosts import load_hosts, parse_profile, resolve_host
 from notebook_app.core.doctor import Doctor, check_home
+from notebook_app.core.hosts import load_hosts, parse_profile, resolve_host
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
 

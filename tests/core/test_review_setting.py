@@ -10,8 +10,8 @@ import time
 import tomllib
 from pathlib import Path
 
-from notebook_app.core.log.actor import CLI, NOTEBOOK
 from notebook_app.core.history.query import history
+from notebook_app.core.log.actor import CLI, NOTEBOOK
 from notebook_app.core.modes.settings import load_settings, set_review
 
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import mcp_types as types
 import pytest
-from hostile import MAKERS, UNREADABLE_MESSAGE
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 from stdio_harness import MODES, connect, text_of
 
-from notebook_app.core.sessions.agents import SESSIONS_DIR, list_sessions, load_session, read_journal
+from hostile import MAKERS, UNREADABLE_MESSAGE
+from notebook_app.core.sessions.agents import SESSIONS_DIR, list_sessions, load_session
 from notebook_app.mcp.server import SOUL_URI, build_server
 from privileges import reader_command, reader_home, unreadable_file
 

@@ -18,12 +18,9 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core import Rejection
+from ...core.doctor import DoctorReport, Finding, FixPreview, RedactPreview, RepairPreview
 from ...core.log import NOTEBOOK
 from ...core.text import with_markers
-from ...core.doctor import DoctorReport
-from ...core.doctor import FixPreview, RedactPreview
-from ...core.doctor import Finding
-from ...core.doctor import RepairPreview
 from ..keys import DOCTOR_KEYS, bindings
 from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins, run_once

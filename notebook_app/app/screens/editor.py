@@ -22,10 +22,10 @@ from textual.app import ComposeResult
 from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import Selection
 
-from ...core.home import FileStatus, read_file
 from ...core.edits import HandEditResult, keep_typing, text_digest
-from ...core.text import follow_line
+from ...core.home import FileStatus, read_file
 from ...core.memory import for_people
+from ...core.text import follow_line
 from ..keys import EDITOR_KEYS, bindings
 from ..live_files import READ_LIMIT
 from ..model import HomeState, Notebook

@@ -22,13 +22,11 @@ from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.log import NOTEBOOK
-from ...core.log import Event
-from ...core.history import history, record_diff, undoable
-from ...core.home import BOOTSTRAP_ORDER
-from ...core.memory import for_people
 from ...core.fs import state_problem
-from ...core.history import HistoryResult, restore, undo, who
+from ...core.history import HistoryResult, history, record_diff, restore, undo, undoable, who
+from ...core.home import BOOTSTRAP_ORDER
+from ...core.log import NOTEBOOK, Event
+from ...core.memory import for_people
 from ..keys import HISTORY_KEYS, bindings
 from ..sessions_watcher import SessionsWatcher
 from ..view_watch import HomeAndLogWatch

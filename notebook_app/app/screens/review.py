@@ -21,10 +21,22 @@ from textual.content import Content
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.log import NOTEBOOK
-from ...core.modes import Decision, Proposal, approve, approve_all, holds_secret, pending, reject, reject_all, secret_words
-from ...core.modes import ProposalPreview, preview_proposal, preview_proposals
 from ...core.history import who
+from ...core.log import NOTEBOOK
+from ...core.modes import (
+    Decision,
+    Proposal,
+    ProposalPreview,
+    approve,
+    approve_all,
+    holds_secret,
+    pending,
+    preview_proposal,
+    preview_proposals,
+    reject,
+    reject_all,
+    secret_words,
+)
 from ..keys import REVIEW_KEYS, bindings
 from ..sessions_watcher import SessionsWatcher
 from ..view_watch import HomeAndLogWatch

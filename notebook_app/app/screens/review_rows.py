@@ -13,10 +13,9 @@ from datetime import datetime
 
 from textual.content import Content
 
-from ...core.home import Rejection
-from ...core.modes import Proposal
-from ...core.modes import ProposalPreview
 from ...core.history import who
+from ...core.home import Rejection
+from ...core.modes import Proposal, ProposalPreview
 
 MARKS = {
     "approved": ("✔ approved", "$text-success"),

@@ -13,13 +13,13 @@ import os
 from dataclasses import dataclass
 from enum import Enum
 
+from ..edits.guarded_splice import ENTRY_FILES, SpliceResult, delete_entry, edit_entry, plan_entry, splice
+from ..history.admin import AdminResult, redact
+from ..home.files import read_file
+from ..home.refusals import Rejection
+from ..home.soul import MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
 from ..log.events import SecretSpan
-from ..home.files import read_file
-from ..history.admin import AdminResult, redact
-from ..home.soul import MAX_FILE_BYTES, home_path
-from ..home.refusals import Rejection
-from ..edits.guarded_splice import ENTRY_FILES, SpliceResult, delete_entry, edit_entry, plan_entry, splice
 
 
 class FixKind(Enum):

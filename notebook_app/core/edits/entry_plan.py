@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..memory.dialect import entry_text_refusal
-from ..text.hidden import hidden_kind
 from ..home.reading import ENTRY_FILES
 from ..home.refusals import Rejection
+from ..memory.dialect import entry_text_refusal
+from ..text.hidden import hidden_kind
 
 
 @dataclass(frozen=True)

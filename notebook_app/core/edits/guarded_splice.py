@@ -19,18 +19,18 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ..memory.plan import load_outcome
-from ..log.actor import Actor
-from .entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
-from ..log.events import Payload, SecretSpan
-from ..home.files import FileStatus
-from ..home.soul import BOOTSTRAP_ORDER, home_path
 from ..fs.home_pin import moved
+from ..home.files import FileStatus
 from ..home.reading import ENTRY_FILES
-from ..log.redaction import mask, mask_text
 from ..home.refusals import Rejection
+from ..home.soul import BOOTSTRAP_ORDER, home_path
+from ..log.actor import Actor
+from ..log.events import Payload, SecretSpan
+from ..log.redaction import mask, mask_text
+from ..memory.plan import load_outcome
 from ..memory.results import SpliceResult
 from ..store.storage import Change, LockedHome, StorageError, locked_home
+from .entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
 
 __all__ = ["ENTRY_FILES", "EntryPlan", "Splice", "SpliceResult", "delete_entry", "edit_entry", "plan_entry", "splice"]
 

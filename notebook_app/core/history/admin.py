@@ -19,21 +19,21 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
+from ..fs.atomic import write_atomically
+from ..fs.home_pin import no_home
+from ..fs.state_dir import readable_state
+from ..home.reading import JOURNAL_NAME
+from ..home.soul import home_path
 from ..log import snapshots
 from ..log.actor import LIBRARY
-from ..log.store import LOG_NAME, LogWriter, open_reader
-from ..fs.atomic import write_atomically
 from ..log.events import Event, EventError, header_line, parse_header
-from .query import HistoryError, find
-from ..home.soul import home_path
-from ..store.journal import file_slot_offset, write_slot
-from ..home.reading import JOURNAL_NAME
 from ..log.redaction import masked_args
-from .redact_plan import RedactionPlan, plan_redaction
 from ..log.replay import RebuildError, is_start, rebuild
-from ..fs.state_dir import readable_state
-from ..fs.home_pin import no_home
+from ..log.store import LOG_NAME, LogWriter, open_reader
+from ..store.journal import file_slot_offset, write_slot
 from ..store.storage import StorageError, locked_home
+from .query import HistoryError, find
+from .redact_plan import RedactionPlan, plan_redaction
 
 
 @dataclass(frozen=True)

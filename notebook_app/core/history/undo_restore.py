@@ -22,19 +22,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..memory.plan import load_outcome
+from ..fs.home_pin import no_home, write_refusal
+from ..fs.state_dir import readable_state
+from ..home.files import FileStatus, read_file
+from ..home.reading import consistent_reads
+from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
 from ..log.events import Event, Hunk
-from ..home.files import FileStatus, read_file
-from .query import Found, HistoryError, events_after, find, redacted_in, state_after, undoable, unified
-from ..log.store import open_reader
-from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
-from ..store.recording import Change, Recorder
 from ..log.replay import RebuildError, diff_hunks, hunk, payload_bytes
-from ..fs.state_dir import readable_state
-from ..home.reading import consistent_reads
-from ..fs.home_pin import no_home, write_refusal
+from ..log.store import open_reader
+from ..memory.plan import load_outcome
+from ..store.recording import Change, Recorder
 from ..store.storage import LockedHome, StorageError, locked_home
+from .query import Found, HistoryError, events_after, find, redacted_in, state_after, undoable, unified
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,9 @@ asks :meth:`Query.spans` for the rows it draws.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-import re
 
 from ..text.hidden import with_markers
 

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from ..home.file_load import FileLoad
 from ..home.files import FileStatus, read_file
-from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
 from ..home.reading import consistent_reads
+from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
 
 if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
     from .profile import FileRule, HostProfile

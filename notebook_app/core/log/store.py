@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .events import Event, EventError, header_line, parse_header
-from ..home.reading import Intent, read_intent
 from ..fs.state_dir import STATE_DIR, StateDirError, readable_state, real_directory
+from ..home.reading import Intent, read_intent
+from .events import Event, EventError, header_line, parse_header
 
 LOG_NAME = "events.jsonl"
 LOG_PATH = f"{STATE_DIR}/{LOG_NAME}"

@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from ..home.files import FileRead
+from ..home.reading import MEMORY_TARGETS
+from ..home.refusals import Rejection, edit_refusal, text_of
+from ..home.soul import MAX_FILE_BYTES
 from ..log.actor import LIBRARY, Actor
 from .dialect import entry_text_refusal
-from ..home.files import FileRead
-from ..home.soul import MAX_FILE_BYTES
-from ..home.refusals import Rejection, edit_refusal, text_of
-from ..home.reading import MEMORY_TARGETS
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")

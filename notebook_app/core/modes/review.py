@@ -19,17 +19,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..memory.plan import Edit, parse_request, preview_file
-from ..log.actor import NOTEBOOK, Actor
-from ..log.ids import new_id
-from ..log.store import open_reader
-from ..log.events import Event, EventError, json_safe, now
-from ..home.files import FileRead, read_file
-from ..home.soul import home_path
-from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
-from ..log.redaction import masked_args, masked_text
-from ..home.refusals import Rejection
 from ..fs.home_pin import moved
+from ..home.files import FileRead, read_file
+from ..home.refusals import Rejection
+from ..home.soul import home_path
+from ..log.actor import NOTEBOOK, Actor
+from ..log.events import Event, EventError, json_safe, now
+from ..log.ids import new_id
+from ..log.redaction import masked_args, masked_text
+from ..log.store import open_reader
+from ..memory.plan import Edit, parse_request, preview_file
+from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
 from ..store.side_events import append_event
 from ..store.storage import Change, LockedHome
 

@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..memory.plan import Edit
 from ..home.files import FileRead, read_file
-from ..home.soul import home_path
 from ..home.refusals import Rejection, text_of
+from ..home.soul import home_path
+from ..memory.plan import Edit
 from .review import READ_LIMIT, Proposal, proposal_dry_run
 
 CONTEXT = 2

@@ -22,13 +22,13 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..log.actor import Actor
 from ..fs.atomic import remove_temps, write_atomically
-from ..log.ids import new_id
-from ..log.store import open_reader
-from ..log.events import Event, EventError, now
 from ..home.files import read_file
 from ..home.soul import home_path
+from ..log.actor import Actor
+from ..log.events import Event, EventError, now
+from ..log.ids import new_id
+from ..log.store import open_reader
 from ..store.recording import OUTSIDE
 from ..store.side_events import append_event
 

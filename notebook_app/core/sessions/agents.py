@@ -38,6 +38,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..fs.atomic import flocked_directory, remove_temps, write_all, write_atomically
+from ..fs.home_pin import HomeRefused, home_lock
+from ..fs.state_dir import STATE_DIR, StateDirError, real_directory
+from ..home.soul import home_path
+from ..log.actor import Actor
+from ..memory.tool import ToolResult
+from ..store.side_events import record_session_start
+from .calls import journal_entry, logged_calls
+from .presence import is_live
 from .records import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -51,16 +60,7 @@ from .records import (
     record_json,
     session_from_json,
 )
-from ..log.actor import Actor
-from ..home.soul import home_path
-from ..memory.tool import ToolResult
 from .snapshot import take_snapshot
-from .presence import is_live
-from ..fs.atomic import flocked_directory, remove_temps, write_all, write_atomically
-from .calls import journal_entry, logged_calls
-from ..store.side_events import record_session_start
-from ..fs.home_pin import HomeRefused, home_lock
-from ..fs.state_dir import STATE_DIR, StateDirError, real_directory
 
 __all__ = [
     "JOURNAL_SUFFIX", "RECORD_FORMAT", "RECORD_SUFFIX", "RECORD_VERSION", "SESSIONS_DIR", "STATE_DIR",

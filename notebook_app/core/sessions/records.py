@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from ..home.reading import MEMORY_TARGETS
 from ..home.soul import BootstrapFile, Composition, SkippedFile, section_heading
 from ..memory.tool import ToolResult
 from .snapshot import Snapshot
-from ..home.reading import MEMORY_TARGETS
 
 RECORD_FORMAT = "persona-notebook/agent-session"
 RECORD_VERSION = 1

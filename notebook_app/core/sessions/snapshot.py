@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
 
-from ..text.common_runs import common_prefix
 from ..home.soul import BOOTSTRAP_ORDER, BootstrapFile, Composition, SkippedFile, compose, home_path
+from ..text.common_runs import common_prefix
 
 if TYPE_CHECKING:
     from ..hosts.profile import HostProfile

@@ -24,16 +24,25 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..fs.state_dir import STATE_DIR, StateDirError, readable_state, state_problem
+from ..home.reading import SLOT
 from ..log import snapshots
 from ..log.actor import Actor, ActorKind
-from ..log.store import LOG_NAME, LogWriter, open_reader
+from ..log.events import ABSENT, INLINE_LIMIT, Event, FileState, Hunk, Payload, SecretSpan, now, parse_header
 from ..log.ids import new_id
-from ..log.events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, SecretSpan, now, parse_header
 from ..log.redaction import mask
-from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot_inode, log_slot_text, read_slots, write_slot
-from ..home.reading import SLOT
 from ..log.replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
-from ..fs.state_dir import STATE_DIR, StateDirError, readable_state, state_problem
+from ..log.store import LOG_NAME, LogWriter, open_reader
+from .journal import (
+    LOG_SLOT,
+    FileSlot,
+    StatKey,
+    file_slot_offset,
+    log_slot_inode,
+    log_slot_text,
+    read_slots,
+    write_slot,
+)
 
 OUTSIDE = Actor(ActorKind.OUTSIDE)
 

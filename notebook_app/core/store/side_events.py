@@ -14,16 +14,16 @@ import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from ..log.actor import Actor
-from ..log.store import LogWriter
-from ..log.ids import new_id
-from ..log.events import Event, json_safe, now
 from ..fs.home_pin import HomeRefused, home_lock
-from .journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
-from .recovery import recover
-from ..log.redaction import masked_args, masked_text
 from ..fs.state_dir import StateDirError
 from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS
+from ..log.actor import Actor
+from ..log.events import Event, json_safe, now
+from ..log.ids import new_id
+from ..log.redaction import masked_args, masked_text
+from ..log.store import LogWriter
+from .journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
+from .recovery import recover
 
 
 def record_failed(

@@ -39,22 +39,22 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import NamedTuple
 
-from ..log.actor import LIBRARY, Actor
 from ..fs.atomic import remove_matching, write_all
 from ..fs.atomic import remove_temps as remove_temps  # re-exported: callers outside the core import it from here
 from ..fs.atomic import write_atomically as write_atomically  # re-exported, as remove_temps
-from ..log.events import ABSENT, FileState, Hunk, Payload, now
-from ..home.files import FileRead, FileStatus, read_file
 from ..fs.home_pin import HomeRefused, home_lock
-from .journal import ALL_SLOTS, stat_key, write_slot
-from ..log.append_record import append_line
+from ..home.files import FileRead, FileStatus, read_file
 from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS, SLOT, Intent, consistent_reads, is_temp_file
 from ..home.reading import is_scratch_file as is_scratch_file  # the read half, re-exported for callers that write
-from .recording import EVENT_COST, Change, Known, Recorder
-from .writes import RecordedWrites, is_utf8
-from .recovery import recover
 from ..home.refusals import Rejection, file_refusal, utf8_refusal
+from ..log.actor import LIBRARY, Actor
+from ..log.append_record import append_line
+from ..log.events import ABSENT, FileState, Hunk, Payload, now
 from ..log.replay import append_span
+from .journal import ALL_SLOTS, stat_key, write_slot
+from .recording import EVENT_COST, Change, Known, Recorder
+from .recovery import recover
+from .writes import RecordedWrites, is_utf8
 
 _TAIL_BYTES = 64
 _READ_TRIES = 5

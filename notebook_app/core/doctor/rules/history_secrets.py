@@ -27,15 +27,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from ...log import snapshots
-from ...log.store import LogReader, lines_forward, open_reader
-from ...log.events import Event, EventError
 from ...fs.state_dir import readable_state
+from ...log import snapshots
+from ...log.events import Event, EventError
+from ...log.store import LogReader, lines_forward, open_reader
+from ...text.file_text import FileText
+from ...text.secrets import candidate_lines, secrets_in
 from ..fixes import RedactFix
 from ..history_memo import recall, remember, started
 from ..model import Finding, finding
-from ...text.secrets import candidate_lines, secrets_in
-from ...text.file_text import FileText
 
 RULE = "security.secret-history"
 

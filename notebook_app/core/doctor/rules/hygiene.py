@@ -13,9 +13,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from ...edits.guarded_splice import ENTRY_FILES
+from ...text.file_text import FileText, shown
 from ..fixes import delete_line
 from ..model import Finding, finding
-from ...text.file_text import FileText, shown
 
 MAX_PER_RULE = 500
 
