@@ -252,7 +252,10 @@ def _throughput_goal(
     if phase == "add":
         share = fsync / ours_op
         if share < 0.6:
-            where = f"Its one fsync is about {share:.0%} of ours's add; the rest is fixed per-call work (journal, lock, stat)."
+            where = (
+                f"Its one fsync is about {share:.0%} of ours's add; "
+                "the rest is fixed per-call work (journal, lock, stat)."
+            )
         else:
             where = f"Its one fsync is about {share:.0%} of ours's add: only group commit would close it."
         reason = facts + "Both are durable before they return; ours appends, hermes rewrites the whole file. " + where

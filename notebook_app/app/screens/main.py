@@ -355,7 +355,8 @@ class MainScreen(HandEdits, NotebookFind, NotebookTools, HomeWatching, PaneScree
         self.query_one(HomePane).focus_entries(MEMORY_TARGETS[self.target])
 
     def action_toggle_warnings(self) -> None:
-        """w: every file's warnings in full, or folded back to one row each; at narrow widths Home comes to the front first."""
+        """w: every file's warnings in full, or folded back to one
+        row each; at narrow widths Home comes to the front first."""
         self._warnings_unfolded = not self._warnings_unfolded
         self.activate("home")
         fold_key = next(shown_key(key, self.keymap) for key in NOTEBOOK_KEYS if key.id == "toggle-warnings")

@@ -295,7 +295,8 @@ class Recorder:
         return writer.last_id()
 
     def plain_append(self, name: str, data: bytes) -> bool:
-        """Whether this append can be recorded the quick way (:mod:`..log.append_record`): nothing else to record with it."""
+        """Whether this append can be recorded the quick way
+        (:mod:`..log.append_record`): nothing else to record with it."""
         known = self._known.get(name)
         return known is not None and known.outside is None and not known.base and len(data) <= INLINE_LIMIT
 

@@ -272,7 +272,8 @@ class LockedHome(RecordedWrites):
 
 @contextmanager
 def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = LIBRARY) -> Iterator[LockedHome]:
-    """Hold the home's write lock (:func:`..fs.home_pin.home_lock`, the pin checked); make the home first when ``create``.
+    """Hold the home's write lock (:func:`..fs.home_pin.home_lock`, the
+    pin checked); make the home first when ``create``.
 
     A missing home that is not to be created yields a view with nothing in it,
     so a replace or remove there is a plain miss; one this process pinned
