@@ -26,7 +26,8 @@ from ..home.reading import JOURNAL_NAME
 from ..home.soul import home_path
 from ..log import snapshots
 from ..log.actor import LIBRARY
-from ..log.events import Event, EventError, header_line, parse_header
+from ..log.events import Event, EventError
+from ..log.json_lines import header_line, parse_header
 from ..log.redaction import masked_args
 from ..log.replay import RebuildError, is_start, rebuild
 from ..log.store import LOG_NAME, LogWriter, open_reader

@@ -21,9 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .actor import Actor, ActorKind
-
-LOG_FORMAT = "persona-notebook/events"
-LOG_VERSION = 1
+from .json_lines import json_line
 
 INLINE_LIMIT = 4096
 """Edit bytes longer than this go to the snapshot store; the log keeps a reference."""
@@ -316,48 +314,6 @@ def actor_from_json(value: object) -> Actor:
     client = value.get("client") if isinstance(value.get("client"), Mapping) else {}
     approved_by = actor_from_json(value["approved_by"]) if value.get("approved_by") is not None else None
     return Actor(kind, value.get("session"), client.get("name"), client.get("version"), approved_by)  # type: ignore[union-attr]
-
-
-def json_safe(value: object, depth: int = 0) -> Any:
-    """``value`` as JSON can hold it: arguments "as given" may hold anything a library caller passed."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if type(value) is dict and all(type(k) is str and (v is None or type(v) is str) for k, v in value.items()):
-        return value  # the usual tool input: nothing to convert
-    if depth > 20:
-        return repr(value)
-    if isinstance(value, Mapping):
-        return {str(k): json_safe(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [json_safe(v, depth + 1) for v in value]
-    return repr(value)
-
-
-_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-_ASCII = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
-
-
-def json_line(value: object) -> bytes:
-    """One line of UTF-8 JSON; lone surrogates (an agent may send them) are escaped."""
-    try:
-        return (_COMPACT.encode(value) + "\n").encode("utf-8")
-    except UnicodeEncodeError:
-        return (_ASCII.encode(value) + "\n").encode("ascii")
-
-
-def header_line(log_id: str) -> bytes:
-    return json_line({"format": LOG_FORMAT, "version": LOG_VERSION, "log": log_id})
-
-
-def parse_header(line: bytes) -> str | None:
-    """The log's id from its first line; None when it is not a header this version reads."""
-    try:
-        data = json.loads(line)
-    except ValueError:
-        return None
-    if isinstance(data, dict) and data.get("format") == LOG_FORMAT and data.get("version") == LOG_VERSION:
-        return str(data.get("log"))
-    return None
 
 
 def now() -> datetime:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..home.soul import home_path
 from ..log.actor import LIBRARY, Actor, ActorKind
-from ..log.events import json_safe
+from ..log.json_lines import json_safe
 from ..store.side_events import record_failed
 from ..store.storage import Change, LockedHome, StorageError, locked_home
 from .plan import (

@@ -7,15 +7,15 @@ applied); its outcome is a later event naming it in ``proposal``:
 proposal is checked exactly like a real call, so what is queued would
 apply now; approving applies it through the memory tool against the file
 as it is then, and checks, under the home's lock, that it is still pending.
+The proposals' data, and reading them from the log, live in :mod:`.proposals`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass, replace
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,91 +24,21 @@ from ..home.files import FileRead, read_file
 from ..home.refusals import Rejection
 from ..home.soul import home_path
 from ..log.actor import NOTEBOOK, Actor
-from ..log.events import Event, EventError, json_safe, now
+from ..log.events import Event, now
 from ..log.ids import new_id
+from ..log.json_lines import json_safe
 from ..log.redaction import masked_args, masked_text
-from ..log.store import open_reader
 from ..memory.plan import Edit, parse_request, preview_file
 from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
 from ..store.side_events import append_event
 from ..store.storage import Change, LockedHome
+from .proposals import Proposal, ReviewError, proposal_status, read_proposals
 
 REVIEW_SENTENCE = (
     "This server runs in review mode: a valid write is queued for a human to approve, and is written only "
     "if approved; its output says queued for review, with the proposal's id."
 )
-DECISIONS = ("approved", "rejected", "failed")
 READ_LIMIT = 1 << 30
-
-
-class ReviewError(Exception):
-    """A proposal id that names no proposal, or more than one."""
-
-
-@dataclass(frozen=True)
-class Proposal:
-    """One queued call and what became of it."""
-
-    id: str
-    time: datetime
-    by: Actor
-    """The agent's session actor that proposed it."""
-    args: Any
-    """The call's arguments as sent."""
-    file: str | None
-    digest: str | None
-    """sha256 of the target file when proposed; None when it was absent."""
-    status: str = "pending"
-    """pending, approved, rejected or failed."""
-    reason: str | None = None
-    """A rejection's reason, or a failed approval's error in the core's words."""
-    decided_by: Actor | None = None
-    decision: str | None = None
-    """The id of the event that decided it."""
-    edited_args: Any = None
-    """What an approval a person edited wrote instead of ``args``; None when it was approved as sent (or is not)."""
-    redacted: bool = False
-    """Its record's secrets were replaced by a marker (``history --redact``): approving it would write the marker."""
-
-    @property
-    def edited(self) -> bool:
-        return self.edited_args is not None
-
-    def field(self, key: str) -> Any:
-        """The call's ``key`` as it stands: as approved when a person edited it, else as the agent sent it."""
-        args = self.edited_args if self.edited_args is not None else self.args
-        return args.get(key) if isinstance(args, Mapping) else None
-
-    def proposed_field(self, key: str) -> Any:
-        """The call's ``key`` as the agent sent it."""
-        return self.args.get(key) if isinstance(self.args, Mapping) else None
-
-    def edit_words(self) -> str | None:
-        """``the agent proposed 'Mondays'``: what a person's edit replaced, None when nothing was edited."""
-        if not self.edited:
-            return None
-        changed = [repr(self.proposed_field(k)) for k in ("text", "with") if self.proposed_field(k) != self.field(k)]
-        return "the agent proposed " + (" and ".join(changed) if changed else "the same text")
-
-    def to_json(self) -> dict[str, Any]:
-        """The proposal as ``pending --json`` prints it."""
-        return {
-            "id": self.id,
-            "time": self.time.isoformat(),
-            "status": self.status,
-            "action": self.field("action"),
-            "target": self.field("target") or "self",
-            "text": self.field("text"),
-            "with": self.field("with"),
-            "file": self.file,
-            "by": self.by.to_json(),
-            "digest": self.digest,
-            "reason": self.reason,
-            "decision": self.decision,
-            "decided_by": self.decided_by.to_json() if self.decided_by is not None else None,
-            "edited": self.edited,
-            **({"proposed": {"text": self.proposed_field("text"), "with": self.proposed_field("with")}} if self.edited else {}),
-        }
 
 
 @dataclass(frozen=True)
@@ -159,7 +89,7 @@ def pending(home: str | os.PathLike[str], *, include_decided: bool = False, sess
 
     Never writes. The agent-sessions view asks for one session's, decided ones included.
     """
-    proposals = _proposals(home_path(home))
+    proposals = read_proposals(home_path(home))
     return [
         p for p in proposals if (include_decided or p.status == "pending") and (session is None or p.by.session == session)
     ]
@@ -179,7 +109,7 @@ def find_proposal(home: str | os.PathLike[str], prefix: str) -> Proposal:
     if gone is not None:
         raise ReviewError(gone)
     body = given[2:] if given.startswith("p-") else given
-    matches = [p for p in _proposals(home_path(home)) if p.id[2:].startswith(body)]
+    matches = [p for p in read_proposals(home_path(home)) if p.id[2:].startswith(body)]
     if not matches:
         raise ReviewError(f"no proposal {given} in {home_path(home)}")
     if len(matches) > 1:
@@ -276,7 +206,7 @@ class _Approval(MemoryTool):
         self.refusal: Decision | None = None
 
     def _under_lock(self, home: LockedHome) -> ToolResult | None:
-        current = _status(self.home, self.proposal.id)
+        current = proposal_status(self.home, self.proposal.id)
         if current.status == "pending":
             return None
         self.refusal = _not_pending(current)
@@ -308,7 +238,7 @@ def _decide(root: Path, proposal: Proposal, action: str, actor: Actor, message: 
     """Append the decision event if the proposal is still pending, checked under the home's lock."""
 
     def event(last: str | None) -> Event:
-        current = _status(root, proposal.id)
+        current = proposal_status(root, proposal.id)
         if current.status != "pending":
             raise _Decided(current)
         extra: dict[str, Any] = {"proposal": proposal.id}
@@ -329,38 +259,3 @@ def _decide(root: Path, proposal: Proposal, action: str, actor: Actor, message: 
 
 def _not_pending(proposal: Proposal) -> Decision:
     return Decision(proposal.id, "refused", f"{proposal.id} is not pending: it was {proposal.status}")
-
-
-def _status(root: Path, proposal_id: str) -> Proposal:
-    for proposal in _proposals(root):
-        if proposal.id == proposal_id:
-            return proposal
-    raise ReviewError(f"no proposal {proposal_id} in {root}")
-
-
-def _proposals(root: Path) -> list[Proposal]:
-    """Every proposal in log order, each with its first decision."""
-    found: dict[str, Proposal] = {}
-    reader = open_reader(root)
-    if reader is None:
-        return []
-    with reader:
-        for _, line in reader.forward():
-            if b'"proposed"' not in line[:160] and b'"proposal":"p-' not in line:
-                continue
-            try:
-                event = Event.from_line(line)
-            except EventError:
-                continue
-            if event.action == "proposed":
-                digest = event.extra.get("digest")
-                found[event.id] = Proposal(event.id, event.time, event.by, event.args, event.file, digest, redacted=event.redacted)
-                continue
-            named = found.get(str(event.extra.get("proposal")))
-            if event.action not in DECISIONS or named is None or named.status != "pending":
-                continue
-            decider = event.by if event.action == "rejected" else event.by.approved_by
-            reason = event.extra.get("reason") if event.action != "failed" else event.output
-            edited = event.args if event.action == "approved" and event.extra.get("edited") else None
-            found[named.id] = replace(named, status=event.action, reason=reason, decided_by=decider, decision=event.id, edited_args=edited)
-    return list(found.values())

@@ -29,7 +29,7 @@ from ..log.actor import Actor
 from ..log.events import Event, EventError, now
 from ..log.ids import new_id
 from ..log.store import open_reader
-from ..store.recording import OUTSIDE
+from ..store.outside import OUTSIDE
 from ..store.side_events import append_event
 
 STATE_DIR = ".notebook"

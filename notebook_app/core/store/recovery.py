@@ -20,7 +20,8 @@ from pathlib import Path
 
 from ..fs.state_dir import readable_state
 from ..home.reading import JOURNAL_NAME, Intent, read_intent, torn_append
-from ..log.events import Event, EventError, parse_header
+from ..log.events import Event, EventError
+from ..log.json_lines import parse_header
 from ..log.store import LOG_NAME, landed, lines_forward
 from .journal import LOG_SLOT, file_slot_offset, log_slot, log_slot_text, pread_slot, write_slot
 

@@ -18,8 +18,9 @@ from ..fs.home_pin import HomeRefused, home_lock
 from ..fs.state_dir import StateDirError
 from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS
 from ..log.actor import Actor
-from ..log.events import Event, json_safe, now
+from ..log.events import Event, now
 from ..log.ids import new_id
+from ..log.json_lines import json_safe
 from ..log.redaction import masked_args, masked_text
 from ..log.store import LogWriter
 from .journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
