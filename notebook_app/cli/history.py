@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from ..core.home import BOOTSTRAP_ORDER
-from ..core.log import CLI
+from ..core.log import CLI, EventAction
 from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
 
 if TYPE_CHECKING:
@@ -174,7 +174,7 @@ def line_of(event: Event) -> str:
 def summary(event: Event) -> str:
     """What a record did, in a few words."""
     args = event.args if isinstance(event.args, dict) else {}
-    if event.action == "session-start":
+    if event.action == EventAction.SESSION_START:
         return f"started ({', '.join(args.get('found') or []) or 'no files'} loaded)"
     if not event.is_write:
         return event.output or ""

@@ -110,9 +110,11 @@ def review_setting(home, state: str, *, as_json: bool) -> int:
 
 def outcome_line(decision: Decision) -> str:
     """``approved p-…: ok (…)``, ``rejected p-…: reason``, ``p-… failed: not found: …``, ``p-… is not pending: …``."""
-    if decision.outcome == "approved":
+    from ..core.modes import Outcome
+
+    if decision.outcome == Outcome.APPROVED:
         return f"approved {decision.proposal}: {decision.message}"
-    if decision.outcome == "failed":
+    if decision.outcome == Outcome.FAILED:
         return f"{decision.proposal} failed: {decision.message}"
     return decision.message
 

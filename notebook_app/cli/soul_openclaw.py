@@ -17,12 +17,15 @@ from .common import print_json, usage_error
 
 
 def run_openclaw(args: argparse.Namespace, home: Path) -> int:
-    from ..core.hosts import openclaw_load
+    from ..core.hosts import openclaw_load, read_openclaw_numbers
 
     _, _, version = (args.host or "openclaw").partition("@")
-    load = openclaw_load(home, version or None, args.session_kind or "main")
+    config = read_openclaw_numbers(args.openclaw_config)
+    load = openclaw_load(home, version or None, args.session_kind or "main", caps=config.numbers)
     if isinstance(load, str):
         return usage_error(load)
+    for note in config.notes:
+        print(f"persona-notebook: {'warning: ' if config.broken else ''}{note}", file=sys.stderr)
     for note in load.notes:
         print(f"persona-notebook: {note}", file=sys.stderr)
     for name, why in load.skipped:

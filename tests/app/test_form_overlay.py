@@ -7,6 +7,7 @@ from pathlib import Path
 from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
 
 from notebook_app.app.documents import Document
+from notebook_app.app.widgets.common import line_view
 from notebook_app.app.widgets.common.line_view import LineView
 from notebook_app.app.widgets.session.session_pane import SessionPane
 
@@ -77,9 +78,12 @@ async def test_a_changed_line_repaints_only_its_row(tmp_path) -> None:
         assert rows == {row for row in range(first, len(view._rows)) if view._rows.line[row] == changed}
 
 
-async def test_closing_the_form_keeps_next_where_it_was_then_gives_back_the_rows(tmp_path) -> None:
+async def test_closing_the_form_keeps_next_where_it_was_then_gives_back_the_rows(tmp_path, monkeypatch) -> None:
     """Next, scrolled to its end above the form, does not move
-    when the form closes; its rows below come a moment later."""
+    when the form closes; its rows below come a moment later.
+
+    The moment is held longer here (2 s, not 0.25 s), so a loaded machine's slow polling still looks within it."""
+    monkeypatch.setattr(line_view, "TRIM_AFTER", 2.0)
     long_memory = MEMORY + "".join(f"- note {n}\n" for n in range(60))
     app = make_app(make_home(tmp_path, long_memory))
     async with app.run_test(size=SIZE) as pilot:

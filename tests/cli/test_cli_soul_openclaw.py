@@ -86,3 +86,22 @@ def test_soul_as_openclaw_prints_each_entry_in_openclaws_order(workspace: Path, 
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("## AGENTS.md\n\nBe brief.\n\n## SOUL.md\n\n" + "x" * 14000 + "\n\n[...truncated, read SOUL.md")
     assert out.stdout.index("## TOOLS.md") < out.stdout.index("## HEARTBEAT.md") < out.stdout.index("## MEMORY.md")
+
+
+def test_the_users_openclaw_config_caps_the_soul_and_says_it_is_not_proven(workspace: Path, tmp_path: Path) -> None:
+    """--openclaw-config (or $OPENCLAW_CONFIG_PATH) sets OpenClaw's
+    caps for `soul --host openclaw`, as for the doctor."""
+    config = tmp_path / "openclaw.json"
+    config.write_text('{agents: {defaults: {bootstrapMaxChars: 5000, bootstrapTotalMaxChars: 7000}}}')
+    out = run("soul", "--home", str(workspace), "--host", "openclaw", "--openclaw-config", str(config), "--json",
+              tmp=tmp_path)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["total"]["file_cap"], data["total"]["cap"]) == (5000, 7000)
+    soul = data["files"][1]
+    assert soul["status"] == "cut" and soul["injected_len"] < 5000
+    assert f"read {config}: agents.defaults bootstrapMaxChars 5,000, bootstrapTotalMaxChars 7,000" in out.stderr
+    assert "not proven by a golden" in out.stderr
+    plain = run("soul", "--home", str(workspace), "--host", "openclaw", "--json", tmp=tmp_path)
+    assert json.loads(plain.stdout)["total"]["file_cap"] == 20000
+    assert "no-openclaw.json not found" in plain.stderr

@@ -25,6 +25,7 @@ from ..home.reading import ENTRY_FILES
 from ..home.refusals import Rejection
 from ..home.soul import BOOTSTRAP_ORDER, home_path
 from ..log.actor import Actor
+from ..log.event_action import EventAction
 from ..log.events import Payload, SecretSpan
 from ..log.redaction import mask, mask_text
 from ..memory.plan import load_outcome
@@ -56,7 +57,7 @@ def splice(
     by: Actor,
     label: str | None = None,
     durable: bool = True,
-    action: str = "hand-edit",
+    action: str = EventAction.HAND_EDIT,
     secrets: Sequence[SecretSpan] = (),
 ) -> SpliceResult:
     """Put ``new`` in place of the bytes ``expected`` at byte ``start`` of bootstrap file ``name``.
@@ -183,7 +184,7 @@ def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_tex
     removed = text[plan.start : plan.end].encode("utf-8")
     shown = mask_text(expect, [(s.start, s.length) for s in secrets]) if secrets else expect
     args = {"line": line, "expect": shown} if new_text is None else {"line": line, "expect": shown, "to": new_text}
-    change = Change("entry-delete" if new_text is None else "entry-edit", args, secrets=_in_file(secrets, start))
+    change = Change(EventAction.ENTRY_DELETE if new_text is None else EventAction.ENTRY_EDIT, args, secrets=_in_file(secrets, start))
     return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), plan.label, True, change)
 
 

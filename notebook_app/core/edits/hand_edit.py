@@ -23,6 +23,7 @@ from ..home.files import FileStatus, read_file
 from ..home.names import BOOTSTRAP_ORDER
 from ..home.refusals import Rejection, file_refusal, utf8_refusal
 from ..log.actor import Actor
+from ..log.event_action import EventAction
 from ..log.events import Payload
 from ..store.recording import Change
 from ..store.storage import LockedHome
@@ -154,13 +155,13 @@ def _write_locked(locked: LockedHome, name: str, new_text: str, base_text: str, 
     """Under the lock: compare the file with the base, merge if needed, splice the difference."""
     now = locked.read_text(name) or ""  # refuses links, non-regular and non-UTF-8 files as the tool does
     found.current = now
-    target, action, label = new_text, "hand-edit", "hand edit"
+    target, action, label = new_text, EventAction.HAND_EDIT, "hand edit"
     if now != base_text:
         merge = merge3(base_text, now, new_text, end_inserts_both=name in ENTRY_FILES)
         found.merge = merge
         if merge.text is None:
             return SpliceResult(_conflict_output(name, merge), is_error=True)
-        target, action = merge.text, "merge"
+        target, action = merge.text, EventAction.MERGE
         count = merge.theirs_lines
         label = f"hand edit, merged with {count} line{'s' if count != 1 else ''} written since"
     found.text = target

@@ -21,6 +21,7 @@ from ..fs.state_dir import readable_state
 from ..home.reading import read_slot
 from ..home.soul import BOOTSTRAP_ORDER, home_path
 from ..log.actor import Actor
+from ..log.event_action import EventAction
 from ..log.events import Event, EventError
 from ..log.ids import ID_KINDS, ID_PATTERN
 from ..log.replay import RebuildError, file_events_backward, is_start, rebuild, start_content
@@ -96,7 +97,7 @@ def old_journal_records(home: Path) -> list[Event]:
     for session, session_id, entries in old_journals(home):
         actor = Actor.mcp(session_id, session.client_name if session else None, session.client_version if session else None)
         for index, entry in enumerate(entries):
-            action = entry.action if not entry.is_error and isinstance(entry.action, str) else "failed"
+            action = entry.action if not entry.is_error and isinstance(entry.action, str) else EventAction.FAILED
             records.append(
                 Event(
                     id=f"{OLD_JOURNAL_KIND}-{session_id}-{index + 1:04d}",

@@ -28,6 +28,7 @@ from ..home.files import FileStatus, read_file
 from ..home.reading import consistent_reads
 from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
+from ..log.event_action import EventAction
 from ..log.events import Event, Hunk
 from ..log.replay import RebuildError, diff_hunks, hunk, payload_bytes
 from ..log.store import open_reader
@@ -257,7 +258,7 @@ def undo(home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bo
             diff = unified(record.file, content, plan.content, "now", f"after {label}")
             if locked is None:
                 return HistoryResult(f"dry run: {label} would change {record.file}:\n{diff}" if diff else f"dry run: {label} changes nothing", diff=diff)
-            change = Change("undo", {"id": record.id}, undoes=record.id)
+            change = Change(EventAction.UNDO, {"id": record.id}, undoes=record.id)
             return _write(locked, record.file, plan.content, plan.hunks, change, label, diff)
     except (HistoryError, StorageError) as error:
         return HistoryResult(_nothing_changed(str(error)), is_error=True)
@@ -284,7 +285,7 @@ def restore(home: str | os.PathLike[str], name: str, record_id: str, *, by: Acto
             if locked is None:
                 return HistoryResult(f"dry run: {label} would change {name}{marker}:\n{diff}", diff=diff)
             hunks = diff_hunks(content or b"", target or b"") if target is not None else ()
-            change = Change("restore", {"file": name, "to": found.event.id}, restores=found.event.id)
+            change = Change(EventAction.RESTORE, {"file": name, "to": found.event.id}, restores=found.event.id)
             written = _write(locked, name, target, hunks, change, label, diff)
             return replace(written, output=written.output + marker) if marker and not written.is_error else written
     except (HistoryError, StorageError) as error:

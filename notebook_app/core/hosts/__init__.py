@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from ..lazy import lazy_face
 from .loader import as_host, compose_for_host
-from .openclaw import apply_openclaw_config, default_config_path
+from .openclaw import apply_openclaw_config, default_config_path, read_openclaw_numbers
 from .profile import DEFAULT_HOST, FileRule, HostProblem, HostProfile, load_hosts, parse_profile, version_problem
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "openclaw_load",
     "load_hosts",
     "parse_profile",
+    "read_openclaw_numbers",
     "resolve_host",
 ]
 

@@ -35,26 +35,35 @@ def default_config_path() -> Path:
     return Path(given).expanduser() if given else Path("~/.openclaw/openclaw.json").expanduser()
 
 
-def apply_openclaw_config(profile: HostProfile, path: str | os.PathLike[str] | None = None) -> ConfigReading:
-    """``profile`` with the numbers from the user's OpenClaw config, and what was read, in words."""
+@dataclass(frozen=True)
+class ConfigNumbers:
+    """The caps a user's OpenClaw config sets (``file_cap``, ``total_cap``), and what was read, in words."""
+
+    numbers: dict[str, int]
+    notes: tuple[str, ...]
+    broken: bool = False
+
+
+def read_openclaw_numbers(path: str | os.PathLike[str] | None = None, defaults: str = "OpenClaw's defaults") -> ConfigNumbers:
+    """``agents.defaults.bootstrapMaxChars`` / ``bootstrapTotalMaxChars`` of the config at ``path``
+    (None: :func:`default_config_path`), each note saying what was read and that ``defaults`` hold otherwise."""
     where = Path(path).expanduser() if path is not None else default_config_path()
-    defaults = f"OpenClaw {profile.version} defaults" if profile.version else "OpenClaw's defaults"
     try:
         with open(where, "rb") as handle:
             raw = handle.read(MAX_CONFIG_BYTES + 1)
     except FileNotFoundError:
-        return _reading(profile, f"OpenClaw config {where} not found; {defaults} are in force")
+        return ConfigNumbers({}, (f"OpenClaw config {where} not found; {defaults} are in force",))
     except OSError as error:
-        return _reading(profile, f"OpenClaw config {where} cannot be read ({error.strerror}); {defaults} are in force", broken=True)
+        return ConfigNumbers({}, (f"OpenClaw config {where} cannot be read ({error.strerror}); {defaults} are in force",), True)
     if len(raw) > MAX_CONFIG_BYTES:
-        return _reading(profile, f"OpenClaw config {where} is over {MAX_CONFIG_BYTES:,} bytes; {defaults} are in force", broken=True)
+        return ConfigNumbers({}, (f"OpenClaw config {where} is over {MAX_CONFIG_BYTES:,} bytes; {defaults} are in force",), True)
     import json5  # only when a config is there to read
 
     try:
         data = json5.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as error:
-        return _reading(
-            profile, f"OpenClaw config {where} could not be parsed as JSON5 ({error}); {defaults} are in force", broken=True
+        return ConfigNumbers(
+            {}, (f"OpenClaw config {where} could not be parsed as JSON5 ({error}); {defaults} are in force",), True
         )
     agents = data.get("agents") if isinstance(data, dict) else None
     settings = agents.get("defaults") if isinstance(agents, dict) else None
@@ -83,7 +92,14 @@ def apply_openclaw_config(profile: HostProfile, path: str | os.PathLike[str] | N
     else:
         notes.insert(0, f"read {where}: it sets neither agents.defaults.bootstrapMaxChars nor bootstrapTotalMaxChars, "
                         f"so {defaults} are in force")
-    return _reading(replace(profile, **numbers), *notes)
+    return ConfigNumbers(numbers, tuple(notes))
+
+
+def apply_openclaw_config(profile: HostProfile, path: str | os.PathLike[str] | None = None) -> ConfigReading:
+    """``profile`` with the numbers from the user's OpenClaw config, and what was read, in words."""
+    defaults = f"OpenClaw {profile.version} defaults" if profile.version else "OpenClaw's defaults"
+    read = read_openclaw_numbers(path, defaults)
+    return _reading(replace(profile, **read.numbers), *read.notes, broken=read.broken)
 
 
 def _reading(profile: HostProfile, *notes: str, broken: bool = False) -> ConfigReading:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
@@ -60,18 +61,28 @@ def resolve_release(version: str | None) -> tuple[dict, str] | str:
     return f"openclaw@{version} is in no proven range; proven OpenClaw releases: {ranges_in_words()}"
 
 
-def openclaw_load(home: str | os.PathLike[str], version: str | None = None, kind: str = "main") -> OpenClawLoad | str:
+def openclaw_load(
+    home: str | os.PathLike[str], version: str | None = None, kind: str = "main", caps: Mapping[str, int] | None = None
+) -> OpenClawLoad | str:
     """What OpenClaw ``version`` (None: the newest proven) injects from workspace ``home`` in a ``kind``
-    session, or why that version or kind is not known. Never raises, never writes."""
+    session, or why that version or kind is not known. Never raises, never writes.
+
+    ``caps`` (``file_cap``, ``total_cap``) are a user's own config numbers in place of the release's; the
+    goldens ran with the defaults, so a note says the cuts at those numbers are not proven."""
     if kind not in KINDS:
         return f"no session kind {kind!r}; kinds: {', '.join(KINDS)}"
     found = resolve_release(version)
     if isinstance(found, str):
         return found
     rel, said = found
+    if caps:
+        rel = {**rel, **caps}
     root = Path(home).resolve()
     entries, skipped = build(root, rel, kind)
     notes = [said, f"session kind: {kind}"]
+    if caps:
+        numbers = ", ".join(f"{name.replace('_', ' ')} {value:,}" for name, value in caps.items())
+        notes.append(f"your config's {numbers} in place of the release's: not proven by a golden")
     if "BOOTSTRAP.md" in rel["files"]:
         notes.append(str(rel.get("bootstrap_state", f"OpenClaw {rel['version']} injects BOOTSTRAP.md whenever it is there")))
     total = rel.get("total_cap")

@@ -8,6 +8,7 @@ from ..lazy import lazy_face
 
 if TYPE_CHECKING:
     from .actor import CLI, NOTEBOOK, Actor, ActorKind
+    from .event_action import ACTIONS, WRITE_ACTIONS, EventAction
     from .events import Event, EventError, SecretSpan
     from .ids import new_id
     from .redaction import masked_args, masked_text
@@ -19,6 +20,9 @@ _HOME_OF: dict[str, str] = {
     "NOTEBOOK": "actor",
     "Actor": "actor",
     "ActorKind": "actor",
+    "ACTIONS": "event_action",
+    "WRITE_ACTIONS": "event_action",
+    "EventAction": "event_action",
     "Event": "events",
     "EventError": "events",
     "SecretSpan": "events",
@@ -37,6 +41,7 @@ _HOME_OF: dict[str, str] = {
 lazy_face(__name__, _HOME_OF)
 
 __all__ = [
+    "ACTIONS",
     "CLI",
     "LOG_PATH",
     "NOTEBOOK",
@@ -48,6 +53,8 @@ __all__ = [
     "LogWriter",
     "RebuildError",
     "SecretSpan",
+    "WRITE_ACTIONS",
+    "EventAction",
     "masked_args",
     "masked_text",
     "new_id",

@@ -21,16 +21,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .actor import Actor, ActorKind
+from .event_action import WRITE_ACTIONS, EventAction
 from .json_lines import json_line
 
 INLINE_LIMIT = 4096
 """Edit bytes longer than this go to the snapshot store; the log keeps a reference."""
-
-WRITE_ACTIONS = (
-    "add", "replace", "remove", "entry-delete", "entry-edit", "hand-edit", "merge", "undo", "restore", "outside", "approved",
-)
-ACTIONS = (*WRITE_ACTIONS, "proposed", "rejected", "failed", "session-start")
-"""The closed set of actions (spec §7)."""
 
 
 class EventError(Exception):
@@ -177,7 +172,7 @@ class Event:
 
     id: str
     time: datetime
-    action: str
+    action: EventAction | str
     by: Actor
     file: str | None = None
     applied: bool = True
@@ -263,7 +258,7 @@ class Event:
             return cls(
                 id=str(data["id"]),
                 time=datetime.fromisoformat(data["time"]),
-                action=str(data["action"]),
+                action=_action(str(data["action"])),
                 by=actor_from_json(data["by"]),
                 file=data.get("file"),
                 applied=bool(data.get("applied", True)),
@@ -293,6 +288,14 @@ class Event:
         if not isinstance(data, dict):
             raise EventError("a log line that is not an object")
         return cls.from_json(data)
+
+
+def _action(word: str) -> EventAction | str:
+    """The member a log's word names; a word of a later version is kept as it is written."""
+    try:
+        return EventAction(word)
+    except ValueError:
+        return word
 
 
 _OMIT = object()

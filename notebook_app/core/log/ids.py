@@ -13,7 +13,9 @@ import random
 import re
 import time as _time
 
-_KIND_OF = {"proposed": "p", "rejected": "r", "failed": "f", "session-start": "s"}
+from .event_action import EventAction
+
+_KIND_OF = {EventAction.PROPOSED: "p", EventAction.REJECTED: "r", EventAction.FAILED: "f", EventAction.SESSION_START: "s"}
 ID_KINDS = {"w": "a write", "p": "a proposal", "r": "a rejection", "f": "a failed call", "s": "a session start"}
 
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base32, lower case

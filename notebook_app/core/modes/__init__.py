@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from .guard import GuardedMemoryTool
     from .review import (
         Decision,
+        Outcome,
         Proposal,
+        ProposalStatus,
         ReviewError,
         approve,
         approve_all,
@@ -30,7 +32,9 @@ if TYPE_CHECKING:
 _HOME_OF: dict[str, str] = {
     "GuardedMemoryTool": "guard",
     "Decision": "review",
+    "Outcome": "review",
     "Proposal": "review",
+    "ProposalStatus": "review",
     "ReviewError": "review",
     "approve": "review",
     "approve_all": "review",
@@ -54,9 +58,11 @@ lazy_face(__name__, _HOME_OF)
 
 __all__ = [
     "Decision",
+    "Outcome",
     "GuardedMemoryTool",
     "Proposal",
     "ProposalPreview",
+    "ProposalStatus",
     "ReviewError",
     "approve",
     "approve_all",

@@ -10,14 +10,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from ..log.actor import Actor
+from ..log.event_action import EventAction
 from ..log.events import Event, EventError
 from ..log.store import open_reader
 
-DECISIONS = ("approved", "rejected", "failed")
+DECISIONS = (EventAction.APPROVED, EventAction.REJECTED, EventAction.FAILED)
+"""The log's actions that decide a proposal."""
+
+
+class ProposalStatus(StrEnum):
+    """Where a proposal stands: waiting, or what its deciding event did (its action's word)."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    FAILED = "failed"
 
 
 class ReviewError(Exception):
@@ -37,8 +49,7 @@ class Proposal:
     file: str | None
     digest: str | None
     """sha256 of the target file when proposed; None when it was absent."""
-    status: str = "pending"
-    """pending, approved, rejected or failed."""
+    status: ProposalStatus = ProposalStatus.PENDING
     reason: str | None = None
     """A rejection's reason, or a failed approval's error in the core's words."""
     decided_by: Actor | None = None
@@ -111,15 +122,15 @@ def read_proposals(root: Path) -> list[Proposal]:
                 event = Event.from_line(line)
             except EventError:
                 continue
-            if event.action == "proposed":
+            if event.action == EventAction.PROPOSED:
                 digest = event.extra.get("digest")
                 found[event.id] = Proposal(event.id, event.time, event.by, event.args, event.file, digest, redacted=event.redacted)
                 continue
             named = found.get(str(event.extra.get("proposal")))
-            if event.action not in DECISIONS or named is None or named.status != "pending":
+            if event.action not in DECISIONS or named is None or named.status != ProposalStatus.PENDING:
                 continue
-            decider = event.by if event.action == "rejected" else event.by.approved_by
-            reason = event.extra.get("reason") if event.action != "failed" else event.output
-            edited = event.args if event.action == "approved" and event.extra.get("edited") else None
-            found[named.id] = replace(named, status=event.action, reason=reason, decided_by=decider, decision=event.id, edited_args=edited)
+            decider = event.by if event.action == EventAction.REJECTED else event.by.approved_by
+            reason = event.extra.get("reason") if event.action != EventAction.FAILED else event.output
+            edited = event.args if event.action == EventAction.APPROVED and event.extra.get("edited") else None
+            found[named.id] = replace(named, status=ProposalStatus(event.action), reason=reason, decided_by=decider, decision=event.id, edited_args=edited)
     return list(found.values())

@@ -16,6 +16,7 @@ import hashlib
 import os
 from collections.abc import Collection
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from ..home.files import FileRead, read_file
 from ..home.refusals import Rejection
 from ..home.soul import home_path
 from ..log.actor import NOTEBOOK, Actor
+from ..log.event_action import EventAction
 from ..log.events import Event, now
 from ..log.ids import new_id
 from ..log.json_lines import json_safe
@@ -32,7 +34,7 @@ from ..memory.plan import Edit, parse_request, preview_file
 from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
 from ..store.side_events import append_event
 from ..store.storage import Change, LockedHome
-from .proposals import Proposal, ReviewError, proposal_status, read_proposals
+from .proposals import Proposal, ProposalStatus, ReviewError, proposal_status, read_proposals
 
 REVIEW_SENTENCE = (
     "This server runs in review mode: a valid write is queued for a human to approve, and is written only "
@@ -41,18 +43,27 @@ REVIEW_SENTENCE = (
 READ_LIMIT = 1 << 30
 
 
+class Outcome(StrEnum):
+    """What one approve or reject did; ``refused`` when the proposal was not pending, or not recorded."""
+
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    FAILED = "failed"
+    REFUSED = "refused"
+
+
 @dataclass(frozen=True)
 class Decision:
     """What approving or rejecting one proposal did."""
 
     proposal: str
-    outcome: str
-    """approved, rejected, failed (the call no longer applies) or refused (not pending, or unrecorded)."""
+    outcome: Outcome
+    """``failed``: the call no longer applies."""
     message: str
 
     @property
     def done(self) -> bool:
-        return self.outcome in ("approved", "rejected")
+        return self.outcome in (Outcome.APPROVED, Outcome.REJECTED)
 
 
 def queued_message(proposal_id: str) -> str:
@@ -74,8 +85,8 @@ def propose(home: str | os.PathLike[str], args: object, *, by: Actor, durable: b
     made: list[str] = []
 
     def event(last: str | None) -> Event:
-        made.append(new_id("proposed", last))
-        return Event(made[0], now(), "proposed", by, file=request.filename, applied=False, args=json_safe(args),
+        made.append(new_id(EventAction.PROPOSED, last))
+        return Event(made[0], now(), EventAction.PROPOSED, by, file=request.filename, applied=False, args=json_safe(args),
                      output=queued_message(made[0]), extra={"digest": digest})
 
     problem = append_event(root, event, durable=durable)
@@ -91,7 +102,7 @@ def pending(home: str | os.PathLike[str], *, include_decided: bool = False, sess
     """
     proposals = read_proposals(home_path(home))
     return [
-        p for p in proposals if (include_decided or p.status == "pending") and (session is None or p.by.session == session)
+        p for p in proposals if (include_decided or p.status == ProposalStatus.PENDING) and (session is None or p.by.session == session)
     ]
 
 
@@ -131,10 +142,10 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
     """
     root = home_path(home)
     proposal = find_proposal(root, proposal_id)
-    if proposal.status != "pending":
+    if proposal.status != ProposalStatus.PENDING:
         return _not_pending(proposal)
     if proposal.redacted and edited_args is None:
-        return Decision(proposal.id, "refused", f"{proposal.id} was redacted: its text holds the marker, not what the agent sent; "
+        return Decision(proposal.id, Outcome.REFUSED, f"{proposal.id} was redacted: its text holds the marker, not what the agent sent; "
                         "reject it, or edit it before approving; nothing was written")
     args = proposal.args if edited_args is None else json_safe(edited_args)
     tool = _Approval(root, proposal, by=replace(proposal.by, approved_by=by), edited=edited_args is not None, durable=durable)
@@ -142,8 +153,8 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
     if tool.refusal is not None:
         return tool.refusal
     if result.is_error:
-        return Decision(proposal.id, "failed", result.output)
-    return Decision(proposal.id, "approved", result.output)
+        return Decision(proposal.id, Outcome.FAILED, result.output)
+    return Decision(proposal.id, Outcome.APPROVED, result.output)
 
 
 def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None = None, by: Actor = NOTEBOOK,
@@ -152,8 +163,8 @@ def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None
     root = home_path(home)
     proposal = find_proposal(root, proposal_id)
     message = f"rejected {proposal.id}" + (f": {reason}" if reason else "")
-    decision = _decide(root, proposal, "rejected", by, message, reason, durable)
-    if decision.outcome == "rejected" and holds_secret(proposal):  # never to be written: keep only where it was
+    decision = _decide(root, proposal, EventAction.REJECTED, by, message, reason, durable)
+    if decision.outcome == Outcome.REJECTED and holds_secret(proposal):  # never to be written: keep only where it was
         from ..history.admin import keep_only_where
 
         kept = keep_only_where(root, proposal.id, durable=durable)
@@ -207,7 +218,7 @@ class _Approval(MemoryTool):
 
     def _under_lock(self, home: LockedHome) -> ToolResult | None:
         current = proposal_status(self.home, self.proposal.id)
-        if current.status == "pending":
+        if current.status == ProposalStatus.PENDING:
             return None
         self.refusal = _not_pending(current)
         return ToolResult(self.refusal.message, is_error=True)
@@ -216,14 +227,14 @@ class _Approval(MemoryTool):
         extra: dict[str, Any] = {"proposal": self.proposal.id}
         if self.edited:
             extra["edited"] = True
-        return Change("approved", given, output, extra=extra)
+        return Change(EventAction.APPROVED, given, output, extra=extra)
 
     def _record_failure(self, args: object, result: ToolResult) -> ToolResult:
         """A call that no longer applies is recorded ``failed`` on its proposal, in the core's words."""
         if self.refusal is not None:
             return result
-        decision = _decide(self.home, self.proposal, "failed", self.by, result.output, None, self._durable, args=args)
-        if decision.outcome == "refused":
+        decision = _decide(self.home, self.proposal, EventAction.FAILED, self.by, result.output, None, self._durable, args=args)
+        if decision.outcome == Outcome.REFUSED:
             self.refusal = decision
         return result
 
@@ -233,13 +244,13 @@ class _Decided(Exception):
         self.proposal = proposal
 
 
-def _decide(root: Path, proposal: Proposal, action: str, actor: Actor, message: str, reason: str | None,
+def _decide(root: Path, proposal: Proposal, action: EventAction, actor: Actor, message: str, reason: str | None,
             durable: bool, *, args: object = None) -> Decision:
     """Append the decision event if the proposal is still pending, checked under the home's lock."""
 
     def event(last: str | None) -> Event:
         current = proposal_status(root, proposal.id)
-        if current.status != "pending":
+        if current.status != ProposalStatus.PENDING:
             raise _Decided(current)
         extra: dict[str, Any] = {"proposal": proposal.id}
         if reason is not None:
@@ -253,9 +264,9 @@ def _decide(root: Path, proposal: Proposal, action: str, actor: Actor, message: 
     except _Decided as decided:
         return _not_pending(decided.proposal)
     if problem is not None:
-        return Decision(proposal.id, "refused", f"could not record the decision ({problem}); nothing was changed")
-    return Decision(proposal.id, action, message)
+        return Decision(proposal.id, Outcome.REFUSED, f"could not record the decision ({problem}); nothing was changed")
+    return Decision(proposal.id, Outcome(action), message)
 
 
 def _not_pending(proposal: Proposal) -> Decision:
-    return Decision(proposal.id, "refused", f"{proposal.id} is not pending: it was {proposal.status}")
+    return Decision(proposal.id, Outcome.REFUSED, f"{proposal.id} is not pending: it was {proposal.status}")

@@ -12,6 +12,7 @@ import os
 
 from ..home.soul import home_path
 from ..log.actor import ActorKind
+from ..log.event_action import EventAction
 from ..log.events import Event, EventError
 from ..log.store import open_reader
 from .records import JournalEntry
@@ -35,7 +36,7 @@ def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) ->
                     event = Event.from_line(block[start:end])
                 except EventError:
                     continue
-                if event.action == "session-start" or "proposal" in event.extra:
+                if event.action == EventAction.SESSION_START or "proposal" in event.extra:
                     continue  # a start is no call; an approval, rejection or failed approval is the human's decision
                 if event.by.kind is ActorKind.MCP and event.by.session:
                     calls.setdefault(event.by.session, []).append(journal_entry(event))
@@ -53,7 +54,7 @@ def journal_entry(event: Event) -> JournalEntry:
         replacement=args.get("with"),
         file=event.file,
         output=event.output or "",
-        is_error=not event.applied and event.action != "proposed",
+        is_error=not event.applied and event.action != EventAction.PROPOSED,
         refused=event.extra.get("refused") if isinstance(event.extra.get("refused"), str) else None,
-        queued=event.id if event.action == "proposed" else None,
+        queued=event.id if event.action == EventAction.PROPOSED else None,
     )

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from ..log import snapshots
 from ..log.actor import Actor, ActorKind
+from ..log.event_action import EventAction
 from ..log.events import ABSENT, Event, FileState, Hunk, Payload, now
 from ..log.redaction import mask
 from ..log.replay import count_lines, diff_hunks
@@ -36,7 +37,7 @@ def outside_change(name: str, last: bytes | None, content: bytes | None, key: St
         else:
             edit = diff_hunks(last, content)
     after = ABSENT if content is None else FileState(True, len(content), count_lines(content), snapshots.digest(content), key)
-    return Event(id="", time=now(), action="outside", by=OUTSIDE, file=name, edit=edit, before=before, after=after,
+    return Event(id="", time=now(), action=EventAction.OUTSIDE, by=OUTSIDE, file=name, edit=edit, before=before, after=after,
                  output=f"{name} was changed outside the notebook's core")
 
 

@@ -28,6 +28,7 @@ from ..fs.state_dir import STATE_DIR, StateDirError, readable_state, state_probl
 from ..home.reading import SLOT
 from ..log import snapshots
 from ..log.actor import Actor
+from ..log.event_action import EventAction
 from ..log.events import INLINE_LIMIT, Event, FileState, Hunk, Payload, SecretSpan, now
 from ..log.ids import new_id
 from ..log.redaction import mask
@@ -225,7 +226,7 @@ class Recorder:
         if known.outside is not None:
             outside = known.outside if not hidden else outside_masked(known.outside, hidden, content)
             snap = snapshots.store(state, content, made=self.made, durable=self.durable) if content is not None else None  # type: ignore[arg-type]
-            last = new_id("outside", last)
+            last = new_id(EventAction.OUTSIDE, last)
             events.append(replace(outside, id=last, snap=snap, edit=self._external(outside.edit)))
         base = None
         if known.base and content:

@@ -18,6 +18,7 @@ from ..fs.home_pin import HomeRefused, home_lock
 from ..fs.state_dir import StateDirError
 from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS
 from ..log.actor import Actor
+from ..log.event_action import EventAction
 from ..log.events import Event, now
 from ..log.ids import new_id
 from ..log.json_lines import json_safe
@@ -47,7 +48,7 @@ def record_failed(
 
     def event(last: str | None) -> Event:
         extra = {"refused": refused} if refused else {}
-        return Event(new_id("failed", last), now(), "failed", by, file=file, applied=False, args=kept, output=told,
+        return Event(new_id(EventAction.FAILED, last), now(), EventAction.FAILED, by, file=file, applied=False, args=kept, output=told,
                      secrets=secrets, extra=extra)
 
     return append_event(home, event, durable=durable)
@@ -58,7 +59,7 @@ def record_session_start(home: Path, by: Actor, protocol_version: str | None, fo
 
     def event(last: str | None) -> Event:
         args = {"protocol_version": protocol_version, "found": found}
-        return Event(new_id("session-start", last), now(), "session-start", by, applied=False, args=args)
+        return Event(new_id(EventAction.SESSION_START, last), now(), EventAction.SESSION_START, by, applied=False, args=args)
 
     return append_event(home, event)
 
