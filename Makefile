@@ -1,6 +1,7 @@
 # Two entry points a newcomer needs: `make run` opens the app, `make test` runs
-# every test. Both build the virtual environment on first use, so a fresh clone
-# needs nothing but python3 (3.11+) and make.
+# the lint and format checks, then every test. Both build the virtual
+# environment on first use, so a fresh clone needs nothing but python3 (3.11+)
+# and make.
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -18,7 +19,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/persona-notebook $(ARGS)
 
+# Lint and format checks first (ruff, configured in pyproject.toml): a
+# violation fails the target before pytest starts.
 test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Ours beside toolnexus and hermes-agent; builds the peers' venvs itself.

@@ -121,7 +121,7 @@ def plain(home_arg: str) -> None:
             with Horizontal(id="panes"):
                 with Vertical(id="home"):
                     yield OptionList(id="files")
-                    for index, name in enumerate(PANES):
+                    for index in range(len(PANES)):
                         with Vertical(classes="file", id=f"pane-{index}"):
                             yield Static("", id=f"summary-{index}")
                             yield Log(id=f"text-{index}", auto_scroll=False)

@@ -348,7 +348,8 @@ def _next_head(term: Term) -> str:
 
 
 def _no_notification(term: Term, timeout: float) -> None:
-    """Wait until Next's head shows whole (its meta starts ``#N``): no notification lies over it (each lasts seconds)."""
+    """Wait until Next's head shows whole (its meta starts
+    ``#N``): no notification lies over it (each lasts seconds)."""
     term.drain()
     term.wait_for(lambda t: _next_head(t).lstrip().startswith("#"), timeout, "the notifications gone from over Next's head")
 
@@ -595,7 +596,7 @@ def job_review(job: dict[str, Any]) -> dict[str, Any]:
             subprocess.run(
                 [job["ours_python"], "-m", "notebook_app", "reject", "--all", "--home", str(home)],
                 env=_env(), capture_output=True, timeout=timeout, check=True,
-            )  # fmt: skip
+            )
             # a proposal decided elsewhere stays listed with its outcome: the view is opened again, empty
             term.wait_for(lambda t: "0 proposals to review" in "\n".join(t.lines()), timeout, "the queue decided")
             term.send(b"\x1b")

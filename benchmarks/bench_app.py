@@ -103,7 +103,7 @@ def home(bench: Bench, name: str, memory_bytes: int | None = None) -> Path:
 
 
 def time_ratio(ours: list[float], floor: list[float]) -> list[float]:
-    return [a / b for a, b in zip(ours, floor) if a > 0 and b > 0]
+    return [a / b for a, b in zip(ours, floor, strict=True) if a > 0 and b > 0]
 
 
 def fmt_times(ratios: list[float]) -> str:

@@ -74,9 +74,9 @@ class Throughput:
     number = "1"
     title = "Core throughput"
     what = (
-        "{adds:,} adds to an empty MEMORY.md; {edits:,} replaces, then {edits:,} removes, of whole entries spread over a "
-        "{seeded:,}-entry file (each phase in a fresh home). Ops per second over the whole phase, through each "
-        "implementation's public call; afterwards each file must equal the expected bytes exactly."
+        "{adds:,} adds to an empty MEMORY.md; {edits:,} replaces, then {edits:,} removes, of whole entries "
+        "spread over a {seeded:,}-entry file (each phase in a fresh home). Ops per second over the whole phase, "
+        "through each implementation's public call; afterwards each file must equal the expected bytes exactly."
     )
 
     def run(self, bench: Bench) -> Section:
@@ -252,7 +252,10 @@ def _throughput_goal(
     if phase == "add":
         share = fsync / ours_op
         if share < 0.6:
-            where = f"Its one fsync is about {share:.0%} of ours's add; the rest is fixed per-call work (journal, lock, stat)."
+            where = (
+                f"Its one fsync is about {share:.0%} of ours's add; "
+                "the rest is fixed per-call work (journal, lock, stat)."
+            )
         else:
             where = f"Its one fsync is about {share:.0%} of ours's add: only group commit would close it."
         reason = facts + "Both are durable before they return; ours appends, hermes rewrites the whole file. " + where
@@ -316,7 +319,9 @@ class AddCost:
                 shutil.rmtree(home, ignore_errors=True)
 
         n = _rounds(bench, one_round)
-        growth = {name: [b / a if a and b else None for a, b in zip(small[name], large[name])] for name in small}
+        growth = {
+            name: [b / a if a and b else None for a, b in zip(small[name], large[name], strict=True)] for name in small
+        }
         rows = [
             Row(
                 "2 small",
@@ -521,7 +526,8 @@ class Safety:
                     "met" if ok else "missed",
                     ""
                     if ok
-                    else "see rows 3a/3b: ours lost entries or left a corrupt file (a bug to fix, not a figure to tune)",
+                    else "see rows 3a/3b: ours lost entries or left a "
+                    "corrupt file (a bug to fix, not a figure to tune)",
                 )
             )
         return section

@@ -66,18 +66,23 @@ class DoctorScaling:
                 [str(ours.python), str(HERE / "doctor_job.py"), str(home), str(rounds)],
                 capture_output=True, text=True, timeout=600, cwd=HERE, env=bench.environment(),
             )
-            line = next((l for l in done.stdout.splitlines() if l.startswith("RESULT ")), None)
+            line = next((printed for printed in done.stdout.splitlines() if printed.startswith("RESULT ")), None)
             if line is None:
                 section.notes.append(f"{fmt_bytes(size)}: the job failed ({done.returncode}): {done.stderr[-500:]}")
                 continue
             out = json.loads(line[len("RESULT "):])
             warm[size] = out["warm_s"]
-            section.rows.append(Row(
-                f"9 {fmt_bytes(size)}",
-                f"doctor, MEMORY.md {fmt_bytes(actual)} ({entries:,} entries): first / no cache / cached; exact tokens",
-                {OURS: f"{fmt_time(out['first_s'])} / {fmt_time(out['warm_s'])} / {fmt_time(out['cached_s'])}; "
-                       f"{fmt_time(out['tokens_s'])} ({out['tokens']:,} tokens)"},
-            ))
+            section.rows.append(
+                Row(
+                    f"9 {fmt_bytes(size)}",
+                    f"doctor, MEMORY.md {fmt_bytes(actual)} ({entries:,} "
+                    "entries): first / no cache / cached; exact tokens",
+                    {
+                        OURS: f"{fmt_time(out['first_s'])} / {fmt_time(out['warm_s'])} / {fmt_time(out['cached_s'])}; "
+                        f"{fmt_time(out['tokens_s'])} ({out['tokens']:,} tokens)"
+                    },
+                )
+            )
             shutil.rmtree(home, ignore_errors=True)
         if len(warm) >= 2:
             small, large = min(warm), max(warm)
@@ -103,7 +108,8 @@ class DoctorScaling:
 
 
     def _history(self, bench: Bench, section: Section, *, records: int, rounds: int) -> None:
-        """The same check on a home whose MEMORY.md (about 2 MiB) was written by ``records`` records: the log is scanned too."""
+        """The same check on a home whose MEMORY.md (about 2 MiB)
+        was written by ``records`` records: the log is scanned too."""
         ours = bench.impls[OURS]
         home = bench.scratch("doctor", "history")
         built = subprocess.run(
@@ -116,7 +122,7 @@ class DoctorScaling:
             capture_output=True, text=True, timeout=600, cwd=HERE,
             env={**bench.environment(), "XDG_STATE_HOME": str(bench.scratch("doctor", "state"))},
         )
-        line = next((l for l in done.stdout.splitlines() if l.startswith("RESULT ")), None)
+        line = next((printed for printed in done.stdout.splitlines() if printed.startswith("RESULT ")), None)
         if built.returncode or line is None:
             section.notes.append(f"history: the job failed: {(built.stderr + done.stderr)[-500:]}")
             return

@@ -44,12 +44,13 @@ class FindKeystroke:
     number = "14"
     title = "One find keystroke on a 2 MiB home"
     what = (
-        "The notebook, headless at 120 × 40, on the demo home with MEMORY.md grown to {large}: '/' opens the find bar "
-        "and “{query}” is typed key by key, {rounds} times ({keys} keystrokes; the first letters match across the whole "
-        "file). Per keystroke: the event loop's work (every asyncio callback timed, from the key until the count for "
-        "that query is on screen; the search runs in a worker) and the time until the count is shown. The same keys on "
-        "the demo home with a {small} MEMORY.md show what does not grow with the home. The floor: a bare Textual app "
-        "whose Input shows its length in a Static, typed the same way. The editor rows: the same keys in the built-in "
+        "The notebook, headless at 120 × 40, on the demo home with MEMORY.md grown to {large}: '/' opens "
+        "the find bar and “{query}” is typed key by key, {rounds} times ({keys} keystrokes; the first "
+        "letters match across the whole file). Per keystroke: the event loop's work (every asyncio "
+        "callback timed, from the key until the count for that query is on screen; the search runs in a "
+        "worker) and the time until the count is shown. The same keys on the demo home with a {small} "
+        "MEMORY.md show what does not grow with the home. The floor: a bare Textual app whose Input shows "
+        "its length in a Static, typed the same way. The editor rows: the same keys in the built-in "
         "editor's find bar (E on the large MEMORY.md, then ctrl+f), each match selected in the buffer."
     )
 
@@ -72,22 +73,59 @@ class FindKeystroke:
         loop_p90 = {name: percentile(values, 0.9) for name, values in loop.items()}
         shown_mid = {name: statistics.median(values) for name, values in shown.items() if values}
         section.rows += [
-            Row("14 loop", "event-loop work per keystroke, median", {n: fmt_time(v) for n, v in loop_mid.items()}, ratio(loop_mid["ours"], loop_mid["floor"])),
-            Row("14 loop p90", "event-loop work per keystroke, 90th percentile", {n: fmt_time(v) for n, v in loop_p90.items()}, ratio(loop_p90["ours"], loop_p90["floor"])),
-            Row("14 small", f"event-loop work per keystroke, median, MEMORY.md {fmt_bytes(cfg.small_bytes)} (the same keys)",
-                {"ours": fmt_time(statistics.median(k["loop_s"] for k in small["keystrokes"]))}),
-            Row("14 first", "event-loop work of a query's first key (the most matches on screen), median", {"ours": fmt_time(statistics.median(first))}),
-            Row("14 editor", f"the built-in editor on the {fmt_bytes(cfg.large_bytes)} MEMORY.md (E, ctrl+f, the same keys): event-loop work per keystroke, median",
-                {"ours": fmt_time(statistics.median(k["loop_s"] for k in editor["keystrokes"]))}),
-            Row("14 editor p90", "the same, 90th percentile", {"ours": fmt_time(percentile([k["loop_s"] for k in editor["keystrokes"]], 0.9))}),
-            Row("14 editor count", "the same: key pressed → count shown, median",
-                {"ours": fmt_time(statistics.median(k["to_count_s"] for k in editor["keystrokes"] if k["to_count_s"] is not None))}),
-            Row("14 count", "key pressed → count shown, median (the floor: its Static updated)", {n: fmt_time(v) for n, v in shown_mid.items()},
-                ratio(shown_mid["ours"], shown_mid["floor"]) if len(shown_mid) == 2 else {}),
-        ]  # fmt: skip
+            Row(
+                "14 loop",
+                "event-loop work per keystroke, median",
+                {n: fmt_time(v) for n, v in loop_mid.items()},
+                ratio(loop_mid["ours"], loop_mid["floor"]),
+            ),
+            Row(
+                "14 loop p90",
+                "event-loop work per keystroke, 90th percentile",
+                {n: fmt_time(v) for n, v in loop_p90.items()},
+                ratio(loop_p90["ours"], loop_p90["floor"]),
+            ),
+            Row(
+                "14 small",
+                f"event-loop work per keystroke, median, MEMORY.md {fmt_bytes(cfg.small_bytes)} (the same keys)",
+                {"ours": fmt_time(statistics.median(k["loop_s"] for k in small["keystrokes"]))},
+            ),
+            Row(
+                "14 first",
+                "event-loop work of a query's first key (the most matches on screen), median",
+                {"ours": fmt_time(statistics.median(first))},
+            ),
+            Row(
+                "14 editor",
+                f"the built-in editor on the {fmt_bytes(cfg.large_bytes)} MEMORY.md "
+                "(E, ctrl+f, the same keys): event-loop work per keystroke, median",
+                {"ours": fmt_time(statistics.median(k["loop_s"] for k in editor["keystrokes"]))},
+            ),
+            Row(
+                "14 editor p90",
+                "the same, 90th percentile",
+                {"ours": fmt_time(percentile([k["loop_s"] for k in editor["keystrokes"]], 0.9))},
+            ),
+            Row(
+                "14 editor count",
+                "the same: key pressed → count shown, median",
+                {
+                    "ours": fmt_time(
+                        statistics.median(k["to_count_s"] for k in editor["keystrokes"] if k["to_count_s"] is not None)
+                    )
+                },
+            ),
+            Row(
+                "14 count",
+                "key pressed → count shown, median (the floor: its Static updated)",
+                {n: fmt_time(v) for n, v in shown_mid.items()},
+                ratio(shown_mid["ours"], shown_mid["floor"]) if len(shown_mid) == 2 else {},
+            ),
+        ]
         section.notes.append(
-            f"MEMORY.md {ours['memory_bytes']:,} bytes; the count at the end: {ours['last_count']}. Both sides are driven by Textual's "
-            "Pilot, whose press waits for the app to be idle: the floor's time to count is that harness's own cost."
+            f"MEMORY.md {ours['memory_bytes']:,} bytes; the count at the end: "
+            f"{ours['last_count']}. Both sides are driven by Textual's Pilot, whose press waits "
+            "for the app to be idle: the floor's time to count is that harness's own cost."
         )
         median_loop = loop_mid["ours"]
         section.goals.append(
@@ -105,7 +143,10 @@ class FindKeystroke:
                 "a find keystroke in the built-in editor under a frame (16 ms) of work on the event loop (median)",
                 fmt_time(editor_loop),
                 "met" if editor_loop < FRAME_S else "missed",
-                "" if editor_loop < FRAME_S else "see rows 14 editor: the search runs in a worker; the loop selects the match and repaints the buffer",
+                ""
+                if editor_loop < FRAME_S
+                else "see rows 14 editor: the search runs in a worker; "
+                "the loop selects the match and repaints the buffer",
             )
         )
         return section

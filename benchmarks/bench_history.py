@@ -55,7 +55,7 @@ def before_tree(bench: Bench) -> Path | str:
         added = subprocess.run(
             ["git", "log", "--diff-filter=A", "--format=%H", "--", "notebook_app/core/event_store.py"],
             capture_output=True, text=True, cwd=REPO, check=True,
-        ).stdout.split()  # fmt: skip
+        ).stdout.split()
         if not added:
             return "git does not know when the event log was added"
         archive = subprocess.run(["git", "archive", f"{added[-1]}^", "notebook_app"], capture_output=True, cwd=REPO, check=True).stdout
@@ -90,9 +90,10 @@ class AddWithHistory:
     number = "10"
     title = "add with the history on, against the core before it"
     what = (
-        "The throughput job of measure 1 ({adds:,} adds from empty; {edits} replaces and removes on a {seeded:,}-entry "
-        "file) and the add-cost job of measure 2 ({repeats} adds on 1 KiB and on 2 MiB), run for this core (every write "
-        "recorded in the event log) and for the core just before the history (from git), rounds alternating."
+        "The throughput job of measure 1 ({adds:,} adds from empty; {edits} replaces and "
+        "removes on a {seeded:,}-entry file) and the add-cost job of measure 2 ({repeats} "
+        "adds on 1 KiB and on 2 MiB), run for this core (every write recorded in the event "
+        "log) and for the core just before the history (from git), rounds alternating."
     )
 
     def run(self, bench: Bench) -> Section:
@@ -123,7 +124,10 @@ class AddWithHistory:
             row = Row(f"10 {phase}", f"{phase}s/s, history on vs before it", {n: fmt_rate(median(rates[n][phase])) for n in trees})
             row.ratios[BEFORE] = fmt_ratio(paired_ratios(rates[OURS][phase], rates[BEFORE][phase], higher_is_better=True))
             section.rows.append(row)
-        growth = {n: [b / a if a and b else None for a, b in zip(cost[n]["small"], cost[n]["large"])] for n in trees}
+        growth = {
+            n: [b / a if a and b else None for a, b in zip(cost[n]["small"], cost[n]["large"], strict=True)]
+            for n in trees
+        }
         section.rows += [
             Row("10 small", "one add on 1.0 KiB", {n: fmt_time(median(cost[n]["small"])) for n in trees}),
             Row("10 large", "one add on 2.00 MiB", {n: fmt_time(median(cost[n]["large"])) for n in trees}),
@@ -132,18 +136,21 @@ class AddWithHistory:
         ]
         g = median(growth[OURS])
         section.goals.append(Goal("add cost growth 1 KiB → 2 MiB ≤ 1.1× with the history on", f"{g:.2f}×" if g else "—", "met" if g and g <= 1.1 else "missed",
-                                  "" if g and g <= 1.1 else "some part of a recorded add still grows with the file"))  # fmt: skip
+                                  "" if g and g <= 1.1 else "some part of a recorded add still grows with the file"))
         ratio = median(paired_ratios(rates[OURS]["add"], rates[BEFORE]["add"], higher_is_better=True))
         section.goals.append(Goal("adds/s with the history on within 20% of the core before it", f"{ratio:.2f}×" if ratio else "—",
                                   "met" if ratio and ratio >= 0.8 else "missed",
-                                  "" if ratio and ratio >= 0.8 else "recording costs more than a fifth of an add: see the profile in the README"))  # fmt: skip
+                                  "" if ratio and ratio >= 0.8 else "recording costs more than a fifth of an add: see the profile in the README"))
         return section
 
 
 class NewestRecords:
     number = "11"
     title = "listing the newest 100 of a long history"
-    what = "A log of {records:,} records made through the core (adds, not synced); `history(home, limit=100)`, median of {repeats}."
+    what = (
+        "A log of {records:,} records made through the core (adds, "
+        "not synced); `history(home, limit=100)`, median of {repeats}."
+    )
 
     def run(self, bench: Bench) -> Section:
         records, repeats = (2_000, 3) if bench.config.smoke else (100_000, 15)
@@ -162,7 +169,10 @@ class NewestRecords:
 class BlameLarge:
     number = "12"
     title = "blame of a 2 MiB MEMORY.md"
-    what = "A MEMORY.md of about 2 MiB written by {records:,} records ({edits} of them entry edits spread over it); `blame(home, 'MEMORY.md')`, median of {repeats}."
+    what = (
+        "A MEMORY.md of about 2 MiB written by {records:,} records ({edits} of them "
+        "entry edits spread over it); `blame(home, 'MEMORY.md')`, median of {repeats}."
+    )
 
     def run(self, bench: Bench) -> Section:
         records, edits, repeats, size = (300, 5, 3, 212) if bench.config.smoke else (10_000, 100, 9, 212)

@@ -20,13 +20,14 @@ class ProposalShown(_AppMeasure):
     number = "13"
     title = "An agent's proposal (MCP, review mode) → listed in the notebook's review view"
     what = (
-        "The notebook runs on a copy of the demo home with its review view open ('p'). An agent, the mcp SDK's "
-        "client on `persona-notebook mcp HOME --review` (review_agent.py), calls memory add; the clock starts just "
-        "before the call and stops at the terminal output after which the proposal's row is in the view's list. "
-        "Floor: raw watchfiles, awatch(debounce=50, step=10) on the home's .notebook folder (where the log is, "
-        "watched as the app watches it), from the same send to its notification of that call's log write; so the "
-        "floor holds the MCP round trip up to the write too. Also shown: the agent's own wait for its answer. "
-        "{trials} trials; between them the queue is rejected from the command line and the view opened again, empty (untimed)."
+        "The notebook runs on a copy of the demo home with its review view open ('p'). An agent, the "
+        "mcp SDK's client on `persona-notebook mcp HOME --review` (review_agent.py), calls memory "
+        "add; the clock starts just before the call and stops at the terminal output after which the "
+        "proposal's row is in the view's list. Floor: raw watchfiles, awatch(debounce=50, step=10) on "
+        "the home's .notebook folder (where the log is, watched as the app watches it), from the same "
+        "send to its notification of that call's log write; so the floor holds the MCP round trip up "
+        "to the write too. Also shown: the agent's own wait for its answer. {trials} trials; between "
+        "them the queue is rejected from the command line and the view opened again, empty (untimed)."
     )
 
     def counts(self, bench: Bench) -> dict[str, Any]:
@@ -47,7 +48,7 @@ class ProposalShown(_AppMeasure):
         section.rows.append(
             Row("13 answer", "agent's call → its answer (queued for review)", {"ours": fmt_time(median(out["reply_s"]))})
         )
-        gap = median([a - b for a, b in zip(out["shown_s"], out["floor_s"])])
+        gap = median([a - b for a, b in zip(out["shown_s"], out["floor_s"], strict=True)])
         if gap is not None:
             section.notes.append(
                 f"After watchfiles' notification the notebook needs a median {fmt_time(gap)} more: reading the "

@@ -205,7 +205,7 @@ def paired_ratios(ours: list[float | None], peer: list[float | None], *, higher_
     within the same round, moments apart, under the same load.
     """
     ratios = []
-    for mine, theirs in zip(ours, peer):
+    for mine, theirs in zip(ours, peer, strict=False):
         if mine is None or theirs is None or mine <= 0 or theirs <= 0:
             continue
         ratios.append(mine / theirs if higher_is_better else theirs / mine)

@@ -75,7 +75,8 @@ async def type_query(pilot: Any, query: str, rounds: int, shown: Any) -> list[di
 
 
 async def notebook(job: dict[str, Any]) -> dict[str, Any]:
-    """The notebook on ``home``: '/' (or E, then ctrl+f) and the query; done when the count for what is typed is shown."""
+    """The notebook on ``home``: '/' (or E, then ctrl+f) and
+    the query; done when the count for what is typed is shown."""
     from notebook_app.app.app import NotebookApp
     from notebook_app.app.themes import shipped_themes_dir
 

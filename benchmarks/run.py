@@ -22,7 +22,7 @@ import tempfile
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_app  # noqa: E402
 import bench_core  # noqa: E402
 import bench_doctor  # noqa: E402
-import bench_find  # noqa: E402
 import bench_edit  # noqa: E402
+import bench_find  # noqa: E402
 import bench_history  # noqa: E402
 import bench_review  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
@@ -259,7 +259,8 @@ def render(
     lines += ["## Machine", ""]
     lines += [f"- {item}" for item in machine()]
     lines.append(
-        f"- Load average (1 min) at start / end: {loads[0]} / {loads[1]} — the machine is shared, so figures are noisy; read the ratios"
+        f"- Load average (1 min) at start / end: {loads[0]} / {loads[1]} "
+        "— the machine is shared, so figures are noisy; read the ratios"
     )
     lines.append(f"- Ours: persona-notebook {impls[OURS].version}, commit {git_state()}")
     lines.append("")
@@ -294,7 +295,7 @@ def render(
         "taken after; the range of the per-round ratios is in brackets."
     )
     lines.append("")
-    for (_module, heading, columns, sections), (*_, ratio_head) in zip(results, MODULES):
+    for (_module, heading, columns, sections), (*_, ratio_head) in zip(results, MODULES, strict=True):
         label = {c: (impls[c].label if c in impls else c) for c in columns}
         peers = [c for c in columns if c != OURS]
         lines += [f"### {heading}", ""]
@@ -432,7 +433,7 @@ def main(argv: list[str]) -> int:
         results, crashed = run_measures(bench, args.only)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    date = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     text = render(
         bench,
         envs,

@@ -92,7 +92,7 @@ async def latency(trials: int, big: bool) -> list[float]:
             for trial in range(trials):
                 text = f"outside write {trial}"
                 writer = subprocess.Popen([sys.executable, "-c", WRITER, str(home), text], stdout=subprocess.PIPE, text=True)
-                await wait_for(pilot, lambda: shows(app, f"- {text}"))
+                await wait_for(pilot, lambda text=text: shows(app, f"- {text}"))
                 seen = time.time()
                 written = float(writer.communicate()[0].split()[0])
                 results.append((seen - written) * 1000)

@@ -190,8 +190,10 @@ def _openclaw_cases() -> list[Case]:
              {"home/AGENTS.md": b"Agents.\n", "home/BOOTSTRAP.md": b"First run: ask the user who they are.\n"}),
         Case("oc-bootstrap-completed", "BOOTSTRAP.md and a workspace state saying setup is completed", {
             "home/AGENTS.md": b"Agents.\n", "home/BOOTSTRAP.md": b"First run: ask the user who they are.\n",
-            "home/.openclaw/workspace-state.json":
-                b'{"version": 1, "bootstrapSeededAt": "2026-01-01T00:00:00.000Z", "setupCompletedAt": "2026-01-02T00:00:00.000Z"}\n'}),
+            "home/.openclaw/workspace-state.json": (
+                b'{"version": 1, "bootstrapSeededAt": "2026-01-01T00:00:00.000Z", '
+                b'"setupCompletedAt": "2026-01-02T00:00:00.000Z"}\n'
+            )}),
         Case("oc-memory-lower", "memory.md in lower case and daily notes in memory/", {
             "home/memory.md": b"lower-case memory\n", "home/memory/2026-01-01.md": b"A daily note.\n"}),
         Case("oc-trailing-space", "SOUL.md with trailing spaces and newlines, leading blank lines kept",
@@ -346,7 +348,10 @@ def claude_code_cases() -> list[Case]:
         _claude("cc-local", "CLAUDE.local.md beside CLAUDE.md", {
             **_GIT, "home/CLAUDE.md": b"Shared.\n", "home/CLAUDE.local.md": b"Mine only.\n"}),
         _claude("cc-imports", "@path imports nested six deep, in a code span and a code block, an address, a missing file", {
-            **_GIT, "home/CLAUDE.md": b"Top.\n@i1.md\nSee `@span.md` here.\n\n```\n@block.md\n```\nMail me@example.com.\n@missing.md\n",
+            **_GIT, "home/CLAUDE.md": (
+                b"Top.\n@i1.md\nSee `@span.md` here.\n\n```\n@block.md\n```\n"
+                b"Mail me@example.com.\n@missing.md\n"
+            ),
             **imports, "home/span.md": b"Span.\n", "home/block.md": b"Block.\n"}),
         _claude("cc-import-outside-cwd", "imports from the project root, one outside the working directory", {
             **_GIT, "home/CLAUDE.md": b"Root.\n@shared.md\n@sub/inner.md\n", "home/shared.md": b"Shared import.\n",

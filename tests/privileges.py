@@ -192,10 +192,11 @@ def _launch(argv: list[str]) -> int:
 
     if argv[:1] == ["mcp"]:
         import anyio._backends._asyncio  # noqa: F401  (anyio loads its backend on first run)
+
         import notebook_app.mcp.server  # noqa: F401
     elif argv[:1] in (["memory"], ["entry"]):  # the write path, whose imports are lazy
-        import notebook_app.core.memory.tool  # noqa: F401
         import notebook_app.core.edits.guarded_splice  # noqa: F401
+        import notebook_app.core.memory.tool  # noqa: F401
     elif not argv or argv[0] != "soul":  # the app itself
         import notebook_app.app.app  # noqa: F401
         import notebook_app.app.screens.agent_sessions  # noqa: F401

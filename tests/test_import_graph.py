@@ -119,7 +119,8 @@ def test_a_circle_planted_between_packages_or_modules_is_found() -> None:
 
 
 def faces() -> set[str]:
-    """``notebook_app.core`` and each package directly in it: the names the app, the CLI and the MCP server may import."""
+    """``notebook_app.core`` and each package directly in it: the
+    names the app, the CLI and the MCP server may import."""
     children = graph().find_children(CORE)
     return {CORE, *(child for child in children if graph().find_children(child))}
 
@@ -155,7 +156,8 @@ print(json.dumps(found))
 
 
 def test_every_name_a_face_offers_loads_and_none_is_also_one_of_its_modules() -> None:
-    """Importing module ``x`` sets its package's attribute ``x``: a name ``x`` of the face would turn into the module."""
+    """Importing module ``x`` sets its package's attribute ``x``: a
+    name ``x`` of the face would turn into the module."""
     names = sorted(faces())
     out = subprocess.run([sys.executable, "-c", FACE_NAMES, *names], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr

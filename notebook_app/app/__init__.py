@@ -19,8 +19,9 @@ def launch(home: str | None = None, theme: str | None = None) -> int:
             path = ensure_demo()  # a reset is the CLI's --reset-demo, which asks first and never opens the app
         except OSError as error:
             print(
-                f"persona-notebook: cannot set up the demo persona in {demo_home_dir()}: {error.strerror or error}. "
-                "Make that folder writable (or point XDG_DATA_HOME at one that is), or open a home: persona-notebook HOME",
+                f"persona-notebook: cannot set up the demo persona in {demo_home_dir()}: "
+                f"{error.strerror or error}. Make that folder writable (or point "
+                "XDG_DATA_HOME at one that is), or open a home: persona-notebook HOME",
                 file=sys.stderr,
             )
             return 1

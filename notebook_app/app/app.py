@@ -16,8 +16,8 @@ from .view_model.notebook import Notebook
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
 from .screens.main.edits import EditorLauncher
 from .screens.keyed import KeyedScreen
-from .widgets.textual_compat import set_theme_before_parse
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
+from .widgets.textual_compat import set_theme_before_parse
 
 
 def local_time(moment: datetime, now: datetime | None = None) -> str:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from ..core.home import JOURNAL_NAME
 from ..core.fs import STATE_DIR
+from ..core.home import JOURNAL_NAME
 
 DEMO_LABEL = "demo persona"
 
@@ -47,7 +47,10 @@ def demo_losses(home: Path) -> list[str]:
             continue
         if entry.name == STATE_DIR:
             records = _records(home)
-            lost.append(f"{STATE_DIR}/: the demo's history ({records:,} record{'s' if records != 1 else ''}), its snapshots and agent sessions")
+            lost.append(
+                f"{STATE_DIR}/: the demo's history ({records:,} "
+                f"record{'s' if records != 1 else ''}), its snapshots and agent sessions"
+            )
         elif entry.name == JOURNAL_NAME:
             lost.append(f"{JOURNAL_NAME}: the write journal (each file as last recorded)")
         elif entry.is_dir() and not entry.is_symlink():

@@ -133,7 +133,9 @@ def load_themes(*folders: Traversable | Path) -> tuple[list[Theme], list[ThemePr
     themes, problems = [], []
     for folder in folders:
         check = folder != shipped
-        found, failed = load_toml_folders((folder,), lambda text, stem, _source: parse_theme(text, stem, check_palette=check))
+        found, failed = load_toml_folders(
+            (folder,), lambda text, stem, _source, check=check: parse_theme(text, stem, check_palette=check)
+        )
         themes += found
         problems += failed
     by_name = {theme.name: theme for theme in themes}

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import app, doctor, edit, entry, history, memory, mcp, review, soul
+from . import app, doctor, edit, entry, history, mcp, memory, review, soul
 from .common import CommandLine, build_verb_parser
 
 VERBS: tuple[CommandLine, ...] = (

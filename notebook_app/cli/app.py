@@ -73,7 +73,10 @@ def reset_demo(*, yes: bool) -> int:
             print("".join(f"  {item}\n" for item in losses), end="", flush=True)
         if losses and not yes:
             if not sys.stdin.isatty():
-                return usage_error("--reset-demo asks before it removes anything: run it in a terminal, or add --yes; nothing was changed")
+                return usage_error(
+                    "--reset-demo asks before it removes anything: run "
+                    "it in a terminal, or add --yes; nothing was changed"
+                )
             try:
                 answer = input("Reset it? [y/N] ")
             except EOFError:

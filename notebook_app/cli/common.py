@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
-from ..core.home import home_path
 from ..core.fs import pin_home
+from ..core.home import home_path
 
 
 @dataclass(frozen=True)

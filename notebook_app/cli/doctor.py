@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 def add_parser(commands: argparse._SubParsersAction) -> None:
     doctor = commands.add_parser(
         "doctor",
-        help="check a home: files that do not load, secrets (in the history too), hidden text, duplicates, what a host cuts",
+        help="check a home: files that do not load, secrets (in the "
+        "history too), hidden text, duplicates, what a host cuts",
         description="Check a persona home with the doctor's rules (loading, security, hygiene, budget per host). "
         "Exit status 1 when any finding is a warning or an error.",
     )

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.log import CLI
 from ..core.home import BOOTSTRAP_ORDER
+from ..core.log import CLI
 from .common import CommandLine, existing_home, home_option, print_json, usage_error
 
 if TYPE_CHECKING:
@@ -54,7 +54,8 @@ def run(args: argparse.Namespace, *, run_editor: EditorRunner | None = None, env
     home = existing_home(args.home)
     if isinstance(home, str):
         return usage_error(home)
-    from ..core.edits import edit_with_editor, editor_command, edits_dir  # loaded when an edit runs, not with the app
+    # Loaded when an edit runs, not with the app.
+    from ..core.edits import edit_with_editor, editor_command, edits_dir
 
     if run_editor is None:
         command = editor_command(os.environ if environ is None else environ)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..core.log import CLI, EventAction
 from ..core.home import BOOTSTRAP_ORDER
+from ..core.log import CLI, EventAction
 from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
 
 if TYPE_CHECKING:
@@ -65,7 +65,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     listing.add_argument("--prune", action="store_true", help="drop old records (with --keep and/or --older-than)")
     listing.add_argument("--keep", type=_count, metavar="N", help="with --prune: keep the newest N records")
     listing.add_argument("--older-than", type=_days, metavar="DAYS", help="with --prune: drop records older than DAYS days")
-    listing.add_argument("--redact", metavar="ID", help="replace the secrets record ID holds by a marker of the same length, in the whole history (the record stays)")
+    listing.add_argument(
+        "--redact",
+        metavar="ID",
+        help="replace the secrets record ID holds by a marker of the "
+        "same length, in the whole history (the record stays)",
+    )
     listing.add_argument("--dry-run", action="store_true", help="with --redact: say what it would remove; write nothing")
     home_option(listing)
 
@@ -101,10 +106,15 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.history import history, record_json  # the history's modules load when a history verb runs
-    from ..core.history import prune, redact
     from ..core.fs import state_problem
-    from ..core.history import restore, undo
+    from ..core.history import (  # the history's modules load when a history verb runs
+        history,
+        prune,
+        record_json,
+        redact,
+        restore,
+        undo,
+    )
 
     home = existing_home(args.home)
     if isinstance(home, str):
@@ -125,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     if args.prune:
         if args.keep is None and args.older_than is None:
             return usage_error("history --prune needs --keep N and/or --older-than DAYS")
-        older = datetime.now(timezone.utc) - timedelta(days=args.older_than) if args.older_than is not None else None
+        older = datetime.now(UTC) - timedelta(days=args.older_than) if args.older_than is not None else None
         admin = prune(home, keep=args.keep, older_than=older)
         return report(admin.output, admin.is_error, as_json=args.json)
     if args.keep is not None or args.older_than is not None:
@@ -150,11 +160,12 @@ def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, dif
 
 
 def line_of(event: Event) -> str:
-    """One record on one line: id, time, file, action, who, and what it did; hidden characters drawn as the panes draw them."""
-    from ..core.text import with_markers
+    """One record on one line: id, time, file, action, who, and
+    what it did; hidden characters drawn as the panes draw them."""
     from ..core.history import who
+    from ..core.text import with_markers
 
-    when = f"{event.time.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S}Z"
+    when = f"{event.time.astimezone(UTC):%Y-%m-%d %H:%M:%S}Z"
     session = f" session {event.by.session}" if event.by.session else ""
     line = f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
     return with_markers(line)
@@ -205,8 +216,7 @@ def _short(value: object, limit: int = 50) -> str:
 
 
 def _blame(home, name: str, as_json: bool) -> int:  # type: ignore[no-untyped-def]
-    from ..core.history import Origin, blame
-    from ..core.history import who
+    from ..core.history import Origin, blame, who
 
     result = blame(home, name)
     if result.message is not None:

@@ -1,7 +1,8 @@
 """``persona-notebook pending|approve|reject|review``: the human side of review mode, on a command line.
 
-Listing only reads; ``review on|off`` changes the home's setting (a recorded write). approve applies a proposal through the core as its agent,
-approved by the CLI; a proposal that is no longer pending, or that no longer
+Listing only reads; ``review on|off`` changes the home's setting (a recorded
+write). approve applies a proposal through the core as its agent, approved by
+the CLI; a proposal that is no longer pending, or that no longer
 applies, is refused (exit 1) with the reason on stderr.
 """
 
@@ -48,14 +49,16 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "review",
         help="turn the home's review setting on or off (servers started from then on), or show it",
         description="Set review in HOME/.notebook/settings.toml: with it on, MCP servers this home starts queue "
-        "agents' writes for review; --review / --no-review on the server still win. The change is recorded in the history.",
+        "agents' writes for review; --review / --no-review on the server still win. The change is recorded in the "
+        "history.",
     )
     setting.add_argument("state", choices=("on", "off", "status"), help="on, off, or status to show it")
     home_option(setting)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.modes import ReviewError, approve, approve_all, pending, reject, reject_all  # loaded by a review verb only
+    # Loaded by a review verb only.
+    from ..core.modes import ReviewError, approve, approve_all, pending, reject, reject_all
 
     home = existing_home(args.home)
     if isinstance(home, str):

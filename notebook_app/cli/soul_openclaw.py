@@ -1,4 +1,5 @@
-"""``persona-notebook soul --host openclaw[@VERSION]``: what that OpenClaw release injects, from the loader its goldens prove.
+"""``persona-notebook soul --host openclaw[@VERSION]``: what that OpenClaw
+release injects, from the loader its goldens prove.
 
 The entries come from :func:`..core.hosts.openclaw_releases.openclaw_load`
 (``core/hosts/openclaw-releases.toml``, each rule citing a golden made by the

@@ -14,6 +14,24 @@ from typing import TYPE_CHECKING
 from .lazy import lazy_face
 
 if TYPE_CHECKING:
+    from .edits.editor_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
+    from .edits.entry_plan import EntryPlan, plan_entry
+    from .edits.guarded_splice import Splice, delete_entry, edit_entry, splice
+    from .edits.hand_edit import HandEditResult, text_digest, write_file
+    from .home.files import FileRead, FileStatus, read_file
+    from .home.reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
+    from .home.refusals import Rejection, edit_refusal
+    from .home.soul import (
+        BOOTSTRAP_ORDER,
+        MAX_FILE_BYTES,
+        TRUNCATION_NOTICE,
+        BootstrapFile,
+        Composition,
+        SkippedFile,
+        compose,
+        compose_soul,
+    )
+    from .log.actor import Actor, ActorKind
     from .memory.plan import (
         ACTIONS,
         TARGETS,
@@ -25,28 +43,10 @@ if TYPE_CHECKING:
         preview,
         preview_file,
     )
-    from .log.actor import Actor, ActorKind
-    from .edits.editor_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
-    from .home.files import FileRead, FileStatus, read_file
-    from .edits.hand_edit import HandEditResult, text_digest, write_file
-    from .home.soul import (
-        BOOTSTRAP_ORDER,
-        MAX_FILE_BYTES,
-        TRUNCATION_NOTICE,
-        BootstrapFile,
-        Composition,
-        SkippedFile,
-        compose,
-        compose_soul,
-    )
-    from .text.merge import Conflict, MergeResult, merge3
-    from .memory.tool import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
-    from .home.refusals import Rejection, edit_refusal
-    from .sessions.snapshot import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
-    from .edits.entry_plan import EntryPlan, plan_entry
     from .memory.results import SpliceResult, ToolResult
-    from .edits.guarded_splice import Splice, delete_entry, edit_entry, splice
-    from .home.reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
+    from .memory.tool import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
+    from .sessions.snapshot import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
+    from .text.merge import Conflict, MergeResult, merge3
 
 _HOME_OF: dict[str, str] = {
     "ACTIONS": "memory.plan",

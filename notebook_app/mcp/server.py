@@ -39,10 +39,9 @@ from mcp.shared.exceptions import MCPError
 
 from .. import __version__
 from ..core import MemoryTool, ToolResult
-from ..core.sessions import AgentSession, new_session, record_session, session_actor
 from ..core.fs import pin_home
-from ..core.sessions import hold
 from ..core.modes import load_settings, mode_in_force
+from ..core.sessions import AgentSession, hold, new_session, record_session, session_actor
 
 logger = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -101,7 +101,7 @@ async def test_a_new_session_and_a_growing_journal_appear_while_the_view_is_open
         first = start_session(home, client_name="first-host", client_version="1")
         await wait_until(pilot, lambda: listed(app) == ["first-host 1"], "the first session, with its folder made meanwhile")
         await wait_until(pilot, lambda: app.screen.view is not None, "the first session shown")
-        later = replace(new_session(home, client_name="second-host"), started_at=datetime(2999, 1, 1, tzinfo=timezone.utc))
+        later = replace(new_session(home, client_name="second-host"), started_at=datetime(2999, 1, 1, tzinfo=UTC))
         record_session(home, later)
         await wait_until(pilot, lambda: listed(app) == ["second-host", "first-host 1"], "the newer session on top")
         assert app.screen.view.session.id == first.id, "the chosen session stays chosen"
@@ -146,7 +146,7 @@ async def test_an_unreadable_record_is_reported_not_shown(home: Path) -> None:
 
 def fixed_sessions(home: Path) -> None:
     """Two recorded sessions with fixed ids and times, then writes after they began."""
-    older = replace(new_session(home, client_name="claude-code", client_version="2.0.1"), id="20261129-100000-0000aaaa", started_at=datetime(2026, 11, 29, 10, tzinfo=timezone.utc))
+    older = replace(new_session(home, client_name="claude-code", client_version="2.0.1"), id="20261129-100000-0000aaaa", started_at=datetime(2026, 11, 29, 10, tzinfo=UTC))
     record_session(home, older)
     tool = memory_tool(home)
     calls = [
@@ -155,9 +155,9 @@ def fixed_sessions(home: Path) -> None:
         {"action": "replace", "target": "user", "text": "metric units", "with": "metric units, always"},
     ]
     for minute, args in enumerate(calls):
-        entry = JournalEntry.from_call(args, tool.call(args), time=datetime(2026, 11, 29, 10, minute + 1, tzinfo=timezone.utc))
+        entry = JournalEntry.from_call(args, tool.call(args), time=datetime(2026, 11, 29, 10, minute + 1, tzinfo=UTC))
         append_journal(home, older.id, entry)
-    newer = replace(new_session(home, client_name=None), id="20261129-110000-0000bbbb", started_at=datetime(2026, 11, 29, 11, tzinfo=timezone.utc))
+    newer = replace(new_session(home, client_name=None), id="20261129-110000-0000bbbb", started_at=datetime(2026, 11, 29, 11, tzinfo=UTC))
     record_session(home, newer)
     (home / "SOUL.md").write_text("I am Wren: curious, plain-spoken, careful with claims, and brief.\n")
 

@@ -141,11 +141,11 @@ async def test_the_read_started_before_the_app_is_the_one_it_shows(home: Path) -
 
 
 def test_times_say_the_date_when_it_is_not_today() -> None:
-    from datetime import datetime, timedelta, timezone
+    from datetime import UTC, datetime, timedelta
 
     from notebook_app.app.app import local_time
 
-    now = datetime(2026, 11, 30, 15, 0, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 30, 15, 0, tzinfo=UTC)
     assert local_time(now - timedelta(minutes=5), now) == (now - timedelta(minutes=5)).astimezone().strftime("%H:%M:%S")
     last_week = now - timedelta(days=7)
     assert local_time(last_week, now) == last_week.astimezone().strftime("%Y-%m-%d %H:%M")

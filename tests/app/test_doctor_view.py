@@ -189,7 +189,7 @@ async def test_the_fix_preview_draws_hidden_characters_as_the_panes_markers(home
         index = next(
             i for i in range(listing.option_count)
             if (f := screen._findings.get(listing.get_option_at_index(i).id or "")) is not None and f.rule == "security.bidi"
-        )  # fmt: skip
+        )
         listing.highlighted = index
         detail = lambda: str(screen.query_one("#doctor-detail").content)  # noqa: E731
         await wait_until(pilot, lambda: "y applies it" in detail(), "the fix's dry run")

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from notebook_pilot import MEMORY, SIZE, file_view, make_app, started, summary_of, wait_until
 
-from notebook_app.core import MAX_FILE_BYTES, TRUNCATION_NOTICE
 from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.app.widgets.session.session_pane import SessionPane
+from notebook_app.core import MAX_FILE_BYTES, TRUNCATION_NOTICE
 
 
 def summary_text(app, name: str = "MEMORY.md") -> str:

@@ -1,4 +1,5 @@
-"""The find bar: '/' finds across every file and both sessions as you type; enter/↓/↑ step; esc closes; ctrl+g goes to a line."""
+"""The find bar: '/' finds across every file and both sessions
+as you type; enter/↓/↑ step; esc closes; ctrl+g goes to a line."""
 
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ async def test_typing_finds_across_every_file_and_both_sessions_with_a_count(kel
     app = make_app(kelp_home)
     async with app.run_test(size=(160, 45)) as pilot:
         await started(pilot)
-        # SOUL 1, USER 1, HEARTBEAT 1, MEMORY 2 (kelp, KELP), then each soul holds all 5: 15; it starts in MEMORY.md, the target
+        # SOUL 1, USER 1, HEARTBEAT 1, MEMORY 2 (kelp, KELP), then each soul holds all 5: 15; it starts in MEMORY.md,
+        # the target
         await find(pilot, "kelp", "4 of 15")
         assert bar(app).is_open and isinstance(app.focused, Input)
         memory = file_view(app, "MEMORY.md")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
+
 from notebook_app.app.widgets.common.focus_within import FOCUS_WITHIN
 from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.app.widgets.session.session_pane import SessionPane
-
-from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
 
 
 def make_home(tmp_path):
@@ -36,7 +36,8 @@ async def test_focus_moving_to_next_moves_the_mark_and_the_border_colour(tmp_pat
 
 
 async def test_the_open_form_keeps_the_marks_of_the_panes_it_acts_on(tmp_path) -> None:
-    """The form lies over the panes and acts on what they show: focus in it moves no mark, so closing it repaints no pane."""
+    """The form lies over the panes and acts on what they show:
+    focus in it moves no mark, so closing it repaints no pane."""
     app = make_app(make_home(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)

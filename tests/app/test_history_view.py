@@ -68,13 +68,14 @@ async def test_b_shows_who_last_wrote_each_line_in_a_gutter(home: Path) -> None:
 
 
 async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_widget_off_the_event_loop(home: Path, monkeypatch) -> None:
-    """The real clock takes a datetime; the worker that computes the labels gets plain data and never queries a widget."""
+    """The real clock takes a datetime; the worker that computes
+    the labels gets plain data and never queries a widget."""
     import threading
 
+    from notebook_pilot import file_view
     from textual.dom import DOMNode
     from textual.widgets import Static
 
-    from notebook_pilot import file_view
     from notebook_app.app.app import NotebookApp, local_time
     from notebook_app.app.themes import shipped_themes_dir
     from notebook_app.core.history.query import history
@@ -104,10 +105,10 @@ async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_wid
 
 
 async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read_clears_the_banner(home: Path, monkeypatch) -> None:
+    from notebook_pilot import file_view
     from textual.widgets import Static
 
     import notebook_app.core.history as core_history  # the face the app asks for blame
-    from notebook_pilot import file_view
 
     def broken(home, name):
         raise OSError(5, "Input/output error")

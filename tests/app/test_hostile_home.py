@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from notebook_pilot import SIZE, file_view, make_app, started, summary_of, wait_until
-from privileges import reader_home, unreadable_file
 from terminal import Terminal, hostile_home
 from textual.widgets import Static
 
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.widgets.home.file_list import FileList
+from privileges import reader_home, unreadable_file
 
 
 def rows(app) -> dict[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import file_view, SIZE, make_app, started, wait_until
+from notebook_pilot import SIZE, file_view, make_app, started, wait_until
 
 from notebook_app.app.widgets.session.session_pane import SessionPane
 from notebook_app.core import MAX_FILE_BYTES

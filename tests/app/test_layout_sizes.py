@@ -131,7 +131,8 @@ def demo_home(tmp_path: Path) -> Path:
 
 
 async def fitted(pilot) -> None:
-    """Started, and the Home column's panes fitted to their content (a fit waits for the frame that wraps their lines)."""
+    """Started, and the Home column's panes fitted to their content
+    (a fit waits for the frame that wraps their lines)."""
     await started(pilot)
     stack = pilot.app.screen.query_one("#file-panes")
     await wait_until(pilot, lambda: stack.short is not None and not stack._fitting, "the panes fitted")
@@ -148,7 +149,8 @@ def column_bottom(app) -> int:
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 async def test_a_short_file_takes_its_own_rows_and_the_target_the_rest(home: Path, size: tuple[int, int]) -> None:
-    """SOUL.md of one line and USER.md of two take their title rule, size facts and wrapped lines, no more: MEMORY.md gets the rest."""
+    """SOUL.md of one line and USER.md of two take their title rule, size
+    facts and wrapped lines, no more: MEMORY.md gets the rest."""
     from notebook_app.app.widgets.home.file_summary import FileSummary
 
     app = make_app(home)
@@ -215,7 +217,8 @@ async def test_at_80_columns_the_file_list_stands_beside_the_files(home: Path, s
 
 @pytest.mark.parametrize("size", [(80, 24), (80, 40)], ids=["80x24", "80x40"])
 async def test_w_brings_the_warnings_into_view_before_unfolding_them(home: Path, size: tuple[int, int]) -> None:
-    """At 80 columns the warnings are on the Home tab: w from the comparison shows Home first, never acts out of sight."""
+    """At 80 columns the warnings are on the Home tab: w from the
+    comparison shows Home first, never acts out of sight."""
     from notebook_app.app.widgets.home.file_summary import FileSummary
 
     broken_home(home)

@@ -1,4 +1,5 @@
-"""80×24 is a first-class size: Home or the comparison (Current and Next side by side) under a switcher, the dry run in view."""
+"""80×24 is a first-class size: Home or the comparison (Current
+and Next side by side) under a switcher, the dry run in view."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import file_view, MEMORY, SIZE, make_app, started, wait_until
+from notebook_pilot import MEMORY, SIZE, file_view, make_app, started, wait_until
 
 from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.session.session_pane import SessionPane
@@ -100,9 +100,8 @@ async def test_an_entry_that_lands_past_the_cap_says_it_will_not_load(tmp_path: 
 
 
 async def test_ctrl_t_in_an_entry_edit_changes_nothing_its_file_is_fixed_and_the_hint_does_not_offer_it(home: Path) -> None:
-    from textual.widgets import Label
-
     from notebook_pilot import USER
+    from textual.widgets import Label
 
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:

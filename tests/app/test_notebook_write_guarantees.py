@@ -63,6 +63,6 @@ async def test_the_history_view_of_a_home_whose_notebook_is_a_link_says_why_it_i
         detail = lambda: str(app.screen.query_one("#history-detail").content)  # noqa: E731
         await wait_until(pilot, lambda: detail().startswith("No history: "), "the history view's words")
         assert detail() == (
-            f"No history: {home / '.notebook'} is a symbolic link to {outside}: the history is kept only inside the home, "
-            "never through a link, so writes here are not recorded."
+            f"No history: {home / '.notebook'} is a symbolic link to {outside}: the history is "
+            "kept only inside the home, never through a link, so writes here are not recorded."
         )

@@ -16,8 +16,8 @@ from notebook_pilot import SIZE, make_app, settled, wait_until
 from textual.widgets import Input
 
 from notebook_app.app.themes import load_themes, shipped_themes_dir
-from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.common.line_view import LineView
+from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.session.session_pane import SessionPane
 
 SHIPPED_THEMES = sorted(theme.name for theme in load_themes(shipped_themes_dir())[0])

@@ -173,7 +173,8 @@ def _automatic_names() -> set[str]:
 
 
 def textual_private_names(cls: type) -> dict[str, str]:
-    """Private name -> the Textual class in ``cls``'s MRO that has it (in its dict, or set on ``self`` in its source)."""
+    """Private name -> the Textual class in ``cls``'s MRO that has
+    it (in its dict, or set on ``self`` in its source)."""
     names: dict[str, str] = {}
     for base in cls.__mro__:
         if base.__module__.split(".")[0] != "textual":

@@ -147,9 +147,9 @@ def test_bytes_that_are_not_utf8_are_listed_with_their_line_offset_and_hex_and_a
     out = run("doctor", "--home", str(demo), tmp=tmp_path)
     assert out.returncode == 1
     assert (
-        "load.not-utf8: USER.md is not UTF-8 at byte 7 (0xff) and in 1 more place: a session loads U+FFFD in its place, "
-        "and the memory tool refuses to edit the file. Bad bytes: line 1, byte 7: ff; line 2, byte 20: e9\n"
-        "      fix: replace the bytes that are not UTF-8, in 2 places, with U+FFFD\n"
+        "load.not-utf8: USER.md is not UTF-8 at byte 7 (0xff) and in 1 more place: a session loads U+FFFD "
+        "in its place, and the memory tool refuses to edit the file. Bad bytes: line 1, byte 7: ff; line "
+        "2, byte 20: e9\n      fix: replace the bytes that are not UTF-8, in 2 places, with U+FFFD\n"
     ) in out.stdout
     data = json.loads(run("doctor", "--home", str(demo), "--json", tmp=tmp_path).stdout)
     finding = next(f for f in data["findings"] if f["rule"] == "load.not-utf8")

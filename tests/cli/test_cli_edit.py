@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from notebook_app.cli import VERBS
 from notebook_app.cli import edit as edit_verb
 from notebook_app.cli.common import build_verb_parser
-from notebook_app.cli import VERBS
 
 EDITOR = '''
 import os, sys, time, pathlib
@@ -69,7 +69,8 @@ def edits(env: dict[str, str]) -> list[Path]:
 
 
 def edit_while_an_agent_writes(home: Path, env: dict[str, str], mode: str, agent: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
-    """Start ``edit``; once the editor has the copy, run the agent's write in another process; then let the editor save."""
+    """Start ``edit``; once the editor has the copy, run the
+    agent's write in another process; then let the editor save."""
     sync = home.parent / "sync"
     sync.mkdir()
     env = {**env, "EDIT_SYNC": str(sync), "EDIT_MODE": mode}
@@ -142,7 +143,9 @@ def test_an_editor_that_fails_writes_nothing_and_keeps_the_copy(home: Path, env:
 
 
 def test_visual_wins_over_editor_and_is_split_as_a_shell_splits() -> None:
-    from notebook_app.core.edits.editor_copy import editor_command  # the one choice of editor, the CLI's and the notebook's
+    from notebook_app.core.edits.editor_copy import (
+        editor_command,  # the one choice of editor, the CLI's and the notebook's
+    )
 
     assert editor_command({"EDITOR": "nano", "VISUAL": "code --wait"}) == ["code", "--wait"]
     assert editor_command({"EDITOR": "'my editor' -w"}) == ["my editor", "-w"]

@@ -86,7 +86,7 @@ def test_blame_names_the_writer_of_each_line(tmp_path: Path) -> None:
     data = json.loads(run("blame", "MEMORY.md", "--json", "--home", str(tmp_path)).stdout)
     assert [(line["origin"], line["action"]) for line in data["lines"]] == [
         ("before history", None), ("recorded", "replace"), ("recorded", "outside"), ("recorded", "add"),
-    ]  # fmt: skip
+    ]
 
 
 def test_usage_errors_exit_two_and_viewing_a_home_writes_nothing(tmp_path: Path) -> None:

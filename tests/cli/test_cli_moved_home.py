@@ -60,7 +60,7 @@ def test_an_edit_whose_home_was_moved_while_the_editor_ran_is_refused_and_no_gho
     editor = subprocess.Popen(
         [sys.executable, "-m", "notebook_app", "edit", "MEMORY.md", "--home", str(home)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
+    )
     try:
         deadline = time.monotonic() + 60
         while not (sync / "ready").exists():
@@ -86,6 +86,6 @@ def test_an_add_to_a_new_home_creates_it_once_and_pins_what_was_made(tmp_path: P
     run = subprocess.run(
         [sys.executable, "-m", "notebook_app", "memory", "add", "first", "--home", str(home), "--create"],
         capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    )
     assert (run.returncode, run.stdout) == (0, "ok (add → MEMORY.md); loads next session\n"), run.stderr
     assert (home / "MEMORY.md").read_text() == "- first\n"

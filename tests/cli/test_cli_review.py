@@ -30,7 +30,7 @@ def test_pending_json_lists_each_proposal_with_its_fields(tmp_path: Path, capsys
     [row] = json.loads(capsys.readouterr().out)
     assert {k: row[k] for k in ("id", "status", "action", "target", "text", "with")} == {
         "id": pid, "status": "pending", "action": "replace", "target": "self", "text": "alpha", "with": "beta",
-    }  # fmt: skip
+    }
     assert row["by"]["session"] == "s-1"
 
 
@@ -91,7 +91,7 @@ def test_racing_approvals_of_one_proposal_apply_it_once(tmp_path: Path) -> None:
     repo = Path(__file__).parents[2]
     racers = [
         subprocess.Popen([sys.executable, "-m", "notebook_app", "approve", pid, "--home", str(tmp_path)], cwd=repo,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         for _ in range(6)
     ]
     finished = [racer.communicate() + (racer.returncode,) for racer in racers]
@@ -132,11 +132,11 @@ def test_an_edited_approval_is_listed_as_written_and_marked_edited(tmp_path: Pat
     pid = propose(tmp_path, {"action": "replace", "text": "Fridays", "with": "Mondays"}, by=agent).output.split("(id ")[1][:15]
     assert approve(tmp_path, pid, by=CLI, edited_args={"action": "replace", "text": "Fridays", "with": "Wednesdays"}).done
     text = subprocess.run([sys.executable, "-m", "notebook_app", "pending", "--all", "--home", str(tmp_path)],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+                          capture_output=True, text=True, timeout=60)
     assert text.returncode == 0, text.stderr
     assert "'Fridays' → 'Wednesdays'" in text.stdout and "(edited; the agent proposed 'Mondays')" in text.stdout
     out = subprocess.run([sys.executable, "-m", "notebook_app", "pending", "--all", "--json", "--home", str(tmp_path)],
-                         capture_output=True, text=True, timeout=60)  # fmt: skip
+                         capture_output=True, text=True, timeout=60)
     [listed] = json.loads(out.stdout)
     assert (listed["status"], listed["text"], listed["with"], listed["edited"]) == ("approved", "Fridays", "Wednesdays", True)
     assert listed["proposed"] == {"text": "Fridays", "with": "Mondays"}

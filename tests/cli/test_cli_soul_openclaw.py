@@ -89,7 +89,8 @@ def test_soul_as_openclaw_prints_each_entry_in_openclaws_order(workspace: Path, 
 
 
 def test_the_users_openclaw_config_caps_the_soul_and_says_it_is_not_proven(workspace: Path, tmp_path: Path) -> None:
-    """--openclaw-config (or $OPENCLAW_CONFIG_PATH) sets OpenClaw's caps for `soul --host openclaw`, as for the doctor."""
+    """--openclaw-config (or $OPENCLAW_CONFIG_PATH) sets OpenClaw's
+    caps for `soul --host openclaw`, as for the doctor."""
     config = tmp_path / "openclaw.json"
     config.write_text('{agents: {defaults: {bootstrapMaxChars: 5000, bootstrapTotalMaxChars: 7000}}}')
     out = run("soul", "--home", str(workspace), "--host", "openclaw", "--openclaw-config", str(config), "--json",

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from hostile import MAKERS, REPO, UNREADABLE_MESSAGE
 from privileges import check_launch, reader_command, reader_home, unreadable_file
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from unprivileged import open_home as open_home  # a fixture: a home the unprivileged user can reach and write
 
 
 @pytest.fixture

@@ -6,11 +6,10 @@ import json
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from privileges import run_in_child
 
 from notebook_app.core import FileStatus, SkippedFile, ToolResult, compose, compose_soul, diff_compositions, memory_tool
 from notebook_app.core.sessions.agents import (
@@ -27,6 +26,7 @@ from notebook_app.core.sessions.agents import (
     scan_sessions,
     start_session,
 )
+from privileges import run_in_child
 
 
 @pytest.fixture
@@ -121,7 +121,7 @@ def test_journal_keeps_every_call_in_order_and_the_summary_counts_writes_and_err
 
 
 def test_sessions_are_listed_newest_first(persona: Path) -> None:
-    base = datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc)
+    base = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
     for minutes, name in [(5, "middle"), (0, "oldest"), (9, "newest")]:
         session = new_session(persona, client_name=name)
         record_session(persona, replace(session, started_at=base + timedelta(minutes=minutes)))
@@ -290,8 +290,8 @@ def test_recording_never_creates_the_home(tmp_path: Path) -> None:
 
 def test_a_review_mode_sessions_queued_calls_are_counted_as_proposals_never_as_writes(persona: Path) -> None:
     from notebook_app.core.log.actor import Actor
-    from notebook_app.core.sessions.agents import CallCounts
     from notebook_app.core.modes.review import propose
+    from notebook_app.core.sessions.agents import CallCounts
 
     session = start_session(persona, client_name="host", client_version="1")
     agent = Actor.mcp(session.id, "host", "1")

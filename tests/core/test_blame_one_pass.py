@@ -7,18 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.history import origins as blame_module
 from notebook_app.core import delete_entry, edit_entry, memory_tool
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.history import origins as blame_module
 from notebook_app.core.history.origins import blame
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
+from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
 
 AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "4.5.6")
 
 
 def both_ways(home: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object, bool]:
-    """(blame as it runs, blame parsing each record whole, whether the one pass answered); the middle path must agree too."""
+    """(blame as it runs, blame parsing each record whole, whether
+    the one pass answered); the middle path must agree too."""
     answered = []
     usual = blame_module._usual_owners
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_app.core.log.actor import CLI
 from notebook_app.core.doctor import FixPreview, check_home
 from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.log.actor import CLI
 
 
 def fix_of(home: Path, rule: str):

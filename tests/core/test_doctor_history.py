@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from notebook_app.core import delete_entry
-from notebook_app.core.log.actor import CLI, NOTEBOOK
-from notebook_app.core.history.query import history
 from notebook_app.core.doctor import Doctor, RedactFix, RedactPreview, check_home
-from notebook_app.core.memory.tool import MemoryTool
+from notebook_app.core.history.query import history
 from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.log.actor import CLI, NOTEBOOK
+from notebook_app.core.memory.tool import MemoryTool
 
 KEY = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
 GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"

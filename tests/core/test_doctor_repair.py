@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from notebook_app.core import memory_tool
-from notebook_app.core.log.actor import CLI, NOTEBOOK
-from notebook_app.core.history.query import history
 from notebook_app.core.doctor import check_home
 from notebook_app.core.doctor.repair import RepairPreview, Utf8Fix
-from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.edits.guarded_splice import edit_entry
+from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.log.actor import CLI, NOTEBOOK
 
 BROKEN = b"- caf\xc3\xa9\n- ok\n- caf\xe9 au lait\n- cut \xe2\x82 here\n- two \xff\xfe end\n"
 
@@ -25,8 +25,9 @@ def test_the_finding_names_every_run_of_bad_bytes_with_its_line_offset_and_hex(h
     finding = utf8_finding(home)
     assert finding.line == 3
     assert finding.message == (
-        "MEMORY.md is not UTF-8 at byte 18 (0xe9) and in 2 more places: a session loads U+FFFD in its place, and the "
-        "memory tool refuses to edit the file. Bad bytes: line 3, byte 18: e9; line 4, byte 34: e2 82; line 5, byte 48: ff fe"
+        "MEMORY.md is not UTF-8 at byte 18 (0xe9) and in 2 more places: a session "
+        "loads U+FFFD in its place, and the memory tool refuses to edit the file. Bad "
+        "bytes: line 3, byte 18: e9; line 4, byte 34: e2 82; line 5, byte 48: ff fe"
     )
     assert isinstance(finding.fix, Utf8Fix)
     assert finding.fix.label == "replace the bytes that are not UTF-8, in 3 places, with U+FFFD"

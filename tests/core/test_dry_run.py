@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core import MAX_FILE_BYTES, Edit, Rejection, memory_tool, parse_request, plan_edit, preview, preview_file
+from notebook_app.core import (
+    MAX_FILE_BYTES,
+    Edit,
+    Rejection,
+    memory_tool,
+    parse_request,
+    plan_edit,
+    preview,
+    preview_file,
+)
 from notebook_app.core.home.files import read_file
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from unprivileged import as_unprivileged, listing, open_home  # noqa: F401  (open_home is a fixture)
+from unprivileged import as_unprivileged, listing
 
 from notebook_app.core import MAX_FILE_BYTES, Edit, Rejection, edit_refusal, memory_tool, preview_file
 from notebook_app.core.home.files import FileRead, FileStatus, read_file

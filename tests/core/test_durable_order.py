@@ -19,16 +19,16 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 from notebook_app.core import JOURNAL_NAME, edit_entry, memory_tool
-from notebook_app.core.log.actor import CLI, NOTEBOOK
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
+from notebook_app.core.log.actor import CLI, NOTEBOOK
 
 SLOT = 128
 

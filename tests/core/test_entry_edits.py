@@ -6,11 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
-from unprivileged import as_unprivileged, listing, open_home  # noqa: F401  (open_home is a fixture)
+from unprivileged import as_unprivileged, listing
 
 from notebook_app.core import MAX_FILE_BYTES, memory_tool
-from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.edits.guarded_splice import Splice, delete_entry, edit_entry
+from notebook_app.core.log.actor import NOTEBOOK
 
 
 def memory(home: Path, data: bytes) -> Path:
@@ -109,8 +109,16 @@ def test_hidden_characters_are_spelled_out_in_the_refusal(home: Path) -> None:
     [
         ("- a\n- b", "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written"),
         ("- a\r", "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written"),
-        ("", "the new text is empty or only whitespace; to remove line 1, delete the entry instead (nothing was changed)"),
-        ("  ", "the new text is empty or only whitespace; to remove line 1, delete the entry instead (nothing was changed)"),
+        (
+            "",
+            "the new text is empty or only whitespace; to remove line 1, delete the entry instead "
+            "(nothing was changed)",
+        ),
+        (
+            "  ",
+            "the new text is empty or only whitespace; to remove line 1, delete the entry instead "
+            "(nothing was changed)",
+        ),
         (None, "the new text must be a string"),
     ],
 )

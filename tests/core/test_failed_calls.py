@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from unprivileged import as_unprivileged, listing, open_home  # noqa: F401  (open_home is a fixture)
+from unprivileged import as_unprivileged, listing
 
 from notebook_app.core import JOURNAL_NAME, compose, is_scratch_file, memory_tool
 from notebook_app.core.fs import atomic

@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notebook_app.core import memory_tool
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.edits.hand_edit import text_digest, write_file
 from notebook_app.core.history.origins import blame
 from notebook_app.core.history.query import check, history
-from notebook_app.core.text.merge import both, merge3
 from notebook_app.core.history.undo_restore import undo
+from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.text.merge import both, merge3
 
 AGENT = Actor.mcp("s-1", "agent", "1")
 

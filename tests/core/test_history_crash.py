@@ -45,9 +45,11 @@ CHILD = textwrap.dedent(
         if kind == "add":
             ok = not tool.call({"action": "add", "target": target, "text": f"entry {i}"}).is_error
         elif kind == "big":
-            ok = not tool.call({"action": "add", "target": target, "text": f"big {i} " + "x" * pick.choice([5000, 70000])}).is_error
+            big = f"big {i} " + "x" * pick.choice([5000, 70000])
+            ok = not tool.call({"action": "add", "target": target, "text": big}).is_error
         elif kind == "replace":
-            ok = not tool.call({"action": "replace", "target": target, "text": f"entry {i - 3}", "with": f"ENTRY {i}"}).is_error
+            args = {"action": "replace", "target": target, "text": f"entry {i - 3}", "with": f"ENTRY {i}"}
+            ok = not tool.call(args).is_error
         elif kind == "remove":
             ok = not tool.call({"action": "remove", "target": target, "text": f"- entry {i - 5}\\n"}).is_error
         elif kind in ("edit", "delete"):

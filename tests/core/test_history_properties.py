@@ -23,9 +23,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core.log.actor import CLI
 from notebook_app.core.history.query import check, history
 from notebook_app.core.history.undo_restore import undo
+from notebook_app.core.log.actor import CLI
 
 FILES = ("MEMORY.md", "USER.md")
 WORDS = st.sampled_from(["tea", "UTC", "IST", "kip", "ünï", "cafe", "7–11", "x"])

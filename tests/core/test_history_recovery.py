@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import JOURNAL_NAME, compose, delete_entry, memory_tool
-from notebook_app.core.log.actor import CLI, NOTEBOOK
-from notebook_app.core.log.ids import new_id
-from notebook_app.core.log.store import LOG_PATH
-from notebook_app.core.log.events import ABSENT, Event, FileState, Hunk, Payload, now
 from notebook_app.core.history.query import check, history
+from notebook_app.core.log.actor import CLI, NOTEBOOK
+from notebook_app.core.log.events import ABSENT, Event, FileState, Hunk, Payload, now
+from notebook_app.core.log.ids import new_id
 from notebook_app.core.log.replay import count_lines
+from notebook_app.core.log.store import LOG_PATH
 
 
 def seeded(home: Path) -> Path:
@@ -57,7 +57,7 @@ def pending_append(home: Path, data: bytes, *, landed: int, record: bool = True)
         edit=(Hunk(before.st_size, Payload.of(b""), Payload.of(data), lines + 1, 0, 1),),
         before=FileState(True, before.st_size, lines, key=(before.st_ino, before.st_size, before.st_mtime_ns)),
         after=FileState(True, before.st_size + len(data), lines + 1), appended=hashlib.sha256(data).hexdigest(),
-    )  # fmt: skip
+    )
     offset = log_size(home)
     intent(home, f"append MEMORY.md {before.st_size} {before.st_size + len(data)} {offset}")
     if record:
@@ -156,7 +156,7 @@ def pending_rewrite(home: Path, new: bytes, *, renamed: bool) -> Event:
         edit=(Hunk(0, Payload.of(old), Payload.of(new), 1, count_lines(old), count_lines(new)),),
         before=FileState(True, len(old), count_lines(old), hashlib.sha256(old).hexdigest()),
         after=FileState(True, len(new), count_lines(new), hashlib.sha256(new).hexdigest(), (info.st_ino, info.st_size, info.st_mtime_ns)),
-    )  # fmt: skip
+    )
     intent(home, f"rewrite MEMORY.md {log_size(home)} {info.st_ino}")
     with open(home / LOG_PATH, "ab") as log:
         log.write(event.line())
@@ -187,7 +187,7 @@ def test_an_append_that_created_the_file_and_left_no_byte_leaves_it_absent(home:
         id=new_id("add", history(home)[0].id), time=now(), action="add", by=CLI, file="USER.md",
         edit=(Hunk(0, Payload.of(b""), Payload.of(b"- u\n"), 1, 0, 1),), before=ABSENT, after=FileState(True, 4, 1),
         appended=hashlib.sha256(b"- u\n").hexdigest(),
-    )  # fmt: skip
+    )
     offset = log_size(home)
     with open(home / LOG_PATH, "ab") as log:
         log.write(event.line())

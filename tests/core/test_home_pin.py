@@ -15,18 +15,19 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import memory_tool
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
-from notebook_app.core.sessions.records import AgentSessionError
-from notebook_app.core.sessions.agents import new_session, record_session
+from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry, splice
 from notebook_app.core.edits.hand_edit import text_digest, write_file
-from notebook_app.core.history.query import history
-from notebook_app.core.history.admin import prune, redact
 from notebook_app.core.fs.home_pin import pin_home
+from notebook_app.core.history.admin import prune, redact
+from notebook_app.core.history.query import history
+from notebook_app.core.history.undo_restore import restore, undo
+from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.modes.review import ReviewError, approve, propose, reject
 from notebook_app.core.modes.settings import set_review
+from notebook_app.core.sessions.agents import new_session, record_session
+from notebook_app.core.sessions.records import AgentSessionError
 from notebook_app.core.store.side_events import record_failed
-from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry, splice
-from notebook_app.core.history.undo_restore import restore, undo
+
 
 def files_of(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()}

@@ -11,9 +11,8 @@ import os
 from pathlib import Path
 
 import pytest
-from hostile import MAKERS, UNREADABLE_MESSAGE, compose_in_a_child
-from privileges import reader_home, run_as_reader, unreadable_file
 
+from hostile import MAKERS, UNREADABLE_MESSAGE, compose_in_a_child
 from notebook_app.core import (
     MAX_FILE_BYTES,
     FileStatus,
@@ -22,6 +21,7 @@ from notebook_app.core import (
     compose_soul,
     read_file,
 )
+from privileges import reader_home, run_as_reader, unreadable_file
 
 SOUL = "## SOUL.md\n\nYou are Kip."
 
@@ -138,10 +138,9 @@ def test_an_absent_file_is_neither_found_nor_skipped(home: Path) -> None:
 
 
 def test_a_fifo_named_like_the_journal_neither_hangs_a_compose_nor_an_add(home: Path) -> None:
-    from privileges import run_in_child
-
     from notebook_app.core import compose, memory_tool
     from notebook_app.core.store.storage import JOURNAL_NAME
+    from privileges import run_in_child
 
     (home / "MEMORY.md").write_text("- a\n")
     os.mkfifo(home / JOURNAL_NAME)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import compose, compose_soul
-from notebook_app.core.hosts import load_hosts, parse_profile, resolve_host
 from notebook_app.core.doctor import Doctor, check_home
+from notebook_app.core.hosts import load_hosts, parse_profile, resolve_host
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
 
@@ -117,7 +117,8 @@ def test_a_users_profile_replaces_a_shipped_one(tmp_path: Path) -> None:
     folder = tmp_path / "config" / "persona-notebook" / "hosts"
     folder.mkdir(parents=True)
     (folder / "claude-code.toml").write_text(
-        'name = "claude-code"\nfiles = ["MEMORY.md"]\nunit = "bytes"\nfile_cap = 100\nline_cap = 3\n[cut]\nkind = "head"\n'
+        'name = "claude-code"\nfiles = ["MEMORY.md"]\nunit = '
+        '"bytes"\nfile_cap = 100\nline_cap = 3\n[cut]\nkind = "head"\n'
     )
     (folder / "bad.toml").write_text('files = ["NOTES.md"]\n')
     hosts, problems = load_hosts()

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.modes import review
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.history.query import history
+from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.modes import review
 from notebook_app.core.modes.review import approve, pending, propose, reject
 
 AGENT = Actor.mcp("s-1", "client", "1.0")

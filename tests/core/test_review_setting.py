@@ -10,8 +10,8 @@ import time
 import tomllib
 from pathlib import Path
 
-from notebook_app.core.log.actor import CLI, NOTEBOOK
 from notebook_app.core.history.query import history
+from notebook_app.core.log.actor import CLI, NOTEBOOK
 from notebook_app.core.modes.settings import load_settings, set_review
 
 
@@ -107,7 +107,8 @@ def test_a_temp_file_a_killed_writer_left_is_cleared_by_the_next_change(tmp_path
 
 def test_a_writer_killed_at_any_moment_leaves_a_whole_settings_file(tmp_path: Path) -> None:
     child = (
-        "import sys\nfrom notebook_app.core.log.actor import CLI\nfrom notebook_app.core.modes.settings import set_review\n"
+        "import sys\nfrom notebook_app.core.log.actor import CLI\n"
+        "from notebook_app.core.modes.settings import set_review\n"
         "on = True\nprint('go', flush=True)\nwhile True:\n    set_review(sys.argv[1], on, by=CLI)\n    on = not on\n"
     )
     for round_ in range(12):

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import JOURNAL_NAME, compose, memory_tool
-from notebook_app.core.log.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
 from notebook_app.core.edits.guarded_splice import Splice, splice
+from notebook_app.core.log.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
 
 
 def test_splice_replaces_exactly_the_expected_bytes(home: Path) -> None:
@@ -29,9 +29,24 @@ def test_a_label_names_the_change_in_the_output(home: Path) -> None:
 @pytest.mark.parametrize(
     ("start", "expected", "message"),
     [
-        (8, b"Wren", 'SOUL.md changed since you selected it: bytes 8–12 are not what you expected (they read "Kip." now); nothing was changed'),
-        (12, b"\nmore", "SOUL.md changed since you selected it: bytes 12–17 are not what you expected (the file is 13 bytes now); nothing was changed"),
-        (40, b"", "SOUL.md changed since you selected it: bytes 40–40 are not what you expected (the file is 13 bytes now); nothing was changed"),
+        (
+            8,
+            b"Wren",
+            "SOUL.md changed since you selected it: bytes 8–12 are not "
+            'what you expected (they read "Kip." now); nothing was changed',
+        ),
+        (
+            12,
+            b"\nmore",
+            "SOUL.md changed since you selected it: bytes 12–17 are not what "
+            "you expected (the file is 13 bytes now); nothing was changed",
+        ),
+        (
+            40,
+            b"",
+            "SOUL.md changed since you selected it: bytes 40–40 are not what "
+            "you expected (the file is 13 bytes now); nothing was changed",
+        ),
     ],
 )
 def test_bytes_that_moved_since_they_were_selected_are_refused(home: Path, snapshot_files, start: int, expected: bytes, message: str) -> None:
@@ -108,9 +123,30 @@ def test_a_link_is_refused_in_the_tools_words(tmp_path: Path, home: Path) -> Non
 @pytest.mark.parametrize(
     ("name", "start", "expected", "new", "message"),
     [
-        ("notes.md", 0, b"", b"x", "not a bootstrap file: 'notes.md' (a splice writes one of AGENTS.md, SOUL.md, IDENTITY.md, USER.md, TOOLS.md, HEARTBEAT.md, MEMORY.md)"),
-        ("../SOUL.md", 0, b"", b"x", "not a bootstrap file: '../SOUL.md' (a splice writes one of AGENTS.md, SOUL.md, IDENTITY.md, USER.md, TOOLS.md, HEARTBEAT.md, MEMORY.md)"),
-        (None, 0, b"", b"x", "not a bootstrap file: None (a splice writes one of AGENTS.md, SOUL.md, IDENTITY.md, USER.md, TOOLS.md, HEARTBEAT.md, MEMORY.md)"),
+        (
+            "notes.md",
+            0,
+            b"",
+            b"x",
+            "not a bootstrap file: 'notes.md' (a splice writes one of AGENTS.md, "
+            "SOUL.md, IDENTITY.md, USER.md, TOOLS.md, HEARTBEAT.md, MEMORY.md)",
+        ),
+        (
+            "../SOUL.md",
+            0,
+            b"",
+            b"x",
+            "not a bootstrap file: '../SOUL.md' (a splice writes one of AGENTS.md, "
+            "SOUL.md, IDENTITY.md, USER.md, TOOLS.md, HEARTBEAT.md, MEMORY.md)",
+        ),
+        (
+            None,
+            0,
+            b"",
+            b"x",
+            "not a bootstrap file: None (a splice writes one of AGENTS.md, "
+            "SOUL.md, IDENTITY.md, USER.md, TOOLS.md, HEARTBEAT.md, MEMORY.md)",
+        ),
         ("SOUL.md", -1, b"", b"x", "start must be a byte offset (a whole number from 0), got -1"),
         ("SOUL.md", 1.5, b"", b"x", "start must be a byte offset (a whole number from 0), got 1.5"),
         ("SOUL.md", 0, "x", b"x", "expected and new must be bytes"),

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import compose, is_scratch_file
-from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.edits.guarded_splice import delete_entry
+from notebook_app.core.log.actor import NOTEBOOK
 
 PRELUDE = textwrap.dedent(
     """

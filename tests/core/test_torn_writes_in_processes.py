@@ -19,10 +19,10 @@ import textwrap
 from pathlib import Path
 
 from notebook_app.core import compose_soul, memory_tool
-from notebook_app.core.log.actor import CLI
-from notebook_app.core.log.store import LOG_PATH
-from notebook_app.core.log.events import Event
 from notebook_app.core.history.query import check, history
+from notebook_app.core.log.actor import CLI
+from notebook_app.core.log.events import Event
+from notebook_app.core.log.store import LOG_PATH
 
 HALF_AN_ADD = textwrap.dedent(
     """

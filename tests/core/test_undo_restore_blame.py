@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core import delete_entry, edit_entry, memory_tool
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.history.origins import Origin, blame
 from notebook_app.core.history.query import check, history, record_diff
 from notebook_app.core.history.undo_restore import restore, undo
+from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
 
 AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "1.0")
 

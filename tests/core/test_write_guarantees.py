@@ -12,12 +12,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from unprivileged import as_unprivileged, listing, open_home  # noqa: F401  (open_home is a fixture)
+from unprivileged import as_unprivileged, listing
 
 from notebook_app.core import delete_entry, memory_tool
-from notebook_app.core.log.actor import CLI
 from notebook_app.core.doctor.check import check_home
 from notebook_app.core.edits.guarded_splice import splice
+from notebook_app.core.log.actor import CLI
 
 
 def _writes(home: str) -> list[list[object]]:

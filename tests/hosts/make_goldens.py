@@ -36,8 +36,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(REPO / "tests"), str(REPO / "benchmarks")]
-import host_corpus  # noqa: E402
 import peers  # noqa: E402
+
+import host_corpus  # noqa: E402
 
 GOLDENS = REPO / "tests" / "hosts" / "goldens"
 DRIVERS = REPO / "tests" / "hosts" / "drivers"

@@ -17,9 +17,9 @@ import os
 import sys
 from pathlib import Path
 
-import host_corpus
 import pytest
 
+import host_corpus
 from notebook_app.core.hosts.claude_code import claude_code_load, rules
 
 sys.path.insert(0, str(Path(__file__).parent / "drivers"))

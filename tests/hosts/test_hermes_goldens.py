@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import host_corpus
 import pytest
 
+import host_corpus
 from notebook_app.core.hosts.hermes import SEEDS_SOUL, hermes_load
 
 GOLDENS = Path(__file__).parent / "goldens" / "hermes@0.19.0"

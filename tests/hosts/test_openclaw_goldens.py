@@ -13,9 +13,9 @@ import hashlib
 import json
 from pathlib import Path
 
-import host_corpus
 import pytest
 
+import host_corpus
 from notebook_app.core.hosts.openclaw_releases import KINDS, openclaw_load, releases
 
 GOLDENS = Path(__file__).parent / "goldens"

@@ -11,9 +11,9 @@ import json
 import re
 from pathlib import Path
 
-import host_corpus
 import pytest
 
+import host_corpus
 from notebook_app.core.home.soul import compose
 from notebook_app.core.hosts import resolve_host
 from notebook_app.core.hosts.toolnexus_py import starts_no_session

@@ -15,8 +15,8 @@ import pytest
 from stdio_harness import MODES, connect, text_of
 
 from notebook_app.core import DESCRIPTION, INPUT_SCHEMA
-from notebook_app.core.sessions.agents import list_sessions, read_journal
 from notebook_app.core.modes.guard import GUARD_SENTENCE
+from notebook_app.core.sessions.agents import list_sessions, read_journal
 
 KEY = "sk-ant-api03-" + "Zq7" * 15
 

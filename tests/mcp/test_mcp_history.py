@@ -7,10 +7,17 @@ from pathlib import Path
 from stdio_harness import connect
 
 from notebook_app.core import ToolResult, memory_tool
-from notebook_app.core.log.actor import CLI, Actor
-from notebook_app.core.sessions.agents import SESSIONS_DIR, JournalEntry, append_journal, list_sessions, load_session, start_session
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
+from notebook_app.core.log.actor import CLI, Actor
+from notebook_app.core.sessions.agents import (
+    SESSIONS_DIR,
+    JournalEntry,
+    append_journal,
+    list_sessions,
+    load_session,
+    start_session,
+)
 
 
 async def test_a_sessions_start_writes_and_failed_calls_are_events_by_that_session(home: Path, server_log: Path) -> None:

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import mcp_types as types
 import pytest
-from hostile import MAKERS, UNREADABLE_MESSAGE
 from mcp import Client
 from mcp.shared.exceptions import MCPError
-from privileges import reader_command, reader_home, unreadable_file
 from stdio_harness import MODES, connect, text_of
 
-from notebook_app.core.sessions.agents import SESSIONS_DIR, list_sessions, load_session, read_journal
+from hostile import MAKERS, UNREADABLE_MESSAGE
+from notebook_app.core.sessions.agents import SESSIONS_DIR, list_sessions, load_session
 from notebook_app.mcp.server import SOUL_URI, build_server
+from privileges import reader_command, reader_home, unreadable_file
 
 SOUL_WITHOUT_MEMORY = "## SOUL.md\n\nYou are Kip, a careful archivist.\n\n## USER.md\n\n- name is Muthu"
 
@@ -106,7 +106,8 @@ async def test_a_call_that_cannot_be_journalled_still_writes_and_the_log_says_wh
 
 
 async def test_a_notebook_folder_swapped_for_a_link_mid_session_is_refused_as_moved(home: Path, server_log: Path) -> None:
-    """``.notebook`` was there when the session began: it is pinned with the home (spec §9), and a link is never followed."""
+    """``.notebook`` was there when the session began: it is
+    pinned with the home (spec §9), and a link is never followed."""
     async with connect(home, server_log) as client:
         (summary,) = list_sessions(home)  # recorded at the handshake
         before = (home / "MEMORY.md").read_bytes()

@@ -18,9 +18,9 @@ from stdio_harness import MODES, REPO, connect, text_of
 
 from notebook_app.core import DESCRIPTION, INPUT_SCHEMA
 from notebook_app.core.log.actor import NOTEBOOK
-from notebook_app.core.sessions.agents import list_sessions, read_journal
 from notebook_app.core.modes.guard import GUARD_SENTENCE
 from notebook_app.core.modes.review import REVIEW_SENTENCE, approve, pending, reject
+from notebook_app.core.sessions.agents import list_sessions, read_journal
 
 QUEUED = re.compile(r"queued for review \(id (p-[0-9a-z]{13})\); if approved, loads next session")
 PER_AGENT = 10
@@ -118,7 +118,7 @@ async def test_two_agents_queueing_while_a_human_approves_lose_nothing(home: Pat
 
     def approve_all_once() -> tuple[int, str, str]:
         run = subprocess.run([sys.executable, "-m", "notebook_app", "approve", "--all", "--home", str(home)],
-                             cwd=REPO, capture_output=True, text=True)  # fmt: skip
+                             cwd=REPO, capture_output=True, text=True)
         return run.returncode, run.stdout, run.stderr
 
     async def human() -> None:
@@ -153,7 +153,7 @@ async def test_a_rejected_proposal_that_held_a_secret_keeps_only_its_rule_start_
     rejected = subprocess.run(
         [sys.executable, "-m", "notebook_app", "reject", leaky, "--home", str(home), "--reason", "holds a key"],
         cwd=REPO, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    )
     assert rejected.returncode == 0, rejected.stderr
     text = log.read_text(encoding="utf-8")
     assert key not in text and key[13:] not in text

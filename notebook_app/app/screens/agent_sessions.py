@@ -29,11 +29,11 @@ from ..widgets.agents import session_list
 from ..widgets.agents.journal_table import JournalPane
 from ..widgets.agents.session_list import SessionList, count_words, plural
 from ..widgets.common import line_view, pane_tabs
+from ..widgets.common.key_footer import KeyFooter
 from ..widgets.common.pane_tabs import Tab
 from ..widgets.session import session_pane
 from ..widgets.session.session_pane import SessionPane, present
 from ..workers import LatestWins
-from ..widgets.common.key_footer import KeyFooter
 from .panes import PaneScreen
 
 PRESENCE_SECONDS = 2.0

@@ -29,8 +29,8 @@ from ..view_model.documents import EMPTY
 from ..keys import CONFLICT_KEYS, bindings
 from ..view_model.notebook import HomeState, Notebook
 from ..widgets.common import line_view
-from ..widgets.common.line_view import LineView
 from ..widgets.common.key_footer import KeyFooter
+from ..widgets.common.line_view import LineView
 from ..workers import run_once
 from .keyed import KeyedScreen
 

@@ -18,12 +18,9 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core import Rejection
+from ...core.doctor import DoctorReport, Finding, FixPreview, RedactPreview, RepairPreview
 from ...core.log import NOTEBOOK
 from ...core.text import with_markers
-from ...core.doctor import DoctorReport
-from ...core.doctor import FixPreview, RedactPreview
-from ...core.doctor import Finding
-from ...core.doctor import RepairPreview
 from ..keys import DOCTOR_KEYS, bindings
 from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins, run_once
@@ -49,7 +46,10 @@ def _fix_words(label: str, preview: object) -> str:
     """A fix's dry run in words: the line now and after, what a redaction removes, or why it cannot be done."""
     if isinstance(preview, FixPreview):  # hidden characters drawn as the panes draw them: what the fix removes shows
         after = "(the line is deleted)" if preview.after is None else with_markers(preview.after)
-        return f"fix ({label}), y applies it:\n  line {preview.line} now:   {with_markers(preview.before)}\n  after:         {after}"
+        return (
+            f"fix ({label}), y applies it:\n  line {preview.line} now:  "
+            f" {with_markers(preview.before)}\n  after:         {after}"
+        )
     if isinstance(preview, RedactPreview | RepairPreview):
         return f"fix ({label}), y applies it:\n  {preview.words}"
     assert isinstance(preview, Rejection)
@@ -107,8 +107,8 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
                 listing.add_option(Option(finding_prompt(finding), id=key))
         problems = len(report.problems)
         summary = (
-            f"{len(report.findings)} finding{'s' if len(report.findings) != 1 else ''}, {problems} of them warnings or errors"
-            f" · {report.budget.tokens_label()} · as {report.composition.host} loads it"
+            f"{len(report.findings)} finding{'s' if len(report.findings) != 1 else ''}, {problems} of them "
+            f"warnings or errors · {report.budget.tokens_label()} · as {report.composition.host} loads it"
         )
         self.query_one("#doctor-summary", Static).update(summary if report.findings else f"No finding. {summary}")
         if listing.option_count:

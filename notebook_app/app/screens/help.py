@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from textual import events, on
@@ -11,8 +12,6 @@ from textual.containers import Grid, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
-
-from collections.abc import Mapping
 
 from ..keymap import shown_key
 from ..keys import KEY_GROUPS, Key
@@ -40,7 +39,8 @@ class HelpScreen(ModalScreen[None]):
         self.keymap = dict(keymap or {})
         """Remapped keys (binding id → keys): help shows the keys in force."""
         self.viewing = viewing
-        """The keys of the view help was asked from: their group is scrolled into view (the editor's are near the end)."""
+        """The keys of the view help was asked from: their group
+        is scrolled into view (the editor's are near the end)."""
 
     @on(events.Mount)
     def _mounted(self) -> None:

@@ -12,9 +12,9 @@ from typing import ClassVar
 
 from textual import events, on
 
+from ..keys import PANE_KEYS, bindings
 from ..widgets.common.pane_tabs import PaneTabs, Tab
 from ..widgets.session.session_pane import SessionPane
-from ..keys import PANE_KEYS, bindings
 from .keyed import KeyedScreen
 
 NARROW_BELOW = 100

@@ -65,7 +65,8 @@ class Finder:
         self._prepared: tuple[Searchable, ...] = ()
 
     def search(self, state: HomeState, typed: str, near: tuple[str, int]) -> FindOutcome:
-        """The matches of ``typed`` in the home, and the first at or after ``near`` (a place and an offset in its text)."""
+        """The matches of ``typed`` in the home, and the first at
+        or after ``near`` (a place and an offset in its text)."""
         return self.search_texts(find_texts(state), typed, near)
 
     def search_texts(self, texts: Sequence[tuple[str, str]], typed: str, near: tuple[str, int]) -> FindOutcome:
@@ -106,7 +107,8 @@ class FindSteps:
         return (hit.place, hit.offset) if hit is not None else start
 
     def accept(self, outcome: FindOutcome, typed: str) -> bool:
-        """Take ``outcome`` as the answer, its first match as the one shown; False (nothing taken) when it answers another query."""
+        """Take ``outcome`` as the answer, its first match as the one
+        shown; False (nothing taken) when it answers another query."""
         if outcome.typed != typed:
             return False
         self.outcome = outcome

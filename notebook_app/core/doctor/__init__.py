@@ -13,13 +13,13 @@ a host loads, where it cuts, ≈tokens).
     budget = doctor.exact_tokens(report)    # the slow half: exact token counts
 """
 
-from .rules.budget import DEFAULT_ENCODING, Budget, FileBudget, budget_findings, budget_of, count_tokens
+from ..text.file_text import FileText
 from .check import SCAN_LIMIT, Doctor, DoctorReport, check_home
 from .fixes import Fix, FixKind, FixPreview, RedactFix, RedactPreview
 from .guard import guard_findings
-from .repair import RepairPreview
 from .model import RULES, Family, Finding, Rule, Severity, worst
-from ..text.file_text import FileText
+from .repair import RepairPreview
+from .rules.budget import DEFAULT_ENCODING, Budget, FileBudget, budget_findings, budget_of, count_tokens
 
 __all__ = [
     "DEFAULT_ENCODING",

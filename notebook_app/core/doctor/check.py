@@ -19,18 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..home.files import FileRead, read_file
+from ..home.reading import consistent_reads
 from ..home.soul import BOOTSTRAP_ORDER, Composition, compose, home_path
 from ..hosts.profile import HostProfile
-from ..home.reading import consistent_reads
+from ..text.file_text import FileText
+from .model import RULES, Finding, Severity
 from .rules.budget import DEFAULT_ENCODING, Budget, budget_findings, budget_of, exact_tokens
 from .rules.history_secrets import HistoryScan
 from .rules.hygiene import hygiene_findings
 from .rules.injection import injection_findings
 from .rules.loading import content_findings, home_findings, scan_limit_finding, status_findings, temp_file_findings
-from .model import RULES, Finding, Severity
 from .rules.secrets import secret_findings
 from .rules.security import hidden_findings, mixed_script_findings
-from ..text.file_text import FileText
 
 SCAN_LIMIT = 8 * 1024 * 1024
 """Bytes of each file the doctor reads; a larger file is scanned that far, and says so."""

@@ -13,13 +13,13 @@ import os
 from dataclasses import dataclass
 from enum import Enum
 
+from ..edits.guarded_splice import ENTRY_FILES, SpliceResult, delete_entry, edit_entry, plan_entry, splice
+from ..history.admin import AdminResult, redact
+from ..home.files import read_file
+from ..home.refusals import Rejection
+from ..home.soul import MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
 from ..log.events import SecretSpan
-from ..home.files import read_file
-from ..history.admin import AdminResult, redact
-from ..home.soul import MAX_FILE_BYTES, home_path
-from ..home.refusals import Rejection
-from ..edits.guarded_splice import ENTRY_FILES, SpliceResult, delete_entry, edit_entry, plan_entry, splice
 
 
 class FixKind(Enum):
@@ -124,7 +124,8 @@ class RedactPreview:
 
 @dataclass(frozen=True)
 class RedactFix:
-    """``history --redact RECORD``: the record stays, its secrets become a marker in the log and the snapshots that hold them."""
+    """``history --redact RECORD``: the record stays, its secrets
+    become a marker in the log and the snapshots that hold them."""
 
     record: str
     kind: FixKind = FixKind.REDACT_RECORD
@@ -149,7 +150,7 @@ def delete_line(file: str, line: int, expect: str, why: str) -> Fix:
 
 
 def edit_line(file: str, line: int, expect: str, new_text: str, why: str,
-              secrets: tuple[SecretSpan, ...] = ()) -> Fix | None:  # fmt: skip
+              secrets: tuple[SecretSpan, ...] = ()) -> Fix | None:
     """A fix that rewrites the line, or None when what is left would be empty (a person decides then)."""
     if not new_text.strip() or new_text.strip() == "-":
         return None

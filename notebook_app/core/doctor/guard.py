@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 
 from ..memory.plan import MemoryRequest
-from .rules.injection import injection_findings
+from ..text.file_text import FileText
 from .model import RULES, Finding
+from .rules.injection import injection_findings
 from .rules.secrets import secret_findings
 from .rules.security import hidden_findings, mixed_script_findings
-from ..text.file_text import FileText
 
 _WHERE = re.compile(r"^line \d+ of [^ :]+:? ?")
 

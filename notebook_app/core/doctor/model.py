@@ -73,7 +73,8 @@ class Finding:
         return HISTORY if self.record is not None else self.file
 
     def to_json(self) -> dict[str, object]:
-        """``{"file", "line", "rule", "severity", "message", "fix"}`` (and ``record`` for the history); a fix by its words."""
+        """``{"file", "line", "rule", "severity", "message", "fix"}``
+        (and ``record`` for the history); a fix by its words."""
         value: dict[str, object] = {
             "file": self.file,
             "line": self.line,
@@ -91,7 +92,7 @@ def _rules(*rules: Rule) -> dict[str, Rule]:
     return {rule.id: rule for rule in rules}
 
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741  (the table's severity column: I is INFO)
 L, S, H, B = Family.LOADING, Family.SECURITY, Family.HYGIENE, Family.BUDGET
 
 RULES: dict[str, Rule] = _rules(

@@ -21,11 +21,11 @@ import os
 import re
 from dataclasses import dataclass
 
-from ..log.actor import Actor
-from ..home.files import FileStatus, read_file
-from ..home.soul import MAX_FILE_BYTES, home_path
-from ..home.refusals import Rejection
 from ..edits.guarded_splice import SpliceResult, splice
+from ..home.files import FileStatus, read_file
+from ..home.refusals import Rejection
+from ..home.soul import MAX_FILE_BYTES, home_path
+from ..log.actor import Actor
 
 SHOWN = 20
 """At most this many bad runs are listed; the count says how many there are."""

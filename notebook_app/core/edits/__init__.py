@@ -17,8 +17,8 @@ if TYPE_CHECKING:
         edits_dir,
     )
     from .entry_plan import EntryPlan, plan_entry
-    from .hand_edit import HandEditResult, TooLarge, keep_typing, read_for_edit, text_digest, write_file
     from .guarded_splice import Splice, delete_entry, edit_entry, splice
+    from .hand_edit import HandEditResult, TooLarge, keep_typing, read_for_edit, text_digest, write_file
 
 _HOME_OF: dict[str, str] = {
     "CopyEditResult": "editor_copy",

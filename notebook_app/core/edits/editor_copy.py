@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from ..log.actor import Actor
-from .hand_edit import HandEditResult, read_for_edit, text_digest, write_file
-from ..home.soul import home_path
 from ..fs.home_pin import moved
 from ..home.names import BOOTSTRAP_ORDER
+from ..home.soul import home_path
+from ..log.actor import Actor
+from .hand_edit import HandEditResult, read_for_edit, text_digest, write_file
 
 EditorRunner = Callable[[Path], int]
 """Runs an editor on the copy's path and waits; returns its exit status (0: saved and quit)."""

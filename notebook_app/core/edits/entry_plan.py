@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..memory.dialect import entry_text_refusal
-from ..text.hidden import hidden_kind
 from ..home.reading import ENTRY_FILES
 from ..home.refusals import Rejection
+from ..memory.dialect import entry_text_refusal
+from ..text.hidden import hidden_kind
 
 
 @dataclass(frozen=True)
@@ -60,8 +60,8 @@ def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: st
     now = text[start:text_end]
     if now != expect:
         return Rejection(
-            f"line {line} of {name} changed since you selected it: it was {_quote(expect)}, it reads {_quote(now)} now; "
-            "nothing was changed"
+            f"line {line} of {name} changed since you selected it: it was "
+            f"{_quote(expect)}, it reads {_quote(now)} now; nothing was changed"
         )
     if new_text is None:
         return EntryPlan(name, line, start, line_end, "", f"delete line {line}")
@@ -110,7 +110,10 @@ def _new_text_problem(new_text: object, name: str, line: int) -> str | None:
     if refusal is not None:
         return refusal.message
     if not new_text.strip():
-        return f"the new text is empty or only whitespace; to remove line {line}, delete the entry instead (nothing was changed)"
+        return (
+            "the new text is empty or only whitespace; to remove line "
+            f"{line}, delete the entry instead (nothing was changed)"
+        )
     return None
 
 

@@ -19,19 +19,19 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ..memory.plan import load_outcome
-from ..log.actor import Actor
-from .entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
-from ..log.events import Payload, SecretSpan
-from ..home.files import FileStatus
-from ..home.soul import BOOTSTRAP_ORDER, home_path
 from ..fs.home_pin import moved
+from ..home.files import FileStatus
 from ..home.reading import ENTRY_FILES
-from ..log.redaction import mask, mask_text
 from ..home.refusals import Rejection
+from ..home.soul import BOOTSTRAP_ORDER, home_path
+from ..log.actor import Actor
+from ..log.event_action import EventAction
+from ..log.events import Payload, SecretSpan
+from ..log.redaction import mask, mask_text
+from ..memory.plan import load_outcome
 from ..memory.results import SpliceResult
 from ..store.storage import Change, LockedHome, StorageError, locked_home
-from ..log.event_action import EventAction
+from .entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
 
 __all__ = ["ENTRY_FILES", "EntryPlan", "Splice", "SpliceResult", "delete_entry", "edit_entry", "plan_entry", "splice"]
 
@@ -171,7 +171,7 @@ def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> st
 
 
 def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_text: str | None,
-                  secrets: tuple[SecretSpan, ...] = ()) -> SpliceResult:  # fmt: skip
+                  secrets: tuple[SecretSpan, ...] = ()) -> SpliceResult:
     """Plan the entry change on the text under the lock, then splice its bytes."""
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
     plan = plan_entry(text, name, line, expect, new_text)

@@ -19,16 +19,16 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..log.actor import Actor
-from ..log.events import Payload
 from ..home.files import FileStatus, read_file
-from ..text.merge import Conflict, MergeResult, merge3, split_lines
 from ..home.names import BOOTSTRAP_ORDER
-from ..store.recording import Change
 from ..home.refusals import Rejection, file_refusal, utf8_refusal
-from .guarded_splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked
-from ..store.storage import LockedHome
+from ..log.actor import Actor
 from ..log.event_action import EventAction
+from ..log.events import Payload
+from ..store.recording import Change
+from ..store.storage import LockedHome
+from ..text.merge import Conflict, MergeResult, merge3, split_lines
+from .guarded_splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked
 
 
 def text_digest(text: str) -> str:

@@ -51,7 +51,8 @@ def real_directory(path: Path | str, *, create: bool, made: list[Path] | None = 
 
 
 def state_problem(home: str | os.PathLike[str]) -> str | None:
-    """Why ``home``'s ``.notebook`` cannot hold a history, in the words every shell shows; None when it can (or is absent)."""
+    """Why ``home``'s ``.notebook`` cannot hold a history, in the
+    words every shell shows; None when it can (or is absent)."""
     path = os.path.join(home, STATE_DIR)
     try:
         info = os.lstat(path)
@@ -62,7 +63,10 @@ def state_problem(home: str | os.PathLike[str]) -> str | None:
             target = f" to {os.readlink(path)}"
         except OSError:
             target = ""
-        return f"{path} is a symbolic link{target}: the history is kept only inside the home, never through a link, so writes here are not recorded"
+        return (
+            f"{path} is a symbolic link{target}: the history is kept only inside "
+            "the home, never through a link, so writes here are not recorded"
+        )
     if not stat.S_ISDIR(info.st_mode):
         return f"{path} is not a directory: the history cannot be kept there, so writes here are not recorded"
     return None

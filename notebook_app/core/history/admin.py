@@ -19,21 +19,22 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
+from ..fs.atomic import write_atomically
+from ..fs.home_pin import no_home
+from ..fs.state_dir import readable_state
+from ..home.reading import JOURNAL_NAME
+from ..home.soul import home_path
 from ..log import snapshots
 from ..log.actor import LIBRARY
-from ..log.store import LOG_NAME, LogWriter, open_reader
-from ..fs.atomic import write_atomically
-from ..log.events import Event, EventError, header_line, parse_header
-from .query import HistoryError, find
-from ..home.soul import home_path
-from ..store.journal import file_slot_offset, write_slot
-from ..home.reading import JOURNAL_NAME
+from ..log.events import Event, EventError
+from ..log.json_lines import header_line, parse_header
 from ..log.redaction import masked_args
-from .redact_plan import RedactionPlan, plan_redaction
 from ..log.replay import RebuildError, is_start, rebuild
-from ..fs.state_dir import readable_state
-from ..fs.home_pin import no_home
+from ..log.store import LOG_NAME, LogWriter, open_reader
+from ..store.journal import file_slot_offset, write_slot
 from ..store.storage import StorageError, locked_home
+from .query import HistoryError, find
+from .redact_plan import RedactionPlan, plan_redaction
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class AdminResult:
 
 
 def prune(home: str | os.PathLike[str], *, keep: int | None = None, older_than: datetime | None = None,
-          durable: bool = True) -> AdminResult:  # fmt: skip
+          durable: bool = True) -> AdminResult:
     """Drop records beyond the newest ``keep`` and those older than ``older_than``; keep what the rest need."""
     if keep is None and older_than is None:
         return AdminResult("say what to prune: how many records to keep, or how old a record may be", is_error=True)
@@ -114,7 +115,8 @@ def _from_start(events: list[Event], name: str) -> list[Event]:
 
 
 def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True, dry_run: bool = False) -> AdminResult:
-    """Replace the secrets record ``record_id`` holds by a marker of the same byte length, wherever the history keeps them.
+    """Replace the secrets record ``record_id`` holds by a marker of the same byte length, wherever the history
+    keeps them.
 
     The record stays, marked redacted (it can no longer be undone); so do its
     sizes and offsets, and every state stays rebuildable: a state that held
@@ -128,8 +130,8 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
             found = find(root, record_id)
             if found.end is None:
                 return AdminResult(
-                    f"{found.event.id} is in an old session journal, which is never rewritten; remove that file by hand "
-                    "if it holds a secret",
+                    f"{found.event.id} is in an old session journal, which is never "
+                    "rewritten; remove that file by hand if it holds a secret",
                     is_error=True,
                 )
             index = next((i for i, e in enumerate(events) if e.id == found.event.id), None)
@@ -142,7 +144,7 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
             if not plan.texts:
                 return AdminResult(f"{event.id} holds no text to redact; nothing was changed", is_error=True)
             if not dry_run:
-                for new, data in plan.snapshots.values():
+                for _new, data in plan.snapshots.values():
                     snapshots.store(state, data, made=[], durable=durable)
                 _rewrite_log(root, state, plan.events, durable)
                 snapshots.remove_except(state, _referenced(plan.events))

@@ -17,19 +17,19 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
-from ..log.actor import Actor
-from ..log.head import BY, Head, actor_of, head_of
-from ..log.store import LogReader, open_reader
-from ..log.events import WRITE_ACTIONS, Event, EventError
-from ..home.files import FileStatus, read_file
-from .query import slot_of
-from ..home.soul import BOOTSTRAP_ORDER, home_path
-from ..log.replay import RebuildError, diff_hunks, file_events_backward, rebuild
 from ..fs.state_dir import readable_state
+from ..home.files import FileStatus, read_file
+from ..home.soul import BOOTSTRAP_ORDER, home_path
+from ..log.actor import Actor
+from ..log.events import WRITE_ACTIONS, Event, EventError
+from ..log.head import BY, Head, actor_of, head_of
+from ..log.replay import RebuildError, diff_hunks, file_events_backward, rebuild
+from ..log.store import LogReader, open_reader
+from .query import slot_of
 
 
 class Origin(Enum):

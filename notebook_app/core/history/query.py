@@ -17,17 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..log.actor import Actor
-from ..sessions.agents import old_journals
-from ..log.ids import ID_KINDS, ID_PATTERN
-from ..log.store import LogReader, open_reader
-from ..log.events import Event, EventError
-from ..home.soul import BOOTSTRAP_ORDER, home_path
-from ..store.journal import LOG_SLOT, FileSlot, file_slot_offset, log_slot
-from ..home.reading import read_slot
-from ..log.replay import RebuildError, file_events_backward, is_start, rebuild, start_content
 from ..fs.state_dir import readable_state
+from ..home.reading import read_slot
+from ..home.soul import BOOTSTRAP_ORDER, home_path
+from ..log.actor import Actor
 from ..log.event_action import EventAction
+from ..log.events import Event, EventError
+from ..log.ids import ID_KINDS, ID_PATTERN
+from ..log.replay import RebuildError, file_events_backward, is_start, rebuild, start_content
+from ..log.store import LogReader, open_reader
+from ..sessions.agents import old_journals
+from ..store.journal import LOG_SLOT, FileSlot, file_slot_offset, log_slot
 
 OLD_JOURNAL_KIND = "j"
 
@@ -59,7 +59,7 @@ def record_json(event: Event) -> dict[str, Any]:
 
 
 def history(home: str | os.PathLike[str], *, file: str | None = None, limit: int | None = None,
-            by: str | None = None) -> list[Event]:  # fmt: skip
+            by: str | None = None) -> list[Event]:
     """The home's records, newest first: only ``file``'s, only those by ``by`` (a kind), at most ``limit``."""
     root = home_path(home)
     wanted = _filter(file, by)

@@ -202,7 +202,7 @@ _UNKNOWN = object()
 
 
 def _redigest(new: list[Event], old: list[Event], name: str, load_new: Callable[[str], bytes],
-              load_old: Callable[[str], bytes]) -> int:  # fmt: skip
+              load_old: Callable[[str], bytes]) -> int:
     """Walk ``name``'s states in the old and the new log side by side; give the new one's changed states their digest.
 
     A digest is computed again only where the old one described the old

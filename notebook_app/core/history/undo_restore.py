@@ -19,23 +19,23 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from dataclasses import dataclass, replace
+from pathlib import Path
 
-from ..memory.plan import load_outcome
-from ..log.actor import Actor
-from ..log.events import Event, Hunk
-from ..home.files import FileStatus, read_file
-from .query import Found, HistoryError, events_after, find, redacted_in, state_after, undoable, unified
-from ..log.store import open_reader
-from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
-from ..store.recording import Change, Recorder
-from ..log.replay import RebuildError, diff_hunks, hunk, payload_bytes
-from ..fs.state_dir import readable_state
-from ..home.reading import consistent_reads
 from ..fs.home_pin import no_home, write_refusal
-from ..store.storage import LockedHome, StorageError, locked_home
+from ..fs.state_dir import readable_state
+from ..home.files import FileStatus, read_file
+from ..home.reading import consistent_reads
+from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
+from ..log.actor import Actor
 from ..log.event_action import EventAction
+from ..log.events import Event, Hunk
+from ..log.replay import RebuildError, diff_hunks, hunk, payload_bytes
+from ..log.store import open_reader
+from ..memory.plan import load_outcome
+from ..store.recording import Change, Recorder
+from ..store.storage import LockedHome, StorageError, locked_home
+from .query import Found, HistoryError, events_after, find, redacted_in, state_after, undoable, unified
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ class _Plan:
 
 
 def plan_undo(record: Event, later: list[Event], pending: Event | None, content: bytes | None,
-              state: os.PathLike[str] | None) -> _Plan | str:  # fmt: skip
+              state: os.PathLike[str] | None) -> _Plan | str:
     """The undo of ``record`` on ``content`` (the file now), or why not, in words."""
     why = undoable(record)
     if why is not None:
@@ -210,7 +210,10 @@ def plan_undo(record: Event, later: list[Event], pending: Event | None, content:
     now = content or b""
     for a, b, inserted, _ in wrote:
         if content is None or now[a:b] != inserted:
-            return f"{name} does not hold at byte {a} what {record.id} wrote (it changed in a way the history did not record); nothing was changed"
+            return (
+                f"{name} does not hold at byte {a} what {record.id} wrote (it "
+                "changed in a way the history did not record); nothing was changed"
+            )
     if created and now == wrote[0][2] and len(wrote) == 1:
         return _Plan(None, (hunk(now, 0, now, b""),))
     after = bytearray(now)
@@ -264,7 +267,7 @@ def undo(home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bo
 
 
 def restore(home: str | os.PathLike[str], name: str, record_id: str, *, by: Actor, dry_run: bool = False,
-            durable: bool = True) -> HistoryResult:  # fmt: skip
+            durable: bool = True) -> HistoryResult:
     """Put ``name`` back as it was just after record ``record_id``; with ``dry_run``, only show the diff."""
     root = home_path(home)
     if name not in BOOTSTRAP_ORDER:
@@ -347,7 +350,7 @@ def _later(root: os.PathLike[str], name: str, found: Found) -> list[Event]:
 
 
 def _write(locked: LockedHome, name: str, content: bytes | None, hunks: tuple[Hunk, ...], change: Change, label: str,
-           diff: str) -> HistoryResult:  # fmt: skip
+           diff: str) -> HistoryResult:
     if content is None:
         output = f"ok ({label} → {name}); {name} is removed"
         locked.delete(name, change=Change(change.action, change.args, output, change.undoes, change.restores))

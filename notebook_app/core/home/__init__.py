@@ -11,10 +11,10 @@ from ..lazy import lazy_face
 
 if TYPE_CHECKING:
     from .files import FileRead, FileStatus, read_file
-    from .search import Found, Hit, Query, Searchable, find, offset_at, prepare
     from .names import BOOTSTRAP_ORDER
     from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
     from .refusals import Rejection, edit_refusal, text_of
+    from .search import Found, Hit, Query, Searchable, find, offset_at, prepare
     from .soul import (
         MAX_FILE_BYTES,
         TRUNCATION_NOTICE,

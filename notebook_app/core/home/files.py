@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-
 _CHUNK = 64 * 1024
 """What a read asks for once the file's expected end has been read."""
 

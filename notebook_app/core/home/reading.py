@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..fs.atomic import flocked_directory
-from .names import BOOTSTRAP_ORDER
 from ..fs.state_dir import STATE_DIR
+from .names import BOOTSTRAP_ORDER
 
 MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 """The memory tool's targets and the only files it ever writes."""

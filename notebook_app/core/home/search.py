@@ -19,10 +19,9 @@ asks :meth:`Query.spans` for the rows it draws.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-import re
 
 from ..text.hidden import with_markers
 
@@ -183,7 +182,8 @@ def last_before(haystack: str, needle: str, limit: int) -> int:
 
 
 def offset_at(text: str, line: int, column: int) -> int:
-    """The offset of 0-based ``line`` and ``column`` in ``text`` (lines end at ``\\n``), clamped to the text: where an editor's cursor is."""
+    """The offset of 0-based ``line`` and ``column`` in ``text`` (lines
+    end at ``\\n``), clamped to the text: where an editor's cursor is."""
     start = 0
     for _ in range(max(0, line)):
         found = text.find("\n", start)
@@ -203,7 +203,8 @@ def find(texts: Sequence[Searchable], typed: str) -> Found | None:
 
 
 def search(texts: Sequence[tuple[str, str]], typed: str) -> list[Hit]:
-    """Every match of ``typed`` in order: the whole list, for small texts (the tests' reference; the app steps with :class:`Found`)."""
+    """Every match of ``typed`` in order: the whole list, for small
+    texts (the tests' reference; the app steps with :class:`Found`)."""
     found = find(prepare(texts), typed)
     hits: list[Hit] = []
     hit = found.first() if found is not None else None

@@ -13,7 +13,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+JS_SPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 """What JavaScript's ``trim()`` removes (a BOM too: cc-crlf-bom-comment)."""
 _FRONT_MATTER = re.compile(r"^---[" + JS_SPACE + r"]*\n([\s\S]*?)---[" + JS_SPACE + r"]*\n?")
 _COMMENT = re.compile(r"<!--[\s\S]*?-->")

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from ..home.file_load import FileLoad
 from ..home.files import FileStatus, read_file
-from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
 from ..home.reading import consistent_reads
+from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
 
 if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
     from .profile import FileRule, HostProfile
@@ -53,10 +53,16 @@ def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composi
                     skipped.append(SkippedFile.of(read))
                 continue
             if host.max_file_bytes is not None and read.size > host.max_file_bytes:
-                skipped.append(SkippedFile(name, FileStatus.REGULAR, (
-                    f"{name} is {read.size:,} bytes, over {host.title}'s {host.max_file_bytes:,}-byte read limit; "
-                    f"{host.title} does not load it"
-                )))
+                skipped.append(
+                    SkippedFile(
+                        name,
+                        FileStatus.REGULAR,
+                        (
+                            f"{name} is {read.size:,} bytes, over {host.title}'s "
+                            f"{host.max_file_bytes:,}-byte read limit; {host.title} does not load it"
+                        ),
+                    )
+                )
                 continue
             raws.append(_Raw(name, read.data, read.size))
     return _compose(host, raws, skipped)

@@ -79,9 +79,15 @@ def read_openclaw_numbers(path: str | os.PathLike[str] | None = None, defaults: 
         else:
             notes.append(f"agents.defaults.{key} is {value!r}, which OpenClaw ignores")
     if numbers:
-        read = ", ".join(f"{key} {value:,}" for key, value in zip(("bootstrapMaxChars", "bootstrapTotalMaxChars"),
-                                                                   (numbers.get("file_cap"), numbers.get("total_cap")))
-                         if value is not None)
+        read = ", ".join(
+            f"{key} {value:,}"
+            for key, value in zip(
+                ("bootstrapMaxChars", "bootstrapTotalMaxChars"),
+                (numbers.get("file_cap"), numbers.get("total_cap")),
+                strict=True,
+            )
+            if value is not None
+        )
         notes.insert(0, f"read {where}: agents.defaults {read}")
     else:
         notes.insert(0, f"read {where}: it sets neither agents.defaults.bootstrapMaxChars nor bootstrapTotalMaxChars, "

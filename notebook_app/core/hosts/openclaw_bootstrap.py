@@ -7,8 +7,8 @@ cut past its cap with a head, a marker and a tail (AGENTS.md keeps a "policy
 digest" of its rule lines too), all of them within a total cap. Sizes are
 JavaScript string lengths (UTF-16 units); the cut works on UTF-16 units, so
 this module does too (:func:`_units`). The rules per release are data
-(``openclaw-releases.toml``, chosen by version in :mod:`.openclaw_releases`), each citing the golden that proves it. Reading
-never writes. Never raises.
+(``openclaw-releases.toml``, chosen by version in :mod:`.openclaw_releases`),
+each citing the golden that proves it. Reading never writes. Never raises.
 """
 
 from __future__ import annotations
@@ -65,7 +65,10 @@ class OpenClawLoad:
 
 # --- the cut -----------------------------------------------------------------------------------------
 def _marker(name: str, head: int, tail: int, total: int) -> str:
-    return f"\n[...truncated, read {name} for full content...]\n…(truncated {name}: kept {head}+{tail} chars of {total})…\n"
+    return (
+        f"\n[...truncated, read {name} for full content...]\n"
+        f"…(truncated {name}: kept {head}+{tail} chars of {total})…\n"
+    )
 
 
 def _plain(trimmed: str, name: str, cap: int, rel: dict) -> str:
@@ -77,8 +80,13 @@ def _plain(trimmed: str, name: str, cap: int, rel: dict) -> str:
 def _budgeted(trimmed: str, name: str, cap: int, rel: dict) -> str:
     """2026.9.6: the marker inside the cap, head/tail ratios of what is left, settled in three passes."""
     total = len(trimmed)
-    full = lambda h, t: units(_marker(name, h, t, total))
-    compact = lambda h, t: units(f"[…truncated {h}+{t}/{total}]")
+
+    def full(h: int, t: int) -> str:
+        return units(_marker(name, h, t, total))
+
+    def compact(h: int, t: int) -> str:
+        return units(f"[…truncated {h}+{t}/{total}]")
+
     template = full if cap - len(full(0, 0)) - 2 >= 16 else compact
 
     def seps(h: int, t: int, m: str) -> int:
@@ -198,9 +206,15 @@ def _entry(file: _File, content: str, raw: str | None, rel: dict, cap: int | Non
     raw_len = len(raw or "")
     if len(content) >= raw_len and content == raw:
         return OpenClawEntry(file.name, shown, "injected", raw_len, text)
-    markers = tuple(m.group() for m in re.finditer(
-        r"\[\.\.\.truncated, read [^\]]*\]|\[Policy digest from [^\]]*\]|\[\.\.\.\d+ more policy lines omitted\.\.\.\]"
-        r"|…\(truncated [^)]*\)…|\[…truncated [^\]]*\]", text))
+    markers = tuple(
+        m.group()
+        for m in re.finditer(
+            r"\[\.\.\.truncated, read [^\]]*\]|\[Policy digest from [^\]]*\]"
+            r"|\[\.\.\.\d+ more policy lines omitted\.\.\.\]"
+            r"|…\(truncated [^)]*\)…|\[…truncated [^\]]*\]",
+            text,
+        )
+    )
     kept = re.search(r"kept (\d+)\+(?:policy \d+\+)?(\d+) chars|\[…truncated (\d+)\+(\d+)/", text)
     cut = None
     if kept:  # the head and tail the marker names, in UTF-16 units of the trimmed text

@@ -9,11 +9,10 @@ ranges listed; no version means the newest, named.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path

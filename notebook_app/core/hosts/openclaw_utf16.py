@@ -8,7 +8,10 @@ character, so ``len`` is ``String.length`` and ``s[a:b]`` is ``slice(a, b)``;
 
 from __future__ import annotations
 
-JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+JS_SPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 """What JavaScript's trim() and \\s count as white space (U+FEFF included, unlike Python's)."""
 
 

@@ -17,14 +17,12 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from .actor import Actor, ActorKind
-from .event_action import ACTIONS, WRITE_ACTIONS, EventAction
-
-LOG_FORMAT = "persona-notebook/events"
-LOG_VERSION = 1
+from .event_action import WRITE_ACTIONS, EventAction
+from .json_lines import json_line
 
 INLINE_LIMIT = 4096
 """Edit bytes longer than this go to the snapshot store; the log keeps a reference."""
@@ -165,7 +163,7 @@ class SecretSpan:
             raise EventError(f"not a secret's place: {value!r}")
         field = value.get("field")
         return cls(str(value.get("kind") or "secret"), int(value["start"]), int(value["length"]),
-                   str(field) if field is not None else None, str(value.get("rule") or "security.secret"))  # fmt: skip
+                   str(field) if field is not None else None, str(value.get("rule") or "security.secret"))
 
 
 @dataclass(frozen=True)
@@ -309,7 +307,7 @@ def _by_json(by: Actor) -> dict[str, object]:
 _KNOWN = {
     "id", "time", "file", "action", "applied", "by", "lines", "args", "output", "undoes", "restores",
     "before", "after", "appended", "base", "snap", "edit", "redacted", "secrets",
-}  # fmt: skip
+}
 
 
 def actor_from_json(value: object) -> Actor:
@@ -321,50 +319,8 @@ def actor_from_json(value: object) -> Actor:
     return Actor(kind, value.get("session"), client.get("name"), client.get("version"), approved_by)  # type: ignore[union-attr]
 
 
-def json_safe(value: object, depth: int = 0) -> Any:
-    """``value`` as JSON can hold it: arguments "as given" may hold anything a library caller passed."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if type(value) is dict and all(type(k) is str and (v is None or type(v) is str) for k, v in value.items()):
-        return value  # the usual tool input: nothing to convert
-    if depth > 20:
-        return repr(value)
-    if isinstance(value, Mapping):
-        return {str(k): json_safe(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [json_safe(v, depth + 1) for v in value]
-    return repr(value)
-
-
-_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-_ASCII = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
-
-
-def json_line(value: object) -> bytes:
-    """One line of UTF-8 JSON; lone surrogates (an agent may send them) are escaped."""
-    try:
-        return (_COMPACT.encode(value) + "\n").encode("utf-8")
-    except UnicodeEncodeError:
-        return (_ASCII.encode(value) + "\n").encode("ascii")
-
-
-def header_line(log_id: str) -> bytes:
-    return json_line({"format": LOG_FORMAT, "version": LOG_VERSION, "log": log_id})
-
-
-def parse_header(line: bytes) -> str | None:
-    """The log's id from its first line; None when it is not a header this version reads."""
-    try:
-        data = json.loads(line)
-    except ValueError:
-        return None
-    if isinstance(data, dict) and data.get("format") == LOG_FORMAT and data.get("version") == LOG_VERSION:
-        return str(data.get("log"))
-    return None
-
-
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def without_text(event: Event) -> Event:

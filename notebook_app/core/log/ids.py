@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 import time as _time
+
 from .event_action import EventAction
 
 _KIND_OF = {EventAction.PROPOSED: "p", EventAction.REJECTED: "r", EventAction.FAILED: "f", EventAction.SESSION_START: "s"}
@@ -20,7 +21,7 @@ ID_KINDS = {"w": "a write", "p": "a proposal", "r": "a rejection", "f": "a faile
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base32, lower case
 _TIME_CHARS = 9  # 45 bits of milliseconds: until the year 3084
 _RANDOM_CHARS = 4
-ID_PATTERN = re.compile(r"[a-z]-[0-9a-z]{%d}" % (_TIME_CHARS + _RANDOM_CHARS))
+ID_PATTERN = re.compile(rf"[a-z]-[0-9a-z]{{{_TIME_CHARS + _RANDOM_CHARS}}}")
 
 
 _random = random.Random()

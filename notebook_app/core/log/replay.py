@@ -13,8 +13,8 @@ import difflib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from . import snapshots
 from ..text.common_runs import common_prefix, common_suffix
+from . import snapshots
 from .events import Event, Hunk, Payload
 from .store import LogReader
 

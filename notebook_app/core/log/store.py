@@ -19,9 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .events import Event, EventError, header_line, parse_header
-from ..home.reading import Intent, read_intent
 from ..fs.state_dir import STATE_DIR, StateDirError, readable_state, real_directory
+from ..home.reading import Intent, read_intent
+from .events import Event, EventError
+from .json_lines import header_line, parse_header
 
 LOG_NAME = "events.jsonl"
 LOG_PATH = f"{STATE_DIR}/{LOG_NAME}"
@@ -342,4 +343,21 @@ def lines_forward(fd: int, start: int, end: int) -> Iterator[tuple[int, bytes]]:
         carry_at = offset
 
 
-__all__ = ["LOG_NAME", "LOG_PATH", "LogReader", "LogWriter", "StateDirError", "landed", "log_path", "open_reader"]
+def read_log_id(home: Path) -> str | None:
+    """The id in the header of ``home``'s log; None when there is none (nothing is made to find out)."""
+    state = readable_state(home)
+    if state is None:
+        return None
+    try:
+        fd = os.open(state / "events.jsonl", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        return parse_header(os.pread(fd, 256, 0).split(b"\n", 1)[0])
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+__all__ = ["LOG_NAME", "LOG_PATH", "LogReader", "LogWriter", "StateDirError", "landed", "log_path", "open_reader", "read_log_id"]

@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from ..home.files import FileRead
+from ..home.reading import MEMORY_TARGETS
+from ..home.refusals import Rejection, edit_refusal, text_of
+from ..home.soul import MAX_FILE_BYTES
 from ..log.actor import LIBRARY, Actor
 from .dialect import entry_text_refusal
-from ..home.files import FileRead
-from ..home.soul import MAX_FILE_BYTES
-from ..home.refusals import Rejection, edit_refusal, text_of
-from ..home.reading import MEMORY_TARGETS
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")
@@ -175,7 +175,10 @@ def load_outcome(name: str, *, start: int, inserted: int, size: int) -> str:
         where = "right at the cut" if not past else f"{past:,} byte{'s' if past != 1 else ''} past the cut"
         return f"will not load: {cap} and this starts {where}"
     if inserted and end > MAX_FILE_BYTES:
-        return f"will not load: {cap} and this crosses the cut; its last {end - MAX_FILE_BYTES:,} of {inserted:,} bytes fall past it"
+        return (
+            f"will not load: {cap} and this crosses the cut; its last "
+            f"{end - MAX_FILE_BYTES:,} of {inserted:,} bytes fall past it"
+        )
     if size > MAX_FILE_BYTES:
         return (
             f"loads next session (warning: {name} is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte "
@@ -252,6 +255,7 @@ def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY) -> Edit |
 
 
 def line_of(edit: Edit, text: str) -> int:
-    """The line (0-based) of ``text`` that ``edit`` begins on; an add's entry starts a line after an unterminated last one."""
+    """The line (0-based) of ``text`` that ``edit`` begins on;
+    an add's entry starts a line after an unterminated last one."""
     line = text.count("\n", 0, edit.start)
     return line + 1 if edit.is_append and text and not text.endswith("\n") else line

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 def for_people(output: str, unrecorded: str | None) -> str:
-    """What a person is shown of a write: its output, then why it is not in the history when it is not (never the agent)."""
+    """What a person is shown of a write: its output, then why
+    it is not in the history when it is not (never the agent)."""
     return output if unrecorded is None else f"{output}; not recorded: {unrecorded}"
 
 

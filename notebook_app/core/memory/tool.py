@@ -11,6 +11,11 @@ import asyncio
 import os
 from typing import Any
 
+from ..home.soul import home_path
+from ..log.actor import LIBRARY, Actor, ActorKind
+from ..log.json_lines import json_safe
+from ..store.side_events import record_failed
+from ..store.storage import Change, LockedHome, StorageError, locked_home
 from .plan import (
     ACTIONS,
     TARGETS,
@@ -23,12 +28,7 @@ from .plan import (
     placed_in_text,
     plan_edit,
 )
-from ..log.actor import LIBRARY, Actor, ActorKind
-from ..log.events import json_safe
-from ..home.soul import home_path
-from ..store.side_events import record_failed
 from .results import ToolResult
-from ..store.storage import Change, LockedHome, StorageError, locked_home
 
 DESCRIPTION = (
     "Edit your durable memory files. action 'add' appends an entry, 'replace' swaps the first "

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
         reject_all,
         secret_words,
     )
-    from .review_tool import reviewed_tool_class
     from .review_preview import ProposalPreview, preview_proposal, preview_proposals
+    from .review_tool import reviewed_tool_class
     from .settings import load_settings, mode_in_force, set_review
 
 _HOME_OF: dict[str, str] = {

@@ -9,8 +9,8 @@ write may come back refused.
 
 from __future__ import annotations
 
-from ..memory.plan import Rejection, parse_request
 from ..doctor.guard import guard_refusal
+from ..memory.plan import Rejection, parse_request
 from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
 
 GUARD_SENTENCE = (

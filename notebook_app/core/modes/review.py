@@ -7,50 +7,40 @@ applied); its outcome is a later event naming it in ``proposal``:
 proposal is checked exactly like a real call, so what is queued would
 apply now; approving applies it through the memory tool against the file
 as it is then, and checks, under the home's lock, that it is still pending.
+The proposals' data, and reading them from the log, live in :mod:`.proposals`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..memory.plan import Edit, parse_request, preview_file
-from ..log.actor import NOTEBOOK, Actor
-from ..log.ids import new_id
-from ..log.store import open_reader
-from ..log.events import Event, EventError, json_safe, now
-from ..home.files import FileRead, read_file
-from ..home.soul import home_path
-from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
-from ..log.redaction import masked_args, masked_text
-from ..home.refusals import Rejection
 from ..fs.home_pin import moved
+from ..home.files import FileRead, read_file
+from ..home.refusals import Rejection
+from ..home.soul import home_path
+from ..log.actor import NOTEBOOK, Actor
+from ..log.event_action import EventAction
+from ..log.events import Event, now
+from ..log.ids import new_id
+from ..log.json_lines import json_safe
+from ..log.redaction import masked_args, masked_text
+from ..memory.plan import Edit, parse_request, preview_file
+from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
 from ..store.side_events import append_event
 from ..store.storage import Change, LockedHome
-from ..log.event_action import EventAction
+from .proposals import Proposal, ProposalStatus, ReviewError, proposal_status, read_proposals
 
 REVIEW_SENTENCE = (
     "This server runs in review mode: a valid write is queued for a human to approve, and is written only "
     "if approved; its output says queued for review, with the proposal's id."
 )
-DECISIONS = (EventAction.APPROVED, EventAction.REJECTED, EventAction.FAILED)
-"""The log's actions that decide a proposal."""
 READ_LIMIT = 1 << 30
-
-
-class ProposalStatus(StrEnum):
-    """Where a proposal stands: waiting, or what its deciding event did (its action's word)."""
-
-    PENDING = "pending"
-    APPROVED = "approved"
-    REJECTED = "rejected"
-    FAILED = "failed"
 
 
 class Outcome(StrEnum):
@@ -60,75 +50,6 @@ class Outcome(StrEnum):
     REJECTED = "rejected"
     FAILED = "failed"
     REFUSED = "refused"
-
-
-class ReviewError(Exception):
-    """A proposal id that names no proposal, or more than one."""
-
-
-@dataclass(frozen=True)
-class Proposal:
-    """One queued call and what became of it."""
-
-    id: str
-    time: datetime
-    by: Actor
-    """The agent's session actor that proposed it."""
-    args: Any
-    """The call's arguments as sent."""
-    file: str | None
-    digest: str | None
-    """sha256 of the target file when proposed; None when it was absent."""
-    status: ProposalStatus = ProposalStatus.PENDING
-    reason: str | None = None
-    """A rejection's reason, or a failed approval's error in the core's words."""
-    decided_by: Actor | None = None
-    decision: str | None = None
-    """The id of the event that decided it."""
-    edited_args: Any = None
-    """What an approval a person edited wrote instead of ``args``; None when it was approved as sent (or is not)."""
-    redacted: bool = False
-    """Its record's secrets were replaced by a marker (``history --redact``): approving it would write the marker."""
-
-    @property
-    def edited(self) -> bool:
-        return self.edited_args is not None
-
-    def field(self, key: str) -> Any:
-        """The call's ``key`` as it stands: as approved when a person edited it, else as the agent sent it."""
-        args = self.edited_args if self.edited_args is not None else self.args
-        return args.get(key) if isinstance(args, Mapping) else None
-
-    def proposed_field(self, key: str) -> Any:
-        """The call's ``key`` as the agent sent it."""
-        return self.args.get(key) if isinstance(self.args, Mapping) else None
-
-    def edit_words(self) -> str | None:
-        """``the agent proposed 'Mondays'``: what a person's edit replaced, None when nothing was edited."""
-        if not self.edited:
-            return None
-        changed = [repr(self.proposed_field(k)) for k in ("text", "with") if self.proposed_field(k) != self.field(k)]
-        return "the agent proposed " + (" and ".join(changed) if changed else "the same text")
-
-    def to_json(self) -> dict[str, Any]:
-        """The proposal as ``pending --json`` prints it."""
-        return {
-            "id": self.id,
-            "time": self.time.isoformat(),
-            "status": self.status,
-            "action": self.field("action"),
-            "target": self.field("target") or "self",
-            "text": self.field("text"),
-            "with": self.field("with"),
-            "file": self.file,
-            "by": self.by.to_json(),
-            "digest": self.digest,
-            "reason": self.reason,
-            "decision": self.decision,
-            "decided_by": self.decided_by.to_json() if self.decided_by is not None else None,
-            "edited": self.edited,
-            **({"proposed": {"text": self.proposed_field("text"), "with": self.proposed_field("with")}} if self.edited else {}),
-        }
 
 
 @dataclass(frozen=True)
@@ -166,7 +87,7 @@ def propose(home: str | os.PathLike[str], args: object, *, by: Actor, durable: b
     def event(last: str | None) -> Event:
         made.append(new_id(EventAction.PROPOSED, last))
         return Event(made[0], now(), EventAction.PROPOSED, by, file=request.filename, applied=False, args=json_safe(args),
-                     output=queued_message(made[0]), extra={"digest": digest})  # fmt: skip
+                     output=queued_message(made[0]), extra={"digest": digest})
 
     problem = append_event(root, event, durable=durable)
     if problem is not None:
@@ -179,7 +100,7 @@ def pending(home: str | os.PathLike[str], *, include_decided: bool = False, sess
 
     Never writes. The agent-sessions view asks for one session's, decided ones included.
     """
-    proposals = _proposals(home_path(home))
+    proposals = read_proposals(home_path(home))
     return [
         p for p in proposals if (include_decided or p.status == ProposalStatus.PENDING) and (session is None or p.by.session == session)
     ]
@@ -199,7 +120,7 @@ def find_proposal(home: str | os.PathLike[str], prefix: str) -> Proposal:
     if gone is not None:
         raise ReviewError(gone)
     body = given[2:] if given.startswith("p-") else given
-    matches = [p for p in _proposals(home_path(home)) if p.id[2:].startswith(body)]
+    matches = [p for p in read_proposals(home_path(home)) if p.id[2:].startswith(body)]
     if not matches:
         raise ReviewError(f"no proposal {given} in {home_path(home)}")
     if len(matches) > 1:
@@ -214,7 +135,7 @@ def proposal_dry_run(proposal: Proposal, read: FileRead) -> Edit | Rejection:
 
 
 def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEBOOK,
-            edited_args: object = None, durable: bool = True) -> Decision:  # fmt: skip
+            edited_args: object = None, durable: bool = True) -> Decision:
     """Apply a pending proposal now, by its agent, approved by ``by``; ``edited_args`` replaces what it sent.
 
     Raises ReviewError for an id that names no one proposal.
@@ -225,7 +146,7 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
         return _not_pending(proposal)
     if proposal.redacted and edited_args is None:
         return Decision(proposal.id, Outcome.REFUSED, f"{proposal.id} was redacted: its text holds the marker, not what the agent sent; "
-                        "reject it, or edit it before approving; nothing was written")  # fmt: skip
+                        "reject it, or edit it before approving; nothing was written")
     args = proposal.args if edited_args is None else json_safe(edited_args)
     tool = _Approval(root, proposal, by=replace(proposal.by, approved_by=by), edited=edited_args is not None, durable=durable)
     result = tool.call(args)
@@ -237,7 +158,7 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
 
 
 def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None = None, by: Actor = NOTEBOOK,
-           durable: bool = True) -> Decision:  # fmt: skip
+           durable: bool = True) -> Decision:
     """Record that the human rejected a pending proposal; the file is not touched."""
     root = home_path(home)
     proposal = find_proposal(root, proposal_id)
@@ -272,7 +193,7 @@ def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Coll
 
 
 def reject_all(home: str | os.PathLike[str], *, reason: str | None = None, by: Actor = NOTEBOOK,
-               ids: Collection[str] | None = None) -> list[Decision]:  # fmt: skip
+               ids: Collection[str] | None = None) -> list[Decision]:
     """Reject every pending proposal (only ``ids``, if given), oldest first."""
     return [reject(home, p.id, reason=reason, by=by) for p in pending(home) if ids is None or p.id in ids]
 
@@ -296,7 +217,7 @@ class _Approval(MemoryTool):
         self.refusal: Decision | None = None
 
     def _under_lock(self, home: LockedHome) -> ToolResult | None:
-        current = _status(self.home, self.proposal.id)
+        current = proposal_status(self.home, self.proposal.id)
         if current.status == ProposalStatus.PENDING:
             return None
         self.refusal = _not_pending(current)
@@ -324,11 +245,11 @@ class _Decided(Exception):
 
 
 def _decide(root: Path, proposal: Proposal, action: EventAction, actor: Actor, message: str, reason: str | None,
-            durable: bool, *, args: object = None) -> Decision:  # fmt: skip
+            durable: bool, *, args: object = None) -> Decision:
     """Append the decision event if the proposal is still pending, checked under the home's lock."""
 
     def event(last: str | None) -> Event:
-        current = _status(root, proposal.id)
+        current = proposal_status(root, proposal.id)
         if current.status != ProposalStatus.PENDING:
             raise _Decided(current)
         extra: dict[str, Any] = {"proposal": proposal.id}
@@ -336,7 +257,7 @@ def _decide(root: Path, proposal: Proposal, action: EventAction, actor: Actor, m
             extra["reason"] = reason
         kept, secrets = masked_args(json_safe(args)) if args is not None else (None, ())  # a failed approval wrote nothing
         return Event(new_id(action, last), now(), action, actor, file=proposal.file, applied=False,
-                     args=kept, output=masked_text(message)[0] if secrets else message, secrets=secrets, extra=extra)  # fmt: skip
+                     args=kept, output=masked_text(message)[0] if secrets else message, secrets=secrets, extra=extra)
 
     try:
         problem = append_event(root, event, durable=durable)
@@ -349,38 +270,3 @@ def _decide(root: Path, proposal: Proposal, action: EventAction, actor: Actor, m
 
 def _not_pending(proposal: Proposal) -> Decision:
     return Decision(proposal.id, Outcome.REFUSED, f"{proposal.id} is not pending: it was {proposal.status}")
-
-
-def _status(root: Path, proposal_id: str) -> Proposal:
-    for proposal in _proposals(root):
-        if proposal.id == proposal_id:
-            return proposal
-    raise ReviewError(f"no proposal {proposal_id} in {root}")
-
-
-def _proposals(root: Path) -> list[Proposal]:
-    """Every proposal in log order, each with its first decision."""
-    found: dict[str, Proposal] = {}
-    reader = open_reader(root)
-    if reader is None:
-        return []
-    with reader:
-        for _, line in reader.forward():
-            if b'"proposed"' not in line[:160] and b'"proposal":"p-' not in line:
-                continue
-            try:
-                event = Event.from_line(line)
-            except EventError:
-                continue
-            if event.action == EventAction.PROPOSED:
-                digest = event.extra.get("digest")
-                found[event.id] = Proposal(event.id, event.time, event.by, event.args, event.file, digest, redacted=event.redacted)
-                continue
-            named = found.get(str(event.extra.get("proposal")))
-            if event.action not in DECISIONS or named is None or named.status != ProposalStatus.PENDING:
-                continue
-            decider = event.by if event.action == EventAction.REJECTED else event.by.approved_by
-            reason = event.extra.get("reason") if event.action != EventAction.FAILED else event.output
-            edited = event.args if event.action == EventAction.APPROVED and event.extra.get("edited") else None
-            found[named.id] = replace(named, status=ProposalStatus(event.action), reason=reason, decided_by=decider, decision=event.id, edited_args=edited)
-    return list(found.values())

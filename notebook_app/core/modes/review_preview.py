@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..memory.plan import Edit
 from ..home.files import FileRead, read_file
-from ..home.soul import home_path
 from ..home.refusals import Rejection, text_of
+from ..home.soul import home_path
+from ..memory.plan import Edit
 from .review import READ_LIMIT, Proposal, proposal_dry_run
 
 CONTEXT = 2
@@ -51,7 +51,7 @@ def preview_proposals(home: str | os.PathLike[str], proposals: Iterable[Proposal
 
 
 def preview_proposal(home: str | os.PathLike[str], proposal: Proposal, *, args: object = None,
-                     read: FileRead | None = None) -> ProposalPreview:  # fmt: skip
+                     read: FileRead | None = None) -> ProposalPreview:
     """One proposal's dry run now; ``args`` replaces what it sent (an edit before approval)."""
     used = proposal.args if args is None else args
     if proposal.file is None:

@@ -22,14 +22,14 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..log.actor import Actor
 from ..fs.atomic import remove_temps, write_atomically
-from ..log.ids import new_id
-from ..log.store import open_reader
-from ..log.events import Event, EventError, now
 from ..home.files import read_file
 from ..home.soul import home_path
-from ..store.recording import OUTSIDE
+from ..log.actor import Actor
+from ..log.events import Event, EventError, now
+from ..log.ids import new_id
+from ..log.store import open_reader
+from ..store.outside import OUTSIDE
 from ..store.side_events import append_event
 
 STATE_DIR = ".notebook"
@@ -123,16 +123,26 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
         found, last_value = _last_recorded_review(root)
         if was != last_value and (found or was is not None):
             # A hand edit, or a change whose record was lost (killed between the file and its record): name it first.
-            recorded.append(Event(new_id("setting", last), now(), "setting", OUTSIDE, applied=True, args={"review": was},
-                                  output=f"review found {_words(was)} on disk, not as the history last left it ({_words(last_value)})",
-                                  extra={"was": last_value}))  # fmt: skip
+            recorded.append(
+                Event(
+                    new_id("setting", last),
+                    now(),
+                    "setting",
+                    OUTSIDE,
+                    applied=True,
+                    args={"review": was},
+                    output=f"review found {_words(was)} on disk, not as the "
+                    f"history last left it ({_words(last_value)})",
+                    extra={"was": last_value},
+                )
+            )
             last = recorded[-1].id
         after = _with_review(before, on, state / SETTINGS_NAME)
         write_atomically(state, SETTINGS_NAME, after.encode("utf-8"), mode=0o600, temp_prefix=_TEMP_PREFIX, durable=durable)
         mode = "on: servers started from now queue agents' writes for review" if on else "off: servers started from now write at once"
         said.append(f"review is {mode} (a --review or --no-review flag still wins)")
         return [*recorded, Event(new_id("setting", last), now(), "setting", by, applied=True, args={"review": on}, output=said[0],
-                                 extra={"was": was})]  # fmt: skip
+                                 extra={"was": was})]
 
     try:
         problem = append_event(root, events, durable=durable)
@@ -140,7 +150,7 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
         return SettingResult(str(refused), is_error=True)
     if problem is not None and said:  # the file was replaced, its record was not appended
         return SettingResult(f"review is now {_words(on)} in {root / STATE_DIR / SETTINGS_NAME}, but its record could not be written "
-                             f"({problem}); the next change records it as found", is_error=True)  # fmt: skip
+                             f"({problem}); the next change records it as found", is_error=True)
     if problem is not None:
         return SettingResult(f"could not change the setting ({problem})", is_error=True)
     return SettingResult(said[0])

@@ -16,28 +16,40 @@ kept their calls in ``<id>.journal.jsonl``, one JSON object per line; those
 are read where they are, never rewritten, and their writes are not undoable
 (:func:`append_journal` still writes that format, for journals made elsewhere).
 
-Writers hold ``flock`` on the sessions directory itself (as the core locks the
-home directory), so concurrent servers on one home never interleave. Readers
-need no lock; they never follow a link and never block on a FIFO. Every path
-written is inside the sessions directory; a state folder that is a symbolic
-link is refused rather than followed. The record's data and its JSON codec
-live in :mod:`.records`; this module is the store.
+The record's data and its JSON codec live in :mod:`.records`; the folder's
+paths, ids, safe reads and lock in :mod:`.folder`; this module is the store.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
-import secrets
-import stat
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
-from typing import Any
 
+from ..fs.atomic import write_all, write_atomically
+from ..fs.state_dir import STATE_DIR
+from ..home.soul import home_path
+from ..log.actor import Actor
+from ..memory.tool import ToolResult
+from ..store.side_events import record_session_start
+from .calls import journal_entry, logged_calls
+from .folder import (
+    JOURNAL_SUFFIX,
+    RECORD_SUFFIX,
+    SESSION_ID,
+    SESSIONS_DIR,
+    TEMP_PREFIX,
+    check_id,
+    cut_unfinished_line,
+    locked_sessions,
+    new_session_id,
+    read_record_json,
+    read_regular,
+    sessions_path,
+)
+from .presence import is_live
 from .records import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -47,20 +59,10 @@ from .records import (
     JournalEntry,
     SessionSummary,
     json_bytes,
-    parse_record,
     record_json,
     session_from_json,
 )
-from ..log.actor import Actor
-from ..home.soul import home_path
-from ..memory.tool import ToolResult
 from .snapshot import take_snapshot
-from .presence import is_live
-from ..fs.atomic import flocked_directory, remove_temps, write_all, write_atomically
-from .calls import journal_entry, logged_calls
-from ..store.side_events import record_session_start
-from ..fs.home_pin import HomeRefused, home_lock
-from ..fs.state_dir import STATE_DIR, StateDirError, real_directory
 
 __all__ = [
     "JOURNAL_SUFFIX", "RECORD_FORMAT", "RECORD_SUFFIX", "RECORD_VERSION", "SESSIONS_DIR", "STATE_DIR",
@@ -69,16 +71,6 @@ __all__ = [
     "logged_calls", "read_journal", "old_journals", "read_old_journal", "record_call", "record_session",
     "scan_sessions", "session_actor", "sessions_path", "start_session",
 ]
-
-SESSIONS_DIR = f"{STATE_DIR}/sessions"
-"""Where agent-session records live, relative to the home."""
-
-RECORD_SUFFIX = ".json"
-JOURNAL_SUFFIX = ".journal.jsonl"
-
-_ID_PATTERN = re.compile(r"\d{8}-\d{6}-[0-9a-f]{8}")
-_TEMP_PREFIX = ".tmp-"
-
 
 @dataclass(frozen=True)
 class UnreadableRecord:
@@ -100,11 +92,6 @@ class SessionListing:
     """Newest id first; each left out of ``sessions``, none of them silently."""
 
 
-def sessions_path(home: str | os.PathLike[str]) -> Path:
-    """The folder holding ``home``'s session records (it may not exist yet)."""
-    return home_path(home) / SESSIONS_DIR
-
-
 def new_session(
     home: str | os.PathLike[str],
     *,
@@ -115,7 +102,7 @@ def new_session(
     """Compose the soul now and freeze it as a new session; nothing is written."""
     snapshot = take_snapshot(home, 0)
     return AgentSession(
-        id=_new_id(snapshot.taken_at),
+        id=new_session_id(snapshot.taken_at),
         started_at=snapshot.taken_at,
         client_name=client_name,
         client_version=client_version,
@@ -130,11 +117,11 @@ def record_session(home: str | os.PathLike[str], session: AgentSession) -> Path:
 
     Makes ``.notebook/sessions`` on first use, but never the home itself.
     """
-    _check_id(session.id)
+    check_id(session.id)
     data = json_bytes(record_json(session), indent=2)
     root = home_path(home)
-    with _locked_sessions(root, create=True) as folder:
-        write_atomically(folder, session.id + RECORD_SUFFIX, data, temp_prefix=_TEMP_PREFIX)
+    with locked_sessions(root, create=True) as folder:
+        write_atomically(folder, session.id + RECORD_SUFFIX, data, temp_prefix=TEMP_PREFIX)
     problem = record_session_start(root, session_actor(session), session.protocol_version, session.found)
     if problem is not None:
         raise AgentSessionError(f"session {session.id} is recorded but its start is not in the history: {problem}")
@@ -176,9 +163,9 @@ def record_call(
 
 def append_journal(home: str | os.PathLike[str], session_id: str, entry: JournalEntry) -> None:
     """Append ``entry`` to the old-format journal (``<id>.journal.jsonl``) of a recorded session, durably."""
-    _check_id(session_id)
+    check_id(session_id)
     line = json_bytes(entry.to_json())
-    with _locked_sessions(home_path(home), create=False) as folder:
+    with locked_sessions(home_path(home), create=False) as folder:
         if not (folder / (session_id + RECORD_SUFFIX)).is_file():
             raise AgentSessionError(f"no recorded session {session_id} in {folder}")
         fd = os.open(
@@ -187,7 +174,7 @@ def append_journal(home: str | os.PathLike[str], session_id: str, entry: Journal
             0o644,
         )
         try:
-            _cut_unfinished_line(fd)
+            cut_unfinished_line(fd)
             write_all(fd, line)
             os.fsync(fd)
         finally:
@@ -220,7 +207,7 @@ def scan_sessions(home: str | os.PathLike[str]) -> SessionListing:
     logged = logged_calls(home)
     for name in names:
         session_id = name.removesuffix(RECORD_SUFFIX)
-        if not name.endswith(RECORD_SUFFIX) or not _ID_PATTERN.fullmatch(session_id):
+        if not name.endswith(RECORD_SUFFIX) or not SESSION_ID.fullmatch(session_id):
             continue
         try:
             summaries.append(_summary(home, folder, session_id, logged))
@@ -234,7 +221,7 @@ def scan_sessions(home: str | os.PathLike[str]) -> SessionListing:
 def _summary(
     home: str | os.PathLike[str], folder: Path, session_id: str, logged: dict[str, list[JournalEntry]]
 ) -> SessionSummary:
-    data = _read_record_json(folder, session_id)
+    data = read_record_json(folder, session_id)
     try:
         started_at = datetime.fromisoformat(data["started_at"])
         client = data.get("client") or {}
@@ -256,8 +243,8 @@ def _summary(
 
 def load_session(home: str | os.PathLike[str], session_id: str) -> AgentSession:
     """One recorded session with its frozen snapshot and its journal so far."""
-    _check_id(session_id)
-    data = _read_record_json(sessions_path(home), session_id)
+    check_id(session_id)
+    data = read_record_json(sessions_path(home), session_id)
     try:
         return session_from_json(data, journal=read_journal(home, session_id))
     except (AttributeError, KeyError, TypeError, ValueError) as error:
@@ -270,7 +257,7 @@ def read_journal(home: str | os.PathLike[str], session_id: str) -> tuple[Journal
     An old-format journal file is read as it is; a session of the event log
     is the log's events by that session.
     """
-    _check_id(session_id)
+    check_id(session_id)
     return read_old_journal(home, session_id) + tuple(logged_calls(home, session_id).get(session_id, ()))
 
 
@@ -287,14 +274,14 @@ def old_journals(home: str | os.PathLike[str]) -> list[tuple[AgentSession | None
     found = []
     for name in sorted(names):
         session_id = name.removesuffix(JOURNAL_SUFFIX)
-        if not name.endswith(JOURNAL_SUFFIX) or not _ID_PATTERN.fullmatch(session_id):
+        if not name.endswith(JOURNAL_SUFFIX) or not SESSION_ID.fullmatch(session_id):
             continue
         try:
             entries = read_old_journal(home, session_id)
         except AgentSessionError:
             continue
         try:
-            session: AgentSession | None = session_from_json(_read_record_json(folder, session_id), journal=())
+            session: AgentSession | None = session_from_json(read_record_json(folder, session_id), journal=())
         except (AgentSessionError, AttributeError, KeyError, TypeError, ValueError):
             session = None
         found.append((session, session_id, entries))
@@ -303,7 +290,7 @@ def old_journals(home: str | os.PathLike[str]) -> list[tuple[AgentSession | None
 
 def read_old_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:
     """A journal written before the event log, read where it is."""
-    data = _read_regular(sessions_path(home) / (session_id + JOURNAL_SUFFIX), "session journal")
+    data = read_regular(sessions_path(home) / (session_id + JOURNAL_SUFFIX), "session journal")
     if data is None:
         return ()
     entries = []
@@ -313,86 +300,3 @@ def read_old_journal(home: str | os.PathLike[str], session_id: str) -> tuple[Jou
         except (KeyError, TypeError, ValueError):
             continue
     return tuple(entries)
-
-
-def _new_id(started_at: datetime) -> str:
-    """Sortable by start time to the second, unique by its random tail."""
-    return f"{started_at.astimezone(timezone.utc):%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
-
-
-def _check_id(session_id: str) -> None:
-    """Ids become file names: anything else could name a path outside the folder."""
-    if not isinstance(session_id, str) or not _ID_PATTERN.fullmatch(session_id):
-        raise AgentSessionError(f"not a session id: {session_id!r}")
-
-
-def _read_record_json(folder: Path, session_id: str) -> dict[str, Any]:
-    path = folder / (session_id + RECORD_SUFFIX)
-    raw = _read_regular(path, "session record")
-    if raw is None:
-        raise AgentSessionError(f"no recorded session {session_id} in {folder}")
-    return parse_record(raw, path)
-
-
-def _read_regular(path: Path, what: str) -> bytes | None:
-    """The bytes of a file in the sessions folder; None when it is absent.
-
-    Opened without following a link and without blocking, and read only when
-    it is a regular file: a FIFO named like a record must not hang a listing.
-    """
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    except OSError as error:
-        raise AgentSessionError(f"cannot read {what} {path}: {error.strerror}") from None
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise AgentSessionError(f"{what} {path} is not a regular file")
-        try:
-            return handle.read()
-        except OSError as error:
-            raise AgentSessionError(f"cannot read {what} {path}: {error.strerror}") from None
-
-
-@contextmanager
-def _locked_sessions(home: Path, *, create: bool) -> Iterator[Path]:
-    """Hold the exclusive lock of the sessions folder, making it when ``create``.
-
-    The home's own lock is held around it, so the home's pin is checked
-    (:func:`..fs.home_pin.home_lock`) before ``.notebook/sessions`` is made.
-    """
-    try:
-        with home_lock(home) as held:
-            if not held:
-                raise AgentSessionError(f"home is not a directory: {home}")
-            folder = home / SESSIONS_DIR
-            for path in (home / STATE_DIR, folder):
-                try:
-                    exists = real_directory(path, create=create)
-                except StateDirError as error:
-                    raise AgentSessionError(str(error)) from None
-                if not exists:
-                    raise AgentSessionError(f"no session records in {home} ({path} does not exist)")
-            with flocked_directory(folder):
-                remove_temps(folder, _TEMP_PREFIX)
-                yield folder
-    except HomeRefused as refused:
-        raise AgentSessionError(str(refused)) from None
-
-
-def _cut_unfinished_line(fd: int) -> None:
-    """Cut a journal back to its last newline: a writer died mid-line."""
-    end = os.fstat(fd).st_size
-    if end == 0 or os.pread(fd, 1, end - 1) == b"\n":
-        return
-    position = end
-    while position > 0:
-        start = max(0, position - 65536)
-        chunk = os.pread(fd, position - start, start)
-        newline = chunk.rfind(b"\n")
-        if newline >= 0:
-            os.ftruncate(fd, start + newline + 1)
-            return
-        position = start
-    os.ftruncate(fd, 0)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import os
 
-from ..log.actor import ActorKind
-from .records import JournalEntry
-from ..log.store import open_reader
-from ..log.events import Event, EventError
 from ..home.soul import home_path
+from ..log.actor import ActorKind
 from ..log.event_action import EventAction
+from ..log.events import Event, EventError
+from ..log.store import open_reader
+from .records import JournalEntry
 
 
 def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) -> dict[str, list[JournalEntry]]:

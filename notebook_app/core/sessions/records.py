@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
+from ..home.reading import MEMORY_TARGETS
 from ..home.soul import BootstrapFile, Composition, SkippedFile, section_heading
 from ..memory.tool import ToolResult
 from .snapshot import Snapshot
-from ..home.reading import MEMORY_TARGETS
 
 RECORD_FORMAT = "persona-notebook/agent-session"
 RECORD_VERSION = 1
@@ -60,7 +60,7 @@ class JournalEntry:
         if isinstance(args, Mapping):  # a non-object addressed no file at all
             file = MEMORY_TARGETS.get("self" if target is None else target) if isinstance(target, str | None) else None
         return cls(
-            time=time or datetime.now(timezone.utc),
+            time=time or datetime.now(UTC),
             action=fields.get("action"),
             target=target,
             text=fields.get("text"),

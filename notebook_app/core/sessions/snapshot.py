@@ -13,11 +13,11 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
 
-from ..text.common_runs import common_prefix
 from ..home.soul import BOOTSTRAP_ORDER, BootstrapFile, Composition, SkippedFile, compose, home_path
+from ..text.common_runs import common_prefix
 
 if TYPE_CHECKING:
     from ..hosts.profile import HostProfile
@@ -59,7 +59,7 @@ def take_snapshot(home: str | os.PathLike[str], number: int, *, host: HostProfil
     composition = compose(home, host=host)
     return Snapshot(
         number=number,
-        taken_at=datetime.now(timezone.utc),
+        taken_at=datetime.now(UTC),
         compose_seconds=time.perf_counter() - started,
         composition=composition,
     )

@@ -24,19 +24,27 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..log import snapshots
-from ..log.actor import Actor, ActorKind
-from ..log.store import LOG_NAME, LogWriter, open_reader
-from ..log.ids import new_id
-from ..log.events import INLINE_LIMIT, ABSENT, Event, FileState, Hunk, Payload, SecretSpan, now, parse_header
-from ..log.redaction import mask
-from .journal import LOG_SLOT, FileSlot, StatKey, file_slot_offset, log_slot_inode, log_slot_text, read_slots, write_slot
-from ..home.reading import SLOT
-from ..log.replay import RebuildError, count_lines, diff_hunks, file_events_backward, rebuild
 from ..fs.state_dir import STATE_DIR, StateDirError, readable_state, state_problem
+from ..home.reading import SLOT
+from ..log import snapshots
+from ..log.actor import Actor
 from ..log.event_action import EventAction
-
-OUTSIDE = Actor(ActorKind.OUTSIDE)
+from ..log.events import INLINE_LIMIT, Event, FileState, Hunk, Payload, SecretSpan, now
+from ..log.ids import new_id
+from ..log.redaction import mask
+from ..log.replay import RebuildError, count_lines, file_events_backward, rebuild
+from ..log.store import LOG_NAME, LogWriter, open_reader, read_log_id
+from .journal import (
+    LOG_SLOT,
+    FileSlot,
+    StatKey,
+    file_slot_offset,
+    log_slot_inode,
+    log_slot_text,
+    read_slots,
+    write_slot,
+)
+from .outside import outside_change, outside_masked
 
 SNAPSHOT_COST = 32 * 1024 * 1024
 """Replay cost (bytes rewritten, plus a little per event) after which a rewrite keeps a snapshot."""
@@ -132,7 +140,7 @@ class Recorder:
             elif known is not None and known[2] == inode:
                 self._log_id = known[0]
             else:
-                self._log_id = _read_log_id(self.home)
+                self._log_id = read_log_id(self.home)
         return self._log_id  # type: ignore[return-value]
 
     def slot(self, name: str) -> FileSlot | None:
@@ -180,29 +188,10 @@ class Recorder:
             try:
                 last = rebuild(chain, readable_state(self.home))
             except RebuildError:
-                fresh.outside = self._outside(name, None, content, key, known_before=False)
+                fresh.outside = outside_change(name, None, content, key, known_before=False)
                 return
         if last != content:
-            fresh.outside = self._outside(name, last, content, key, known_before=True)
-
-    def _outside(self, name: str, last: bytes | None, content: bytes | None, key: StatKey | None, *, known_before: bool) -> Event:
-        """The outside change from ``last`` (what the log left) to ``content``; its id is given when written."""
-        before: FileState | None
-        edit: tuple[Hunk, ...] | None
-        if not known_before:  # the log could not rebuild what it left: the change is known only by its result
-            before, edit = None, None
-        elif last is None:
-            before = ABSENT
-            edit = (Hunk(0, Payload.of(b""), Payload.of(content or b""), 1, 0, count_lines(content or b"")),)
-        else:
-            before = FileState(True, len(last), count_lines(last), snapshots.digest(last))
-            if content is None:
-                edit = (Hunk(0, Payload.of(last), Payload.of(b""), 1, count_lines(last), 0),)
-            else:
-                edit = diff_hunks(last, content)
-        after = ABSENT if content is None else FileState(True, len(content), count_lines(content), snapshots.digest(content), key)
-        return Event(id="", time=now(), action=EventAction.OUTSIDE, by=OUTSIDE, file=name, edit=edit, before=before, after=after,
-                     output=f"{name} was changed outside the notebook's core")  # fmt: skip
+            fresh.outside = outside_change(name, last, content, key, known_before=True)
 
     def known(self, name: str) -> Known | None:
         return self._known.get(name)
@@ -224,7 +213,7 @@ class Recorder:
             self._writer.close()
 
     def events_for(self, name: str, change: Change, *, edit: tuple[Hunk, ...] | None, before: FileState,
-                   after: FileState, appended: str | None = None, after_content: bytes | None = None) -> list[Event]:  # fmt: skip
+                   after: FileState, appended: str | None = None, after_content: bytes | None = None) -> list[Event]:
         """The events this write records, oldest first: an outside change seen first, then the write."""
         writer = self._writer
         assert writer is not None
@@ -235,7 +224,7 @@ class Recorder:
         hidden = [(s.start, s.length) for s in change.secrets]
         content = mask(known.content, hidden) if hidden and known.content is not None else known.content
         if known.outside is not None:
-            outside = known.outside if not hidden else _outside_masked(known.outside, hidden, content)
+            outside = known.outside if not hidden else outside_masked(known.outside, hidden, content)
             snap = snapshots.store(state, content, made=self.made, durable=self.durable) if content is not None else None  # type: ignore[arg-type]
             last = new_id(EventAction.OUTSIDE, last)
             events.append(replace(outside, id=last, snap=snap, edit=self._external(outside.edit)))
@@ -256,7 +245,7 @@ class Recorder:
             id=new_id(change.action, last), time=now(), action=change.action, by=self.by, file=name, args=change.args,
             output=change.output, edit=self._external(edit), before=before, after=after, appended=appended, base=base,
             snap=snap, undoes=change.undoes, restores=change.restores, secrets=change.secrets, extra=change.extra,
-        )  # fmt: skip
+        )
         events.append(event)
         return events
 
@@ -287,7 +276,8 @@ class Recorder:
         return writer.last_id()
 
     def plain_append(self, name: str, data: bytes) -> bool:
-        """Whether this append can be recorded the quick way (:mod:`..log.append_record`): nothing else to record with it."""
+        """Whether this append can be recorded the quick way
+        (:mod:`..log.append_record`): nothing else to record with it."""
         known = self._known.get(name)
         return known is not None and known.outside is None and not known.base and len(data) <= INLINE_LIMIT
 
@@ -298,7 +288,7 @@ class Recorder:
         return new_id(action, self._last_id(self._writer))
 
     def wrote(self, name: str, event_id: str, lines: int, *, key: StatKey | None, utf8: bool, content: bytes | None,
-              done: bool = False) -> None:  # fmt: skip
+              done: bool = False) -> None:
         """After the write landed: the file's slot, then the log's (and, when ``done``, slot 0 cleared with it)."""
         assert self._writer is not None
         cost = self._cost
@@ -334,21 +324,6 @@ def _removed_masked(edit: tuple[Hunk, ...] | None, hidden: list[tuple[int, int]]
     return tuple(out)
 
 
-def _outside_masked(event: Event, hidden: list[tuple[int, int]], content: bytes | None) -> Event:
-    """An outside change seen by a write that removes a secret: the secret it brought is kept as the marker too."""
-    out, shift = [], 0
-    for h in event.edit or ():
-        if h.inserted.data is not None:  # its bytes land at h.at + shift in the content it left
-            local = [(start - h.at - shift, length) for start, length in hidden]
-            h = replace(h, inserted=Payload.of(mask(h.inserted.data, local)))
-        shift += h.delta
-        out.append(h)
-    after = event.after
-    if after is not None and after.sha256 is not None and content is not None:
-        after = replace(after, sha256=snapshots.digest(content))
-    return replace(event, edit=tuple(out) if event.edit is not None else None, after=after, redacted=True)
-
-
 def _is_dir(path: str) -> bool:
     try:
         return stat.S_ISDIR(os.lstat(path).st_mode)
@@ -364,19 +339,3 @@ def _is_utf8(content: bytes | None) -> bool:
     except UnicodeDecodeError:
         return False
     return True
-
-
-def _read_log_id(home: Path) -> str | None:
-    state = readable_state(home)
-    if state is None:
-        return None
-    try:
-        fd = os.open(state / "events.jsonl", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
-        return None
-    try:
-        return parse_header(os.pread(fd, 256, 0).split(b"\n", 1)[0])
-    except OSError:
-        return None
-    finally:
-        os.close(fd)

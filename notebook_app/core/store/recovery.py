@@ -18,11 +18,12 @@ import stat
 from contextlib import suppress
 from pathlib import Path
 
-from ..log.store import LOG_NAME, landed, lines_forward
-from ..log.events import Event, EventError, parse_header
-from .journal import LOG_SLOT, file_slot_offset, log_slot, log_slot_text, pread_slot, write_slot
-from ..home.reading import JOURNAL_NAME, Intent, read_intent, torn_append
 from ..fs.state_dir import readable_state
+from ..home.reading import JOURNAL_NAME, Intent, read_intent, torn_append
+from ..log.events import Event, EventError
+from ..log.json_lines import parse_header
+from ..log.store import LOG_NAME, landed, lines_forward
+from .journal import LOG_SLOT, file_slot_offset, log_slot, log_slot_text, pread_slot, write_slot
 
 
 def recover(home: Path, slot0: bytes | None = None) -> None:

@@ -14,17 +14,18 @@ import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from ..log.actor import Actor
-from ..log.store import LogWriter
-from ..log.ids import new_id
-from ..log.events import Event, json_safe, now
 from ..fs.home_pin import HomeRefused, home_lock
-from .journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
-from .recovery import recover
-from ..log.redaction import masked_args, masked_text
 from ..fs.state_dir import StateDirError
 from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS
+from ..log.actor import Actor
 from ..log.event_action import EventAction
+from ..log.events import Event, now
+from ..log.ids import new_id
+from ..log.json_lines import json_safe
+from ..log.redaction import masked_args, masked_text
+from ..log.store import LogWriter
+from .journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
+from .recovery import recover
 
 
 def record_failed(
@@ -48,7 +49,7 @@ def record_failed(
     def event(last: str | None) -> Event:
         extra = {"refused": refused} if refused else {}
         return Event(new_id(EventAction.FAILED, last), now(), EventAction.FAILED, by, file=file, applied=False, args=kept, output=told,
-                     secrets=secrets, extra=extra)  # fmt: skip
+                     secrets=secrets, extra=extra)
 
     return append_event(home, event, durable=durable)
 
@@ -64,7 +65,8 @@ def record_session_start(home: Path, by: Actor, protocol_version: str | None, fo
 
 
 def append_event(home: Path, make: Callable[[str | None], Event | Sequence[Event]], *, durable: bool = True) -> str | None:
-    """Append the event (or events, in one write) ``make(last_id)`` under the home's lock; None, or why it could not be."""
+    """Append the event (or events, in one write) ``make(last_id)``
+    under the home's lock; None, or why it could not be."""
     made: list[Path] = []
     try:
         with home_lock(home) as held:

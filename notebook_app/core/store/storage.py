@@ -39,21 +39,22 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import NamedTuple
 
-from ..log.actor import LIBRARY, Actor
 from ..fs.atomic import remove_matching, write_all
-from ..fs.atomic import remove_temps, write_atomically  # noqa: F401  (callers outside the core import them from here)
-from ..log.events import ABSENT, FileState, Hunk, Payload, now
-from ..home.files import FileRead, FileStatus, read_file
+from ..fs.atomic import remove_temps as remove_temps  # re-exported: callers outside the core import it from here
+from ..fs.atomic import write_atomically as write_atomically  # re-exported, as remove_temps
 from ..fs.home_pin import HomeRefused, home_lock
-from .journal import ALL_SLOTS, stat_key, write_slot
-from ..log.append_record import append_line
-from ..home.reading import JOURNAL_NAME, SLOT, Intent, is_temp_file
-from ..home.reading import MEMORY_TARGETS, consistent_reads, is_scratch_file  # noqa: F401  (the read half; callers that write import them from here)
-from .recording import EVENT_COST, Change, Known, Recorder
-from .writes import RecordedWrites, is_utf8
-from .recovery import recover
+from ..home.files import FileRead, FileStatus, read_file
+from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS, SLOT, Intent, consistent_reads, is_temp_file
+from ..home.reading import is_scratch_file as is_scratch_file  # the read half, re-exported for callers that write
 from ..home.refusals import Rejection, file_refusal, utf8_refusal
+from ..log.actor import LIBRARY, Actor
+from ..log.append_record import append_line
+from ..log.events import ABSENT, FileState, Hunk, Payload, now
 from ..log.replay import append_span
+from .journal import ALL_SLOTS, stat_key, write_slot
+from .recording import EVENT_COST, Change, Known, Recorder
+from .recovery import recover
+from .writes import RecordedWrites, is_utf8
 
 _TAIL_BYTES = 64
 _READ_TRIES = 5
@@ -239,7 +240,7 @@ class LockedHome(RecordedWrites):
                 event_id=event_id, time=now().isoformat(), file=name, action=change.action, by=self.recorder.by, span=span,
                 args=change.args, output=change.output, before=before, after=after, appended=appended, at=before_size,
                 inserted=data,
-            )  # fmt: skip
+            )
             if line is not None:
                 return line, event_id, after.lines
         edit = (Hunk(before_size, Payload.of(b""), Payload.of(data), *span),)
@@ -271,7 +272,8 @@ class LockedHome(RecordedWrites):
 
 @contextmanager
 def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = LIBRARY) -> Iterator[LockedHome]:
-    """Hold the home's write lock (:func:`..fs.home_pin.home_lock`, the pin checked); make the home first when ``create``.
+    """Hold the home's write lock (:func:`..fs.home_pin.home_lock`, the
+    pin checked); make the home first when ``create``.
 
     A missing home that is not to be created yields a view with nothing in it,
     so a replace or remove there is a plain miss; one this process pinned

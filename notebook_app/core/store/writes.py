@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..fs.atomic import sync_folder, write_temp
-from ..log.events import ABSENT, FileState, Hunk, Payload
-from .journal import stat_key, write_slot
 from ..home.reading import TEMP_PREFIX, TEMP_SUFFIX, Intent
-from .recording import Change, Known, Recorder
+from ..log.events import ABSENT, FileState, Hunk, Payload
 from ..log.replay import count_lines, diff_hunks, hunk
+from .journal import stat_key, write_slot
+from .recording import Change, Known, Recorder
 
 
 class RecordedWrites:

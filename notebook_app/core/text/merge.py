@@ -122,7 +122,8 @@ def merge3(base: str, theirs: str, ours: str, *, end_inserts_both: bool = False)
 
 
 def follow_line(before: str, after: str, row: int) -> int:
-    """Where line ``row`` (from 0) of ``before`` stands in ``after``: a cursor kept on its line when a merge adds lines around it.
+    """Where line ``row`` (from 0) of ``before`` stands in ``after``: a cursor kept on its line when a merge adds
+    lines around it.
 
     A line both texts hold moves with the lines added or removed above it; a
     line inside a changed place keeps its offset there, as far as the new

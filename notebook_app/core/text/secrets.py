@@ -62,7 +62,8 @@ _OWN: tuple[tuple[str, str], ...] = (
 
 _RUN = re.compile(r"[A-Za-z0-9+/_\-]{16,}")
 _MARKS = ("://", "BEGIN", "Key-File")
-"""With :data:`_RUN`, what the first pass looks for; searched apart, as plain strings: an alternation would be tried at every position."""
+"""With :data:`_RUN`, what the first pass looks for; searched apart,
+as plain strings: an alternation would be tried at every position."""
 _KEYWORD = re.compile(r"pass|pwd|secret|token|api.?key|bearer")
 _KEY_LIKE = re.compile(r"[0-9]|[A-Z]{4}")  # a digit or four capitals: "colour-blind-safe", "America/Los_Angeles" are no keys
 

@@ -23,8 +23,9 @@ import sys
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
-import host_corpus  # noqa: E402
 from claude_recorder import Recorder  # noqa: E402
+
+import host_corpus  # noqa: E402
 
 PROMPT = "hi"
 REMINDER = "<system-reminder>\nCodebase and user instructions are shown below."

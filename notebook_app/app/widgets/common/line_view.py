@@ -142,7 +142,7 @@ class LineView(RowView, can_focus=True):
         if before is None or after is None:
             self.refresh()
             return
-        for row, (old, new) in enumerate(zip(before, after), start=self.scroll_offset.y):
+        for row, (old, new) in enumerate(zip(before, after, strict=False), start=self.scroll_offset.y):
             if old != new:
                 self.refresh_line(row)  # a keystroke in find repaints only the rows whose highlights change
 

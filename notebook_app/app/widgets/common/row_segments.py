@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from rich.segment import Segment
 from rich.style import Style
@@ -43,7 +44,7 @@ def highlighted(
         text, seg_start = segment.text, at
         at += len(text)
         cuts = sorted({seg_start, at, *(x for span in spans for x in span if seg_start < x < at)})
-        for left, right in zip(cuts, cuts[1:]):
+        for left, right in pairwise(cuts):
             span = next((s for s in spans if s[0] <= left and right <= s[1]), None)
             style = segment.style
             if span is not None:

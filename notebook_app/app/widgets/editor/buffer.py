@@ -58,7 +58,8 @@ class CachedText(Document):
 
     @property
     def lf_text(self) -> str:
-        """The text with ``\\n`` line ends, as find counts lines: the same object until the next edit, whatever the file's endings."""
+        """The text with ``\\n`` line ends, as find counts lines: the
+        same object until the next edit, whatever the file's endings."""
         if self.newline == "\n":
             return self.text
         if self._lf_text is None:
@@ -106,9 +107,12 @@ def buffer_rewrites(text: str) -> str | None:
     kept = Document(text).text
     if kept == text:
         return None
-    at = next((i for i, (a, b) in enumerate(zip(text, kept)) if a != b), min(len(text), len(kept)))
+    at = next((i for i, (a, b) in enumerate(zip(text, kept, strict=False)) if a != b), min(len(text), len(kept)))
     line = text.count("\n", 0, at) + 1
     char = text[at] if at < len(text) else "\n"
     if char in "\r\n":
         return f"line {line} ends differently from the lines before it (mixed line endings)"
-    return f"line {line} holds U+{ord(char):04X} {unicodedata.name(char, 'a control character')}, which it would turn into a line break"
+    return (
+        f"line {line} holds U+{ord(char):04X} {unicodedata.name(char, 'a control character')}, "
+        "which it would turn into a line break"
+    )

@@ -87,7 +87,8 @@ class FindBar(Horizontal):
         return self.query_one(Input).value if self.mode == "find" else ""
 
     def open(self, mode: Mode, *, note: str = "") -> None:
-        """Show the bar in ``mode`` with focus in its input; find keeps its query (selected), also across a go to line."""
+        """Show the bar in ``mode`` with focus in its input; find
+        keeps its query (selected), also across a go to line."""
         field = self.query_one(Input)
         if mode != self.mode:
             if mode == "line":

@@ -225,7 +225,11 @@ class ActionForm(KeepsFocusMarks, Vertical):
         args = self.args
         if self.action == "replace" and not args.get("with") and self.awaiting != "delete":
             self.awaiting = "delete"
-            self.show_status("flag", f"with is empty, so this deletes “{args['text']}”: enter again to delete, or type what goes in its place")
+            self.show_status(
+                "flag",
+                f"with is empty, so this deletes “{args['text']}”: "
+                "enter again to delete, or type what goes in its place",
+            )
             return
         self.awaiting = None
         self.post_message(self.Submitted(self, args))

@@ -90,14 +90,16 @@ class FilePane(FocusWithin, Vertical):
 
     @property
     def nothing_in_it(self) -> str:
-        """``absent`` or ``empty`` when the file has no line to show (it then takes one row unless it is the target), else ``""``."""
+        """``absent`` or ``empty`` when the file has no line to show
+        (it then takes one row unless it is the target), else ``""``."""
         live = self._live
         if live is None:
             return "absent" if self._shown else ""
         return "empty" if live.loads and live.size == 0 else ""
 
     def _fold(self) -> None:
-        """An absent or empty file is one row, its title saying so; the target's pane stays open (where an add lands)."""
+        """An absent or empty file is one row, its title saying
+        so; the target's pane stays open (where an add lands)."""
         other = not self.has_class("-target") and not self._opened
         self.set_class(bool(self.nothing_in_it) and other, "-one-row")
         self.set_class(self._live is not None and not self._live.loads and other, "-no-lines")

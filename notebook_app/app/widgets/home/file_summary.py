@@ -58,7 +58,8 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
         lines.append(
             Content.assemble(
                 ("⋯ partly shown ", "$text-warning bold"),
-                f"the notebook reads the first {len(live.read.data):,} bytes; {live.unshown_bytes:,} more are not shown.",
+                f"the notebook reads the first {len(live.read.data):,} "
+                f"bytes; {live.unshown_bytes:,} more are not shown.",
             )
         )
     if live.dropped_bytes:
@@ -75,7 +76,8 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
         lines.append(
             Content.assemble(
                 ("✖ unreadable ", "$text-error bold"),
-                f"{name} is {loaded.decode_error}; the next session loads it with � in place of bad bytes.{consequence}",
+                f"{name} is {loaded.decode_error}; the next session "
+                f"loads it with � in place of bad bytes.{consequence}",
             )
         )
     return Content("\n").join(lines)

@@ -29,7 +29,8 @@ def fair_heights(needs: list[int | None], rows: int) -> list[int | None]:
 
 
 class PaneStack(Vertical):
-    """Lays out its :class:`FilePane` children by content, again whenever one posts :class:`RowsChanged` or the stack resizes."""
+    """Lays out its :class:`FilePane` children by content, again
+    whenever one posts :class:`RowsChanged` or the stack resizes."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -62,7 +63,7 @@ class PaneStack(Vertical):
         if not rows:
             return
         panes = list(self.query_children(FilePane))
-        for pane, height in zip(panes, fair_heights([pane.rows_needed for pane in panes], rows)):
+        for pane, height in zip(panes, fair_heights([pane.rows_needed for pane in panes], rows), strict=True):
             wanted = "1fr" if height is None else str(height)
             if pane.styles.height is None or str(pane.styles.height) != wanted:
                 pane.styles.height = wanted

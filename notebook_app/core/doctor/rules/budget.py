@@ -182,12 +182,16 @@ def _format_findings(composition: Composition) -> list[Finding]:
         if rule.entries and rule.entries.strip() not in bytes(file.loaded).decode("utf-8", "replace"):
             lines = sum(1 for line in bytes(file.loaded).decode("utf-8", "replace").splitlines() if line.strip())
             if lines > 1:
-                found.append(finding(
-                    "budget.format", file.name, None,
-                    f"{profile.title} separates entries with a line holding only {rule.entries.strip()}; {file.name} "
-                    f"has none, so {profile.title} reads its {lines:,} lines as one entry (the notebook writes '- ' "
-                    "entries and never this format)",
-                ))
+                found.append(
+                    finding(
+                        "budget.format",
+                        file.name,
+                        None,
+                        f"{profile.title} separates entries with a line holding only {rule.entries.strip()}; "
+                        f"{file.name} has none, so {profile.title} reads its {lines:,} lines as one entry "
+                        "(the notebook writes '- ' entries and never this format)",
+                    )
+                )
     return found
 
 

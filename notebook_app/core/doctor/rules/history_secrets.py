@@ -27,15 +27,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from ...log import snapshots
-from ...log.store import LogReader, lines_forward, open_reader
-from ...log.events import Event, EventError
 from ...fs.state_dir import readable_state
+from ...log import snapshots
+from ...log.events import Event, EventError
+from ...log.store import LogReader, lines_forward, open_reader
+from ...text.file_text import FileText
+from ...text.secrets import candidate_lines, secrets_in
 from ..fixes import RedactFix
 from ..history_memo import recall, remember, started
 from ..model import Finding, finding
-from ...text.secrets import candidate_lines, secrets_in
-from ...text.file_text import FileText
 
 RULE = "security.secret-history"
 
@@ -45,7 +45,8 @@ _STAT_KEY = re.compile(rb'"key":\[[0-9,]+\]')
 Two expressions, each with a literal start the engine searches for fast; blanked to the same length."""
 _BLANK_DIGEST = b':"' + b"." * 64 + b'"'
 _ARROW = "→".encode()
-"""In every answer the log keeps ("ok (add → MEMORY.md)"): one such letter makes the whole block's text wide, and slow to scan."""
+"""In every answer the log keeps ("ok (add → MEMORY.md)"): one
+such letter makes the whole block's text wide, and slow to scan."""
 _SNAPSHOT_REFS = (b'"blob":"', b'"base":"', b'"snap":"')
 
 
@@ -153,8 +154,8 @@ class HistoryScan:
         article = "an" if kind[0].lower() in "aeiou" else "a"
         what = f"{event.action} of {event.file}" if event.file else event.action
         message = (
-            f"record {event.id} ({what} by {event.by.kind.value}, {event.time:%Y-%m-%d}) holds {article} {kind} in {where}: "
-            f"{shown}{more}"
+            f"record {event.id} ({what} by {event.by.kind.value}, "
+            f"{event.time:%Y-%m-%d}) holds {article} {kind} in {where}: {shown}{more}"
         )
         carried = any(not w.startswith("the copy") for w, _, _ in hits)
         fix = RedactFix(event.id)  # a copy it names is masked with it (the copy's own record, or the one that removed it)
@@ -222,7 +223,8 @@ def _lines_with(block: bytes, needles: tuple[bytes, ...]) -> set[int]:
 
 
 def _shown(found: list[_Found]) -> tuple[Finding, ...]:
-    """One finding per record; a kept copy's secret only when no record carries it (redacting that one removes the copy)."""
+    """One finding per record; a kept copy's secret only when
+    no record carries it (redacting that one removes the copy)."""
     carried = {key for item in found if item.carried for key in item.keys}
     seen: dict[str, Finding] = {}
     for item in found:

@@ -13,9 +13,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from ...edits.guarded_splice import ENTRY_FILES
+from ...text.file_text import FileText, shown
 from ..fixes import delete_line
 from ..model import Finding, finding
-from ...text.file_text import FileText, shown
 
 MAX_PER_RULE = 500
 
@@ -98,11 +98,16 @@ def hygiene_findings(file: FileText) -> list[Finding]:
             continue  # a sentence with a colon in it, not a key
         earlier = keys.setdefault(key, (number, value, pair.group(1)))
         if earlier[0] != number and normal_form(earlier[1]) != normal_form(value):
-            add("hygiene.conflict", finding(
-                "hygiene.conflict", file.name, number,
-                f"line {number} of {file.name} says {shown(pair.group(1))} is {shown(value)}, but line {earlier[0]} "
-                f"says it is {shown(earlier[1])}",
-            ))
+            add(
+                "hygiene.conflict",
+                finding(
+                    "hygiene.conflict",
+                    file.name,
+                    number,
+                    f"line {number} of {file.name} says {shown(pair.group(1))} is "
+                    f"{shown(value)}, but line {earlier[0]} says it is {shown(earlier[1])}",
+                ),
+            )
     for run in stray:
         add("hygiene.not-an-entry", run.finding(file.name))
     for rule, count in counts.items():

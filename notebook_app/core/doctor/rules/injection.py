@@ -20,10 +20,10 @@ import re
 import unicodedata
 from bisect import bisect_right
 
-from ...text.hidden import strip_hidden
 from ...edits.guarded_splice import ENTRY_FILES
-from ..model import Finding, finding
 from ...text.file_text import FileText, shown
+from ...text.hidden import strip_hidden
+from ..model import Finding, finding
 
 _S = r"[ \t]+"
 

@@ -11,13 +11,13 @@ import codecs
 import os
 from pathlib import Path
 
-from ...home.files import FileRead, FileStatus
 from ...fs.home_pin import moved, read_only
-from ...home.reading import is_temp_file
 from ...fs.state_dir import state_problem
+from ...home.files import FileRead, FileStatus
+from ...home.reading import is_temp_file
+from ...text.file_text import FileText, line_of_byte
 from ..model import Finding, finding
 from ..repair import Utf8Fix, bad_runs
-from ...text.file_text import FileText, line_of_byte
 
 
 def status_findings(read: FileRead) -> list[Finding]:
@@ -55,7 +55,8 @@ def content_findings(file: FileText, *, complete: bool) -> list[Finding]:
 
 
 def _not_utf8(file: FileText, start: int, end: int, *, complete: bool) -> Finding:
-    """The finding for a file whose bytes are not all UTF-8; each bad run, and the repair, when the whole file was read."""
+    """The finding for a file whose bytes are not all UTF-8;
+    each bad run, and the repair, when the whole file was read."""
     first = " ".join(f"0x{byte:02x}" for byte in file.data[start:end])
     where = f"{file.name} is not UTF-8 at byte {start:,} ({first})"
     runs = bad_runs(file.data) if complete else None
