@@ -158,7 +158,9 @@ def plain(home_arg: str) -> None:
             )
             for index, name in enumerate(PANES):
                 size = len(texts.get(name, "").encode())
-                self.query_one(f"#summary-{index}", Static).update(f"{size:,} bytes · {size / CAP:.2%} of the 2 MiB cap")
+                self.query_one(f"#summary-{index}", Static).update(
+                    f"{size:,} bytes · {size / CAP:.2%} of the 2 MiB cap"
+                )
                 log = self.query_one(f"#text-{index}", Log)
                 log.clear()
                 log.write_lines(texts.get(name, "").splitlines())

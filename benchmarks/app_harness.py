@@ -255,7 +255,9 @@ def compile_ours(job: dict[str, Any]) -> None:
     from source, a third more work than an installed app's start (Textual, the
     floor's, is compiled in site-packages).
     """
-    code = "import compileall, os, notebook_app; compileall.compile_dir(os.path.dirname(notebook_app.__file__), quiet=1)"
+    code = (
+        "import compileall, os, notebook_app; compileall.compile_dir(os.path.dirname(notebook_app.__file__), quiet=1)"
+    )
     env = {k: v for k, v in _env().items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([job["ours_python"], "-c", code], env=env, check=True, capture_output=True)
 
@@ -351,7 +353,9 @@ def _no_notification(term: Term, timeout: float) -> None:
     """Wait until Next's head shows whole (its meta starts
     ``#N``): no notification lies over it (each lasts seconds)."""
     term.drain()
-    term.wait_for(lambda t: _next_head(t).lstrip().startswith("#"), timeout, "the notifications gone from over Next's head")
+    term.wait_for(
+        lambda t: _next_head(t).lstrip().startswith("#"), timeout, "the notifications gone from over Next's head"
+    )
 
 
 def _back_in_sync(term: Term, memory: Path, size: int, timeout: float) -> None:
@@ -417,9 +421,12 @@ def job_external(job: dict[str, Any]) -> dict[str, Any]:
             head = _next_head(plain)
             t0 = _append(plain_memory, f"- {marker}\n")
             plain_reacted.append(
-                plain.wait_for(lambda t, head=head: _next_head(t) != head, timeout, f"write {k}: plain floor reacted") - t0
+                plain.wait_for(lambda t, head=head: _next_head(t) != head, timeout, f"write {k}: plain floor reacted")
+                - t0
             )
-            plain_shown.append(plain.wait_for(_next_shows(marker), timeout, f"write {k}: line shown by the plain floor") - t0)
+            plain_shown.append(
+                plain.wait_for(_next_shows(marker), timeout, f"write {k}: line shown by the plain floor") - t0
+            )
             _back_in_sync(plain, plain_memory, size, timeout)
     finally:
         term.close()
@@ -427,7 +434,13 @@ def job_external(job: dict[str, Any]) -> dict[str, Any]:
             plain.close()
         os.killpg(watcher.pid, signal.SIGTERM)
         watcher.wait()
-    return {"reacted_s": reacted, "shown_s": shown, "floor_s": floor_s, "plain_reacted_s": plain_reacted, "plain_shown_s": plain_shown}
+    return {
+        "reacted_s": reacted,
+        "shown_s": shown,
+        "floor_s": floor_s,
+        "plain_reacted_s": plain_reacted,
+        "plain_shown_s": plain_shown,
+    }
 
 
 def _drain(proc: subprocess.Popen[bytes]) -> None:
@@ -494,7 +507,9 @@ def job_form_add(job: dict[str, Any]) -> dict[str, Any]:
                 )
                 out[label].append(done - t0)
                 _back_in_sync(term, memory, size, timeout)
-                out[f"plain_{label}"].append(_plain_enter(plains[label], Path(job[f"plain_{label}_home"]), text, timeout))
+                out[f"plain_{label}"].append(
+                    _plain_enter(plains[label], Path(job[f"plain_{label}_home"]), text, timeout)
+                )
     finally:
         for term in [*terms.values(), *plains.values()]:
             term.close()
@@ -528,7 +543,9 @@ def _floor_enter(floor: Term, text: str, timeout: float) -> float:
     floor.wait_for(lambda t: any(text in line for line in t.lines()), timeout, "the floor's typed text")
     time.sleep(0.1)
     t0 = floor.send(b"\r")
-    done = floor.wait_for(lambda t: any(f"entered: {text}" in line for line in t.lines()), timeout, "the floor's repaint")
+    done = floor.wait_for(
+        lambda t: any(f"entered: {text}" in line for line in t.lines()), timeout, "the floor's repaint"
+    )
     return done - t0
 
 
@@ -595,7 +612,10 @@ def job_review(job: dict[str, Any]) -> dict[str, Any]:
             shown.append(term.wait_for(_review_shows(marker), timeout, f"proposal {k}: listed in the review view") - t0)
             subprocess.run(
                 [job["ours_python"], "-m", "notebook_app", "reject", "--all", "--home", str(home)],
-                env=_env(), capture_output=True, timeout=timeout, check=True,
+                env=_env(),
+                capture_output=True,
+                timeout=timeout,
+                check=True,
             )
             # a proposal decided elsewhere stays listed with its outcome: the view is opened again, empty
             term.wait_for(lambda t: "0 proposals to review" in "\n".join(t.lines()), timeout, "the queue decided")

@@ -237,7 +237,11 @@ class ExternalWrite(_AppMeasure):
             Row(
                 "6 shown",
                 "outside write → the line on screen in the preview",
-                {"ours": fmt_time(median(out["shown_s"])), "floor": fmt_time(median(out["plain_shown_s"])), "one Static": static},
+                {
+                    "ours": fmt_time(median(out["shown_s"])),
+                    "floor": fmt_time(median(out["plain_shown_s"])),
+                    "one Static": static,
+                },
                 {"floor": fmt_times(shown), "one Static": fmt_times(time_ratio(out["shown_s"], out["floor_s"]))},
             )
         )
@@ -245,7 +249,11 @@ class ExternalWrite(_AppMeasure):
             Row(
                 "6 reacted",
                 "outside write → the preview's head repainted",
-                {"ours": fmt_time(median(out["reacted_s"])), "floor": fmt_time(median(out["plain_reacted_s"])), "one Static": static},
+                {
+                    "ours": fmt_time(median(out["reacted_s"])),
+                    "floor": fmt_time(median(out["plain_reacted_s"])),
+                    "one Static": static,
+                },
                 {
                     "floor": fmt_times(time_ratio(out["reacted_s"], out["plain_reacted_s"])),
                     "one Static": fmt_times(time_ratio(out["reacted_s"], out["floor_s"])),
@@ -387,7 +395,11 @@ class PeakRSS(_AppMeasure):
         peaks: dict[str, float] = {}
         for key, label, path in (
             ("demo", "demo home", home(bench, "rss-demo")),
-            ("large", f"MEMORY.md {fmt_bytes(bench.config.large_bytes)}", home(bench, "rss-large", bench.config.large_bytes)),
+            (
+                "large",
+                f"MEMORY.md {fmt_bytes(bench.config.large_bytes)}",
+                home(bench, "rss-large", bench.config.large_bytes),
+            ),
             ("huge", f"MEMORY.md {fmt_bytes(self.huge_bytes(bench))}", self.huge_home(bench)),
         ):
             out = harness(bench, {"job": "rss", "home": str(path), "repeats": repeats, "settle": 1.0})

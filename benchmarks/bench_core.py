@@ -206,7 +206,9 @@ def _compose_goal(bench: Bench, times: dict[str, list[float | None]]) -> Goal:
         return Goal(text, "—", "missed", "no paired figures")
     if ratio <= 1.5:
         return Goal(text, f"{ratio:.2f}×", "met")
-    return Goal(text, f"{ratio:.2f}×", "missed", "ours takes longer than 1.5× toolnexus's time to compose the same soul")
+    return Goal(
+        text, f"{ratio:.2f}×", "missed", "ours takes longer than 1.5× toolnexus's time to compose the same soul"
+    )
 
 
 def _unavailable(bench: Bench, name: str) -> str:
@@ -600,7 +602,9 @@ class Safety:
             before = driver.apply_op(before, op)
         after = driver.apply_op(before, ops[k]) if k < len(ops) else before
         valid = {driver.render(impl.name, before), driver.render(impl.name, after)}
-        stray = sum(1 for p in path.parent.iterdir() if p.name.startswith((".persona-notebook-", ".memory-tmp-", ".mem_")))
+        stray = sum(
+            1 for p in path.parent.iterdir() if p.name.startswith((".persona-notebook-", ".memory-tmp-", ".mem_"))
+        )
         shutil.rmtree(home, ignore_errors=True)
         if finished and k == len(ops):
             return ("ok" if data in valid else "wrong final state"), stray

@@ -55,8 +55,9 @@ class DoctorScaling:
         smoke = bench.config.smoke
         sizes = [256 * 1024, 512 * 1024] if smoke else [1024 * 1024, 2 * 1024 * 1024, 4 * 1024 * 1024]
         rounds = 1 if smoke else 5
-        section = Section(self.number, self.title, self.what.format(
-            sizes=", ".join(fmt_bytes(s) for s in sizes), rounds=rounds))
+        section = Section(
+            self.number, self.title, self.what.format(sizes=", ".join(fmt_bytes(s) for s in sizes), rounds=rounds)
+        )
         ours = bench.impls[OURS]
         warm: dict[int, float] = {}
         for size in sizes:
@@ -64,13 +65,17 @@ class DoctorScaling:
             actual, entries = make_home(home, size)
             done = subprocess.run(
                 [str(ours.python), str(HERE / "doctor_job.py"), str(home), str(rounds)],
-                capture_output=True, text=True, timeout=600, cwd=HERE, env=bench.environment(),
+                capture_output=True,
+                text=True,
+                timeout=600,
+                cwd=HERE,
+                env=bench.environment(),
             )
             line = next((printed for printed in done.stdout.splitlines() if printed.startswith("RESULT ")), None)
             if line is None:
                 section.notes.append(f"{fmt_bytes(size)}: the job failed ({done.returncode}): {done.stderr[-500:]}")
                 continue
-            out = json.loads(line[len("RESULT "):])
+            out = json.loads(line[len("RESULT ") :])
             warm[size] = out["warm_s"]
             section.rows.append(
                 Row(
@@ -87,10 +92,13 @@ class DoctorScaling:
         if len(warm) >= 2:
             small, large = min(warm), max(warm)
             growth = warm[large] / warm[small]
-            section.rows.append(Row(
-                "9 growth", f"time ÷ time, {fmt_bytes(large)} vs {fmt_bytes(small)} (×{large / small:g} the size)",
-                {OURS: f"{growth:.2f}×"},
-            ))
+            section.rows.append(
+                Row(
+                    "9 growth",
+                    f"time ÷ time, {fmt_bytes(large)} vs {fmt_bytes(small)} (×{large / small:g} the size)",
+                    {OURS: f"{growth:.2f}×"},
+                )
+            )
         self._history(bench, section, records=300 if smoke else 10_000, rounds=rounds)
         two = warm.get(2 * 1024 * 1024)
         text = "Doctor on a 2 MiB MEMORY.md under 1 s (issue 12)"
@@ -98,14 +106,19 @@ class DoctorScaling:
             section.goals.append(Goal(text, "—", "pending", "not measured in this run (smoke sizes are smaller)"))
         else:
             status = "met" if two < 1.0 else "missed"
-            section.goals.append(Goal(text, fmt_time(two), status,
-                                      "" if status == "met" else "the rules take longer than a second on this machine"))
+            section.goals.append(
+                Goal(
+                    text,
+                    fmt_time(two),
+                    status,
+                    "" if status == "met" else "the rules take longer than a second on this machine",
+                )
+            )
         section.notes.append(
             "Each size runs in its own interpreter; 'first' includes importing the scanners (detect-secrets' "
             "formats, the confusables table when a word needs it); the goal is judged on the median without cache."
         )
         return section
-
 
     def _history(self, bench: Bench, section: Section, *, records: int, rounds: int) -> None:
         """The same check on a home whose MEMORY.md (about 2 MiB)
@@ -113,29 +126,45 @@ class DoctorScaling:
         ours = bench.impls[OURS]
         home = bench.scratch("doctor", "history")
         built = subprocess.run(
-            [str(ours.python), "-c", "import sys, history_jobs; from pathlib import Path; "
-             f"history_jobs.build(Path(sys.argv[1]), {records}, entry_bytes=212, edits=100)", str(home)],
-            capture_output=True, text=True, timeout=900, cwd=HERE, env=bench.environment(),
+            [
+                str(ours.python),
+                "-c",
+                "import sys, history_jobs; from pathlib import Path; "
+                f"history_jobs.build(Path(sys.argv[1]), {records}, entry_bytes=212, edits=100)",
+                str(home),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=900,
+            cwd=HERE,
+            env=bench.environment(),
         )
         done = subprocess.run(
             [str(ours.python), str(HERE / "doctor_job.py"), str(home), str(rounds), "add"],
-            capture_output=True, text=True, timeout=600, cwd=HERE,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=HERE,
             env={**bench.environment(), "XDG_STATE_HOME": str(bench.scratch("doctor", "state"))},
         )
         line = next((printed for printed in done.stdout.splitlines() if printed.startswith("RESULT ")), None)
         if built.returncode or line is None:
             section.notes.append(f"history: the job failed: {(built.stderr + done.stderr)[-500:]}")
             return
-        out = json.loads(line[len("RESULT "):])
+        out = json.loads(line[len("RESULT ") :])
         log = home / ".notebook" / "events.jsonl"
-        section.rows.append(Row(
-            "9 history",
-            f"doctor, MEMORY.md {fmt_bytes((home / 'MEMORY.md').stat().st_size)} written by {records:,} records "
-            f"(log {fmt_bytes(log.stat().st_size)}): first / no cache / after one more add, the same Doctor / "
-            "a new process that remembers how far the last read the log",
-            {OURS: f"{fmt_time(out['first_s'])} / {fmt_time(out['warm_s'])} / {fmt_time(out['after_add_s'])} / "
-                   f"{fmt_time(out['remembered_s'])}"},
-        ))
+        section.rows.append(
+            Row(
+                "9 history",
+                f"doctor, MEMORY.md {fmt_bytes((home / 'MEMORY.md').stat().st_size)} written by {records:,} records "
+                f"(log {fmt_bytes(log.stat().st_size)}): first / no cache / after one more add, the same Doctor / "
+                "a new process that remembers how far the last read the log",
+                {
+                    OURS: f"{fmt_time(out['first_s'])} / {fmt_time(out['warm_s'])} / {fmt_time(out['after_add_s'])} / "
+                    f"{fmt_time(out['remembered_s'])}"
+                },
+            )
+        )
         shutil.rmtree(home, ignore_errors=True)
 
 

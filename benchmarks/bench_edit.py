@@ -30,7 +30,12 @@ def drive_edit(bench: Bench, job: dict[str, Any]) -> dict[str, Any]:
     impl = bench.impls[OURS]
     assert impl.python is not None
     done = subprocess.run(
-        [str(impl.python), str(JOBS), json.dumps(job)], capture_output=True, text=True, timeout=900, cwd=HERE, env=bench.environment()
+        [str(impl.python), str(JOBS), json.dumps(job)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=HERE,
+        env=bench.environment(),
     )
     return parse_result(impl, job, done.returncode, done.stdout, done.stderr)
 
@@ -47,7 +52,15 @@ class EditorSave:
     def run(self, bench: Bench) -> Section:
         repeats = 3 if bench.config.smoke else 15
         section = Section(self.number, self.title, self.what.format(repeats=repeats))
-        out = drive_edit(bench, {"job": "save", "home": str(bench.scratch("editor-save") / "h"), "bytes": 2 * 1024 * 1024, "repeats": repeats})
+        out = drive_edit(
+            bench,
+            {
+                "job": "save",
+                "home": str(bench.scratch("editor-save") / "h"),
+                "bytes": 2 * 1024 * 1024,
+                "repeats": repeats,
+            },
+        )
         size = f"{out['file_bytes']:,} bytes, {out['lines']:,} lines"
         for kind, label in (("splice", "unchanged on disk: one splice"), ("merge", "an agent added meanwhile: merged")):
             figures = out[kind]
@@ -78,7 +91,16 @@ class ConflictKeys:
         rounds = 1 if bench.config.smoke else 5
         section = Section(self.number, self.title, self.what.format(rounds=rounds))
         for label, size in (("2 MiB", 2 * 1024 * 1024), ("40 kB", 40_000)):
-            out = drive_edit(bench, {"job": "conflict", "home": str(bench.scratch(f"conflict-{size}") / "h"), "bytes": size, "conflicts": 8, "rounds": rounds})
+            out = drive_edit(
+                bench,
+                {
+                    "job": "conflict",
+                    "home": str(bench.scratch(f"conflict-{size}") / "h"),
+                    "bytes": size,
+                    "conflicts": 8,
+                    "rounds": rounds,
+                },
+            )
             loop = [k["loop_s"] for k in out["keys"]]
             longest = [k["longest_s"] for k in out["keys"]]
             size_words = f"{out['file_bytes']:,} bytes, {out['lines']:,} lines"

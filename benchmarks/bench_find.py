@@ -29,7 +29,14 @@ def run_job(bench: Bench, job: dict[str, Any]) -> dict[str, Any]:
     if impl.python is None:
         raise DriverError("our interpreter is not available")
     try:
-        done = subprocess.run([str(impl.python), str(JOB), json.dumps(job)], capture_output=True, text=True, timeout=900, cwd=HERE, env=bench.environment())
+        done = subprocess.run(
+            [str(impl.python), str(JOB), json.dumps(job)],
+            capture_output=True,
+            text=True,
+            timeout=900,
+            cwd=HERE,
+            env=bench.environment(),
+        )
     except subprocess.TimeoutExpired:
         raise DriverError("find job: no answer within 900 s") from None
     return parse_result(impl, job, done.returncode, done.stdout, done.stderr)
@@ -57,15 +64,31 @@ class FindKeystroke:
     def run(self, bench: Bench) -> Section:
         cfg = bench.config
         rounds = 1 if cfg.smoke else 5
-        section = Section(self.number, self.title, self.what.format(large=fmt_bytes(cfg.large_bytes), small=fmt_bytes(cfg.small_bytes), query=QUERY, rounds=rounds, keys=rounds * len(QUERY)))
+        section = Section(
+            self.number,
+            self.title,
+            self.what.format(
+                large=fmt_bytes(cfg.large_bytes),
+                small=fmt_bytes(cfg.small_bytes),
+                query=QUERY,
+                rounds=rounds,
+                keys=rounds * len(QUERY),
+            ),
+        )
         path = home(bench, "find-large", cfg.large_bytes)
         ours = run_job(bench, {"home": str(path), "rounds": rounds, "query": QUERY})
-        small = run_job(bench, {"home": str(home(bench, "find-small", cfg.small_bytes)), "rounds": rounds, "query": QUERY})
+        small = run_job(
+            bench, {"home": str(home(bench, "find-small", cfg.small_bytes)), "rounds": rounds, "query": QUERY}
+        )
         editor = run_job(bench, {"home": str(path), "rounds": rounds, "query": QUERY, "editor": True})
         floor = run_job(bench, {"floor": True, "rounds": rounds, "query": QUERY})
         loop = {name: [k["loop_s"] for k in out["keystrokes"]] for name, out in (("ours", ours), ("floor", floor))}
-        shown = {name: [k["to_count_s"] for k in out["keystrokes"] if k["to_count_s"] is not None] for name, out in (("ours", ours), ("floor", floor))}
+        shown = {
+            name: [k["to_count_s"] for k in out["keystrokes"] if k["to_count_s"] is not None]
+            for name, out in (("ours", ours), ("floor", floor))
+        }
         first = [k["loop_s"] for k in ours["keystrokes"] if len(k["typed"]) == 1]
+
         def ratio(ours_s: float, floor_s: float) -> dict[str, str]:
             return {"floor": f"{ours_s / floor_s:.2f}×"} if floor_s > 0 else {}
 
@@ -133,7 +156,9 @@ class FindKeystroke:
                 "a find keystroke under a frame (16 ms) of work on the event loop (median)",
                 fmt_time(median_loop),
                 "met" if median_loop < FRAME_S else "missed",
-                "" if median_loop < FRAME_S else "see row 14 small: the loop's work per key does not grow with the home; it is Textual "
+                ""
+                if median_loop < FRAME_S
+                else "see row 14 small: the loop's work per key does not grow with the home; it is Textual "
                 "repainting the rows whose highlights changed in five panes (find's own handlers take under 1 ms)",
             )
         )

@@ -46,7 +46,9 @@ class ProposalShown(_AppMeasure):
             )
         )
         section.rows.append(
-            Row("13 answer", "agent's call → its answer (queued for review)", {"ours": fmt_time(median(out["reply_s"]))})
+            Row(
+                "13 answer", "agent's call → its answer (queued for review)", {"ours": fmt_time(median(out["reply_s"]))}
+            )
         )
         gap = median([a - b for a, b in zip(out["shown_s"], out["floor_s"], strict=True)])
         if gap is not None:

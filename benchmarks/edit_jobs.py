@@ -37,8 +37,8 @@ def job_save(job: dict[str, Any]) -> dict[str, Any]:
     from textual.document._document import Document
 
     from notebook_app.app.view_model.notebook import Notebook
-    from notebook_app.core.log.actor import NOTEBOOK, Actor
     from notebook_app.core.edits.hand_edit import text_digest, write_file
+    from notebook_app.core.log.actor import NOTEBOOK, Actor
     from notebook_app.core.memory.tool import MemoryTool
 
     home = Path(job["home"])
@@ -46,7 +46,9 @@ def job_save(job: dict[str, Any]) -> dict[str, Any]:
     notebook = Notebook(home)
     notebook.refresh()  # the app has read the home before E
     agent = MemoryTool(home, by=Actor.mcp("bench", "agent", "1"))
-    phases: dict[str, dict[str, list[float]]] = {kind: {"buffer": [], "core": [], "reread": [], "base": [], "total": []} for kind in ("splice", "merge")}
+    phases: dict[str, dict[str, list[float]]] = {
+        kind: {"buffer": [], "core": [], "reread": [], "base": [], "total": []} for kind in ("splice", "merge")
+    }
     for r in range(job["repeats"]):
         for kind in ("splice", "merge"):
             lines = base.split("\n")
@@ -68,12 +70,21 @@ def job_save(job: dict[str, Any]) -> dict[str, Any]:
             text_digest(base)
             done = time.perf_counter()
             assert (kind == "merge") == (result.merge is not None)
-            for phase, seconds in (("buffer", took_buffer - started), ("core", took_core - took_buffer), ("reread", took_reread - took_core), ("base", done - took_reread), ("total", done - started)):
+            for phase, seconds in (
+                ("buffer", took_buffer - started),
+                ("core", took_core - took_buffer),
+                ("reread", took_reread - took_core),
+                ("base", done - took_reread),
+                ("total", done - started),
+            ):
                 phases[kind][phase].append(seconds)
     return {
         "file_bytes": (home / "MEMORY.md").stat().st_size,
         "lines": base.count("\n"),
-        **{kind: {phase: statistics.median(times) for phase, times in by_phase.items()} for kind, by_phase in phases.items()},
+        **{
+            kind: {phase: statistics.median(times) for phase, times in by_phase.items()}
+            for kind, by_phase in phases.items()
+        },
     }
 
 
@@ -105,7 +116,14 @@ def job_conflict(job: dict[str, Any]) -> dict[str, Any]:
     instrument_loop()
 
     async def drive() -> dict[str, Any]:
-        app = NotebookApp(home, theme="dark", watch=False, home_label="bench", clock=lambda _: "12:00:00", theme_dirs=[shipped_themes_dir()])
+        app = NotebookApp(
+            home,
+            theme="dark",
+            watch=False,
+            home_label="bench",
+            clock=lambda _: "12:00:00",
+            theme_dirs=[shipped_themes_dir()],
+        )
         async with app.run_test(size=(120, 40)) as pilot:
             for _ in range(3000):
                 if getattr(app.screen, "state", None) is not None:
@@ -117,7 +135,9 @@ def job_conflict(job: dict[str, Any]) -> dict[str, Any]:
 
             def shown() -> bool:
                 views = list(screen.query("#conflict-mine, #conflict-theirs"))
-                return len(views) == 2 and all(view.document.lines and view.visible_document is view.document for view in views)
+                return len(views) == 2 and all(
+                    view.document.lines and view.visible_document is view.document for view in views
+                )
 
             async def until_shown() -> tuple[float, float]:
                 for _ in range(20000):
@@ -130,7 +150,9 @@ def job_conflict(job: dict[str, Any]) -> dict[str, Any]:
             opens: list[tuple[float, float]] = []
             keys: list[dict[str, Any]] = []
             for _ in range(job["rounds"]):
-                screen = ConflictScreen(main.notebook, "MEMORY.md", merge, theirs=theirs_text, applied=lambda _state: None)
+                screen = ConflictScreen(
+                    main.notebook, "MEMORY.md", merge, theirs=theirs_text, applied=lambda _state: None
+                )
                 BUSY[0] = BUSY[1] = 0.0
                 app.push_screen(screen)
                 opens.append(await until_shown())

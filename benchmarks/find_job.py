@@ -81,7 +81,14 @@ async def notebook(job: dict[str, Any]) -> dict[str, Any]:
     from notebook_app.app.themes import shipped_themes_dir
 
     home = Path(job["home"])
-    app = NotebookApp(home, theme="dark", watch=False, home_label="bench", clock=lambda _: "12:00:00", theme_dirs=[shipped_themes_dir()])
+    app = NotebookApp(
+        home,
+        theme="dark",
+        watch=False,
+        home_label="bench",
+        clock=lambda _: "12:00:00",
+        theme_dirs=[shipped_themes_dir()],
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(3000):
             if getattr(app.screen, "state", None) is not None:
@@ -112,7 +119,11 @@ async def notebook(job: dict[str, Any]) -> dict[str, Any]:
             return False
 
         keystrokes = await type_query(pilot, job["query"], job["rounds"], shown)
-    return {"keystrokes": keystrokes, "memory_bytes": (home / "MEMORY.md").stat().st_size, "last_count": counts.get(job["query"], "")}
+    return {
+        "keystrokes": keystrokes,
+        "memory_bytes": (home / "MEMORY.md").stat().st_size,
+        "last_count": counts.get(job["query"], ""),
+    }
 
 
 async def floor(job: dict[str, Any]) -> dict[str, Any]:
@@ -132,7 +143,9 @@ async def floor(job: dict[str, Any]) -> dict[str, Any]:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.3)
         label = app.query_one("#shown", Static)
-        keystrokes = await type_query(pilot, job["query"], job["rounds"], lambda typed: str(label.content) == f"{len(typed)} typed")
+        keystrokes = await type_query(
+            pilot, job["query"], job["rounds"], lambda typed: str(label.content) == f"{len(typed)} typed"
+        )
     return {"keystrokes": keystrokes}
 
 

@@ -35,7 +35,9 @@ def build(home: Path, records: int, *, entry_bytes: int, edits: int = 0) -> floa
         if every and i % every == every - 1 and done_edits < edits:
             line = i // 2 + 1
             expect = f"- entry {line - 1:06d} {pad}"
-            if not edit_entry(home, "MEMORY.md", line, expect, expect + " (edited)", by=NOTEBOOK, durable=False).is_error:
+            if not edit_entry(
+                home, "MEMORY.md", line, expect, expect + " (edited)", by=NOTEBOOK, durable=False
+            ).is_error:
                 done_edits += 1
     return time.perf_counter() - started
 

@@ -25,7 +25,9 @@ async def main(home: str) -> None:
     from mcp import Client, StdioServerParameters
     from mcp.client.stdio import stdio_client
 
-    params = StdioServerParameters(command=sys.executable, args=["-m", "notebook_app", "mcp", home, "--review"], cwd=REPO)
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "notebook_app", "mcp", home, "--review"], cwd=REPO
+    )
     with open(Path(home).parent / "review-agent-server.log", "a", encoding="utf-8") as errlog:
         client = Client(
             stdio_client(params, errlog=errlog),

@@ -412,7 +412,10 @@ def main(argv: list[str]) -> int:
         print("a smoke run never overwrites benchmarks/RESULTS.md; pass another --out", file=sys.stderr)
         return 2
     if args.only is not None and (args.out is None or out.resolve() == RESULTS.resolve()):
-        print("a run of some measures (--only) never overwrites benchmarks/RESULTS.md; pass another --out", file=sys.stderr)
+        print(
+            "a run of some measures (--only) never overwrites benchmarks/RESULTS.md; pass another --out",
+            file=sys.stderr,
+        )
         return 2
     started = time.monotonic()
     load_start = f"{os.getloadavg()[0]:.2f}"

@@ -91,7 +91,9 @@ async def latency(trials: int, big: bool) -> list[float]:
             await pilot.pause(0.2)
             for trial in range(trials):
                 text = f"outside write {trial}"
-                writer = subprocess.Popen([sys.executable, "-c", WRITER, str(home), text], stdout=subprocess.PIPE, text=True)
+                writer = subprocess.Popen(
+                    [sys.executable, "-c", WRITER, str(home), text], stdout=subprocess.PIPE, text=True
+                )
                 await wait_for(pilot, lambda text=text: shows(app, f"- {text}"))
                 seen = time.time()
                 written = float(writer.communicate()[0].split()[0])
@@ -122,7 +124,14 @@ async def large_home() -> dict[str, float]:
             await wait_for(pilot, lambda: getattr(app.screen, "state", None) is not None)
             view = app.screen.query_one("#pane-memory EntryView", EntryView)
             nxt = app.screen.query_one("#next", SessionPane).query_one("LineView")
-            await wait_for(pilot, lambda: view.visible_document is view.document and nxt.visible_document is nxt.document and nxt.document.lines)
+            await wait_for(
+                pilot,
+                lambda: (
+                    view.visible_document is view.document
+                    and nxt.visible_document is nxt.document
+                    and nxt.document.lines
+                ),
+            )
             figures["open_to_all_views_drawn_s"] = time.perf_counter() - opened
             meter.report(figures, "open")
             figures["widgets_on_screen"] = len(list(app.screen.query("*")))
@@ -150,7 +159,9 @@ async def large_home() -> dict[str, float]:
             await pilot.press("escape")
 
             meter.reset()
-            writer = subprocess.run([sys.executable, "-c", WRITER, str(home), "outside"], capture_output=True, text=True, check=True)
+            writer = subprocess.run(
+                [sys.executable, "-c", WRITER, str(home), "outside"], capture_output=True, text=True, check=True
+            )
             written = float(writer.stdout.split()[0])
             await wait_for(pilot, lambda: shows(app, "- outside"))
             figures["outside_write_to_drawn_ms"] = (time.time() - written) * 1000

@@ -31,12 +31,17 @@ async def shoot(out: Path, theme: str) -> None:
             await wait_for(pilot, lambda: app.screen.query("#next").first().document.lines)
             await pilot.press("a", *"prefers tide times on a 24-hour clock", "enter")
             await wait_for(pilot, lambda: "24-hour" in (home / "MEMORY.md").read_text() and not app.screen.form.is_open)
-            await wait_for(pilot, lambda: any("24-hour" in line for line in app.screen.query_one("#next").document.lines))
+            await wait_for(
+                pilot, lambda: any("24-hour" in line for line in app.screen.query_one("#next").document.lines)
+            )
             for _ in range(3):
                 await pilot.press("down")
             await pilot.press("r")
             await pilot.press(*["backspace"] * len("Fridays"), *"Thursdays")
-            await wait_for(pilot, lambda: app.screen.round_trip.dry is not None and "Thursdays" in str(app.screen.round_trip.dry.args))
+            await wait_for(
+                pilot,
+                lambda: app.screen.round_trip.dry is not None and "Thursdays" in str(app.screen.round_trip.dry.args),
+            )
             await wait_for(pilot, lambda: "no problems found" in str(app.screen.query_one("#status-line").content))
             app.clear_notifications()
             await pilot.pause()

@@ -49,7 +49,7 @@ def _text(count: int, seed: str = "line") -> str:
     while sum(map(len, out)) < count:
         out.append(f"{seed} {n:05d} of the corpus text.\n")
         n += 1
-    return "".join(out)[:count].rstrip() .ljust(count, "x")
+    return "".join(out)[:count].rstrip().ljust(count, "x")
 
 
 def _mixed(count: int) -> str:
@@ -80,73 +80,175 @@ def cases() -> list[Case]:
     long_entries = [f"Entry {i:03d}: " + _text(90, f"fact{i}") for i in range(40)]
     out = [
         Case("empty-home", "nothing at all: Hermes seeds its default SOUL.md"),
-        Case("small", "a soul, two memory entries and a user entry",
-             _soul(b"I am Ada, calm and precise.\n", memory=_entries("Prefers tea.", "Lives in Lyon."),
-                   user=_entries("Name: Sam"))),
+        Case(
+            "small",
+            "a soul, two memory entries and a user entry",
+            _soul(
+                b"I am Ada, calm and precise.\n",
+                memory=_entries("Prefers tea.", "Lives in Lyon."),
+                user=_entries("Name: Sam"),
+            ),
+        ),
         Case("soul-cap-minus-1", "SOUL.md of 19,999 characters", _soul(_text(19999).encode())),
         Case("soul-cap", "SOUL.md of exactly 20,000 characters", _soul(_text(20000).encode())),
         Case("soul-cap-plus-1", "SOUL.md of 20,001 characters: the smallest cut", _soul(_text(20001).encode())),
-        Case("soul-multibyte-cut", "30,000 mixed code points: multi-byte and astral characters at both cut points",
-             _soul(_mixed(30000).encode())),
+        Case(
+            "soul-multibyte-cut",
+            "30,000 mixed code points: multi-byte and astral characters at both cut points",
+            _soul(_mixed(30000).encode()),
+        ),
         Case("soul-astral", "20,001 astral characters", _soul(("😀" * 20001).encode())),
-        Case("soul-over-2mib", "SOUL.md over 2 MiB, a 2-byte character split by the byte cap",
-             _soul(("a" * (MIB2 - 1) + "é" * 10).encode())),
+        Case(
+            "soul-over-2mib",
+            "SOUL.md over 2 MiB, a 2-byte character split by the byte cap",
+            _soul(("a" * (MIB2 - 1) + "é" * 10).encode()),
+        ),
         Case("soul-2mib-exact", "SOUL.md of exactly 2 MiB", _soul(b"b" * MIB2)),
         Case("soul-2mib-plus-1", "SOUL.md of 2 MiB + 1 byte", _soul(b"c" * (MIB2 + 1))),
-        Case("soul-crlf", "CRLF line ends and a lone CR", _soul(b"First line.\r\nSecond line.\r\n\r\nThird\rline.\r\n")),
+        Case(
+            "soul-crlf", "CRLF line ends and a lone CR", _soul(b"First line.\r\nSecond line.\r\n\r\nThird\rline.\r\n")
+        ),
         Case("soul-bom", "a UTF-8 byte order mark", _soul("\ufeffI begin with a BOM.\n".encode())),
-        Case("soul-invalid-utf8", "SOUL.md with a byte that is not UTF-8", _soul(b"Good start \xff bad byte.\n",
-             memory=_entries("Still here."))),
-        Case("soul-empty", "an empty SOUL.md and a whitespace-only USER.md",
-             _soul(b"", memory=_entries("One."), user=b"  \n\n ")),
+        Case(
+            "soul-invalid-utf8",
+            "SOUL.md with a byte that is not UTF-8",
+            _soul(b"Good start \xff bad byte.\n", memory=_entries("Still here.")),
+        ),
+        Case(
+            "soul-empty",
+            "an empty SOUL.md and a whitespace-only USER.md",
+            _soul(b"", memory=_entries("One."), user=b"  \n\n "),
+        ),
         Case("soul-directory", "a directory in place of SOUL.md and of MEMORY.md", _soul(DIR, memory=DIR)),
-        Case("soul-link-inside", "SOUL.md a link to a file inside the home",
-             {"home/notes/real-soul.md": b"I live in notes/.\n", "home/SOUL.md": Link("notes/real-soul.md")}),
-        Case("soul-link-outside", "SOUL.md a link to a file outside the home",
-             {"outside/soul.md": b"I live outside.\n", "home/SOUL.md": Link("../outside/soul.md")}),
+        Case(
+            "soul-link-inside",
+            "SOUL.md a link to a file inside the home",
+            {"home/notes/real-soul.md": b"I live in notes/.\n", "home/SOUL.md": Link("notes/real-soul.md")},
+        ),
+        Case(
+            "soul-link-outside",
+            "SOUL.md a link to a file outside the home",
+            {"outside/soul.md": b"I live outside.\n", "home/SOUL.md": Link("../outside/soul.md")},
+        ),
         Case("soul-link-dangling", "SOUL.md a link to nothing", {"home/SOUL.md": Link("gone.md")}),
-        Case("memory-duplicates", "§ entries with duplicates, blank entries and padding",
-             _soul(b"Soul.", memory=b"\n  Alpha  \n\xc2\xa7\nBeta\n\xc2\xa7\n\n\xc2\xa7\nAlpha\n\xc2\xa7\nGamma \xc2\xa7 inline\n",
-                   user=_entries("U1", "U1", "U2"))),
-        Case("memory-at-limit", "MEMORY.md 2,200 and USER.md 1,375 characters of entries",
-             _soul(b"Soul.", memory=_text(2200, "m").encode(), user=_text(1375, "u").encode())),
-        Case("memory-limit-plus-1", "MEMORY.md 2,201 and USER.md 1,376 characters",
-             _soul(b"Soul.", memory=_text(2201, "m").encode(), user=_text(1376, "u").encode())),
-        Case("memory-over-limit", "40 long entries: MEMORY.md far over its limit, USER.md over 4,000",
-             _soul(b"Soul.", memory=_entries(*long_entries), user=_text(4001, "u").encode())),
+        Case(
+            "memory-duplicates",
+            "§ entries with duplicates, blank entries and padding",
+            _soul(
+                b"Soul.",
+                memory=b"\n  Alpha  \n\xc2\xa7\nBeta\n\xc2\xa7\n\n\xc2\xa7\nAlpha\n\xc2\xa7\nGamma \xc2\xa7 inline\n",
+                user=_entries("U1", "U1", "U2"),
+            ),
+        ),
+        Case(
+            "memory-at-limit",
+            "MEMORY.md 2,200 and USER.md 1,375 characters of entries",
+            _soul(b"Soul.", memory=_text(2200, "m").encode(), user=_text(1375, "u").encode()),
+        ),
+        Case(
+            "memory-limit-plus-1",
+            "MEMORY.md 2,201 and USER.md 1,376 characters",
+            _soul(b"Soul.", memory=_text(2201, "m").encode(), user=_text(1376, "u").encode()),
+        ),
+        Case(
+            "memory-over-limit",
+            "40 long entries: MEMORY.md far over its limit, USER.md over 4,000",
+            _soul(b"Soul.", memory=_entries(*long_entries), user=_text(4001, "u").encode()),
+        ),
         Case("memory-crlf", "§ entries separated with CRLF", _soul(b"Soul.", memory=b"One\r\n\xc2\xa7\r\nTwo\r\n")),
-        Case("memory-invalid-utf8", "MEMORY.md with a byte that is not UTF-8",
-             _soul(b"Soul.", memory=b"Fine\n\xc2\xa7\nbad \xfe byte", user=_entries("U"))),
-        Case("memory-multibyte", "entries of multi-byte and astral characters",
-             _soul(b"Soul.", memory=_entries("é" * 1000, "😀" * 1300), user=_entries("ğ—€" * 700))),
-        Case("ctx-dot-hermes", ".hermes.md with YAML front matter wins over AGENTS.md", {
-            "home/SOUL.md": b"Soul.", "home/.hermes.md": b"---\nmodel: x\n---\n\nUse tabs.\n",
-            "home/AGENTS.md": b"Agents rules.\n"}, cwd=True),
-        Case("ctx-HERMES", "HERMES.md with a BOM and front matter", {
-            "home/HERMES.md": "\ufeff---\ntitle: t\n---\nBody after BOM.\n".encode(),
-            "home/CLAUDE.md": b"Claude rules.\n"}, cwd=True),
-        Case("ctx-frontmatter-only", ".hermes.md that is only front matter", {
-            "home/.hermes.md": b"---\nonly: matter\n---\n"}, cwd=True),
-        Case("ctx-agents", "AGENTS.md wins over CLAUDE.md and .cursorrules", {
-            "home/AGENTS.md": b"# Rules\n\nBe brief.\n", "home/CLAUDE.md": b"Claude.\n", "home/.cursorrules": b"Cursor.\n"},
-             cwd=True),
+        Case(
+            "memory-invalid-utf8",
+            "MEMORY.md with a byte that is not UTF-8",
+            _soul(b"Soul.", memory=b"Fine\n\xc2\xa7\nbad \xfe byte", user=_entries("U")),
+        ),
+        Case(
+            "memory-multibyte",
+            "entries of multi-byte and astral characters",
+            _soul(b"Soul.", memory=_entries("é" * 1000, "😀" * 1300), user=_entries("ğ—€" * 700)),
+        ),
+        Case(
+            "ctx-dot-hermes",
+            ".hermes.md with YAML front matter wins over AGENTS.md",
+            {
+                "home/SOUL.md": b"Soul.",
+                "home/.hermes.md": b"---\nmodel: x\n---\n\nUse tabs.\n",
+                "home/AGENTS.md": b"Agents rules.\n",
+            },
+            cwd=True,
+        ),
+        Case(
+            "ctx-HERMES",
+            "HERMES.md with a BOM and front matter",
+            {
+                "home/HERMES.md": "\ufeff---\ntitle: t\n---\nBody after BOM.\n".encode(),
+                "home/CLAUDE.md": b"Claude rules.\n",
+            },
+            cwd=True,
+        ),
+        Case(
+            "ctx-frontmatter-only",
+            ".hermes.md that is only front matter",
+            {"home/.hermes.md": b"---\nonly: matter\n---\n"},
+            cwd=True,
+        ),
+        Case(
+            "ctx-agents",
+            "AGENTS.md wins over CLAUDE.md and .cursorrules",
+            {
+                "home/AGENTS.md": b"# Rules\n\nBe brief.\n",
+                "home/CLAUDE.md": b"Claude.\n",
+                "home/.cursorrules": b"Cursor.\n",
+            },
+            cwd=True,
+        ),
         Case("ctx-agents-lower", "agents.md in lower case", {"home/agents.md": b"lower agents\n"}, cwd=True),
-        Case("ctx-agents-empty", "an empty AGENTS.md falls through to CLAUDE.md", {
-            "home/AGENTS.md": b"\n\n", "home/CLAUDE.md": b"Claude after empty agents.\n"}, cwd=True),
+        Case(
+            "ctx-agents-empty",
+            "an empty AGENTS.md falls through to CLAUDE.md",
+            {"home/AGENTS.md": b"\n\n", "home/CLAUDE.md": b"Claude after empty agents.\n"},
+            cwd=True,
+        ),
         Case("ctx-claude", "CLAUDE.md alone", {"home/CLAUDE.md": b"Claude alone.\n"}, cwd=True),
-        Case("ctx-cursorrules", ".cursorrules with two .cursor/rules/*.mdc", {
-            "home/.cursorrules": b"Cursor rules.\n", "home/.cursor/rules/b.mdc": b"B rule.\n",
-            "home/.cursor/rules/a.mdc": b"A rule.\n"}, cwd=True),
-        Case("ctx-agents-long", "AGENTS.md of 30,000 mixed characters: cut with its heading inside the cap", {
-            "home/AGENTS.md": _mixed(30000).encode()}, cwd=True),
-        Case("ctx-agents-cap", "AGENTS.md whose heading + text is exactly 20,000", {
-            "home/AGENTS.md": _text(20000 - len("## AGENTS.md\n\n")).encode()}, cwd=True),
-        Case("ctx-agents-cap-plus-1", "AGENTS.md whose heading + text is 20,001", {
-            "home/AGENTS.md": _text(20001 - len("## AGENTS.md\n\n")).encode()}, cwd=True),
-        Case("flat-all-seven", "all seven flat bootstrap files, one a link inside", {
-            **{f"home/{n}": f"{n} body.\n".encode() for n in
-               ("AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md")},
-            "home/notes/user.md": b"User via link.\n", "home/USER.md": Link("notes/user.md")}),
+        Case(
+            "ctx-cursorrules",
+            ".cursorrules with two .cursor/rules/*.mdc",
+            {
+                "home/.cursorrules": b"Cursor rules.\n",
+                "home/.cursor/rules/b.mdc": b"B rule.\n",
+                "home/.cursor/rules/a.mdc": b"A rule.\n",
+            },
+            cwd=True,
+        ),
+        Case(
+            "ctx-agents-long",
+            "AGENTS.md of 30,000 mixed characters: cut with its heading inside the cap",
+            {"home/AGENTS.md": _mixed(30000).encode()},
+            cwd=True,
+        ),
+        Case(
+            "ctx-agents-cap",
+            "AGENTS.md whose heading + text is exactly 20,000",
+            {"home/AGENTS.md": _text(20000 - len("## AGENTS.md\n\n")).encode()},
+            cwd=True,
+        ),
+        Case(
+            "ctx-agents-cap-plus-1",
+            "AGENTS.md whose heading + text is 20,001",
+            {"home/AGENTS.md": _text(20001 - len("## AGENTS.md\n\n")).encode()},
+            cwd=True,
+        ),
+        Case(
+            "flat-all-seven",
+            "all seven flat bootstrap files, one a link inside",
+            {
+                **{
+                    f"home/{n}": f"{n} body.\n".encode()
+                    for n in ("AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md")
+                },
+                "home/notes/user.md": b"User via link.\n",
+                "home/USER.md": Link("notes/user.md"),
+            },
+        ),
     ]
     out += _openclaw_cases()
     out += claude_code_cases()
@@ -159,45 +261,100 @@ def _policy(count: int) -> str:
     """``count`` UTF-16 units of AGENTS.md rules: headings, bullets, prose, 'must'/'never' lines, a code fence, CJK."""
     lines, n = [], 0
     while sum(len(line) + 1 for line in lines) < count:
-        lines += [f"## Section {n:04d}", f"Some prose about part {n:04d} of the work.", f"- You must run the tests {n:04d}.",
-                  f"Never push to main without review {n:04d} 禁止.", "```", f"code {n:04d}", "```", ""]
+        lines += [
+            f"## Section {n:04d}",
+            f"Some prose about part {n:04d} of the work.",
+            f"- You must run the tests {n:04d}.",
+            f"Never push to main without review {n:04d} 禁止.",
+            "```",
+            f"code {n:04d}",
+            "```",
+            "",
+        ]
         n += 1
     text = "\n".join(lines)
     return text[:count]
 
 
 def _openclaw_cases() -> list[Case]:
-    big = {name: _text(25000, name.split(".")[0].lower()).encode() for name in
-           ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md", "BOOTSTRAP.md", "MEMORY.md")}
+    big = {
+        name: _text(25000, name.split(".")[0].lower()).encode()
+        for name in (
+            "AGENTS.md",
+            "SOUL.md",
+            "TOOLS.md",
+            "IDENTITY.md",
+            "USER.md",
+            "HEARTBEAT.md",
+            "BOOTSTRAP.md",
+            "MEMORY.md",
+        )
+    }
     return [
-        Case("oc-agents-cap", "AGENTS.md of exactly 20,000 characters", {"home/AGENTS.md": _text(20000, "rule").encode()}),
-        Case("oc-agents-cap-plus-1", "AGENTS.md of 20,001 characters: the policy-digest cut",
-             {"home/AGENTS.md": _text(20001, "rule").encode()}),
-        Case("oc-agents-policy", "AGENTS.md of 30,000 characters of rules: headings, bullets, must/never lines, CJK",
-             {"home/AGENTS.md": _policy(30000).encode()}),
-        Case("oc-agents-policy-astral", "AGENTS.md of rules with astral characters at the cut points",
-             {"home/AGENTS.md": ("😀" * 4500 + _policy(16000) + "🎉" * 4500).encode()}),
+        Case(
+            "oc-agents-cap", "AGENTS.md of exactly 20,000 characters", {"home/AGENTS.md": _text(20000, "rule").encode()}
+        ),
+        Case(
+            "oc-agents-cap-plus-1",
+            "AGENTS.md of 20,001 characters: the policy-digest cut",
+            {"home/AGENTS.md": _text(20001, "rule").encode()},
+        ),
+        Case(
+            "oc-agents-policy",
+            "AGENTS.md of 30,000 characters of rules: headings, bullets, must/never lines, CJK",
+            {"home/AGENTS.md": _policy(30000).encode()},
+        ),
+        Case(
+            "oc-agents-policy-astral",
+            "AGENTS.md of rules with astral characters at the cut points",
+            {"home/AGENTS.md": ("😀" * 4500 + _policy(16000) + "🎉" * 4500).encode()},
+        ),
         Case("oc-file-12000", "SOUL.md of exactly 12,000 characters", _soul(_text(12000).encode())),
         Case("oc-file-12001", "SOUL.md of 12,001 characters", _soul(_text(12001).encode())),
         Case("oc-user-4000", "USER.md of exactly 4,000 characters", {"home/USER.md": _text(4000, "u").encode()}),
         Case("oc-user-4001", "USER.md of 4,001 characters", {"home/USER.md": _text(4001, "u").encode()}),
-        Case("oc-total-over", "all eight bootstrap files of 25,000 characters: every total cap is reached",
-             {f"home/{name}": data for name, data in big.items()}),
-        Case("oc-total-edge", "three files of 20,000 and a fourth: the total cap of 60,000 exactly used up", {
-            "home/AGENTS.md": _text(20000, "a").encode(), "home/SOUL.md": _text(20000, "s").encode(),
-            "home/TOOLS.md": _text(20000, "t").encode(), "home/IDENTITY.md": b"Identity after the cap.\n"}),
-        Case("oc-bootstrap", "BOOTSTRAP.md in a workspace whose setup is not completed",
-             {"home/AGENTS.md": b"Agents.\n", "home/BOOTSTRAP.md": b"First run: ask the user who they are.\n"}),
-        Case("oc-bootstrap-completed", "BOOTSTRAP.md and a workspace state saying setup is completed", {
-            "home/AGENTS.md": b"Agents.\n", "home/BOOTSTRAP.md": b"First run: ask the user who they are.\n",
-            "home/.openclaw/workspace-state.json": (
-                b'{"version": 1, "bootstrapSeededAt": "2026-01-01T00:00:00.000Z", '
-                b'"setupCompletedAt": "2026-01-02T00:00:00.000Z"}\n'
-            )}),
-        Case("oc-memory-lower", "memory.md in lower case and daily notes in memory/", {
-            "home/memory.md": b"lower-case memory\n", "home/memory/2026-01-01.md": b"A daily note.\n"}),
-        Case("oc-trailing-space", "SOUL.md with trailing spaces and newlines, leading blank lines kept",
-             _soul(b"\n\n  Soul with space.  \n\n\t\n")),
+        Case(
+            "oc-total-over",
+            "all eight bootstrap files of 25,000 characters: every total cap is reached",
+            {f"home/{name}": data for name, data in big.items()},
+        ),
+        Case(
+            "oc-total-edge",
+            "three files of 20,000 and a fourth: the total cap of 60,000 exactly used up",
+            {
+                "home/AGENTS.md": _text(20000, "a").encode(),
+                "home/SOUL.md": _text(20000, "s").encode(),
+                "home/TOOLS.md": _text(20000, "t").encode(),
+                "home/IDENTITY.md": b"Identity after the cap.\n",
+            },
+        ),
+        Case(
+            "oc-bootstrap",
+            "BOOTSTRAP.md in a workspace whose setup is not completed",
+            {"home/AGENTS.md": b"Agents.\n", "home/BOOTSTRAP.md": b"First run: ask the user who they are.\n"},
+        ),
+        Case(
+            "oc-bootstrap-completed",
+            "BOOTSTRAP.md and a workspace state saying setup is completed",
+            {
+                "home/AGENTS.md": b"Agents.\n",
+                "home/BOOTSTRAP.md": b"First run: ask the user who they are.\n",
+                "home/.openclaw/workspace-state.json": (
+                    b'{"version": 1, "bootstrapSeededAt": "2026-01-01T00:00:00.000Z", '
+                    b'"setupCompletedAt": "2026-01-02T00:00:00.000Z"}\n'
+                ),
+            },
+        ),
+        Case(
+            "oc-memory-lower",
+            "memory.md in lower case and daily notes in memory/",
+            {"home/memory.md": b"lower-case memory\n", "home/memory/2026-01-01.md": b"A daily note.\n"},
+        ),
+        Case(
+            "oc-trailing-space",
+            "SOUL.md with trailing spaces and newlines, leading blank lines kept",
+            _soul(b"\n\n  Soul with space.  \n\n\t\n"),
+        ),
     ]
 
 
@@ -246,10 +403,12 @@ def changes(before: dict[str, str], after: dict[str, str]) -> dict[str, list[str
 
 
 SMALL = 3000
-_MARKERS = re.compile(r"\[\.\.\.truncated [^\]]*\]|\[truncated: [^\]]*\]|\[BLOCKED: [^\]]*\]"
-                      # OpenClaw's
-                      r"|\[\.\.\.truncated, read [^\]]*\]|…\(truncated [^)]*\)…|\[…truncated [^\]]*\]|\[Policy digest from [^\]]*\]"
-                      r"|\[\.\.\.\d+ more policy lines omitted\.\.\.\]|\[MISSING\] Expected at: \S*|\[UNREADABLE: [^\]]*\]")
+_MARKERS = re.compile(
+    r"\[\.\.\.truncated [^\]]*\]|\[truncated: [^\]]*\]|\[BLOCKED: [^\]]*\]"
+    # OpenClaw's
+    r"|\[\.\.\.truncated, read [^\]]*\]|…\(truncated [^)]*\)…|\[…truncated [^\]]*\]|\[Policy digest from [^\]]*\]"
+    r"|\[\.\.\.\d+ more policy lines omitted\.\.\.\]|\[MISSING\] Expected at: \S*|\[UNREADABLE: [^\]]*\]"
+)
 
 
 def summary(text: str | None, home: str) -> object:
@@ -306,7 +465,7 @@ def placed(case: Case, base: Path, rel: str) -> str:
     if not rel.startswith(CLAUDE_MEMORY):
         return rel
     root = (base / claude_dirs(case.name)[0]).resolve()
-    return f"{CLAUDE_USER}/.claude/projects/{claude_slug(str(root))}/memory/" + rel[len(CLAUDE_MEMORY):]
+    return f"{CLAUDE_USER}/.claude/projects/{claude_slug(str(root))}/memory/" + rel[len(CLAUDE_MEMORY) :]
 
 
 def _lines(count: int, width: int, char: str = "m", total: int | None = None) -> bytes:
@@ -315,7 +474,7 @@ def _lines(count: int, width: int, char: str = "m", total: int | None = None) ->
     text = "\n".join(rows)
     if total is not None:
         units = len(text.encode("utf-16-le")) // 2
-        text = text + char * (total - units) if total >= units else text[: total]
+        text = text + char * (total - units) if total >= units else text[:total]
     return text.encode()
 
 
@@ -331,78 +490,213 @@ def claude_code_cases() -> list[Case]:
     imports = {f"home/i{n}.md": f"Import {n}.\n@i{n + 1}.md\n".encode() for n in range(1, 7)}
     odd = "home/My Proj.é_😀"
     return [
-        _claude("cc-project-claude", "CLAUDE.md and .claude/CLAUDE.md in the project root", {
-            **_GIT, "home/CLAUDE.md": b"Root rules.\n", "home/.claude/CLAUDE.md": b"Dot-claude rules.\n"}),
-        _claude("cc-parents", "CLAUDE.md in the case root above the project, in the project and on the way to the working directory", {
-            **_GIT, "CLAUDE.md": b"Above the project.\n", "home/CLAUDE.md": b"Project root.\n",
-            "home/sub/CLAUDE.md": b"Sub folder.\n", "home/sub/deep/.keep": b"", "home/other/CLAUDE.md": b"Sibling, not on the way.\n",
-            mem: b"- memory of the git root\n"}, ("home", "home/sub/deep")),
-        _claude("cc-user", "the user's CLAUDE.md and rules (one nested, one not .md), then the project's", {
-            **_GIT, user + "CLAUDE.md": b"User-wide.\n", user + "rules/b.md": b"User rule b.\n",
-            user + "rules/a.md": b"User rule a.\n", user + "rules/nested/c.md": b"User rule nested c.\n",
-            user + "rules/notes.txt": b"Not a rule.\n", "home/CLAUDE.md": b"Project.\n"}),
-        _claude("cc-project-rules", ".claude/rules/*.md, nested, one with paths: front matter, one not .md", {
-            **_GIT, "home/.claude/rules/style.md": b"Style rule.\n", "home/.claude/rules/deep/more.md": b"Deeper rule.\n",
-            "home/.claude/rules/paths.md": b"---\npaths:\n  - \"src/**\"\n---\nOnly under src.\n",
-            "home/.claude/rules/readme.txt": b"Not a rule.\n"}),
-        _claude("cc-local", "CLAUDE.local.md beside CLAUDE.md", {
-            **_GIT, "home/CLAUDE.md": b"Shared.\n", "home/CLAUDE.local.md": b"Mine only.\n"}),
-        _claude("cc-imports", "@path imports nested six deep, in a code span and a code block, an address, a missing file", {
-            **_GIT, "home/CLAUDE.md": (
-                b"Top.\n@i1.md\nSee `@span.md` here.\n\n```\n@block.md\n```\n"
-                b"Mail me@example.com.\n@missing.md\n"
-            ),
-            **imports, "home/span.md": b"Span.\n", "home/block.md": b"Block.\n"}),
-        _claude("cc-import-outside-cwd", "imports from the project root, one outside the working directory", {
-            **_GIT, "home/CLAUDE.md": b"Root.\n@shared.md\n@sub/inner.md\n", "home/shared.md": b"Shared import.\n",
-            "home/sub/inner.md": b"Inner import.\n"}, ("home", "home/sub")),
-        _claude("cc-agents-only", "AGENTS.md and .claude/AGENTS.md, no CLAUDE.md", {
-            **_GIT, "home/AGENTS.md": b"Agents rules.\n", "home/.claude/AGENTS.md": b"Dot agents.\n"}),
-        _claude("cc-agents-beside-claude", "AGENTS.md beside CLAUDE.md", {
-            **_GIT, "home/AGENTS.md": b"Agents rules.\n", "home/CLAUDE.md": b"Claude rules.\n"}),
-        _claude("cc-agents-nested", "CLAUDE.md at the root, AGENTS.md in the working directory below it", {
-            **_GIT, "home/CLAUDE.md": b"Root claude.\n", "home/sub/AGENTS.md": b"Sub agents.\n"}, ("home", "home/sub")),
-        _claude("cc-agents-parents", "AGENTS.md above the project, at its root and in the working directory; no CLAUDE.md", {
-            **_GIT, "AGENTS.md": b"Agents above.\n", "home/AGENTS.md": b"Agents root.\n", "home/sub/AGENTS.md": b"Agents sub.\n",
-            user + "CLAUDE.md": b"User-wide.\n", mem: b"- agents memory\n"}, ("home", "home/sub")),
-        _claude("cc-agents-local", "AGENTS.md beside CLAUDE.local.md only", {
-            **_GIT, "home/AGENTS.md": b"Agents rules.\n", "home/CLAUDE.local.md": b"Local only.\n"}),
-        _claude("cc-agents-empty-claude", "AGENTS.md beside a whitespace-only CLAUDE.md", {
-            **_GIT, "home/AGENTS.md": b"Agents rules.\n", "home/CLAUDE.md": b"\n \n"}),
-        _claude("cc-claude-crlf", "CLAUDE.md with CRLF line ends and no comment", {
-            **_GIT, "home/CLAUDE.md": b"One.\r\nTwo.\r\n"}),
-        _claude("cc-claude-frontmatter", "CLAUDE.md with YAML front matter; an inline HTML comment kept", {
-            **_GIT, "home/CLAUDE.md": b"---\ntitle: x\n---\nBody <!-- inline --> stays.\n"}),
-        _claude("cc-no-git-subdir", "no git root, the working directory below the project root: whose slug holds the memory", {
-            "home/CLAUDE.md": b"Root, no git.\n", "home/sub/CLAUDE.md": b"Sub, no git.\n", mem: b"- memory at the root's slug\n"},
-            ("home", "home/sub")),
-        _claude("cc-empty-claude", "a whitespace-only CLAUDE.md, an empty user CLAUDE.md, a .claude/CLAUDE.md", {
-            **_GIT, "home/CLAUDE.md": b"  \n\n", user + "CLAUDE.md": b"", "home/.claude/CLAUDE.md": b"Dot.\n"}),
-        _claude("cc-claude-long", "CLAUDE.md of 40,000 mixed characters: loaded whole", {
-            **_GIT, "home/CLAUDE.md": _mixed(40000).encode()}),
-        _claude("cc-claude-over-4mib", "CLAUDE.md of 4 MiB + 1 byte beside a .claude/CLAUDE.md", {
-            **_GIT, "home/CLAUDE.md": b"d" * (4 * 1024 * 1024 + 1), "home/.claude/CLAUDE.md": b"Dot.\n"}),
-        _claude("cc-crlf-bom-comment", "CLAUDE.md with a BOM, CRLF, an HTML comment and padding", {
-            **_GIT, "home/CLAUDE.md": "\ufeff  Intro.\r\n<!-- hidden note -->\r\nKept line.   \r\n\r\n".encode()}),
-        _claude("cc-memory-whitespace", "MEMORY.md with blank lines and spaces before and after", {
-            **_GIT, mem: b"\n\n  - one\n- two  \n\n\n"}),
+        _claude(
+            "cc-project-claude",
+            "CLAUDE.md and .claude/CLAUDE.md in the project root",
+            {**_GIT, "home/CLAUDE.md": b"Root rules.\n", "home/.claude/CLAUDE.md": b"Dot-claude rules.\n"},
+        ),
+        _claude(
+            "cc-parents",
+            "CLAUDE.md in the case root above the project, in the project and on the way to the working directory",
+            {
+                **_GIT,
+                "CLAUDE.md": b"Above the project.\n",
+                "home/CLAUDE.md": b"Project root.\n",
+                "home/sub/CLAUDE.md": b"Sub folder.\n",
+                "home/sub/deep/.keep": b"",
+                "home/other/CLAUDE.md": b"Sibling, not on the way.\n",
+                mem: b"- memory of the git root\n",
+            },
+            ("home", "home/sub/deep"),
+        ),
+        _claude(
+            "cc-user",
+            "the user's CLAUDE.md and rules (one nested, one not .md), then the project's",
+            {
+                **_GIT,
+                user + "CLAUDE.md": b"User-wide.\n",
+                user + "rules/b.md": b"User rule b.\n",
+                user + "rules/a.md": b"User rule a.\n",
+                user + "rules/nested/c.md": b"User rule nested c.\n",
+                user + "rules/notes.txt": b"Not a rule.\n",
+                "home/CLAUDE.md": b"Project.\n",
+            },
+        ),
+        _claude(
+            "cc-project-rules",
+            ".claude/rules/*.md, nested, one with paths: front matter, one not .md",
+            {
+                **_GIT,
+                "home/.claude/rules/style.md": b"Style rule.\n",
+                "home/.claude/rules/deep/more.md": b"Deeper rule.\n",
+                "home/.claude/rules/paths.md": b'---\npaths:\n  - "src/**"\n---\nOnly under src.\n',
+                "home/.claude/rules/readme.txt": b"Not a rule.\n",
+            },
+        ),
+        _claude(
+            "cc-local",
+            "CLAUDE.local.md beside CLAUDE.md",
+            {**_GIT, "home/CLAUDE.md": b"Shared.\n", "home/CLAUDE.local.md": b"Mine only.\n"},
+        ),
+        _claude(
+            "cc-imports",
+            "@path imports nested six deep, in a code span and a code block, an address, a missing file",
+            {
+                **_GIT,
+                "home/CLAUDE.md": (
+                    b"Top.\n@i1.md\nSee `@span.md` here.\n\n```\n@block.md\n```\nMail me@example.com.\n@missing.md\n"
+                ),
+                **imports,
+                "home/span.md": b"Span.\n",
+                "home/block.md": b"Block.\n",
+            },
+        ),
+        _claude(
+            "cc-import-outside-cwd",
+            "imports from the project root, one outside the working directory",
+            {
+                **_GIT,
+                "home/CLAUDE.md": b"Root.\n@shared.md\n@sub/inner.md\n",
+                "home/shared.md": b"Shared import.\n",
+                "home/sub/inner.md": b"Inner import.\n",
+            },
+            ("home", "home/sub"),
+        ),
+        _claude(
+            "cc-agents-only",
+            "AGENTS.md and .claude/AGENTS.md, no CLAUDE.md",
+            {**_GIT, "home/AGENTS.md": b"Agents rules.\n", "home/.claude/AGENTS.md": b"Dot agents.\n"},
+        ),
+        _claude(
+            "cc-agents-beside-claude",
+            "AGENTS.md beside CLAUDE.md",
+            {**_GIT, "home/AGENTS.md": b"Agents rules.\n", "home/CLAUDE.md": b"Claude rules.\n"},
+        ),
+        _claude(
+            "cc-agents-nested",
+            "CLAUDE.md at the root, AGENTS.md in the working directory below it",
+            {**_GIT, "home/CLAUDE.md": b"Root claude.\n", "home/sub/AGENTS.md": b"Sub agents.\n"},
+            ("home", "home/sub"),
+        ),
+        _claude(
+            "cc-agents-parents",
+            "AGENTS.md above the project, at its root and in the working directory; no CLAUDE.md",
+            {
+                **_GIT,
+                "AGENTS.md": b"Agents above.\n",
+                "home/AGENTS.md": b"Agents root.\n",
+                "home/sub/AGENTS.md": b"Agents sub.\n",
+                user + "CLAUDE.md": b"User-wide.\n",
+                mem: b"- agents memory\n",
+            },
+            ("home", "home/sub"),
+        ),
+        _claude(
+            "cc-agents-local",
+            "AGENTS.md beside CLAUDE.local.md only",
+            {**_GIT, "home/AGENTS.md": b"Agents rules.\n", "home/CLAUDE.local.md": b"Local only.\n"},
+        ),
+        _claude(
+            "cc-agents-empty-claude",
+            "AGENTS.md beside a whitespace-only CLAUDE.md",
+            {**_GIT, "home/AGENTS.md": b"Agents rules.\n", "home/CLAUDE.md": b"\n \n"},
+        ),
+        _claude(
+            "cc-claude-crlf",
+            "CLAUDE.md with CRLF line ends and no comment",
+            {**_GIT, "home/CLAUDE.md": b"One.\r\nTwo.\r\n"},
+        ),
+        _claude(
+            "cc-claude-frontmatter",
+            "CLAUDE.md with YAML front matter; an inline HTML comment kept",
+            {**_GIT, "home/CLAUDE.md": b"---\ntitle: x\n---\nBody <!-- inline --> stays.\n"},
+        ),
+        _claude(
+            "cc-no-git-subdir",
+            "no git root, the working directory below the project root: whose slug holds the memory",
+            {
+                "home/CLAUDE.md": b"Root, no git.\n",
+                "home/sub/CLAUDE.md": b"Sub, no git.\n",
+                mem: b"- memory at the root's slug\n",
+            },
+            ("home", "home/sub"),
+        ),
+        _claude(
+            "cc-empty-claude",
+            "a whitespace-only CLAUDE.md, an empty user CLAUDE.md, a .claude/CLAUDE.md",
+            {**_GIT, "home/CLAUDE.md": b"  \n\n", user + "CLAUDE.md": b"", "home/.claude/CLAUDE.md": b"Dot.\n"},
+        ),
+        _claude(
+            "cc-claude-long",
+            "CLAUDE.md of 40,000 mixed characters: loaded whole",
+            {**_GIT, "home/CLAUDE.md": _mixed(40000).encode()},
+        ),
+        _claude(
+            "cc-claude-over-4mib",
+            "CLAUDE.md of 4 MiB + 1 byte beside a .claude/CLAUDE.md",
+            {**_GIT, "home/CLAUDE.md": b"d" * (4 * 1024 * 1024 + 1), "home/.claude/CLAUDE.md": b"Dot.\n"},
+        ),
+        _claude(
+            "cc-crlf-bom-comment",
+            "CLAUDE.md with a BOM, CRLF, an HTML comment and padding",
+            {**_GIT, "home/CLAUDE.md": "\ufeff  Intro.\r\n<!-- hidden note -->\r\nKept line.   \r\n\r\n".encode()},
+        ),
+        _claude(
+            "cc-memory-whitespace",
+            "MEMORY.md with blank lines and spaces before and after",
+            {**_GIT, mem: b"\n\n  - one\n- two  \n\n\n"},
+        ),
         _claude("cc-memory-199-lines", "MEMORY.md of 199 lines", {**_GIT, mem: _lines(199, 20)}),
         _claude("cc-memory-200-lines", "MEMORY.md of 200 lines", {**_GIT, mem: _lines(200, 20)}),
         _claude("cc-memory-201-lines", "MEMORY.md of 201 lines: the smallest line cut", {**_GIT, mem: _lines(201, 20)}),
-        _claude("cc-memory-units-cap", "MEMORY.md of exactly 25,000 units in 150 lines", {**_GIT, mem: _lines(150, 160, total=25000)}),
-        _claude("cc-memory-units-cap-plus-1", "MEMORY.md of 25,001 units in 150 lines", {**_GIT, mem: _lines(150, 160, total=25001)}),
-        _claude("cc-memory-over-units", "MEMORY.md of 150 lines of 180 characters: cut at a newline", {**_GIT, mem: _lines(150, 180)}),
-        _claude("cc-memory-multibyte-under", "100 lines of 150 é: 30,099 bytes but 15,099 units", {**_GIT, mem: _lines(100, 154, "é")}),
-        _claude("cc-memory-multibyte-cut", "150 lines of 173 characters (169 é): 143 load by UTF-16 units, 72 by bytes",
-                {**_GIT, mem: _lines(150, 173, "é")}),
+        _claude(
+            "cc-memory-units-cap",
+            "MEMORY.md of exactly 25,000 units in 150 lines",
+            {**_GIT, mem: _lines(150, 160, total=25000)},
+        ),
+        _claude(
+            "cc-memory-units-cap-plus-1",
+            "MEMORY.md of 25,001 units in 150 lines",
+            {**_GIT, mem: _lines(150, 160, total=25001)},
+        ),
+        _claude(
+            "cc-memory-over-units",
+            "MEMORY.md of 150 lines of 180 characters: cut at a newline",
+            {**_GIT, mem: _lines(150, 180)},
+        ),
+        _claude(
+            "cc-memory-multibyte-under",
+            "100 lines of 150 é: 30,099 bytes but 15,099 units",
+            {**_GIT, mem: _lines(100, 154, "é")},
+        ),
+        _claude(
+            "cc-memory-multibyte-cut",
+            "150 lines of 173 characters (169 é): 143 load by UTF-16 units, 72 by bytes",
+            {**_GIT, mem: _lines(150, 173, "é")},
+        ),
         _claude("cc-memory-one-line", "MEMORY.md of one line of 30,000 characters", {**_GIT, mem: b"a" * 30000}),
-        _claude("cc-memory-astral-split", "one line: 'a' then 13,000 astral characters, the unit cap inside a pair", {
-            **_GIT, mem: ("a" + "😀" * 13000).encode()}),
-        _claude("cc-memory-lines-and-units", "250 lines of 150 characters: over both caps", {**_GIT, mem: _lines(250, 150)}),
+        _claude(
+            "cc-memory-astral-split",
+            "one line: 'a' then 13,000 astral characters, the unit cap inside a pair",
+            {**_GIT, mem: ("a" + "😀" * 13000).encode()},
+        ),
+        _claude(
+            "cc-memory-lines-and-units", "250 lines of 150 characters: over both caps", {**_GIT, mem: _lines(250, 150)}
+        ),
         _claude("cc-memory-crlf", "MEMORY.md with CRLF line ends", {**_GIT, mem: b"- first\r\n- second\r\n"}),
-        _claude("cc-no-git", "no git root: the working directory's slug holds the memory", {
-            "home/CLAUDE.md": b"No git here.\n", mem: b"- remembered without git\n"}),
-        _claude("cc-slug-odd", "a project root named with a space, a dot, an accent and an astral character", {
-            f"{odd}/.git/HEAD": b"ref: refs/heads/main\n", f"{odd}/CLAUDE.md": b"Odd root.\n", mem: b"- odd slug memory\n"},
-            (odd, odd)),
+        _claude(
+            "cc-no-git",
+            "no git root: the working directory's slug holds the memory",
+            {"home/CLAUDE.md": b"No git here.\n", mem: b"- remembered without git\n"},
+        ),
+        _claude(
+            "cc-slug-odd",
+            "a project root named with a space, a dot, an accent and an astral character",
+            {
+                f"{odd}/.git/HEAD": b"ref: refs/heads/main\n",
+                f"{odd}/CLAUDE.md": b"Odd root.\n",
+                mem: b"- odd slug memory\n",
+            },
+            (odd, odd),
+        ),
     ]

@@ -52,7 +52,10 @@ def directory(path: Path) -> tuple[FileStatus, str]:
 
 def dangling_link(path: Path) -> tuple[FileStatus, str]:
     path.symlink_to("nowhere.md")
-    return FileStatus.DANGLING_LINK, f"{path.name} is a dangling symbolic link to nowhere.md: nothing is there{NOT_LOADED}"
+    return (
+        FileStatus.DANGLING_LINK,
+        f"{path.name} is a dangling symbolic link to nowhere.md: nothing is there{NOT_LOADED}",
+    )
 
 
 MAKERS: dict[str, Callable[[Path], tuple[FileStatus, str]]] = {

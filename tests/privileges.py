@@ -161,7 +161,21 @@ def check_launch(returncode: int, stderr: str) -> None:
         raise PrivilegeError(stderr)
 
 
-_NOT_LOADED = {"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "lib2to3", "pydoc_data", "__main__", "test", "ensurepip", "venv", "distutils"}
+_NOT_LOADED = {
+    "antigravity",
+    "this",
+    "idlelib",
+    "tkinter",
+    "turtle",
+    "turtledemo",
+    "lib2to3",
+    "pydoc_data",
+    "__main__",
+    "test",
+    "ensurepip",
+    "venv",
+    "distutils",
+}
 
 
 def load_standard_library() -> None:
@@ -177,7 +191,9 @@ def load_standard_library() -> None:
                 module = importlib.import_module(name)
             except Exception:  # modules of other platforms, or missing optional parts
                 continue
-            for sub in pkgutil.walk_packages(getattr(module, "__path__", []), prefix=f"{name}.", onerror=lambda _: None):
+            for sub in pkgutil.walk_packages(
+                getattr(module, "__path__", []), prefix=f"{name}.", onerror=lambda _: None
+            ):
                 if ".test" in sub.name or "__main__" in sub.name:
                     continue
                 try:

@@ -67,7 +67,8 @@ def test_no_folder_of_the_package_holds_more_than_15_modules() -> None:
     crowded = {
         str(path.relative_to(REPO)): count
         for path in sorted((REPO / "notebook_app").rglob("*"))
-        if path.is_dir()
-        and (count := len(list(path.glob("*.py")))) > MAX_MODULES
+        if path.is_dir() and (count := len(list(path.glob("*.py")))) > MAX_MODULES
     }
-    assert not crowded, f"over {MAX_MODULES} modules: {crowded}; group them into packages by subsystem (docs/architecture.md)"
+    assert not crowded, (
+        f"over {MAX_MODULES} modules: {crowded}; group them into packages by subsystem (docs/architecture.md)"
+    )

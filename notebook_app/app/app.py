@@ -12,11 +12,11 @@ from textual.screen import Screen
 
 from .keymap import load_keymap, user_keymap_path
 from .keys import APP_KEYS, Key, bindings
-from .view_model.notebook import Notebook
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
-from .screens.main.edits import EditorLauncher
 from .screens.keyed import KeyedScreen
+from .screens.main.edits import EditorLauncher
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
+from .view_model.notebook import Notebook
 from .widgets.textual_compat import set_theme_before_parse
 
 
@@ -108,13 +108,25 @@ class NotebookApp(App[None]):
             self.theme = name
             return
         known = ", ".join(sorted(t for t in self.available_themes if not t.startswith("textual-")))
-        self.notify(f"unknown theme {name!r}; using {DEFAULT_THEME}. Known: {known}", title="theme", severity="warning", markup=False)
+        self.notify(
+            f"unknown theme {name!r}; using {DEFAULT_THEME}. Known: {known}",
+            title="theme",
+            severity="warning",
+            markup=False,
+        )
         if DEFAULT_THEME in self.available_themes:
             self.theme = DEFAULT_THEME
 
     def _main_screen(self) -> MainScreen:
         notebook, self._notebook = self._notebook or Notebook(self.home), None
-        self.main_screen = MainScreen(notebook, watch=self.watch_home, home_label=self.home_label, clock=self.clock, keymap=self.keys_in_use, run_editor=self.run_editor)
+        self.main_screen = MainScreen(
+            notebook,
+            watch=self.watch_home,
+            home_label=self.home_label,
+            clock=self.clock,
+            keymap=self.keys_in_use,
+            run_editor=self.run_editor,
+        )
         return self.main_screen
 
     def _answer_create(self, create: bool | None) -> None:
@@ -129,7 +141,9 @@ class NotebookApp(App[None]):
         self.push_screen(self._main_screen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``?`` and ``q`` are letters: while a form is open they type, they never act (``f1`` does); no view opens over it."""
+        """``?`` and ``q`` are letters: while a form is open they type, they never act (``f1`` does); no view opens over
+        it.
+        """
         typing = isinstance(self.screen, KeyedScreen) and self.screen.is_typing
         if typing and ((action == "help" and parameters != (True,)) or action == "quit" or action in VIEWS):
             return False
@@ -141,20 +155,26 @@ class NotebookApp(App[None]):
         from .screens.agent_sessions import AgentSessionsScreen
 
         main = self._opened_from()
-        self.push_screen(AgentSessionsScreen(main.notebook.home, watch=self.watch_home, home_label=self.home_label, clock=self.clock))
+        self.push_screen(
+            AgentSessionsScreen(main.notebook.home, watch=self.watch_home, home_label=self.home_label, clock=self.clock)
+        )
 
     def action_history(self) -> None:
         from .screens.history import HistoryScreen
 
         main = self._opened_from()
-        self.push_screen(HistoryScreen(main.notebook.home, self.clock, watch=self.watch_home), lambda _: main.read_again())
+        self.push_screen(
+            HistoryScreen(main.notebook.home, self.clock, watch=self.watch_home), lambda _: main.read_again()
+        )
 
     def action_review(self) -> None:
         from .screens.review.screen import ReviewScreen
 
         # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
         main = self._opened_from()
-        self.push_screen(ReviewScreen(main.notebook.home, self.clock, watch=self.watch_home), lambda _: main.read_again())
+        self.push_screen(
+            ReviewScreen(main.notebook.home, self.clock, watch=self.watch_home), lambda _: main.read_again()
+        )
 
     def action_doctor(self) -> None:
         from .screens.doctor import DoctorScreen
@@ -177,7 +197,13 @@ class NotebookApp(App[None]):
 
         home = self._opened_from().notebook.home
         job = lambda: set_review(home, on, by=NOTEBOOK)  # noqa: E731
-        run_once(self, "review-setting", job, done=lambda r: said(r.output, r.is_error), failed=lambda words: said(words, True))
+        run_once(
+            self,
+            "review-setting",
+            job,
+            done=lambda r: said(r.output, r.is_error),
+            failed=lambda words: said(words, True),
+        )
 
     def action_help(self, anywhere: bool = False) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -200,4 +226,6 @@ class NotebookApp(App[None]):
                 yield SystemCommand(f"Load as: {title}", summary, partial(screen.run_action, f"use_host({name!r})"))
             for on, word in ((True, "on"), (False, "off")):
                 help_text = "In .notebook/settings.toml, for MCP servers this home starts from now (a recorded write)"
-                yield SystemCommand(f"Turn review {word} for this home", help_text, partial(self.run_action, f"set_review({on})"))
+                yield SystemCommand(
+                    f"Turn review {word} for this home", help_text, partial(self.run_action, f"set_review({on})")
+                )

@@ -42,9 +42,11 @@ def check_keymap(raw: Mapping[str, object], where: str) -> tuple[dict[str, str],
     problems: list[str] = []
     for binding_id, value in raw.items():
         if binding_id not in known:
-            problems.append(f"{where}: unknown binding id {binding_id!r} (the ids are in the help screen's table and README)")
+            problems.append(
+                f"{where}: unknown binding id {binding_id!r} (the ids are in the help screen's table and README)"
+            )
         elif not isinstance(value, str) or not value.strip():
-            problems.append(f"{where}: {binding_id} must be keys as a string, like \"ctrl+n\"")
+            problems.append(f'{where}: {binding_id} must be keys as a string, like "ctrl+n"')
         else:
             keymap[binding_id] = ",".join(part.strip() for part in value.split(","))
     for binding_id in list(keymap):
@@ -52,7 +54,9 @@ def check_keymap(raw: Mapping[str, object], where: str) -> tuple[dict[str, str],
         taken = {k: key.id for key in group.keys if key.id != binding_id for k in keys_in_force(key, keymap).split(",")}
         clash = next((k for k in keymap[binding_id].split(",") if k in taken), None)
         if clash is not None:
-            problems.append(f"{where}: {binding_id} = {clash!r} clashes with {taken[clash]!r} in {group.title}; not remapped")
+            problems.append(
+                f"{where}: {binding_id} = {clash!r} clashes with {taken[clash]!r} in {group.title}; not remapped"
+            )
             del keymap[binding_id]
     return keymap, problems
 

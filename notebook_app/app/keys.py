@@ -107,7 +107,8 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
         help="Show HEARTBEAT.md (file 6 in load order)"),
     Key(keys="7", display="7", action="pick_file(7)", label="MEMORY.md", id="pick-7", show=False,
         help="Show MEMORY.md (file 7 in load order)"),
-    Key(keys="h", display="h", action="app.history", label="History", id="history", command="Show the history", show=False,
+    Key(keys="h", display="h", action="app.history", label="History", id="history", command="Show the history",
+        show=False,
         help="History: who wrote what, when; each record's diff; undo and restore"),
     Key(keys="p", display="p", action="app.review", label="Review", id="review", command="Review the agents' proposals",
         show=False,
@@ -255,4 +256,7 @@ ALL_KEYS: tuple[Key, ...] = tuple(key for group in KEY_GROUPS for key in group.k
 
 
 def bindings(keys: tuple[Key, ...]) -> list[Binding]:
-    return [Binding(k.keys, k.action, k.label, show=k.show, key_display=k.display, id=k.id, priority=k.priority) for k in keys]
+    return [
+        Binding(k.keys, k.action, k.label, show=k.show, key_display=k.display, id=k.id, priority=k.priority)
+        for k in keys
+    ]

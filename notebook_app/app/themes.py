@@ -32,7 +32,19 @@ from ..core.fs import load_toml_folders
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-COLOR_FIELDS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground", "background", "surface", "panel", "boost")
+COLOR_FIELDS = (
+    "primary",
+    "secondary",
+    "warning",
+    "error",
+    "success",
+    "accent",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
+)
 TEXT_STYLE_SUFFIX = "text-style"
 DEFAULT_THEME = "dark"
 

@@ -29,7 +29,9 @@ def build_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("home", nargs="?", metavar="HOME", help="the persona home to open (default: the demo persona)")
-    parser.add_argument("--theme", metavar="NAME", help="colour theme (shipped: dark, light, high-contrast; or one of yours)")
+    parser.add_argument(
+        "--theme", metavar="NAME", help="colour theme (shipped: dark, light, high-contrast; or one of yours)"
+    )
     parser.add_argument(
         "--reset-demo",
         action="store_true",
@@ -87,9 +89,13 @@ def reset_demo(*, yes: bool) -> int:
         try:
             ensure_demo(reset=True)
         except OSError as error:
-            print(f"persona-notebook: cannot reset the demo persona in {home}: {error.strerror or error}", file=sys.stderr)
+            print(
+                f"persona-notebook: cannot reset the demo persona in {home}: {error.strerror or error}", file=sys.stderr
+            )
             return 1
-        print(f"The demo persona in {home} is as shipped again." if losses else f"The demo persona was set up in {home}.")
+        print(
+            f"The demo persona in {home} is as shipped again." if losses else f"The demo persona was set up in {home}."
+        )
         return 0
     print(f"The demo persona in {home} is already as shipped; nothing was changed.")
     return 0

@@ -65,16 +65,23 @@ def _print_text(report: DoctorReport, tokens: str | None) -> None:
         print(_line(item))
     if tokens:
         print(f"  tokens: {tokens}")
-    counts = {severity: sum(1 for f in report.findings if f.severity.value == severity) for severity in ("error", "warning", "info")}
+    counts = {
+        severity: sum(1 for f in report.findings if f.severity.value == severity)
+        for severity in ("error", "warning", "info")
+    }
     print(f"\n{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} note(s)")
     if report.problems:
         print(report.headline(), file=sys.stderr)
 
 
 def _line(item: Finding) -> str:
-    where = f"line {item.line}" if item.line is not None else "file" if item.file else "record" if item.record else "home"
+    where = (
+        f"line {item.line}" if item.line is not None else "file" if item.file else "record" if item.record else "home"
+    )
     fix = f"\n      fix: {item.fix.label}" if item.fix is not None else ""
-    return with_markers(f"  {item.severity.value:<7} {where:<10} {item.rule}: {item.message}{fix}")  # as the panes draw hidden characters
+    return with_markers(
+        f"  {item.severity.value:<7} {where:<10} {item.rule}: {item.message}{fix}"
+    )  # as the panes draw hidden characters
 
 
 COMMAND = CommandLine(

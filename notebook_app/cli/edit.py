@@ -32,7 +32,10 @@ def process_runner(command: list[str]) -> EditorRunner:
         try:
             return subprocess.run([*command, str(copy)], check=False).returncode
         except OSError as error:
-            print(f"persona-notebook: could not start the editor {command[0]!r}: {error.strerror or error}", file=sys.stderr)
+            print(
+                f"persona-notebook: could not start the editor {command[0]!r}: {error.strerror or error}",
+                file=sys.stderr,
+            )
             return 127
 
     return run
@@ -50,7 +53,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     home_option(edit)
 
 
-def run(args: argparse.Namespace, *, run_editor: EditorRunner | None = None, environ: Mapping[str, str] | None = None) -> int:
+def run(
+    args: argparse.Namespace, *, run_editor: EditorRunner | None = None, environ: Mapping[str, str] | None = None
+) -> int:
     home = existing_home(args.home)
     if isinstance(home, str):
         return usage_error(home)
@@ -76,7 +81,13 @@ def _report(result: CopyEditResult, *, as_json: bool) -> int:
                 "outcome": result.outcome.value,
                 "kept": None if result.kept is None else str(result.kept),
                 "conflicts": [
-                    {"line": c.line, "base_line": c.base_line, "base": list(c.base), "ours": list(c.ours), "theirs": list(c.theirs)}
+                    {
+                        "line": c.line,
+                        "base_line": c.base_line,
+                        "base": list(c.base),
+                        "ours": list(c.ours),
+                        "theirs": list(c.theirs),
+                    }
                     for c in conflicts
                 ],
             }

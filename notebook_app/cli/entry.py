@@ -40,7 +40,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
             "--expect", required=True, metavar="TEXT", help="the line's exact text now, without its line ending"
         )
         if action == "edit":
-            sub.add_argument("--to", dest="new_text", required=True, metavar="NEW", help="the line's new text (one line)")
+            sub.add_argument(
+                "--to", dest="new_text", required=True, metavar="NEW", help="the line's new text (one line)"
+            )
         home_option(sub)
 
 

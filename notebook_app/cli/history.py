@@ -60,18 +60,24 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     listing.add_argument("--file", choices=BOOTSTRAP_ORDER, metavar="NAME", help="only this file's records")
-    listing.add_argument("--by", choices=_KINDS, metavar="KIND", help="only records by notebook, cli, mcp, library or outside")
+    listing.add_argument(
+        "--by", choices=_KINDS, metavar="KIND", help="only records by notebook, cli, mcp, library or outside"
+    )
     listing.add_argument("--limit", type=_count, metavar="N", help="at most N records")
     listing.add_argument("--prune", action="store_true", help="drop old records (with --keep and/or --older-than)")
     listing.add_argument("--keep", type=_count, metavar="N", help="with --prune: keep the newest N records")
-    listing.add_argument("--older-than", type=_days, metavar="DAYS", help="with --prune: drop records older than DAYS days")
+    listing.add_argument(
+        "--older-than", type=_days, metavar="DAYS", help="with --prune: drop records older than DAYS days"
+    )
     listing.add_argument(
         "--redact",
         metavar="ID",
         help="replace the secrets record ID holds by a marker of the "
         "same length, in the whole history (the record stays)",
     )
-    listing.add_argument("--dry-run", action="store_true", help="with --redact: say what it would remove; write nothing")
+    listing.add_argument(
+        "--dry-run", action="store_true", help="with --redact: say what it would remove; write nothing"
+    )
     home_option(listing)
 
     taking_back = commands.add_parser(
@@ -91,7 +97,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         description="Put NAME back as it was just after record ID. --dry-run shows the diff first and writes nothing.",
     )
     back_to.add_argument("name", metavar="NAME", choices=BOOTSTRAP_ORDER, help="a bootstrap file")
-    back_to.add_argument("--to", dest="to", required=True, metavar="ID", help="the record (any unique prefix of its id)")
+    back_to.add_argument(
+        "--to", dest="to", required=True, metavar="ID", help="the record (any unique prefix of its id)"
+    )
     back_to.add_argument("--dry-run", action="store_true", help="show the diff; write nothing")
     home_option(back_to)
 
@@ -121,10 +129,24 @@ def run(args: argparse.Namespace) -> int:
         return usage_error(home)
     if args.command == "undo":
         result = undo(home, args.id, by=CLI, dry_run=args.dry_run)
-        return _done(result.output, result.is_error, args.json, record=result.record, diff=result.diff, unrecorded=result.unrecorded)
+        return _done(
+            result.output,
+            result.is_error,
+            args.json,
+            record=result.record,
+            diff=result.diff,
+            unrecorded=result.unrecorded,
+        )
     if args.command == "restore":
         result = restore(home, args.name, args.to, by=CLI, dry_run=args.dry_run)
-        return _done(result.output, result.is_error, args.json, record=result.record, diff=result.diff, unrecorded=result.unrecorded)
+        return _done(
+            result.output,
+            result.is_error,
+            args.json,
+            record=result.record,
+            diff=result.diff,
+            unrecorded=result.unrecorded,
+        )
     if args.command == "blame":
         return _blame(home, args.name, args.json)
     if args.redact is not None:
@@ -154,7 +176,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, diff: str, unrecorded: str | None) -> int:
     if as_json:
-        print_json({"output": output, "is_error": is_error, "record": record, "diff": diff, **({"unrecorded": unrecorded} if unrecorded else {})})
+        print_json(
+            {
+                "output": output,
+                "is_error": is_error,
+                "record": record,
+                "diff": diff,
+                **({"unrecorded": unrecorded} if unrecorded else {}),
+            }
+        )
         return 1 if is_error else 0
     return report(output, is_error, as_json=False, unrecorded=unrecorded)
 
@@ -183,10 +213,16 @@ def summary(event: Event) -> str:
     elif event.restores:
         words = f"back to after {event.restores}"
     elif "text" in args:
-        words = f"text {_short(args.get('text'))}" if args.get("with") is None else "text {} with {}".format(*_pair(args["text"], args["with"]))
+        words = (
+            f"text {_short(args.get('text'))}"
+            if args.get("with") is None
+            else "text {} with {}".format(*_pair(args["text"], args["with"]))
+        )
     elif "line" in args:
-        words = f"line {args['line']} {_short(args.get('expect'))} deleted" if "to" not in args else (
-            "line {} {} → {}".format(args["line"], *_pair(args.get("expect"), args["to"]))
+        words = (
+            f"line {args['line']} {_short(args.get('expect'))} deleted"
+            if "to" not in args
+            else ("line {} {} → {}".format(args["line"], *_pair(args.get("expect"), args["to"])))
         )
     else:
         words = ""

@@ -15,10 +15,14 @@ if TYPE_CHECKING:
 
 def host_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--host", metavar="NAME", help="as this host loads it: toolnexus (default), openclaw[@VERSION], hermes, claude-code"
+        "--host",
+        metavar="NAME",
+        help="as this host loads it: toolnexus (default), openclaw[@VERSION], hermes, claude-code",
     )
     parser.add_argument(
-        "--openclaw-config", metavar="PATH", help="OpenClaw's config to read its caps from (default: ~/.openclaw/openclaw.json)"
+        "--openclaw-config",
+        metavar="PATH",
+        help="OpenClaw's config to read its caps from (default: ~/.openclaw/openclaw.json)",
     )
 
 
@@ -37,7 +41,9 @@ def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:
         return None
     from ..core.hosts import resolve_host  # the host profiles load when one is asked for
 
-    choice = resolve_host(args.host or ("openclaw" if args.openclaw_config else None), openclaw_config=args.openclaw_config)
+    choice = resolve_host(
+        args.host or ("openclaw" if args.openclaw_config else None), openclaw_config=args.openclaw_config
+    )
     for problem in choice.problems:
         print(f"persona-notebook: host profile {problem}", file=sys.stderr)
     if choice.profile is None:

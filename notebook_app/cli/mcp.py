@@ -25,7 +25,13 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="refuse an agent write that a security rule of the doctor "
         "flags (default: the home's .notebook/settings.toml)",
     )
-    mode.add_argument("--no-guard", dest="guard", action="store_const", const=False, help="never guard, whatever the home's settings say")
+    mode.add_argument(
+        "--no-guard",
+        dest="guard",
+        action="store_const",
+        const=False,
+        help="never guard, whatever the home's settings say",
+    )
     review = mcp.add_mutually_exclusive_group()
     review.add_argument(
         "--review",
@@ -36,7 +42,13 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="queue a valid agent write for a human to approve instead "
         "of writing it (default: the home's .notebook/settings.toml)",
     )
-    review.add_argument("--no-review", dest="review", action="store_const", const=False, help="never review, whatever the home's settings say")
+    review.add_argument(
+        "--no-review",
+        dest="review",
+        action="store_const",
+        const=False,
+        help="never review, whatever the home's settings say",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -28,7 +28,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         sub = actions.add_parser(action, help=text, description=text[0].upper() + text[1:] + ".")
         sub.add_argument("text", metavar="TEXT", help="the entry" if action == "add" else "the existing text to find")
         if action == "replace":
-            sub.add_argument("--with", dest="replacement", required=True, metavar="NEW", help="the replacement ('' removes)")
+            sub.add_argument(
+                "--with", dest="replacement", required=True, metavar="NEW", help="the replacement ('' removes)"
+            )
         sub.add_argument(
             "--target",
             choices=TARGETS,

@@ -80,7 +80,11 @@ def run(args: argparse.Namespace) -> int:
         if args.command == "approve":
             decisions = approve_all(home, by=CLI) if args.all else [approve(home, args.id, by=CLI)]
         else:
-            decisions = reject_all(home, reason=args.reason, by=CLI) if args.all else [reject(home, args.id, reason=args.reason, by=CLI)]
+            decisions = (
+                reject_all(home, reason=args.reason, by=CLI)
+                if args.all
+                else [reject(home, args.id, reason=args.reason, by=CLI)]
+            )
     except ReviewError as error:
         if args.json:
             print_json({"error": str(error)})

@@ -20,11 +20,20 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     )
     home_option(soul)
     host_options(soul)
-    soul.add_argument("--cwd", metavar="DIR", help="Hermes: the working directory its project context file is read from; "
-                      "Claude Code: the directory it runs in (default: the project root, --home)")
-    soul.add_argument("--context-length", type=int, metavar="N", help="Hermes only: the model's context length, which sets its cap")
-    soul.add_argument("--session-kind", choices=("main", "group", "channel", "subagent", "cron"),
-                      help="OpenClaw only: the kind of session, which filters the files it injects (default main)")
+    soul.add_argument(
+        "--cwd",
+        metavar="DIR",
+        help="Hermes: the working directory its project context file is read from; "
+        "Claude Code: the directory it runs in (default: the project root, --home)",
+    )
+    soul.add_argument(
+        "--context-length", type=int, metavar="N", help="Hermes only: the model's context length, which sets its cap"
+    )
+    soul.add_argument(
+        "--session-kind",
+        choices=("main", "group", "channel", "subagent", "cron"),
+        help="OpenClaw only: the kind of session, which filters the files it injects (default main)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
     home, host = found
     hermes = host is not None and host.name == "hermes"
     if not hermes and (args.cwd is not None or args.context_length is not None):
-        return usage_error("--cwd is an option of --host hermes and claude-code, --context-length of --host hermes only")
+        return usage_error(
+            "--cwd is an option of --host hermes and claude-code, --context-length of --host hermes only"
+        )
     if host is not None and host.name == "openclaw":
         from .soul_openclaw import run_openclaw
 
@@ -81,9 +92,15 @@ def hermes_json(home: object, cwd: str | None, context_length: int | None) -> di
         "total": {"injected": load.injected_total, "cap": None, "file_cap": load.cap},
         "files": [
             {
-                "name": part.name, "path": part.path, "status": part.status, "raw_len": part.raw_len,
-                "injected": part.injected, "injected_len": len(part.injected) if part.injected is not None else 0,
-                "cut": part.cut, "markers": list(part.markers), "note": part.note,
+                "name": part.name,
+                "path": part.path,
+                "status": part.status,
+                "raw_len": part.raw_len,
+                "injected": part.injected,
+                "injected_len": len(part.injected) if part.injected is not None else 0,
+                "cut": part.cut,
+                "markers": list(part.markers),
+                "note": part.note,
             }
             for part in load.parts
         ],

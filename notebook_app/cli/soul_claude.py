@@ -29,7 +29,9 @@ def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
     if error is not None:
         return usage_error(error)
     if args.context_length is not None or args.openclaw_config is not None or args.session_kind is not None:
-        return usage_error("--context-length, --openclaw-config and --session-kind are not options of --host claude-code")
+        return usage_error(
+            "--context-length, --openclaw-config and --session-kind are not options of --host claude-code"
+        )
     root = Path(args.home).expanduser() if args.home else None
     if root is None or not root.is_dir():
         return usage_error(f"{args.home}: not a folder (--home is the Claude Code project root)")
@@ -71,9 +73,17 @@ def claude_code_json(load: ClaudeLoad, skipped: list[ClaudePart]) -> dict[str, o
         "memory_dir": load.memory_dir,
         "files": [
             {
-                "name": part.name, "path": part.path, "kind": part.kind, "status": part.status,
-                "raw_len": part.raw_len, "injected": part.injected, "injected_len": units(part.injected),
-                "cut": part.cut, "markers": list(part.markers), "imported_by": part.imported_by, "note": part.note,
+                "name": part.name,
+                "path": part.path,
+                "kind": part.kind,
+                "status": part.status,
+                "raw_len": part.raw_len,
+                "injected": part.injected,
+                "injected_len": units(part.injected),
+                "cut": part.cut,
+                "markers": list(part.markers),
+                "imported_by": part.imported_by,
+                "note": part.note,
             }
             for part in load.parts
         ],

@@ -32,24 +32,38 @@ def run_openclaw(args: argparse.Namespace, home: Path) -> int:
         print(f"persona-notebook: {name}: {why}", file=sys.stderr)
     soul = "\n\n".join(f"## {entry.name}\n\n{entry.injected}" for entry in load.entries)
     if args.json:
-        print_json({
-            "soul": soul,
-            "found": [e.name for e in load.entries if e.status in ("injected", "cut")],
-            "skipped": [{"name": e.name, "status": e.status, "message": e.injected} for e in load.entries
-                        if e.status in ("missing", "unreadable")]
-            + [{"name": name, "status": "skipped", "message": why} for name, why in load.skipped],
-            "host": "openclaw",
-            "host_version": load.version,
-            "session_kind": load.kind,
-            "unit": "utf16",
-            "total": {"injected": load.injected_total, "cap": load.total_cap, "file_cap": load.file_cap},
-            "files": [
-                {"name": e.name, "path": e.path, "status": e.status, "raw_len": e.raw_len, "injected": e.injected,
-                 "injected_len": e.injected_len, "cut": e.cut, "markers": list(e.markers), "tokens": None}
-                for e in load.entries
-            ],
-            "notes": list(load.notes),
-        })
+        print_json(
+            {
+                "soul": soul,
+                "found": [e.name for e in load.entries if e.status in ("injected", "cut")],
+                "skipped": [
+                    {"name": e.name, "status": e.status, "message": e.injected}
+                    for e in load.entries
+                    if e.status in ("missing", "unreadable")
+                ]
+                + [{"name": name, "status": "skipped", "message": why} for name, why in load.skipped],
+                "host": "openclaw",
+                "host_version": load.version,
+                "session_kind": load.kind,
+                "unit": "utf16",
+                "total": {"injected": load.injected_total, "cap": load.total_cap, "file_cap": load.file_cap},
+                "files": [
+                    {
+                        "name": e.name,
+                        "path": e.path,
+                        "status": e.status,
+                        "raw_len": e.raw_len,
+                        "injected": e.injected,
+                        "injected_len": e.injected_len,
+                        "cut": e.cut,
+                        "markers": list(e.markers),
+                        "tokens": None,
+                    }
+                    for e in load.entries
+                ],
+                "notes": list(load.notes),
+            }
+        )
     elif soul:
         print(soul)
     else:

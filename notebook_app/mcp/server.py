@@ -103,7 +103,9 @@ class AgentSessionState:
                 )
             except Exception as error:  # compose never raises; if it ever does, say why, in the answer and the log
                 logger.exception("cannot compose the soul of %s", self.home)
-                raise MCPError(code=types.INTERNAL_ERROR, message=f"cannot compose the persona's soul: {error}") from None
+                raise MCPError(
+                    code=types.INTERNAL_ERROR, message=f"cannot compose the persona's soul: {error}"
+                ) from None
             for skipped in session.composition.skipped:
                 logger.warning("session %s: %s", session.id, skipped.message)
             try:
@@ -212,9 +214,7 @@ def build_server(home: str | Path, *, guard: bool = False, review: bool = False)
             prompts=[types.Prompt(name=SOUL_PROMPT, title="Load the persona", description=SOUL_DESCRIPTION)]
         )
 
-    async def get_prompt(
-        ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams
-    ) -> types.GetPromptResult:
+    async def get_prompt(ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams) -> types.GetPromptResult:
         if params.name != SOUL_PROMPT:
             raise MCPError(
                 code=types.INVALID_PARAMS,

@@ -19,8 +19,12 @@ USER = "- name is Priya\n- prefers metric units\n"
 MEMORY = "# Notes\n\n- timezone: UTC\n- likes tide tables\n- drafts go out on Fridays\n"
 
 
-def make_app(home: Path, *, watch: bool = False, theme: str = "dark", run_editor: EditorLauncher | None = None) -> NotebookApp:
-    """The app with its path, clock and themes pinned, so screens are reproducible; ``run_editor`` stands in for $EDITOR."""
+def make_app(
+    home: Path, *, watch: bool = False, theme: str = "dark", run_editor: EditorLauncher | None = None
+) -> NotebookApp:
+    """The app with its path, clock and themes pinned, so screens are reproducible; ``run_editor`` stands in for
+    $EDITOR.
+    """
     return NotebookApp(
         home,
         theme=theme,

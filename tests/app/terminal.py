@@ -23,7 +23,14 @@ class Terminal:
     (when the tests run as root), for files whose mode must apply.
     """
 
-    def __init__(self, args: Sequence[str], *, size: tuple[int, int] = (120, 40), env: dict[str, str] | None = None, as_reader: bool = False) -> None:
+    def __init__(
+        self,
+        args: Sequence[str],
+        *,
+        size: tuple[int, int] = (120, 40),
+        env: dict[str, str] | None = None,
+        as_reader: bool = False,
+    ) -> None:
         self.master, slave = os.openpty()
         columns, rows = size
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))

@@ -33,11 +33,15 @@ def lines_of(app, pane: str) -> list[str]:
 
 def listed(app) -> list[str]:
     """Each session's first row, without its presence ("  ● connected" / "  ended")."""
-    return [str(option.prompt).split("\n")[0].rsplit("  ", 1)[0] for option in app.screen.query_one(SessionList).options]
+    return [
+        str(option.prompt).split("\n")[0].rsplit("  ", 1)[0] for option in app.screen.query_one(SessionList).options
+    ]
 
 
 def presence(app) -> list[str]:
-    return [str(option.prompt).split("\n")[0].rsplit("  ", 1)[1] for option in app.screen.query_one(SessionList).options]
+    return [
+        str(option.prompt).split("\n")[0].rsplit("  ", 1)[1] for option in app.screen.query_one(SessionList).options
+    ]
 
 
 def journal_rows(app) -> list[list[str]]:
@@ -48,14 +52,26 @@ def journal_rows(app) -> list[list[str]]:
 async def sessions_view(pilot) -> None:
     """From the notebook, open the agent-sessions view and wait until its watchers run."""
     await started(pilot)
-    await wait_until(pilot, lambda: any(w.group == "watch" and w.is_running for w in pilot.app.screen.workers), "the home watcher")
+    await wait_until(
+        pilot, lambda: any(w.group == "watch" and w.is_running for w in pilot.app.screen.workers), "the home watcher"
+    )
     await pilot.press("s")
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, AgentSessionsScreen) and pilot.app.screen.listed, "the sessions view")
+    await wait_until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, AgentSessionsScreen) and pilot.app.screen.listed,
+        "the sessions view",
+    )
     screen = pilot.app.screen
-    await wait_until(pilot, lambda: sum(w.group == "agent-watch" and w.is_running for w in screen.workers) == 2, "the view's watchers")
+    await wait_until(
+        pilot,
+        lambda: sum(w.group == "agent-watch" and w.is_running for w in screen.workers) == 2,
+        "the view's watchers",
+    )
 
 
-async def test_an_mcp_clients_write_shows_in_next_not_current_and_in_its_sessions_journal(home: Path, tmp_path: Path) -> None:
+async def test_an_mcp_clients_write_shows_in_next_not_current_and_in_its_sessions_journal(
+    home: Path, tmp_path: Path
+) -> None:
     app = make_app(home, watch=True)
     async with app.run_test(size=SIZE) as pilot:
         await sessions_view(pilot)
@@ -70,15 +86,24 @@ async def test_an_mcp_clients_write_shows_in_next_not_current_and_in_its_session
             assert "- written over MCP" not in lines_of(app, "#agent-current")
             assert "- timezone: UTC" in lines_of(app, "#agent-current")
             await wait_until(pilot, lambda: len(journal_rows(app)) == 2, "both calls in the journal")
-        await wait_until(pilot, lambda: presence(app) == ["ended"], "the session ended once its server is gone", attempts=1000)
-        assert [row[1:5] for row in journal_rows(app)] == [["add", "self", "written over MCP", ""], ["remove", "self", "no such entry", ""]]
+        await wait_until(
+            pilot, lambda: presence(app) == ["ended"], "the session ended once its server is gone", attempts=1000
+        )
+        assert [row[1:5] for row in journal_rows(app)] == [
+            ["add", "self", "written over MCP", ""],
+            ["remove", "self", "no such entry", ""],
+        ]
         assert missed.content[0].text == "not found: no such entry"
         shown_ok, shown_miss = (row[5] for row in journal_rows(app))
         assert shown_miss == "not found: no such entry"
-        assert shown_ok.endswith("…") and added.content[0].text.startswith(shown_ok[:-1]), "a long result is cut, visibly"
+        assert shown_ok.endswith("…") and added.content[0].text.startswith(shown_ok[:-1]), (
+            "a long result is cut, visibly"
+        )
         table = app.screen.query_one(JournalTable)
         detail = app.screen.query_one(".journal-detail", Static)
-        assert str(detail.content) == "remove self  text no such entry\n✖ not found: no such entry", "the newest call, whole"
+        assert str(detail.content) == "remove self  text no such entry\n✖ not found: no such entry", (
+            "the newest call, whole"
+        )
         table.focus()
         await pilot.press("up")
         assert str(detail.content).endswith(f"✓ {added.content[0].text}")
@@ -89,7 +114,9 @@ async def test_an_mcp_clients_write_shows_in_next_not_current_and_in_its_session
 
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
-        await wait_until(pilot, lambda: "- written over MCP" in lines_of(app, "#next"), "the write in the notebook's Next")
+        await wait_until(
+            pilot, lambda: "- written over MCP" in lines_of(app, "#next"), "the write in the notebook's Next"
+        )
         assert "- written over MCP" not in lines_of(app, "#current")
 
 
@@ -99,13 +126,21 @@ async def test_a_new_session_and_a_growing_journal_appear_while_the_view_is_open
         await sessions_view(pilot)
         assert not (home / ".notebook").exists()
         first = start_session(home, client_name="first-host", client_version="1")
-        await wait_until(pilot, lambda: listed(app) == ["first-host 1"], "the first session, with its folder made meanwhile")
+        await wait_until(
+            pilot, lambda: listed(app) == ["first-host 1"], "the first session, with its folder made meanwhile"
+        )
         await wait_until(pilot, lambda: app.screen.view is not None, "the first session shown")
         later = replace(new_session(home, client_name="second-host"), started_at=datetime(2999, 1, 1, tzinfo=UTC))
         record_session(home, later)
         await wait_until(pilot, lambda: listed(app) == ["second-host", "first-host 1"], "the newer session on top")
         assert app.screen.view.session.id == first.id, "the chosen session stays chosen"
-        append_journal(home, first.id, JournalEntry.from_call({"action": "add", "text": "one more"}, memory_tool(home).call({"action": "add", "text": "one more"})))
+        append_journal(
+            home,
+            first.id,
+            JournalEntry.from_call(
+                {"action": "add", "text": "one more"}, memory_tool(home).call({"action": "add", "text": "one more"})
+            ),
+        )
         await wait_until(pilot, lambda: [row[3] for row in journal_rows(app)] == ["one more"], "the journal growing")
         await pilot.press("up")  # to the newer session
         await wait_until(pilot, lambda: app.screen.view.session.id == later.id, "the newer session shown")
@@ -146,7 +181,11 @@ async def test_an_unreadable_record_is_reported_not_shown(home: Path) -> None:
 
 def fixed_sessions(home: Path) -> None:
     """Two recorded sessions with fixed ids and times, then writes after they began."""
-    older = replace(new_session(home, client_name="claude-code", client_version="2.0.1"), id="20261129-100000-0000aaaa", started_at=datetime(2026, 11, 29, 10, tzinfo=UTC))
+    older = replace(
+        new_session(home, client_name="claude-code", client_version="2.0.1"),
+        id="20261129-100000-0000aaaa",
+        started_at=datetime(2026, 11, 29, 10, tzinfo=UTC),
+    )
     record_session(home, older)
     tool = memory_tool(home)
     calls = [
@@ -157,7 +196,11 @@ def fixed_sessions(home: Path) -> None:
     for minute, args in enumerate(calls):
         entry = JournalEntry.from_call(args, tool.call(args), time=datetime(2026, 11, 29, 10, minute + 1, tzinfo=UTC))
         append_journal(home, older.id, entry)
-    newer = replace(new_session(home, client_name=None), id="20261129-110000-0000bbbb", started_at=datetime(2026, 11, 29, 11, tzinfo=UTC))
+    newer = replace(
+        new_session(home, client_name=None),
+        id="20261129-110000-0000bbbb",
+        started_at=datetime(2026, 11, 29, 11, tzinfo=UTC),
+    )
     record_session(home, newer)
     (home / "SOUL.md").write_text("I am Wren: curious, plain-spoken, careful with claims, and brief.\n")
 
@@ -178,7 +221,9 @@ async def test_failed_calls_keep_the_error_style_when_the_theme_changes(home: Pa
         assert table.get_row_at(0)[-1].style == table.get_component_rich_style("journal-table--error", partial=True)
 
 
-async def test_an_unreadable_sessions_folder_is_reported_not_a_crash(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_an_unreadable_sessions_folder_is_reported_not_a_crash(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def unreadable(home: Path):
         raise PermissionError(13, "Permission denied")
 
@@ -240,16 +285,25 @@ async def test_a_sessions_proposals_show_what_became_of_them(home: Path) -> None
             f"review: pending ({waiting.id})",
         ]
         shown = [row[5] for row in journal_rows(app)]
-        assert all(cell == want or (cell.endswith("…") and want.startswith(cell[:-1]) and len(cell) > 30) for cell, want in zip(shown, wanted, strict=True)), shown
+        assert all(
+            cell == want or (cell.endswith("…") and want.startswith(cell[:-1]) and len(cell) > 30)
+            for cell, want in zip(shown, wanted, strict=True)
+        ), shown
         table = app.screen.query_one(JournalTable)
         table.move_cursor(row=2)
-        await wait_until(pilot, lambda: str(app.screen.query_one(".journal-detail", Static).content).endswith(f"✖ {wanted[2]}"), "a failed approval, whole")
+        await wait_until(
+            pilot,
+            lambda: str(app.screen.query_one(".journal-detail", Static).content).endswith(f"✖ {wanted[2]}"),
+            "a failed approval, whole",
+        )
         error_style = table.get_component_rich_style("journal-table--error", partial=True)
         assert [table.get_row_at(row)[-1].style == error_style for row in range(4)] == [False, False, True, False]
         assert app.screen.query_one(JournalPane).border_subtitle == "0 writes · 4 proposals (1 pending)"
 
 
-async def test_in_review_mode_the_list_and_the_journal_count_a_sessions_calls_alike_and_proposals_are_not_writes(home: Path) -> None:
+async def test_in_review_mode_the_list_and_the_journal_count_a_sessions_calls_alike_and_proposals_are_not_writes(
+    home: Path,
+) -> None:
     from notebook_app.core.log.actor import Actor
     from notebook_app.core.modes.review import propose
 

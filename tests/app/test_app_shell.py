@@ -10,8 +10,8 @@ from textual.binding import Binding
 from notebook_app.app import launch
 from notebook_app.app.app import NotebookApp
 from notebook_app.app.keys import ALL_KEYS, KEY_GROUPS, NOTEBOOK_KEYS
-from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.screens import CreateHomeScreen, HelpScreen, MainScreen
+from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.widgets.home.entry_view import EntryView
 
 
@@ -53,7 +53,21 @@ def test_every_binding_we_declare_has_a_unique_id() -> None:
     from notebook_app.app.screens.review.screen import ReviewScreen
     from notebook_app.app.widgets.find.find_bar import FindBar
 
-    classes = (NotebookApp, PaneScreen, MainScreen, AgentSessionsScreen, DoctorScreen, HistoryScreen, ReviewScreen, EditorScreen, ConflictScreen, HelpScreen, CreateHomeScreen, EntryView, FindBar)
+    classes = (
+        NotebookApp,
+        PaneScreen,
+        MainScreen,
+        AgentSessionsScreen,
+        DoctorScreen,
+        HistoryScreen,
+        ReviewScreen,
+        EditorScreen,
+        ConflictScreen,
+        HelpScreen,
+        CreateHomeScreen,
+        EntryView,
+        FindBar,
+    )
     declared = [b for cls in classes for b in cls.__dict__.get("BINDINGS", [])]
     assert {b.id for b in declared} >= {k.id for k in ALL_KEYS}
     assert all(isinstance(b, Binding) and b.id for b in declared)

@@ -23,14 +23,22 @@ async def test_the_doctor_shows_the_bad_bytes_and_y_replaces_them_with_u_fffd(ho
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await wait_until(pilot, lambda: "MEMORY.md is not UTF-8 at byte 30 (0xe9) and in 1 more place" in health(app), "the health line")
+        await wait_until(
+            pilot,
+            lambda: "MEMORY.md is not UTF-8 at byte 30 (0xe9) and in 1 more place" in health(app),
+            "the health line",
+        )
         await pilot.press("exclamation_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
+        )
         screen = app.screen
         listing = screen.query_one(OptionList)
         index = next(
-            i for i in range(listing.option_count)
-            if (finding := screen._findings.get(listing.get_option_at_index(i).id or "")) and finding.rule == "load.not-utf8"
+            i
+            for i in range(listing.option_count)
+            if (finding := screen._findings.get(listing.get_option_at_index(i).id or ""))
+            and finding.rule == "load.not-utf8"
         )
         listing.highlighted = index
         detail = lambda: str(screen.query_one("#doctor-detail").content)  # noqa: E731
@@ -39,10 +47,19 @@ async def test_the_doctor_shows_the_bad_bytes_and_y_replaces_them_with_u_fffd(ho
         assert "2 places become U+FFFD (�): line 4, byte 30: e9; line 5, byte 50: ff" in detail()
         assert (home / "MEMORY.md").read_bytes() == BROKEN and not (home / ".notebook").exists()
         await pilot.press("y")
-        await wait_until(pilot, lambda: (home / "MEMORY.md").read_bytes() == BROKEN.decode("utf-8", "replace").encode(), "the repair to land")
-        await wait_until(pilot, lambda: [n.message for n in app._notifications][-1:] == [
-            "ok (replace 2 places of bytes that are not UTF-8 with U+FFFD → MEMORY.md); loads next session"
-        ], "the repair said")
+        await wait_until(
+            pilot,
+            lambda: (home / "MEMORY.md").read_bytes() == BROKEN.decode("utf-8", "replace").encode(),
+            "the repair to land",
+        )
+        await wait_until(
+            pilot,
+            lambda: (
+                [n.message for n in app._notifications][-1:]
+                == ["ok (replace 2 places of bytes that are not UTF-8 with U+FFFD → MEMORY.md); loads next session"]
+            ),
+            "the repair said",
+        )
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
         await wait_until(pilot, lambda: "no problems found" in health(app), "healthy again")

@@ -39,14 +39,27 @@ async def test_a_duplicate_is_named_flagged_and_fixed_from_the_doctor(home: Path
         view = file_view(app, "MEMORY.md")
         assert view._flags == {4: "warning"}
         await pilot.press("exclamation_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
+        )
         screen = app.screen
         listing = screen.query_one(OptionList)
-        index = next(i for i in range(listing.option_count) if (listing.get_option_at_index(i).id or "") in screen._findings and screen._findings[listing.get_option_at_index(i).id].rule == "hygiene.duplicate")
+        index = next(
+            i
+            for i in range(listing.option_count)
+            if (listing.get_option_at_index(i).id or "") in screen._findings
+            and screen._findings[listing.get_option_at_index(i).id].rule == "hygiene.duplicate"
+        )
         listing.highlighted = index
-        await wait_until(pilot, lambda: "y applies it" in str(screen.query_one("#doctor-detail").content), "the fix's dry run")
+        await wait_until(
+            pilot, lambda: "y applies it" in str(screen.query_one("#doctor-detail").content), "the fix's dry run"
+        )
         await pilot.press("y")
-        await wait_until(pilot, lambda: (home / "MEMORY.md").read_text() == "# Notes\n\n- timezone: UTC\n- likes tide tables\n", "the fix to land")
+        await wait_until(
+            pilot,
+            lambda: (home / "MEMORY.md").read_text() == "# Notes\n\n- timezone: UTC\n- likes tide tables\n",
+            "the fix to land",
+        )
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
         await wait_until(pilot, lambda: "no problems found" in health(app), "healthy again")
@@ -58,10 +71,14 @@ async def test_enter_in_the_doctor_goes_to_the_line(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await pilot.press("exclamation_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
+        )
         screen = app.screen
         listing = screen.query_one(OptionList)
-        listing.highlighted = next(i for i in range(listing.option_count) if (listing.get_option_at_index(i).id or "").startswith("MEMORY.md"))
+        listing.highlighted = next(
+            i for i in range(listing.option_count) if (listing.get_option_at_index(i).id or "").startswith("MEMORY.md")
+        )
         await pilot.press("enter")
         assert isinstance(app.screen, MainScreen)
         view = file_view(app, "MEMORY.md")
@@ -82,9 +99,17 @@ async def test_choosing_a_host_shows_the_soul_as_it_loads_it(home: Path) -> None
         top = "".join(segment.text for segment in app.screen._compositor.render_strips()[current.region.y])
         assert "─ Current · Claude Code ─" in top and "─ Next · Claude Code ─" in top, top
         assert app.screen.state.preview.found == ["MEMORY.md"]
-        assert "## SOUL.md" not in upcoming.document.lines and "## SOUL.md" not in app.screen.query_one("#current", SessionPane).document.lines
+        assert (
+            "## SOUL.md" not in upcoming.document.lines
+            and "## SOUL.md" not in app.screen.query_one("#current", SessionPane).document.lines
+        )
         names = {command.title for command in app.get_system_commands(app.screen)}
-        assert {"Load as: Claude Code", "Load as: OpenClaw", "Load as: Hermes", "Load as: toolnexus (the contract)"} <= names
+        assert {
+            "Load as: Claude Code",
+            "Load as: OpenClaw",
+            "Load as: Hermes",
+            "Load as: toolnexus (the contract)",
+        } <= names
 
 
 async def test_a_queued_agent_write_is_counted_on_the_health_line_and_announced(home: Path) -> None:
@@ -115,10 +140,14 @@ async def test_with_the_watcher_on_a_proposal_reaches_the_health_line_by_itself(
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await wait_until(pilot, lambda: "no problems found" in health(app), "the first verdict")
-        await wait_until(pilot, lambda: any(w.group == "log-watch" and w.is_running for w in app.screen.workers), "the log watcher")
+        await wait_until(
+            pilot, lambda: any(w.group == "log-watch" and w.is_running for w in app.screen.workers), "the log watcher"
+        )
         agent = Actor(ActorKind.MCP, session="20261130-000000-0000abcd", client_name="kip-host", client_version="1")
         propose(home, {"action": "add", "text": "wants a weekly digest"}, by=agent)
-        await wait_until(pilot, lambda: health(app).startswith("✉ 1 to review"), "the count, seen by the watcher", attempts=1500)
+        await wait_until(
+            pilot, lambda: health(app).startswith("✉ 1 to review"), "the count, seen by the watcher", attempts=1500
+        )
 
 
 async def test_a_secret_in_the_history_is_shown_in_the_doctor_and_redacted_with_y(home: Path) -> None:
@@ -136,7 +165,9 @@ async def test_a_secret_in_the_history_is_shown_in_the_doctor_and_redacted_with_
         await started(pilot)
         await wait_until(pilot, lambda: "secrets in the history" in health(app), "the history in the health line")
         await pilot.press("exclamation_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
+        )
         screen = app.screen
         listing = screen.query_one(OptionList)
         prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
@@ -147,23 +178,36 @@ async def test_a_secret_in_the_history_is_shown_in_the_doctor_and_redacted_with_
         await wait_until(pilot, lambda: f"would redact {record}" in detail(), "the redaction's dry run")
         assert key not in detail() and key.encode() in log.read_bytes()
         await pilot.press("y")
-        await wait_until(pilot, lambda: len([f for f in (screen.report.findings if screen.report else ()) if f.record]) == 1, "one record left")
+        await wait_until(
+            pilot,
+            lambda: len([f for f in (screen.report.findings if screen.report else ()) if f.record]) == 1,
+            "one record left",
+        )
         await pilot.press("y")
         await wait_until(pilot, lambda: key.encode() not in log.read_bytes(), "both redacted")
         await pilot.press("escape")
         await wait_until(pilot, lambda: "no problems found" in health(app), "healthy again")
 
 
-async def test_a_fix_whose_dry_run_fails_says_so_under_the_finding_not_as_the_doctors_verdict(home: Path, monkeypatch) -> None:
+async def test_a_fix_whose_dry_run_fails_says_so_under_the_finding_not_as_the_doctors_verdict(
+    home: Path, monkeypatch
+) -> None:
     (home / "MEMORY.md").write_text(DUPLICATED)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await pilot.press("exclamation_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
+        )
         screen = app.screen
         listing = screen.query_one(OptionList)
-        index = next(i for i in range(listing.option_count) if (listing.get_option_at_index(i).id or "") in screen._findings and screen._findings[listing.get_option_at_index(i).id].rule == "hygiene.duplicate")
+        index = next(
+            i
+            for i in range(listing.option_count)
+            if (listing.get_option_at_index(i).id or "") in screen._findings
+            and screen._findings[listing.get_option_at_index(i).id].rule == "hygiene.duplicate"
+        )
         fix = screen._findings[listing.get_option_at_index(index).id].fix
 
         def broken(self, home):
@@ -183,12 +227,16 @@ async def test_the_fix_preview_draws_hidden_characters_as_the_panes_markers(home
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await pilot.press("exclamation_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
+        )
         screen = app.screen
         listing = screen.query_one(OptionList)
         index = next(
-            i for i in range(listing.option_count)
-            if (f := screen._findings.get(listing.get_option_at_index(i).id or "")) is not None and f.rule == "security.bidi"
+            i
+            for i in range(listing.option_count)
+            if (f := screen._findings.get(listing.get_option_at_index(i).id or "")) is not None
+            and f.rule == "security.bidi"
         )
         listing.highlighted = index
         detail = lambda: str(screen.query_one("#doctor-detail").content)  # noqa: E731

@@ -44,7 +44,9 @@ def selected(editor: EditorScreen) -> tuple[tuple[int, int], tuple[int, int], st
     return area.selection.start, area.selection.end, area.selected_text
 
 
-async def test_ctrl_f_finds_in_the_unsaved_buffer_from_the_cursor_and_the_arrows_select_each_match(kelp_home: Path) -> None:
+async def test_ctrl_f_finds_in_the_unsaved_buffer_from_the_cursor_and_the_arrows_select_each_match(
+    kelp_home: Path,
+) -> None:
     app = make_app(kelp_home)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(pilot)
@@ -97,7 +99,9 @@ async def test_esc_closes_the_find_bar_first_keeping_the_match_selected_then_the
         await wait_until(pilot, lambda: isinstance(app.screen, MainScreen), "the notebook again")
 
 
-async def test_an_edit_while_the_bar_is_open_forgets_the_count_and_enter_counts_again_from_the_cursor(kelp_home: Path) -> None:
+async def test_an_edit_while_the_bar_is_open_forgets_the_count_and_enter_counts_again_from_the_cursor(
+    kelp_home: Path,
+) -> None:
     app = make_app(kelp_home)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(pilot)
@@ -112,7 +116,9 @@ async def test_an_edit_while_the_bar_is_open_forgets_the_count_and_enter_counts_
         assert selected(editor) == ((2, 2), (2, 6), "tide")
 
 
-async def test_ctrl_g_goes_to_the_line_typed_says_when_it_is_past_the_end_and_find_then_starts_there(kelp_home: Path) -> None:
+async def test_ctrl_g_goes_to_the_line_typed_says_when_it_is_past_the_end_and_find_then_starts_there(
+    kelp_home: Path,
+) -> None:
     app = make_app(kelp_home)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_editor(pilot)
@@ -143,13 +149,17 @@ async def test_f1_in_the_editor_opens_help_at_its_keys_find_included_and_questio
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
         rows = [str(label.content) for label in app.screen.query(".help-key, .help-text").results(Label)]
         pairs = dict(zip(rows[::2], rows[1::2], strict=True))
-        shown = [(key, text) for key, text in zip(rows[::2], rows[1::2], strict=True) if text.startswith("In the editor")]
+        shown = [
+            (key, text) for key, text in zip(rows[::2], rows[1::2], strict=True) if text.startswith("In the editor")
+        ]
         assert [key for key, _ in shown] == ["ctrl+s", "ctrl+f", "ctrl+g", "ctrl+z", "ctrl+y"]
         assert "find in the buffer" in pairs["ctrl+f"]
         panel = app.screen.query_one("#help-panel")
         heading = next(h for h in app.screen.query(".help-heading") if "Built-in editor" in str(h.content))
         top = panel.scroll_y
-        assert top > 0 and top <= heading.virtual_region.y < top + panel.scrollable_content_region.height  # opened at the editor's keys
+        assert (
+            top > 0 and top <= heading.virtual_region.y < top + panel.scrollable_content_region.height
+        )  # opened at the editor's keys
 
 
 async def test_find_in_a_two_mebibyte_buffer_counts_steps_and_selects(tmp_path: Path) -> None:
@@ -167,7 +177,11 @@ async def test_find_in_a_two_mebibyte_buffer_counts_steps_and_selects(tmp_path: 
         await wait_until(pilot, lambda: count_of(editor) == "1 of 1", "one entry", attempts=2000)
         assert selected(editor)[0] == (1234, 36)
         area = editor.text_area
-        await wait_until(pilot, lambda: area.scroll_offset.y <= 1234 < area.scroll_offset.y + area.scrollable_content_region.height, "its line on screen")
+        await wait_until(
+            pilot,
+            lambda: area.scroll_offset.y <= 1234 < area.scroll_offset.y + area.scrollable_content_region.height,
+            "its line on screen",
+        )
 
 
 async def test_find_in_a_large_crlf_buffer_prepares_its_text_once_per_edit_not_once_per_keystroke(
@@ -193,11 +207,19 @@ async def test_find_in_a_large_crlf_buffer_prepares_its_text_once_per_edit_not_o
         await pilot.press("ctrl+f", *"kelp")
         await wait_until(pilot, lambda: count_of(editor) == f"1 of {n:,}", "every entry counted", attempts=2000)
         await pilot.press("space", *"survey")
-        await wait_until(pilot, lambda: count_of(editor) == f"1 of {n:,}" and editor.find.steps.outcome.typed == "kelp survey", "the longer query")
+        await wait_until(
+            pilot,
+            lambda: count_of(editor) == f"1 of {n:,}" and editor.find.steps.outcome.typed == "kelp survey",
+            "the longer query",
+        )
         assert len(prepared) == 1  # the text as opened, prepared once for every keystroke
         await pilot.press("escape")
         await pilot.press("x")  # an edit: the next search prepares the new text
         await pilot.press("ctrl+f", "e")
         typed = editor.find.bar.typed
-        await wait_until(pilot, lambda: editor.find.steps.outcome is not None and editor.find.steps.outcome.typed == typed, "the count after the edit")
+        await wait_until(
+            pilot,
+            lambda: editor.find.steps.outcome is not None and editor.find.steps.outcome.typed == typed,
+            "the count after the edit",
+        )
         assert len(prepared) == 2

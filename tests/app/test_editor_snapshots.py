@@ -54,10 +54,16 @@ def test_conflict_view(snap_compare, demo: Path, size: tuple[int, int]) -> None:
         memory = demo / "MEMORY.md"
         text = memory.read_text()
         lines = text.split("\n")
-        editor.text_area.load_text(text.replace(lines[3], lines[3] + " (and Dr. Lee)").replace(lines[9], lines[9] + ", ask first"))
+        editor.text_area.load_text(
+            text.replace(lines[3], lines[3] + " (and Dr. Lee)").replace(lines[9], lines[9] + ", ask first")
+        )
         memory.write_text(text.replace(lines[3], lines[3] + " (until May)").replace(lines[9], lines[9] + " in winter"))
         await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ConflictScreen) and pilot.app.screen.sides is not None, "the conflict view")
+        await wait_until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, ConflictScreen) and pilot.app.screen.sides is not None,
+            "the conflict view",
+        )
         await pilot.press("2")
         pilot.app.clear_notifications()
         await pilot.pause()

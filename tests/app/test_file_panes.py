@@ -66,7 +66,9 @@ async def test_absent_files_are_marked_and_the_memory_list_can_be_moved_through(
         assert summary_text(app).endswith(" of the 2 MiB cap")
         assert summary_text(app, "SOUL.md").startswith("55 bytes · ")  # the document pane shows SOUL.md first
         await pilot.press("3")  # IDENTITY.md, third in load order
-        await wait_until(pilot, lambda: "absent" in summary_text(app, "IDENTITY.md"), "IDENTITY.md in the document pane")
+        await wait_until(
+            pilot, lambda: "absent" in summary_text(app, "IDENTITY.md"), "IDENTITY.md in the document pane"
+        )
         assert summary_text(app, "IDENTITY.md").startswith("IDENTITY.md: absent")
 
 
@@ -98,7 +100,9 @@ async def test_an_absent_file_is_said_once_and_an_empty_entry_file_says_how_to_a
         assert pane.pane("MEMORY.md").view.placeholder == "no entries yet · a adds one"
         assert pane.pane("USER.md").view.placeholder == "no entries yet · t, then a"
         await pilot.press("t")  # USER.md becomes the target: its hint follows
-        await wait_until(pilot, lambda: pane.pane("USER.md").view.placeholder == "no entries yet · a adds one", "USER.md's hint")
+        await wait_until(
+            pilot, lambda: pane.pane("USER.md").view.placeholder == "no entries yet · a adds one", "USER.md's hint"
+        )
         assert pane.pane("MEMORY.md").view.placeholder == "no entries yet · t, then a"
 
 

@@ -39,12 +39,16 @@ def bar(app) -> FindBar:
 
 async def find(pilot, text: str, count: str) -> None:
     await pilot.press("slash", *text)
-    await wait_until(pilot, lambda: count_of(pilot.app) == count, f"the count {count!r} (shown: {count_of(pilot.app)!r})")
+    await wait_until(
+        pilot, lambda: count_of(pilot.app) == count, f"the count {count!r} (shown: {count_of(pilot.app)!r})"
+    )
 
 
 def highlighted(view: LineView, line: int) -> list[str]:
     """The text of the cells drawn with find's match styles on ``line``'s first row (whatever the row's own style)."""
-    match_bg = {view.get_component_rich_style(name).bgcolor for name in ("line-view--match", "line-view--match-current")}
+    match_bg = {
+        view.get_component_rich_style(name).bgcolor for name in ("line-view--match", "line-view--match-current")
+    }
     row = view._rows.first_row_of(line) - view.scroll_offset.y
     strip = view.render_line(row)
     return [segment.text for segment in strip if segment.style is not None and segment.style.bgcolor in match_bg]
@@ -62,7 +66,11 @@ async def test_typing_finds_across_every_file_and_both_sessions_with_a_count(kel
         assert highlighted(memory, 2) == ["kelp"] and highlighted(memory, 4) == ["KELP"]
         assert highlighted(file_view(app, "USER.md"), 1) == ["kelp"]
         current = app.screen.query_one("#current", SessionPane).query_one(LineView)
-        assert any(highlighted(current, line) == ["kelp"] for line in range(len(current.document.lines)) if current.line_on_screen(line))
+        assert any(
+            highlighted(current, line) == ["kelp"]
+            for line in range(len(current.document.lines))
+            if current.line_on_screen(line)
+        )
         await pilot.press("backspace", "backspace", "backspace", "backspace", *"zzz")
         await wait_until(pilot, lambda: count_of(app) == "no matches", "no matches")
         assert highlighted(memory, 2) == []
@@ -147,7 +155,9 @@ async def test_ctrl_g_goes_to_a_line_of_the_selected_file(tmp_path: Path) -> Non
         await pilot.press("ctrl+g", *"9999", "enter")
         assert view.cursor == 299 and view.line_on_screen(299)
         await wait_until(pilot, lambda: app._notifications, "the word on the missing line")
-        assert [n.message for n in app._notifications] == ["there is no line 9999: the file has 300 lines; showing line 300"]
+        assert [n.message for n in app._notifications] == [
+            "there is no line 9999: the file has 300 lines; showing line 300"
+        ]
         app.clear_notifications()
         # find keeps its query across a go to line, and the selected file becomes the match's
         await pilot.press("slash", *"entry 12")
@@ -176,7 +186,9 @@ async def test_a_hidden_character_is_found_by_its_marker(tmp_path: Path) -> None
         await pilot.press("slash")
         field = app.screen.query_one("#find-input", Input)
         field.insert_text_at_cursor("∙")  # as a paste or a compose key types it
-        await wait_until(pilot, lambda: count_of(app) == "1 of 3", "the zero-width space found in MEMORY.md, then Current and Next")
+        await wait_until(
+            pilot, lambda: count_of(app) == "1 of 3", "the zero-width space found in MEMORY.md, then Current and Next"
+        )
         assert app.screen.find.steps.hit.place == "MEMORY.md" and app.screen.find.steps.hit.line == 1
         assert highlighted(file_view(app, "MEMORY.md"), 1) == ["∙"]
         await pilot.press("backspace")
@@ -192,12 +204,24 @@ async def test_find_on_a_two_mebibyte_home_counts_and_steps(tmp_path: Path) -> N
     async with app.run_test(size=(120, 40)) as pilot:
         await started(pilot)
         await pilot.press("slash", *"kelp survey")
-        await wait_until(pilot, lambda: count_of(app) == f"1 of {3 * n:,}", "every entry counted in the file and both souls", attempts=2000)
+        await wait_until(
+            pilot,
+            lambda: count_of(app) == f"1 of {3 * n:,}",
+            "every entry counted in the file and both souls",
+            attempts=2000,
+        )
         await pilot.press("up")  # wraps round to the very last match: the end of Next
         assert count_of(app) == f"{3 * n:,} of {3 * n:,}"
         upcoming = app.screen.query_one("#next", SessionPane)
-        await wait_until(pilot, lambda: upcoming.line_on_screen(app.screen.find.steps.hit.line), "the last line of Next on screen", attempts=2000)
+        await wait_until(
+            pilot,
+            lambda: upcoming.line_on_screen(app.screen.find.steps.hit.line),
+            "the last line of Next on screen",
+            attempts=2000,
+        )
         await pilot.press(*" notes, entry 00123")  # each keystroke asks again; the latest query's count shows
-        await wait_until(pilot, lambda: count_of(app) == "1 of 3", "one entry in the file and both souls", attempts=2000)
+        await wait_until(
+            pilot, lambda: count_of(app) == "1 of 3", "one entry in the file and both souls", attempts=2000
+        )
         assert (app.screen.find.steps.hit.place, app.screen.find.steps.hit.line) == ("MEMORY.md", 123)
         await wait_until(pilot, lambda: file_view(app).line_on_screen(123), "its line on screen", attempts=2000)

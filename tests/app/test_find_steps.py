@@ -33,6 +33,8 @@ def test_the_match_shown_is_always_the_outcomes_so_forgetting_the_outcome_forget
     steps = FindSteps()
     steps.accept(Finder().search_texts(TEXTS, "kelp", ("MEMORY.md", 0)), "kelp")
     steps.step("kelp", 1)
-    assert steps.outcome is not None and steps.hit == steps.outcome.hit and steps.hit is not None and steps.hit.line == 2
+    assert (
+        steps.outcome is not None and steps.hit == steps.outcome.hit and steps.hit is not None and steps.hit.line == 2
+    )
     steps.outcome = None  # one piece of state: nothing else can keep a match the count no longer has
     assert steps.hit is None and steps.near(("MEMORY.md", 7)) == ("MEMORY.md", 7)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
+
 from notebook_app.app.view_model.documents import Document
 from notebook_app.app.widgets.common import line_view
 from notebook_app.app.widgets.common.line_view import LineView
 from notebook_app.app.widgets.session.session_pane import SessionPane
-
-from notebook_pilot import MEMORY, SIZE, SOUL, USER, make_app, started, wait_until
 
 
 def make_home(tmp_path: Path, memory: str = MEMORY) -> Path:
@@ -28,7 +28,9 @@ async def test_opening_and_closing_the_form_resizes_no_pane(tmp_path) -> None:
         await started(pilot)
         before = pane_regions(app)
         await pilot.press("a", *"keeps tide tables")
-        await wait_until(pilot, lambda: app.screen.form.is_open and app.screen.round_trip.dry is not None, "the form's dry run")
+        await wait_until(
+            pilot, lambda: app.screen.form.is_open and app.screen.round_trip.dry is not None, "the form's dry run"
+        )
         assert pane_regions(app) == before
         form = app.screen.form.region
         assert form.bottom <= app.screen.query_one("#panes").region.bottom  # over the panes, never under the footer
@@ -45,7 +47,11 @@ async def test_the_dry_run_line_shows_above_the_open_form_at_80_by_24(tmp_path) 
         await started(pilot)
         await pilot.press("a", *"keeps tide tables")
         upcoming = app.screen.query_one("#next", SessionPane)
-        added = lambda: upcoming.document.lines.index("- keeps tide tables") if "- keeps tide tables" in upcoming.document.lines else -1  # noqa: E731
+
+        def added() -> int:
+            lines = upcoming.document.lines
+            return lines.index("- keeps tide tables") if "- keeps tide tables" in lines else -1
+
         await wait_until(pilot, lambda: added() >= 0, "the dry run in Next")
         await pilot.pause(0.1)
         view = upcoming.query_one(LineView)
@@ -63,7 +69,11 @@ async def test_a_changed_line_repaints_only_its_row(tmp_path) -> None:
         lines = list(view.document.lines)
         await pilot.pause()
         changed = next(index for index, line in enumerate(lines) if line.startswith("I am Wren"))
-        edited = [*lines[:changed], lines[changed].replace("careful", "CAREFUL"), *lines[changed + 1 :]]  # the same wrapping
+        edited = [
+            *lines[:changed],
+            lines[changed].replace("careful", "CAREFUL"),
+            *lines[changed + 1 :],
+        ]  # the same wrapping
         view._dirty_regions.clear()
         view.show(Document(lines=edited, marks=view.document.marks, banners=view.document.banners))
         regions = list(view._dirty_regions)
@@ -85,7 +95,11 @@ async def test_closing_the_form_keeps_next_where_it_was_then_gives_back_the_rows
         await started(pilot)
         view = app.screen.query_one("#next", SessionPane).query_one(LineView)
         await pilot.press("a", *"keeps tide tables")
-        await wait_until(pilot, lambda: "- keeps tide tables" in view.document.lines and view.line_on_screen(len(view.document.lines) - 1), "the dry run in sight")
+        await wait_until(
+            pilot,
+            lambda: "- keeps tide tables" in view.document.lines and view.line_on_screen(len(view.document.lines) - 1),
+            "the dry run in sight",
+        )
         await pilot.pause(0.1)
         top = view.scroll_offset.y
         await pilot.press("escape", "escape")

@@ -34,7 +34,11 @@ def memory_becomes(terminal: Terminal, path: Path, expected: str, *, within: flo
 
 
 def add_through_a_real_terminal(home: Path, tmp_path: Path, keys: list[str], expected_entry: str) -> None:
-    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_STATE_HOME": str(tmp_path / "state")}
+    env = {
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+    }
     terminal = Terminal([str(home)], env=env)
     try:
         assert terminal.read_until("MEMORY.md ◂ target"), terminal.output.decode(errors="replace")[-2000:]
@@ -75,4 +79,6 @@ async def test_a_paste_over_a_selection_replaces_it_once_and_says_the_lines_were
         await wait_until(pilot, lambda: field.value != "keep THIS word", "the paste")
         await pilot.pause()
         assert field.value == "keep that other word"
-        assert [note.message for note in app._notifications] == ["Pasted 2 lines: joined into one with spaces (an entry is one line)."]
+        assert [note.message for note in app._notifications] == [
+            "Pasted 2 lines: joined into one with spaces (an entry is one line)."
+        ]

@@ -12,14 +12,14 @@ import sys
 from pathlib import Path
 
 from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
-from textual.widgets import Static, TextArea
+from textual.widgets import Static
 
-from notebook_app.core import MAX_FILE_BYTES, memory_tool
-from notebook_app.core.log.actor import NOTEBOOK, Actor
-from notebook_app.core.history.query import history
 from notebook_app.app.screens.conflict import ConflictScreen
 from notebook_app.app.screens.editor.screen import EditorScreen
 from notebook_app.app.screens.main.screen import MainScreen
+from notebook_app.core import MAX_FILE_BYTES, memory_tool
+from notebook_app.core.history.query import history
+from notebook_app.core.log.actor import NOTEBOOK, Actor
 
 AGENT = Actor.mcp("s-1", "agent", "1")
 
@@ -56,7 +56,11 @@ async def save(pilot) -> None:
 
 async def conflict_view(pilot) -> ConflictScreen:
     """Wait for the conflict view and both its sides drawn (in a worker)."""
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ConflictScreen) and pilot.app.screen.sides is not None, "the conflict view")
+    await wait_until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, ConflictScreen) and pilot.app.screen.sides is not None,
+        "the conflict view",
+    )
     return pilot.app.screen
 
 
@@ -100,7 +104,9 @@ async def test_an_agent_add_meanwhile_is_merged_with_the_edit_and_both_are_kept(
         await type_at_end(pilot, editor, "- plankton bloom in May\n")
         await save(pilot)
         written = (home / "MEMORY.md").read_text()
-        assert written == MEMORY + "- kelp survey on Tuesday\n- plankton bloom in May\n"  # the agent's, then the person's
+        assert (
+            written == MEMORY + "- kelp survey on Tuesday\n- plankton bloom in May\n"
+        )  # the agent's, then the person's
         assert editor.text == written and editor.base == written
         assert "merged with 1 line written since" in banner(editor)
         assert (history(home, limit=1)[0].action, history(home, limit=2)[1].by) == ("merge", AGENT)
@@ -170,12 +176,32 @@ async def test_a_key_in_the_conflict_view_re_marks_both_sides_without_drawing_th
         drawn = mine_view.document.lines, theirs_view.document.lines
         await pilot.press("2")  # theirs at the first: the banner moves to the second
         assert (mine_view.document.lines, theirs_view.document.lines) == drawn
-        assert mine_view.document.lines is drawn[0] and theirs_view.document.lines is drawn[1]  # shared, not split again
-        assert [mine_view.document.marks.get(row) for row in range(7)] == ["heading", None, "removed", None, None, "conflict", None]
-        assert [theirs_view.document.marks.get(row) for row in range(7)] == ["heading", None, "added", None, None, "conflict", None]
+        assert (
+            mine_view.document.lines is drawn[0] and theirs_view.document.lines is drawn[1]
+        )  # shared, not split again
+        assert [mine_view.document.marks.get(row) for row in range(7)] == [
+            "heading",
+            None,
+            "removed",
+            None,
+            None,
+            "conflict",
+            None,
+        ]
+        assert [theirs_view.document.marks.get(row) for row in range(7)] == [
+            "heading",
+            None,
+            "added",
+            None,
+            None,
+            "conflict",
+            None,
+        ]
         assert mine_view.document.banners == {5: "▲ conflict 2 of 2: 1 / 2 / 3"}
         await pilot.press("3", "up")
-        assert mine_view.document.lines is drawn[0] and mine_view.document.banners == {2: "▲ conflict 1 of 2: keeping theirs"}
+        assert mine_view.document.lines is drawn[0] and mine_view.document.banners == {
+            2: "▲ conflict 1 of 2: keeping theirs"
+        }
         assert (mine_view.document.marks[5], theirs_view.document.marks[5]) == ("added", "added")
 
 
@@ -191,7 +217,9 @@ async def test_a_file_changed_again_while_resolving_shows_the_new_conflicts_draw
         first = conflicts.sides
         (home / "SOUL.md").write_text("a\nB-third\nc\n")  # changed once more before the resolution is saved
         await pilot.press("1", "ctrl+s")
-        await wait_until(pilot, lambda: conflicts.sides is not None and conflicts.sides is not first, "the new conflicts drawn")
+        await wait_until(
+            pilot, lambda: conflicts.sides is not None and conflicts.sides is not first, "the new conflicts drawn"
+        )
         summary = str(conflicts.query_one("#conflict-summary", Static).content)
         assert summary.startswith("SOUL.md changed again while you resolved; ") and conflicts.choices == [None]
         assert list(conflicts.query_one("#conflict-theirs").document.lines) == ["a", "B-third", "c"]
@@ -227,7 +255,9 @@ async def test_a_file_over_the_cap_is_refused_pointing_to_o_and_a_fifo_in_the_to
         await pilot.press("E")
         await wait_until(pilot, lambda: app._notifications, "the refusal")
         (note,) = list(app._notifications)
-        assert f"MEMORY.md is {MAX_FILE_BYTES + 1:,} bytes, over the {MAX_FILE_BYTES:,} this editor opens" in note.message
+        assert (
+            f"MEMORY.md is {MAX_FILE_BYTES + 1:,} bytes, over the {MAX_FILE_BYTES:,} this editor opens" in note.message
+        )
         assert note.message.endswith("o opens it in $VISUAL / $EDITOR") and note.severity == "error"
         app.clear_notifications()
         await pilot.press("1", "E")
@@ -328,7 +358,9 @@ async def test_o_runs_the_injected_editor_on_a_copy_and_writes_it_back_guarded(h
         (note,) = list(app._notifications)
         assert note.message.startswith("Written: ok (hand edit → MEMORY.md)") and note.severity == "information"
         assert (home / "MEMORY.md").read_text() == MEMORY + "- from the outside editor\n"
-        assert seen and seen[0].is_relative_to(tmp_path / "xdg-state") and not seen[0].exists()  # the copy is gone once written
+        assert (
+            seen and seen[0].is_relative_to(tmp_path / "xdg-state") and not seen[0].exists()
+        )  # the copy is gone once written
         assert history(home, limit=1)[0].by == NOTEBOOK
 
 
@@ -342,7 +374,9 @@ async def test_o_with_a_conflict_opens_the_conflict_view_and_resolving_it_remove
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await pilot.press("o")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConflictScreen), "the conflict view, not only a path in a toast")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, ConflictScreen), "the conflict view, not only a path in a toast"
+        )
         (note,) = list(app._notifications)
         assert note.message.startswith("Conflict: MEMORY.md changed since you opened it") and note.severity == "warning"
         kept = Path(note.message.split("your edit is kept at ", 1)[1].split(". Resolve it", 1)[0])
@@ -370,15 +404,27 @@ async def test_o_unchanged_and_a_failing_editor_say_so_in_words(home: Path) -> N
         assert "the copy was unchanged" in list(app._notifications)[0].message
         from notebook_app.core.edits.editor_copy import edits_dir
 
-        assert [p for p in edits_dir().rglob("*") if p.is_file()] == [], "an editor that failed to start leaves no copy behind"
+        assert [p for p in edits_dir().rglob("*") if p.is_file()] == [], (
+            "an editor that failed to start leaves no copy behind"
+        )
 
 
-def test_o_in_a_real_terminal_suspends_the_app_for_EDITOR_and_resumes_with_the_edit_written(home: Path, tmp_path: Path) -> None:
-    """The real process in a pty: $EDITOR (a script) gets the terminal, the notebook comes back and says what it wrote."""
+def test_o_in_a_real_terminal_suspends_the_app_for_EDITOR_and_resumes_with_the_edit_written(
+    home: Path, tmp_path: Path
+) -> None:
+    """The real process in a pty: $EDITOR (a script) gets the terminal, the
+    notebook comes back and says what it wrote.
+    """
     from terminal import Terminal
 
-    script = editor_script(tmp_path, "print('FAKE-EDITOR-RAN', flush=True)\ncopy.write_text(copy.read_text() + '- from a real editor\\n')")
-    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_STATE_HOME": str(tmp_path / "state")}
+    script = editor_script(
+        tmp_path, "print('FAKE-EDITOR-RAN', flush=True)\ncopy.write_text(copy.read_text() + '- from a real editor\\n')"
+    )
+    env = {
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+    }
     terminal = Terminal([str(home)], env={**env, "VISUAL": "", "EDITOR": f"{sys.executable} {script}"})
     try:
         assert terminal.read_until("MEMORY.md ◂ target"), terminal.output.decode(errors="replace")[-2000:]
@@ -404,13 +450,17 @@ async def test_a_file_the_buffer_would_change_is_refused_not_rewritten(home: Pat
         await wait_until(pilot, lambda: app._notifications, "the refusal")
         (note,) = list(app._notifications)
         assert note.message == (
-            "MEMORY.md: the built-in editor would change it on saving: line 1 holds U+2028 LINE SEPARATOR, which it would "
+            "MEMORY.md: the built-in editor would change it on saving: line 1 holds U+2028 LINE SEPARATOR, "
+            "which it would "
             "turn into a line break; nothing was opened; o opens it in $VISUAL / $EDITOR"
         )
         app.clear_notifications()
         await pilot.press("2", "E")
         await wait_until(pilot, lambda: app._notifications, "the refusal")
-        assert "line 2 ends differently from the lines before it (mixed line endings)" in list(app._notifications)[0].message
+        assert (
+            "line 2 ends differently from the lines before it (mixed line endings)"
+            in list(app._notifications)[0].message
+        )
         assert isinstance(app.screen, MainScreen)
         assert (home / "SOUL.md").read_bytes() == b"be kind\r\nbe brief\n"
 
@@ -451,7 +501,9 @@ async def test_E_from_the_file_list_edits_the_highlighted_row(home: Path) -> Non
         assert (app.screen.file_name, app.screen.text) == ("IDENTITY.md", "")
 
 
-async def test_a_taller_terminal_does_not_rewrap_the_buffer_and_a_wider_one_rewraps_it_once(home: Path, monkeypatch) -> None:
+async def test_a_taller_terminal_does_not_rewrap_the_buffer_and_a_wider_one_rewraps_it_once(
+    home: Path, monkeypatch
+) -> None:
     from textual.document._wrapped_document import WrappedDocument
 
     app = make_app(home)
@@ -460,7 +512,11 @@ async def test_a_taller_terminal_does_not_rewrap_the_buffer_and_a_wider_one_rewr
         await pilot.pause()
         wraps: list[int] = []
         real = WrappedDocument.wrap
-        monkeypatch.setattr(WrappedDocument, "wrap", lambda self, width, tab_width=None: (wraps.append(width), real(self, width, tab_width))[1])
+        monkeypatch.setattr(
+            WrappedDocument,
+            "wrap",
+            lambda self, width, tab_width=None: (wraps.append(width), real(self, width, tab_width))[1],
+        )
         await pilot.resize_terminal(SIZE[0], SIZE[1] + 6)
         await pilot.pause()
         assert wraps == [], "a new height alone changes no row"
@@ -469,8 +525,12 @@ async def test_a_taller_terminal_does_not_rewrap_the_buffer_and_a_wider_one_rewr
         assert len(wraps) == 1 and editor.text_area.wrapped_document.width == wraps[0]
 
 
-async def test_keys_typed_while_a_merging_save_runs_are_kept_on_the_line_they_were_typed_on(home: Path, monkeypatch) -> None:
-    """ctrl+s, then at once End, backspaces and a word: the merge comes into the buffer and the typing stays, on its line."""
+async def test_keys_typed_while_a_merging_save_runs_are_kept_on_the_line_they_were_typed_on(
+    home: Path, monkeypatch
+) -> None:
+    """ctrl+s, then at once End, backspaces and a word: the merge comes into the buffer and the typing stays, on its
+    line.
+    """
     import threading
 
     app = make_app(home)
@@ -478,7 +538,9 @@ async def test_keys_typed_while_a_merging_save_runs_are_kept_on_the_line_they_we
         editor = await open_editor(pilot)
         editor.go_to_line(5)
         await pilot.press("end", *["backspace"] * len("Fridays"), *"Mondays")
-        outside = "# Notes\n\n- moorings checked weekly\n- timezone: UTC\n- likes tide tables\n- drafts go out on Fridays\n"
+        outside = (
+            "# Notes\n\n- moorings checked weekly\n- timezone: UTC\n- likes tide tables\n- drafts go out on Fridays\n"
+        )
         (home / "MEMORY.md").write_text(outside)  # another program adds a line above the one being edited
         gate = threading.Event()
         saving = editor.notebook.hand_edit
@@ -501,7 +563,9 @@ async def test_keys_typed_while_a_merging_save_runs_are_kept_on_the_line_they_we
         assert (home / "MEMORY.md").read_text() == expected
 
 
-async def test_keys_typed_during_a_save_on_a_line_its_merge_changed_stay_as_typed_and_the_next_save_shows_the_conflict(home: Path, monkeypatch) -> None:
+async def test_keys_typed_during_a_save_on_a_line_its_merge_changed_stay_as_typed_and_the_next_save_shows_the_conflict(
+    home: Path, monkeypatch
+) -> None:
     import threading
 
     app = make_app(home)
@@ -531,4 +595,7 @@ async def test_keys_typed_during_a_save_on_a_line_its_merge_changed_stay_as_type
         await pilot.press("ctrl+s")
         screen = await conflict_view(pilot)
         (conflict,) = screen.merge.conflicts
-        assert (conflict.ours, conflict.theirs) == (("- drafts go out on Sundays\n",), ("- drafts go out on Saturdays\n",))
+        assert (conflict.ours, conflict.theirs) == (
+            ("- drafts go out on Sundays\n",),
+            ("- drafts go out on Saturdays\n",),
+        )

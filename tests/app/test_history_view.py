@@ -13,7 +13,9 @@ from notebook_app.core.log.actor import CLI
 
 async def open_history(pilot) -> HistoryScreen:
     await pilot.press("h")
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen) and pilot.app.screen.records, "the records")
+    await wait_until(
+        pilot, lambda: isinstance(pilot.app.screen, HistoryScreen) and pilot.app.screen.records, "the records"
+    )
     return pilot.app.screen
 
 
@@ -46,7 +48,11 @@ async def test_the_who_filter_keeps_only_that_writer(home: Path) -> None:
         screen = await open_history(pilot)
         assert {event.by.kind.value for event in screen.records} >= {"cli", "library"}
         await pilot.press("w", "w")  # all -> notebook -> cli
-        await wait_until(pilot, lambda: screen.by == "cli" and screen.records and all(e.by.kind.value == "cli" for e in screen.records), "only the cli's")
+        await wait_until(
+            pilot,
+            lambda: screen.by == "cli" and screen.records and all(e.by.kind.value == "cli" for e in screen.records),
+            "only the cli's",
+        )
         await pilot.press("escape")
         assert not isinstance(app.screen, HistoryScreen)
 
@@ -67,7 +73,9 @@ async def test_b_shows_who_last_wrote_each_line_in_a_gutter(home: Path) -> None:
         await wait_until(pilot, lambda: view._note_width == 0, "the gutter gone")
 
 
-async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_widget_off_the_event_loop(home: Path, monkeypatch) -> None:
+async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_widget_off_the_event_loop(
+    home: Path, monkeypatch
+) -> None:
     """The real clock takes a datetime; the worker that computes
     the labels gets plain data and never queries a widget."""
     import threading
@@ -104,7 +112,9 @@ async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_wid
         assert queried_from == {threading.main_thread().name}
 
 
-async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read_clears_the_banner(home: Path, monkeypatch) -> None:
+async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read_clears_the_banner(
+    home: Path, monkeypatch
+) -> None:
     from notebook_pilot import file_view
     from textual.widgets import Static
 
@@ -128,7 +138,9 @@ async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read
         assert not banner.has_class("-shown")
 
 
-async def test_the_open_history_shows_an_undo_made_from_the_cli_and_u_names_it_from_the_list(home: Path, tmp_path: Path) -> None:
+async def test_the_open_history_shows_an_undo_made_from_the_cli_and_u_names_it_from_the_list(
+    home: Path, tmp_path: Path
+) -> None:
     import subprocess
     import sys
 
@@ -139,11 +151,20 @@ async def test_the_open_history_shows_an_undo_made_from_the_cli_and_u_names_it_f
         screen = await open_history(pilot)
         added = screen.records[0]
         env = {"XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
-        done = subprocess.run([sys.executable, "-m", "notebook_app", "undo", added.id, "--home", str(home)], capture_output=True, text=True, env={**__import__("os").environ, **env})
+        done = subprocess.run(
+            [sys.executable, "-m", "notebook_app", "undo", added.id, "--home", str(home)],
+            capture_output=True,
+            text=True,
+            env={**__import__("os").environ, **env},
+        )
         assert done.returncode == 0, done.stderr
-        await wait_until(pilot, lambda: screen.records and screen.records[0].action == "undo", "the CLI's undo in the open list")
+        await wait_until(
+            pilot, lambda: screen.records and screen.records[0].action == "undo", "the CLI's undo in the open list"
+        )
         undone_by = screen.records[0]
-        assert screen.selected is not None and screen.selected.id == added.id  # the selection stays on the record it was on
+        assert (
+            screen.selected is not None and screen.selected.id == added.id
+        )  # the selection stays on the record it was on
         await pilot.press("u")
         detail = screen.query_one("#history-detail")
         await wait_until(pilot, lambda: "undone by" in str(detail.content), "the undo's refusal")
@@ -165,7 +186,9 @@ async def test_a_long_action_keeps_a_space_before_the_file_and_an_approval_names
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_history(pilot)
-        prompts = {event.action: str(screen.query_one("OptionList").get_option(event.id).prompt) for event in screen.records}
+        prompts = {
+            event.action: str(screen.query_one("OptionList").get_option(event.id).prompt) for event in screen.records
+        }
         assert "entry-delete  MEMORY.md" in prompts["entry-delete"], prompts["entry-delete"]
         approved = next(event for event in screen.records if event.action == "approved")
         screen.query_one("OptionList").highlighted = screen.records.index(approved)

@@ -21,7 +21,10 @@ from privileges import reader_home, unreadable_file
 
 def rows(app) -> dict[str, str]:
     listing = app.screen.query_one(FileList)
-    return {listing.get_option_at_index(i).id: str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)}
+    return {
+        listing.get_option_at_index(i).id: str(listing.get_option_at_index(i).prompt)
+        for i in range(listing.option_count)
+    }
 
 
 async def test_each_strange_file_is_named_in_the_file_list_never_absent(tmp_path: Path) -> None:
@@ -73,13 +76,18 @@ async def test_a_failing_read_becomes_a_banner_and_the_app_goes_on(home: Path, m
         await pilot.press("n")
         banner = app.screen.query_one("#home-banner", Static)
         await wait_until(pilot, lambda: banner.has_class("-shown"), "the failure in a banner")
-        assert str(banner.content) == f"⚠ Could not read the home: Permission denied: {home / 'MEMORY.md'}. Showing the last state read."
+        assert (
+            str(banner.content)
+            == f"⚠ Could not read the home: Permission denied: {home / 'MEMORY.md'}. Showing the last state read."
+        )
         assert app.is_running and app.screen.state.current.number == 1
 
 
 def test_q_exits_promptly_on_a_home_full_of_strange_files(tmp_path: Path) -> None:
     home = hostile_home(tmp_path)
-    terminal = Terminal([str(home)], env={"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")})
+    terminal = Terminal(
+        [str(home)], env={"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    )
     try:
         assert terminal.read_until("link loop"), terminal.output.decode(errors="replace")[-2000:]
         terminal.send("q")
@@ -97,7 +105,12 @@ def test_an_unreadable_memory_file_is_named_not_a_traceback() -> None:
         scratch = home.parent / "scratch"
         scratch.mkdir(mode=0o777)
         scratch.chmod(0o777)
-        env = {"XDG_CONFIG_HOME": str(scratch / "config"), "XDG_DATA_HOME": str(scratch / "data"), "XDG_STATE_HOME": str(scratch / "state"), "HOME": str(scratch)}
+        env = {
+            "XDG_CONFIG_HOME": str(scratch / "config"),
+            "XDG_DATA_HOME": str(scratch / "data"),
+            "XDG_STATE_HOME": str(scratch / "state"),
+            "HOME": str(scratch),
+        }
         terminal = Terminal([str(home)], env=env, as_reader=True)
         try:
             assert terminal.read_until("unreadable"), terminal.output.decode(errors="replace")[-3000:]

@@ -13,7 +13,9 @@ from notebook_app.app.view_model.live_files import LiveFile, read_live_file
 from notebook_app.app.view_model.wrapping import wrap_rows
 from notebook_app.core import MAX_FILE_BYTES
 
-PIECES = st.sampled_from(["- entry", "# Heading", "", "\r", "\t", "\u200b", "\ufe0f", "\u200d", "é", "😀", "日本", "x" * 30, " "])
+PIECES = st.sampled_from(
+    ["- entry", "# Heading", "", "\r", "\t", "\u200b", "\ufe0f", "\u200d", "é", "😀", "日本", "x" * 30, " "]
+)
 LINES = st.lists(st.lists(PIECES, max_size=5).map("".join), max_size=8)
 BAD_BYTES = st.sampled_from([b"", b"\xff", b"\xe2\x82", b"\xc3"])
 

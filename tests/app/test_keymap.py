@@ -39,7 +39,7 @@ async def test_a_remapped_key_acts_and_help_footer_and_form_show_it(home: Path, 
 
 
 async def test_a_bad_keymap_is_one_notification_and_the_app_runs(home: Path, tmp_path: Path) -> None:
-    keymap_file(tmp_path, 'add = [1\n')
+    keymap_file(tmp_path, "add = [1\n")
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)

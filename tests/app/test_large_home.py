@@ -25,7 +25,9 @@ async def test_a_2_mib_memory_opens_and_moves_without_a_widget_per_line(home: Pa
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         view = file_view(app)
-        await wait_until(pilot, lambda: view.visible_document is view.document and len(view.document.lines) == lines, "the big file")
+        await wait_until(
+            pilot, lambda: view.visible_document is view.document and len(view.document.lines) == lines, "the big file"
+        )
         assert len(list(app.screen.query("*"))) < 100
         await pilot.press("end")
         assert view.cursor == lines - 1

@@ -19,7 +19,12 @@ def shown_on_screen(app, widget) -> bool:
     """Displayed (it and every ancestor), with some of it inside the screen."""
     screen = app.screen.region
     region = widget.region
-    return bool(widget.display) and all(a.display for a in widget.ancestors if hasattr(a, "display")) and region.area > 0 and screen.contains_region(region)
+    return (
+        bool(widget.display)
+        and all(a.display for a in widget.ancestors if hasattr(a, "display"))
+        and region.area > 0
+        and screen.contains_region(region)
+    )
 
 
 def broken_home(home: Path) -> Path:
@@ -99,10 +104,38 @@ async def test_focus_never_rests_on_a_hidden_widget(home: Path, size: tuple[int,
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         await started(pilot)
-        for key in ("f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7", "t", "t", "f2", "down", "f4", "f2", "tab", "tab", "tab", "w", "f3", "w", "f2", "down", "w"):
+        for key in (
+            "f2",
+            "f3",
+            "f4",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "7",
+            "t",
+            "t",
+            "f2",
+            "down",
+            "f4",
+            "f2",
+            "tab",
+            "tab",
+            "tab",
+            "w",
+            "f3",
+            "w",
+            "f2",
+            "down",
+            "w",
+        ):
             await pilot.press(key)
             await pilot.pause()
-            assert app.focused is not None and shown_on_screen(app, app.focused), f"after {key}: {app.focused!r} is not in view"
+            assert app.focused is not None and shown_on_screen(app, app.focused), (
+                f"after {key}: {app.focused!r} is not in view"
+            )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
@@ -167,7 +200,10 @@ async def test_a_short_file_takes_its_own_rows_and_the_target_the_rest(home: Pat
             assert pane.view.max_scroll_y == 0 and all(pane.view.line_on_screen(line) for line in range(lines))
         target, stack = column.pane("MEMORY.md"), column.query_one("#file-panes")
         assert target.region.bottom == column_bottom(app)
-        assert target.region.height == stack.region.height - column.pane("SOUL.md").region.height - column.pane("USER.md").region.height
+        assert (
+            target.region.height
+            == stack.region.height - column.pane("SOUL.md").region.height - column.pane("USER.md").region.height
+        )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
@@ -195,7 +231,9 @@ async def test_when_rows_are_short_the_size_facts_ride_in_the_title_rule(home: P
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
-async def test_the_demo_shows_three_lines_of_soul_and_user_at_small_sizes(tmp_path: Path, size: tuple[int, int]) -> None:
+async def test_the_demo_shows_three_lines_of_soul_and_user_at_small_sizes(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
     app = make_app(demo_home(tmp_path))
     async with app.run_test(size=size) as pilot:
         await fitted(pilot)
@@ -244,8 +282,16 @@ async def test_closing_the_form_leaves_focus_where_it_can_be_seen(home: Path, si
         await pilot.press("a", "escape")
         await wait_until(pilot, lambda: not app.screen.form.is_open, "the form closed")
         await pilot.pause()
-        assert app.focused is not None and shown_on_screen(app, app.focused), f"after esc: {app.focused!r} is not in view"
+        assert app.focused is not None and shown_on_screen(app, app.focused), (
+            f"after esc: {app.focused!r} is not in view"
+        )
         await pilot.press("a", *"keeps tide tables", "enter")
-        await wait_until(pilot, lambda: not app.screen.form.is_open and "keeps tide tables" in (home / "MEMORY.md").read_text(), "the add")
+        await wait_until(
+            pilot,
+            lambda: not app.screen.form.is_open and "keeps tide tables" in (home / "MEMORY.md").read_text(),
+            "the add",
+        )
         await pilot.pause()
-        assert app.focused is not None and shown_on_screen(app, app.focused), f"after the add: {app.focused!r} is not in view"
+        assert app.focused is not None and shown_on_screen(app, app.focused), (
+            f"after the add: {app.focused!r} is not in view"
+        )

@@ -11,15 +11,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+from notebook_pilot import MEMORY, SIZE, file_view, make_app, started, wait_until
 from textual.worker import Worker, WorkerState
-from notebook_pilot import file_view, MEMORY, SIZE, make_app, started, wait_until
 
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.session.session_pane import SessionPane
 
 
 def cli(home: Path, *args: str) -> None:
-    subprocess.run([sys.executable, "-m", "notebook_app", "memory", *args, "--home", str(home)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "notebook_app", "memory", *args, "--home", str(home)], check=True, capture_output=True
+    )
 
 
 def lines_of(app, pane: str) -> list[str]:
@@ -29,7 +31,9 @@ def lines_of(app, pane: str) -> list[str]:
 async def watching(pilot) -> None:
     """Wait until the watcher's worker is running, so no external write is missed."""
     await started(pilot)
-    await wait_until(pilot, lambda: any(w.group == "watch" and w.is_running for w in pilot.app.screen.workers), "the watcher")
+    await wait_until(
+        pilot, lambda: any(w.group == "watch" and w.is_running for w in pilot.app.screen.workers), "the watcher"
+    )
 
 
 async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) -> None:
@@ -45,20 +49,30 @@ async def test_an_external_write_shows_in_next_but_not_in_current(home: Path) ->
 
 
 async def test_a_write_made_before_the_watch_was_set_up_still_shows(home: Path, monkeypatch) -> None:
-    """The watch starts after the first read: a write landing in between has no event, so the watch looks once itself."""
+    """The watch starts after the first read: a write landing in between has
+    no event, so the watch looks once itself.
+    """
     from notebook_app.app.screens.main.watch import HomeWatch
 
     start_watch = HomeWatch._watch
 
     def write_then_watch(watch: HomeWatch) -> None:
-        subprocess.run([sys.executable, "-c", f"open({str(home / 'MEMORY.md')!r}, 'a').write('- slipped in before the watch\\n')"], check=True)
+        subprocess.run(
+            [sys.executable, "-c", f"open({str(home / 'MEMORY.md')!r}, 'a').write('- slipped in before the watch\\n')"],
+            check=True,
+        )
         start_watch(watch)
 
     monkeypatch.setattr(HomeWatch, "_watch", write_then_watch)
     app = make_app(home, watch=True)
     async with app.run_test(size=SIZE) as pilot:
         await watching(pilot)
-        await wait_until(pilot, lambda: "- slipped in before the watch" in lines_of(app, "#next"), "the early write in Next", attempts=1000)
+        await wait_until(
+            pilot,
+            lambda: "- slipped in before the watch" in lines_of(app, "#next"),
+            "the early write in Next",
+            attempts=1000,
+        )
         assert "- slipped in before the watch" not in lines_of(app, "#current")
 
 
@@ -67,7 +81,11 @@ async def test_the_apps_own_write_does_not_trigger_a_second_read(home: Path) -> 
 
     def count_reads(message: object) -> None:
         """A finished "home" worker is one read of the home."""
-        if isinstance(message, Worker.StateChanged) and message.worker.group == "home" and message.state == WorkerState.SUCCESS:
+        if (
+            isinstance(message, Worker.StateChanged)
+            and message.worker.group == "home"
+            and message.state == WorkerState.SUCCESS
+        ):
             reads.append(message.worker)
 
     app = make_app(home, watch=True)
@@ -92,7 +110,10 @@ async def test_a_file_deleted_outside_is_shown_absent(home: Path) -> None:
         subprocess.run([sys.executable, "-c", f"import os; os.remove({str(home / 'USER.md')!r})"], check=True)
         await wait_until(pilot, lambda: "## USER.md" not in lines_of(app, "#next"), "USER.md gone from Next")
         assert "## USER.md" in lines_of(app, "#current")
-        assert app.screen.query_one("#current", SessionPane).document.marks[lines_of(app, "#current").index("## USER.md")] == "removed"
+        assert (
+            app.screen.query_one("#current", SessionPane).document.marks[lines_of(app, "#current").index("## USER.md")]
+            == "removed"
+        )
         prompt = app.screen.query_one(FileList).get_option("USER.md").prompt
         assert "absent" in str(prompt)
 
@@ -107,13 +128,21 @@ async def test_the_home_vanishing_gives_a_message_not_a_crash(home: Path) -> Non
         await wait_until(pilot, lambda: banner.has_class("-shown"), "the missing-home banner")
         assert "The home at test home was moved or removed since it was opened" in str(banner.content)
         await pilot.press("a", *"lost", "enter")
-        assert app.screen.form.status == ("error", f"the home at {home} was moved or removed since it was opened; nothing was written")
+        assert app.screen.form.status == (
+            "error",
+            f"the home at {home} was moved or removed since it was opened; nothing was written",
+        )
         assert not home.exists()
         await pilot.press("escape")
         home.mkdir()
         (home / "MEMORY.md").write_text(MEMORY)
-        await pilot.press("a", *"into the new folder", "enter")  # a folder of the same name is not the home that was opened
-        assert app.screen.form.status == ("error", f"the home at {home} was moved or removed since it was opened; nothing was written")
+        await pilot.press(
+            "a", *"into the new folder", "enter"
+        )  # a folder of the same name is not the home that was opened
+        assert app.screen.form.status == (
+            "error",
+            f"the home at {home} was moved or removed since it was opened; nothing was written",
+        )
         assert (home / "MEMORY.md").read_text() == MEMORY
         assert banner.has_class("-shown")
         assert "- timezone: UTC" in lines_of(app, "#next")  # the last state read, still shown

@@ -9,8 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from notebook_pilot import file_view, MEMORY, SIZE, USER, make_app, started, wait_until
+from notebook_pilot import MEMORY, SIZE, USER, file_view, make_app, started, wait_until
 from textual.widgets import Input
 
 from notebook_app.app.widgets.form.action_form import ActionForm
@@ -43,10 +42,14 @@ async def test_add_writes_memory_and_shows_under_next_not_current(home: Path) ->
         await pilot.press(*"prefers short answers", "enter")
         await wait_until(pilot, lambda: not app.screen.query_one(ActionForm).is_open, "the form to close")
         assert (home / "MEMORY.md").read_text() == MEMORY + "- prefers short answers\n"
-        await wait_until(pilot, lambda: "- prefers short answers" in marked(next_doc(app), "added"), "Next to show the entry")
+        await wait_until(
+            pilot, lambda: "- prefers short answers" in marked(next_doc(app), "added"), "Next to show the entry"
+        )
         assert "- prefers short answers" not in current_doc(app).lines
         said = ["ok (add → MEMORY.md); loads next session"]
-        await wait_until(pilot, lambda: [n.message for n in app._notifications] == said, "the add said in a notification")  # after the result's frames
+        await wait_until(
+            pilot, lambda: [n.message for n in app._notifications] == said, "the add said in a notification"
+        )  # after the result's frames
 
 
 async def test_replace_swaps_the_first_occurrence(home: Path) -> None:
@@ -67,7 +70,9 @@ async def test_remove_deletes_the_text(home: Path) -> None:
         await pilot.press("x", *"- likes tide tables", "enter")
         await wait_until(pilot, lambda: "tide" not in (home / "MEMORY.md").read_text(), "the remove to land")
         assert (home / "MEMORY.md").read_text() == MEMORY.replace("- likes tide tables", "")
-        await wait_until(pilot, lambda: "- likes tide tables" in marked(current_doc(app), "removed"), "the removal to show")
+        await wait_until(
+            pilot, lambda: "- likes tide tables" in marked(current_doc(app), "removed"), "the removal to show"
+        )
 
 
 async def test_a_miss_is_shown_inline_with_the_form_kept(home: Path) -> None:
@@ -96,9 +101,15 @@ async def test_a_miss_is_flagged_while_typing_before_any_write(home: Path) -> No
         await pilot.press(*["backspace"] * len("Saturdays"))
         await pilot.press(*"Fridays")
         expected = ("flag", "dry run: deletes “Fridays” (with is empty), line 5 of MEMORY.md; enter asks to confirm")
-        await wait_until(pilot, lambda: form.status == expected, "the match to be found, as a deletion while with is empty")
+        await wait_until(
+            pilot, lambda: form.status == expected, "the match to be found, as a deletion while with is empty"
+        )
         await pilot.press("enter", *"Thursdays")  # enter in text moves to with
-        await wait_until(pilot, lambda: form.status[0] == "hint" and "replaces the first match, on line 5" in form.status[1], "the replace's dry run")
+        await wait_until(
+            pilot,
+            lambda: form.status[0] == "hint" and "replaces the first match, on line 5" in form.status[1],
+            "the replace's dry run",
+        )
         assert (home / "MEMORY.md").read_text() == MEMORY
 
 
@@ -107,14 +118,21 @@ async def test_the_pending_action_shows_in_next_before_it_is_applied(home: Path)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await pilot.press("a", *"keeps a field notebook")
-        await wait_until(pilot, lambda: "- keeps a field notebook" in marked(next_doc(app), "added"), "the dry run in Next")
+        await wait_until(
+            pilot, lambda: "- keeps a field notebook" in marked(next_doc(app), "added"), "the dry run in Next"
+        )
         assert (home / "MEMORY.md").read_text() == MEMORY
         assert app.screen.query_one("#next .badge").has_class("-dry-run")
         await pilot.press("escape")
-        assert app.screen.query_one(ActionForm).status == ("flag", "esc again discards what you typed; enter applies it")
+        assert app.screen.query_one(ActionForm).status == (
+            "flag",
+            "esc again discards what you typed; enter applies it",
+        )
         assert app.screen.query_one(ActionForm).is_open
         await pilot.press("escape")
-        await wait_until(pilot, lambda: "- keeps a field notebook" not in next_doc(app).lines, "Next to drop the dry run")
+        await wait_until(
+            pilot, lambda: "- keeps a field notebook" not in next_doc(app).lines, "Next to drop the dry run"
+        )
         assert not app.screen.query_one(ActionForm).is_open
 
 
@@ -135,7 +153,9 @@ async def test_target_toggle_writes_user_md(home: Path) -> None:
 
 @pytest.mark.parametrize("view", ["app.doctor", "app.history", "app.review", "app.agent_sessions"])
 async def test_no_view_opens_over_the_open_form_not_even_from_the_palette(home: Path, view: str) -> None:
-    """The app opens the notebook's views; while the form is open it holds them back, as the screen does its own keys."""
+    """The app opens the notebook's views; while the form is open it holds
+    them back, as the screen does its own keys.
+    """
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -178,7 +198,11 @@ async def test_selecting_an_entry_prefills_replace_and_remove(home: Path) -> Non
         assert form.action == "remove"
         # the tool removes text, not lines: the dry run says the bullet stays, and how to delete the entry
         await wait_until(pilot, lambda: "empty “- ”" in form.status[1], "the dry run's word on the bullet left")
-        assert form.status == ("flag", "dry run: removes the text of line 4 of MEMORY.md and leaves an empty “- ” there; esc, then d deletes the whole entry")
+        assert form.status == (
+            "flag",
+            "dry run: removes the text of line 4 of MEMORY.md and leaves an empty “- ” there; "
+            "esc, then d deletes the whole entry",
+        )
         await pilot.press("enter")
         await wait_until(pilot, lambda: "tide" not in (home / "MEMORY.md").read_text(), "the remove")
         assert (home / "MEMORY.md").read_text() == MEMORY.replace("likes tide tables", "")
@@ -221,7 +245,9 @@ async def test_a_line_break_in_the_forms_text_is_refused_with_the_cores_message(
         await started(pilot)
         await pilot.press("a")
         form = app.screen.query_one(ActionForm)
-        form_input(app, "text").insert_text_at_cursor("a\nb")  # what no key types: the value a paste or a script could leave
+        form_input(app, "text").insert_text_at_cursor(
+            "a\nb"
+        )  # what no key types: the value a paste or a script could leave
         await wait_until(pilot, lambda: form.status == ("flag", message), "the dry run to refuse it")
         await pilot.press("enter")
         await wait_until(pilot, lambda: form.status == ("error", message), "the write to refuse it")

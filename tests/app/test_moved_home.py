@@ -71,12 +71,17 @@ async def test_a_home_moved_back_takes_writes_again(home: Path, tmp_path: Path) 
         await wait_until(pilot, lambda: (home / "MEMORY.md").read_text().endswith("- back again\n"), "the add to land")
 
 
-
-async def test_the_dry_run_of_an_open_form_says_the_write_will_be_refused_once_the_home_moved(home: Path, tmp_path: Path) -> None:
+async def test_the_dry_run_of_an_open_form_says_the_write_will_be_refused_once_the_home_moved(
+    home: Path, tmp_path: Path
+) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await pilot.press("a", *"typed before the move")
         await wait_until(pilot, lambda: app.screen.form.status[1].startswith("dry run: appends at"), "the dry run")
         subprocess.run(["mv", str(home), str(tmp_path / "renamed")], check=True)
-        await wait_until(pilot, lambda: app.screen.form.status == ("flag", f"the home at {home} {MOVED}"), "the dry run to say it is refused")
+        await wait_until(
+            pilot,
+            lambda: app.screen.form.status == ("flag", f"the home at {home} {MOVED}"),
+            "the dry run to say it is refused",
+        )

@@ -32,11 +32,17 @@ async def test_at_80_columns_home_or_the_two_sessions_show_and_f3_f4_focus_eithe
         assert pane(app, "current").region.width == 0 and pane(app, "next").region.width == 0
         await pilot.press("f4")
         await pilot.pause()
-        assert tabs.active == "next" and pane(app, "next").region.width == 40 and pane(app, "current").region.width == 40
+        assert (
+            tabs.active == "next" and pane(app, "next").region.width == 40 and pane(app, "current").region.width == 40
+        )
         assert app.screen.query_one("#home").region.width == 0 and pane(app, "next") in app.focused.ancestors
         await pilot.press("f3")
         await pilot.pause()
-        assert tabs.active == "current" and pane(app, "current").region.width == 40 and pane(app, "next").region.width == 40
+        assert (
+            tabs.active == "current"
+            and pane(app, "current").region.width == 40
+            and pane(app, "next").region.width == 40
+        )
         assert pane(app, "current") in app.focused.ancestors
 
 
@@ -56,8 +62,14 @@ async def test_at_80x24_the_dry_run_is_in_view_while_typing_and_n_shows_the_entr
         await started(pilot)
         await pilot.press("a", *"keeps tide tables")
         entry = "- keeps tide tables"
-        await wait_until(pilot, lambda: added_line(pane(app, "next").document, entry) is not None, "the dry run in Next")
-        await wait_until(pilot, lambda: pane(app, "next").line_on_screen(added_line(pane(app, "next").document, entry)), "the + line in view")
+        await wait_until(
+            pilot, lambda: added_line(pane(app, "next").document, entry) is not None, "the dry run in Next"
+        )
+        await wait_until(
+            pilot,
+            lambda: pane(app, "next").line_on_screen(added_line(pane(app, "next").document, entry)),
+            "the + line in view",
+        )
         assert app.screen.query_one(PaneTabs).active == "next"
         await pilot.press("enter")
         await wait_until(pilot, lambda: (home / "MEMORY.md").read_text() == MEMORY + entry + "\n", "the write")

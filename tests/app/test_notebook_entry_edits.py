@@ -27,8 +27,15 @@ async def test_d_deletes_the_whole_selected_line_after_enter_confirms(home: Path
         await select_line(pilot, 3)  # "- likes tide tables"
         await pilot.press("d")
         form = app.screen.query_one(ActionForm)
-        assert form.is_open and form.args == {"action": "delete-entry", "file": "MEMORY.md", "line": "4", "expect": "- likes tide tables"}
-        await wait_until(pilot, lambda: form.status[0] == "flag" and "deletes line 4 of MEMORY.md" in form.status[1], "the dry run")
+        assert form.is_open and form.args == {
+            "action": "delete-entry",
+            "file": "MEMORY.md",
+            "line": "4",
+            "expect": "- likes tide tables",
+        }
+        await wait_until(
+            pilot, lambda: form.status[0] == "flag" and "deletes line 4 of MEMORY.md" in form.status[1], "the dry run"
+        )
         nxt = app.screen.query_one("#next", SessionPane).document
         assert "- likes tide tables" not in nxt.lines
         assert (home / "MEMORY.md").read_text() == MEMORY
@@ -99,7 +106,9 @@ async def test_an_entry_that_lands_past_the_cap_says_it_will_not_load(tmp_path: 
         assert form.status[0] == "flag"
 
 
-async def test_ctrl_t_in_an_entry_edit_changes_nothing_its_file_is_fixed_and_the_hint_does_not_offer_it(home: Path) -> None:
+async def test_ctrl_t_in_an_entry_edit_changes_nothing_its_file_is_fixed_and_the_hint_does_not_offer_it(
+    home: Path,
+) -> None:
     from notebook_pilot import USER
     from textual.widgets import Label
 

@@ -18,7 +18,9 @@ def _dry_run_as_reader(home: str) -> list[object]:
 
     notebook = Notebook(Path(home))
     state = notebook.refresh()
-    status = [list(dry_run_status(dry_run(state, {"action": "add", "target": "self", "text": text}))) for text in ("", "b")]
+    status = [
+        list(dry_run_status(dry_run(state, {"action": "add", "target": "self", "text": text}))) for text in ("", "b")
+    ]
     result, _ = notebook.write({"action": "add", "target": "self", "text": "b"})
     return [*status, [result.output, result.is_error]]
 
@@ -35,7 +37,9 @@ def test_the_dry_run_and_the_write_say_that_a_read_only_home_refuses_every_write
         assert (home / "MEMORY.md").read_text() == "- a\n"
 
 
-async def test_an_add_through_a_notebook_link_lands_and_its_notice_says_it_is_not_recorded(home: Path, tmp_path: Path) -> None:
+async def test_an_add_through_a_notebook_link_lands_and_its_notice_says_it_is_not_recorded(
+    home: Path, tmp_path: Path
+) -> None:
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     os.symlink(outside, home / ".notebook")
@@ -52,7 +56,9 @@ async def test_an_add_through_a_notebook_link_lands_and_its_notice_says_it_is_no
     assert list(outside.iterdir()) == []
 
 
-async def test_the_history_view_of_a_home_whose_notebook_is_a_link_says_why_it_is_empty(home: Path, tmp_path: Path) -> None:
+async def test_the_history_view_of_a_home_whose_notebook_is_a_link_says_why_it_is_empty(
+    home: Path, tmp_path: Path
+) -> None:
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     os.symlink(outside, home / ".notebook")

@@ -55,7 +55,11 @@ def used_demo(env: dict[str, str]) -> Path:
 def reset(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "notebook_app", "--reset-demo", *args],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
 
 
@@ -84,11 +88,16 @@ def test_yes_says_what_went_resets_and_exits_without_opening_the_app(env: dict[s
     )  # plain lines and the exit: no terminal escape, so the app never started
     assert contents(used_demo) == shipped()
     again = reset(env)
-    assert (again.returncode, again.stdout) == (0, f"The demo persona in {used_demo} is already as shipped; nothing was changed.\n")
+    assert (again.returncode, again.stdout) == (
+        0,
+        f"The demo persona in {used_demo} is already as shipped; nothing was changed.\n",
+    )
 
 
 @pytest.mark.parametrize(("answer", "code"), [("y", 0), ("n", 1)])
-def test_in_a_terminal_it_asks_and_does_what_the_answer_says(env: dict[str, str], used_demo: Path, answer: str, code: int) -> None:
+def test_in_a_terminal_it_asks_and_does_what_the_answer_says(
+    env: dict[str, str], used_demo: Path, answer: str, code: int
+) -> None:
     before = contents(used_demo)
     terminal = Terminal(["--reset-demo"], env=env)
     try:

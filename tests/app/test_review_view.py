@@ -7,11 +7,10 @@ from pathlib import Path
 from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
 from textual.widgets import Input, OptionList
 
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.history.query import history
-from notebook_app.core.modes.review import pending, propose
-
 from notebook_app.app.screens.review.screen import ReviewScreen
+from notebook_app.core.history.query import history
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.modes.review import pending, propose
 
 AGENT = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
 
@@ -43,7 +42,9 @@ async def test_y_approves_the_selected_proposal_exactly_as_the_agent_sent_it(hom
         await started(pilot)
         screen = await open_review(pilot)
         assert [row.proposal.id for row in screen.rows] == [pid]
-        assert "-- timezone: UTC\n+- timezone: IST" in detail(app) and "If approved now: loads next session" in detail(app)
+        assert "-- timezone: UTC\n+- timezone: IST" in detail(app) and "If approved now: loads next session" in detail(
+            app
+        )
         assert "by mcp:kip-host 1.4 · session 20261130-210000-0000abcd" in detail(app)
         await pilot.press("y")
         await wait_until(pilot, lambda: status(home, pid) == "approved", "the approval")
@@ -51,7 +52,9 @@ async def test_y_approves_the_selected_proposal_exactly_as_the_agent_sent_it(hom
         [write] = [e for e in history(home) if e.action == "approved"]
         assert write.by.session == AGENT.session and write.by.approved_by.kind.value == "notebook"
         assert "edited" not in write.extra
-        await wait_until(pilot, lambda: screen.rows and screen.rows[0].proposal.status == "approved", "shown as approved")
+        await wait_until(
+            pilot, lambda: screen.rows and screen.rows[0].proposal.status == "approved", "shown as approved"
+        )
 
 
 async def test_x_rejects_with_the_reason_given_and_leaves_the_file(home: Path) -> None:
@@ -79,7 +82,9 @@ async def test_a_proposal_whose_text_is_gone_shows_not_found_live_and_fails_clea
         assert "If approved now" in detail(app)
         changed = MEMORY.replace("likes tide tables", "likes sea shanties")
         (home / "MEMORY.md").write_text(changed)  # another writer, while the view is open
-        await wait_until(pilot, lambda: "not found: likes tide tables: approving now would fail" in detail(app), "the miss, live")
+        await wait_until(
+            pilot, lambda: "not found: likes tide tables: approving now would fail" in detail(app), "the miss, live"
+        )
         await pilot.press("y")
         await wait_until(pilot, lambda: status(home, pid) == "failed", "the failed approval")
         assert (home / "MEMORY.md").read_text() == changed
@@ -156,11 +161,20 @@ async def test_the_palette_turns_review_on_and_off_for_the_home_as_a_recorded_wr
         assert {"Turn review on for this home", "Turn review off for this home"} <= set(commands)
         await commands["Turn review on for this home"].callback()
         await wait_until(pilot, lambda: load_settings(home).review is True, "the setting on")
-        await wait_until(pilot, lambda: any(n.title == "review setting" and n.message.startswith("review is on") for n in app._notifications), "said")
+        await wait_until(
+            pilot,
+            lambda: any(
+                n.title == "review setting" and n.message.startswith("review is on") for n in app._notifications
+            ),
+            "said",
+        )
         await commands["Turn review off for this home"].callback()
         await wait_until(pilot, lambda: load_settings(home).review is False, "the setting off")
     changes = [e for e in history(home) if e.action == "setting"]
-    assert [(e.args, e.by.kind.value) for e in changes] == [({"review": False}, "notebook"), ({"review": True}, "notebook")]
+    assert [(e.args, e.by.kind.value) for e in changes] == [
+        ({"review": False}, "notebook"),
+        ({"review": True}, "notebook"),
+    ]
 
 
 async def test_at_80_columns_every_row_fits_the_queue_and_a_long_value_is_cut_between_words(home: Path) -> None:
@@ -199,7 +213,11 @@ async def test_a_proposal_rejected_from_the_cli_stays_listed_with_its_outcome(ho
             capture_output=True, text=True, timeout=120,
         )  # fmt: skip
         assert done.returncode == 0, done.stderr
-        await wait_until(pilot, lambda: [r.proposal.status for r in screen.rows] == ["rejected", "pending"], "the CLI's rejection, listed")
+        await wait_until(
+            pilot,
+            lambda: [r.proposal.status for r in screen.rows] == ["rejected", "pending"],
+            "the CLI's rejection, listed",
+        )
         assert "rejected: not true" in detail(app)
 
 
@@ -216,7 +234,9 @@ async def test_an_edited_approval_shows_what_was_written_and_says_it_was_edited(
         screen = await open_review(pilot)
         screen.decided.add(pid)
         screen._read_again()
-        await wait_until(pilot, lambda: screen.rows and screen.rows[0].proposal.status == "approved", "the approval listed")
+        await wait_until(
+            pilot, lambda: screen.rows and screen.rows[0].proposal.status == "approved", "the approval listed"
+        )
         row = str(row_prompt(screen.rows[0], app.clock))
         assert "'Fridays' → 'Wednesdays'" in row and "Mondays" not in row and "edited" in row
         assert "'Fridays' → 'Wednesdays'" in detail(app) and "edited by cli" in detail(app)
@@ -251,4 +271,6 @@ async def test_approve_all_counts_and_approves_only_the_proposals_that_apply_now
         await pilot.press("y")
         await wait_until(pilot, lambda: status(home, fine) == status(home, later) == "approved", "both approved")
         assert status(home, miss) == "pending"
-        await wait_until(pilot, lambda: [r.proposal.status for r in screen.rows] == ["approved", "pending", "approved"], "listed")
+        await wait_until(
+            pilot, lambda: [r.proposal.status for r in screen.rows] == ["approved", "pending", "approved"], "listed"
+        )

@@ -49,7 +49,9 @@ def test_form_open_with_its_dry_run(snap_compare, demo: Path, size: tuple[int, i
         await pilot.press("a")
         pilot.app.screen.query_one("#form-text", Input).value = "prefers tide times on a 24-hour clock"
         upcoming = pilot.app.screen.query_one("#next", SessionPane)
-        await wait_until(pilot, lambda: "- prefers tide times on a 24-hour clock" in upcoming.document.lines, "the dry run")
+        await wait_until(
+            pilot, lambda: "- prefers tide times on a 24-hour clock" in upcoming.document.lines, "the dry run"
+        )
         await pilot.pause()
 
     assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
@@ -74,7 +76,9 @@ def test_agent_sessions(snap_compare, home: Path, size: tuple[int, int]) -> None
         await pilot.press("s")
         await wait_until(pilot, lambda: getattr(pilot.app.screen, "view", None) is not None, "the newest session shown")
         await pilot.press("down")
-        await wait_until(pilot, lambda: pilot.app.screen.view.session.id == "20261129-100000-0000aaaa", "the older session")
+        await wait_until(
+            pilot, lambda: pilot.app.screen.view.session.id == "20261129-100000-0000aaaa", "the older session"
+        )
         await wait_until(pilot, lambda: len(journal_rows(pilot.app)) == 3, "its journal")
         await pilot.pause()
 
@@ -98,7 +102,9 @@ def test_history(snap_compare, home: Path, size: tuple[int, int], monkeypatch: p
     async def run_before(pilot) -> None:
         await settled(pilot)
         await pilot.press("h")
-        await wait_until(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen) and pilot.app.screen.records, "the records")
+        await wait_until(
+            pilot, lambda: isinstance(pilot.app.screen, HistoryScreen) and pilot.app.screen.records, "the records"
+        )
         detail = pilot.app.screen.query_one("#history-detail")
         await wait_until(pilot, lambda: "24-hour" in str(detail.content), "the diff")
         await pilot.pause()
@@ -111,12 +117,18 @@ def test_history(snap_compare, home: Path, size: tuple[int, int], monkeypatch: p
 def test_doctor(snap_compare, home: Path, size: tuple[int, int]) -> None:
     from notebook_app.app.screens.doctor import DoctorScreen
 
-    (home / "MEMORY.md").write_text("# Notes\n\n- timezone: UTC\n- timezone: IST\n- likes tide tables\n- likes tide tables\n")
+    (home / "MEMORY.md").write_text(
+        "# Notes\n\n- timezone: UTC\n- timezone: IST\n- likes tide tables\n- likes tide tables\n"
+    )
 
     async def run_before(pilot) -> None:
         await settled(pilot)
         await pilot.press("exclamation_mark")
-        await wait_until(pilot, lambda: isinstance(pilot.app.screen, DoctorScreen) and pilot.app.screen.report is not None, "the findings")
+        await wait_until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, DoctorScreen) and pilot.app.screen.report is not None,
+            "the findings",
+        )
         await pilot.pause()
 
     assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)
@@ -144,7 +156,9 @@ def test_review(snap_compare, home: Path, size: tuple[int, int], monkeypatch: py
     async def run_before(pilot) -> None:
         await settled(pilot)
         await pilot.press("p")
-        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen) and pilot.app.screen.listed, "the queue")
+        await wait_until(
+            pilot, lambda: isinstance(pilot.app.screen, ReviewScreen) and pilot.app.screen.listed, "the queue"
+        )
         pilot.app.clear_notifications()  # the "3 proposals" toast would cover the rows this snapshot is for
         await pilot.pause()
 

@@ -47,10 +47,18 @@ def test_main_screen_with_pending_changes(snap_compare, demo: Path) -> None:
         await settled(pilot)
         await submit(pilot, "a", "prefers tide times on a 24-hour clock")
         next_pane = pilot.app.screen.query_one("#next", SessionPane)
-        await wait_until(pilot, lambda: "- prefers tide times on a 24-hour clock" in next_pane.document.lines, "the entry in Next")
-        await wait_until(pilot, lambda: bool(pilot.app._notifications), "the add's notification (it comes after the footer's keys)")
+        await wait_until(
+            pilot, lambda: "- prefers tide times on a 24-hour clock" in next_pane.document.lines, "the entry in Next"
+        )
+        await wait_until(
+            pilot, lambda: bool(pilot.app._notifications), "the add's notification (it comes after the footer's keys)"
+        )
         soul = next_pane.query_one(LineView)
-        await wait_until(pilot, lambda: soul.virtual_size.height == len(soul._rows), "Next's height held after the form closed, given back")
+        await wait_until(
+            pilot,
+            lambda: soul.virtual_size.height == len(soul._rows),
+            "Next's height held after the form closed, given back",
+        )
         await pilot.pause()
         pilot.app.clear_notifications()
 

@@ -103,7 +103,9 @@ def test_opening_a_home_loads_none_of_the_write_path_before_the_first_frame(tmp_
     home = tmp_path / "home"
     shutil.copytree(DEMO, home)
     loaded = modules_at_first_frame(str(home))
-    assert "notebook_app.core.home.reading" in loaded and "notebook_app.app.screens.main.screen" in loaded  # the probe saw the start
+    assert (
+        "notebook_app.core.home.reading" in loaded and "notebook_app.app.screens.main.screen" in loaded
+    )  # the probe saw the start
     assert [name for name in WRITE_PATH if name in loaded] == []
     inside = [name for name in loaded if name.startswith(tuple(f"{package}." for package in WRITE_PACKAGES))]
     assert [name for name in inside if name not in SHARED] == []
@@ -122,4 +124,7 @@ def test_a_write_from_the_notebook_loads_the_write_path(tmp_path: Path) -> None:
         f"print(','.join(name for name in {WRITE_PATH!r} if name not in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
-    assert out.stdout.strip() == "notebook_app.core.edits.guarded_splice,notebook_app.core.edits.hand_edit,notebook_app.core.text.merge"
+    assert (
+        out.stdout.strip()
+        == "notebook_app.core.edits.guarded_splice,notebook_app.core.edits.hand_edit,notebook_app.core.text.merge"
+    )

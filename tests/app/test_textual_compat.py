@@ -34,15 +34,25 @@ COMPAT = PACKAGE / "app" / "widgets" / "textual_compat.py"
 METHODS = [
     # (class, private method, the signature the compat module was written against)
     (App, "_refresh_truecolor_filter", "(self, theme: 'TerminalTheme') -> 'None'"),
-    (Screen, "_update_focus_styles", "(self, focused: 'Widget | None' = None, blurred: 'Widget | None' = None) -> 'None'"),
-    (ScrollView, "_size_updated", "(self, size: 'Size', virtual_size: 'Size', container_size: 'Size', layout: 'bool' = True) -> 'bool'"),
+    (
+        Screen,
+        "_update_focus_styles",
+        "(self, focused: 'Widget | None' = None, blurred: 'Widget | None' = None) -> 'None'",
+    ),
+    (
+        ScrollView,
+        "_size_updated",
+        "(self, size: 'Size', virtual_size: 'Size', container_size: 'Size', layout: 'bool' = True) -> 'bool'",
+    ),
     (ScrollView, "_scroll_update", "(self, virtual_size: 'Size') -> 'None'"),
     (TextArea, "_refresh_size", "(self) -> 'None'"),
 ]
 
 
 @pytest.mark.parametrize(("owner", "name", "signature"), METHODS, ids=[f"{o.__name__}.{n}" for o, n, _ in METHODS])
-def test_each_private_method_the_compat_module_uses_is_there_with_its_signature(owner: type, name: str, signature: str) -> None:
+def test_each_private_method_the_compat_module_uses_is_there_with_its_signature(
+    owner: type, name: str, signature: str
+) -> None:
     member = getattr(owner, name, None)
     assert member is not None, f"Textual's {owner.__name__}.{name} is gone: see textual_compat.py"
     assert str(inspect.signature(member)) == signature, (
@@ -92,7 +102,9 @@ def test_a_textarea_still_assigns_the_documents_the_buffer_swaps() -> None:
 
     buffer = EditorBuffer("one\ntwo")
     assert type(buffer.document) is CachedText, "TextArea no longer assigns self.document: see SwappedDocuments"
-    assert type(buffer.wrapped_document) is CountedRows, "TextArea no longer assigns self.wrapped_document: see SwappedDocuments"
+    assert type(buffer.wrapped_document) is CountedRows, (
+        "TextArea no longer assigns self.wrapped_document: see SwappedDocuments"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -238,7 +250,9 @@ def test_no_module_reads_a_private_textual_member_of_another_object() -> None:
 
 def test_the_scans_catch_what_they_look_for() -> None:
     """Each check flags a planted case, so a clean result means something."""
-    assert private_imports("from textual.document._document import Document") == ["from textual.document._document import …"]
+    assert private_imports("from textual.document._document import Document") == [
+        "from textual.document._document import …"
+    ]
     assert private_imports("from textual.widgets import _text_area") == ["from textual.widgets import _text_area"]
     assert private_imports("import textual._compositor") == ["import textual._compositor"]
     assert private_imports("from textual.widgets.text_area import Document") == []
@@ -248,4 +262,7 @@ def test_the_scans_catch_what_they_look_for() -> None:
             self._scroll_update(virtual_size)
             return False
 
-    assert private_members_touched(Planted, _automatic_names()) == ["ScrollView._scroll_update", "ScrollView._size_updated"]
+    assert private_members_touched(Planted, _automatic_names()) == [
+        "ScrollView._scroll_update",
+        "ScrollView._size_updated",
+    ]

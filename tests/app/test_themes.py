@@ -10,7 +10,7 @@ from notebook_pilot import SIZE, started
 from notebook_app.app.app import NotebookApp
 from notebook_app.app.themes import load_themes, parse_theme, shipped_themes_dir, user_themes_dir
 
-GOOD = '''
+GOOD = """
 name = "sea"
 dark = true
 [colors]
@@ -18,7 +18,7 @@ primary = "#1e90ff"
 background = "#001122"
 [variables]
 block-cursor-text-style = "bold"
-'''
+"""
 
 
 def test_shipped_themes_load_without_problems() -> None:
@@ -41,7 +41,9 @@ def test_a_bad_palette_in_a_user_theme_is_reported(tmp_path: Path) -> None:
     (tmp_path / "odd.toml").write_text('luminosity_spread = nan\n[colors]\nprimary = "red"\n')
     themes, problems = load_themes(shipped_themes_dir(), tmp_path)
     assert "odd" not in {t.name for t in themes}
-    assert [(p.source, p.message.split(" (")[0]) for p in problems] == [(str(tmp_path / "odd.toml"), "cannot build the palette")]
+    assert [(p.source, p.message.split(" (")[0]) for p in problems] == [
+        (str(tmp_path / "odd.toml"), "cannot build the palette")
+    ]
 
 
 def test_a_good_theme_maps_onto_textual_theme() -> None:
@@ -54,9 +56,12 @@ def test_a_good_theme_maps_onto_textual_theme() -> None:
     ("text", "message"),
     [
         ('[colors]\nprimary = "#12345z"\n', "colors.primary is not a colour: '#12345z'"),
-        ("[colors]\nsecondary = \"red\"\n", "[colors] must set at least 'primary'"),
+        ('[colors]\nsecondary = "red"\n', "[colors] must set at least 'primary'"),
         ('[colors]\nprimary = "red"\nshade = "blue"\n', "unknown colour(s) in [colors]: shade"),
-        ('[colors]\nprimary = "red"\n[variables]\nborder = "not-a-colour"\n', "variables.border is not a colour: 'not-a-colour'"),
+        (
+            '[colors]\nprimary = "red"\n[variables]\nborder = "not-a-colour"\n',
+            "variables.border is not a colour: 'not-a-colour'",
+        ),
         ('dark = "yes"\n[colors]\nprimary = "red"\n', "'dark' must be true or false"),
         ('colour = 1\n[colors]\nprimary = "red"\n', "unknown key(s): colour"),
         ("[colors\n", "not valid TOML"),
@@ -88,4 +93,6 @@ async def test_the_app_picks_up_user_themes_and_reports_broken_ones(home: Path) 
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         assert app.theme == "sea"
-        assert [n.message for n in app._notifications] == [f"{folder / 'broken.toml'}: colors.primary is not a colour: 'nope'"]
+        assert [n.message for n in app._notifications] == [
+            f"{folder / 'broken.toml'}: colors.primary is not a colour: 'nope'"
+        ]

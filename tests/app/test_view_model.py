@@ -12,10 +12,10 @@ from notebook_app.app.view_model.documents import soul_document
 from notebook_app.app.view_model.dry_run import dry_run
 from notebook_app.app.view_model.live_files import read_live_file
 from notebook_app.app.view_model.notebook import Notebook
-from notebook_app.app.watchers.home import HomeWatcher
 from notebook_app.app.view_model.wrapping import BANNER, split_line, wrap_rows
-from notebook_app.core.text.hidden import with_markers
+from notebook_app.app.watchers.home import HomeWatcher
 from notebook_app.core import JOURNAL_NAME, Rejection, Session, diff_compositions, parse_request, plan_edit
+from notebook_app.core.text.hidden import with_markers
 
 
 def test_lines_wrap_at_spaces_with_a_hanging_indent_for_bullets() -> None:
@@ -171,11 +171,15 @@ def test_a_dry_run_reuses_the_sessions_lines_after_the_edit_as_well_as_before_it
     after = dry.comparison.next_doc.lines
     edited = list(after).index("- timezone: IST")
     assert after[:edited] == before[:edited] and after[edited + 1 :] == before[edited + 1 :]
-    assert all(a is b for a, b in zip(after[edited + 1 :], before[edited + 1 :]))  # kept as they were: a pane need not wrap them again
+    assert all(
+        a is b for a, b in zip(after[edited + 1 :], before[edited + 1 :], strict=True)
+    )  # kept as they were: a pane need not wrap them again
 
 
 @pytest.mark.parametrize("width", range(6, 30))
-def test_cjk_wrapping_never_starts_a_row_with_closing_punctuation_nor_ends_one_with_an_opening_bracket(width: int) -> None:
+def test_cjk_wrapping_never_starts_a_row_with_closing_punctuation_nor_ends_one_with_an_opening_bracket(
+    width: int,
+) -> None:
     line = "日本語の文章です。次の「引用」、そして終わり。"
     rows = [line[start:end] for start, end in split_line(line, width)]
     assert "".join(rows) == line
@@ -194,11 +198,15 @@ def test_an_add_to_a_3_mib_file_claims_no_line_past_what_was_read(tmp_path: Path
     dry = dry_run(notebook.refresh(), {"action": "add", "target": "self", "text": "late"})
     assert dry.edit_line is None
     kind, words = dry_run_status(dry)
-    assert words.startswith("dry run: appends at the end of MEMORY.md (line not counted: only its start is read); will not load")
+    assert words.startswith(
+        "dry run: appends at the end of MEMORY.md (line not counted: only its start is read); will not load"
+    )
     assert "line 2" not in words and "line 3" not in words
     result, _ = notebook.write({"action": "add", "target": "self", "text": "late"})
     assert not result.is_error
-    assert (tmp_path / "MEMORY.md").read_text().splitlines().index("- late") == count  # where it landed: after every line
+    assert (tmp_path / "MEMORY.md").read_text().splitlines().index(
+        "- late"
+    ) == count  # where it landed: after every line
 
 
 def test_an_add_after_an_unterminated_last_line_names_the_line_it_lands_on(tmp_path: Path) -> None:

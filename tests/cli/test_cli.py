@@ -89,7 +89,9 @@ def test_soul_prints_the_composed_soul_as_text_and_json(tmp_path: Path) -> None:
     }
 
 
-@pytest.mark.parametrize("args", [("--help",), ("memory", "--help"), ("memory", "replace", "--help"), ("soul", "--help")])
+@pytest.mark.parametrize(
+    "args", [("--help",), ("memory", "--help"), ("memory", "replace", "--help"), ("soul", "--help")]
+)
 def test_help_is_available_for_every_command(args: tuple[str, ...]) -> None:
     out = run(*args)
     assert out.returncode == 0
@@ -106,6 +108,8 @@ def test_add_with_a_line_break_is_refused_and_the_file_is_byte_identical(tmp_pat
     (tmp_path / "MEMORY.md").write_bytes(b"- tea\r\n")
     out = run("memory", "add", "a\nb", "--home", str(tmp_path))
     assert out.returncode == 1
-    assert out.stderr == "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written\n"
+    assert (
+        out.stderr == "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written\n"
+    )
     assert (tmp_path / "MEMORY.md").read_bytes() == b"- tea\r\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]

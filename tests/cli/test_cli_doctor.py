@@ -104,7 +104,9 @@ def test_soul_without_a_host_is_the_contract(demo: Path, tmp_path: Path) -> None
     assert "host" not in json.loads(run("soul", "--home", str(demo), "--json", tmp=tmp_path).stdout)
 
 
-def test_a_secret_left_in_the_history_is_named_by_record_and_redacted_from_the_shell(demo: Path, tmp_path: Path) -> None:
+def test_a_secret_left_in_the_history_is_named_by_record_and_redacted_from_the_shell(
+    demo: Path, tmp_path: Path
+) -> None:
     key = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
     added = run("memory", "add", f"ci token {key}", "--home", str(demo), tmp=tmp_path)
     assert added.returncode == 0, added.stderr
@@ -142,7 +144,9 @@ def test_a_host_version_that_is_not_one_exits_two_and_says_so(demo: Path, tmp_pa
     assert run(verb, "--home", str(demo), "--host", "openclaw@2026.9.6", tmp=tmp_path).returncode == 0
 
 
-def test_bytes_that_are_not_utf8_are_listed_with_their_line_offset_and_hex_and_a_fix(demo: Path, tmp_path: Path) -> None:
+def test_bytes_that_are_not_utf8_are_listed_with_their_line_offset_and_hex_and_a_fix(
+    demo: Path, tmp_path: Path
+) -> None:
     (demo / "USER.md").write_bytes(b"- name \xff\n- likes caf\xe9\n")
     out = run("doctor", "--home", str(demo), tmp=tmp_path)
     assert out.returncode == 1

@@ -16,7 +16,7 @@ from notebook_app.cli import VERBS
 from notebook_app.cli import edit as edit_verb
 from notebook_app.cli.common import build_verb_parser
 
-EDITOR = '''
+EDITOR = """
 import os, sys, time, pathlib
 copy = pathlib.Path(sys.argv[1])
 sync = os.environ.get("EDIT_SYNC")
@@ -37,7 +37,7 @@ elif mode == "first-line":
     text = "".join(lines)
 copy.write_text(text, encoding="utf-8")
 sys.exit(int(os.environ.get("EDIT_STATUS", "0")))
-'''
+"""
 
 
 @pytest.fixture
@@ -60,7 +60,9 @@ def home(tmp_path: Path) -> Path:
 
 
 def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 def edits(env: dict[str, str]) -> list[Path]:
@@ -68,7 +70,9 @@ def edits(env: dict[str, str]) -> list[Path]:
     return sorted(root.rglob("*")) if root.exists() else []
 
 
-def edit_while_an_agent_writes(home: Path, env: dict[str, str], mode: str, agent: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+def edit_while_an_agent_writes(
+    home: Path, env: dict[str, str], mode: str, agent: tuple[str, ...]
+) -> subprocess.CompletedProcess[str]:
     """Start ``edit``; once the editor has the copy, run the
     agent's write in another process; then let the editor save."""
     sync = home.parent / "sync"
@@ -76,7 +80,10 @@ def edit_while_an_agent_writes(home: Path, env: dict[str, str], mode: str, agent
     env = {**env, "EDIT_SYNC": str(sync), "EDIT_MODE": mode}
     editor = subprocess.Popen(
         [sys.executable, "-m", "notebook_app", "edit", "MEMORY.md", "--home", str(home)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     try:
         deadline = time.monotonic() + 60
@@ -103,7 +110,9 @@ def test_an_agent_adding_entries_during_an_editor_session_keeps_both(home: Path,
     assert [(r["action"], r["by"]["kind"]) for r in records] == [("merge", "cli"), ("add", "cli")]
 
 
-def test_an_edit_of_a_line_the_agent_replaced_meanwhile_conflicts_and_loses_nothing(home: Path, env: dict[str, str]) -> None:
+def test_an_edit_of_a_line_the_agent_replaced_meanwhile_conflicts_and_loses_nothing(
+    home: Path, env: dict[str, str]
+) -> None:
     result = edit_while_an_agent_writes(home, env, "first-line", ("replace", "tea at 4", "--with", "tea at 3"))
     assert result.returncode == 1
     agents = "- tea at 3\n- likes rain\n"
@@ -133,7 +142,9 @@ def test_no_change_exits_zero_with_nothing_to_write(home: Path, env: dict[str, s
 
 
 def test_an_editor_that_fails_writes_nothing_and_keeps_the_copy(home: Path, env: dict[str, str]) -> None:
-    result = cli("edit", "MEMORY.md", "--home", str(home), "--json", env={**env, "EDIT_MODE": "append", "EDIT_STATUS": "4"})
+    result = cli(
+        "edit", "MEMORY.md", "--home", str(home), "--json", env={**env, "EDIT_MODE": "append", "EDIT_STATUS": "4"}
+    )
     assert result.returncode == 1
     report = json.loads(result.stdout)
     assert (report["is_error"], report["outcome"]) == (True, "refused")
@@ -178,10 +189,14 @@ def test_an_injected_editor_runner_edits_any_bootstrap_file(tmp_path: Path, monk
         (("edit", "MEMORY.md", "--home", "missing"), False, "no such home: missing"),
     ],
 )
-def test_usage_errors_exit_two_and_change_nothing(home: Path, env: dict[str, str], args: tuple[str, ...], unset: bool, says: str) -> None:
+def test_usage_errors_exit_two_and_change_nothing(
+    home: Path, env: dict[str, str], args: tuple[str, ...], unset: bool, says: str
+) -> None:
     if unset:
         env = {k: v for k, v in env.items() if k not in ("EDITOR", "VISUAL")}
-    result = subprocess.run([sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, cwd=home, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, cwd=home, timeout=60
+    )
     assert result.returncode == 2 and says in result.stderr
     assert (home / "MEMORY.md").read_text() == "- tea at 4\n- likes rain\n"
     assert edits(env) == []

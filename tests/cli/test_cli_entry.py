@@ -56,12 +56,16 @@ def test_a_line_that_changed_exits_one_with_the_reason_on_stderr_and_changes_not
 
 def test_json_output_for_done_and_refused(tmp_path: Path) -> None:
     seed(tmp_path)
-    done = run("entry", "edit", "MEMORY.md", "3", "--expect", "- fix me", "--to", "- fixed", "--home", str(tmp_path), "--json")
+    done = run(
+        "entry", "edit", "MEMORY.md", "3", "--expect", "- fix me", "--to", "- fixed", "--home", str(tmp_path), "--json"
+    )
     assert (done.returncode, json.loads(done.stdout)) == (
         0,
         {"output": "ok (edit line 3 → MEMORY.md); loads next session", "is_error": False},
     )
-    refused = run("entry", "edit", "MEMORY.md", "3", "--expect", "- fix me", "--to", "- again", "--home", str(tmp_path), "--json")
+    refused = run(
+        "entry", "edit", "MEMORY.md", "3", "--expect", "- fix me", "--to", "- again", "--home", str(tmp_path), "--json"
+    )
     assert refused.returncode == 1
     assert json.loads(refused.stdout) == {
         "output": 'line 3 of MEMORY.md changed since you selected it: it was "- fix me", it reads "- fixed" now; '
@@ -135,5 +139,7 @@ def test_edit_with_a_line_break_says_what_memory_add_says(tmp_path: Path) -> Non
     path = seed(tmp_path)
     out = run("entry", "edit", "MEMORY.md", "3", "--expect", "- fix me", "--to", "- a\n- b", "--home", str(tmp_path))
     assert out.returncode == 1
-    assert out.stderr == "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written\n"
+    assert (
+        out.stderr == "the text holds a line break, and each entry of MEMORY.md is one '- ' line; nothing was written\n"
+    )
     assert path.read_bytes() == b"- keep me\n- drop me\n- fix me\n"

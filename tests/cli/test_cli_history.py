@@ -31,8 +31,17 @@ def test_history_json_is_an_array_of_records_newest_first_with_who_made_each(tmp
     out = run("history", "--json", "--home", str(tmp_path))
     assert (out.returncode, out.stderr) == (0, "")
     records = json.loads(out.stdout)
-    assert [(r["action"], r["by"]["kind"]) for r in records] == [("add", "cli"), ("outside", "outside"), ("replace", "cli"), ("add", "mcp")]
-    assert records[-1]["by"] == {"kind": "mcp", "session": AGENT.session, "client": {"name": "kip-host", "version": "4.5.6"}}
+    assert [(r["action"], r["by"]["kind"]) for r in records] == [
+        ("add", "cli"),
+        ("outside", "outside"),
+        ("replace", "cli"),
+        ("add", "mcp"),
+    ]
+    assert records[-1]["by"] == {
+        "kind": "mcp",
+        "session": AGENT.session,
+        "client": {"name": "kip-host", "version": "4.5.6"},
+    }
     for record in records:
         assert {"id", "time", "file", "action", "by", "applied", "undoable"} <= set(record)
         assert record["file"] == "MEMORY.md" and record["undoable"] is True
@@ -85,7 +94,10 @@ def test_blame_names_the_writer_of_each_line(tmp_path: Path) -> None:
     assert " outside " in lines[2] and lines[3].endswith("4 │ - likes filter coffee")
     data = json.loads(run("blame", "MEMORY.md", "--json", "--home", str(tmp_path)).stdout)
     assert [(line["origin"], line["action"]) for line in data["lines"]] == [
-        ("before history", None), ("recorded", "replace"), ("recorded", "outside"), ("recorded", "add"),
+        ("before history", None),
+        ("recorded", "replace"),
+        ("recorded", "outside"),
+        ("recorded", "add"),
     ]
 
 

@@ -59,7 +59,10 @@ def test_an_edit_whose_home_was_moved_while_the_editor_ran_is_refused_and_no_gho
     sync, elsewhere = tmp_path / "sync", tmp_path / "moved-away"
     editor = subprocess.Popen(
         [sys.executable, "-m", "notebook_app", "edit", "MEMORY.md", "--home", str(home)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     try:
         deadline = time.monotonic() + 60
@@ -74,7 +77,9 @@ def test_an_edit_whose_home_was_moved_while_the_editor_ran_is_refused_and_no_gho
         if editor.poll() is None:
             editor.kill()
     assert editor.returncode == 1
-    assert stderr.startswith(f"the home at {home} was moved or removed since it was opened; nothing was written; your edit is kept at ")
+    assert stderr.startswith(
+        f"the home at {home} was moved or removed since it was opened; nothing was written; your edit is kept at "
+    )
     assert not home.exists(), "the old path was created again: a ghost home"
     assert tree(elsewhere) == moved_tree
     kept = Path(stderr.rstrip("\n").rsplit(" is kept at ", 1)[1])
@@ -85,7 +90,9 @@ def test_an_add_to_a_new_home_creates_it_once_and_pins_what_was_made(tmp_path: P
     home = tmp_path / "new" / "home"
     run = subprocess.run(
         [sys.executable, "-m", "notebook_app", "memory", "add", "first", "--home", str(home), "--create"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert (run.returncode, run.stdout) == (0, "ok (add → MEMORY.md); loads next session\n"), run.stderr
     assert (home / "MEMORY.md").read_text() == "- first\n"

@@ -29,7 +29,12 @@ def test_pending_json_lists_each_proposal_with_its_fields(tmp_path: Path, capsys
     assert main(["pending", "--home", str(tmp_path), "--json"]) == 0
     [row] = json.loads(capsys.readouterr().out)
     assert {k: row[k] for k in ("id", "status", "action", "target", "text", "with")} == {
-        "id": pid, "status": "pending", "action": "replace", "target": "self", "text": "alpha", "with": "beta",
+        "id": pid,
+        "status": "pending",
+        "action": "replace",
+        "target": "self",
+        "text": "alpha",
+        "with": "beta",
     }
     assert row["by"]["session"] == "s-1"
 
@@ -79,7 +84,12 @@ def test_the_mcp_docs_quote_the_review_sentence_and_messages_word_for_word() -> 
     page = " ".join((Path(__file__).parents[2] / "docs" / "mcp.md").read_text(encoding="utf-8").split())
     assert f'"{REVIEW_SENTENCE}"' in page
     assert queued_message("p-1m8q4p3z616b7") in page
-    for message in ("is not pending: it was approved", "failed: not found:", "give one proposal ID, or --all", "no proposals pending"):
+    for message in (
+        "is not pending: it was approved",
+        "failed: not found:",
+        "give one proposal ID, or --all",
+        "no proposals pending",
+    ):
         assert message in page
 
 
@@ -90,8 +100,13 @@ def test_racing_approvals_of_one_proposal_apply_it_once(tmp_path: Path) -> None:
     pid = queue(tmp_path, {"action": "add", "text": "only once"})
     repo = Path(__file__).parents[2]
     racers = [
-        subprocess.Popen([sys.executable, "-m", "notebook_app", "approve", pid, "--home", str(tmp_path)], cwd=repo,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-m", "notebook_app", "approve", pid, "--home", str(tmp_path)],
+            cwd=repo,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(6)
     ]
     finished = [racer.communicate() + (racer.returncode,) for racer in racers]
@@ -108,7 +123,9 @@ def test_history_names_the_agent_and_its_approver(tmp_path: Path, capsys: pytest
     assert "approved      mcp:client 1.0 approved by cli" in capsys.readouterr().out
 
 
-def test_review_on_off_status_change_and_show_the_homes_setting(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_review_on_off_status_change_and_show_the_homes_setting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from notebook_app.core.history.query import history
 
     assert main(["review", "status", "--home", str(tmp_path)]) == 0
@@ -129,14 +146,31 @@ def test_an_edited_approval_is_listed_as_written_and_marked_edited(tmp_path: Pat
 
     (tmp_path / "MEMORY.md").write_text("- drafts go out on Fridays\n")
     agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
-    pid = propose(tmp_path, {"action": "replace", "text": "Fridays", "with": "Mondays"}, by=agent).output.split("(id ")[1][:15]
-    assert approve(tmp_path, pid, by=CLI, edited_args={"action": "replace", "text": "Fridays", "with": "Wednesdays"}).done
-    text = subprocess.run([sys.executable, "-m", "notebook_app", "pending", "--all", "--home", str(tmp_path)],
-                          capture_output=True, text=True, timeout=60)
+    pid = propose(tmp_path, {"action": "replace", "text": "Fridays", "with": "Mondays"}, by=agent).output.split("(id ")[
+        1
+    ][:15]
+    assert approve(
+        tmp_path, pid, by=CLI, edited_args={"action": "replace", "text": "Fridays", "with": "Wednesdays"}
+    ).done
+    text = subprocess.run(
+        [sys.executable, "-m", "notebook_app", "pending", "--all", "--home", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert text.returncode == 0, text.stderr
     assert "'Fridays' → 'Wednesdays'" in text.stdout and "(edited; the agent proposed 'Mondays')" in text.stdout
-    out = subprocess.run([sys.executable, "-m", "notebook_app", "pending", "--all", "--json", "--home", str(tmp_path)],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "notebook_app", "pending", "--all", "--json", "--home", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     [listed] = json.loads(out.stdout)
-    assert (listed["status"], listed["text"], listed["with"], listed["edited"]) == ("approved", "Fridays", "Wednesdays", True)
+    assert (listed["status"], listed["text"], listed["with"], listed["edited"]) == (
+        "approved",
+        "Fridays",
+        "Wednesdays",
+        True,
+    )
     assert listed["proposed"] == {"text": "Fridays", "with": "Mondays"}

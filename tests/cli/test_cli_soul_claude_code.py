@@ -12,8 +12,15 @@ import pytest
 
 
 def run(*args: str, tmp: Path, home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(tmp / "config"), "XDG_STATE_HOME": str(tmp / "state")}
-    return subprocess.run([sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=60)
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(tmp / "config"),
+        "XDG_STATE_HOME": str(tmp / "state"),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=60
+    )
 
 
 @pytest.fixture
@@ -41,41 +48,62 @@ def test_soul_as_claude_code_prints_its_own_block_in_its_order(project, tmp_path
     assert out.stdout.startswith("<system-reminder>\nCodebase and user instructions are shown below.")
     order = [line for line in out.stdout.splitlines() if line.startswith("Contents of ")]
     assert [line.split(" (")[0].removeprefix("Contents of ") for line in order] == [
-        str(user / ".claude" / "rules" / "tone.md"), str(root / "CLAUDE.md"), str(root / "notes.md"),
+        str(user / ".claude" / "rules" / "tone.md"),
+        str(root / "CLAUDE.md"),
+        str(root / "notes.md"),
         str(next((user / ".claude" / "projects").iterdir()) / "memory" / "MEMORY.md"),
     ]
     assert "Only from sub." not in out.stdout  # below the working directory: read on demand, not at the start
-    assert "> WARNING: MEMORY.md is 250 lines (limit: 200). Only part of it was loaded: 50 of 250 lines were cut off, " \
-           'starting at line 201 ("- note 201").' in out.stdout
+    assert (
+        "> WARNING: MEMORY.md is 250 lines (limit: 200). Only part of it was loaded: 50 of 250 lines were cut off, "
+        'starting at line 201 ("- note 201").' in out.stdout
+    )
     assert "Claude Code 2.1.332" in out.stderr
 
 
 def test_soul_as_claude_code_json_names_each_file_with_its_cut(project, tmp_path):
     root, user = project
     before = sorted(str(p) for p in tmp_path.rglob("*"))
-    out = run("soul", "--host", "claude-code@2.1", "--home", str(root), "--cwd", str(root / "sub"), "--json",
-              tmp=tmp_path, home=user)
+    out = run(
+        "soul",
+        "--host",
+        "claude-code@2.1",
+        "--home",
+        str(root),
+        "--cwd",
+        str(root / "sub"),
+        "--json",
+        tmp=tmp_path,
+        home=user,
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert (data["host"], data["host_version"], data["unit"]) == ("claude-code", "2.1.332", "utf16")
     # ../notes.md is imported from outside the working directory: Claude Code does not follow it (cc-import-outside-cwd)
     assert data["found"] == ["~/.claude/rules/tone.md", "../CLAUDE.md", "CLAUDE.md", "MEMORY.md"]
     memory = data["files"][-1]
-    assert (memory["status"], memory["cut"]["head_end"]) == ("cut", len("".join(f"- note {i}\n" for i in range(1, 201))) - 1)
+    assert (memory["status"], memory["cut"]["head_end"]) == (
+        "cut",
+        len("".join(f"- note {i}\n" for i in range(1, 201))) - 1,
+    )
     assert memory["markers"][0].startswith("> WARNING: MEMORY.md is 250 lines")
     assert data["total"]["injected"] == len(data["soul"]) and data["soul"].endswith("</system-reminder>")
     assert data["skipped"] == []
     assert sorted(str(p) for p in tmp_path.rglob("*") if "config" not in str(p) and "state" not in str(p)) == [
-        p for p in before if "config" not in p and "state" not in p]
+        p for p in before if "config" not in p and "state" not in p
+    ]
 
 
-@pytest.mark.parametrize("args, words", [
-    (("--host", "claude-code@2.0"), "not a proven Claude Code version; proven: 2.1.332"),
-    (("--host", "claude-code@latest"), "not a proven Claude Code version"),
-    (("--host", "claude-code", "--context-length", "200000"), "not options of --host claude-code"),
-    (("--host", "claude-code", "--cwd", "/no/such/folder"), "--cwd is the directory Claude Code runs in"),
-    (("--host", "openclaw", "--cwd", "."), "--cwd is an option of --host hermes and claude-code"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("--host", "claude-code@2.0"), "not a proven Claude Code version; proven: 2.1.332"),
+        (("--host", "claude-code@latest"), "not a proven Claude Code version"),
+        (("--host", "claude-code", "--context-length", "200000"), "not options of --host claude-code"),
+        (("--host", "claude-code", "--cwd", "/no/such/folder"), "--cwd is the directory Claude Code runs in"),
+        (("--host", "openclaw", "--cwd", "."), "--cwd is an option of --host hermes and claude-code"),
+    ],
+)
 def test_soul_refuses_what_the_host_does_not_use_with_exit_two(project, tmp_path, args, words):
     root, user = project
     out = run("soul", "--home", str(root), *args, tmp=tmp_path, home=user)

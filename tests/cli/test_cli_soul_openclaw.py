@@ -12,9 +12,15 @@ import pytest
 
 
 def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp / "config"), "XDG_STATE_HOME": str(tmp / "state"),
-           "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json")}
-    return subprocess.run([sys.executable, "-m", "notebook_app", *args], check=False, capture_output=True, text=True, env=env, timeout=60)
+    env = {
+        **os.environ,
+        "XDG_CONFIG_HOME": str(tmp / "config"),
+        "XDG_STATE_HOME": str(tmp / "state"),
+        "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json"),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "notebook_app", *args], check=False, capture_output=True, text=True, env=env, timeout=60
+    )
 
 
 @pytest.fixture
@@ -27,12 +33,19 @@ def workspace(tmp_path: Path) -> Path:
     return home
 
 
-def test_soul_as_openclaw_json_gives_each_entry_as_the_newest_release_builds_it(workspace: Path, tmp_path: Path) -> None:
+def test_soul_as_openclaw_json_gives_each_entry_as_the_newest_release_builds_it(
+    workspace: Path, tmp_path: Path
+) -> None:
     before = sorted(p.name for p in workspace.rglob("*"))
     out = run("soul", "--home", str(workspace), "--host", "openclaw", "--json", tmp=tmp_path)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert (data["host"], data["host_version"], data["unit"], data["session_kind"]) == ("openclaw", "2026.9.6", "utf16", "main")
+    assert (data["host"], data["host_version"], data["unit"], data["session_kind"]) == (
+        "openclaw",
+        "2026.9.6",
+        "utf16",
+        "main",
+    )
     assert [f["name"] for f in data["files"]] == ["AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md", "MEMORY.md"]
     soul = data["files"][1]
     assert (soul["status"], soul["raw_len"], soul["injected_len"]) == ("cut", 20001, 19999)  # golden soul-cap-plus-1
@@ -48,8 +61,9 @@ def test_a_version_inside_a_range_names_the_release_that_proves_it(workspace: Pa
     out = run("soul", "--home", str(workspace), "--host", "openclaw@2026.5.1", "--json", tmp=tmp_path)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["host_version"] == "2026.4.27"
-    assert ("OpenClaw 2026.5.1: rules of 2026.4.27–2026.5.5, proven at 2026.4.27 "
-            "(tests/hosts/goldens/openclaw@2026.4.27/)") in out.stderr
+    assert (
+        "OpenClaw 2026.5.1: rules of 2026.4.27–2026.5.5, proven at 2026.4.27 (tests/hosts/goldens/openclaw@2026.4.27/)"
+    ) in out.stderr
     partial = run("soul", "--home", str(workspace), "--host", "openclaw@2026.6", "--json", tmp=tmp_path)
     assert json.loads(partial.stdout)["host_version"] == "2026.6.6"
     assert "OpenClaw 2026.6: its newest proven release, 2026.6.6" in partial.stderr
@@ -62,13 +76,18 @@ def test_a_version_in_no_range_exits_two_listing_the_ranges(workspace: Path, tmp
     assert "2026.9.1–2026.9.6 (proven at 2026.9.6)" in out.stderr
 
 
-@pytest.mark.parametrize(("kind", "names"), [
-    ("main", ["AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md", "MEMORY.md"]),
-    ("group", ["AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md"]),
-    ("subagent", ["AGENTS.md"]),
-    ("cron", ["AGENTS.md", "SOUL.md", "IDENTITY.md"]),
-])
-def test_the_session_kind_filters_the_files_as_openclaw_does(workspace: Path, tmp_path: Path, kind: str, names: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("kind", "names"),
+    [
+        ("main", ["AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md", "MEMORY.md"]),
+        ("group", ["AGENTS.md", "SOUL.md", "IDENTITY.md", "BOOTSTRAP.md"]),
+        ("subagent", ["AGENTS.md"]),
+        ("cron", ["AGENTS.md", "SOUL.md", "IDENTITY.md"]),
+    ],
+)
+def test_the_session_kind_filters_the_files_as_openclaw_does(
+    workspace: Path, tmp_path: Path, kind: str, names: list[str]
+) -> None:
     out = run("soul", "--home", str(workspace), "--host", "openclaw", "--session-kind", kind, "--json", tmp=tmp_path)
     assert out.returncode == 0, out.stderr
     assert [f["name"] for f in json.loads(out.stdout)["files"]] == names  # goldens flat-all-seven, per kind
@@ -84,7 +103,9 @@ def test_an_option_the_host_does_not_use_exits_two(workspace: Path, tmp_path: Pa
 def test_soul_as_openclaw_prints_each_entry_in_openclaws_order(workspace: Path, tmp_path: Path) -> None:
     out = run("soul", "--home", str(workspace), "--host", "openclaw@2026.1.29", tmp=tmp_path)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("## AGENTS.md\n\nBe brief.\n\n## SOUL.md\n\n" + "x" * 14000 + "\n\n[...truncated, read SOUL.md")
+    assert out.stdout.startswith(
+        "## AGENTS.md\n\nBe brief.\n\n## SOUL.md\n\n" + "x" * 14000 + "\n\n[...truncated, read SOUL.md"
+    )
     assert out.stdout.index("## TOOLS.md") < out.stdout.index("## HEARTBEAT.md") < out.stdout.index("## MEMORY.md")
 
 
@@ -92,9 +113,10 @@ def test_the_users_openclaw_config_caps_the_soul_and_says_it_is_not_proven(works
     """--openclaw-config (or $OPENCLAW_CONFIG_PATH) sets OpenClaw's
     caps for `soul --host openclaw`, as for the doctor."""
     config = tmp_path / "openclaw.json"
-    config.write_text('{agents: {defaults: {bootstrapMaxChars: 5000, bootstrapTotalMaxChars: 7000}}}')
-    out = run("soul", "--home", str(workspace), "--host", "openclaw", "--openclaw-config", str(config), "--json",
-              tmp=tmp_path)
+    config.write_text("{agents: {defaults: {bootstrapMaxChars: 5000, bootstrapTotalMaxChars: 7000}}}")
+    out = run(
+        "soul", "--home", str(workspace), "--host", "openclaw", "--openclaw-config", str(config), "--json", tmp=tmp_path
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert (data["total"]["file_cap"], data["total"]["cap"]) == (5000, 7000)

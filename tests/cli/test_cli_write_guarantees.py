@@ -39,7 +39,9 @@ def test_an_add_to_a_read_only_home_is_refused_in_words_and_the_doctor_warns() -
         assert findings[0]["message"].startswith(f"{home} is read-only: nothing can be written safely here")
 
 
-def test_a_write_through_a_notebook_link_says_it_is_not_recorded_and_history_says_why_it_is_empty(tmp_path: Path) -> None:
+def test_a_write_through_a_notebook_link_says_it_is_not_recorded_and_history_says_why_it_is_empty(
+    tmp_path: Path,
+) -> None:
     home, outside = tmp_path / "home", tmp_path / "elsewhere"
     home.mkdir()
     outside.mkdir()

@@ -68,10 +68,14 @@ def test_the_walk_through_runs_as_written_on_a_fresh_home(tmp_path: Path) -> Non
         assert shell(command).returncode == 0, command
     home = tmp_path / "agents" / "kip"
     (tmp_path / "agent.py").write_text(BLOCKS[1][1])
-    agent = subprocess.run([sys.executable, str(tmp_path / "agent.py")], capture_output=True, text=True, env=env, timeout=120)
+    agent = subprocess.run(
+        [sys.executable, str(tmp_path / "agent.py")], capture_output=True, text=True, env=env, timeout=120
+    )
     assert agent.returncode == 0, agent.stderr
     assert "ok (add → MEMORY.md)" in agent.stdout
-    replaced = memory_tool(home, by=NOTEBOOK).call({"action": "replace", "text": "metric units", "with": "metric units, 24-hour clock"})
+    replaced = memory_tool(home, by=NOTEBOOK).call(
+        {"action": "replace", "text": "metric units", "with": "metric units, 24-hour clock"}
+    )
     assert not replaced.is_error, replaced.output
     for command, _ in commands(BLOCKS[2][1]):
         assert shell(command).returncode == 0, command
@@ -86,5 +90,9 @@ def test_the_walk_through_runs_as_written_on_a_fresh_home(tmp_path: Path) -> Non
         printed = done.stdout.splitlines()
         assert normal(printed) == normal(expected), command
         if not ids:  # the first listing: its ids in the page's order
-            ids = dict(zip([line.split()[0] for line in expected if line], [line.split()[0] for line in printed], strict=True))
-    assert (home / "MEMORY.md").read_text() == "- prefers metric units, 24-hour clock\n- asked for weekly summaries on Fridays\n"
+            ids = dict(
+                zip([line.split()[0] for line in expected if line], [line.split()[0] for line in printed], strict=True)
+            )
+    assert (
+        home / "MEMORY.md"
+    ).read_text() == "- prefers metric units, 24-hour clock\n- asked for weekly summaries on Fridays\n"

@@ -51,7 +51,11 @@ def test_soul_names_an_unreadable_file_when_run_by_a_user_it_is_closed_to() -> N
         unreadable_file(home / "MEMORY.md")
         text = soul(command=reader_command("soul", "--home", str(home)))
         check_launch(text.returncode, text.stderr)
-        assert (text.returncode, text.stdout, text.stderr) == (0, SOUL + "\n", f"persona-notebook: {UNREADABLE_MESSAGE}\n")
+        assert (text.returncode, text.stdout, text.stderr) == (
+            0,
+            SOUL + "\n",
+            f"persona-notebook: {UNREADABLE_MESSAGE}\n",
+        )
         as_json = soul(command=reader_command("soul", "--home", str(home), "--json"))
         assert json.loads(as_json.stdout)["skipped"] == [
             {"name": "MEMORY.md", "status": "unreadable", "message": UNREADABLE_MESSAGE}

@@ -18,9 +18,7 @@ def home(tmp_path: Path) -> Path:
 def files_of(root: Path) -> dict[str, bytes]:
     """Every file under ``root`` with its bytes, to prove nothing changed."""
     return {
-        str(p.relative_to(root)): p.read_bytes()
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and not p.is_symlink()
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()
     }
 
 

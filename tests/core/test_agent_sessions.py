@@ -50,9 +50,7 @@ def test_recorded_session_loads_back_as_the_exact_composition(persona: Path) -> 
     (persona / "HEARTBEAT.md").write_bytes(b"- tick\n" * 400_000)  # over the 2 MiB cap: truncated
     composition = compose(persona)
     assert composition.file("TOOLS.md").decode_error and composition.file("HEARTBEAT.md").truncated
-    session = start_session(
-        persona, client_name="claude-code", client_version="2.0.1", protocol_version="2025-11-25"
-    )
+    session = start_session(persona, client_name="claude-code", client_version="2.0.1", protocol_version="2025-11-25")
     loaded = load_session(persona, session.id)
     assert loaded.composition == composition
     assert (loaded.client_name, loaded.client_version) == ("claude-code", "2.0.1")
@@ -66,8 +64,17 @@ def test_record_file_is_the_documented_json(persona: Path) -> None:
     session = start_session(persona, client_name="host", client_version=None, protocol_version="2026-07-28")
     record = json.loads((persona / SESSIONS_DIR / f"{session.id}.json").read_text(encoding="utf-8"))
     assert set(record) == {
-        "format", "version", "id", "started_at", "client", "protocol_version",
-        "compose_seconds", "found", "files", "skipped", "soul",
+        "format",
+        "version",
+        "id",
+        "started_at",
+        "client",
+        "protocol_version",
+        "compose_seconds",
+        "found",
+        "files",
+        "skipped",
+        "soul",
     }
     assert record["skipped"] == []
     assert (record["format"], record["version"], record["id"]) == ("persona-notebook/agent-session", 1, session.id)
@@ -116,7 +123,11 @@ def test_journal_keeps_every_call_in_order_and_the_summary_counts_writes_and_err
     assert load_session(persona, session.id).journal == journal
     (summary,) = list_sessions(persona)
     assert (summary.id, summary.client_label, summary.writes, summary.errors, summary.calls) == (
-        session.id, "host 1", 2, 2, 4,
+        session.id,
+        "host 1",
+        2,
+        2,
+        4,
     )
 
 
@@ -197,16 +208,31 @@ def test_the_scan_names_each_record_it_cannot_read_and_why(persona: Path) -> Non
     listing = run_in_child(scan_sessions, persona)
     assert [s.id for s in listing.sessions] == [good.id]
     assert [(r.id, r.path, r.message) for r in listing.unreadable] == [
-        ("20260501-120004-0badf00d", folder / "20260501-120004-0badf00d.json",
-         f"session record {folder / '20260501-120004-0badf00d.json'} is not a regular file"),
-        ("20260501-120003-0badf00d", folder / "20260501-120003-0badf00d.json",
-         "session record 20260501-120003-0badf00d is malformed (KeyError('started_at'))"),
-        ("20260501-120002-0badf00d", folder / "20260501-120002-0badf00d.json",
-         f"{folder / '20260501-120002-0badf00d.json'} is record version 9; this notebook reads 1"),
-        ("20260501-120001-0badf00d", folder / "20260501-120001-0badf00d.json",
-         f"{folder / '20260501-120001-0badf00d.json'} is not a persona-notebook/agent-session record"),
-        ("20260501-120000-0badf00d", folder / "20260501-120000-0badf00d.json",
-         f"session record {folder / '20260501-120000-0badf00d.json'} is not valid JSON"),
+        (
+            "20260501-120004-0badf00d",
+            folder / "20260501-120004-0badf00d.json",
+            f"session record {folder / '20260501-120004-0badf00d.json'} is not a regular file",
+        ),
+        (
+            "20260501-120003-0badf00d",
+            folder / "20260501-120003-0badf00d.json",
+            "session record 20260501-120003-0badf00d is malformed (KeyError('started_at'))",
+        ),
+        (
+            "20260501-120002-0badf00d",
+            folder / "20260501-120002-0badf00d.json",
+            f"{folder / '20260501-120002-0badf00d.json'} is record version 9; this notebook reads 1",
+        ),
+        (
+            "20260501-120001-0badf00d",
+            folder / "20260501-120001-0badf00d.json",
+            f"{folder / '20260501-120001-0badf00d.json'} is not a persona-notebook/agent-session record",
+        ),
+        (
+            "20260501-120000-0badf00d",
+            folder / "20260501-120000-0badf00d.json",
+            f"session record {folder / '20260501-120000-0badf00d.json'} is not valid JSON",
+        ),
     ]
     assert list_sessions(persona) == list(listing.sessions)
 
@@ -233,7 +259,9 @@ def test_a_session_records_the_files_that_did_not_load_and_loads_them_back(perso
     session = start_session(persona, client_name="host")
     expected = (
         SkippedFile("AGENTS.md", FileStatus.LINK_LOOP, compose(persona).skipped[0].message),
-        SkippedFile("TOOLS.md", FileStatus.DIRECTORY, "TOOLS.md is a directory, not a file; the session does not load it"),
+        SkippedFile(
+            "TOOLS.md", FileStatus.DIRECTORY, "TOOLS.md is a directory, not a file; the session does not load it"
+        ),
     )
     assert session.composition.skipped == expected
     record = json.loads((persona / SESSIONS_DIR / f"{session.id}.json").read_text(encoding="utf-8"))
@@ -299,5 +327,9 @@ def test_a_review_mode_sessions_queued_calls_are_counted_as_proposals_never_as_w
         assert not propose(persona, {"action": "add", "text": text}, by=agent).is_error
     assert memory_tool(persona, by=agent).call({"action": "remove", "text": "nonexistent phrase"}).is_error
     (summary,) = list_sessions(persona)
-    assert summary.counts == CallCounts(writes=0, errors=1, proposals=3) == CallCounts.of(load_session(persona, session.id).journal)
+    assert (
+        summary.counts
+        == CallCounts(writes=0, errors=1, proposals=3)
+        == CallCounts.of(load_session(persona, session.id).journal)
+    )
     assert summary.calls == 4

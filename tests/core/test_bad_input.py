@@ -31,11 +31,23 @@ CASES: list[tuple[Any, str]] = [
     ({"action": "add", "text": 42}, "'text' must be a string, got number"),
     ({"action": "add", "text": ["a"]}, "'text' must be a string, got array"),
     ({"action": "add", "text": "\ud800"}, "'text' is not valid Unicode text (it holds a lone surrogate)"),
-    ({"action": "add", "text": "x", "target": "../etc"}, "unknown target '../etc': expected 'self' (MEMORY.md) or 'user' (USER.md)"),
-    ({"action": "add", "text": "x", "target": "users"}, "unknown target 'users': expected 'self' (MEMORY.md) or 'user' (USER.md)"),
+    (
+        {"action": "add", "text": "x", "target": "../etc"},
+        "unknown target '../etc': expected 'self' (MEMORY.md) or 'user' (USER.md)",
+    ),
+    (
+        {"action": "add", "text": "x", "target": "users"},
+        "unknown target 'users': expected 'self' (MEMORY.md) or 'user' (USER.md)",
+    ),
     ({"action": "add", "text": "x", "target": 1}, "unknown target 1: expected 'self' (MEMORY.md) or 'user' (USER.md)"),
-    ({"action": "add", "text": "x", "target": "MEMORY.md"}, "unknown target 'MEMORY.md': expected 'self' (MEMORY.md) or 'user' (USER.md)"),
-    ({"action": "replace", "text": "UTC"}, "replace needs 'with': the text to put in place of 'text' (\"\" removes it)"),
+    (
+        {"action": "add", "text": "x", "target": "MEMORY.md"},
+        "unknown target 'MEMORY.md': expected 'self' (MEMORY.md) or 'user' (USER.md)",
+    ),
+    (
+        {"action": "replace", "text": "UTC"},
+        "replace needs 'with': the text to put in place of 'text' (\"\" removes it)",
+    ),
     ({"action": "replace", "text": "UTC", "with": 5}, "'with' must be a string, got number"),
     (["add", "x"], "input must be an object with 'action' and 'text', got array"),
     ("add x", "input must be an object with 'action' and 'text', got string"),

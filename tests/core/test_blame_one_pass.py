@@ -32,7 +32,9 @@ def both_ways(home: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[o
     fast = blame(home, name)
     monkeypatch.setattr(blame_module, "_usual_owners", lambda *args: None)
     by_expression = blame(home, name)
-    monkeypatch.setattr(blame_module, "_heads_of", lambda name: re.compile(rb"(?!)"))  # no head read: every record parsed whole
+    monkeypatch.setattr(
+        blame_module, "_heads_of", lambda name: re.compile(rb"(?!)")
+    )  # no head read: every record parsed whole
     slow = blame(home, name)
     assert by_expression == slow, "the per-record expression and the record-by-record path disagree"
     return fast, slow, answered == [True]

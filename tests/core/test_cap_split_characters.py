@@ -11,7 +11,9 @@ from notebook_app.core import MAX_FILE_BYTES, TRUNCATION_NOTICE, compose, compos
 SPLITS = [(char, kept) for char in ("é", "€", "😀") for kept in range(1, len(char.encode()))]
 
 
-@pytest.mark.parametrize(("char", "kept"), SPLITS, ids=[f"{len(c.encode())}-byte-char-{k}-bytes-kept" for c, k in SPLITS])
+@pytest.mark.parametrize(
+    ("char", "kept"), SPLITS, ids=[f"{len(c.encode())}-byte-char-{k}-bytes-kept" for c, k in SPLITS]
+)
 def test_a_character_the_cap_splits_after_any_of_its_bytes_loads_without_it_and_without_an_error(
     home: Path, char: str, kept: int
 ) -> None:

@@ -26,7 +26,9 @@ texts = st.text(alphabet="ab\n", max_size=300)
 
 
 @given(texts, texts, st.sampled_from([(1 << 16, 16), (8, 2), (10, 4), (3, 3)]))
-def test_prefix_and_suffix_match_an_item_by_item_count_for_str_bytes_and_lists(a: str, b: str, stride: tuple[int, int]) -> None:
+def test_prefix_and_suffix_match_an_item_by_item_count_for_str_bytes_and_lists(
+    a: str, b: str, stride: tuple[int, int]
+) -> None:
     block, shrink = stride
     for x, y in ((a, b), (a.encode(), b.encode()), (a.split("\n"), b.split("\n"))):
         assert common_prefix(x, y, block=block, shrink=shrink) == naive_prefix(x, y)

@@ -19,7 +19,13 @@ from notebook_app.core import (
 
 def test_public_constants_match_the_contract() -> None:
     assert tuple(BOOTSTRAP_ORDER) == (
-        "AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md",
+        "AGENTS.md",
+        "SOUL.md",
+        "IDENTITY.md",
+        "USER.md",
+        "TOOLS.md",
+        "HEARTBEAT.md",
+        "MEMORY.md",
     )
     assert MAX_FILE_BYTES == 2_097_152
     assert TRUNCATION_NOTICE == "[truncated: exceeds 2 MB bootstrap cap]"

@@ -168,7 +168,9 @@ def test_a_new_process_reads_only_what_was_appended_since_the_last_run(home: Pat
     assert KEY[:8] not in memo and "Anthropic" not in memo
 
 
-def test_what_was_remembered_is_not_trusted_once_the_log_changed_under_it(home: Path, tmp_path: Path, monkeypatch) -> None:
+def test_what_was_remembered_is_not_trusted_once_the_log_changed_under_it(
+    home: Path, tmp_path: Path, monkeypatch
+) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     add, delete = added_then_deleted(home)
     assert len(history_findings(home, Doctor(remember=True))) == 2
@@ -185,7 +187,9 @@ def test_what_was_remembered_is_not_trusted_once_the_log_changed_under_it(home: 
     assert scan.history.bytes_read == len(data) - data.index(b"\n") - 1
 
 
-def test_after_a_redaction_every_state_is_rebuilt_and_a_state_that_held_the_secret_gives_back_the_marker(home: Path) -> None:
+def test_after_a_redaction_every_state_is_rebuilt_and_a_state_that_held_the_secret_gives_back_the_marker(
+    home: Path,
+) -> None:
     from notebook_app.core.history.query import check, find, state_after
     from notebook_app.core.history.undo_restore import restore
 
@@ -221,7 +225,10 @@ def test_redacting_a_record_twice_is_refused_in_words(home: Path, snapshot_files
     assert not RedactFix(add).apply(home, by=NOTEBOOK).is_error
     before = snapshot_files(home)
     again = RedactFix(add).apply(home, by=NOTEBOOK)
-    assert again.is_error and again.output == f"{add} is already redacted: its secrets are markers now; nothing was changed"
+    assert (
+        again.is_error
+        and again.output == f"{add} is already redacted: its secrets are markers now; nothing was changed"
+    )
     assert isinstance(RedactFix(add).preview(home), Rejection)
     assert snapshot_files(home) == before
 
@@ -242,7 +249,9 @@ def test_the_fix_for_a_secret_records_only_where_it_was_and_cannot_be_undone(hom
     assert not secret_fix(home).apply(home, by=NOTEBOOK).is_error
     assert (home / "MEMORY.md").read_text().endswith("- deploy key [redacted] for the lab\n")
     fix = history(home)[0]
-    line = next(line for line in (home / ".notebook" / "events.jsonl").read_bytes().splitlines() if fix.id.encode() in line)
+    line = next(
+        line for line in (home / ".notebook" / "events.jsonl").read_bytes().splitlines() if fix.id.encode() in line
+    )
     assert KEY.encode() not in line and KEY[13:].encode() not in line
     assert [s.to_json() for s in fix.secrets] == [
         {"rule": "security.secret", "kind": "Anthropic API key", "start": start, "length": len(KEY)}
@@ -293,7 +302,9 @@ def digests_agree(home: Path) -> list[str]:
     return wrong
 
 
-def test_a_redacted_outside_change_masks_its_blob_and_the_copies_holding_it_and_every_state_rebuilds(home: Path) -> None:
+def test_a_redacted_outside_change_masks_its_blob_and_the_copies_holding_it_and_every_state_rebuilds(
+    home: Path,
+) -> None:
     from notebook_app.core.history.query import check, find, state_after
 
     tool = MemoryTool(home, by=CLI)
@@ -321,12 +332,18 @@ def test_a_failed_approval_of_a_proposal_holding_a_secret_keeps_only_where_it_wa
 
     agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
     (home / "MEMORY.md").write_text("- likes tide tables\n")
-    pid = propose(home, {"action": "replace", "text": "tide tables", "with": f"key {KEY}"}, by=agent).output.split("(id ")[1][:15]
+    pid = propose(home, {"action": "replace", "text": "tide tables", "with": f"key {KEY}"}, by=agent).output.split(
+        "(id "
+    )[1][:15]
     (home / "MEMORY.md").write_text("- likes sea shanties\n")
     assert approve(home, pid, by=NOTEBOOK).outcome == "failed"
     (failed,) = [e for e in history(home) if e.action == "failed"]
-    line = next(line for line in (home / ".notebook" / "events.jsonl").read_bytes().splitlines() if failed.id.encode() in line)
-    assert KEY.encode() not in line and [(s.field, s.start, s.length) for s in failed.secrets] == [("with", 4, len(KEY))]
+    line = next(
+        line for line in (home / ".notebook" / "events.jsonl").read_bytes().splitlines() if failed.id.encode() in line
+    )
+    assert KEY.encode() not in line and [(s.field, s.start, s.length) for s in failed.secrets] == [
+        ("with", 4, len(KEY))
+    ]
 
 
 def test_a_secret_planted_from_outside_is_kept_out_of_the_history_by_the_fix_that_records_it(home: Path) -> None:

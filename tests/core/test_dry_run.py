@@ -137,4 +137,8 @@ def test_dry_run_of_the_file_and_the_real_call_agree_with_the_naive_reading(text
         assert (res.output, res.is_error, after) == (expected, True, text)
     else:
         assert isinstance(planned, Edit) and planned.apply(text) == expected
-        assert (res.output, res.is_error, after) == (f"ok ({args['action']} → MEMORY.md); loads next session", False, expected)
+        assert (res.output, res.is_error, after) == (
+            f"ok ({args['action']} → MEMORY.md); loads next session",
+            False,
+            expected,
+        )

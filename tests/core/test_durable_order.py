@@ -131,12 +131,14 @@ def test_a_rewrite_syncs_the_whole_temp_file_before_the_rename_and_the_folder_af
     assert synced, "the temp file is synced before it is renamed over the file"
     assert synced[-1].size == len(after), "and synced once all the new bytes were in it"
     home_inode = home.stat().st_ino
-    assert effects.index(lambda s: s.what == "fsync" and s.directory and s.inode == home_inode, after=rename) is not None, (
-        "the home folder is synced after the rename, so the rename itself is durable"
-    )
+    assert (
+        effects.index(lambda s: s.what == "fsync" and s.directory and s.inode == home_inode, after=rename) is not None
+    ), "the home folder is synced after the rename, so the rename itself is durable"
 
 
-def test_an_undo_that_removes_the_file_syncs_the_folder_after_the_unlink(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_undo_that_removes_the_file_syncs_the_folder_after_the_unlink(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert not memory_tool(home, by=CLI).call({"action": "add", "text": "the file's only entry"}).is_error
     path = home / "MEMORY.md"
     effects = Effects(monkeypatch)
@@ -147,9 +149,9 @@ def test_an_undo_that_removes_the_file_syncs_the_folder_after_the_unlink(home: P
     removed = effects.index(lambda s: s.what == "unlink" and s.target == str(path))
     assert removed is not None
     home_inode = home.stat().st_ino
-    assert effects.index(lambda s: s.what == "fsync" and s.directory and s.inode == home_inode, after=removed) is not None, (
-        "the home folder is synced after the unlink, so the removal itself is durable"
-    )
+    assert (
+        effects.index(lambda s: s.what == "fsync" and s.directory and s.inode == home_inode, after=removed) is not None
+    ), "the home folder is synced after the unlink, so the removal itself is durable"
 
 
 def test_an_add_syncs_its_bytes_before_its_intent_is_cleared(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

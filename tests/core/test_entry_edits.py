@@ -54,7 +54,9 @@ def test_delete_reports_the_bytes_it_removed_and_who_removed_them(home: Path) ->
         (b"- a\n- b", 2, b"- a\n- A!"),
     ],
 )
-def test_edit_replaces_the_lines_text_and_keeps_its_line_ending(home: Path, before: bytes, line: int, after: bytes) -> None:
+def test_edit_replaces_the_lines_text_and_keeps_its_line_ending(
+    home: Path, before: bytes, line: int, after: bytes
+) -> None:
     path = memory(home, before)
     expect = before.split(b"\n")[line - 1].rstrip(b"\r").decode()
     res = edit_entry(home, "MEMORY.md", line, expect, "- A!", by=NOTEBOOK)
@@ -141,7 +143,9 @@ def test_edit_refuses_a_new_text_that_is_not_one_line(home: Path, new_text: obje
         ("MEMORY.md", 1, "- a\n", "expect is one line's text, without its line ending; it holds a line break"),
     ],
 )
-def test_bad_arguments_are_refused_in_words(home: Path, name: object, line: object, expect: object, message: str) -> None:
+def test_bad_arguments_are_refused_in_words(
+    home: Path, name: object, line: object, expect: object, message: str
+) -> None:
     memory(home, b"- a\n")
     res = delete_entry(home, name, line, expect, by=NOTEBOOK)  # type: ignore[arg-type]
     assert (res.output, res.is_error) == (message, True)
@@ -152,7 +156,11 @@ def test_an_edit_to_the_same_text_writes_nothing(home: Path) -> None:
     path = memory(home, b"- a\n")
     inode = path.stat().st_ino
     res = edit_entry(home, "MEMORY.md", 1, "- a", "- a", by=NOTEBOOK)
-    assert (res.output, res.is_error, res.applied) == ("ok (edit line 1 → MEMORY.md); it already reads so, nothing was written", False, None)
+    assert (res.output, res.is_error, res.applied) == (
+        "ok (edit line 1 → MEMORY.md); it already reads so, nothing was written",
+        False,
+        None,
+    )
     assert path.stat().st_ino == inode
 
 

@@ -84,7 +84,9 @@ def test_failed_append_takes_back_the_part_that_landed(home: Path, monkeypatch: 
     assert compose(home).file("MEMORY.md").body == "- a\n- b"  # type: ignore[union-attr]
 
 
-def test_temp_file_of_a_rewrite_is_hidden_and_named_like_no_content(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_temp_file_of_a_rewrite_is_hidden_and_named_like_no_content(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Killed before its rename, a rewrite leaves its temp file; no glob or host may take it for a bootstrap file."""
     (home / "MEMORY.md").write_text("- a\n")
     seen: list[str] = []

@@ -111,7 +111,10 @@ def test_prepared_texts_are_reused_while_they_are_the_same_objects() -> None:
     assert again[0] is first[0] and again[1] is not first[1]
 
 
-@given(st.lists(st.text(alphabet="ab\n\t\u200bAB", max_size=30), min_size=1, max_size=4), st.text(alphabet="abAB→∙", min_size=1, max_size=3))
+@given(
+    st.lists(st.text(alphabet="ab\n\t\u200bAB", max_size=30), min_size=1, max_size=4),
+    st.text(alphabet="abAB→∙", min_size=1, max_size=3),
+)
 def test_every_match_is_where_the_shown_text_holds_the_query(texts: list[str], typed: str) -> None:
     from notebook_app.core.text.hidden import with_markers
 

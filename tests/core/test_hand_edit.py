@@ -31,7 +31,10 @@ def test_an_edit_of_an_unchanged_file_is_one_splice_of_the_changed_lines(home: P
     result = save(home, "SOUL.md", base.replace("be kind", "be very kind"), base)
     assert (result.output, result.is_error) == ("ok (hand edit → SOUL.md); loads next session", False)
     assert (home / "SOUL.md").read_text() == "# Soul\n\nbe very kind\nbe brief\n"
-    assert result.applied is not None and (result.applied.removed, result.applied.inserted) == (b"be kind\n", b"be very kind\n")
+    assert result.applied is not None and (result.applied.removed, result.applied.inserted) == (
+        b"be kind\n",
+        b"be very kind\n",
+    )
     assert result.text == result.current.replace("be kind", "be very kind")  # type: ignore[union-attr]
     (newest,) = history(home, limit=1)
     assert (newest.action, newest.by, newest.file) == ("hand-edit", NOTEBOOK, "SOUL.md")
@@ -48,7 +51,11 @@ def test_no_change_writes_nothing(home: Path, snapshot_files) -> None:
     (home / "USER.md").write_text("- name is Ana\n")
     before = snapshot_files(home)
     result = save(home, "USER.md", "- name is Ana\n", "- name is Ana\n")
-    assert (result.output, result.is_error, result.applied) == ("ok (hand edit → USER.md); nothing to write", False, None)
+    assert (result.output, result.is_error, result.applied) == (
+        "ok (hand edit → USER.md); nothing to write",
+        False,
+        None,
+    )
     assert snapshot_files(home) == before
 
 
@@ -161,7 +168,9 @@ def test_a_save_writes_the_merge_or_nothing_and_the_history_stays_whole(data: st
         expected = merge3(base, base + other, edit + base, end_inserts_both=True)
         assert (home / "MEMORY.md").read_text() == (expected.text if expected.clean else base + other)
         assert result.is_error == (not expected.clean)
-        if result.applied is not None:  # the outside write is recorded with it; a save with nothing to write writes nothing
+        if (
+            result.applied is not None
+        ):  # the outside write is recorded with it; a save with nothing to write writes nothing
             assert check(home) == []
 
 
@@ -173,7 +182,9 @@ def test_read_for_edit_gives_the_text_or_the_tools_refusal_and_refuses_over_a_ca
     assert read_for_edit(home / "gone", "TOOLS.md") == Rejection(f"no such home: {home / 'gone'}; nothing was opened")
     (home / "SOUL.md").write_text("be kind\n")
     assert read_for_edit(home, "SOUL.md") == "be kind\n"
-    assert read_for_edit(home, "SOUL.md", max_bytes=4) == TooLarge("SOUL.md is 8 bytes, over the 4 this editor opens; nothing was opened")
+    assert read_for_edit(home, "SOUL.md", max_bytes=4) == TooLarge(
+        "SOUL.md is 8 bytes, over the 4 this editor opens; nothing was opened"
+    )
     (home / "USER.md").write_bytes(b"caf\xe9\n")
     refused = read_for_edit(home, "USER.md")
     assert isinstance(refused, Rejection) and "USER.md is not valid UTF-8 (byte 0xe9 at offset 3)" in refused.message

@@ -84,10 +84,15 @@ def seed(home: Path) -> None:
 
 
 @pytest.mark.parametrize("trial", range(30))
-def test_after_a_sigkill_and_the_next_write_files_are_valid_and_agree_with_their_history(home: Path, trial: int) -> None:
+def test_after_a_sigkill_and_the_next_write_files_are_valid_and_agree_with_their_history(
+    home: Path, trial: int
+) -> None:
     seed(home)
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(home), str(trial)], stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+        [sys.executable, "-c", CHILD, str(home), str(trial)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert child.stdout is not None and child.stdout.readline() == "ready\n"
     time.sleep(random.Random(trial).uniform(0.05, 0.6))

@@ -57,7 +57,11 @@ def test_each_writer_is_named_in_its_record(home: Path) -> None:
     assert [(r["action"], r["file"], r["by"]) for r in records] == [
         ("add", "MEMORY.md", {"kind": "library"}),
         ("add", "MEMORY.md", {"kind": "cli"}),
-        ("add", "USER.md", {"kind": "mcp", "session": AGENT.session, "client": {"name": "kip-host", "version": "4.5.6"}}),
+        (
+            "add",
+            "USER.md",
+            {"kind": "mcp", "session": AGENT.session, "client": {"name": "kip-host", "version": "4.5.6"}},
+        ),
         ("entry-edit", "MEMORY.md", {"kind": "notebook"}),
         ("entry-delete", "MEMORY.md", {"kind": "notebook"}),
         ("hand-edit", "SOUL.md", {"kind": "library"}),
@@ -91,7 +95,12 @@ def test_a_failed_call_leaves_nothing_unless_it_is_an_mcp_sessions(home: Path) -
     result = memory_tool(home, by=AGENT).call({"action": "remove", "text": "zzz"})
     assert result.output == "not found: zzz" and result.is_error
     (failed,) = log_lines(home)
-    assert (failed["action"], failed["applied"], failed["output"], failed["id"][:2]) == ("failed", False, "not found: zzz", "f-")
+    assert (failed["action"], failed["applied"], failed["output"], failed["id"][:2]) == (
+        "failed",
+        False,
+        "not found: zzz",
+        "f-",
+    )
     assert (home / "MEMORY.md").read_text() == "- a\n"
 
 
@@ -171,7 +180,9 @@ def test_a_state_folder_that_is_a_link_leaves_the_write_unrecorded_and_says_why(
     os.unlink(home / ".notebook")
     memory_tool(home).call({"action": "add", "text": "recorded"})
     assert [r["action"] for r in log_lines(home)] == ["add"]
-    assert log_lines(home)[0]["base"] == hashlib.sha256(b"- kept\n").hexdigest(), "what went unrecorded is kept as the start"
+    assert log_lines(home)[0]["base"] == hashlib.sha256(b"- kept\n").hexdigest(), (
+        "what went unrecorded is kept as the start"
+    )
 
 
 def test_a_dry_run_of_undo_or_restore_writes_nothing(home: Path, snapshot_files) -> None:
@@ -192,7 +203,7 @@ def test_by_is_an_actor_kind_from_the_closed_set(home: Path) -> None:
     assert record.by == AGENT and record.by.kind is ActorKind.MCP
 
 
-@pytest.mark.parametrize("text", ["plain", "ünïcode ☕ and \"quotes\" \\ and a tab\t", "x" * 4000])
+@pytest.mark.parametrize("text", ["plain", 'ünïcode ☕ and "quotes" \\ and a tab\t', "x" * 4000])
 def test_the_quick_record_of_an_add_is_exactly_what_the_general_writer_writes(home: Path, text: str) -> None:
     memory_tool(home, by=AGENT).call({"action": "add", "text": "first: the file's history begins"})
     memory_tool(home, by=AGENT).call({"action": "add", "text": text})
@@ -214,4 +225,6 @@ def test_redacting_a_failed_call_removes_the_secret_it_carried(home: Path) -> No
     assert b"sk-live" not in (home / LOG_PATH).read_bytes()
     (kept,) = history(home)
     assert (kept.id, kept.action, kept.redacted) == (failed.id, "failed", True)
-    assert kept.output == "*" * len(failed.output.encode()) and kept.args["text"] == "*" * len(failed.args["text"].encode())
+    assert kept.output == "*" * len(failed.output.encode()) and kept.args["text"] == "*" * len(
+        failed.args["text"].encode()
+    )

@@ -100,7 +100,9 @@ def writers() -> Iterator[ProcessPoolExecutor]:
         yield pool
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(
     start=st.tuples(START, START),
     batches=st.lists(st.tuples(st.lists(OP, max_size=4), st.lists(OP, max_size=4), OUTSIDE), min_size=1, max_size=4),
@@ -115,11 +117,18 @@ def test_undoing_every_record_newest_first_gives_back_the_original_bytes(
                 (home / name).write_bytes(content)
         run_ops(str(home), "cli", [("add", "self", "the history of each file"), ("add", "user", "begins here")])
         for agent_ops, person_ops, change in batches:
-            running = [writers.submit(run_ops, str(home), "agent", agent_ops), writers.submit(run_ops, str(home), "cli", person_ops)]
+            running = [
+                writers.submit(run_ops, str(home), "agent", agent_ops),
+                writers.submit(run_ops, str(home), "cli", person_ops),
+            ]
             for done in running:
                 done.result(timeout=60)
             outside(home, change)
-        run_ops(str(home), "cli", [("add", "self", "a write to each file"), ("add", "user", "records what was left outside")])
+        run_ops(
+            str(home),
+            "cli",
+            [("add", "self", "a write to each file"), ("add", "user", "records what was left outside")],
+        )
         records = [record for record in history(home) if record.is_write]
         for record in records:
             result = undo(home, record.id, by=CLI)

@@ -52,11 +52,17 @@ def pending_append(home: Path, data: bytes, *, landed: int, record: bool = True)
     content = path.read_bytes()
     lines = count_lines(content)
     event = Event(
-        id=new_id("add", history(home)[0].id), time=now(), action="add", by=CLI, file="MEMORY.md",
-        args={"action": "add", "text": data.decode().strip("- \n")}, output="ok (add → MEMORY.md); loads next session",
+        id=new_id("add", history(home)[0].id),
+        time=now(),
+        action="add",
+        by=CLI,
+        file="MEMORY.md",
+        args={"action": "add", "text": data.decode().strip("- \n")},
+        output="ok (add → MEMORY.md); loads next session",
         edit=(Hunk(before.st_size, Payload.of(b""), Payload.of(data), lines + 1, 0, 1),),
         before=FileState(True, before.st_size, lines, key=(before.st_ino, before.st_size, before.st_mtime_ns)),
-        after=FileState(True, before.st_size + len(data), lines + 1), appended=hashlib.sha256(data).hexdigest(),
+        after=FileState(True, before.st_size + len(data), lines + 1),
+        appended=hashlib.sha256(data).hexdigest(),
     )
     offset = log_size(home)
     intent(home, f"append MEMORY.md {before.st_size} {before.st_size + len(data)} {offset}")
@@ -73,7 +79,9 @@ def soul_memory(home: Path) -> str:
     return loaded.body if loaded else ""
 
 
-def test_an_append_cut_short_shows_as_before_and_the_next_writer_drops_both_the_bytes_and_the_record(home: Path) -> None:
+def test_an_append_cut_short_shows_as_before_and_the_next_writer_drops_both_the_bytes_and_the_record(
+    home: Path,
+) -> None:
     seeded(home)
     event, offset = pending_append(home, b"- part\n", landed=3)
     assert (home / "MEMORY.md").read_bytes() == b"- a\n- p"
@@ -117,7 +125,9 @@ def test_a_write_that_landed_whole_before_its_writer_died_keeps_its_record(home:
     assert history(home)[0].id == event.id, "readers show its record: it is a fact"
     memory_tool(home).call({"action": "add", "text": "next"})
     assert (home / "MEMORY.md").read_bytes() == b"- a\n- whole\n- next\n"
-    assert [r.action for r in reversed(history(home))] == ["add", "add", "add"], "no outside change: the bytes were ours"
+    assert [r.action for r in reversed(history(home))] == ["add", "add", "add"], (
+        "no outside change: the bytes were ours"
+    )
     assert check(home) == []
 
 
@@ -152,10 +162,20 @@ def pending_rewrite(home: Path, new: bytes, *, renamed: bool) -> Event:
     info = os.fstat(fd)
     os.close(fd)
     event = Event(
-        id=new_id("replace", history(home)[0].id), time=now(), action="hand-edit", by=NOTEBOOK, file="MEMORY.md",
+        id=new_id("replace", history(home)[0].id),
+        time=now(),
+        action="hand-edit",
+        by=NOTEBOOK,
+        file="MEMORY.md",
         edit=(Hunk(0, Payload.of(old), Payload.of(new), 1, count_lines(old), count_lines(new)),),
         before=FileState(True, len(old), count_lines(old), hashlib.sha256(old).hexdigest()),
-        after=FileState(True, len(new), count_lines(new), hashlib.sha256(new).hexdigest(), (info.st_ino, info.st_size, info.st_mtime_ns)),
+        after=FileState(
+            True,
+            len(new),
+            count_lines(new),
+            hashlib.sha256(new).hexdigest(),
+            (info.st_ino, info.st_size, info.st_mtime_ns),
+        ),
     )
     intent(home, f"rewrite MEMORY.md {log_size(home)} {info.st_ino}")
     with open(home / LOG_PATH, "ab") as log:
@@ -184,8 +204,14 @@ def test_an_append_that_created_the_file_and_left_no_byte_leaves_it_absent(home:
     path = home / "USER.md"
     path.write_bytes(b"")
     event = Event(
-        id=new_id("add", history(home)[0].id), time=now(), action="add", by=CLI, file="USER.md",
-        edit=(Hunk(0, Payload.of(b""), Payload.of(b"- u\n"), 1, 0, 1),), before=ABSENT, after=FileState(True, 4, 1),
+        id=new_id("add", history(home)[0].id),
+        time=now(),
+        action="add",
+        by=CLI,
+        file="USER.md",
+        edit=(Hunk(0, Payload.of(b""), Payload.of(b"- u\n"), 1, 0, 1),),
+        before=ABSENT,
+        after=FileState(True, 4, 1),
         appended=hashlib.sha256(b"- u\n").hexdigest(),
     )
     offset = log_size(home)

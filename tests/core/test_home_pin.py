@@ -30,7 +30,9 @@ from notebook_app.core.store.side_events import record_failed
 
 
 def files_of(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()}
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()
+    }
 
 
 MOVED = "was moved or removed since it was opened; nothing was written"
@@ -64,11 +66,15 @@ def _session(home: Path) -> str:
 
 WRITERS: dict[str, Callable[[Path, dict[str, str]], object]] = {
     "memory add": lambda home, ids: memory_tool(home, by=CLI).call({"action": "add", "text": "ghost"}),
-    "memory replace": lambda home, ids: memory_tool(home, by=CLI).call({"action": "replace", "text": "tea", "with": "coffee"}),
+    "memory replace": lambda home, ids: memory_tool(home, by=CLI).call(
+        {"action": "replace", "text": "tea", "with": "coffee"}
+    ),
     "splice": lambda home, ids: splice(home, "MEMORY.md", 0, b"", b"- first\n", by=NOTEBOOK),
     "entry delete": lambda home, ids: delete_entry(home, "MEMORY.md", 1, "- tea at 4", by=NOTEBOOK),
     "entry edit": lambda home, ids: edit_entry(home, "MEMORY.md", 1, "- tea at 4", "- tea at 5", by=NOTEBOOK),
-    "hand edit": lambda home, ids: write_file(home, "SOUL.md", "new soul\n", base_text="", base_digest=text_digest(""), by=NOTEBOOK),
+    "hand edit": lambda home, ids: write_file(
+        home, "SOUL.md", "new soul\n", base_text="", base_digest=text_digest(""), by=NOTEBOOK
+    ),
     "undo": lambda home, ids: undo(home, ids["write"], by=CLI),
     "restore": lambda home, ids: restore(home, "MEMORY.md", ids["write"], by=CLI),
     "redact": lambda home, ids: redact(home, ids["write"]),
@@ -124,14 +130,19 @@ def test_a_folder_made_again_at_the_old_path_is_not_the_pinned_home(home: Path, 
 def test_a_home_absent_when_pinned_is_created_once_then_pinned(tmp_path: Path) -> None:
     home = tmp_path / "new"
     pin_home(home)
-    assert memory_tool(home, by=CLI).call({"action": "add", "text": "first"}).output == "ok (add → MEMORY.md); loads next session"
+    assert (
+        memory_tool(home, by=CLI).call({"action": "add", "text": "first"}).output
+        == "ok (add → MEMORY.md); loads next session"
+    )
     subprocess.run(["mv", str(home), str(tmp_path / "moved")], check=True)
     result = memory_tool(home, by=CLI).call({"action": "add", "text": "second"})
     assert result.is_error and MOVED in result.output
     assert not home.exists()
 
 
-def test_a_home_removed_and_made_again_at_its_path_is_not_the_home_pinned_though_its_inode_number_is_free(tmp_path: Path) -> None:
+def test_a_home_removed_and_made_again_at_its_path_is_not_the_home_pinned_though_its_inode_number_is_free(
+    tmp_path: Path,
+) -> None:
     """ext4 hands a removed folder's inode number to the next folder made (50 of 50 here): the pin holds it."""
     from notebook_app.core.fs.home_pin import moved, pin_home, unpin_home
 

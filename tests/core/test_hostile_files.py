@@ -69,6 +69,7 @@ def test_a_home_its_reader_may_enter_but_not_list_still_composes() -> None:
     with reader_home() as home:
         (home / "SOUL.md").write_text("You are Kip.\n")
         home.chmod(0o311)  # its owner, the reader, may enter and write, not list
+
         def compose_as_reader(path: Path) -> tuple[str, list[str]]:
             with pytest.raises(PermissionError):  # the reader really cannot list it
                 os.listdir(path)

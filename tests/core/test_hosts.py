@@ -60,7 +60,9 @@ def test_openclaw_loads_tools_before_identity_and_stops_at_the_total(home: Path)
     assert composition.found[:4] == ["AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md"]
     assert sum(load.rendered for load in composition.loads) <= 60_000
     assert "MEMORY.md" in [s.name for s in composition.skipped]
-    totals = [(f.rule, f.file) for f in check_home(home, host=host("openclaw@2026.8")).findings if f.rule == "budget.total"]
+    totals = [
+        (f.rule, f.file) for f in check_home(home, host=host("openclaw@2026.8")).findings if f.rule == "budget.total"
+    ]
     assert totals == [("budget.total", "USER.md"), ("budget.total", "MEMORY.md")]
 
 
@@ -72,7 +74,9 @@ def test_openclaw_defaults_by_version() -> None:
 
 def test_the_users_openclaw_config_is_read_as_json5(tmp_path: Path) -> None:
     config = tmp_path / "openclaw.json"
-    config.write_text("{\n  // mine\n  agents: { defaults: { bootstrapMaxChars: 5000, bootstrapTotalMaxChars: 9000, }, },\n}\n")
+    config.write_text(
+        "{\n  // mine\n  agents: { defaults: { bootstrapMaxChars: 5000, bootstrapTotalMaxChars: 9000, }, },\n}\n"
+    )
     choice = resolve_host("openclaw", openclaw_config=config)
     assert (choice.profile.file_cap, choice.profile.total_cap) == (5000, 9000)
     assert "bootstrapMaxChars 5,000" in choice.notes[0] and choice.notes[-1].startswith("in force: 5,000")
@@ -127,7 +131,10 @@ def test_a_users_profile_replaces_a_shipped_one(tmp_path: Path) -> None:
 
 
 def test_an_unknown_host_names_the_known_ones() -> None:
-    assert resolve_host("openclow").error == "no host named 'openclow'; hosts: claude-code, hermes, openclaw, toolnexus, toolnexus-py"
+    assert (
+        resolve_host("openclow").error
+        == "no host named 'openclow'; hosts: claude-code, hermes, openclaw, toolnexus, toolnexus-py"
+    )
 
 
 def test_a_dry_run_of_a_host_soul_recomposes_with_the_hosts_cut(home: Path) -> None:
@@ -147,7 +154,9 @@ def test_a_cut_is_said_in_words_with_how_much_is_not_loaded_and_where(home: Path
     report = check_home(home)
     (cut,) = [f for f in report.findings if f.rule == "budget.cut"]
     assert (cut.file, cut.line) == ("SOUL.md", 3)
-    assert cut.message.startswith("SOUL.md is cut at the contract's 2 MiB cap, 170 KB not loaded: the cut falls on line 3")
+    assert cut.message.startswith(
+        "SOUL.md is cut at the contract's 2 MiB cap, 170 KB not loaded: the cut falls on line 3"
+    )
     assert report.headline() == "SOUL.md is cut at the contract's 2 MiB cap, 170 KB not loaded"
 
 

@@ -115,5 +115,8 @@ def test_typing_during_a_save_is_kept_in_what_the_save_wrote_unless_it_touches_w
     written = "a\nfrom the agent\nb\nc\nd\n"  # the save merged a line in above
     assert keep_typing("MEMORY.md", sent=sent, written=written, now=sent) == written
     assert keep_typing("MEMORY.md", sent=sent, written=sent, now="a\nb\nc\nd typed\n") == "a\nb\nc\nd typed\n"
-    assert keep_typing("MEMORY.md", sent=sent, written=written, now="a\nb\nc\nd typed\n") == "a\nfrom the agent\nb\nc\nd typed\n"
+    assert (
+        keep_typing("MEMORY.md", sent=sent, written=written, now="a\nb\nc\nd typed\n")
+        == "a\nfrom the agent\nb\nc\nd typed\n"
+    )
     assert keep_typing("MEMORY.md", sent=sent, written="a\nb by the agent\nc\nd\n", now="a\nb typed\nc\nd\n") is None

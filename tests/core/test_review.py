@@ -44,7 +44,12 @@ def test_a_valid_call_is_queued_and_the_file_does_not_change(home: Path) -> None
     assert proposal.args == {"action": "replace", "text": "alpha", "with": "beta"}
     assert proposal.digest is not None and proposal.file == "MEMORY.md"
     row = proposal.to_json()
-    assert {k: row[k] for k in ("action", "target", "text", "with")} == {"action": "replace", "target": "self", "text": "alpha", "with": "beta"}
+    assert {k: row[k] for k in ("action", "target", "text", "with")} == {
+        "action": "replace",
+        "target": "self",
+        "text": "alpha",
+        "with": "beta",
+    }
 
 
 def test_an_invalid_call_is_its_error_at_once_not_a_proposal(home: Path) -> None:
@@ -128,7 +133,9 @@ def test_the_dry_run_shows_a_miss_before_approving(home: Path) -> None:
 
 def test_the_reviewed_tool_keeps_the_schema_and_the_guard_refuses_first(home: Path) -> None:
     tool = ReviewedMemoryTool(home, by=AGENT)
-    assert tool.input_schema is INPUT_SCHEMA and tool.description.startswith(GuardedMemoryTool.description.split(" This server")[0])
+    assert tool.input_schema is INPUT_SCHEMA and tool.description.startswith(
+        GuardedMemoryTool.description.split(" This server")[0]
+    )
     assert QUEUED.fullmatch(tool.call({"action": "add", "text": "x"}).output)
 
     guarded = reviewed_tool_class(guard=True)(home, by=AGENT)

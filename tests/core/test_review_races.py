@@ -83,7 +83,9 @@ def test_an_approval_that_read_the_proposal_pending_is_refused_when_it_was_rejec
     def read_then_rejected_elsewhere(root: Path, prefix: str) -> review.Proposal:
         proposal = real_find(root, prefix)
         assert proposal.status == "pending"
-        child = subprocess.run([sys.executable, "-c", REJECT, str(home), pid], capture_output=True, text=True, timeout=60)
+        child = subprocess.run(
+            [sys.executable, "-c", REJECT, str(home), pid], capture_output=True, text=True, timeout=60
+        )
         assert child.returncode == 0, child.stderr
         after_reject.update(snapshot_files(home))
         return proposal  # as read: pending
@@ -105,7 +107,9 @@ def test_two_approvals_at_once_apply_the_entry_exactly_once(home: Path) -> None:
     pid = queue(home, {"action": "add", "text": "gamma"})
     marks = [home.parent / "read-1", home.parent / "read-2"]
     children = [
-        subprocess.Popen([sys.executable, "-c", APPROVE, str(home), pid, str(me), str(other)], stdout=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", APPROVE, str(home), pid, str(me), str(other)], stdout=subprocess.PIPE, text=True
+        )
         for me, other in (marks, marks[::-1])
     ]
     outputs = [child.communicate(timeout=120)[0] for child in children]

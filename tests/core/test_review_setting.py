@@ -27,14 +27,19 @@ def test_review_on_then_off_is_read_back_and_each_change_is_an_event(tmp_path: P
     assert load_settings(tmp_path).review is False
     assert settings_file(tmp_path).read_text() == "review = false\n"
     changes = [e for e in history(tmp_path) if e.action == "setting"]
-    assert [(e.args, e.by.kind.value, e.extra.get("was")) for e in changes] == [({"review": False}, "cli", True), ({"review": True}, "notebook", None)]
+    assert [(e.args, e.by.kind.value, e.extra.get("was")) for e in changes] == [
+        ({"review": False}, "cli", True),
+        ({"review": True}, "notebook", None),
+    ]
     assert oct(settings_file(tmp_path).stat().st_mode & 0o777) == "0o600"
 
 
 def test_a_change_whose_record_was_lost_is_recorded_as_found_before_the_next_change(tmp_path: Path) -> None:
     """The torn state "file replaced, record never appended" (a writer killed between the two), built by hand."""
     set_review(tmp_path, True, by=NOTEBOOK)
-    settings_file(tmp_path).write_text("review = false\n")  # what the killed writer's rename left, with no event after it
+    settings_file(tmp_path).write_text(
+        "review = false\n"
+    )  # what the killed writer's rename left, with no event after it
     assert not set_review(tmp_path, True, by=CLI).is_error
     changes = [e for e in history(tmp_path) if e.action == "setting"]
     assert [(e.args, e.by.kind.value, e.extra.get("was")) for e in changes] == [
@@ -78,7 +83,9 @@ def test_a_review_key_inside_a_table_is_refused_not_duplicated(tmp_path: Path) -
     assert not (tmp_path / ".notebook" / "events.jsonl").exists()  # a refusal leaves no log behind
 
 
-def test_a_record_that_cannot_be_written_is_said_truthfully_and_recorded_as_found_next(tmp_path: Path, monkeypatch) -> None:
+def test_a_record_that_cannot_be_written_is_said_truthfully_and_recorded_as_found_next(
+    tmp_path: Path, monkeypatch
+) -> None:
     from notebook_app.core.log import store as event_store
 
     set_review(tmp_path, False, by=CLI)
@@ -94,7 +101,11 @@ def test_a_record_that_cannot_be_written_is_said_truthfully_and_recorded_as_foun
     monkeypatch.setattr(event_store.LogWriter, "append", real)
     assert not set_review(tmp_path, True, by=NOTEBOOK).is_error
     changes = [e for e in history(tmp_path) if e.action == "setting"]
-    assert [(e.args, e.by.kind.value) for e in changes] == [({"review": True}, "notebook"), ({"review": True}, "outside"), ({"review": False}, "cli")]
+    assert [(e.args, e.by.kind.value) for e in changes] == [
+        ({"review": True}, "notebook"),
+        ({"review": True}, "outside"),
+        ({"review": False}, "cli"),
+    ]
 
 
 def test_a_temp_file_a_killed_writer_left_is_cleared_by_the_next_change(tmp_path: Path) -> None:

@@ -65,9 +65,7 @@ async def test_js_execute_add_and_schema(home: Path) -> None:
 async def test_js_remove_of_replaced_text_is_not_found(home: Path) -> None:
     memory = memory_tool(home)
     await memory.execute({"action": "add", "text": "prefers metric units"})
-    replaced = await memory.execute(
-        {"action": "replace", "text": "prefers metric units", "with": "prefers SI units"}
-    )
+    replaced = await memory.execute({"action": "replace", "text": "prefers metric units", "with": "prefers SI units"})
     assert replaced.is_error is False
     assert "prefers SI units" in (home / "MEMORY.md").read_text()
 

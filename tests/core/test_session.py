@@ -185,7 +185,14 @@ def test_diffing_two_texts_from_their_first_differing_line_gives_what_diffing_ev
 
     rng = random.Random(9)
     words = ["- a", "- b", "- c", "", "- d\r", "x"]
-    cases = [("", ""), ("", "- a"), ("- a", ""), ("- a\n", "- a\n- b\n"), ("- a\n- b", "- a\n- bc"), ("- a\n- b", "- a\n- b\n- c")]
+    cases = [
+        ("", ""),
+        ("", "- a"),
+        ("- a", ""),
+        ("- a\n", "- a\n- b\n"),
+        ("- a\n- b", "- a\n- bc"),
+        ("- a\n- b", "- a\n- b\n- c"),
+    ]
     for _ in range(400):
         old = [rng.choice(words) for _ in range(rng.randrange(0, 12))]
         new = list(old)
@@ -197,4 +204,7 @@ def test_diffing_two_texts_from_their_first_differing_line_gives_what_diffing_ev
                 del new[min(at, len(new) - 1)]
         cases.append(("\n".join(old) + rng.choice(["", "\n"]), "\n".join(new) + rng.choice(["", "\n"])))
     for old_text, new_text in cases:
-        assert diff_bodies(old_text, new_text) == diff_lines(old_text.split("\n"), new_text.split("\n")), (old_text, new_text)
+        assert diff_bodies(old_text, new_text) == diff_lines(old_text.split("\n"), new_text.split("\n")), (
+            old_text,
+            new_text,
+        )

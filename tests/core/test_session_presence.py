@@ -24,7 +24,9 @@ def test_a_record_held_by_a_running_process_is_live_and_ended_once_it_exits(home
     record = home / ".notebook" / "sessions" / f"{session.id}.json"
     before = record.read_bytes()
     assert not is_live(record)
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(record)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(record)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         assert is_live(record)

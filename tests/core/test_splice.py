@@ -49,7 +49,9 @@ def test_a_label_names_the_change_in_the_output(home: Path) -> None:
         ),
     ],
 )
-def test_bytes_that_moved_since_they_were_selected_are_refused(home: Path, snapshot_files, start: int, expected: bytes, message: str) -> None:
+def test_bytes_that_moved_since_they_were_selected_are_refused(
+    home: Path, snapshot_files, start: int, expected: bytes, message: str
+) -> None:
     (home / "SOUL.md").write_bytes(b"You are Kip.\n")
     before = snapshot_files(home)
     res = splice(home, "SOUL.md", start, expected, b"X", by=NOTEBOOK)
@@ -65,7 +67,10 @@ def test_a_splice_that_expects_nothing_at_zero_creates_an_absent_file(home: Path
 
 def test_a_splice_into_an_absent_file_that_expects_bytes_is_refused_and_creates_nothing(home: Path) -> None:
     res = splice(home, "USER.md", 0, b"- a", b"- b", by=NOTEBOOK)
-    assert (res.output, res.is_error) == ("USER.md changed since you selected it: it is absent now; nothing was changed", True)
+    assert (res.output, res.is_error) == (
+        "USER.md changed since you selected it: it is absent now; nothing was changed",
+        True,
+    )
     assert list(home.iterdir()) == []
 
 
@@ -153,7 +158,9 @@ def test_a_link_is_refused_in_the_tools_words(tmp_path: Path, home: Path) -> Non
         ("SOUL.md", 0, b"", ["x"], "expected and new must be bytes"),
     ],
 )
-def test_bad_arguments_are_results_never_exceptions(home: Path, name: object, start: object, expected: object, new: object, message: str) -> None:
+def test_bad_arguments_are_results_never_exceptions(
+    home: Path, name: object, start: object, expected: object, new: object, message: str
+) -> None:
     res = splice(home, name, start, expected, new, by=NOTEBOOK)  # type: ignore[arg-type]
     assert (res.output, res.is_error) == (message, True)
     assert list(home.iterdir()) == []

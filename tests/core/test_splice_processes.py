@@ -66,7 +66,9 @@ EDITOR = PRELUDE + textwrap.dedent(
 
 
 def start(code: str, home: Path, go: Path, count: int) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", code, str(home), str(go), str(count)], stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", code, str(home), str(go), str(count)], stdout=subprocess.PIPE, text=True
+    )
 
 
 def test_an_agent_adding_while_entries_are_deleted_and_edited_loses_nothing(home: Path) -> None:

@@ -53,7 +53,9 @@ def test_a_refused_splice_still_clears_what_a_killed_writer_left(home: Path) -> 
 
 
 @pytest.mark.parametrize("next_writer", ["entry delete", "splice", "tool"])
-def test_an_append_cut_short_is_hidden_from_readers_and_cut_back_by_the_next_writer(home: Path, next_writer: str) -> None:
+def test_an_append_cut_short_is_hidden_from_readers_and_cut_back_by_the_next_writer(
+    home: Path, next_writer: str
+) -> None:
     whole = b"- a\n"
     (home / "MEMORY.md").write_bytes(whole + b"- par")  # "- part\n" was being appended
     record_intent(home, "MEMORY.md", len(whole), len(whole) + 7)

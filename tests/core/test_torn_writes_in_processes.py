@@ -67,7 +67,10 @@ def seeded(home: Path) -> list[str]:
 
 
 def texts(home: Path) -> list[str]:
-    return [record.args.get("text") if isinstance(record.args, dict) else record.action for record in reversed(history(home))]
+    return [
+        record.args.get("text") if isinstance(record.args, dict) else record.action
+        for record in reversed(history(home))
+    ]
 
 
 def test_a_child_that_wrote_half_an_add_and_died_leaves_memory_as_before_for_the_next_reader_writer_and_history(
@@ -79,7 +82,9 @@ def test_a_child_that_wrote_half_an_add_and_died_leaves_memory_as_before_for_the
     soul_before = compose_soul(home)
     torn = "likes tea, not coffee: " + "thé " * 400  # half of it ends inside a character
 
-    child = subprocess.run([sys.executable, "-c", HALF_AN_ADD, str(home), torn], capture_output=True, text=True, timeout=60)
+    child = subprocess.run(
+        [sys.executable, "-c", HALF_AN_ADD, str(home), torn], capture_output=True, text=True, timeout=60
+    )
     assert child.returncode == 9, child.stderr
     cut = path.read_bytes()
     assert cut.startswith(before) and len(before) < len(cut) < len(before) + len(torn), "half the bytes landed"
@@ -89,11 +94,15 @@ def test_a_child_that_wrote_half_an_add_and_died_leaves_memory_as_before_for_the
 
     assert not memory_tool(home, by=CLI).call({"action": "add", "text": "next"}).is_error
     assert path.read_bytes() == before + b"- next\n", "the next writer finds the file as before, and adds after it"
-    assert texts(home) == ["timezone: UTC", "prefers metric units", "next"], "the cut add left no record, not even as outside"
+    assert texts(home) == ["timezone: UTC", "prefers metric units", "next"], (
+        "the cut add left no record, not even as outside"
+    )
     assert check(home) == []
 
 
-def test_after_a_record_cut_short_the_next_write_from_a_fresh_process_is_a_whole_line_in_the_history(home: Path) -> None:
+def test_after_a_record_cut_short_the_next_write_from_a_fresh_process_is_a_whole_line_in_the_history(
+    home: Path,
+) -> None:
     seeded(home)
     log = home / LOG_PATH
     with open(log, "ab") as file:

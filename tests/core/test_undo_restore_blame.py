@@ -61,7 +61,11 @@ def test_undoing_an_undo_redoes_and_a_second_undo_is_refused(home: Path) -> None
     first = undo(home, add_b, by=CLI)
     assert text(home) == "- a\n"
     again = undo(home, add_b, by=CLI)
-    assert again.is_error and again.output == f"cannot undo {add_b}: it was undone by {first.record}; undo {first.record} to redo it; nothing was changed"
+    assert (
+        again.is_error
+        and again.output
+        == f"cannot undo {add_b}: it was undone by {first.record}; undo {first.record} to redo it; nothing was changed"
+    )
     assert not undo(home, first.record, by=CLI).is_error  # type: ignore[arg-type]
     assert text(home) == "- a\n- b\n"
     assert not undo(home, add_b, by=CLI).is_error, "redone, it can be undone again"
@@ -117,7 +121,9 @@ def test_a_deleted_file_comes_back_by_undoing_its_deletion(home: Path) -> None:
     (home / "MEMORY.md").unlink()
     splice_result = memory_tool(home).call({"action": "add", "text": "b", "target": "user"})
     assert not splice_result.is_error
-    assert [r.action for r in history(home)] == ["add", "add"], "a deletion in a file nobody wrote since is not seen yet"
+    assert [r.action for r in history(home)] == ["add", "add"], (
+        "a deletion in a file nobody wrote since is not seen yet"
+    )
     edit_entry(home, "USER.md", 1, "- b", "- B", by=NOTEBOOK)
     tool.call({"action": "add", "text": "c"})  # sees MEMORY.md gone: recorded first
     deleted = next(r for r in history(home) if r.action == "outside")
@@ -130,7 +136,11 @@ def test_records_that_wrote_nothing_cannot_be_undone(home: Path) -> None:
     memory_tool(home, by=AGENT).call({"action": "remove", "text": "zzz"})
     (failed,) = ids(home)
     result = undo(home, failed, by=CLI)
-    assert result.is_error and result.output == f"cannot undo {failed}: it cannot be undone: it is a failed call, not a write; nothing was changed"
+    assert (
+        result.is_error
+        and result.output
+        == f"cannot undo {failed}: it cannot be undone: it is a failed call, not a write; nothing was changed"
+    )
 
 
 def test_restore_puts_a_file_back_as_it_was_after_any_record(home: Path) -> None:
@@ -268,7 +278,9 @@ def test_after_pruning_the_remaining_records_still_rebuild_undo_and_blame(home: 
     assert check(home) == []
     assert restore(home, "MEMORY.md", oldest, by=CLI, dry_run=True).diff.startswith("--- MEMORY.md (now)")
     lines = blame(home, "MEMORY.md").lines()
-    assert [line.origin for line in lines].count(Origin.BEFORE_HISTORY) == 4, "what the pruned records wrote is older than the history now"
+    assert [line.origin for line in lines].count(Origin.BEFORE_HISTORY) == 4, (
+        "what the pruned records wrote is older than the history now"
+    )
     assert not undo(home, newest, by=CLI).is_error
     assert not undo(home, oldest, by=CLI).is_error
     assert text(home) == "- n0\n- n1\n- n2\n- n3\n- n4\n"

@@ -22,7 +22,10 @@ from notebook_app.core.log.actor import CLI
 
 def _writes(home: str) -> list[list[object]]:
     root = Path(home)
-    results = [memory_tool(root, by=CLI).call({"action": action, "text": "a", "with": "b"}) for action in ("add", "replace", "remove")]
+    results = [
+        memory_tool(root, by=CLI).call({"action": action, "text": "a", "with": "b"})
+        for action in ("add", "replace", "remove")
+    ]
     spliced = splice(root, "MEMORY.md", 0, b"", b"- first\n", by=CLI)
     deleted = delete_entry(root, "MEMORY.md", 1, "- a", by=CLI)
     return [[r.output, r.is_error] for r in (*results, spliced, deleted)]
@@ -67,7 +70,11 @@ def test_a_write_through_a_notebook_link_lands_says_it_is_not_recorded_and_the_d
         f"{home / '.notebook'} is a symbolic link to {outside}: the history is kept only inside the home, "
         "never through a link, so writes here are not recorded"
     )
-    assert (result.output, result.is_error, result.unrecorded) == ("ok (add → MEMORY.md); loads next session", False, why)
+    assert (result.output, result.is_error, result.unrecorded) == (
+        "ok (add → MEMORY.md); loads next session",
+        False,
+        why,
+    )
     assert (home / "MEMORY.md").read_text() == "- kept\n"
     assert list(outside.iterdir()) == []
     assert delete_entry(home, "MEMORY.md", 1, "- kept", by=CLI).unrecorded == why

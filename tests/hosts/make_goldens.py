@@ -104,10 +104,20 @@ def _npm(
     prefix.mkdir(parents=True)
     if package_json is not None:
         (prefix / "package.json").write_text(json.dumps(package_json, indent=1) + "\n")
-    command = ["npm", "install", *([] if scripts else ["--ignore-scripts"]), "--no-audit", "--no-fund",
-               "--prefix", str(prefix), *packages]
+    command = [
+        "npm",
+        "install",
+        *([] if scripts else ["--ignore-scripts"]),
+        "--no-audit",
+        "--no-fund",
+        "--prefix",
+        str(prefix),
+        *packages,
+    ]
     try:  # cwd outside benchmarks/.peers: npm reads a spec naming an existing folder as that folder
-        done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=1500, cwd=tempfile.gettempdir())
+        done = subprocess.run(
+            command, check=False, capture_output=True, text=True, timeout=1500, cwd=tempfile.gettempdir()
+        )
     except subprocess.TimeoutExpired:
         return f"`{' '.join(command)}` did not finish within 1500 s"
     if done.returncode != 0:
@@ -130,7 +140,9 @@ def _openclaw(version: str) -> Callable[[], Install]:
             return Install(None, spec, node)
         prefix = PEERS / spec
         extras = OPENCLAW_EXTRAS.get(version, [])
-        error = _npm(prefix, [spec, *extras], " ".join([spec, *extras]), {"private": True, "overrides": OPENCLAW_OVERRIDES})
+        error = _npm(
+            prefix, [spec, *extras], " ".join([spec, *extras]), {"private": True, "overrides": OPENCLAW_OVERRIDES}
+        )
         if error:
             return Install(None, spec, error)
         package = prefix / "node_modules" / "openclaw"
@@ -206,8 +218,15 @@ def _run_case(folder: str, host: Host, ready: Install, case: host_corpus.Case) -
         command = [*ready.command, str(where)] + (["cwd"] if case.cwd and host.cwd_arg else [])  # type: ignore[misc]
         before = host_corpus.tree(where)
         try:
-            done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp,
-                                  env={**os.environ, "NODE_OPTIONS": ""})
+            done = subprocess.run(
+                command,
+                check=False,
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+                cwd=tmp,
+                env={**os.environ, "NODE_OPTIONS": ""},
+            )
         except subprocess.TimeoutExpired:
             return f"{folder} {case.name}: no answer within {TIMEOUT:.0f} s"
         after = host_corpus.tree(where)
@@ -223,7 +242,9 @@ def _run_case(folder: str, host: Host, ready: Install, case: host_corpus.Case) -
         "about": case.about,
         "command": f"make hosts  ({Path(command[0]).name} tests/hosts/drivers/{host.driver} "
         + ("<package> " if host.driver.endswith(".mjs") else "")
-        + f"<fresh copy of case {case.name}>" + (" cwd" if command[-1] == "cwd" else "") + ")",
+        + f"<fresh copy of case {case.name}>"
+        + (" cwd" if command[-1] == "cwd" else "")
+        + ")",
         **answer,
     }
     (GOLDENS / folder / f"{case.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
@@ -257,7 +278,9 @@ def main(only: list[str]) -> int:
         ]
         first = _run_case(folder, host, ready, cases[0]) if cases else None
         if first is not None:  # a driver that fails on its first case fails on all: say it once
-            print(f"{first}\n{folder}: its driver fails on the first case; the other cases are not run", file=sys.stderr)
+            print(
+                f"{first}\n{folder}: its driver fails on the first case; the other cases are not run", file=sys.stderr
+            )
             failed += 1
             continue
         with ThreadPoolExecutor(max_workers=JOBS) as pool:

@@ -83,8 +83,14 @@ def test_claude_code_loads_what_its_own_binary_sent_on_the_same_home(name, tmp_p
     assert named(load.memory_dir) == golden["memory_dir"]
     reminder = named(load.reminder) if load.reminder is not None else None
     assert host_corpus.summary(reminder, "\0") == golden["reminder"]
-    ours = [{"path": named(p.path), "kind": str(rules()["kinds"][p.kind]).strip(" ()"),  # type: ignore[index]
-             "text": host_corpus.summary(named(p.injected), "\0")} for p in load.loaded]
+    ours = [
+        {
+            "path": named(p.path),
+            "kind": str(rules()["kinds"][p.kind]).strip(" ()"),  # type: ignore[index]
+            "text": host_corpus.summary(named(p.injected), "\0"),
+        }
+        for p in load.loaded
+    ]
     assert ours == _in_listing_order(golden["entries"], case)
     assert golden["files"] == {"created": [], "changed": [], "removed": []}, "Claude Code wrote into the project"
 
@@ -125,4 +131,6 @@ def test_the_apps_claude_code_profile_keeps_of_memory_md_what_claude_code_kept(n
     kept = (memory.injected or "").split("\n\n> WARNING: ")[0]
     assert body.strip() == kept and load.truncated == (memory.status == "cut")
     if load.truncated:
-        assert memory.markers[0].find(f"starting at line {load.cut_line}") > 0 or "line 1 was cut off" in memory.markers[0]
+        assert (
+            memory.markers[0].find(f"starting at line {load.cut_line}") > 0 or "line 1 was cut off" in memory.markers[0]
+        )

@@ -62,9 +62,14 @@ def test_hermes_injects_what_its_own_code_injected_on_the_same_home(name, tmp_pa
         assert memory.status == user.status == "failed"
         assert "not valid UTF-8" in memory.note
     else:
-        assert host_corpus.summary(memory.injected, str(home)) == calls["format_for_system_prompt('memory')"]["returned"]
+        assert (
+            host_corpus.summary(memory.injected, str(home)) == calls["format_for_system_prompt('memory')"]["returned"]
+        )
         assert host_corpus.summary(user.injected, str(home)) == calls["format_for_system_prompt('user')"]["returned"]
-    assert [p.name for p in load.parts][:1] == ["SOUL.md"] and [p.name for p in load.parts][-2:] == ["MEMORY.md", "USER.md"]
+    assert [p.name for p in load.parts][:1] == ["SOUL.md"] and [p.name for p in load.parts][-2:] == [
+        "MEMORY.md",
+        "USER.md",
+    ]
 
 
 @pytest.mark.parametrize("name", ["memory-limit-plus-1", "memory-over-limit", "memory-multibyte", "memory-duplicates"])
@@ -78,4 +83,7 @@ def test_the_apps_hermes_profile_renders_memory_blocks_as_hermes_did(name, tmp_p
     home = (tmp_path / name / "home").resolve()
     bodies = {file.name: file.body for file in compose(home, host=resolve_host("hermes").profile).files}
     for file, target in (("MEMORY.md", "memory"), ("USER.md", "user")):
-        assert host_corpus.summary(bodies.get(file), str(home)) == calls[f"format_for_system_prompt('{target}')"]["returned"]
+        assert (
+            host_corpus.summary(bodies.get(file), str(home))
+            == calls[f"format_for_system_prompt('{target}')"]["returned"]
+        )

@@ -72,9 +72,7 @@ def home_files(home: Path, *, scratch: bool = True) -> dict[str, bytes]:
     return {
         str(p.relative_to(home)): p.read_bytes()
         for p in sorted(home.rglob("*"))
-        if p.is_file()
-        and ".notebook" not in p.relative_to(home).parts
-        and (scratch or not is_scratch_file(p.name))
+        if p.is_file() and ".notebook" not in p.relative_to(home).parts and (scratch or not is_scratch_file(p.name))
     }
 
 

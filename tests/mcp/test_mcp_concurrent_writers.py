@@ -55,10 +55,9 @@ async def test_two_mcp_clients_and_the_cli_writing_at_once_lose_nothing(home: Pa
     ok = ["ok (add → MEMORY.md); loads next session", "ok (replace → MEMORY.md); loads next session"]
     for name, results in outputs.items():
         assert sorted(results) == sorted(ok * PER_CLIENT), name
-    expected = (
-        [f"- {name} entry {i:02d} done" for name in outputs for i in range(PER_CLIENT)]
-        + [f"- cli entry {i}" for i in range(CLI_WRITERS)]
-    )
+    expected = [f"- {name} entry {i:02d} done" for name in outputs for i in range(PER_CLIENT)] + [
+        f"- cli entry {i}" for i in range(CLI_WRITERS)
+    ]
     lines = (home / "MEMORY.md").read_text(encoding="utf-8").splitlines()
     assert lines[: len(original)] == original
     assert sorted(lines[len(original) :]) == sorted(expected)

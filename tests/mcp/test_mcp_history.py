@@ -20,7 +20,9 @@ from notebook_app.core.sessions.agents import (
 )
 
 
-async def test_a_sessions_start_writes_and_failed_calls_are_events_by_that_session(home: Path, server_log: Path) -> None:
+async def test_a_sessions_start_writes_and_failed_calls_are_events_by_that_session(
+    home: Path, server_log: Path
+) -> None:
     async with connect(home, server_log, name="kip-host", version="4.5.6") as client:
         await client.call_tool("memory", {"action": "add", "text": "likes filter coffee"})
         await client.call_tool("memory", {"action": "remove", "text": "nonexistent phrase"})
@@ -49,13 +51,17 @@ async def test_an_agents_write_can_be_undone_by_a_person(home: Path, server_log:
     memory_tool(home, by=CLI).call({"action": "add", "text": "added by a person after"})
     agents = next(r for r in history(home) if r.action == "add" and r.by.kind.value == "mcp")
     assert not undo(home, agents.id, by=CLI).is_error
-    assert (home / "MEMORY.md").read_text(encoding="utf-8") == "- prefers metric units\n- café hours: 7–11\n- added by a person after\n"
+    assert (home / "MEMORY.md").read_text(
+        encoding="utf-8"
+    ) == "- prefers metric units\n- café hours: 7–11\n- added by a person after\n"
 
 
 def test_an_old_sessions_journal_is_read_where_it_is_and_shown_as_not_undoable(home: Path) -> None:
     session = start_session(home, client_name="old-host", client_version="0.9")
     args = {"action": "add", "text": "written before the history"}
-    append_journal(home, session.id, JournalEntry.from_call(args, ToolResult("ok (add → MEMORY.md); loads next session")))
+    append_journal(
+        home, session.id, JournalEntry.from_call(args, ToolResult("ok (add → MEMORY.md); loads next session"))
+    )
     path = home / SESSIONS_DIR / f"{session.id}.journal.jsonl"
     before = path.read_bytes()
     (old,) = [r for r in history(home) if r.id.startswith("j-")]

@@ -87,9 +87,7 @@ async def test_a_session_that_cannot_be_recorded_is_still_served_and_the_log_say
     assert f"{home / '.notebook'} is not a directory; session records cannot be kept there" in log
 
 
-async def test_a_call_that_cannot_be_journalled_still_writes_and_the_log_says_why(
-    home: Path, server_log: Path
-) -> None:
+async def test_a_call_that_cannot_be_journalled_still_writes_and_the_log_says_why(home: Path, server_log: Path) -> None:
     (home / ".notebook-elsewhere").mkdir()
     os.symlink(home / ".notebook-elsewhere", home / ".notebook")  # refused: records stay inside the home
     async with connect(home, server_log) as client:
@@ -105,7 +103,9 @@ async def test_a_call_that_cannot_be_journalled_still_writes_and_the_log_says_wh
     ) in log
 
 
-async def test_a_notebook_folder_swapped_for_a_link_mid_session_is_refused_as_moved(home: Path, server_log: Path) -> None:
+async def test_a_notebook_folder_swapped_for_a_link_mid_session_is_refused_as_moved(
+    home: Path, server_log: Path
+) -> None:
     """``.notebook`` was there when the session began: it is
     pinned with the home (spec §9), and a link is never followed."""
     async with connect(home, server_log) as client:

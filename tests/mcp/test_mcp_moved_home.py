@@ -51,7 +51,9 @@ async def test_an_add_after_the_home_was_removed_is_refused_and_creates_nothing(
         assert not home.exists()
 
 
-async def test_a_home_moved_back_is_the_same_home_and_takes_writes_again(home: Path, server_log: Path, tmp_path: Path) -> None:
+async def test_a_home_moved_back_is_the_same_home_and_takes_writes_again(
+    home: Path, server_log: Path, tmp_path: Path
+) -> None:
     elsewhere = tmp_path / "moved-away"
     async with connect(home, server_log) as client:
         os.rename(home, elsewhere)
@@ -63,7 +65,9 @@ async def test_a_home_moved_back_is_the_same_home_and_takes_writes_again(home: P
     assert "refused" not in (home / "MEMORY.md").read_text(encoding="utf-8")
 
 
-async def test_a_new_folder_at_the_old_path_is_not_the_home_and_is_not_written(home: Path, server_log: Path, tmp_path: Path) -> None:
+async def test_a_new_folder_at_the_old_path_is_not_the_home_and_is_not_written(
+    home: Path, server_log: Path, tmp_path: Path
+) -> None:
     async with connect(home, server_log) as client:
         os.rename(home, tmp_path / "moved-away")
         home.mkdir()  # someone made a folder of the same name: not the home this session opened

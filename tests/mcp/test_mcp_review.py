@@ -37,7 +37,9 @@ def queued_id(result) -> str:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("mode", MODES)
-async def test_review_keeps_the_schema_byte_identical_and_adds_one_sentence(home: Path, server_log: Path, mode: str) -> None:
+async def test_review_keeps_the_schema_byte_identical_and_adds_one_sentence(
+    home: Path, server_log: Path, mode: str
+) -> None:
     async with connect(home, server_log, mode=mode, command=server(home, "--review")) as client:
         (tool,) = (await client.list_tools()).tools
     assert json.dumps(tool.input_schema) == json.dumps(INPUT_SCHEMA)
@@ -114,11 +116,17 @@ async def test_two_agents_queueing_while_a_human_approves_lose_nothing(home: Pat
     async def agent(name: str) -> None:
         async with connect(home, server_log, name=name, command=server(home, "--review")) as client:
             for i in range(PER_AGENT):
-                ids.append(queued_id(await client.call_tool("memory", {"action": "add", "text": f"{name} entry {i:02d}"})))
+                ids.append(
+                    queued_id(await client.call_tool("memory", {"action": "add", "text": f"{name} entry {i:02d}"}))
+                )
 
     def approve_all_once() -> tuple[int, str, str]:
-        run = subprocess.run([sys.executable, "-m", "notebook_app", "approve", "--all", "--home", str(home)],
-                             cwd=REPO, capture_output=True, text=True)
+        run = subprocess.run(
+            [sys.executable, "-m", "notebook_app", "approve", "--all", "--home", str(home)],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+        )
         return run.returncode, run.stdout, run.stderr
 
     async def human() -> None:
@@ -143,7 +151,9 @@ async def test_two_agents_queueing_while_a_human_approves_lose_nothing(home: Pat
     assert sum(out.count("approved ") for _, out, _ in approvals) == 2 * PER_AGENT
 
 
-async def test_a_rejected_proposal_that_held_a_secret_keeps_only_its_rule_start_and_length(home: Path, server_log: Path) -> None:
+async def test_a_rejected_proposal_that_held_a_secret_keeps_only_its_rule_start_and_length(
+    home: Path, server_log: Path
+) -> None:
     key = "sk-ant-api03-" + "Wv4" * 16
     async with connect(home, server_log, command=server(home, "--review")) as client:
         leaky = queued_id(await client.call_tool("memory", {"action": "add", "text": f"deploy key {key}"}))
@@ -152,7 +162,10 @@ async def test_a_rejected_proposal_that_held_a_secret_keeps_only_its_rule_start_
     assert key in log.read_text(encoding="utf-8")  # pending: the human must see what it would write
     rejected = subprocess.run(
         [sys.executable, "-m", "notebook_app", "reject", leaky, "--home", str(home), "--reason", "holds a key"],
-        cwd=REPO, capture_output=True, text=True, timeout=120,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert rejected.returncode == 0, rejected.stderr
     text = log.read_text(encoding="utf-8")

@@ -20,11 +20,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
 from ...core.sessions import CallCounts, SessionListing, scan_sessions
-from ..view_model.agents import AgentView, compare_session
 from ..keys import AGENT_KEYS, bindings
-from ..watchers.sessions import SessionsWatcher
-from ..watchers.home_and_log import HomeAndLogWatch
+from ..view_model.agents import AgentView, compare_session
 from ..watchers.home import HomeWatcher
+from ..watchers.home_and_log import HomeAndLogWatch
+from ..watchers.sessions import SessionsWatcher
 from ..widgets.agents import session_list
 from ..widgets.agents.journal_table import JournalPane
 from ..widgets.agents.session_list import SessionList, count_words, plural
@@ -76,7 +76,9 @@ class AgentSessionsScreen(PaneScreen):
         """Whether the first list of sessions has been read."""
         self._watch: HomeAndLogWatch | None = None
         self._lists = LatestWins(self, "agent-list", scan_sessions, done=self._listed, failed=self._list_failed)
-        self._compares = LatestWins(self, "agent-compare", self._compare, done=self._compared, failed=self._compare_failed)
+        self._compares = LatestWins(
+            self, "agent-compare", self._compare, done=self._compared, failed=self._compare_failed
+        )
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -135,7 +137,10 @@ class AgentSessionsScreen(PaneScreen):
         records.set_class(bool(unreadable), "-shown")
         if unreadable:
             count = plural(len(unreadable), "session record")
-            records.update(f"⚠ {count} cannot be read and {'is' if len(unreadable) == 1 else 'are'} not listed: " + "; ".join(r.message for r in unreadable))
+            records.update(
+                f"⚠ {count} cannot be read and {'is' if len(unreadable) == 1 else 'are'} not listed: "
+                + "; ".join(r.message for r in unreadable)
+            )
         self._show_list(list(listing.sessions))
 
     def _list_failed(self, words: str) -> None:
@@ -168,7 +173,13 @@ class AgentSessionsScreen(PaneScreen):
         self.view = view
         session = view.session
         current, upcoming = self.query_one("#agent-current", SessionPane), self.query_one("#agent-next", SessionPane)
-        present(current, upcoming, view.comparison, current_meta=f"began {self.clock(session.started_at)}", next_meta="if the agent began now")
+        present(
+            current,
+            upcoming,
+            view.comparison,
+            current_meta=f"began {self.clock(session.started_at)}",
+            next_meta="if the agent began now",
+        )
         journal = self.query_one(JournalPane)
         entries = view.journal
         journal.show_journal(entries)

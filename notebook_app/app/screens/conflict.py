@@ -24,9 +24,9 @@ from textual.widgets import Header, Static
 
 from ...core.edits import HandEditResult
 from ...core.text import Conflict, MergeResult, both, mine, theirs
+from ..keys import CONFLICT_KEYS, bindings
 from ..view_model.conflict_sides import Choice, Side, draw_side, side_document
 from ..view_model.documents import EMPTY
-from ..keys import CONFLICT_KEYS, bindings
 from ..view_model.notebook import HomeState, Notebook
 from ..widgets.common import line_view
 from ..widgets.common.key_footer import KeyFooter
@@ -42,7 +42,9 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
     KEYS = CONFLICT_KEYS
     BINDINGS = bindings(KEYS)
 
-    def __init__(self, notebook: Notebook, name: str, merge: MergeResult, *, theirs: str, applied: Callable[[HomeState], None]) -> None:
+    def __init__(
+        self, notebook: Notebook, name: str, merge: MergeResult, *, theirs: str, applied: Callable[[HomeState], None]
+    ) -> None:
         super().__init__()
         self.notebook = notebook
         self.file_name = name
@@ -72,16 +74,27 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
     @on(events.Mount)
     def _mounted(self) -> None:
         self.sub_title = f"conflicts in {self.file_name}"
-        for view, title in ((self.query_one("#conflict-mine", LineView), "Yours (your edit)"), (self.query_one("#conflict-theirs", LineView), f"{self.file_name} on disk now")):
+        for view, title in (
+            (self.query_one("#conflict-mine", LineView), "Yours (your edit)"),
+            (self.query_one("#conflict-theirs", LineView), f"{self.file_name} on disk now"),
+        ):
             view.border_title = title
             view.can_focus = False  # the arrows move between conflicts, not the scroll
-        self.call_after_refresh(self._draw)  # the first frame (summary, placeholders) before the worker shares the interpreter
+        self.call_after_refresh(
+            self._draw
+        )  # the first frame (summary, placeholders) before the worker shares the interpreter
 
     def _draw(self) -> None:
         """Draw both sides of the merge in a worker; keys pressed meanwhile are kept and shown when it is done."""
         merge = self.merge
         self._show()
-        run_once(self, "conflict-draw", lambda: (merge, draw_side(merge, "mine"), draw_side(merge, "theirs")), done=self._drawn, failed=self._failed_to_draw)
+        run_once(
+            self,
+            "conflict-draw",
+            lambda: (merge, draw_side(merge, "mine"), draw_side(merge, "theirs")),
+            done=self._drawn,
+            failed=self._failed_to_draw,
+        )
 
     def _drawn(self, outcome: tuple[MergeResult, Side, Side]) -> None:
         merge, mine_side, theirs_side = outcome
@@ -135,14 +148,20 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
         if self.saving:
             return
         if self.left:
-            self.notify(f"Resolve every conflict first ({self.left} left): 1 mine, 2 theirs, 3 both.", title="conflicts", markup=False)
+            self.notify(
+                f"Resolve every conflict first ({self.left} left): 1 mine, 2 theirs, 3 both.",
+                title="conflicts",
+                markup=False,
+            )
             return
         picks = iter([choice for choice in self.choices if choice is not None])  # every one is chosen by now
         self.saving = True
         name, base, merge = self.file_name, self.theirs, self.merge
 
         def save() -> tuple[HandEditResult, HomeState]:
-            return self.notebook.hand_edit(name, merge.resolve(lambda conflict: PICKS[next(picks)](conflict)), base)  # the whole text: in the worker
+            return self.notebook.hand_edit(
+                name, merge.resolve(lambda conflict: PICKS[next(picks)](conflict)), base
+            )  # the whole text: in the worker
 
         run_once(self, "conflict-save", save, done=self._saved, failed=self._failed)
 

@@ -31,7 +31,15 @@ ICONS = {"error": ("✖", "$text-error"), "warning": ("!", "$text-warning"), "in
 
 def finding_prompt(finding: Finding) -> Content:
     icon, style = ICONS[finding.severity.value]
-    where = f"line {finding.line}" if finding.line is not None else "history" if finding.record else "file" if finding.file else "home"
+    where = (
+        f"line {finding.line}"
+        if finding.line is not None
+        else "history"
+        if finding.record
+        else "file"
+        if finding.file
+        else "home"
+    )
     fix = ("  ✚ fix", "$text-accent") if finding.fix is not None else ""
     # two spaces at least, so a long label ("line 12345") never reads as the message's first word
     return Content.assemble((f"{icon} ", style), (f"{where:<9}  ", "$foreground-muted"), finding.message, fix)
@@ -69,7 +77,9 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
         self.check = check
         self.report: DoctorReport | None = None
         self._findings: dict[str, Finding] = {}
-        self._previews = LatestWins(self, "doctor-preview", self._preview, done=self._previewed, failed=self._preview_failed)
+        self._previews = LatestWins(
+            self, "doctor-preview", self._preview, done=self._previewed, failed=self._preview_failed
+        )
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -148,7 +158,9 @@ class DoctorScreen(KeyedScreen[tuple[str, int] | None]):
         """A fix whose dry run failed says so where its dry run would be; the doctor's own verdict stands."""
         finding = self.selected
         if finding is not None and finding.fix is not None:
-            self.query_one("#doctor-detail", Static).update(_words(finding, f"fix ({finding.fix.label}): its dry run failed: {words}"))
+            self.query_one("#doctor-detail", Static).update(
+                _words(finding, f"fix ({finding.fix.label}): its dry run failed: {words}")
+            )
 
     @on(OptionList.OptionSelected)
     def _selected(self) -> None:

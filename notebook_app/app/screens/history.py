@@ -22,19 +22,17 @@ from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.log import NOTEBOOK
-from ...core.log import Event
-from ...core.history import history, record_diff, undoable
-from ...core.home import BOOTSTRAP_ORDER
-from ...core.memory import for_people
 from ...core.fs import state_problem
-from ...core.history import HistoryResult, restore, undo, who
+from ...core.history import HistoryResult, history, record_diff, restore, undo, undoable, who
+from ...core.home import BOOTSTRAP_ORDER
+from ...core.log import NOTEBOOK, Event
+from ...core.memory import for_people
 from ..keys import HISTORY_KEYS, bindings
-from ..watchers.sessions import SessionsWatcher
-from ..watchers.home_and_log import HomeAndLogWatch
 from ..watchers.home import HomeWatcher
-from ..workers import LatestWins, run_once
+from ..watchers.home_and_log import HomeAndLogWatch
+from ..watchers.sessions import SessionsWatcher
 from ..widgets.common.key_footer import KeyFooter
+from ..workers import LatestWins, run_once
 from .keyed import KeyedScreen
 
 WHO = (None, "notebook", "cli", "mcp", "library", "outside")
@@ -113,9 +111,7 @@ class HistoryScreen(KeyedScreen[None]):
 
     def _list(self) -> None:
         file, by = self.file, self.by
-        self.query_one("#history-filters", Static).update(
-            f"file: {file or 'all'} (f)  ·  who: {by or 'all'} (w)"
-        )
+        self.query_one("#history-filters", Static).update(f"file: {file or 'all'} (f)  ·  who: {by or 'all'} (w)")
         self._reads.request(file, by)
 
     def _read(self, file: str | None, by: str | None) -> tuple[str | None, str | None, list[Event]]:
@@ -125,7 +121,9 @@ class HistoryScreen(KeyedScreen[None]):
         self.query_one("#history-detail", Static).update(f"⚠ {words}")
 
     def _listed(self, read: tuple[str | None, str | None, list[Event]]) -> None:
-        """The records read; the selection stays on its record. The same records again change nothing (a dry run shown stays)."""
+        """The records read; the selection stays on its record. The same records again change nothing (a dry run shown
+        stays).
+        """
         file, by, records = read
         if (file, by) != (self.file, self.by):
             return  # read for filters changed since: the read for these is due
@@ -141,9 +139,13 @@ class HistoryScreen(KeyedScreen[None]):
             listing.highlighted = ids.index(was.id) if was is not None and was.id in ids else 0
             listing.focus()
         else:
-            unkept = state_problem(self.home)  # one lstat: a .notebook link keeps no history, say so rather than "not yet"
+            unkept = state_problem(
+                self.home
+            )  # one lstat: a .notebook link keeps no history, say so rather than "not yet"
             self.query_one("#history-detail", Static).update(
-                f"No history: {unkept}." if unkept else "No record yet: the history begins with the first write through the core."
+                f"No history: {unkept}."
+                if unkept
+                else "No record yet: the history begins with the first write through the core."
             )
 
     @property
@@ -165,7 +167,8 @@ class HistoryScreen(KeyedScreen[None]):
         if self.selected is None or self.selected.id != event.id:
             return
         why = undoable(event)
-        head = f"{event.id} · {event.action} · {who(event.by)} · {self.clock(event.time)}"  # "approved by … approved by" read twice
+        # Not "approved by … approved by", read twice.
+        head = f"{event.id} · {event.action} · {who(event.by)} · {self.clock(event.time)}"
         if event.output:
             head += f"\n{event.output}"
         note = f"\n(cannot be undone: {why})" if why else ""

@@ -24,7 +24,9 @@ class KeyedScreen(FocusScreen[ResultType]):
         """Mark the :class:`FocusWithin` containers around the focus and restyle those alone (Textual's way follows)."""
         inside = set(focused.ancestors_with_self) if focused is not None else set()
         keep = any(isinstance(widget, KeepsFocusMarks) for widget in inside)
-        left_keeper = blurred is not None and any(isinstance(widget, KeepsFocusMarks) for widget in blurred.ancestors_with_self)
+        left_keeper = blurred is not None and any(
+            isinstance(widget, KeepsFocusMarks) for widget in blurred.ancestors_with_self
+        )
         around = [
             *(focused.ancestors_with_self if focused is not None else ()),
             *(blurred.ancestors_with_self if blurred is not None else ()),
@@ -34,7 +36,11 @@ class KeyedScreen(FocusScreen[ResultType]):
         for widget in around:
             if keep and widget not in inside:
                 continue
-            if isinstance(widget, FocusWithin) and widget not in changed and widget.has_class(FOCUS_WITHIN) != (widget in inside):
+            if (
+                isinstance(widget, FocusWithin)
+                and widget not in changed
+                and widget.has_class(FOCUS_WITHIN) != (widget in inside)
+            ):
                 widget.set_class(widget in inside, FOCUS_WITHIN, update=False)
                 changed.append(widget)
         if changed:

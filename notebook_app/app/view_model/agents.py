@@ -14,11 +14,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ...core import Snapshot, take_snapshot
-from ...core.sessions import AgentSession, JournalEntry, load_session
-from ...core.modes import Proposal, pending
 from ...core.history import who
-from .comparison import Comparison, compare
+from ...core.modes import Proposal, pending
+from ...core.sessions import AgentSession, JournalEntry, load_session
 from ...core.text import with_markers
+from .comparison import Comparison, compare
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,9 @@ def outcome_words(proposal: Proposal) -> str:
         words = f"failed: {proposal.reason}"
     else:
         by = f" by {who(proposal.decided_by)}" if proposal.decided_by is not None else ""
-        words = f"{proposal.status}{by}" + (f": {proposal.reason}" if proposal.reason and proposal.status == "rejected" else "")
+        words = f"{proposal.status}{by}" + (
+            f": {proposal.reason}" if proposal.reason and proposal.status == "rejected" else ""
+        )
     return f"review: {words} ({proposal.id})"
 
 

@@ -38,12 +38,16 @@ def compare(current: Composition, upcoming: Composition, previous: Comparison | 
     if same_current and previous is not None and previous.diff == diff:
         current_doc = previous.current_doc
     else:
-        current_doc = soul_document(current, diff, "current", lines_of(previous.current_doc) if same_current and previous else None)
+        current_doc = soul_document(
+            current, diff, "current", lines_of(previous.current_doc) if same_current and previous else None
+        )
     if same_next and previous is not None and previous.diff == diff:
         next_doc = previous.next_doc
     else:
         lines = lines_of(previous.next_doc) if same_next and previous else None
         if lines is None and previous is not None and upcoming.soul:
-            lines = split_reusing(previous.upcoming.soul, previous.next_doc, upcoming.soul)  # an edit: split only around it
+            lines = split_reusing(
+                previous.upcoming.soul, previous.next_doc, upcoming.soul
+            )  # an edit: split only around it
         next_doc = soul_document(upcoming, diff, "next", lines)
     return Comparison(current, upcoming, diff, current_doc, next_doc)

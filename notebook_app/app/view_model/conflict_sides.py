@@ -108,5 +108,7 @@ def side_document(side: Side, choices: Sequence[Choice | None], current: int) ->
         choice = choices[current]
         state = "1 / 2 / 3" if choice is None else f"keeping {choice}"
         empty = "" if count else " (removed on this side)"
-        banners[max(0, start + count - 1 if count else start - 1)] = f"▲ conflict {current + 1} of {len(side.spans)}{empty}: {state}"
+        banners[max(0, start + count - 1 if count else start - 1)] = (
+            f"▲ conflict {current + 1} of {len(side.spans)}{empty}: {state}"
+        )
     return Document(drawn.lines, marks, banners, drawn.source)

@@ -14,8 +14,7 @@ from enum import StrEnum
 from typing import Literal
 
 from ...core import Composition, SoulDiff
-from ...core.text import common_prefix, common_suffix
-from ...core.text import with_markers
+from ...core.text import common_prefix, common_suffix, with_markers
 
 Side = Literal["current", "next"]
 
@@ -29,6 +28,7 @@ class Mark(StrEnum):
     NOTICE = "notice"
     CONFLICT = "conflict"
     """A line of a conflict not resolved yet (the conflict view)."""
+
 
 @dataclass(frozen=True)
 class Document:
@@ -120,7 +120,10 @@ def extend_file_document(old: Document, kept: int, tail: str, banners: Mapping[i
     lines = [*old.lines[:kept], *tail_lines] if kept else tail_lines
     source = None
     if tail_source is not None or (kept and old.source is not None):
-        source = [*(old.source if old.source is not None else old.lines)[:kept], *(tail_source if tail_source is not None else tail_lines)]
+        source = [
+            *(old.source if old.source is not None else old.lines)[:kept],
+            *(tail_source if tail_source is not None else tail_lines),
+        ]
     if len(lines) > 1 and not lines[-1]:
         lines.pop()  # the final newline ends the last line; it is not a line of its own
         if source is not None:
@@ -133,7 +136,10 @@ def extend_file_document(old: Document, kept: int, tail: str, banners: Mapping[i
 
 
 def soul_document(
-    composition: Composition, diff: SoulDiff, side: Side, lines: tuple[Sequence[str], Sequence[str] | None] | None = None
+    composition: Composition,
+    diff: SoulDiff,
+    side: Side,
+    lines: tuple[Sequence[str], Sequence[str] | None] | None = None,
 ) -> Document:
     """A soul's lines with each file's heading marked and, on ``side``, its diff.
 

@@ -11,14 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from ...core.home import FileRead, FileStatus, Rejection, edit_refusal, text_of
 from ...core.log import NOTEBOOK
-from ...core.home import FileRead, FileStatus
-from ...core.home import Rejection, edit_refusal, text_of
 from .comparison import Comparison, compare
 from .notebook import ENTRY_ACTIONS, HomeState
 
 if TYPE_CHECKING:
     from ...core import Edit, EntryPlan
+
 
 @dataclass(frozen=True)
 class DryRun:
@@ -61,7 +61,9 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     before = text_of(read) or ""
     composition = state.preview.composition.with_text(outcome.request.filename, outcome.apply(before))
     edit_line = outcome.line  # None for an add past what was read: its line is not claimed
-    comparison = compare(state.comparison.current, composition, state.comparison)  # splits the soul only around the edit
+    comparison = compare(
+        state.comparison.current, composition, state.comparison
+    )  # splits the soul only around the edit
     return DryRun(args, state.seq, outcome, comparison, edit_line=edit_line)
 
 
@@ -105,7 +107,11 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
     outcome = dry.outcome
     if isinstance(outcome, EntryPlan):
         if outcome.label.startswith("delete"):
-            return "flag", f"dry run: deletes line {outcome.line} of {outcome.name}, its line ending too; enter deletes it, esc keeps it"
+            return (
+                "flag",
+                f"dry run: deletes line {outcome.line} of {outcome.name}, its line ending too; "
+                "enter deletes it, esc keeps it",
+            )
         if not outcome.changes:
             return "hint", f"line {outcome.line} of {outcome.name} already reads so; type its new text"
         return "hint", f"dry run: edits line {outcome.line} of {outcome.name} in place; enter applies it"
@@ -126,13 +132,22 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
         and dry.edit_line is not None
         and dry.edit_line != selected.line
     ):
-        return "flag", f"the first match is on line {dry.edit_line + 1}, not the selected line {selected.line + 1}: the tool changes the first one"
+        return (
+            "flag",
+            f"the first match is on line {dry.edit_line + 1}, not the selected line {selected.line + 1}: "
+            "the tool changes the first one",
+        )
     if (
         request.action == "remove"
         and selected is not None
         and (selected.filename, selected.text, selected.line) == (request.filename, request.text, dry.edit_line)
     ):  # the tool removes text, not lines: the whole entry's text leaves its bullet behind
-        return "flag", f"dry run: removes the text of {where} and leaves an empty “- ” there; esc, then d deletes the whole entry"
-    verb = {"add": "appends at", "replace": "replaces the first match, on", "remove": "removes the first match, on"}[request.action]
+        return (
+            "flag",
+            f"dry run: removes the text of {where} and leaves an empty “- ” there; esc, then d deletes the whole entry",
+        )
+    verb = {"add": "appends at", "replace": "replaces the first match, on", "remove": "removes the first match, on"}[
+        request.action
+    ]
     loads = outcome.outcome or "loads next session"
     return ("flag" if loads.startswith("will not load") else "hint"), f"dry run: {verb} {where}; {loads}"

@@ -15,18 +15,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core import BOOTSTRAP_ORDER, Session, Snapshot
-from ...core.log import NOTEBOOK
-from ...core.home import Composition
 from ...core.fs import moved, pin_home, write_refusal
+from ...core.home import Composition
+from ...core.log import NOTEBOOK
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
 
 if TYPE_CHECKING:
     from ...core import MemoryTool, SpliceResult, ToolResult
+    from ...core.doctor import Doctor, DoctorReport
     from ...core.edits import HandEditResult
     from ...core.hosts import HostProfile
-    from ...core.doctor import Doctor, DoctorReport
 
 ENTRY_ACTIONS = ("edit-entry", "delete-entry")
 """The form's two human-only actions: guarded entry edits, never the agent's tool."""
@@ -44,7 +44,8 @@ class HomeState:
     comparison: Comparison
     """The frozen snapshot against the preview: what the session panes show."""
     refusal: str | None = None
-    """What every write would be refused with now (a read-only or moved home), in the core's words: the dry run says it."""
+    """What every write would be refused with now (a read-only or moved home), in the core's words: the dry run says it.
+    """
 
 
 class Notebook:
@@ -72,7 +73,9 @@ class Notebook:
 
     @property
     def tool(self) -> MemoryTool:
-        """The agent's memory tool on this home, as the notebook; made (and the write path loaded) by the first write."""
+        """The agent's memory tool on this home, as the notebook; made (and the
+        write path loaded) by the first write.
+        """
         if self._tool is None:
             from ...core import memory_tool
 
@@ -179,7 +182,9 @@ class Notebook:
 
     def _read_state(self) -> HomeState:
         gone = moved(self.home) if self._last is not None else None
-        if self._last is not None and gone is not None:  # what is at the path is not the home opened: keep showing that one
+        if (
+            self._last is not None and gone is not None
+        ):  # what is at the path is not the home opened: keep showing that one
             if self._last.refusal != gone:  # once: the dry run says every write is refused
                 self._seq += 1
                 self._last = replace(self._last, seq=self._seq, refusal=gone)
@@ -194,7 +199,11 @@ class Notebook:
                 live[name] = found
         self._digests = {name: (live[name].digest if name in live else None) for name in BOOTSTRAP_ORDER}
         next_snapshot = session.preview(self.host)
-        previous = self._last.comparison if self._last is not None and self._last.preview.composition.host == next_snapshot.composition.host else None
+        previous = (
+            self._last.comparison
+            if self._last is not None and self._last.preview.composition.host == next_snapshot.composition.host
+            else None
+        )
         self._seq += 1
         state = HomeState(
             seq=self._seq,

@@ -44,7 +44,9 @@ class SessionCounter:
                 number = max(numbers.get(self.key, 0), at_least) + 1
                 numbers[self.key] = number
                 data = json.dumps(numbers, indent=1, sort_keys=True).encode()
-                write_atomically(self.folder, COUNTER_FILE, data, mode=0o600, temp_prefix=f".{COUNTER_FILE}-", durable=False)
+                write_atomically(
+                    self.folder, COUNTER_FILE, data, mode=0o600, temp_prefix=f".{COUNTER_FILE}-", durable=False
+                )
         except (OSError, ValueError) as error:
             self.problem = f"session numbers are not kept across launches ({getattr(error, 'strerror', None) or error})"
             return at_least + 1
@@ -58,5 +60,6 @@ class SessionCounter:
             return {}
         except (OSError, ValueError):
             return {}  # a damaged file: numbering restarts rather than the app failing
-        return {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, int)} if isinstance(raw, dict) else {}
-
+        return (
+            {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, int)} if isinstance(raw, dict) else {}
+        )

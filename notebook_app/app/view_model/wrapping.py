@@ -54,7 +54,9 @@ def _fit(line: str, start: int, width: int) -> int:
     return end
 
 
-NO_ROW_START = frozenset("、。，．・：；？！‼⁇⁈⁉ー～」』）〕］｝〉》】〙〗〟ゝゞヽヾ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ,.:;!?)]}…‥%‰")
+NO_ROW_START = frozenset(
+    "、。，．・：；？！‼⁇⁈⁉ー～」』）〕］｝〉》】〙〗〟ゝゞヽヾ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ,.:;!?)]}…‥%‰"
+)
 """Closing punctuation and small kana that Japanese and Chinese line breaking never put at a row's start."""
 NO_ROW_END = frozenset("「『（〔［｛〈《【〘〖〝([{")
 """Opening brackets, never left alone at a row's end."""

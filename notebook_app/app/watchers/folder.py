@@ -36,7 +36,8 @@ def awatch(*paths: Path, **settings: Any) -> AsyncGenerator[set[tuple[Change, st
 
 
 class SessionsChanged(Message):
-    """A session record or journal was written, or the sessions folder came or went (:class:`~.sessions.SessionsWatcher` posts it).
+    """A session record or journal was written, or the sessions folder came or went
+    (:class:`~.sessions.SessionsWatcher` posts it).
 
     Defined here, with the lifecycle every watcher loads, so that a screen can
     handle it before that watcher (and the core's log modules it reads) loads.
@@ -66,7 +67,12 @@ class FolderWatcher:
         try:
             await self.run()
         except Exception as error:
-            node.notify(f"Stopped watching {self.what} for other writers: {failure_words(error)}", title="watcher", severity="error", markup=False)
+            node.notify(
+                f"Stopped watching {self.what} for other writers: {failure_words(error)}",
+                title="watcher",
+                severity="error",
+                markup=False,
+            )
 
     async def run(self) -> None:
         raise NotImplementedError

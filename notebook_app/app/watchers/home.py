@@ -26,6 +26,7 @@ from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 if TYPE_CHECKING:
     from watchfiles import Change
 
+
 def current_digest(path: Path) -> str | None:
     """The fingerprint the notebook keeps of ``path``, read the bounded way (None: absent)."""
     read = read_file(path, limit=READ_LIMIT)

@@ -12,8 +12,8 @@ from pathlib import Path
 from textual.dom import DOMNode
 from textual.message_pump import MessagePump
 
-from .sessions import SessionsWatcher
 from .home import HomeWatcher
+from .sessions import SessionsWatcher
 
 
 class HomeAndLogWatch:

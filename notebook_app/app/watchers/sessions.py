@@ -15,14 +15,13 @@ re-read in workers. Results reach the UI only as messages to the target.
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from textual.message_pump import MessagePump
 
 from ...core.fs import STATE_DIR
-from ...core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
 from ...core.log import LOG_PATH
+from ...core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
 from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, SessionsChanged, awatch
 
 if TYPE_CHECKING:

@@ -35,7 +35,14 @@ from .rules.security import hidden_findings, mixed_script_findings
 SCAN_LIMIT = 8 * 1024 * 1024
 """Bytes of each file the doctor reads; a larger file is scanned that far, and says so."""
 
-_PER_FILE = (content_findings, hidden_findings, mixed_script_findings, injection_findings, secret_findings, hygiene_findings)
+_PER_FILE = (
+    content_findings,
+    hidden_findings,
+    mixed_script_findings,
+    injection_findings,
+    secret_findings,
+    hygiene_findings,
+)
 
 
 @dataclass(frozen=True)
@@ -92,9 +99,15 @@ class DoctorReport:
                 "encoding": self.budget.encoding,
                 "files": [
                     {
-                        "name": b.name, "raw": b.load.raw, "loaded": b.load.loaded, "cap": b.load.cap,
-                        "truncated": b.load.truncated, "cut_line": b.load.cut_line, "cut_offset": b.load.cut_offset,
-                        "tokens": b.tokens, "tokens_estimate": b.estimate,
+                        "name": b.name,
+                        "raw": b.load.raw,
+                        "loaded": b.load.loaded,
+                        "cap": b.load.cap,
+                        "truncated": b.load.truncated,
+                        "cut_line": b.load.cut_line,
+                        "cut_offset": b.load.cut_offset,
+                        "tokens": b.tokens,
+                        "tokens_estimate": b.estimate,
                     }
                     for b in self.budget.files
                 ],

@@ -62,9 +62,7 @@ class Fix:
             return Rejection(f"line {self.line} of {self.file} is gone; nothing was changed")
         now = lines[self.line - 1].removesuffix("\r")
         if now != self.expect:
-            return Rejection(
-                f"line {self.line} of {self.file} changed since the doctor read it; nothing was changed"
-            )
+            return Rejection(f"line {self.line} of {self.file} changed since the doctor read it; nothing was changed")
         if self.file in ENTRY_FILES:
             plan = plan_entry(text, self.file, self.line, self.expect, self.new_text)
             if isinstance(plan, Rejection):
@@ -112,7 +110,10 @@ class Fix:
             end += 2 if data[end : end + 2] == b"\r\n" else 1 if data[end : end + 1] == b"\n" else 0
             return splice(home, self.file, start, data[start:end], b"", by=by, label=f"delete line {self.line}")
         new = self.new_text.encode("utf-8")
-        return splice(home, self.file, start, expected, new, by=by, label=f"edit line {self.line}", secrets=self.secrets)
+        return splice(
+            home, self.file, start, expected, new, by=by, label=f"edit line {self.line}", secrets=self.secrets
+        )
+
 
 @dataclass(frozen=True)
 class RedactPreview:
@@ -149,8 +150,9 @@ def delete_line(file: str, line: int, expect: str, why: str) -> Fix:
     return Fix(FixKind.DELETE_LINE, file, line, expect, None, f"delete line {line} ({why})")
 
 
-def edit_line(file: str, line: int, expect: str, new_text: str, why: str,
-              secrets: tuple[SecretSpan, ...] = ()) -> Fix | None:
+def edit_line(
+    file: str, line: int, expect: str, new_text: str, why: str, secrets: tuple[SecretSpan, ...] = ()
+) -> Fix | None:
     """A fix that rewrites the line, or None when what is left would be empty (a person decides then)."""
     if not new_text.strip() or new_text.strip() == "-":
         return None

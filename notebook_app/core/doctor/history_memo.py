@@ -64,8 +64,16 @@ def remember(home: Path, reader: LogReader, offsets: list[int], digest: hashlib.
     try:
         path = memo_path(home)
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        memo = {"home": str(home), "log": reader.log_id, "end": reader.end, "sha256": digest.hexdigest(), "records": offsets}
-        write_atomically(path.parent, path.name, json.dumps(memo).encode(), mode=0o600, temp_prefix=".tmp-", durable=False)
+        memo = {
+            "home": str(home),
+            "log": reader.log_id,
+            "end": reader.end,
+            "sha256": digest.hexdigest(),
+            "records": offsets,
+        }
+        write_atomically(
+            path.parent, path.name, json.dumps(memo).encode(), mode=0o600, temp_prefix=".tmp-", durable=False
+        )
     except (OSError, ImportError):
         return
 

@@ -105,16 +105,28 @@ RULES: dict[str, Rule] = _rules(
     Rule("load.temp-file", W, L, "a temp file a killed writer left behind"),
     Rule("load.scan-limit", I, L, "a file larger than the doctor reads"),
     Rule("home.moved", E, L, "the home was moved or removed since it was opened: every write to it is refused"),
-    Rule("home.read-only", W, L, "a home folder that cannot be written (mode 555, a read-only mount): every write is refused"),
+    Rule(
+        "home.read-only",
+        W,
+        L,
+        "a home folder that cannot be written (mode 555, a read-only mount): every write is refused",
+    ),
     Rule("home.history-link", W, L, "a .notebook that is a symbolic link or not a folder: writes are not recorded"),
     Rule("security.bidi", E, S, "bidirectional controls (U+202A–202E, U+2066–2069, …)"),
     Rule("security.tag-chars", E, S, "tag characters (U+E0000–E007F), invisible text"),
-    Rule("security.invisible", W, S, "zero-width, format or control characters, a BOM inside, stray variation selectors"),
+    Rule(
+        "security.invisible", W, S, "zero-width, format or control characters, a BOM inside, stray variation selectors"
+    ),
     Rule("security.mixed-script", W, S, "a word mixing scripts to look like another (a Cyrillic а in a Latin word)"),
     Rule("security.injection", E, S, "prompt-injection phrasing, after NFKC normalisation"),
     Rule("security.hidden-markup", W, S, "HTML comments or hidden elements a reader of the rendered file never sees"),
     Rule("security.secret", E, S, "an API key, private key or password assignment"),
-    Rule("security.secret-history", E, S, "a secret the history still holds (a record's text, a kept copy); history --redact removes it"),
+    Rule(
+        "security.secret-history",
+        E,
+        S,
+        "a secret the history still holds (a record's text, a kept copy); history --redact removes it",
+    ),
     Rule("hygiene.duplicate", W, H, "the same entry twice"),
     Rule("hygiene.near-duplicate", W, H, "entries equal after normalising case, spacing and punctuation"),
     Rule("hygiene.conflict", W, H, "entries with the same key before a colon and different values"),
@@ -132,7 +144,13 @@ RULES: dict[str, Rule] = _rules(
 
 
 def finding(
-    rule: str, file: str | None, line: int | None, message: str, fix: Fix | RedactFix | Utf8Fix | None = None, *, record: str | None = None
+    rule: str,
+    file: str | None,
+    line: int | None,
+    message: str,
+    fix: Fix | RedactFix | Utf8Fix | None = None,
+    *,
+    record: str | None = None,
 ) -> Finding:
     """A finding of ``rule`` at its rule's severity."""
     return Finding(rule, RULES[rule].severity, file, line, message, fix, record)

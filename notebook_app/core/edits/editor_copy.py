@@ -87,7 +87,9 @@ def edit_with_editor(
 ) -> CopyEditResult:
     """Copy ``name`` to a fresh folder under ``edits_dir``, run the editor on it, and write it back, guarded."""
     if name not in BOOTSTRAP_ORDER:
-        return CopyEditResult(f"not a bootstrap file: {name!r} (edit one of {', '.join(BOOTSTRAP_ORDER)})", CopyOutcome.REFUSED)
+        return CopyEditResult(
+            f"not a bootstrap file: {name!r} (edit one of {', '.join(BOOTSTRAP_ORDER)})", CopyOutcome.REFUSED
+        )
     root = home_path(home)
     if not root.is_dir():
         return CopyEditResult(moved(root) or f"no such home: {root}; nothing was changed", CopyOutcome.REFUSED)
@@ -97,19 +99,31 @@ def edit_with_editor(
     try:
         copy = _make_copy(edits_dir, name, base)
     except OSError as error:
-        return CopyEditResult(f"could not make an editing copy in {edits_dir} ({error.strerror or error}); nothing was changed", CopyOutcome.REFUSED)
+        return CopyEditResult(
+            f"could not make an editing copy in {edits_dir} ({error.strerror or error}); nothing was changed",
+            CopyOutcome.REFUSED,
+        )
     status = run_editor(copy)
     if status != 0:
         if _unchanged(copy, base):  # an editor that failed to start left nothing worth keeping: copies do not pile up
             discard_copy(copy)
-            return CopyEditResult(f"the editor exited with status {status}; nothing was written (the copy was unchanged)", CopyOutcome.REFUSED)
+            return CopyEditResult(
+                f"the editor exited with status {status}; nothing was written (the copy was unchanged)",
+                CopyOutcome.REFUSED,
+            )
         return CopyEditResult(
-            f"the editor exited with status {status}; nothing was written, your copy is kept at {copy}", CopyOutcome.REFUSED, copy
+            f"the editor exited with status {status}; nothing was written, your copy is kept at {copy}",
+            CopyOutcome.REFUSED,
+            copy,
         )
     try:
         new_text = copy.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        return CopyEditResult(f"could not read the edited copy ({error}); nothing was written, it is kept at {copy}", CopyOutcome.REFUSED, copy)
+        return CopyEditResult(
+            f"could not read the edited copy ({error}); nothing was written, it is kept at {copy}",
+            CopyOutcome.REFUSED,
+            copy,
+        )
     result = write_file(root, name, new_text, base_text=base, base_digest=text_digest(base), by=by)
     if result.conflicts:
         output = f"{result.output}; {name} keeps the other writer's version, your edit is kept at {copy}"

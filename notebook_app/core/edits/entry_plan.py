@@ -44,11 +44,15 @@ def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: st
     replaced and its ending kept. Pure: the app's dry run calls it on the text
     it shows, :func:`delete_entry` and :func:`edit_entry` on the text under the lock.
     """
-    problem = _entry_problem(name, line, expect) or (None if new_text is None else _new_text_problem(new_text, name, line))
+    problem = _entry_problem(name, line, expect) or (
+        None if new_text is None else _new_text_problem(new_text, name, line)
+    )
     if problem:
         return Rejection(problem)
     if text is None:
-        return Rejection(f"line {line} of {name} changed since you selected it: {name} is absent now; nothing was changed")
+        return Rejection(
+            f"line {line} of {name} changed since you selected it: {name} is absent now; nothing was changed"
+        )
     span = _line_span(text, line)
     if span is None:
         count = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
@@ -126,4 +130,6 @@ def _quote(text: str, limit: int = 80) -> str:
 def _escaped(char: str) -> str:
     if hidden_kind(char) is None:
         return char
-    return {"\t": "\\t", "\r": "\\r"}.get(char) or (f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}")
+    return {"\t": "\\t", "\r": "\\r"}.get(char) or (
+        f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}"
+    )

@@ -79,7 +79,13 @@ def splice(
     kept = mask(bytes(expected), [(s.start, s.length) for s in secrets])
     args = {"start": start, "expected": Payload.of(kept).to_json(), "new": Payload.of(bytes(new)).to_json()}
     change = Change(action, args, secrets=hidden)
-    return _locked(home, name, by, lambda locked: _splice_locked(locked, name, start, bytes(expected), bytes(new), label, False, change), durable)
+    return _locked(
+        home,
+        name,
+        by,
+        lambda locked: _splice_locked(locked, name, start, bytes(expected), bytes(new), label, False, change),
+        durable,
+    )
 
 
 def delete_entry(
@@ -97,7 +103,14 @@ def delete_entry(
 
 
 def edit_entry(
-    home: str | os.PathLike[str], name: str, line: int, expect: str, new_text: str, *, by: Actor, durable: bool = True,
+    home: str | os.PathLike[str],
+    name: str,
+    line: int,
+    expect: str,
+    new_text: str,
+    *,
+    by: Actor,
+    durable: bool = True,
     secrets: Sequence[SecretSpan] = (),
 ) -> SpliceResult:
     """Replace the text of line ``line`` of MEMORY.md or USER.md in place, keeping its line ending.
@@ -111,7 +124,9 @@ def edit_entry(
     problem = _entry_problem(name, line, expect) or _new_text_problem(new_text, name, line)
     if problem:
         return SpliceResult(problem, is_error=True)
-    return _locked(home, name, by, lambda locked: _entry_locked(locked, name, line, expect, new_text, tuple(secrets)), durable)
+    return _locked(
+        home, name, by, lambda locked: _entry_locked(locked, name, line, expect, new_text, tuple(secrets)), durable
+    )
 
 
 def _locked(
@@ -129,7 +144,9 @@ def _locked(
         return SpliceResult(str(error), is_error=True)
     except OSError as error:
         where = f": {error.filename}" if error.filename else ""
-        return SpliceResult(f"could not write {name} ({error.strerror or error}{where}); nothing was changed", is_error=True)
+        return SpliceResult(
+            f"could not write {name} ({error.strerror or error}{where}); nothing was changed", is_error=True
+        )
 
 
 def _splice_locked(
@@ -147,10 +164,14 @@ def _splice_locked(
     data = read.data
     now = data[start : start + len(expected)]
     if read.status is FileStatus.ABSENT and (start or expected):
-        return SpliceResult(f"{name} changed since you selected it: it is absent now; nothing was changed", is_error=True)
+        return SpliceResult(
+            f"{name} changed since you selected it: it is absent now; nothing was changed", is_error=True
+        )
     if start > len(data) or now != expected:
         what = (
-            f"the file is {len(data):,} bytes now" if start + len(expected) > len(data) else f"they read {_quote(now.decode('utf-8', 'replace'))} now"
+            f"the file is {len(data):,} bytes now"
+            if start + len(expected) > len(data)
+            else f"they read {_quote(now.decode('utf-8', 'replace'))} now"
         )
         return SpliceResult(
             f"{name} changed since you selected it: bytes {start}–{start + len(expected)} are not what you expected "
@@ -170,8 +191,9 @@ def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> st
     return f"ok ({label} → {name}); {outcome}"
 
 
-def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_text: str | None,
-                  secrets: tuple[SecretSpan, ...] = ()) -> SpliceResult:
+def _entry_locked(
+    locked: LockedHome, name: str, line: int, expect: str, new_text: str | None, secrets: tuple[SecretSpan, ...] = ()
+) -> SpliceResult:
     """Plan the entry change on the text under the lock, then splice its bytes."""
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
     plan = plan_entry(text, name, line, expect, new_text)
@@ -184,7 +206,9 @@ def _entry_locked(locked: LockedHome, name: str, line: int, expect: str, new_tex
     removed = text[plan.start : plan.end].encode("utf-8")
     shown = mask_text(expect, [(s.start, s.length) for s in secrets]) if secrets else expect
     args = {"line": line, "expect": shown} if new_text is None else {"line": line, "expect": shown, "to": new_text}
-    change = Change(EventAction.ENTRY_DELETE if new_text is None else EventAction.ENTRY_EDIT, args, secrets=_in_file(secrets, start))
+    change = Change(
+        EventAction.ENTRY_DELETE if new_text is None else EventAction.ENTRY_EDIT, args, secrets=_in_file(secrets, start)
+    )
     return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), plan.label, True, change)
 
 

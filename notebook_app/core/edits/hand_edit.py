@@ -199,8 +199,7 @@ def _conflict_output(name: str, merge: MergeResult) -> str:
     where = ", ".join(_lines(conflict) for conflict in conflicts)
     places = "1 place" if len(conflicts) == 1 else f"{len(conflicts)} places"
     return (
-        f"{name} changed since you opened it and your edit conflicts with it in {places} ({where}); "
-        "nothing was written"
+        f"{name} changed since you opened it and your edit conflicts with it in {places} ({where}); nothing was written"
     )
 
 

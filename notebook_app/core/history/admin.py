@@ -43,8 +43,9 @@ class AdminResult:
     is_error: bool = False
 
 
-def prune(home: str | os.PathLike[str], *, keep: int | None = None, older_than: datetime | None = None,
-          durable: bool = True) -> AdminResult:
+def prune(
+    home: str | os.PathLike[str], *, keep: int | None = None, older_than: datetime | None = None, durable: bool = True
+) -> AdminResult:
     """Drop records beyond the newest ``keep`` and those older than ``older_than``; keep what the rest need."""
     if keep is None and older_than is None:
         return AdminResult("say what to prune: how many records to keep, or how old a record may be", is_error=True)
@@ -139,7 +140,9 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
                 return AdminResult(f"{found.event.id} is not in the log any more; nothing was changed", is_error=True)
             event = events[index]
             if event.redacted:
-                return AdminResult(f"{event.id} is already redacted: its secrets are markers now; nothing was changed", is_error=True)
+                return AdminResult(
+                    f"{event.id} is already redacted: its secrets are markers now; nothing was changed", is_error=True
+                )
             plan = plan_redaction(state, events, index)
             if not plan.texts:
                 return AdminResult(f"{event.id} holds no text to redact; nothing was changed", is_error=True)
@@ -176,7 +179,9 @@ def keep_only_where(home: str | os.PathLike[str], record_id: str, *, durable: bo
                 return AdminResult(f"{record_id} holds no secret")
             events[index] = replace(event, args=args, secrets=event.secrets + spans)
             _rewrite_log(root, state, events, durable)
-            return AdminResult(f"{record_id} keeps only where its {len(spans)} secret{'s' if len(spans) != 1 else ''} were")
+            return AdminResult(
+                f"{record_id} keeps only where its {len(spans)} secret{'s' if len(spans) != 1 else ''} were"
+            )
     except (HistoryError, StorageError) as error:
         return AdminResult(str(error), is_error=True)
     except OSError as error:
@@ -282,4 +287,3 @@ def _forget(root: Path, names: set[str | None]) -> None:
                 write_slot(fd, "", file_slot_offset(name))
     finally:
         os.close(fd)
-

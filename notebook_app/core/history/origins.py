@@ -155,9 +155,12 @@ def _heads_of(name: str) -> re.Pattern[bytes]:
     """
     actions = b"|".join(re.escape(action.encode()) for action in WRITE_ACTIONS)
     return re.compile(
-        rb'\n\{"id":"([a-z]-[0-9a-z]+)","time":"([^"]+)","file":"' + re.escape(name.encode()) + rb'","action":"(' + actions + rb')",'
-        rb'"applied":true,"by":' + BY +
-        rb'(?:,"lines":\[\[([0-9]+),([0-9]+),([0-9]+)\]\](?=,))?'
+        rb'\n\{"id":"([a-z]-[0-9a-z]+)","time":"([^"]+)","file":"'
+        + re.escape(name.encode())
+        + rb'","action":"('
+        + actions
+        + rb')",'
+        rb'"applied":true,"by":' + BY + rb'(?:,"lines":\[\[([0-9]+),([0-9]+),([0-9]+)\]\](?=,))?'
     )
 
 
@@ -166,8 +169,10 @@ def _records_of(name: str) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
     """Every record head of file ``name``, with one hunk's line numbers as groups (empty when it has none, as a
     failed call); a head with several hunks does not match. And the file's mark in a head, to count them."""
     return re.compile(
-        rb'\n\{"id":"([a-z]-[0-9a-z]+)","time":"([^"]+)","file":"' + re.escape(name.encode()) + rb'","action":"([a-z-]+)",'
-        rb'"applied":(true|false),"by":(' + BY + rb'),'
+        rb'\n\{"id":"([a-z]-[0-9a-z]+)","time":"([^"]+)","file":"'
+        + re.escape(name.encode())
+        + rb'","action":"([a-z-]+)",'
+        rb'"applied":(true|false),"by":(' + BY + rb"),"
         rb'(?:"lines":\[\[([0-9]+),([0-9]+),([0-9]+)\]\],|(?!"lines"))'
     ), re.compile(re.escape(b'","file":"' + name.encode() + b'","action":"'))
 
@@ -249,7 +254,12 @@ def _mapped(reader: LogReader) -> Iterator[mmap.mmap | bytes]:
 
 
 def _slowly(
-    data: mmap.mmap | bytes, start: int, end: int, needle: bytes, name: str, owners: list[Head | re.Match[bytes] | None] | None
+    data: mmap.mmap | bytes,
+    start: int,
+    end: int,
+    needle: bytes,
+    name: str,
+    owners: list[Head | re.Match[bytes] | None] | None,
 ) -> list[Head | re.Match[bytes] | None] | None:
     """Apply, in order, each record of ``name`` whose line begins in ``data[start:end]``, each parsed whole."""
     at = data.find(needle, start, end)
@@ -292,12 +302,16 @@ def _as_heads(owners: list[Head | re.Match[bytes] | None], name: str) -> list[He
         if head is None:
             lines = ((int(owner[4]), int(owner[5]), int(owner[6])),)
             by = actor_of(_BY.search(owner[0])[0])  # type: ignore[index]
-            head = made[id(owner)] = Head(owner[1].decode(), owner[2].decode(), name, owner[3].decode(), True, by, lines)
+            head = made[id(owner)] = Head(
+                owner[1].decode(), owner[2].decode(), name, owner[3].decode(), True, by, lines
+            )
         out.append(head)
     return out
 
 
-def _outside(root: os.PathLike[str], name: str, data: bytes, owners: list[Head | None]) -> tuple[list[Head | None], set[int]]:
+def _outside(
+    root: os.PathLike[str], name: str, data: bytes, owners: list[Head | None]
+) -> tuple[list[Head | None], set[int]]:
     """The owners once an outside change not yet recorded is laid over what the log last left."""
     reader = open_reader(home_path(root))
     if reader is None:
@@ -318,4 +332,3 @@ def _outside(root: os.PathLike[str], name: str, data: bytes, owners: list[Head |
         unrecorded.update(range(first, first + h.lines_added))
         shift += h.lines_added - h.lines_removed
     return owners, unrecorded
-

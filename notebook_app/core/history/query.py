@@ -58,8 +58,9 @@ def record_json(event: Event) -> dict[str, Any]:
     return value
 
 
-def history(home: str | os.PathLike[str], *, file: str | None = None, limit: int | None = None,
-            by: str | None = None) -> list[Event]:
+def history(
+    home: str | os.PathLike[str], *, file: str | None = None, limit: int | None = None, by: str | None = None
+) -> list[Event]:
     """The home's records, newest first: only ``file``'s, only those by ``by`` (a kind), at most ``limit``."""
     root = home_path(home)
     wanted = _filter(file, by)
@@ -95,7 +96,9 @@ def old_journal_records(home: Path) -> list[Event]:
     """The calls in agent sessions' old journal files, as records that cannot be undone."""
     records = []
     for session, session_id, entries in old_journals(home):
-        actor = Actor.mcp(session_id, session.client_name if session else None, session.client_version if session else None)
+        actor = Actor.mcp(
+            session_id, session.client_name if session else None, session.client_version if session else None
+        )
         for index, entry in enumerate(entries):
             action = entry.action if not entry.is_error and isinstance(entry.action, str) else EventAction.FAILED
             records.append(
@@ -106,7 +109,12 @@ def old_journal_records(home: Path) -> list[Event]:
                     by=actor,
                     file=entry.file,
                     applied=not entry.is_error,
-                    args={"action": entry.action, "target": entry.target, "text": entry.text, "with": entry.replacement},
+                    args={
+                        "action": entry.action,
+                        "target": entry.target,
+                        "text": entry.text,
+                        "with": entry.replacement,
+                    },
                     output=entry.output,
                     extra={"old_journal": True},
                 )
@@ -145,7 +153,9 @@ def find(home: str | os.PathLike[str], prefix: str) -> Found:
                 except EventError:
                     continue
     if given.startswith(OLD_JOURNAL_KIND + "-") or not with_kind:
-        matches += [Found(e, None) for e in old_journal_records(root) if e.id.startswith(given) or e.id[2:].startswith(given)]
+        matches += [
+            Found(e, None) for e in old_journal_records(root) if e.id.startswith(given) or e.id[2:].startswith(given)
+        ]
     if not matches:
         raise HistoryError(f"no record {said} in the history of {root}")
     if len(matches) > 1:
@@ -248,7 +258,9 @@ def record_diff(home: str | os.PathLike[str], record_id: str) -> RecordDiff:
         raise HistoryError(f"{event.id} is {event.action}: it changed no file")
     before = state_before(home, found)
     after = state_after(home, event.file, found)
-    return RecordDiff(event, before, after, unified(event.file, before, after, f"before {event.id}", f"after {event.id}"))
+    return RecordDiff(
+        event, before, after, unified(event.file, before, after, f"before {event.id}", f"after {event.id}")
+    )
 
 
 def unified(name: str, before: bytes | None, after: bytes | None, old_label: str, new_label: str) -> str:

@@ -160,7 +160,11 @@ def _masked_record(event: Event, texts: list[bytes]) -> Event:
     def payload(p: Payload) -> Payload:
         return Payload(p.size, _masked(p.data, texts)) if p.data is not None else p
 
-    edit = None if event.edit is None else tuple(replace(h, removed=payload(h.removed), inserted=payload(h.inserted)) for h in event.edit)
+    edit = (
+        None
+        if event.edit is None
+        else tuple(replace(h, removed=payload(h.removed), inserted=payload(h.inserted)) for h in event.edit)
+    )
     output = _masked_value(event.output, texts) if event.output is not None else None
     return replace(event, args=_masked_value(event.args, texts), output=output, edit=edit)
 
@@ -201,8 +205,9 @@ def _loader(state: Path, pending: dict[str, tuple[str, bytes]]) -> Callable[[str
 _UNKNOWN = object()
 
 
-def _redigest(new: list[Event], old: list[Event], name: str, load_new: Callable[[str], bytes],
-              load_old: Callable[[str], bytes]) -> int:
+def _redigest(
+    new: list[Event], old: list[Event], name: str, load_new: Callable[[str], bytes], load_old: Callable[[str], bytes]
+) -> int:
     """Walk ``name``'s states in the old and the new log side by side; give the new one's changed states their digest.
 
     A digest is computed again only where the old one described the old
@@ -275,7 +280,12 @@ def _bytes(payload: Payload, load: Callable[[str], bytes]) -> bytes | None:
 
 
 def _digested(state: FileState | None, old: Any, new: Any) -> FileState | None:
-    if state is None or state.sha256 is None or not isinstance(old, bytes | bytearray) or not isinstance(new, bytes | bytearray):
+    if (
+        state is None
+        or state.sha256 is None
+        or not isinstance(old, bytes | bytearray)
+        or not isinstance(new, bytes | bytearray)
+    ):
         return state
     if old == new or hashlib.sha256(old).hexdigest() != state.sha256:
         return state

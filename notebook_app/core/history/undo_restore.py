@@ -115,7 +115,9 @@ def collapse(later: list[tuple[Event, list[Step] | None]]) -> list[tuple[Event, 
     for event, edits in later:
         target = None
         if event.undoes is not None:
-            target = next((i for i, (e, _) in enumerate(kept) if carried(e) == event.undoes or e.id == event.undoes), None)
+            target = next(
+                (i for i, (e, _) in enumerate(kept) if carried(e) == event.undoes or e.id == event.undoes), None
+            )
         if target is not None and edits is not None and kept[target][1] is not None:
             between = _moved_past(kept[target][1], kept[target + 1 :])
             assert event.edit is not None
@@ -168,8 +170,9 @@ class _Plan:
     hunks: tuple[Hunk, ...]
 
 
-def plan_undo(record: Event, later: list[Event], pending: Event | None, content: bytes | None,
-              state: os.PathLike[str] | None) -> _Plan | str:
+def plan_undo(
+    record: Event, later: list[Event], pending: Event | None, content: bytes | None, state: os.PathLike[str] | None
+) -> _Plan | str:
     """The undo of ``record`` on ``content`` (the file now), or why not, in words."""
     why = undoable(record)
     if why is not None:
@@ -239,7 +242,9 @@ def who(by: Actor) -> str:
     return f"{by.kind.value}:{client}{approved}"
 
 
-def undo(home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bool = False, durable: bool = True) -> HistoryResult:
+def undo(
+    home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bool = False, durable: bool = True
+) -> HistoryResult:
     """Undo the record ``record_id`` (any unique prefix) as ``by``; with ``dry_run``, only say what it would do."""
     root = home_path(home)
     try:
@@ -257,7 +262,12 @@ def undo(home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bo
             label = f"undo {record.id}"
             diff = unified(record.file, content, plan.content, "now", f"after {label}")
             if locked is None:
-                return HistoryResult(f"dry run: {label} would change {record.file}:\n{diff}" if diff else f"dry run: {label} changes nothing", diff=diff)
+                return HistoryResult(
+                    f"dry run: {label} would change {record.file}:\n{diff}"
+                    if diff
+                    else f"dry run: {label} changes nothing",
+                    diff=diff,
+                )
             change = Change(EventAction.UNDO, {"id": record.id}, undoes=record.id)
             return _write(locked, record.file, plan.content, plan.hunks, change, label, diff)
     except (HistoryError, StorageError) as error:
@@ -266,12 +276,15 @@ def undo(home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bo
         return HistoryResult(f"could not undo ({error.strerror or error}); nothing was changed", is_error=True)
 
 
-def restore(home: str | os.PathLike[str], name: str, record_id: str, *, by: Actor, dry_run: bool = False,
-            durable: bool = True) -> HistoryResult:
+def restore(
+    home: str | os.PathLike[str], name: str, record_id: str, *, by: Actor, dry_run: bool = False, durable: bool = True
+) -> HistoryResult:
     """Put ``name`` back as it was just after record ``record_id``; with ``dry_run``, only show the diff."""
     root = home_path(home)
     if name not in BOOTSTRAP_ORDER:
-        return HistoryResult(f"not a bootstrap file: {name!r} (restore works on {', '.join(BOOTSTRAP_ORDER)})", is_error=True)
+        return HistoryResult(
+            f"not a bootstrap file: {name!r} (restore works on {', '.join(BOOTSTRAP_ORDER)})", is_error=True
+        )
     try:
         with _session(root, by, dry_run, durable) as (locked, recorder):
             found = find(root, record_id)
@@ -291,7 +304,9 @@ def restore(home: str | os.PathLike[str], name: str, record_id: str, *, by: Acto
     except (HistoryError, StorageError) as error:
         return HistoryResult(_nothing_changed(str(error)), is_error=True)
     except OSError as error:
-        return HistoryResult(f"could not restore {name} ({error.strerror or error}); nothing was changed", is_error=True)
+        return HistoryResult(
+            f"could not restore {name} ({error.strerror or error}); nothing was changed", is_error=True
+        )
 
 
 def _nothing_changed(why: str) -> str:
@@ -302,11 +317,16 @@ _MARKER_NOTE = " (it held text redacted from the history: the marker, *, comes b
 
 
 def _refused(record_id: str, why: str) -> HistoryResult:
-    return HistoryResult(f"cannot undo {record_id}: {why}" + ("" if why.endswith("nothing was changed") else "; nothing was changed"), is_error=True)
+    return HistoryResult(
+        f"cannot undo {record_id}: {why}" + ("" if why.endswith("nothing was changed") else "; nothing was changed"),
+        is_error=True,
+    )
 
 
 @contextmanager
-def _session(root: os.PathLike[str], by: Actor, dry_run: bool, durable: bool) -> Iterator[tuple[LockedHome | None, Recorder]]:
+def _session(
+    root: os.PathLike[str], by: Actor, dry_run: bool, durable: bool
+) -> Iterator[tuple[LockedHome | None, Recorder]]:
     """The home's lock (shared for a dry run, which writes nothing) and what the history knows of its files."""
     path = Path(root)
     if not path.is_dir():
@@ -337,7 +357,11 @@ def _content(root: os.PathLike[str], name: str, locked: LockedHome | None, recor
             read = read_file(path, limit=read.size + 1)
         if read.status not in (FileStatus.ABSENT, FileStatus.REGULAR):
             raise HistoryError(read.describe())
-        recorder.saw(name, read.stat_key if read.status is FileStatus.REGULAR else None, read.data if read.status is FileStatus.REGULAR else None)
+        recorder.saw(
+            name,
+            read.stat_key if read.status is FileStatus.REGULAR else None,
+            read.data if read.status is FileStatus.REGULAR else None,
+        )
     return None if read.status is FileStatus.ABSENT else read.data
 
 
@@ -349,8 +373,9 @@ def _later(root: os.PathLike[str], name: str, found: Found) -> list[Event]:
         return [event for _, event in events_after(reader, name, found.end)]
 
 
-def _write(locked: LockedHome, name: str, content: bytes | None, hunks: tuple[Hunk, ...], change: Change, label: str,
-           diff: str) -> HistoryResult:
+def _write(
+    locked: LockedHome, name: str, content: bytes | None, hunks: tuple[Hunk, ...], change: Change, label: str, diff: str
+) -> HistoryResult:
     if content is None:
         output = f"ok ({label} → {name}); {name} is removed"
         locked.delete(name, change=Change(change.action, change.args, output, change.undoes, change.restores))
@@ -358,6 +383,12 @@ def _write(locked: LockedHome, name: str, content: bytes | None, hunks: tuple[Hu
         start = hunks[0].at if hunks else 0
         inserted = sum(h.inserted.size for h in hunks)
         output = f"ok ({label} → {name}); {load_outcome(name, start=start, inserted=inserted, size=len(content))}"
-        locked.rewrite(name, content, validated=False, change=Change(change.action, change.args, output, change.undoes, change.restores), hunks=hunks)
+        locked.rewrite(
+            name,
+            content,
+            validated=False,
+            change=Change(change.action, change.args, output, change.undoes, change.restores),
+            hunks=hunks,
+        )
     written = locked.recorder.last_written
     return HistoryResult(output, diff=diff, record=written, unrecorded=locked.unrecorded)

@@ -176,7 +176,9 @@ def _unopened(path: Path, name: str, error: OSError) -> FileRead:
     if error.errno == errno.ENOTDIR:
         return FileRead(name, FileStatus.ABSENT)  # the home itself is not a directory
     if error.errno == errno.ENXIO:  # a socket, or a FIFO opened for writing with no reader
-        return FileRead(name, FileStatus.SPECIAL, link_target=_link_target(path) if _is_link(path) else None, kind="socket")
+        return FileRead(
+            name, FileStatus.SPECIAL, link_target=_link_target(path) if _is_link(path) else None, kind="socket"
+        )
     return FileRead(
         name,
         FileStatus.UNREADABLE,

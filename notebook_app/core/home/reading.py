@@ -122,7 +122,11 @@ def torn_append(home: Path) -> tuple[str, int] | None:
         info = (home / intent.name).lstat()
     except OSError:
         return None
-    return (intent.name, intent.before) if stat.S_ISREG(info.st_mode) and intent.before < info.st_size < intent.after else None
+    return (
+        (intent.name, intent.before)
+        if stat.S_ISREG(info.st_mode) and intent.before < info.st_size < intent.after
+        else None
+    )
 
 
 @contextmanager

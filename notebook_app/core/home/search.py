@@ -122,7 +122,9 @@ class Found:
         shown = self.texts[index].shown
         line_start = shown.rfind("\n", 0, offset) + 1
         column = offset - line_start
-        return Hit(self.texts[index].place, shown.count("\n", 0, line_start), column, column + len(self.query.needle), offset)
+        return Hit(
+            self.texts[index].place, shown.count("\n", 0, line_start), column, column + len(self.query.needle), offset
+        )
 
     def first(self) -> Hit | None:
         return self.at_or_after(self.texts[0].place, 0) if self.texts else None

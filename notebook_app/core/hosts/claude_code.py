@@ -50,8 +50,10 @@ def claude_code_version(version: str | None) -> tuple[str | None, str | None]:
     matches = [v for v in PROVEN if v == version or v.startswith(version + ".")]
     if re.fullmatch(r"[0-9]+(?:\.[0-9]+)*", version) and matches:
         return matches[-1], None
-    return None, (f"claude-code@{version}: not a proven Claude Code version; proven: {', '.join(PROVEN)} "
-                  f"(each its own release only: no range of releases is proven)")
+    return None, (
+        f"claude-code@{version}: not a proven Claude Code version; proven: {', '.join(PROVEN)} "
+        f"(each its own release only: no range of releases is proven)"
+    )
 
 
 @dataclass(frozen=True)
@@ -135,8 +137,7 @@ def _name(path: Path, walk: _Walk) -> str:
     return os.path.relpath(path, walk.cwd)
 
 
-def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None = None,
-          rule: bool = False) -> None:
+def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None = None, rule: bool = False) -> None:
     """One instruction file and, right after it, its imports (depth first, to the import depth)."""
     key = os.path.normpath(path)
     if key in walk.seen or depth >= int(rules()["import_depth"]):  # type: ignore[arg-type]
@@ -147,28 +148,51 @@ def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None
     raw, why = _read(path)
     if raw is None:
         if why:
-            walk.parts.append(ClaudePart(_name(path, walk), str(path), kind, "skipped", None, note=why, imported_by=parent))
+            walk.parts.append(
+                ClaudePart(_name(path, walk), str(path), kind, "skipped", None, note=why, imported_by=parent)
+            )
         return
     body, front = js.strip_front_matter(raw)
     if rule and "paths" in front:
-        walk.parts.append(ClaudePart(_name(path, walk), str(path), kind, "skipped", None, len(js.units(raw)),
-                                     "a rule for some paths only (paths: front matter): loaded when one is read"))
+        walk.parts.append(
+            ClaudePart(
+                _name(path, walk),
+                str(path),
+                kind,
+                "skipped",
+                None,
+                len(js.units(raw)),
+                "a rule for some paths only (paths: front matter): loaded when one is read",
+            )
+        )
         return
     content = js.strip_comments(body)
     entry = js.js_trim(content)
     if not entry:
-        walk.parts.append(ClaudePart(_name(path, walk), str(path), kind, "skipped", None, len(js.units(raw)),
-                                     "it holds no text: not loaded", imported_by=parent))
+        walk.parts.append(
+            ClaudePart(
+                _name(path, walk),
+                str(path),
+                kind,
+                "skipped",
+                None,
+                len(js.units(raw)),
+                "it holds no text: not loaded",
+                imported_by=parent,
+            )
+        )
         return
-    walk.parts.append(ClaudePart(_name(path, walk), str(path), kind, "injected", entry, len(js.units(raw)),
-                                 imported_by=parent))
+    walk.parts.append(
+        ClaudePart(_name(path, walk), str(path), kind, "injected", entry, len(js.units(raw)), imported_by=parent)
+    )
     for target in import_paths(body, path.parent, walk.home):
         _file(walk, target, kind, depth + 1, str(path))
 
 
 def _inside(path: Path, folder: Path) -> bool:
     return os.path.normpath(path) == os.path.normpath(folder) or os.path.normpath(path).startswith(
-        os.path.normpath(folder) + os.sep)
+        os.path.normpath(folder) + os.sep
+    )
 
 
 def _rules(walk: _Walk, folder: Path, kind: str) -> None:
@@ -204,7 +228,9 @@ def _agents(walk: _Walk, dirs: list[Path]) -> None:
             entry = js.js_trim(raw or "")
             if entry and os.path.normpath(path) not in walk.seen and entry not in texts:
                 walk.seen.add(os.path.normpath(path))
-                walk.parts.append(ClaudePart(_name(path, walk), str(path), "Project", "injected", entry, len(js.units(raw or ""))))
+                walk.parts.append(
+                    ClaudePart(_name(path, walk), str(path), "Project", "injected", entry, len(js.units(raw or "")))
+                )
 
 
 def _memory(memory_dir: Path, walk: _Walk) -> None:
@@ -219,12 +245,25 @@ def _memory(memory_dir: Path, walk: _Walk) -> None:
     entry = js.js_trim(js.text(js.clean_memory(content)))
     if not js.js_trim(body):
         return
-    walk.parts.append(ClaudePart("MEMORY.md", str(path), "AutoMem", "cut" if cut else "injected", entry or None,
-                                 len(js.units(raw)), cut=cut, markers=markers))
+    walk.parts.append(
+        ClaudePart(
+            "MEMORY.md",
+            str(path),
+            "AutoMem",
+            "cut" if cut else "injected",
+            entry or None,
+            len(js.units(raw)),
+            cut=cut,
+            markers=markers,
+        )
+    )
 
 
-def memory_text(value: str, line_cap: int | None = None, unit_cap: int | None = None,
-                ) -> tuple[str, dict[str, int] | None, tuple[str, ...]]:
+def memory_text(
+    value: str,
+    line_cap: int | None = None,
+    unit_cap: int | None = None,
+) -> tuple[str, dict[str, int] | None, tuple[str, ...]]:
     """Its HMo() on a unit string: trimmed, the first 200 lines, at most 25,000 units cut at a newline, the WARNING.
     ``line_cap`` and ``unit_cap`` replace the proven 200 and 25,000 (a person's own profile)."""
     r = rules()
@@ -239,10 +278,10 @@ def memory_text(value: str, line_cap: int | None = None, unit_cap: int | None = 
     if len(kept) > unit_cap:
         newline = kept.rfind("\n", 0, unit_cap + 1)
         kept = kept[: newline if newline > 0 else unit_cap]
-    whole_lines = kept.count("\n") + 1 if whole[len(kept):len(kept) + 1] == "\n" else 0
+    whole_lines = kept.count("\n") + 1 if whole[len(kept) : len(kept) + 1] == "\n" else 0
     start = len(kept) + 1
     end = whole.find("\n", start)
-    first_cut = js.js_trim(whole[start: end if end >= 0 else None])
+    first_cut = js.js_trim(whole[start : end if end >= 0 else None])
     if whole_lines == 0:
         said = f"everything after the first {len(kept)} characters of line 1 was cut off"
     else:
@@ -264,15 +303,19 @@ def render(parts: tuple[ClaudePart, ...] | list[ClaudePart]) -> str | None:
     """The <system-reminder> block of the loaded parts, or None when none loads (empty-home)."""
     r = rules()
     kinds: dict[str, str] = r["kinds"]  # type: ignore[assignment]
-    entries = [str(r["entry"]).format(path=p.path, kind=kinds.get(p.kind, ""), text=p.injected)
-               for p in parts if p.injected is not None]
+    entries = [
+        str(r["entry"]).format(path=p.path, kind=kinds.get(p.kind, ""), text=p.injected)
+        for p in parts
+        if p.injected is not None
+    ]
     if not entries:
         return None
     return f"{r['open']}{r['preamble']}\n\n" + "\n\n".join(entries) + str(r["close"])
 
 
-def claude_code_load(root: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None,
-                     home: str | os.PathLike[str] | None = None) -> ClaudeLoad:
+def claude_code_load(
+    root: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None, home: str | os.PathLike[str] | None = None
+) -> ClaudeLoad:
     """What Claude Code 2.1.332 loads for a project at ``root``, run in ``cwd`` (default: root), HOME ``home``."""
     r = rules()
     project = Path(os.path.abspath(root))
@@ -292,8 +335,13 @@ def claude_code_load(root: str | os.PathLike[str], cwd: str | os.PathLike[str] |
     memory_dir = user / ".claude" / "projects" / slug(str(anchor)) / "memory"
     _memory(memory_dir, walk)
     parts = tuple(walk.parts)
-    notes = [NOT_MODELLED, f"auto memory of {anchor} ({'its git root' if git_root(here) else 'no git root: the working directory'})"]
-    return ClaudeLoad(str(r["version"]), str(project), str(here), str(memory_dir) + os.sep, parts, tuple(notes), render(parts))
+    notes = [
+        NOT_MODELLED,
+        f"auto memory of {anchor} ({'its git root' if git_root(here) else 'no git root: the working directory'})",
+    ]
+    return ClaudeLoad(
+        str(r["version"]), str(project), str(here), str(memory_dir) + os.sep, parts, tuple(notes), render(parts)
+    )
 
 
 def js_length(text: str) -> int:

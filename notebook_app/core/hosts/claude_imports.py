@@ -39,7 +39,12 @@ def _outside_code(text: str) -> str:
     for line in text.replace("\r\n", "\n").split("\n"):
         opened = _FENCE.match(line)
         if fence is not None:
-            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) and not line.strip()[len(opened.group(1)):].strip():
+            if (
+                opened
+                and opened.group(1)[0] == fence[0]
+                and len(opened.group(1)) >= len(fence)
+                and not line.strip()[len(opened.group(1)) :].strip()
+            ):
                 fence = None
             kept.append("")
             continue

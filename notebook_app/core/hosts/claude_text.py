@@ -22,10 +22,25 @@ _FRONT_MATTER = re.compile(r"^---[" + JS_SPACE + r"]*\n([\s\S]*?)---[" + JS_SPAC
 _COMMENT = re.compile(r"<!--[\s\S]*?-->")
 _BLOCK_COMMENT = re.compile(r"(?m)^ {0,3}<!--(?:-?>|[\s\S]*?(?:-->|$))[^\n]*(?:\n+|$)")
 _KEEP = {0x200C, 0x200D, 0xFE0E, 0xFE0F}
-_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
-              (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
-              (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
-              (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
 """Default_Ignorable_Code_Point (Unicode DerivedCoreProperties), which Claude Code drops from MEMORY.md."""
 
 
@@ -74,7 +89,7 @@ def strip_front_matter(value: str) -> tuple[str, dict[str, str]]:
         key, colon, rest = line.partition(":")
         if colon and key and not key[0].isspace():
             keys[key.strip()] = rest.strip()
-    return bare[found.end():], keys
+    return bare[found.end() :], keys
 
 
 def strip_comments(value: str) -> str:
@@ -86,7 +101,7 @@ def strip_comments(value: str) -> str:
     out, last = [], 0
     for block in _BLOCK_COMMENT.finditer(lf):
         kept = _COMMENT.sub("", block.group())
-        out.append(lf[last:block.start()] + (kept if kept.strip(JS_SPACE) else ""))
+        out.append(lf[last : block.start()] + (kept if kept.strip(JS_SPACE) else ""))
         last = block.end()
     return value if last == 0 else "".join(out) + lf[last:]
 
@@ -102,8 +117,10 @@ def clean_memory(value: str) -> str:
         if code in _KEEP:
             out.append(char)
             continue
-        if char not in "\t\n" and (unicodedata.category(char) in ("Cc", "Cf", "Co", "Cn", "Cs")
-                                   or any(lo <= code <= hi for lo, hi in _IGNORABLE)):
+        if char not in "\t\n" and (
+            unicodedata.category(char) in ("Cc", "Cf", "Co", "Cn", "Cs")
+            or any(lo <= code <= hi for lo, hi in _IGNORABLE)
+        ):
             continue
         out.append(char)
     return units("".join(out))

@@ -158,7 +158,9 @@ def _context(cwd: Path, cap: int) -> HermesPart:
                 part = _one(cwd / name, cwd, label, cap)
                 if part is not None:
                     return part
-    return _cursorrules(cwd, cap) or HermesPart("context", "", "missing", None, note="no project context file in the working directory")
+    return _cursorrules(cwd, cap) or HermesPart(
+        "context", "", "missing", None, note="no project context file in the working directory"
+    )
 
 
 def _one(path: Path, cwd: Path, label: str, cap: int, *, front_matter: bool = False) -> HermesPart | None:
@@ -222,12 +224,14 @@ def _memory(home: Path, name: str, limit: int, header: str) -> HermesPart:
     rule = str(rules()["block_rule"])
     title = header.format(pct=pct, current=len(content), limit=limit)
     over = f"; over its {limit:,}-character limit, loaded whole" if len(content) > limit else ""
-    return HermesPart(name, rel, "injected", f"{rule}\n{title}\n{rule}\n{content}", len(text),
-                      note=f"{len(kept)} entries{over}")
+    return HermesPart(
+        name, rel, "injected", f"{rule}\n{title}\n{rule}\n{content}", len(text), note=f"{len(kept)} entries{over}"
+    )
 
 
-def hermes_load(home: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None,
-                context_length: int | None = None) -> HermesLoad:
+def hermes_load(
+    home: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None, context_length: int | None = None
+) -> HermesLoad:
     """What Hermes 0.19.0 injects with ``$HERMES_HOME`` at ``home``; the context file only with ``cwd``."""
     r = rules()
     root = Path(home)

@@ -101,16 +101,28 @@ def _compose(host: HostProfile, raws: list[_Raw], skipped: list[SkippedFile]) ->
         if raw is None:
             continue
         if remaining is not None and remaining < max(1, host.min_file_budget):
-            skipped.append(SkippedFile(name, FileStatus.REGULAR, (
-                f"{host.title}'s total cap of {host.total_cap:,} is used up before {name}; it does not load"
-            )))
+            skipped.append(
+                SkippedFile(
+                    name,
+                    FileStatus.REGULAR,
+                    (f"{host.title}'s total cap of {host.total_cap:,} is used up before {name}; it does not load"),
+                )
+            )
             continue
         rule = host.rule_for(name)
         body, load = load_file(rule, raw.data, raw.size, remaining)
         if remaining is not None:
             remaining = max(0, remaining - load.rendered)
-        files.append(BootstrapFile(name=name, body=body, size=raw.size, truncated=load.truncated,
-                                   decode_error=_decode_error(raw.data), loaded=raw.data))
+        files.append(
+            BootstrapFile(
+                name=name,
+                body=body,
+                size=raw.size,
+                truncated=load.truncated,
+                decode_error=_decode_error(raw.data),
+                loaded=raw.data,
+            )
+        )
         loads.append(load)
     parts: list[str] = []
     for file in files:
@@ -188,7 +200,12 @@ def load_file(rule: FileRule, data: bytes, size: int, remaining: int | None) -> 
         end = lead + len(content) - len(tail(content, tail_count, unit))
         exact = not rule.entries  # entries were rebuilt: their offsets are not the file's
         load = FileLoad(
-            rule.name, unit, total, head_count + tail_count, cap, truncated=True,
+            rule.name,
+            unit,
+            total,
+            head_count + tail_count,
+            cap,
+            truncated=True,
             cut_line=text.count("\n", 0, start) + 1 if exact else None,
             cut_offset=len(text[:start].encode("utf-8")) if exact else None,
             resume_line=(text.count("\n", 0, end) + 1 if tail_count and exact else None),
@@ -253,8 +270,14 @@ def _head_cut(rule: FileRule, data: bytes, size: int) -> tuple[str, FileLoad]:
     cut = end < raw
     kept = data[:end].decode("utf-8", "ignore" if cut else "replace")
     load = FileLoad(
-        rule.name, "bytes", raw, len(kept.encode("utf-8")) if cut else raw, rule.file_cap, truncated=cut,
-        cut_line=data.count(b"\n", 0, end) + 1 if cut else None, cut_offset=end if cut else None,
+        rule.name,
+        "bytes",
+        raw,
+        len(kept.encode("utf-8")) if cut else raw,
+        rule.file_cap,
+        truncated=cut,
+        cut_line=data.count(b"\n", 0, end) + 1 if cut else None,
+        cut_offset=end if cut else None,
     )
     return kept, _rendered(load, kept)
 
@@ -273,13 +296,21 @@ def _units_head_cut(rule: FileRule, data: bytes, size: int) -> tuple[str, FileLo
     if cut is None:
         return _rendered_head(rule, js.text(whole), FileLoad(rule.name, "utf16", raw, raw, rule.file_cap))
     end = lead + cut["head_end"]
-    end += whole[end:end + 1] == "\n"  # a whole-line cut keeps its newline, as before
+    end += whole[end : end + 1] == "\n"  # a whole-line cut keeps its newline, as before
     kept = whole[:end]
     if kept and 0xD800 <= ord(kept[-1]) <= 0xDBFF:
         kept = kept[:-1]  # the half of a pair the cut splits is dropped (cc-memory-astral-split)
     body = js.text(kept)
-    load = FileLoad(rule.name, "utf16", raw, len(kept), rule.file_cap, truncated=True,
-                    cut_line=whole.count("\n", 0, end) + 1, cut_offset=len(body.encode("utf-8")))
+    load = FileLoad(
+        rule.name,
+        "utf16",
+        raw,
+        len(kept),
+        rule.file_cap,
+        truncated=True,
+        cut_line=whole.count("\n", 0, end) + 1,
+        cut_offset=len(body.encode("utf-8")),
+    )
     return _rendered_head(rule, body, load)
 
 

@@ -44,7 +44,9 @@ class ConfigNumbers:
     broken: bool = False
 
 
-def read_openclaw_numbers(path: str | os.PathLike[str] | None = None, defaults: str = "OpenClaw's defaults") -> ConfigNumbers:
+def read_openclaw_numbers(
+    path: str | os.PathLike[str] | None = None, defaults: str = "OpenClaw's defaults"
+) -> ConfigNumbers:
     """``agents.defaults.bootstrapMaxChars`` / ``bootstrapTotalMaxChars`` of the config at ``path``
     (None: :func:`default_config_path`), each note saying what was read and that ``defaults`` hold otherwise."""
     where = Path(path).expanduser() if path is not None else default_config_path()
@@ -54,9 +56,13 @@ def read_openclaw_numbers(path: str | os.PathLike[str] | None = None, defaults: 
     except FileNotFoundError:
         return ConfigNumbers({}, (f"OpenClaw config {where} not found; {defaults} are in force",))
     except OSError as error:
-        return ConfigNumbers({}, (f"OpenClaw config {where} cannot be read ({error.strerror}); {defaults} are in force",), True)
+        return ConfigNumbers(
+            {}, (f"OpenClaw config {where} cannot be read ({error.strerror}); {defaults} are in force",), True
+        )
     if len(raw) > MAX_CONFIG_BYTES:
-        return ConfigNumbers({}, (f"OpenClaw config {where} is over {MAX_CONFIG_BYTES:,} bytes; {defaults} are in force",), True)
+        return ConfigNumbers(
+            {}, (f"OpenClaw config {where} is over {MAX_CONFIG_BYTES:,} bytes; {defaults} are in force",), True
+        )
     import json5  # only when a config is there to read
 
     try:
@@ -90,8 +96,11 @@ def read_openclaw_numbers(path: str | os.PathLike[str] | None = None, defaults: 
         )
         notes.insert(0, f"read {where}: agents.defaults {read}")
     else:
-        notes.insert(0, f"read {where}: it sets neither agents.defaults.bootstrapMaxChars nor bootstrapTotalMaxChars, "
-                        f"so {defaults} are in force")
+        notes.insert(
+            0,
+            f"read {where}: it sets neither agents.defaults.bootstrapMaxChars nor bootstrapTotalMaxChars, "
+            f"so {defaults} are in force",
+        )
     return ConfigNumbers(numbers, tuple(notes))
 
 

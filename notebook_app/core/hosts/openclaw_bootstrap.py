@@ -239,7 +239,9 @@ def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[t
         files.append(file)
     if rel.get("bootstrap_done") == "workspace-state" and setup_completed(root):
         files = [f for f in files if f.name != "BOOTSTRAP.md"]
-        skipped.append(("BOOTSTRAP.md", ".openclaw/workspace-state.json says setup is completed: OpenClaw drops BOOTSTRAP.md"))
+        skipped.append(
+            ("BOOTSTRAP.md", ".openclaw/workspace-state.json says setup is completed: OpenClaw drops BOOTSTRAP.md")
+        )
     kept = _for_session(files, kind, rel)
     skipped += [(f.name, f"not loaded in a {kind} session") for f in files if f not in kept]
     cap = int(rel["file_cap"])
@@ -280,4 +282,3 @@ def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[t
             remaining = max(0, remaining - len(content))
         entries.append(_entry(file, content, trimmed, rel, cap))
     return entries, skipped
-

@@ -13,13 +13,21 @@ import re
 
 from .openclaw_utf16 import JS_SPACE, cut_slice, truncate_safe, units
 
-_CANDIDATE = re.compile(units(
-    r"\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential"
-    r"|test|validation|command|commit|push|github|pr)\b") + "|" + units("(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿|必須|務必|一律|紅線)"),
-    re.IGNORECASE | re.ASCII)
-_HIGH = re.compile(units(
-    r"\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b")
-    + "|" + units("(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)"), re.IGNORECASE | re.ASCII)
+_CANDIDATE = re.compile(
+    units(
+        r"\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential"
+        r"|test|validation|command|commit|push|github|pr)\b"
+    )
+    + "|"
+    + units("(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿|必須|務必|一律|紅線)"),
+    re.IGNORECASE | re.ASCII,
+)
+_HIGH = re.compile(
+    units(r"\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b")
+    + "|"
+    + units("(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)"),
+    re.IGNORECASE | re.ASCII,
+)
 _S = f"[{re.escape(JS_SPACE)}]"
 _LIST_LINE = re.compile(rf"^(?:#{{1,6}}|{_S}*[-*+]|{_S}*[0-9]+[.)]){_S}+[^{re.escape(JS_SPACE)}]")
 _FENCE = re.compile(rf"^{_S}*(?:`{{3,}}|~{{3,}})")
@@ -38,7 +46,9 @@ def _digest(candidates: list[tuple[str, bool]], budget: int) -> tuple[str, int]:
             if used + extra <= budget:
                 chosen.add(i)
                 used += extra
-    return "\n".join(text for i, (text, _) in enumerate(candidates) if i in chosen), max(0, len(candidates) - len(chosen))
+    return "\n".join(text for i, (text, _) in enumerate(candidates) if i in chosen), max(
+        0, len(candidates) - len(chosen)
+    )
 
 
 _CANDIDATE_ASCII = re.compile(_CANDIDATE.pattern.split("|(?:")[0], re.IGNORECASE | re.ASCII)
@@ -55,8 +65,11 @@ def _candidates(trimmed: str, style: str) -> list[tuple[str, bool]]:
     CJK rule words, code fences skipped (2026.9.6)."""
     if style == "lines":
         lines = (_line(source) for source in re.split("\r?\n", trimmed))
-        return [(line, bool(_HIGH_ASCII.search(line))) for line in lines
-                if line and (_LIST_LINE.match(line) or _CANDIDATE_ASCII.search(line))]
+        return [
+            (line, bool(_HIGH_ASCII.search(line)))
+            for line in lines
+            if line and (_LIST_LINE.match(line) or _CANDIDATE_ASCII.search(line))
+        ]
     candidates: list[tuple[str, bool]] = []
     prose: str | None = None
     for source in re.split("\r?\n", trimmed):
@@ -79,11 +92,15 @@ def agents_cut(trimmed: str, cap: int, rel: dict) -> str:
     digest, omitted = _digest(candidates, budget)
 
     def render() -> str:
-        parts = [cut_slice(trimmed, 0, h, safe), "[...truncated, read AGENTS.md for full content...]",
-                 "[Policy digest from AGENTS.md]" if digest else "", digest,
-                 f"[...{omitted} more policy lines omitted...]" if omitted > 0 else "",
-                 units(f"…(truncated AGENTS.md: kept {h}+policy {len(digest)}+{t} chars of {len(trimmed)})…"),
-                 cut_slice(trimmed, -t, None, safe) if t > 0 else ""]
+        parts = [
+            cut_slice(trimmed, 0, h, safe),
+            "[...truncated, read AGENTS.md for full content...]",
+            "[Policy digest from AGENTS.md]" if digest else "",
+            digest,
+            f"[...{omitted} more policy lines omitted...]" if omitted > 0 else "",
+            units(f"…(truncated AGENTS.md: kept {h}+policy {len(digest)}+{t} chars of {len(trimmed)})…"),
+            cut_slice(trimmed, -t, None, safe) if t > 0 else "",
+        ]
         return "\n".join(p for p in parts if p)
 
     out = render()

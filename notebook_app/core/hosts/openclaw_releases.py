@@ -33,8 +33,10 @@ def _key(version: str) -> tuple[int, ...]:
 
 
 def ranges_in_words() -> str:
-    return "; ".join(f"{r['since']}–{r['until']} (proven at {r['version']})" if r["since"] != r["until"]
-                     else str(r["version"]) for r in releases())
+    return "; ".join(
+        f"{r['since']}–{r['until']} (proven at {r['version']})" if r["since"] != r["until"] else str(r["version"])
+        for r in releases()
+    )
 
 
 def resolve_release(version: str | None) -> tuple[dict, str] | str:
@@ -56,8 +58,10 @@ def resolve_release(version: str | None) -> tuple[dict, str] | str:
         if _key(str(r["since"])) <= padded <= _key(str(r["until"])):
             if str(r["version"]) == version:
                 return r, f"OpenClaw {version}"
-            return r, (f"OpenClaw {version}: rules of {r['since']}–{r['until']}, proven at {r['version']} "
-                       f"(tests/hosts/goldens/openclaw@{r['version']}/)")
+            return r, (
+                f"OpenClaw {version}: rules of {r['since']}–{r['until']}, proven at {r['version']} "
+                f"(tests/hosts/goldens/openclaw@{r['version']}/)"
+            )
     return f"openclaw@{version} is in no proven range; proven OpenClaw releases: {ranges_in_words()}"
 
 
@@ -84,7 +88,16 @@ def openclaw_load(
         numbers = ", ".join(f"{name.replace('_', ' ')} {value:,}" for name, value in caps.items())
         notes.append(f"your config's {numbers} in place of the release's: not proven by a golden")
     if "BOOTSTRAP.md" in rel["files"]:
-        notes.append(str(rel.get("bootstrap_state", f"OpenClaw {rel['version']} injects BOOTSTRAP.md whenever it is there")))
+        notes.append(
+            str(rel.get("bootstrap_state", f"OpenClaw {rel['version']} injects BOOTSTRAP.md whenever it is there"))
+        )
     total = rel.get("total_cap")
-    return OpenClawLoad(str(rel["version"]), kind, tuple(entries), int(rel["file_cap"]),
-                        int(total) if total is not None else None, tuple(skipped), tuple(notes))
+    return OpenClawLoad(
+        str(rel["version"]),
+        kind,
+        tuple(entries),
+        int(rel["file_cap"]),
+        int(total) if total is not None else None,
+        tuple(skipped),
+        tuple(notes),
+    )

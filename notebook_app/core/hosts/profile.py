@@ -32,8 +32,23 @@ UNIT_WORDS = {"bytes": "bytes", "chars": "characters", "utf16": "characters"}
 DEFAULT_HOST = "toolnexus"
 
 _TOP_KEYS = {
-    "name", "title", "summary", "files", "unit", "strip", "file_cap", "total_cap", "min_file_budget",
-    "max_file_bytes", "line_cap", "config", "read_only", "cut", "defaults", "file", "sources",
+    "name",
+    "title",
+    "summary",
+    "files",
+    "unit",
+    "strip",
+    "file_cap",
+    "total_cap",
+    "min_file_budget",
+    "max_file_bytes",
+    "line_cap",
+    "config",
+    "read_only",
+    "cut",
+    "defaults",
+    "file",
+    "sources",
 }
 _CUT_KEYS = {"kind", "head_ratio", "tail_ratio", "marker_in_budget", "join", "marker"}
 _FILE_KEYS = {"entries", "budget", "file_cap", "line_cap", "marker", "header", "head_ratio", "tail_ratio"}
@@ -221,7 +236,7 @@ def parse_profile(text: str, default_name: str, source: str = "") -> HostProfile
         raise ValueError('[file."NAME"] must be tables')
     for name, table in tables.items():
         if name not in order:
-            raise ValueError(f'[file."{name}"] is not in \'files\'')
+            raise ValueError(f"[file.\"{name}\"] is not in 'files'")
         if not isinstance(table, dict) or set(table) - _FILE_KEYS:
             raise ValueError(f'[file."{name}"] takes only {", ".join(sorted(_FILE_KEYS))}')
         overrides[name] = table

@@ -51,7 +51,12 @@ def append_line(
     inserted: bytes,
 ) -> bytes | None:
     """The log line of an append, or None when it needs the general way."""
-    if len(inserted) > INLINE_LIMIT or before.sha256 is not None or after.sha256 is not None or not _PLAIN.fullmatch(file):
+    if (
+        len(inserted) > INLINE_LIMIT
+        or before.sha256 is not None
+        or after.sha256 is not None
+        or not _PLAIN.fullmatch(file)
+    ):
         return None
     try:
         text = inserted.decode("utf-8")

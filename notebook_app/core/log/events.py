@@ -162,8 +162,13 @@ class SecretSpan:
         if not isinstance(value, Mapping):
             raise EventError(f"not a secret's place: {value!r}")
         field = value.get("field")
-        return cls(str(value.get("kind") or "secret"), int(value["start"]), int(value["length"]),
-                   str(field) if field is not None else None, str(value.get("rule") or "security.secret"))
+        return cls(
+            str(value.get("kind") or "secret"),
+            int(value["start"]),
+            int(value["length"]),
+            str(field) if field is not None else None,
+            str(value.get("rule") or "security.secret"),
+        )
 
 
 @dataclass(frozen=True)
@@ -229,7 +234,9 @@ class Event:
             if item is not _OMIT and (item is not None or key in ("before", "after")):
                 value[key] = item
         if self.edit is not None:
-            value["edit"] = [{"at": h.at, "removed": h.removed.to_json(), "inserted": h.inserted.to_json()} for h in self.edit]
+            value["edit"] = [
+                {"at": h.at, "removed": h.removed.to_json(), "inserted": h.inserted.to_json()} for h in self.edit
+            ]
         if self.redacted:
             value["redacted"] = True
         if self.secrets:
@@ -304,9 +311,28 @@ _OMIT = object()
 @functools.lru_cache(maxsize=64)
 def _by_json(by: Actor) -> dict[str, object]:
     return by.to_json()
+
+
 _KNOWN = {
-    "id", "time", "file", "action", "applied", "by", "lines", "args", "output", "undoes", "restores",
-    "before", "after", "appended", "base", "snap", "edit", "redacted", "secrets",
+    "id",
+    "time",
+    "file",
+    "action",
+    "applied",
+    "by",
+    "lines",
+    "args",
+    "output",
+    "undoes",
+    "restores",
+    "before",
+    "after",
+    "appended",
+    "base",
+    "snap",
+    "edit",
+    "redacted",
+    "secrets",
 }
 
 
@@ -332,12 +358,17 @@ def without_text(event: Event) -> Event:
             for h in event.edit
         )
     args = _redacted_args(event.args)
-    return replace(event, args=args, output="[redacted]" if event.output is not None else None, edit=edit, redacted=True)
+    return replace(
+        event, args=args, output="[redacted]" if event.output is not None else None, edit=edit, redacted=True
+    )
 
 
 def _redacted_args(args: Any) -> Any:
     if isinstance(args, Mapping):
-        return {k: ("[redacted]" if isinstance(v, str) and k not in ("action", "target", "id", "to") else v) for k, v in args.items()}
+        return {
+            k: ("[redacted]" if isinstance(v, str) and k not in ("action", "target", "id", "to") else v)
+            for k, v in args.items()
+        }
     if isinstance(args, Sequence) and not isinstance(args, str):
         return ["[redacted]" for _ in args]
     return "[redacted]" if isinstance(args, str) else args

@@ -15,7 +15,12 @@ import time as _time
 
 from .event_action import EventAction
 
-_KIND_OF = {EventAction.PROPOSED: "p", EventAction.REJECTED: "r", EventAction.FAILED: "f", EventAction.SESSION_START: "s"}
+_KIND_OF = {
+    EventAction.PROPOSED: "p",
+    EventAction.REJECTED: "r",
+    EventAction.FAILED: "f",
+    EventAction.SESSION_START: "s",
+}
 ID_KINDS = {"w": "a write", "p": "a proposal", "r": "a rejection", "f": "a failed call", "s": "a session start"}
 
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base32, lower case

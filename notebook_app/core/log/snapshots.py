@@ -125,4 +125,3 @@ def remove_except(state: Path, keep: Iterable[str]) -> int:
         except OSError:
             continue
     return removed
-

@@ -360,4 +360,14 @@ def read_log_id(home: Path) -> str | None:
         os.close(fd)
 
 
-__all__ = ["LOG_NAME", "LOG_PATH", "LogReader", "LogWriter", "StateDirError", "landed", "log_path", "open_reader", "read_log_id"]
+__all__ = [
+    "LOG_NAME",
+    "LOG_PATH",
+    "LogReader",
+    "LogWriter",
+    "StateDirError",
+    "landed",
+    "log_path",
+    "open_reader",
+    "read_log_id",
+]

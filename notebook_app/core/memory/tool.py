@@ -90,7 +90,9 @@ class MemoryTool:
         """Log a failed call of an MCP session in its journal; other callers' failures leave nothing."""
         if self.by.kind is not ActorKind.MCP:
             return result
-        unrecorded = record_failed(self.home, self.by, args, result.output, refused=result.refused_by, durable=self._durable)
+        unrecorded = record_failed(
+            self.home, self.by, args, result.output, refused=result.refused_by, durable=self._durable
+        )
         return ToolResult(result.output, True, refused_by=result.refused_by, unrecorded=unrecorded)
 
     async def execute(self, args: object) -> ToolResult:
@@ -116,7 +118,12 @@ class MemoryTool:
                 assert isinstance(edit, Edit)  # an add always plans
                 edit = placed(edit, start=end.size, size=end.size)
                 output = success_message(edit)
-                home.append(name, edit.inserted.encode("utf-8"), validated=True, change=self._change(request.action, given, output))
+                home.append(
+                    name,
+                    edit.inserted.encode("utf-8"),
+                    validated=True,
+                    change=self._change(request.action, given, output),
+                )
             else:
                 current = home.read_text(name)
                 edit = plan_edit(request, current)

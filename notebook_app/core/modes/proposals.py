@@ -97,7 +97,11 @@ class Proposal:
             "decision": self.decision,
             "decided_by": self.decided_by.to_json() if self.decided_by is not None else None,
             "edited": self.edited,
-            **({"proposed": {"text": self.proposed_field("text"), "with": self.proposed_field("with")}} if self.edited else {}),
+            **(
+                {"proposed": {"text": self.proposed_field("text"), "with": self.proposed_field("with")}}
+                if self.edited
+                else {}
+            ),
         }
 
 
@@ -124,7 +128,9 @@ def read_proposals(root: Path) -> list[Proposal]:
                 continue
             if event.action == EventAction.PROPOSED:
                 digest = event.extra.get("digest")
-                found[event.id] = Proposal(event.id, event.time, event.by, event.args, event.file, digest, redacted=event.redacted)
+                found[event.id] = Proposal(
+                    event.id, event.time, event.by, event.args, event.file, digest, redacted=event.redacted
+                )
                 continue
             named = found.get(str(event.extra.get("proposal")))
             if event.action not in DECISIONS or named is None or named.status != ProposalStatus.PENDING:
@@ -132,5 +138,12 @@ def read_proposals(root: Path) -> list[Proposal]:
             decider = event.by if event.action == EventAction.REJECTED else event.by.approved_by
             reason = event.extra.get("reason") if event.action != EventAction.FAILED else event.output
             edited = event.args if event.action == EventAction.APPROVED and event.extra.get("edited") else None
-            found[named.id] = replace(named, status=ProposalStatus(event.action), reason=reason, decided_by=decider, decision=event.id, edited_args=edited)
+            found[named.id] = replace(
+                named,
+                status=ProposalStatus(event.action),
+                reason=reason,
+                decided_by=decider,
+                decision=event.id,
+                edited_args=edited,
+            )
     return list(found.values())

@@ -86,8 +86,17 @@ def propose(home: str | os.PathLike[str], args: object, *, by: Actor, durable: b
 
     def event(last: str | None) -> Event:
         made.append(new_id(EventAction.PROPOSED, last))
-        return Event(made[0], now(), EventAction.PROPOSED, by, file=request.filename, applied=False, args=json_safe(args),
-                     output=queued_message(made[0]), extra={"digest": digest})
+        return Event(
+            made[0],
+            now(),
+            EventAction.PROPOSED,
+            by,
+            file=request.filename,
+            applied=False,
+            args=json_safe(args),
+            output=queued_message(made[0]),
+            extra={"digest": digest},
+        )
 
     problem = append_event(root, event, durable=durable)
     if problem is not None:
@@ -95,14 +104,18 @@ def propose(home: str | os.PathLike[str], args: object, *, by: Actor, durable: b
     return ToolResult(queued_message(made[0]))
 
 
-def pending(home: str | os.PathLike[str], *, include_decided: bool = False, session: str | None = None) -> list[Proposal]:
+def pending(
+    home: str | os.PathLike[str], *, include_decided: bool = False, session: str | None = None
+) -> list[Proposal]:
     """The proposals, oldest first: the pending ones, or all with their outcome; only ``session``'s if given.
 
     Never writes. The agent-sessions view asks for one session's, decided ones included.
     """
     proposals = read_proposals(home_path(home))
     return [
-        p for p in proposals if (include_decided or p.status == ProposalStatus.PENDING) and (session is None or p.by.session == session)
+        p
+        for p in proposals
+        if (include_decided or p.status == ProposalStatus.PENDING) and (session is None or p.by.session == session)
     ]
 
 
@@ -134,8 +147,14 @@ def proposal_dry_run(proposal: Proposal, read: FileRead) -> Edit | Rejection:
     return preview_file(proposal.args, read)
 
 
-def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEBOOK,
-            edited_args: object = None, durable: bool = True) -> Decision:
+def approve(
+    home: str | os.PathLike[str],
+    proposal_id: str,
+    *,
+    by: Actor = NOTEBOOK,
+    edited_args: object = None,
+    durable: bool = True,
+) -> Decision:
     """Apply a pending proposal now, by its agent, approved by ``by``; ``edited_args`` replaces what it sent.
 
     Raises ReviewError for an id that names no one proposal.
@@ -145,10 +164,16 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
     if proposal.status != ProposalStatus.PENDING:
         return _not_pending(proposal)
     if proposal.redacted and edited_args is None:
-        return Decision(proposal.id, Outcome.REFUSED, f"{proposal.id} was redacted: its text holds the marker, not what the agent sent; "
-                        "reject it, or edit it before approving; nothing was written")
+        return Decision(
+            proposal.id,
+            Outcome.REFUSED,
+            f"{proposal.id} was redacted: its text holds the marker, not what the agent sent; "
+            "reject it, or edit it before approving; nothing was written",
+        )
     args = proposal.args if edited_args is None else json_safe(edited_args)
-    tool = _Approval(root, proposal, by=replace(proposal.by, approved_by=by), edited=edited_args is not None, durable=durable)
+    tool = _Approval(
+        root, proposal, by=replace(proposal.by, approved_by=by), edited=edited_args is not None, durable=durable
+    )
     result = tool.call(args)
     if tool.refusal is not None:
         return tool.refusal
@@ -157,8 +182,14 @@ def approve(home: str | os.PathLike[str], proposal_id: str, *, by: Actor = NOTEB
     return Decision(proposal.id, Outcome.APPROVED, result.output)
 
 
-def reject(home: str | os.PathLike[str], proposal_id: str, *, reason: str | None = None, by: Actor = NOTEBOOK,
-           durable: bool = True) -> Decision:
+def reject(
+    home: str | os.PathLike[str],
+    proposal_id: str,
+    *,
+    reason: str | None = None,
+    by: Actor = NOTEBOOK,
+    durable: bool = True,
+) -> Decision:
     """Record that the human rejected a pending proposal; the file is not touched."""
     root = home_path(home)
     proposal = find_proposal(root, proposal_id)
@@ -184,7 +215,9 @@ def secret_words(proposal: Proposal, kinds: list[str]) -> str:
     return f"it holds {named}: approving writes it to {proposal.file or 'the file'}"
 
 
-def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Collection[str] | None = None) -> list[Decision]:
+def approve_all(
+    home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Collection[str] | None = None
+) -> list[Decision]:
     """Approve every pending proposal, oldest first, each against the file as the ones before left it.
 
     ``ids``: only those (the ones a person was shown), never one that arrived since.
@@ -192,8 +225,9 @@ def approve_all(home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Coll
     return [approve(home, p.id, by=by) for p in pending(home) if ids is None or p.id in ids]
 
 
-def reject_all(home: str | os.PathLike[str], *, reason: str | None = None, by: Actor = NOTEBOOK,
-               ids: Collection[str] | None = None) -> list[Decision]:
+def reject_all(
+    home: str | os.PathLike[str], *, reason: str | None = None, by: Actor = NOTEBOOK, ids: Collection[str] | None = None
+) -> list[Decision]:
     """Reject every pending proposal (only ``ids``, if given), oldest first."""
     return [reject(home, p.id, reason=reason, by=by) for p in pending(home) if ids is None or p.id in ids]
 
@@ -233,7 +267,9 @@ class _Approval(MemoryTool):
         """A call that no longer applies is recorded ``failed`` on its proposal, in the core's words."""
         if self.refusal is not None:
             return result
-        decision = _decide(self.home, self.proposal, EventAction.FAILED, self.by, result.output, None, self._durable, args=args)
+        decision = _decide(
+            self.home, self.proposal, EventAction.FAILED, self.by, result.output, None, self._durable, args=args
+        )
         if decision.outcome == Outcome.REFUSED:
             self.refusal = decision
         return result
@@ -244,8 +280,17 @@ class _Decided(Exception):
         self.proposal = proposal
 
 
-def _decide(root: Path, proposal: Proposal, action: EventAction, actor: Actor, message: str, reason: str | None,
-            durable: bool, *, args: object = None) -> Decision:
+def _decide(
+    root: Path,
+    proposal: Proposal,
+    action: EventAction,
+    actor: Actor,
+    message: str,
+    reason: str | None,
+    durable: bool,
+    *,
+    args: object = None,
+) -> Decision:
     """Append the decision event if the proposal is still pending, checked under the home's lock."""
 
     def event(last: str | None) -> Event:
@@ -255,9 +300,21 @@ def _decide(root: Path, proposal: Proposal, action: EventAction, actor: Actor, m
         extra: dict[str, Any] = {"proposal": proposal.id}
         if reason is not None:
             extra["reason"] = reason
-        kept, secrets = masked_args(json_safe(args)) if args is not None else (None, ())  # a failed approval wrote nothing
-        return Event(new_id(action, last), now(), action, actor, file=proposal.file, applied=False,
-                     args=kept, output=masked_text(message)[0] if secrets else message, secrets=secrets, extra=extra)
+        kept, secrets = (
+            masked_args(json_safe(args)) if args is not None else (None, ())
+        )  # a failed approval wrote nothing
+        return Event(
+            new_id(action, last),
+            now(),
+            action,
+            actor,
+            file=proposal.file,
+            applied=False,
+            args=kept,
+            output=masked_text(message)[0] if secrets else message,
+            secrets=secrets,
+            extra=extra,
+        )
 
     try:
         problem = append_event(root, event, durable=durable)

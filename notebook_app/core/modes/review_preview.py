@@ -50,8 +50,9 @@ def preview_proposals(home: str | os.PathLike[str], proposals: Iterable[Proposal
     return previews
 
 
-def preview_proposal(home: str | os.PathLike[str], proposal: Proposal, *, args: object = None,
-                     read: FileRead | None = None) -> ProposalPreview:
+def preview_proposal(
+    home: str | os.PathLike[str], proposal: Proposal, *, args: object = None, read: FileRead | None = None
+) -> ProposalPreview:
     """One proposal's dry run now; ``args`` replaces what it sent (an edit before approval)."""
     used = proposal.args if args is None else args
     if proposal.file is None:
@@ -74,7 +75,11 @@ def changed_lines(text: str, edit: Edit, context: int = CONTEXT) -> str:
     low = max(0, first - context)
     old = _window(text, low, old_last + 1 + context)
     new = _window(after, low, new_last + 1 + context)
-    body = [line for line in difflib.unified_diff(old, new, lineterm="", n=len(old) + len(new)) if not line.startswith(("---", "+++", "@@"))]
+    body = [
+        line
+        for line in difflib.unified_diff(old, new, lineterm="", n=len(old) + len(new))
+        if not line.startswith(("---", "+++", "@@"))
+    ]
     return "\n".join([f"{edit.request.filename}, from line {low + 1}:"] + body)
 
 

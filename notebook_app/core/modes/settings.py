@@ -138,19 +138,39 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
             )
             last = recorded[-1].id
         after = _with_review(before, on, state / SETTINGS_NAME)
-        write_atomically(state, SETTINGS_NAME, after.encode("utf-8"), mode=0o600, temp_prefix=_TEMP_PREFIX, durable=durable)
-        mode = "on: servers started from now queue agents' writes for review" if on else "off: servers started from now write at once"
+        write_atomically(
+            state, SETTINGS_NAME, after.encode("utf-8"), mode=0o600, temp_prefix=_TEMP_PREFIX, durable=durable
+        )
+        mode = (
+            "on: servers started from now queue agents' writes for review"
+            if on
+            else "off: servers started from now write at once"
+        )
         said.append(f"review is {mode} (a --review or --no-review flag still wins)")
-        return [*recorded, Event(new_id("setting", last), now(), "setting", by, applied=True, args={"review": on}, output=said[0],
-                                 extra={"was": was})]
+        return [
+            *recorded,
+            Event(
+                new_id("setting", last),
+                now(),
+                "setting",
+                by,
+                applied=True,
+                args={"review": on},
+                output=said[0],
+                extra={"was": was},
+            ),
+        ]
 
     try:
         problem = append_event(root, events, durable=durable)
     except _Refused as refused:
         return SettingResult(str(refused), is_error=True)
     if problem is not None and said:  # the file was replaced, its record was not appended
-        return SettingResult(f"review is now {_words(on)} in {root / STATE_DIR / SETTINGS_NAME}, but its record could not be written "
-                             f"({problem}); the next change records it as found", is_error=True)
+        return SettingResult(
+            f"review is now {_words(on)} in {root / STATE_DIR / SETTINGS_NAME}, but its record could not be written "
+            f"({problem}); the next change records it as found",
+            is_error=True,
+        )
     if problem is not None:
         return SettingResult(f"could not change the setting ({problem})", is_error=True)
     return SettingResult(said[0])
@@ -208,5 +228,7 @@ def _settings_text(path: Path) -> str:
         text = read.data.decode("utf-8")
         tomllib.loads(text)
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise _Refused(f"{path} is not valid TOML ({error}); fix or remove it first, the setting was not changed") from None
+        raise _Refused(
+            f"{path} is not valid TOML ({error}); fix or remove it first, the setting was not changed"
+        ) from None
     return text

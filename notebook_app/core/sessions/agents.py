@@ -65,12 +65,36 @@ from .records import (
 from .snapshot import take_snapshot
 
 __all__ = [
-    "JOURNAL_SUFFIX", "RECORD_FORMAT", "RECORD_SUFFIX", "RECORD_VERSION", "SESSIONS_DIR", "STATE_DIR",
-    "AgentSession", "AgentSessionError", "CallCounts", "JournalEntry", "SessionListing", "SessionSummary",
-    "UnreadableRecord", "append_journal", "list_sessions", "load_session", "new_session", "journal_entry",
-    "logged_calls", "read_journal", "old_journals", "read_old_journal", "record_call", "record_session",
-    "scan_sessions", "session_actor", "sessions_path", "start_session",
+    "JOURNAL_SUFFIX",
+    "RECORD_FORMAT",
+    "RECORD_SUFFIX",
+    "RECORD_VERSION",
+    "SESSIONS_DIR",
+    "STATE_DIR",
+    "AgentSession",
+    "AgentSessionError",
+    "CallCounts",
+    "JournalEntry",
+    "SessionListing",
+    "SessionSummary",
+    "UnreadableRecord",
+    "append_journal",
+    "list_sessions",
+    "load_session",
+    "new_session",
+    "journal_entry",
+    "logged_calls",
+    "read_journal",
+    "old_journals",
+    "read_old_journal",
+    "record_call",
+    "record_session",
+    "scan_sessions",
+    "session_actor",
+    "sessions_path",
+    "start_session",
 ]
+
 
 @dataclass(frozen=True)
 class UnreadableRecord:
@@ -148,9 +172,7 @@ def start_session(
     return session
 
 
-def record_call(
-    home: str | os.PathLike[str], session_id: str, args: object, result: ToolResult
-) -> JournalEntry:
+def record_call(home: str | os.PathLike[str], session_id: str, args: object, result: ToolResult) -> JournalEntry:
     """Journal one call in the session's old-format journal and return the entry written.
 
     The server no longer calls it: a tool whose ``by`` is the session's actor

@@ -169,7 +169,9 @@ def diff_compositions(old: Composition, new: Composition) -> SoulDiff:
         if before and after:
             removed, added = diff_bodies(before.body, after.body)
         else:
-            removed, added = diff_lines(before.body.split("\n") if before else [], after.body.split("\n") if after else [])
+            removed, added = diff_lines(
+                before.body.split("\n") if before else [], after.body.split("\n") if after else []
+            )
         status = "added" if before is None else "removed" if after is None else "changed"
         diffs.append(FileDiff(name, status, tuple(removed), tuple(added)))
     return SoulDiff(tuple(diffs))

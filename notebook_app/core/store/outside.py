@@ -21,7 +21,9 @@ from .journal import StatKey
 OUTSIDE = Actor(ActorKind.OUTSIDE)
 
 
-def outside_change(name: str, last: bytes | None, content: bytes | None, key: StatKey | None, *, known_before: bool) -> Event:
+def outside_change(
+    name: str, last: bytes | None, content: bytes | None, key: StatKey | None, *, known_before: bool
+) -> Event:
     """The outside change from ``last`` (what the log left) to ``content``; its id is given when written."""
     before: FileState | None
     edit: tuple[Hunk, ...] | None
@@ -36,9 +38,22 @@ def outside_change(name: str, last: bytes | None, content: bytes | None, key: St
             edit = (Hunk(0, Payload.of(last), Payload.of(b""), 1, count_lines(last), 0),)
         else:
             edit = diff_hunks(last, content)
-    after = ABSENT if content is None else FileState(True, len(content), count_lines(content), snapshots.digest(content), key)
-    return Event(id="", time=now(), action=EventAction.OUTSIDE, by=OUTSIDE, file=name, edit=edit, before=before, after=after,
-                 output=f"{name} was changed outside the notebook's core")
+    after = (
+        ABSENT
+        if content is None
+        else FileState(True, len(content), count_lines(content), snapshots.digest(content), key)
+    )
+    return Event(
+        id="",
+        time=now(),
+        action=EventAction.OUTSIDE,
+        by=OUTSIDE,
+        file=name,
+        edit=edit,
+        before=before,
+        after=after,
+        output=f"{name} was changed outside the notebook's core",
+    )
 
 
 def outside_masked(event: Event, hidden: list[tuple[int, int]], content: bytes | None) -> Event:

@@ -87,7 +87,9 @@ class Known:
 class Recorder:
     """The history's side of one locked call: knowledge of each file, and the events to write."""
 
-    def __init__(self, home: Path, journal: Any, *, by: Actor, durable: bool, made: list[Path], slots: Any = None) -> None:
+    def __init__(
+        self, home: Path, journal: Any, *, by: Actor, durable: bool, made: list[Path], slots: Any = None
+    ) -> None:
         self.home = home
         self._journal = journal
         """Opens the journal (``.memory.journal``) for the slots: a callable returning its fd."""
@@ -212,20 +214,33 @@ class Recorder:
         if self._writer is not None:
             self._writer.close()
 
-    def events_for(self, name: str, change: Change, *, edit: tuple[Hunk, ...] | None, before: FileState,
-                   after: FileState, appended: str | None = None, after_content: bytes | None = None) -> list[Event]:
+    def events_for(
+        self,
+        name: str,
+        change: Change,
+        *,
+        edit: tuple[Hunk, ...] | None,
+        before: FileState,
+        after: FileState,
+        appended: str | None = None,
+        after_content: bytes | None = None,
+    ) -> list[Event]:
         """The events this write records, oldest first: an outside change seen first, then the write."""
         writer = self._writer
         assert writer is not None
         known = self._known[name]
-        state = Path(self.home, STATE_DIR) if known.outside is not None or known.base or after_content is not None else None
+        state = (
+            Path(self.home, STATE_DIR) if known.outside is not None or known.base or after_content is not None else None
+        )
         last = self._last_id(writer)
         events = []
         hidden = [(s.start, s.length) for s in change.secrets]
         content = mask(known.content, hidden) if hidden and known.content is not None else known.content
         if known.outside is not None:
             outside = known.outside if not hidden else outside_masked(known.outside, hidden, content)
-            snap = snapshots.store(state, content, made=self.made, durable=self.durable) if content is not None else None  # type: ignore[arg-type]
+            snap = (
+                snapshots.store(state, content, made=self.made, durable=self.durable) if content is not None else None
+            )  # type: ignore[arg-type]
             last = new_id(EventAction.OUTSIDE, last)
             events.append(replace(outside, id=last, snap=snap, edit=self._external(outside.edit)))
         base = None
@@ -242,9 +257,23 @@ class Recorder:
             cost = 0
         self._cost = cost
         event = Event(
-            id=new_id(change.action, last), time=now(), action=change.action, by=self.by, file=name, args=change.args,
-            output=change.output, edit=self._external(edit), before=before, after=after, appended=appended, base=base,
-            snap=snap, undoes=change.undoes, restores=change.restores, secrets=change.secrets, extra=change.extra,
+            id=new_id(change.action, last),
+            time=now(),
+            action=change.action,
+            by=self.by,
+            file=name,
+            args=change.args,
+            output=change.output,
+            edit=self._external(edit),
+            before=before,
+            after=after,
+            appended=appended,
+            base=base,
+            snap=snap,
+            undoes=change.undoes,
+            restores=change.restores,
+            secrets=change.secrets,
+            extra=change.extra,
         )
         events.append(event)
         return events
@@ -262,7 +291,9 @@ class Recorder:
         if edit is None or all(h.removed.size <= INLINE_LIMIT and h.inserted.size <= INLINE_LIMIT for h in edit):
             return edit
         state = self.home / STATE_DIR
-        return tuple(replace(h, removed=self._keep(h.removed, state), inserted=self._keep(h.inserted, state)) for h in edit)
+        return tuple(
+            replace(h, removed=self._keep(h.removed, state), inserted=self._keep(h.inserted, state)) for h in edit
+        )
 
     def _keep(self, payload: Payload, state: Path) -> Payload:
         if payload.data is None or payload.size <= INLINE_LIMIT:
@@ -287,8 +318,17 @@ class Recorder:
         self._cost = cost
         return new_id(action, self._last_id(self._writer))
 
-    def wrote(self, name: str, event_id: str, lines: int, *, key: StatKey | None, utf8: bool, content: bytes | None,
-              done: bool = False) -> None:
+    def wrote(
+        self,
+        name: str,
+        event_id: str,
+        lines: int,
+        *,
+        key: StatKey | None,
+        utf8: bool,
+        content: bytes | None,
+        done: bool = False,
+    ) -> None:
         """After the write landed: the file's slot, then the log's (and, when ``done``, slot 0 cleared with it)."""
         assert self._writer is not None
         cost = self._cost
@@ -298,7 +338,9 @@ class Recorder:
         offset = file_slot_offset(name)
         if len(self._slots) < offset + SLOT:
             self._slots.extend(b" " * (offset + SLOT - len(self._slots)))
-        self._slots[offset : offset + SLOT] = FileSlot(key, utf8, lines, cost).text(name).encode("ascii").ljust(SLOT, b" ")
+        self._slots[offset : offset + SLOT] = (
+            FileSlot(key, utf8, lines, cost).text(name).encode("ascii").ljust(SLOT, b" ")
+        )
         log_text = log_slot_text(self._writer.log_id, event_id, self._writer.inode)
         self._slots[LOG_SLOT : LOG_SLOT + SLOT] = log_text.encode("ascii").ljust(SLOT, b" ")
         start = 0 if done else LOG_SLOT

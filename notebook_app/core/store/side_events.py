@@ -48,8 +48,18 @@ def record_failed(
 
     def event(last: str | None) -> Event:
         extra = {"refused": refused} if refused else {}
-        return Event(new_id(EventAction.FAILED, last), now(), EventAction.FAILED, by, file=file, applied=False, args=kept, output=told,
-                     secrets=secrets, extra=extra)
+        return Event(
+            new_id(EventAction.FAILED, last),
+            now(),
+            EventAction.FAILED,
+            by,
+            file=file,
+            applied=False,
+            args=kept,
+            output=told,
+            secrets=secrets,
+            extra=extra,
+        )
 
     return append_event(home, event, durable=durable)
 
@@ -59,12 +69,16 @@ def record_session_start(home: Path, by: Actor, protocol_version: str | None, fo
 
     def event(last: str | None) -> Event:
         args = {"protocol_version": protocol_version, "found": found}
-        return Event(new_id(EventAction.SESSION_START, last), now(), EventAction.SESSION_START, by, applied=False, args=args)
+        return Event(
+            new_id(EventAction.SESSION_START, last), now(), EventAction.SESSION_START, by, applied=False, args=args
+        )
 
     return append_event(home, event)
 
 
-def append_event(home: Path, make: Callable[[str | None], Event | Sequence[Event]], *, durable: bool = True) -> str | None:
+def append_event(
+    home: Path, make: Callable[[str | None], Event | Sequence[Event]], *, durable: bool = True
+) -> str | None:
     """Append the event (or events, in one write) ``make(last_id)``
     under the home's lock; None, or why it could not be."""
     made: list[Path] = []

@@ -59,7 +59,16 @@ from .writes import RecordedWrites, is_utf8
 _TAIL_BYTES = 64
 _READ_TRIES = 5
 
-__all__ = ["JOURNAL_NAME", "MEMORY_TARGETS", "Change", "FileEnd", "LockedHome", "StorageError", "consistent_reads", "locked_home"]
+__all__ = [
+    "JOURNAL_NAME",
+    "MEMORY_TARGETS",
+    "Change",
+    "FileEnd",
+    "LockedHome",
+    "StorageError",
+    "consistent_reads",
+    "locked_home",
+]
 
 
 class StorageError(Exception):
@@ -114,7 +123,9 @@ class LockedHome(RecordedWrites):
         """Every slot of the journal, read through the descriptor writes will use; empty when there is none."""
         if self._journal_fd is None:
             try:
-                fd = os.open(os.path.join(self.home, JOURNAL_NAME), os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+                fd = os.open(
+                    os.path.join(self.home, JOURNAL_NAME), os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+                )
             except OSError:
                 return b""
             if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -196,7 +207,11 @@ class LockedHome(RecordedWrites):
             before = info.st_size
             existed = known.key is not None
             seen = self._ends.get(name)
-            ends_with_newline = seen[1] if seen is not None and seen[0] == before else before == 0 or os.pread(fd, 1, before - 1) == b"\n"
+            ends_with_newline = (
+                seen[1]
+                if seen is not None and seen[0] == before
+                else before == 0 or os.pread(fd, 1, before - 1) == b"\n"
+            )
             record = b""
             intent = Intent("append", name, None, before, before + len(data))
             if writer is not None:
@@ -219,7 +234,9 @@ class LockedHome(RecordedWrites):
             with suppress(OSError):  # the bytes and their record are whole: a stale slot costs one full read
                 if writer is not None:
                     utf8 = validated or (known.utf8 and is_utf8(data))
-                    self.recorder.wrote(name, event_id, lines, key=stat_key(os.fstat(fd)), utf8=utf8, content=None, done=True)
+                    self.recorder.wrote(
+                        name, event_id, lines, key=stat_key(os.fstat(fd)), utf8=utf8, content=None, done=True
+                    )
                 else:
                     write_slot(journal, "")
         finally:
@@ -237,8 +254,18 @@ class LockedHome(RecordedWrites):
         if not change.extra and self.recorder.plain_append(name, data):  # the fast line has no extra fields
             event_id = self.recorder.next_id(change.action, known.cost + EVENT_COST + len(data))
             line = append_line(
-                event_id=event_id, time=now().isoformat(), file=name, action=change.action, by=self.recorder.by, span=span,
-                args=change.args, output=change.output, before=before, after=after, appended=appended, at=before_size,
+                event_id=event_id,
+                time=now().isoformat(),
+                file=name,
+                action=change.action,
+                by=self.recorder.by,
+                span=span,
+                args=change.args,
+                output=change.output,
+                before=before,
+                after=after,
+                appended=appended,
+                at=before_size,
                 inserted=data,
             )
             if line is not None:

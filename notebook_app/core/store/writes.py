@@ -72,7 +72,9 @@ class RecordedWrites:
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
         journal = self._journal()
         writer = self.recorder.writer()
-        temp, temp_status = write_temp(self.home, data, mode=mode, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, durable=self._durable)
+        temp, temp_status = write_temp(
+            self.home, data, mode=mode, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, durable=self._durable
+        )
         temp_key = stat_key(temp_status)
         try:
             events = []
@@ -118,7 +120,9 @@ class RecordedWrites:
         with suppress(OSError):  # the file is whole: a missing record costs one full check
             if writer is not None:
                 utf8 = validated or is_utf8(data)
-                self.recorder.wrote(name, events[-1].id, lines_after, key=stat_key(path.lstat()), utf8=utf8, content=data, done=True)
+                self.recorder.wrote(
+                    name, events[-1].id, lines_after, key=stat_key(path.lstat()), utf8=utf8, content=data, done=True
+                )
 
     def delete(self, name: str, *, change: Change) -> None:
         """Remove a file (an undo of its creation, a restore to before it existed), and record it."""

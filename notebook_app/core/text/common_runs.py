@@ -31,7 +31,9 @@ def common_suffix(a: Sequence[Any], b: Sequence[Any], limit: int, *, block: int 
     """How many trailing items ``a`` and ``b`` share, at most ``limit``."""
     same, end_a, end_b = 0, len(a), len(b)
     while True:
-        while same + block <= limit and a[end_a - same - block : end_a - same] == b[end_b - same - block : end_b - same]:
+        while (
+            same + block <= limit and a[end_a - same - block : end_a - same] == b[end_b - same - block : end_b - same]
+        ):
             same += block
         if block == 1:
             return same

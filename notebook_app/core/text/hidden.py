@@ -54,6 +54,8 @@ _PATTERN = re.compile(
 )
 
 _VARIATION_SELECTORS = {*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}
+
+
 # Characters a variation selector may follow, as far as a reader can tell: an
 # emoji base or keycap base (VS15/VS16), or a CJK ideograph (ideographic
 # variation sequences). An approximation of Unicode's Emoji property, which

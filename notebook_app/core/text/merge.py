@@ -133,7 +133,9 @@ def follow_line(before: str, after: str, row: int) -> int:
     old, new = split_lines(before), split_lines(after)
     for tag, old_start, old_end, new_start, new_end in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if old_start <= row < old_end:
-            return new_start + (row - old_start if tag == "equal" else min(row - old_start, max(new_end - new_start - 1, 0)))
+            return new_start + (
+                row - old_start if tag == "equal" else min(row - old_start, max(new_end - new_start - 1, 0))
+            )
     return max(0, row - len(old) + len(new))
 
 

@@ -65,7 +65,9 @@ _MARKS = ("://", "BEGIN", "Key-File")
 """With :data:`_RUN`, what the first pass looks for; searched apart,
 as plain strings: an alternation would be tried at every position."""
 _KEYWORD = re.compile(r"pass|pwd|secret|token|api.?key|bearer")
-_KEY_LIKE = re.compile(r"[0-9]|[A-Z]{4}")  # a digit or four capitals: "colour-blind-safe", "America/Los_Angeles" are no keys
+_KEY_LIKE = re.compile(
+    r"[0-9]|[A-Z]{4}"
+)  # a digit or four capitals: "colour-blind-safe", "America/Los_Angeles" are no keys
 
 
 @lru_cache(maxsize=1)

@@ -32,8 +32,12 @@ REMINDER = "<system-reminder>\nCodebase and user instructions are shown below."
 ENTRY = re.compile(r"(?:^|\n\n)Contents of (.+?)( \([^()\n]*\))?:\n\n", re.DOTALL)
 MEMORY_DIR = re.compile(r"persistent file-based memory at `([^`]*)`")
 QUIET = {
-    "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1", "DISABLE_ERROR_REPORTING": "1",
-    "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_BUG_COMMAND": "1", "DISABLE_COST_WARNINGS": "1",
+    "DISABLE_TELEMETRY": "1",
+    "DISABLE_AUTOUPDATER": "1",
+    "DISABLE_ERROR_REPORTING": "1",
+    "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+    "DISABLE_BUG_COMMAND": "1",
+    "DISABLE_COST_WARNINGS": "1",
 }
 
 
@@ -44,7 +48,9 @@ def entries(reminder: str) -> list[dict[str, object]]:
     out = []
     for index, match in enumerate(found):
         end = found[index + 1].start() if index + 1 < len(found) else len(body)
-        out.append({"path": match.group(1), "kind": (match.group(2) or "").strip(" ()"), "text": body[match.end():end]})
+        out.append(
+            {"path": match.group(1), "kind": (match.group(2) or "").strip(" ()"), "text": body[match.end() : end]}
+        )
     return out
 
 
@@ -61,12 +67,23 @@ def main() -> None:
         return text.replace(slug, "{slug}").replace(str(case), "{case}")
 
     with Recorder() as recorder:
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(user), "LANG": "C.UTF-8",
-               "ANTHROPIC_BASE_URL": recorder.url, "ANTHROPIC_API_KEY": "dummy", **QUIET}
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(user),
+            "LANG": "C.UTF-8",
+            "ANTHROPIC_BASE_URL": recorder.url,
+            "ANTHROPIC_API_KEY": "dummy",
+            **QUIET,
+        }
         done = subprocess.run([binary, "-p", PROMPT], cwd=cwd, env=env, capture_output=True, text=True, timeout=100)
     asked = [r for r in recorder.requests if str(r["path"]).split("?")[0].endswith("/v1/messages")]
-    out: dict[str, object] = {"exit": done.returncode, "stdout": done.stdout.strip(), "requests": len(asked),
-                              "root": named(str(root)), "cwd": named(str(cwd))}
+    out: dict[str, object] = {
+        "exit": done.returncode,
+        "stdout": done.stdout.strip(),
+        "requests": len(asked),
+        "root": named(str(root)),
+        "cwd": named(str(cwd)),
+    }
     if asked:
         body = asked[0]["body"]
         system = "\n".join(block.get("text", "") for block in body.get("system", []))  # type: ignore[union-attr]

@@ -19,8 +19,13 @@ REPLY = "ok"
 
 def _message(model: str) -> dict[str, object]:
     return {
-        "id": "msg_recorder", "type": "message", "role": "assistant", "model": model,
-        "content": [{"type": "text", "text": REPLY}], "stop_reason": "end_turn", "stop_sequence": None,
+        "id": "msg_recorder",
+        "type": "message",
+        "role": "assistant",
+        "model": model,
+        "content": [{"type": "text", "text": REPLY}],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
         "usage": {"input_tokens": 1, "output_tokens": 1},
     }
 
@@ -29,11 +34,23 @@ def _events(model: str) -> list[tuple[str, dict[str, object]]]:
     start = _message(model) | {"content": [], "stop_reason": None}
     return [
         ("message_start", {"type": "message_start", "message": start}),
-        ("content_block_start", {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
-        ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": REPLY}}),
+        (
+            "content_block_start",
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        ),
+        (
+            "content_block_delta",
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": REPLY}},
+        ),
         ("content_block_stop", {"type": "content_block_stop", "index": 0}),
-        ("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
-                           "usage": {"output_tokens": 1}}),
+        (
+            "message_delta",
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                "usage": {"output_tokens": 1},
+            },
+        ),
         ("message_stop", {"type": "message_stop"}),
     ]
 
@@ -73,7 +90,9 @@ class Recorder:
                     self._send(200, b'{"input_tokens": 1}')
                 elif path.endswith("/v1/messages"):
                     if isinstance(body, dict) and body.get("stream"):
-                        stream = "".join(f"event: {name}\ndata: {json.dumps(data)}\n\n" for name, data in _events(model))
+                        stream = "".join(
+                            f"event: {name}\ndata: {json.dumps(data)}\n\n" for name, data in _events(model)
+                        )
                         self._send(200, stream.encode(), "text/event-stream")
                     else:
                         self._send(200, json.dumps(_message(model)).encode())

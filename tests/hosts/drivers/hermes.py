@@ -42,8 +42,10 @@ def main() -> None:
 
     run("load_soul_md()", load_soul_md)
     if with_cwd:
-        run("build_context_files_prompt(cwd=home, skip_soul=True)",
-            lambda: build_context_files_prompt(cwd=str(home), skip_soul=True))
+        run(
+            "build_context_files_prompt(cwd=home, skip_soul=True)",
+            lambda: build_context_files_prompt(cwd=str(home), skip_soul=True),
+        )
     store = MemoryStore()
     loaded: list[bool] = []
 

@@ -34,7 +34,14 @@ class BufferFind:
     ``select_span(line, start, end)`` selects a match and ``go_to_line(line)`` moves the cursor (lines from 1).
     """
 
-    def __init__(self, screen: Screen, name: str, *, select_span: Callable[[int, int, int], None], go_to_line: Callable[[int], None]) -> None:
+    def __init__(
+        self,
+        screen: Screen,
+        name: str,
+        *,
+        select_span: Callable[[int, int, int], None],
+        go_to_line: Callable[[int], None],
+    ) -> None:
         self._screen = screen
         self.file_name = name
         self._select_span = select_span
@@ -58,7 +65,9 @@ class BufferFind:
         return self._screen.query_one("#editor-text", TextArea)
 
     def open_find(self) -> None:
-        """Open the find bar (again: back into it), searching what it holds from the match still selected, else the cursor."""
+        """Open the find bar (again: back into it), searching what it holds from the match still selected, else the
+        cursor.
+        """
         self.bar.open("find")
         self.search()
 
@@ -87,11 +96,15 @@ class BufferFind:
         self._finds.request(self._buffer_text(), typed, near, self._area.cursor_location, self._edits)
 
     def _match_selected(self) -> bool:
-        """The match shown is still what the buffer selects: the cursor has not moved away from it (a click, go to line)."""
+        """The match shown is still what the buffer selects: the cursor has not moved away from it (a click, go to
+        line).
+        """
         hit = self.steps.hit
         return hit is not None and self._area.selection == Selection((hit.line, hit.start), (hit.line, hit.end))
 
-    def _search_buffer(self, text: str, typed: str, near: tuple[str, int], cursor: tuple[int, int], edits: int) -> tuple[FindOutcome, int]:
+    def _search_buffer(
+        self, text: str, typed: str, near: tuple[str, int], cursor: tuple[int, int], edits: int
+    ) -> tuple[FindOutcome, int]:
         """In the worker: the matches of ``typed``, the first at or after the match shown (none shown: the cursor)."""
         place, offset = near
         if offset < 0:

@@ -23,29 +23,33 @@ from textual.app import ComposeResult
 from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import Selection
 
-from ....core.home import FileStatus, read_file
 from ....core.edits import HandEditResult, keep_typing, text_digest
-from ....core.text import follow_line
+from ....core.home import FileStatus, read_file
 from ....core.memory import for_people
+from ....core.text import follow_line
 from ...keys import EDITOR_KEYS, bindings
 from ...view_model.live_files import READ_LIMIT
 from ...view_model.notebook import HomeState, Notebook
 from ...watchers.home import HomeWatcher
-from ...widgets.editor.buffer import EditorBuffer
 from ...widgets.common.key_footer import KeyFooter
+from ...widgets.editor.buffer import EditorBuffer
 from ...widgets.find import find_bar
 from ...widgets.find.find_bar import FindBar
 from ...workers import LatestWins, run_once
-from .find import SCOPE, BufferFind
 from ..keyed import KeyedScreen
+from .find import SCOPE, BufferFind
 
 HIGHLIGHT_UP_TO = 256 * 1024
-"""Bytes up to which the buffer gets Markdown highlighting and soft wrap; above, plain unwrapped text opens and types quickly."""
+"""Bytes up to which the buffer gets Markdown highlighting and soft wrap; above, plain unwrapped text opens and types
+quickly.
+"""
 
 
 @dataclass(frozen=True)
 class OnDisk:
-    """The file as it is now: its digest (None: absent, or not a regular file) and, should it differ from the base, the words for it."""
+    """The file as it is now: its digest (None: absent, or not a regular file) and, should it differ from the base, the
+    words for it.
+    """
 
     digest: str | None
     absent: bool
@@ -58,7 +62,11 @@ def on_disk(path: Path) -> OnDisk:
         return OnDisk(None, True, f"{path.name} was deleted on disk")
     if read.status is not FileStatus.REGULAR:
         return OnDisk(None, False, f"{path.name} on disk is now: {read.describe()}")
-    return OnDisk(hashlib.sha256(read.data).hexdigest(), False, f"{path.name} changed on disk since you opened it (an agent or another program wrote it)")
+    return OnDisk(
+        hashlib.sha256(read.data).hexdigest(),
+        False,
+        f"{path.name} changed on disk since you opened it (an agent or another program wrote it)",
+    )
 
 
 class EditorScreen(KeyedScreen[None]):
@@ -68,7 +76,9 @@ class EditorScreen(KeyedScreen[None]):
     KEYS = EDITOR_KEYS
     BINDINGS = bindings(KEYS)
 
-    def __init__(self, notebook: Notebook, name: str, text: str, *, watch: bool, applied: Callable[[HomeState], None]) -> None:
+    def __init__(
+        self, notebook: Notebook, name: str, text: str, *, watch: bool, applied: Callable[[HomeState], None]
+    ) -> None:
         super().__init__()
         self.notebook = notebook
         self.file_name = name
@@ -89,7 +99,9 @@ class EditorScreen(KeyedScreen[None]):
         yield Header(icon="◆")
         yield Static("", id="editor-banner", markup=False)
         small = len(self.base.encode("utf-8")) <= HIGHLIGHT_UP_TO
-        yield EditorBuffer("", language="markdown" if small else None, soft_wrap=small, show_line_numbers=True, id="editor-text")
+        yield EditorBuffer(
+            "", language="markdown" if small else None, soft_wrap=small, show_line_numbers=True, id="editor-text"
+        )
         yield FindBar(id="find-bar", scope=SCOPE)
         yield KeyFooter(compact=True)
 
@@ -97,11 +109,15 @@ class EditorScreen(KeyedScreen[None]):
     def _mounted(self) -> None:
         self.sub_title = f"editing {self.file_name}"
         self.text_area.border_title = self.file_name
-        self.text_area.load_text(self.base)  # once, here: TextArea built with the text splits and wraps it three times more
+        self.text_area.load_text(
+            self.base
+        )  # once, here: TextArea built with the text splits and wraps it three times more
         self._show_unsaved()
         self.text_area.focus()
         if self.watch_home:
-            self._watcher = HomeWatcher(self.notebook.home, self, lambda _name: "")  # every change is looked at: a deletion too
+            self._watcher = HomeWatcher(
+                self.notebook.home, self, lambda _name: ""
+            )  # every change is looked at: a deletion too
             self.call_after_refresh(self._watcher.start, self, "editor-watch")
 
     @on(events.Unmount)
@@ -168,13 +184,21 @@ class EditorScreen(KeyedScreen[None]):
     # --- saving ------------------------------------------------------------------
 
     def action_save(self) -> None:
-        """Save in a worker; typing goes on meanwhile, and what is typed is kept when the save comes back (:meth:`_written`)."""
+        """Save in a worker; typing goes on meanwhile, and what is typed is kept when the save comes back
+        (:meth:`_written`).
+        """
         if self.saving:
             return
         self.saving = True
         name, text, base = self.file_name, self.text, self.base
         self._sent = text
-        run_once(self, "editor-save", lambda: self.notebook.hand_edit(name, text, base), done=self._saved, failed=self._save_failed)
+        run_once(
+            self,
+            "editor-save",
+            lambda: self.notebook.hand_edit(name, text, base),
+            done=self._saved,
+            failed=self._save_failed,
+        )
 
     def _saved(self, outcome: tuple[HandEditResult, HomeState]) -> None:
         result, state = outcome
@@ -183,15 +207,21 @@ class EditorScreen(KeyedScreen[None]):
         if result.merge is not None and result.conflicts:
             from ..conflict import ConflictScreen  # loaded when a save first conflicts
 
-            self._show_banner("warning", f"{result.output}. Resolve it in the conflict view, or esc there to keep editing.")
-            screen = ConflictScreen(self.notebook, self.file_name, result.merge, theirs=result.current or "", applied=self.applied)
+            self._show_banner(
+                "warning", f"{result.output}. Resolve it in the conflict view, or esc there to keep editing."
+            )
+            screen = ConflictScreen(
+                self.notebook, self.file_name, result.merge, theirs=result.current or "", applied=self.applied
+            )
             self.app.push_screen(screen, self._resolved)
             return
         if result.is_error or result.text is None:
             self._show_banner("error", f"Not saved: {result.output}")
             return
         merged = f"Saved and merged: {result.output}. Your edit and what was written since are both in the buffer now."
-        self._written(result.text, for_people(result.output, result.unrecorded), note=merged if result.merge is not None else None)
+        self._written(
+            result.text, for_people(result.output, result.unrecorded), note=merged if result.merge is not None else None
+        )
 
     def _save_failed(self, words: str) -> None:
         self.saving = False
@@ -200,7 +230,9 @@ class EditorScreen(KeyedScreen[None]):
     def _resolved(self, written: tuple[str, str] | None) -> None:
         """Back from the conflict view: the text it wrote and the core's words, or None (nothing written)."""
         if written is None:
-            self._show_banner("warning", "Not saved: the conflict is not resolved; your edit is still here, ctrl+s tries again.")
+            self._show_banner(
+                "warning", "Not saved: the conflict is not resolved; your edit is still here, ctrl+s tries again."
+            )
             return
         text, output = written
         self._written(text, output, note=f"Saved your resolution: {output}.")
@@ -215,7 +247,11 @@ class EditorScreen(KeyedScreen[None]):
         now = self.text
         buffer = keep_typing(self.file_name, sent=self._sent, written=text, now=now)
         if buffer is None:
-            self._show_banner("warning", f"Saved: {output}. What you typed during the save touches what the merge changed, so it is not merged in yet: ctrl+s merges it (a conflict shows both sides).")
+            self._show_banner(
+                "warning",
+                f"Saved: {output}. What you typed during the save touches what the merge changed, so it is not merged "
+                "in yet: ctrl+s merges it (a conflict shows both sides).",
+            )
             return
         self.base = text
         self._base_digest = text_digest(text)

@@ -42,10 +42,20 @@ def suspended_editor(app: App, command: list[str]) -> EditorLauncher:
             with app.suspend():
                 return subprocess.run([*command, str(copy)], check=False).returncode
         except SuspendNotSupported:
-            app.notify("This terminal cannot hand over to another program; E edits the file here.", title="editor", severity="error", markup=False)
+            app.notify(
+                "This terminal cannot hand over to another program; E edits the file here.",
+                title="editor",
+                severity="error",
+                markup=False,
+            )
             return 126
         except OSError as error:
-            app.notify(f"Could not start the editor {command[0]!r}: {error.strerror or error}", title="editor", severity="error", markup=False)
+            app.notify(
+                f"Could not start the editor {command[0]!r}: {error.strerror or error}",
+                title="editor",
+                severity="error",
+                markup=False,
+            )
             return 127
 
     return run
@@ -57,8 +67,12 @@ class Unkept(Rejection):
 
 
 def editable(home: Path, name: str) -> str | Rejection:
-    """The text the built-in editor opens: the core's read for an edit, within the cap, that the buffer keeps as it is."""
-    from ....core.edits import read_for_edit  # these load on first use: the buffer brings Textual's TextArea and tree-sitter
+    """The text the built-in editor opens: the core's read for an edit, within
+    the cap, that the buffer keeps as it is.
+    """
+    from ....core.edits import (
+        read_for_edit,  # these load on first use: the buffer brings Textual's TextArea and tree-sitter
+    )
     from ...widgets.editor.buffer import buffer_rewrites
 
     found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES)
@@ -71,7 +85,9 @@ def editable(home: Path, name: str) -> str | Rejection:
 
 
 class FileEdits:
-    """``E`` and ``o`` on ``screen``: a file of ``notebook`` edited, then ``applied`` (a state a save read) or ``read_again``."""
+    """``E`` and ``o`` on ``screen``: a file of ``notebook`` edited, then ``applied`` (a state a save read) or
+    ``read_again``.
+    """
 
     def __init__(
         self,
@@ -94,14 +110,22 @@ class FileEdits:
     def edit_here(self, name: str) -> None:
         """E: ``name`` (any of the seven) in the built-in editor, read in a worker."""
         home = self.notebook.home
-        run_once(self._screen, "editor-open", lambda: editable(home, name), done=lambda found: self._open_editor(name, found), failed=self._edit_failed)
+        run_once(
+            self._screen,
+            "editor-open",
+            lambda: editable(home, name),
+            done=lambda found: self._open_editor(name, found),
+            failed=self._edit_failed,
+        )
 
     def _open_editor(self, name: str, found: str | Rejection) -> None:
         if isinstance(found, Rejection):
             from ....core.edits import TooLarge
 
             hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
-            self._screen.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
+            self._screen.notify(
+                f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8
+            )
             return
         from ..editor.screen import EditorScreen  # loaded on first use, not at start-up
 
@@ -119,23 +143,41 @@ class FileEdits:
         if launcher is None:
             command = editor_command(os.environ)
             if command is None:
-                self._screen.notify("No editor: set $VISUAL or $EDITOR (e.g. EDITOR=nano); E edits the file here.", title="editor", severity="error", markup=False)
+                self._screen.notify(
+                    "No editor: set $VISUAL or $EDITOR (e.g. EDITOR=nano); E edits the file here.",
+                    title="editor",
+                    severity="error",
+                    markup=False,
+                )
                 return
             launcher = suspended_editor(self._screen.app, command)
         app, home, folder = self._screen.app, self.notebook.home, edits_dir()
         chosen = launcher
 
         def run(copy: Path) -> int:
-            return app.call_from_thread(chosen, copy)  # the editor needs the event loop (to suspend), the write does not
+            return app.call_from_thread(
+                chosen, copy
+            )  # the editor needs the event loop (to suspend), the write does not
 
         job = lambda: edit_with_editor(home, name, run, edits_dir=folder, by=NOTEBOOK)  # noqa: E731
-        run_once(self._screen, "outside-editor", job, done=lambda result: self._edited_outside(name, result), failed=self._edit_failed)
+        run_once(
+            self._screen,
+            "outside-editor",
+            job,
+            done=lambda result: self._edited_outside(name, result),
+            failed=self._edit_failed,
+        )
 
     def _edited_outside(self, name: str, result: CopyEditResult) -> None:
         """What came of it, in words: written (merged or not), unchanged, or a conflict with where the edit is kept."""
         from ....core.edits import CopyOutcome
 
-        heads = {CopyOutcome.WRITTEN: "Written", CopyOutcome.UNCHANGED: "Unchanged", CopyOutcome.CONFLICT: "Conflict", CopyOutcome.REFUSED: "Not written"}
+        heads = {
+            CopyOutcome.WRITTEN: "Written",
+            CopyOutcome.UNCHANGED: "Unchanged",
+            CopyOutcome.CONFLICT: "Conflict",
+            CopyOutcome.REFUSED: "Not written",
+        }
         severity = "error" if result.is_error else "information"
         said = for_people(result.output, result.edit.unrecorded if result.edit is not None else None)
         self.read_again()
@@ -145,18 +187,36 @@ class FileEdits:
             from ..conflict import ConflictScreen  # loaded when an edit first conflicts
 
             kept = result.kept
-            notify(f"Conflict: {said}. Resolve it side by side, or esc to keep your copy.", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)
+            notify(
+                f"Conflict: {said}. Resolve it side by side, or esc to keep your copy.",
+                title=f"{name} in $EDITOR",
+                severity="warning",
+                markup=False,
+                timeout=15,
+            )
             screen = ConflictScreen(self.notebook, name, edit.merge, theirs=edit.current or "", applied=self.applied)
             self._screen.app.push_screen(screen, lambda written: self._outside_resolved(name, kept, written))
             return
-        notify(f"{heads[result.outcome]}: {said}", title=f"{name} in $EDITOR", severity=severity, markup=False, timeout=15 if result.is_error else 5)
+        notify(
+            f"{heads[result.outcome]}: {said}",
+            title=f"{name} in $EDITOR",
+            severity=severity,
+            markup=False,
+            timeout=15 if result.is_error else 5,
+        )
 
     def _outside_resolved(self, name: str, kept: Path | None, written: tuple[str, str] | None) -> None:
         """Back from the conflict view of an outside edit: once resolved, the kept copy has done its work."""
         from ....core.edits import discard_copy
 
         if written is None:
-            self._screen.notify(f"Not written: your edit is kept at {kept}", title=f"{name} in $EDITOR", severity="warning", markup=False, timeout=15)
+            self._screen.notify(
+                f"Not written: your edit is kept at {kept}",
+                title=f"{name} in $EDITOR",
+                severity="warning",
+                markup=False,
+                timeout=15,
+            )
             return
         if kept is not None:
             discard_copy(kept)

@@ -33,7 +33,9 @@ class HomeFind:
     ``state`` gives the home state searched; ``show_pane`` brings a pane to the front at narrow widths.
     """
 
-    def __init__(self, screen: Screen, *, state: Callable[[], HomeState | None], show_pane: Callable[[str], None]) -> None:
+    def __init__(
+        self, screen: Screen, *, state: Callable[[], HomeState | None], show_pane: Callable[[str], None]
+    ) -> None:
         self._screen = screen
         self._state = state
         self._show_pane = show_pane
@@ -110,7 +112,9 @@ class HomeFind:
             self._screen.notify(past_the_end(line, last), markup=False)
 
     def _go_to(self, shown: Hit | None) -> None:
-        """Show the match found (``shown`` was the one before): its file picked in the Home column, or its session pane, scrolled to its line."""
+        """Show the match found (``shown`` was the one before): its file picked in the Home column, or its session pane,
+        scrolled to its line.
+        """
         hit = self.steps.hit
         if hit is not None:
             self.selected_place = hit.place
@@ -161,6 +165,8 @@ class HomeFind:
         """The view a person moves into is the selected file go to line acts on."""
         place = self._screen.query_one(HomePane).file_of(widget)
         if place is None:
-            place = next((side for side in SESSION_PLACES if self._screen.query_one(f"#{side}", SessionPane).holds(widget)), None)
+            place = next(
+                (side for side in SESSION_PLACES if self._screen.query_one(f"#{side}", SessionPane).holds(widget)), None
+            )
         if place is not None:
             self.selected_place = place

@@ -53,9 +53,22 @@ class SessionsShown:
         if dry is not None and dry.comparison is not None:
             outcome = dry.outcome
             doing = outcome.label if isinstance(outcome, EntryPlan) else outcome.request.action
-            present(current, upcoming, dry.comparison, current_meta=current_meta, next_meta=f"#{number + 1} · preview + {doing}", next_kind="dry-run")
+            present(
+                current,
+                upcoming,
+                dry.comparison,
+                current_meta=current_meta,
+                next_meta=f"#{number + 1} · preview + {doing}",
+                next_kind="dry-run",
+            )
         else:
-            present(current, upcoming, state.comparison, current_meta=current_meta, next_meta=f"#{number + 1} · if it began now")
+            present(
+                current,
+                upcoming,
+                state.comparison,
+                current_meta=current_meta,
+                next_meta=f"#{number + 1} · if it began now",
+            )
 
     def start_next(self, state: HomeState | None) -> None:
         """n: the next session begins from what is on disk now; Current will scroll to the first line Next added."""
@@ -66,7 +79,9 @@ class SessionsShown:
 
     def _started(self, state: HomeState) -> None:
         if self._apply(state):
-            self._screen.notify(f"Session #{state.current.number} started from what is on disk now.", title="next session")
+            self._screen.notify(
+                f"Session #{state.current.number} started from what is on disk now.", title="next session"
+            )
             if self._landed is not None:
                 # after the next layout: at narrow widths the pane has only just been shown
                 self._screen.call_after_refresh(self._panes()[0].reveal_line, self._landed)
@@ -81,7 +96,9 @@ class SessionsShown:
             self._screen.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
             return
         profile = choice.profile
-        run_once(self._screen, "home", lambda: self.notebook.use_host(profile), done=self._host_used, failed=self._failed)
+        run_once(
+            self._screen, "home", lambda: self.notebook.use_host(profile), done=self._host_used, failed=self._failed
+        )
 
     def _host_used(self, state: HomeState) -> None:
         host = state.preview.composition

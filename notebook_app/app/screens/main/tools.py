@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 
 DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
 REVIEW_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "review")
-CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
+CHECK_DELAY = (
+    0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
+)
 
 
 def blame_label(line, clock: Callable[[datetime], str]) -> str:
@@ -41,14 +43,18 @@ def blame_label(line, clock: Callable[[datetime], str]) -> str:
 
 
 def blame_labels(home: Path, names: tuple[str, ...], clock: Callable[[datetime], str]) -> dict[str, dict[int, str]]:
-    """The gutter's labels of each file in ``names`` (file -> line from 1 -> label): plain data in and out, for a worker."""
+    """The gutter's labels of each file in ``names`` (file -> line from 1 -> label): plain data in and out, for a
+    worker.
+    """
     from ....core.history import blame  # loaded on first use
 
     return {name: {line.number: blame_label(line, clock) for line in blame(home, name).lines()} for name in names}
 
 
 class HealthLine:
-    """The doctor's verdict on ``notebook``'s home and its review queue, on ``screen``'s health line, a notice of new proposals."""
+    """The doctor's verdict on ``notebook``'s home and its review queue, on ``screen``'s health line, a notice of new
+    proposals.
+    """
 
     def __init__(self, screen: Screen, notebook: Notebook, keymap: dict[str, str]) -> None:
         self._screen = screen
@@ -59,7 +65,9 @@ class HealthLine:
         """Proposals waiting for review at the last check."""
 
     def after_read(self) -> None:
-        """A new state was shown: look again once quiet; the first look waits until the first frame is out (it must not slow the start)."""
+        """A new state was shown: look again once quiet; the first look waits until the first frame is out (it must not
+        slow the start).
+        """
         if self._checked_once:
             self.look_again()
         else:
@@ -75,12 +83,21 @@ class HealthLine:
         report, pending = health
         if pending > self.pending:
             key = shown_key(REVIEW_KEY, self.keymap)
-            self._screen.notify(f"{pending} proposal{'s' if pending != 1 else ''} to review — {key}", title="review", markup=False)
+            self._screen.notify(
+                f"{pending} proposal{'s' if pending != 1 else ''} to review — {key}", title="review", markup=False
+            )
         self.pending = pending
         worst = max((f.severity for f in report.problems), key=lambda s: s.rank, default=None)
-        self._screen.query_one(StatusLine).show_health(report.headline(3), worst=worst.value if worst else None, key=shown_key(DOCTOR_KEY, self.keymap), pending=pending)
+        self._screen.query_one(StatusLine).show_health(
+            report.headline(3),
+            worst=worst.value if worst else None,
+            key=shown_key(DOCTOR_KEY, self.keymap),
+            pending=pending,
+        )
         names = {f.file for f in report.findings if f.file is not None}
-        self._screen.query_one(HomePane).show_findings({name: {line: sev.value for line, sev in report.lines_with_findings(name).items()} for name in names})
+        self._screen.query_one(HomePane).show_findings(
+            {name: {line: sev.value for line, sev in report.lines_with_findings(name).items()} for name in names}
+        )
 
     def _failed(self, words: str) -> None:
         self._screen.query_one(StatusLine).show_health(f"the doctor could not finish: {words}", worst="warning")
@@ -92,7 +109,9 @@ class BlameGutter:
     ``say`` puts a failure in the banner.
     """
 
-    def __init__(self, screen: Screen, home: Path, clock: Callable[[datetime], str], *, say: Callable[[str], None]) -> None:
+    def __init__(
+        self, screen: Screen, home: Path, clock: Callable[[datetime], str], *, say: Callable[[str], None]
+    ) -> None:
         self._screen = screen
         self.home = home
         self.clock = clock
@@ -123,7 +142,9 @@ class BlameGutter:
             self._screen.query_one(HomePane).show_blame(labels)
 
     def _failed(self, words: str) -> None:
-        """Said in the banner, and the gutter goes off: each read would fail it again. The next read that succeeds clears it."""
+        """Said in the banner, and the gutter goes off: each read would fail it again. The next read that succeeds
+        clears it.
+        """
         self.shown = False
         self._screen.query_one(HomePane).show_blame(None)
         self.say(f"⚠ Could not show who wrote each line: {words}. b tries again.")

@@ -13,10 +13,9 @@ from datetime import datetime
 
 from textual.content import Content
 
-from ....core.home import Rejection
-from ....core.modes import Proposal
-from ....core.modes import ProposalPreview
 from ....core.history import who
+from ....core.home import Rejection
+from ....core.modes import Proposal, ProposalPreview
 
 MARKS = {
     "approved": ("✔ approved", "$text-success"),
@@ -24,7 +23,10 @@ MARKS = {
     "failed": ("✖ failed", "$text-error"),
 }
 LINE_STYLES = {"-": "$text-error", "+": "$text-success"}
-NOTHING = "Nothing to review. An agent's write waits here when its server runs with --review (or the home's review setting is on)."
+NOTHING = (
+    "Nothing to review. An agent's write waits here when its server runs with --review "
+    "(or the home's review setting is on)."
+)
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,9 @@ def call_words(proposal: Proposal, width: int) -> str:
 
 
 def row_prompt(row: Row, clock: Callable[[datetime], str]) -> Content:
-    """Two lines that fit 80 columns: time, who and what became of it or would (``✖ not found``); the call under them."""
+    """Two lines that fit 80 columns: time, who and what became of it or would
+    (``✖ not found``); the call under them.
+    """
     proposal = row.proposal
     if proposal.status != "pending":
         words, style = MARKS.get(proposal.status, (proposal.status, "$foreground-muted"))

@@ -21,14 +21,26 @@ from textual.content import Content
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ....core.log import NOTEBOOK
-from ....core.modes import Decision, Proposal, approve, approve_all, holds_secret, pending, reject, reject_all, secret_words
-from ....core.modes import ProposalPreview, preview_proposal, preview_proposals
 from ....core.history import who
+from ....core.log import NOTEBOOK
+from ....core.modes import (
+    Decision,
+    Proposal,
+    ProposalPreview,
+    approve,
+    approve_all,
+    holds_secret,
+    pending,
+    preview_proposal,
+    preview_proposals,
+    reject,
+    reject_all,
+    secret_words,
+)
 from ...keys import REVIEW_KEYS, bindings
-from ...watchers.sessions import SessionsWatcher
-from ...watchers.home_and_log import HomeAndLogWatch
 from ...watchers.home import HomeWatcher
+from ...watchers.home_and_log import HomeAndLogWatch
+from ...watchers.sessions import SessionsWatcher
 from ...widgets.common.key_footer import KeyFooter
 from ...workers import LatestWins, run_once
 from ..keyed import KeyedScreen
@@ -50,7 +62,9 @@ class ReviewScreen(KeyedScreen[None]):
         self.rows: list[Row] = []
         self.listed = False
         self.decided: set[str] = set()
-        """Proposals listed or decided in this view: once decided (here or elsewhere) they stay listed with their outcome."""
+        """Proposals listed or decided in this view: once decided (here or elsewhere) they stay listed with their
+        outcome.
+        """
         self.asking: str | None = None
         """While the input under the list is open: for a rejection's "reason", or an "edit"."""
         self.confirming: str | None = None
@@ -58,7 +72,9 @@ class ReviewScreen(KeyedScreen[None]):
         self.edit_preview: ProposalPreview | None = None
         self._watch: HomeAndLogWatch | None = None
         self._reads = LatestWins(self, "review", self._read, done=self._listed, failed=self._failed)
-        self._edits = LatestWins(self, "review-edit", self._preview_edit, done=self._edit_previewed, failed=self._failed)
+        self._edits = LatestWins(
+            self, "review-edit", self._preview_edit, done=self._edit_previewed, failed=self._failed
+        )
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -108,7 +124,9 @@ class ReviewScreen(KeyedScreen[None]):
         event.stop()  # the notebook's own screen reports it
 
     def _read(self, kept: frozenset[str]) -> list[Row]:
-        """The pending proposals and those this view listed or decided (decided elsewhere too: they stay, with their outcome)."""
+        """The pending proposals and those this view listed or decided (decided elsewhere too: they stay, with their
+        outcome).
+        """
         proposals = [p for p in pending(self.home, include_decided=True) if p.status == "pending" or p.id in kept]
         waiting = [p for p in proposals if p.status == "pending"]
         previews = iter(preview_proposals(self.home, waiting))
@@ -128,7 +146,9 @@ class ReviewScreen(KeyedScreen[None]):
         listing.add_options(Option(row_prompt(row, self.clock), id=row.proposal.id) for row in rows)
         waiting = sum(1 for row in rows if row.proposal.status == "pending")
         misses = sum(1 for row in rows if row.preview is not None and row.preview.misses)
-        summary = f"{waiting} proposal{'s' if waiting != 1 else ''} to review" + (f" · {misses} would miss now" if misses else "")
+        summary = f"{waiting} proposal{'s' if waiting != 1 else ''} to review" + (
+            f" · {misses} would miss now" if misses else ""
+        )
         self.query_one("#review-summary", Static).update(summary if rows else NOTHING)
         if rows:
             ids = [row.proposal.id for row in rows]
@@ -166,7 +186,9 @@ class ReviewScreen(KeyedScreen[None]):
 
     def _detail(self, proposal: Proposal, preview: ProposalPreview | None) -> Content:
         by = proposal.by
-        head = f"{proposal.id} · {self.clock(proposal.time)} · by {who(by)}" + (f" · session {by.session}" if by.session else "")
+        head = f"{proposal.id} · {self.clock(proposal.time)} · by {who(by)}" + (
+            f" · session {by.session}" if by.session else ""
+        )
         parts: list[Content | str | tuple[str, str]] = [head, "\n", call_words(proposal, 400), "\n\n"]
         if proposal.status != "pending":
             decided = f"{proposal.status}" + (f": {proposal.reason}" if proposal.reason else "")
@@ -181,7 +203,12 @@ class ReviewScreen(KeyedScreen[None]):
         if preview is None:
             parts.append(("looking at the file now…", "$foreground-muted"))
         elif preview.misses:
-            parts.append((f"{preview.outcome.message}: approving now would fail, and nothing would be written", "bold $text-error"))
+            parts.append(
+                (
+                    f"{preview.outcome.message}: approving now would fail, and nothing would be written",
+                    "bold $text-error",
+                )
+            )
         else:
             edited = " (edited)" if self.asking == "edit" else ""
             parts += [(f"If approved now{edited}: {preview.outcome.outcome or 'applies'}", "$text-success")]
@@ -196,7 +223,8 @@ class ReviewScreen(KeyedScreen[None]):
         applying, misses = self._shown_applying(), len(self._shown_pending()) - len(self._shown_applying())
         left = f"\n{misses} would miss now and stay{'s' if misses == 1 else ''} pending." if misses else ""
         return (
-            f"Approve all {len(applying)} proposal{'s' if len(applying) != 1 else ''} shown that apply now, oldest first, "
+            f"Approve all {len(applying)} proposal{'s' if len(applying) != 1 else ''} shown that apply now, "
+            "oldest first, "
             f"each against the file as the ones before leave it?{left}\ny confirms; esc cancels."
         )
 
@@ -205,7 +233,11 @@ class ReviewScreen(KeyedScreen[None]):
 
     def _shown_applying(self) -> list[str]:
         """The pending ones shown whose dry run applies: approve all never counts, or tries, one known to miss."""
-        return [row.proposal.id for row in self.rows if row.proposal.status == "pending" and row.preview is not None and not row.preview.misses]
+        return [
+            row.proposal.id
+            for row in self.rows
+            if row.proposal.status == "pending" and row.preview is not None and not row.preview.misses
+        ]
 
     # --- the reason and the edit ---------------------------------------------------
 
@@ -317,7 +349,11 @@ class ReviewScreen(KeyedScreen[None]):
         if proposal is None:
             return
         value = proposal.field(self._edited_field(proposal))
-        self._ask("edit", value if isinstance(value, str) else "", f"{self._edited_field(proposal)} · enter approves the edit · esc cancels")
+        self._ask(
+            "edit",
+            value if isinstance(value, str) else "",
+            f"{self._edited_field(proposal)} · enter approves the edit · esc cancels",
+        )
 
     def _confirm(self, kind: str) -> None:
         if not self._shown_pending():

@@ -99,7 +99,9 @@ class JournalTable(DataTable):
 
 def call_detail(entry: JournalEntry) -> Content:
     """One call whole: what the agent sent, then the tool's answer."""
-    sent: list[str | tuple[str, str]] = [(f"{shown_value(entry.action) or '(no action)'} {shown_target(entry)}", "bold")]
+    sent: list[str | tuple[str, str]] = [
+        (f"{shown_value(entry.action) or '(no action)'} {shown_target(entry)}", "bold")
+    ]
     if entry.text is not None:
         sent += [("  text ", "$foreground-muted"), shown_value(entry.text)]
     if entry.replacement is not None:

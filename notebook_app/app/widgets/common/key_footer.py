@@ -25,7 +25,15 @@ class KeyFooter(Footer):
         """What :meth:`Footer.compose` draws from: each shown binding, its display, whether it is enabled."""
         app = self.app
         keys = tuple(
-            (binding.key, app.get_key_display(binding), binding.description, binding.action, binding.group, enabled, tooltip)
+            (
+                binding.key,
+                app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                binding.group,
+                enabled,
+                tooltip,
+            )
             for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
             if binding.show
         )

@@ -132,7 +132,9 @@ class LineView(RowView, can_focus=True):
             self._flags = dict(flags)
             self.refresh()
 
-    def set_matches(self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, current: tuple[int, int, int] | None = None) -> None:
+    def set_matches(
+        self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, current: tuple[int, int, int] | None = None
+    ) -> None:
         """Highlight find's matches: ``spans`` gives them for one shown line (None: no find); ``current`` stands out."""
         if spans == self._matches and current == self._current_match:
             return
@@ -163,7 +165,11 @@ class LineView(RowView, can_focus=True):
             if line not in seen:
                 seen[line] = spans_of(lines[line])
             shown = tuple(span for span in seen[line] if span[0] < end and span[1] > start)
-            on = current if current is not None and current[0] == line and current[1] < end and current[2] > start else None
+            on = (
+                current
+                if current is not None and current[0] == line and current[1] < end and current[2] > start
+                else None
+            )
             out.append((shown, on))
         return out
 
@@ -192,7 +198,9 @@ class LineView(RowView, can_focus=True):
             self._wrap_in_background(document, width, previous)
 
     @work(thread=True, exclusive=True, group="wrap", description="wrap lines", exit_on_error=False)
-    def _wrap_in_background(self, document: Document, width: int, previous: tuple[Rows, Sequence[str], Collection[int]]) -> None:
+    def _wrap_in_background(
+        self, document: Document, width: int, previous: tuple[Rows, Sequence[str], Collection[int]]
+    ) -> None:
         try:
             rows = wrap_rows(document.lines, width, document.banners, previous)
         except Exception as error:  # the one error policy: say it, never end the app
@@ -242,7 +250,15 @@ class LineView(RowView, can_focus=True):
         document, rows = self._visible, self._rows
         if not document.lines or not self.size:
             return None
-        whole = (self._gutter_width(document), len(f"{len(document.lines)}"), rows.width, self._matches, self._current_match, self._notes, self._flags)
+        whole = (
+            self._gutter_width(document),
+            len(f"{len(document.lines)}"),
+            rows.width,
+            self._matches,
+            self._current_match,
+            self._notes,
+            self._flags,
+        )
         out: list[tuple[object, ...]] = []
         top = self.scroll_offset.y
         for row in range(top, min(len(rows), top + self.scrollable_content_region.height)):
@@ -267,7 +283,9 @@ class LineView(RowView, can_focus=True):
         while last + 1 < len(self._rows) and self._rows.line[last + 1] == line:
             last += 1
         if first < top or last >= top + height:
-            self.scroll_to(y=max(0, first - context), animate=False, force=True)  # scrollbars may not know the new rows yet
+            self.scroll_to(
+                y=max(0, first - context), animate=False, force=True
+            )  # scrollbars may not know the new rows yet
 
     def line_on_screen(self, line: int) -> bool:
         """Whether some row of ``line`` is in the visible part of the view."""
@@ -326,13 +344,22 @@ class LineView(RowView, can_focus=True):
             digits = len(f"{len(document.lines)}")
             if self._note_width:
                 note = self._notes.get(line, "") if start == 0 else ""
-                segments.append(Segment(f"{note:<{self._note_width - 1}.{self._note_width - 1}} ", base + self.get_component_rich_style("line-view--gutter")))
+                segments.append(
+                    Segment(
+                        f"{note:<{self._note_width - 1}.{self._note_width - 1}} ",
+                        base + self.get_component_rich_style("line-view--gutter"),
+                    )
+                )
             flag = self._flags.get(line) if start == 0 else None
             if flag is None:
                 segments.append(Segment(f"{number:>{digits}} ", gutter_style))
             else:
                 segments.append(Segment(f"{number:>{digits}}", gutter_style))
-                segments.append(Segment("!" if flag != "info" else "·", base + self.get_component_rich_style(f"line-view--flag-{flag}")))
+                segments.append(
+                    Segment(
+                        "!" if flag != "info" else "·", base + self.get_component_rich_style(f"line-view--flag-{flag}")
+                    )
+                )
         if self._signs:
             sign = SIGNS.get(mark or "", " ") if start == 0 else " "
             segments.append(Segment(f"{sign} ", style if mark in SIGNS else gutter_style))
@@ -343,9 +370,14 @@ class LineView(RowView, can_focus=True):
         if source == text:
             shown = [Segment(text[start:end], style)]
         else:
-            shown = with_markers(text[start:end], source[start:end], style, style + self.get_component_rich_style("line-view--hidden"))
+            shown = with_markers(
+                text[start:end], source[start:end], style, style + self.get_component_rich_style("line-view--hidden")
+            )
         if self._matches is not None:
-            found = (self.get_component_rich_style("line-view--match"), self.get_component_rich_style("line-view--match-current"))
+            found = (
+                self.get_component_rich_style("line-view--match"),
+                self.get_component_rich_style("line-view--match-current"),
+            )
             shown = highlighted(shown, self._matches(text), line, start, end, found, self._current_match)
         segments.extend(shown)
         return fit(segments, width, style)

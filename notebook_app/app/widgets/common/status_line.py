@@ -22,7 +22,11 @@ class StatusLine(Static):
     def show_health(self, headline: str, *, worst: str | None, key: str = "!", pending: int = 0) -> None:
         """The doctor's words (``worst``: the worst severity found, None: nothing) and the proposals waiting."""
         if worst is None:
-            health = Content.assemble(("✓ ", "$text-success"), ("no problems found", "$foreground-muted"), (f"  {key} doctor", "$foreground-muted"))
+            health = Content.assemble(
+                ("✓ ", "$text-success"),
+                ("no problems found", "$foreground-muted"),
+                (f"  {key} doctor", "$foreground-muted"),
+            )
         else:
             style = "$text-error" if worst == "error" else "$text-warning"
             health = Content.assemble(("⚕ ", style), (headline, style), (f"  {key} doctor", "$foreground-muted"))

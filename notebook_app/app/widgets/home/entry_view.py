@@ -141,7 +141,9 @@ class EntryView(LineView):
     def row_style(self, line: int, mark: str | None) -> Style:
         style = super().row_style(line, mark)
         if self.entries and line == self.cursor:
-            return style + self.get_component_rich_style("line-view--cursor-focused" if self.has_focus else "line-view--cursor")
+            return style + self.get_component_rich_style(
+                "line-view--cursor-focused" if self.has_focus else "line-view--cursor"
+            )
         return style
 
     def focus_moved(self) -> None:

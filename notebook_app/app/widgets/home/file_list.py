@@ -35,11 +35,17 @@ def short_state(live: LiveFile) -> str:
 def file_prompt(name: str, live: LiveFile | None, loaded: Composition, diff: SoulDiff) -> Content:
     """One row: presence, name, size, then flags for link, cut, not UTF-8 and changed."""
     if live is None:
-        return Content.assemble(("○ ", "$foreground-muted"), (f"{name:<13}", "$foreground-muted"), ("absent", "$foreground-muted italic"))
+        return Content.assemble(
+            ("○ ", "$foreground-muted"), (f"{name:<13}", "$foreground-muted"), ("absent", "$foreground-muted italic")
+        )
     if not live.loads:
         return Content.assemble(("⊘ ", "$text-error bold"), f"{name:<13}", (short_state(live), "$text-error"))
     bootstrap = loaded.file(name)
-    parts: list[str | tuple[str, str]] = [("● ", "$text-success"), f"{name:<13}", (f"{human_size(live.size):>10}", "$foreground-muted")]
+    parts: list[str | tuple[str, str]] = [
+        ("● ", "$text-success"),
+        f"{name:<13}",
+        (f"{human_size(live.size):>10}", "$foreground-muted"),
+    ]
     if live.status is FileStatus.LINK:
         parts.append((" ↪", "$text-warning bold"))
     if live.dropped_bytes:

@@ -135,10 +135,14 @@ class FilePane(FocusWithin, Vertical):
         """Set only when it changes: Textual repaints the whole pane at each set, and so every row it spans."""
         title = Content(f"{self.name_shown} ◂ target" if self.has_class("-target") else self.name_shown)
         if self.has_class("-one-row"):
-            title += f" · {self.nothing_in_it}" + (" · the next session skips it" if self.nothing_in_it == "absent" else "")
+            title += f" · {self.nothing_in_it}" + (
+                " · the next session skips it" if self.nothing_in_it == "absent" else ""
+            )
         elif self._short and self._shown:
             room = self.size.width - 4  # the rule's ends and a space
-            facts = next((fact for fact in title_facts(self._live) if cell_len(title.plain) + 3 + fact.cell_length <= room), None)
+            facts = next(
+                (fact for fact in title_facts(self._live) if cell_len(title.plain) + 3 + fact.cell_length <= room), None
+            )
             if facts is not None:
                 title = Content.assemble(title, (" · ", "$foreground-muted"), facts)
         if self.border_title != title.markup:

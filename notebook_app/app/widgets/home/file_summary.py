@@ -17,7 +17,9 @@ def size_line(name: str, live: LiveFile | None) -> Content:
         return Content.styled(f"{name}: absent · the next session skips it", "$foreground-muted")
     if not live.loads:
         return Content.styled(f"{name}: not loaded", "$text-error bold")
-    return Content.assemble((f"{live.size:,} bytes", "bold"), " · ", share_of_cap(live), (" of the 2 MiB cap", "$foreground-muted"))
+    return Content.assemble(
+        (f"{live.size:,} bytes", "bold"), " · ", share_of_cap(live), (" of the 2 MiB cap", "$foreground-muted")
+    )
 
 
 def share_of_cap(live: LiveFile) -> Content:
@@ -34,7 +36,9 @@ def title_facts(live: LiveFile | None) -> tuple[Content, ...]:
         return (Content.styled("not loaded", "$text-error bold"),)
     share = share_of_cap(live)
     return (
-        Content.assemble((human_size(live.size), "$foreground-muted"), " · ", share, (" of the cap", "$foreground-muted")),
+        Content.assemble(
+            (human_size(live.size), "$foreground-muted"), " · ", share, (" of the cap", "$foreground-muted")
+        ),
         Content.assemble((human_size(live.size), "$foreground-muted"), " · ", share),
         share,
     )
@@ -47,13 +51,21 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
     editable = name in MEMORY_TARGETS.values()
     if not live.loads:
         consequence = " The memory tool will not edit it." if editable else ""
-        return Content.assemble(("⊘ not loaded ", "$text-error bold"), f"{live.read.describe()}: the next session skips it.{consequence}")
+        return Content.assemble(
+            ("⊘ not loaded ", "$text-error bold"), f"{live.read.describe()}: the next session skips it.{consequence}"
+        )
     lines: list[Content] = []
     if live.status is FileStatus.LINK:
         consequence = " The memory tool will not edit it: a link could point anywhere." if editable else ""
-        lines.append(Content.assemble(("↪ link ", "$text-warning bold"), f"{live.read.describe()}; it loads as its target.{consequence}"))
+        lines.append(
+            Content.assemble(
+                ("↪ link ", "$text-warning bold"), f"{live.read.describe()}; it loads as its target.{consequence}"
+            )
+        )
     if b"\r\n" in live.read.data:
-        lines.append(Content.assemble(("↵ CRLF ", "$text-warning bold"), "Windows line endings (CR LF), shown without ␍."))
+        lines.append(
+            Content.assemble(("↵ CRLF ", "$text-warning bold"), "Windows line endings (CR LF), shown without ␍.")
+        )
     if live.unshown_bytes:
         lines.append(
             Content.assemble(

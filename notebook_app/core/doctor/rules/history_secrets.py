@@ -139,7 +139,9 @@ class HistoryScan:
         return found
 
     def _record(self, event: Event, state: Path | None, offset: int) -> _Found | None:
-        found: dict[tuple[str, str], str] = {}  # (kind, shown) → where: the same key in its arguments and its edit is one
+        found: dict[
+            tuple[str, str], str
+        ] = {}  # (kind, shown) → where: the same key in its arguments and its edit is one
         for where, text in _carried(event):
             for kind, shown in secrets_in(text):
                 found.setdefault((kind, shown), where)
@@ -158,7 +160,9 @@ class HistoryScan:
             f"{event.time:%Y-%m-%d}) holds {article} {kind} in {where}: {shown}{more}"
         )
         carried = any(not w.startswith("the copy") for w, _, _ in hits)
-        fix = RedactFix(event.id)  # a copy it names is masked with it (the copy's own record, or the one that removed it)
+        fix = RedactFix(
+            event.id
+        )  # a copy it names is masked with it (the copy's own record, or the one that removed it)
         if not carried:
             message += "; redacting this record replaces it there by a marker"
         return _Found(finding(RULE, None, None, message, fix, record=event.id), carried, frozenset(found), offset)
@@ -166,7 +170,10 @@ class HistoryScan:
     def _copies(self, event: Event) -> Iterator[tuple[str, str]]:
         """Snapshots this record names that hold more than the records carry: blobs, and where a file begins."""
         for hunk in event.edit or ():
-            for label, payload in (("the bytes its edit removed", hunk.removed), ("the bytes its edit inserted", hunk.inserted)):
+            for label, payload in (
+                ("the bytes its edit removed", hunk.removed),
+                ("the bytes its edit inserted", hunk.inserted),
+            ):
                 if payload.blob is not None:
                     yield label, payload.blob
         if event.base is not None:
@@ -190,7 +197,10 @@ def _carried(event: Event) -> Iterator[tuple[str, str]]:
     if event.output:
         yield "what its caller was told", event.output
     for hunk in event.edit or ():
-        for label, payload in (("the bytes its edit removed", hunk.removed), ("the bytes its edit inserted", hunk.inserted)):
+        for label, payload in (
+            ("the bytes its edit removed", hunk.removed),
+            ("the bytes its edit inserted", hunk.inserted),
+        ):
             if payload.data:
                 yield label, payload.data.decode("utf-8", "replace")
 

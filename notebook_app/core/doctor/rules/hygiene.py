@@ -59,10 +59,16 @@ def hygiene_findings(file: FileText) -> list[Finding]:
         entry = _ENTRY.fullmatch(line) if line[0] in "-*+" else None
         if entry is None:
             if _DANGLING.fullmatch(line):
-                add("hygiene.empty-entry", finding(
-                    "hygiene.empty-entry", file.name, number, f"line {number} of {file.name} is a bullet with no text",
-                    delete_line(file.name, number, raw, "an empty bullet"),
-                ))
+                add(
+                    "hygiene.empty-entry",
+                    finding(
+                        "hygiene.empty-entry",
+                        file.name,
+                        number,
+                        f"line {number} of {file.name} is a bullet with no text",
+                        delete_line(file.name, number, raw, "an empty bullet"),
+                    ),
+                )
             elif stray and stray[-1].last == previous:
                 stray[-1].last = number  # one run of prose between entries is one finding
                 stray[-1].count += 1
@@ -74,21 +80,31 @@ def hygiene_findings(file: FileText) -> list[Finding]:
         text = entry.group(1).rstrip()
         first = exact.setdefault(text, number)
         if first != number:
-            add("hygiene.duplicate", finding(
-                "hygiene.duplicate", file.name, number,
-                f"line {number} of {file.name} repeats line {first}: {shown(text)}",
-                delete_line(file.name, number, raw, f"a duplicate of line {first}"),
-            ))
+            add(
+                "hygiene.duplicate",
+                finding(
+                    "hygiene.duplicate",
+                    file.name,
+                    number,
+                    f"line {number} of {file.name} repeats line {first}: {shown(text)}",
+                    delete_line(file.name, number, raw, f"a duplicate of line {first}"),
+                ),
+            )
             continue
         form = normal_form(text)
         first = near.setdefault(form, number)
         if first != number and form:
-            add("hygiene.near-duplicate", finding(
-                "hygiene.near-duplicate", file.name, number,
-                f"line {number} of {file.name} says what line {first} says, but for case, spacing or punctuation: "
-                f"{shown(text)} and {shown(file.line_text(first).strip()[2:])}",
-                delete_line(file.name, number, raw, f"a near duplicate of line {first}"),
-            ))
+            add(
+                "hygiene.near-duplicate",
+                finding(
+                    "hygiene.near-duplicate",
+                    file.name,
+                    number,
+                    f"line {number} of {file.name} says what line {first} says, but for case, spacing or punctuation: "
+                    f"{shown(text)} and {shown(file.line_text(first).strip()[2:])}",
+                    delete_line(file.name, number, raw, f"a near duplicate of line {first}"),
+                ),
+            )
             continue
         pair = _KEY_VALUE.fullmatch(text) if ":" in text else None
         if pair is None or "//" in pair.group(2)[:2]:
@@ -127,7 +143,9 @@ class _Run:
 
     def finding(self, name: str) -> Finding:
         if self.count == 1:
-            message = f"line {self.first} of {name} is not an entry ('- text'), a heading or a blank line: {shown(self.text)}"
+            message = (
+                f"line {self.first} of {name} is not an entry ('- text'), a heading or a blank line: {shown(self.text)}"
+            )
         else:
             message = (
                 f"lines {self.first}–{self.last} of {name} hold {self.count} lines that are not entries ('- text'), "

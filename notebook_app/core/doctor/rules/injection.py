@@ -47,7 +47,10 @@ _ANYWHERE: tuple[tuple[str, str], ...] = (
         rf"(?:(?:full|entire|original|hidden|initial){_S})*(?:system{_S}prompt|system{_S}message|hidden{_S}instructions"
         rf"|initial{_S}instructions)",
     ),
-    ("holds chat-template control tokens", r"<\|(?:im_start|im_end|system|endoftext|begin_of_text|start_header_id)\|>|\[/?inst\]|<<sys>>"),
+    (
+        "holds chat-template control tokens",
+        r"<\|(?:im_start|im_end|system|endoftext|begin_of_text|start_header_id)\|>|\[/?inst\]|<<sys>>",
+    ),
     ("sends data to a URL with curl or wget", r"(?:curl|wget|invoke-webrequest)\b[^\n]{0,200}?(?:https?|ftp)://"),
     (
         "tells the agent to send data to a URL",

@@ -115,11 +115,20 @@ def home_findings(home: Path) -> list[Finding]:
     """What stops a write, or its record, before any file is looked at: the words every write would give."""
     gone = moved(home)
     if gone is not None:
-        return [finding("home.moved", None, None, gone.replace("; nothing was written", ": every write to it is refused"))]
+        return [
+            finding("home.moved", None, None, gone.replace("; nothing was written", ": every write to it is refused"))
+        ]
     found = []
     locked = read_only(home)
     if locked is not None:
-        found.append(finding("home.read-only", None, None, f"{locked}; every write is refused (the home cannot hold a journal or a temp file for a safe rewrite)"))
+        found.append(
+            finding(
+                "home.read-only",
+                None,
+                None,
+                f"{locked}; every write is refused (the home cannot hold a journal or a temp file for a safe rewrite)",
+            )
+        )
     unkept = state_problem(home)
     if unkept is not None:
         found.append(finding("home.history-link", None, None, unkept))

@@ -40,7 +40,11 @@ def _redact_fix(file: FileText, line: int, hits: list[tuple[str, int, int]]) -> 
         last = end
     redacted.append(text[last:])
     spans = tuple(
-        SecretSpan(kind, len(text[:start].encode("utf-8", "surrogatepass")), len(text[start:end].encode("utf-8", "surrogatepass")))
+        SecretSpan(
+            kind,
+            len(text[:start].encode("utf-8", "surrogatepass")),
+            len(text[start:end].encode("utf-8", "surrogatepass")),
+        )
         for kind, start, end in hits
     )
     return edit_line(file.name, line, text, "".join(redacted), "replace the secret with [redacted]", spans)

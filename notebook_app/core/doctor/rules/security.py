@@ -60,7 +60,11 @@ def hidden_findings(file: FileText) -> list[Finding]:
         found.append(finding(rule, file.name, line, _hidden_message(file, line, items), _strip_fix(file, line)))
     for rule, count in counts.items():
         if count > MAX_PER_RULE:
-            found.append(finding(rule, file.name, None, f"{count - MAX_PER_RULE:,} more lines of {file.name} hold such characters"))
+            found.append(
+                finding(
+                    rule, file.name, None, f"{count - MAX_PER_RULE:,} more lines of {file.name} hold such characters"
+                )
+            )
     return found
 
 
