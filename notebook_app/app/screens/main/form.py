@@ -20,7 +20,56 @@ from ...view_model.notebook import HomeState, Notebook
 from ...widgets.form.action_form import ActionForm
 from ...workers import LatestWins, run_once
 
-AFTER_RESULT = 0.1  # seconds: the toast and the footer's keys (a widget mount, a rebuild) wait for the frames that show a write's result
+AFTER_RESULT = 0.1
+"""Seconds the toast and the footer's keys (a widget mount, a rebuild) wait
+for the frames that show a write's result.
+"""
+
+
+NO_ENTRY = "Select an entry first: choose MEMORY.md or USER.md and move to a line with the arrows."
+"""Said when an entry edit or delete is asked for with no entry selected."""
+
+FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
+NOT_WHILE_FORM_OPEN = {
+    "add",
+    "replace",
+    "remove",
+    "edit_entry",
+    "delete_entry",
+    "toggle_target",
+    "pick_file",
+    "next_session",
+    "blame",
+    "find",
+    "go_to_line",
+    "edit_file",
+    "open_editor",
+    "toggle_warnings",
+}
+"""Besides the views the app opens over the notebook (:data:`~...app.VIEWS`), which the app holds back itself."""
+
+
+def form_allows(action: str, form: ActionForm, *, finding: bool) -> bool:
+    """Whether the main screen's ``action`` may run with ``form`` as it is (``finding``: the find bar is open).
+
+    Its own keys only while it is open (esc: the find bar first; ctrl+t: not in
+    an entry edit, whose file is fixed); the notebook's keys only while it is not.
+    """
+    if action in FORM_ONLY:
+        return (form.is_open and (action != "toggle_target_in_form" or form.has_target)) or (
+            action == "close_form" and finding
+        )
+    if action in NOT_WHILE_FORM_OPEN:
+        return not form.is_open
+    return True
+
+
+def prefill(selected: tuple[str, int, str] | None) -> Selection | None:
+    """The entry a replace or remove is pre-filled from: the selected line (file, line from 1, text) as an entry."""
+    if selected is None:
+        return None
+    filename, line, full = selected
+    return Selection(filename, full.removeprefix("- "), line - 1)
 
 
 class FormRoundTrip:
@@ -94,7 +143,9 @@ class FormRoundTrip:
             self.form.show_status("error", refused)
             return
         self._typed_since_status = False
-        run_once(self._screen, "write", lambda: self.notebook.write(args), done=self._written, failed=self._write_failed)
+        run_once(
+            self._screen, "write", lambda: self.notebook.write(args), done=self._written, failed=self._write_failed
+        )
 
     def _written(self, outcome: tuple[ToolResult | SpliceResult, HomeState]) -> None:
         result, state = outcome
@@ -105,7 +156,16 @@ class FormRoundTrip:
         self._close()  # the new state is presented once, below: not the old one first
         said, unkept = for_people(result.output, result.unrecorded), result.unrecorded is not None
         notify = self._screen.notify
-        self._screen.set_timer(AFTER_RESULT, lambda: notify(said, title="memory", severity="warning" if unkept else "information", markup=False, timeout=8 if unkept else 4))
+        self._screen.set_timer(
+            AFTER_RESULT,
+            lambda: notify(
+                said,
+                title="memory",
+                severity="warning" if unkept else "information",
+                markup=False,
+                timeout=8 if unkept else 4,
+            ),
+        )
         if not self._apply(state):
             self._shown()
 

@@ -20,16 +20,17 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Header, Static
+from textual.widgets import Header
 
 from ....core import MEMORY_TARGETS
-from ...view_model.dry_run import Selection
 from ...keymap import shown_key
 from ...keys import NOTEBOOK_KEYS, bindings
+from ...view_model.dry_run import Selection
 from ...view_model.notebook import HomeState, Notebook
-from ...watchers.home import HomeWatcher
 from ...watchers.folder import SessionsChanged
+from ...watchers.home import HomeWatcher
 from ...widgets.common import line_view, pane_tabs, status_line
+from ...widgets.common.banner import Banner
 from ...widgets.common.key_footer import KeyFooter
 from ...widgets.common.pane_tabs import Tab
 from ...widgets.common.status_line import StatusLine
@@ -42,30 +43,39 @@ from ...widgets.home.home_pane import HomePane, file_at
 from ...widgets.session import session_pane
 from ...widgets.session.session_pane import SessionPane
 from ...workers import LatestWins
+from ..panes import PaneScreen
 from .edits import EditorLauncher, FileEdits
 from .find import HomeFind
+from .form import AFTER_RESULT, NO_ENTRY, FormRoundTrip, form_allows, prefill
 from .sessions import SessionsShown
-from .form import AFTER_RESULT, FormRoundTrip
 from .tools import BlameGutter, HealthLine
-from .watch import MOVED_BANNER, HomeWatch
-from ..panes import PaneScreen
-
+from .watch import HomeWatch
 
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
-
-FORM_ONLY = {"close_form", "submit", "toggle_target_in_form"}
-NOT_WHILE_FORM_OPEN = {"add", "replace", "remove", "edit_entry", "delete_entry", "toggle_target", "pick_file", "next_session", "blame", "find", "go_to_line", "edit_file", "open_editor", "toggle_warnings"}
-"""Besides the views the app opens over the notebook (:data:`~...app.VIEWS`), which the app holds back itself."""
 
 
 class MainScreen(PaneScreen):
     """What the running session loaded, what is on disk, what loads next."""
 
-    CSS_PATH = [line_view.TCSS, pane_tabs.TCSS, status_line.TCSS, home_pane.TCSS, session_pane.TCSS, action_form.TCSS, find_bar.TCSS, Path(__file__).with_name("main.tcss")]
+    CSS_PATH = [
+        line_view.TCSS,
+        pane_tabs.TCSS,
+        status_line.TCSS,
+        home_pane.TCSS,
+        session_pane.TCSS,
+        action_form.TCSS,
+        find_bar.TCSS,
+        Path(__file__).with_name("main.tcss"),
+    ]
     KEYS = NOTEBOOK_KEYS
     BINDINGS = bindings(KEYS)
-    TABS = (Tab("home", "Home", "f2"), Tab("current", "Current", "f3", group="sessions"), Tab("next", "Next", "f4", group="sessions"))
-    AUTO_FOCUS = "#pane-memory EntryView"  # where on_mount puts it: focus elsewhere first restyled the Home column twice
+    TABS = (
+        Tab("home", "Home", "f2"),
+        Tab("current", "Current", "f3", group="sessions"),
+        Tab("next", "Next", "f4", group="sessions"),
+    )
+    # Where the mount puts it: focus elsewhere first restyled the Home column twice.
+    AUTO_FOCUS = "#pane-memory EntryView"
 
     target: reactive[str] = reactive("self", init=False)
 
@@ -89,17 +99,27 @@ class MainScreen(PaneScreen):
         self._reads = LatestWins(self, "home", notebook.refresh, done=self._read_done, failed=self._read_failed)
         self._warnings_unfolded = False
         self.find = HomeFind(self, state=lambda: self.state, show_pane=self.activate)
-        self.edits = FileEdits(self, notebook, watch=watch, applied=self._apply, read_again=self.read_again, run_editor=run_editor)
+        self.edits = FileEdits(
+            self, notebook, watch=watch, applied=self._apply, read_again=self.read_again, run_editor=run_editor
+        )
         self.watching = HomeWatch(self, notebook, watch=watch)
         self.health = HealthLine(self, notebook, self.keymap)
-        self.blame = BlameGutter(self, notebook.home, clock, say=self._show_banner)
+        self.blame = BlameGutter(self, notebook.home, clock, say=lambda text: self.query_one(Banner).say(text))
         self.sessions = SessionsShown(self, notebook, clock, apply=self._apply, failed=self._read_failed)
-        self.round_trip = FormRoundTrip(self, notebook, state=lambda: self.state, refused=lambda: self.watching.refusal(home_label), close=lambda: self._close_form(present=False), apply=self._apply, shown=self._show_sessions)
+        self.round_trip = FormRoundTrip(
+            self,
+            notebook,
+            state=lambda: self.state,
+            refused=lambda: self.watching.refusal(home_label),
+            close=lambda: self._close_form(present=False),
+            apply=self._apply,
+            shown=self._show_sessions,
+        )
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
         yield StatusLine(id="status-line")
-        yield Static("", id="home-banner", markup=False)
+        yield Banner(id="home-banner")
         yield self.pane_tabs()
         with Horizontal(id="panes"):
             # Over the panes' bottom rows, so opening or closing it resizes no pane; first, so that showing
@@ -140,11 +160,7 @@ class MainScreen(PaneScreen):
         return self.form.is_open
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in FORM_ONLY:  # esc: the find bar first; ctrl+t: not in an entry edit, whose file is fixed
-            return (self.form.is_open and (action != "toggle_target_in_form" or self.form.has_target)) or (action == "close_form" and self.find.is_open)
-        if action in NOT_WHILE_FORM_OPEN:
-            return not self.form.is_open
-        return True
+        return form_allows(action, self.form, finding=self.find.is_open)
 
     def focus_pane(self, pane: str) -> None:
         if pane == "home":
@@ -170,14 +186,16 @@ class MainScreen(PaneScreen):
         self.watching.start()
 
     def _read_failed(self, words: str) -> None:
-        shown = "Showing the last state read." if self.state is not None else "Nothing can be shown until it can be read."
-        self._show_banner(f"⚠ Could not read the home: {words}. {shown}")
+        shown = (
+            "Showing the last state read." if self.state is not None else "Nothing can be shown until it can be read."
+        )
+        self.query_one(Banner).say(f"⚠ Could not read the home: {words}. {shown}")
 
     def _apply(self, state: HomeState) -> bool:
         if self.state is not None and state.seq <= self.state.seq:
             return False
         if self.state is not None and not self.watching.home_missing:
-            self.query_one("#home-banner", Static).remove_class("-shown")  # a read succeeded again
+            self.query_one(Banner).clear()  # a read succeeded again
         elif self.state is None and self.notebook.counter.problem:
             self.notify(self.notebook.counter.problem, title="session numbers", severity="warning", markup=False)
         self.state = state
@@ -192,11 +210,6 @@ class MainScreen(PaneScreen):
     def _show_sessions(self) -> None:
         if self.state is not None:
             self.sessions.present(self.state, self.round_trip.dry_run_for(self.state))
-
-    def _show_banner(self, text: str) -> None:
-        banner = self.query_one("#home-banner", Static)
-        banner.update(text)
-        banner.add_class("-shown")
 
     # --- the watchers ----------------------------------------------------------
 
@@ -218,12 +231,7 @@ class MainScreen(PaneScreen):
     @on(HomeWatch.PinChanged)
     def _pin_changed(self, event: HomeWatch.PinChanged) -> None:
         """The home was moved or removed, or is back: the banner, a notice, a new look."""
-        if event.gone:
-            self._show_banner(MOVED_BANNER.format(home=self.home_label))
-            self.notify("The home directory was moved or removed.", title="home", severity="error", markup=False)
-        else:
-            self.query_one("#home-banner", Static).remove_class("-shown")
-            self.notify("The home directory is back.", title="home")
+        self.watching.announce(event.gone, self.query_one(Banner), self.home_label)
         self._reads.request()  # moved: the same state, saying that writes are refused; back: read again
         self.health.look_again()  # the health line says it too
 
@@ -238,13 +246,10 @@ class MainScreen(PaneScreen):
         self.round_trip.submit(message.args)
 
     def _open_form(self, action: str) -> None:
-        selection, text = None, ""
-        selected = self.query_one(HomePane).selected_line if action != "add" else None
-        if selected is not None:
-            filename, line, full = selected
-            text = full.removeprefix("- ")
-            self.target = next(t for t, f in MEMORY_TARGETS.items() if f == filename)
-            selection = Selection(filename, text, line - 1)
+        selection = prefill(self.query_one(HomePane).selected_line if action != "add" else None)
+        text = selection.text if selection is not None else ""
+        if selection is not None:
+            self.target = TARGET_OF[selection.filename]
         self._before_form(selection)
         self.form.open(action, text, text if action == "replace" else "")
         self.call_after_refresh(self._keep_next_clear)
@@ -252,7 +257,7 @@ class MainScreen(PaneScreen):
     def _open_entry_form(self, action: str) -> None:
         selected = self.query_one(HomePane).selected_line
         if selected is None:
-            self.notify("Select an entry first: choose MEMORY.md or USER.md and move to a line with the arrows.", title="entry", markup=False)
+            self.notify(NO_ENTRY, title="entry", markup=False)
             return
         self._before_form(None)
         self.form.open_entry(action, *selected)
@@ -274,7 +279,9 @@ class MainScreen(PaneScreen):
         self.form.close()
         self._keep_next_clear()
         self.round_trip.closed()
-        self.action_show_pane("next") if self.narrow else self.query_one(HomePane).focus_entries()  # narrow: Next, where the result shows
+        self.action_show_pane("next") if self.narrow else self.query_one(
+            HomePane
+        ).focus_entries()  # narrow: Next, where the result shows
         if present:
             self._show_sessions()
         self.set_timer(AFTER_RESULT, self.refresh_bindings)
@@ -314,7 +321,9 @@ class MainScreen(PaneScreen):
         self.query_one(HomePane).focus_entries(MEMORY_TARGETS[self.target])
 
     def action_toggle_warnings(self) -> None:
-        """w: every file's warnings in full, or folded back to one row each; at narrow widths Home comes to the front first."""
+        """w: every file's warnings in full, or folded back to one row each; at narrow widths Home comes to the front
+        first.
+        """
         self._warnings_unfolded = not self._warnings_unfolded
         self.activate("home")
         fold_key = next(shown_key(key, self.keymap) for key in NOTEBOOK_KEYS if key.id == "toggle-warnings")
@@ -336,16 +345,11 @@ class MainScreen(PaneScreen):
 
     def action_form_field(self, step: int) -> None:
         """Tab: within the form while it is open (so letters never turn into commands), else Textual's focus order."""
-        if self.form.is_open:
-            self.form.focus_field(step)
-        elif step > 0:
-            self.focus_next()
-        else:
-            self.focus_previous()
+        if not self.form.focus_field(step):
+            (self.focus_next if step > 0 else self.focus_previous)()
 
     def action_submit(self) -> None:
-        if self.form.is_open:
-            self.form.request_submit()
+        self.form.request_submit()  # held back by check_action while the form is closed
 
     def action_next_session(self) -> None:
         if self.narrow:

@@ -26,13 +26,17 @@ from ...watchers.home import HomeWatcher
 
 if TYPE_CHECKING:
     from ...watchers.sessions import SessionsWatcher
+    from ...widgets.common.banner import Banner
 
 PIN_CHECK_SECONDS = 0.5
-CHECK_DELAY = 0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
+CHECK_DELAY = (
+    0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
+)
 
 MOVED_BANNER = (
     "⚠ The home at {home} was moved or removed since it was opened. "
-    "Showing the last state read; nothing is written to it until it is back (open it again to work on what is there now)."
+    "Showing the last state read; nothing is written to it until it is back "
+    "(open it again to work on what is there now)."
 )
 
 
@@ -57,7 +61,9 @@ class HomeWatch:
         self.agents: SessionsWatcher | None = None
 
     def start(self) -> None:
-        """Start once, after the frame that shows the first read: making a watcher loads anyio (tens of milliseconds)."""
+        """Start once, after the frame that shows the first read: making a
+        watcher loads anyio (tens of milliseconds).
+        """
         if not self._pin_checked:
             self._pin_checked = True
             self._screen.set_interval(PIN_CHECK_SECONDS, self.check_pin)
@@ -78,6 +84,17 @@ class HomeWatch:
         for watcher in (self.home, self.agents):
             if watcher is not None:
                 watcher.stop()
+
+    def announce(self, gone: bool, banner: Banner, home_label: str) -> None:
+        """The home was moved or removed (``gone``), or is back: the banner and a notice say it."""
+        if gone:
+            banner.say(MOVED_BANNER.format(home=home_label))
+            self._screen.notify(
+                "The home directory was moved or removed.", title="home", severity="error", markup=False
+            )
+        else:
+            banner.clear()
+            self._screen.notify("The home directory is back.", title="home")
 
     def refusal(self, home_label: str) -> str | None:
         """Why no write may start now (the home moved), in the core's words; None: it may."""

@@ -109,7 +109,12 @@ class ActionForm(KeepsFocusMarks, Vertical):
             yield FieldInput(id="form-text", compact=True, select_on_focus=False)
         with Horizontal(classes="form-row", id="with-row"):
             yield Label("with", classes="form-label")
-            yield FieldInput(id="form-with", compact=True, placeholder="what to put in its place (empty deletes, after a confirmation)", select_on_focus=False)
+            yield FieldInput(
+                id="form-with",
+                compact=True,
+                placeholder="what to put in its place (empty deletes, after a confirmation)",
+                select_on_focus=False,
+            )
         yield Label("", id="form-hidden", markup=False)
         yield Label("", id="form-status", markup=False)
 
@@ -191,16 +196,21 @@ class ActionForm(KeepsFocusMarks, Vertical):
             fields.append(self.query_one("#form-with", Input))
         return fields
 
-    def focus_field(self, step: int) -> None:
-        """Move between the form's own fields (tab never leaves an open form)."""
+    def focus_field(self, step: int) -> bool:
+        """Move between the form's own fields (tab never leaves an open form); False: the form is closed."""
+        if not self.is_open:
+            return False
         fields = self._fields
         current = next((i for i, field in enumerate(fields) if field.has_focus), -1)
         fields[(current + step) % len(fields)].focus()
+        return True
 
     @property
     def typed(self) -> bool:
         """Whether the fields hold something other than what the form opened with."""
-        values = tuple(field.value for field in (self.query_one("#form-text", Input), self.query_one("#form-with", Input)))
+        values = tuple(
+            field.value for field in (self.query_one("#form-text", Input), self.query_one("#form-with", Input))
+        )
         return values != self._opened_with and any(value.strip() for value in values)
 
     def request_close(self) -> bool:
@@ -274,7 +284,10 @@ class ActionForm(KeepsFocusMarks, Vertical):
     def _name_hidden(self) -> None:
         """Under the fields, name the hidden characters they hold: an input cannot draw markers."""
         notes = []
-        for field, label in ((self.query_one("#form-text", Input), "text"), (self.query_one("#form-with", Input), "with")):
+        for field, label in (
+            (self.query_one("#form-text", Input), "text"),
+            (self.query_one("#form-with", Input), "with"),
+        ):
             words = describe_hidden(field.value) if field.display else ""
             if words and (label == "text" or self.action == "replace"):
                 notes.append(f"{label} {words}")
@@ -292,7 +305,11 @@ class ActionForm(KeepsFocusMarks, Vertical):
     @on(FieldInput.Joined)
     def _joined(self, event: FieldInput.Joined) -> None:
         event.stop()
-        self.notify(f"Pasted {event.lines} lines: joined into one with spaces (an entry is one line).", title="paste", markup=False)
+        self.notify(
+            f"Pasted {event.lines} lines: joined into one with spaces (an entry is one line).",
+            title="paste",
+            markup=False,
+        )
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
