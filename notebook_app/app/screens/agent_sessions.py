@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
+from ...core.modes import ProposalStatus
 from ...core.sessions import CallCounts, SessionListing, scan_sessions
 from ..keys import AGENT_KEYS, bindings
 from ..view_model.agents import AgentView, compare_session
@@ -185,7 +186,7 @@ class AgentSessionsScreen(PaneScreen):
         journal.show_journal(entries)
         tally = CallCounts.of(entries)  # the list's rule: proposals are not writes
         counts = [words for words, _ in count_words(tally)]
-        waiting = sum(1 for p in view.proposals.values() if p.status == "pending")
+        waiting = sum(1 for p in view.proposals.values() if p.status == ProposalStatus.PENDING)
         if waiting and tally.proposals:
             counts[-1] += f" ({waiting} pending)"  # proposals come last
         journal.border_title = f"Journal · {session.client_label}"

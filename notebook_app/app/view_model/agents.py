@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...core import Snapshot, take_snapshot
 from ...core.history import who
-from ...core.modes import Proposal, pending
+from ...core.modes import Proposal, ProposalStatus, pending
 from ...core.sessions import AgentSession, JournalEntry, load_session
 from ...core.text import with_markers
 from .comparison import Comparison, compare
@@ -54,14 +54,14 @@ def compare_session(home: Path, session_id: str, previous: AgentView | None = No
 
 def outcome_words(proposal: Proposal) -> str:
     """``review: pending``, ``review: approved by notebook``, ``review: failed: not found: …``, with its id."""
-    if proposal.status == "pending":
+    if proposal.status == ProposalStatus.PENDING:
         words = "pending"
-    elif proposal.status == "failed":
+    elif proposal.status == ProposalStatus.FAILED:
         words = f"failed: {proposal.reason}"
     else:
         by = f" by {who(proposal.decided_by)}" if proposal.decided_by is not None else ""
         words = f"{proposal.status}{by}" + (
-            f": {proposal.reason}" if proposal.reason and proposal.status == "rejected" else ""
+            f": {proposal.reason}" if proposal.reason and proposal.status == ProposalStatus.REJECTED else ""
         )
     return f"review: {words} ({proposal.id})"
 
@@ -72,7 +72,7 @@ def with_outcomes(journal: Sequence[JournalEntry], proposals: Mapping[str, Propo
     for entry in journal:
         proposal = proposals.get(entry.queued or "")
         if proposal is not None:
-            entry = replace(entry, output=outcome_words(proposal), is_error=proposal.status == "failed")
+            entry = replace(entry, output=outcome_words(proposal), is_error=proposal.status == ProposalStatus.FAILED)
         shown.append(entry)
     return tuple(shown)
 

@@ -15,12 +15,12 @@ from textual.content import Content
 
 from ....core.history import who
 from ....core.home import Rejection
-from ....core.modes import Proposal, ProposalPreview
+from ....core.modes import Proposal, ProposalPreview, ProposalStatus
 
 MARKS = {
-    "approved": ("✔ approved", "$text-success"),
-    "rejected": ("rejected", "$foreground-muted"),
-    "failed": ("✖ failed", "$text-error"),
+    ProposalStatus.APPROVED: ("✔ approved", "$text-success"),
+    ProposalStatus.REJECTED: ("rejected", "$foreground-muted"),
+    ProposalStatus.FAILED: ("✖ failed", "$text-error"),
 }
 LINE_STYLES = {"-": "$text-error", "+": "$text-success"}
 NOTHING = (
@@ -70,7 +70,7 @@ def row_prompt(row: Row, clock: Callable[[datetime], str]) -> Content:
     (``✖ not found``); the call under them.
     """
     proposal = row.proposal
-    if proposal.status != "pending":
+    if proposal.status != ProposalStatus.PENDING:
         words, style = MARKS.get(proposal.status, (proposal.status, "$foreground-muted"))
         mark = (words + (" · edited" if proposal.edited else ""), style)
     elif row.preview is not None and isinstance(row.preview.outcome, Rejection):
@@ -85,5 +85,5 @@ def row_prompt(row: Row, clock: Callable[[datetime], str]) -> Content:
         (clipped(who(proposal.by), 36), "$text-accent"),
         (f"  {mark[0]}" if mark[0] else "", mark[1]),
         "\n  ",
-        (call_words(proposal, ROW_WIDTH), "bold" if proposal.status == "pending" else "$foreground-muted"),
+        (call_words(proposal, ROW_WIDTH), "bold" if proposal.status == ProposalStatus.PENDING else "$foreground-muted"),
     )

@@ -25,8 +25,10 @@ from ....core.history import who
 from ....core.log import NOTEBOOK
 from ....core.modes import (
     Decision,
+    Outcome,
     Proposal,
     ProposalPreview,
+    ProposalStatus,
     approve,
     approve_all,
     holds_secret,
@@ -127,11 +129,16 @@ class ReviewScreen(KeyedScreen[None]):
         """The pending proposals and those this view listed or decided (decided elsewhere too: they stay, with their
         outcome).
         """
-        proposals = [p for p in pending(self.home, include_decided=True) if p.status == "pending" or p.id in kept]
-        waiting = [p for p in proposals if p.status == "pending"]
+        proposals = [
+            p for p in pending(self.home, include_decided=True) if p.status == ProposalStatus.PENDING or p.id in kept
+        ]
+        waiting = [p for p in proposals if p.status == ProposalStatus.PENDING]
         previews = iter(preview_proposals(self.home, waiting))
         secrets = {p.id: tuple(holds_secret(p)) for p in waiting}
-        return [Row(p, next(previews), secrets[p.id]) if p.status == "pending" else Row(p, None) for p in proposals]
+        return [
+            Row(p, next(previews), secrets[p.id]) if p.status == ProposalStatus.PENDING else Row(p, None)
+            for p in proposals
+        ]
 
     def _failed(self, words: str) -> None:
         self.query_one("#review-summary", Static).update(f"⚠ {words}")
@@ -144,7 +151,7 @@ class ReviewScreen(KeyedScreen[None]):
         listing = self.query_one(OptionList)
         listing.clear_options()
         listing.add_options(Option(row_prompt(row, self.clock), id=row.proposal.id) for row in rows)
-        waiting = sum(1 for row in rows if row.proposal.status == "pending")
+        waiting = sum(1 for row in rows if row.proposal.status == ProposalStatus.PENDING)
         misses = sum(1 for row in rows if row.preview is not None and row.preview.misses)
         summary = f"{waiting} proposal{'s' if waiting != 1 else ''} to review" + (
             f" · {misses} would miss now" if misses else ""
@@ -190,7 +197,7 @@ class ReviewScreen(KeyedScreen[None]):
             f" · session {by.session}" if by.session else ""
         )
         parts: list[Content | str | tuple[str, str]] = [head, "\n", call_words(proposal, 400), "\n\n"]
-        if proposal.status != "pending":
+        if proposal.status != ProposalStatus.PENDING:
             decided = f"{proposal.status}" + (f": {proposal.reason}" if proposal.reason else "")
             if proposal.edited:
                 editor = who(proposal.decided_by) if proposal.decided_by is not None else "a person"
@@ -229,14 +236,14 @@ class ReviewScreen(KeyedScreen[None]):
         )
 
     def _shown_pending(self) -> list[str]:
-        return [row.proposal.id for row in self.rows if row.proposal.status == "pending"]
+        return [row.proposal.id for row in self.rows if row.proposal.status == ProposalStatus.PENDING]
 
     def _shown_applying(self) -> list[str]:
         """The pending ones shown whose dry run applies: approve all never counts, or tries, one known to miss."""
         return [
             row.proposal.id
             for row in self.rows
-            if row.proposal.status == "pending" and row.preview is not None and not row.preview.misses
+            if row.proposal.status == ProposalStatus.PENDING and row.preview is not None and not row.preview.misses
         ]
 
     # --- the reason and the edit ---------------------------------------------------
@@ -309,9 +316,9 @@ class ReviewScreen(KeyedScreen[None]):
     def _decided(self, decisions: list[Decision]) -> None:
         self.decided.update(d.proposal for d in decisions)
         for decision in decisions:
-            if decision.outcome == "approved":
+            if decision.outcome == Outcome.APPROVED:
                 words = f"approved {decision.proposal}: {decision.message}"
-            elif decision.outcome == "failed":
+            elif decision.outcome == Outcome.FAILED:
                 words = f"{decision.proposal} failed: {decision.message}"
             else:
                 words = decision.message
@@ -321,7 +328,7 @@ class ReviewScreen(KeyedScreen[None]):
 
     def _pending_selected(self) -> Proposal | None:
         row = self.selected
-        if row is None or row.proposal.status != "pending":
+        if row is None or row.proposal.status != ProposalStatus.PENDING:
             self.notify("Nothing pending is selected.", title="review", markup=False)
             return None
         return row.proposal
