@@ -20,7 +20,12 @@ async def test_soul_user_and_memory_are_each_in_view_with_the_target_marked(home
         home_pane = panes(app)
         titles = [str(home_pane.pane(name).border_title) for name in ("SOUL.md", "USER.md", "MEMORY.md")]
         assert titles == ["SOUL.md", "USER.md", "MEMORY.md ◂ target"]
-        assert all(home_pane.pane(name).region.height >= 4 for name in ("SOUL.md", "USER.md", "MEMORY.md"))
+        # The pane stack fits the panes again once their lines are wrapped, a frame or two after the first read.
+        await wait_until(
+            pilot,
+            lambda: all(home_pane.pane(name).region.height >= 4 for name in ("SOUL.md", "USER.md", "MEMORY.md")),
+            "SOUL.md, USER.md and MEMORY.md each four rows or more",
+        )
         assert list(file_view(app, "USER.md").document.lines) == USER.rstrip("\n").split("\n")
         assert home_pane.pane("MEMORY.md").has_class("-target") and not home_pane.pane("USER.md").has_class("-target")
 
