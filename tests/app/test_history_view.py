@@ -196,3 +196,34 @@ async def test_a_long_action_keeps_a_space_before_the_file_and_an_approval_names
         await wait_until(pilot, lambda: approved.id in str(detail.content), "the approval's detail")
         head = str(detail.content).splitlines()[0]
         assert head.count("approved") == 2 and " · approved · mcp:kip-host 4.5.6 approved by cli · " in head, head
+
+
+async def test_a_records_diff_arriving_after_u_does_not_replace_the_dry_run(home: Path, monkeypatch) -> None:
+    """The diff of the selected record is read in a worker; ``u`` pressed before it lands shows the dry run, and the
+    late diff must not paint over it (the race CI met when the CLI's undo refreshed the list just before ``u``)."""
+    import threading
+
+    from notebook_app.app.screens import history as history_screen
+
+    memory_tool(home, by=CLI).call({"action": "add", "text": "from the command line"})
+    release = threading.Event()
+    slow = history_screen.record_diff
+
+    def late_diff(*args, **kwargs):
+        release.wait(5)
+        return slow(*args, **kwargs)
+
+    monkeypatch.setattr(history_screen, "record_diff", late_diff)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_history(pilot)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: screen.pending is not None, "the undo's dry run")
+        detail = screen.query_one("#history-detail")
+        release.set()
+        await pilot.pause(0.3)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "y applies it" in str(detail.content)
+        assert screen.pending is not None

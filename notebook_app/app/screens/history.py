@@ -74,6 +74,8 @@ class HistoryScreen(KeyedScreen[None]):
         self.by: str | None = None
         self.records: list[Event] = []
         self.pending: Pending | None = None
+        self._shown: str | None = None  # the record whose detail is shown or being read
+        self._turn = 0  # each request for the detail pane; a worker's answer lands only if it is the latest
         self._reads = LatestWins(self, "history", self._read, done=self._listed, failed=self._failed)
         self._watch: HomeAndLogWatch | None = None
 
@@ -117,6 +119,10 @@ class HistoryScreen(KeyedScreen[None]):
     def _read(self, file: str | None, by: str | None) -> tuple[str | None, str | None, list[Event]]:
         return file, by, history(self.home, file=file, by=by, limit=LIMIT)
 
+    def _next_turn(self) -> int:
+        self._turn += 1
+        return self._turn
+
     def _failed(self, words: str) -> None:
         self.query_one("#history-detail", Static).update(f"⚠ {words}")
 
@@ -156,16 +162,26 @@ class HistoryScreen(KeyedScreen[None]):
 
     @on(OptionList.OptionHighlighted)
     def _show(self) -> None:
-        self.pending = None
+        """The selected record's diff; the list re-listed with the selection on the same record changes nothing (a
+        dry run asked for meanwhile stays)."""
         event = self.selected
-        if event is None:
+        if event is None or event.id == self._shown:
             return
-        run_once(self, "history-diff", lambda: record_diff(self.home, event.id), done=self._diffed, failed=self._failed)
+        self.pending = None
+        self._shown = event.id
+        turn = self._next_turn()
+        run_once(
+            self,
+            "history-diff",
+            lambda: record_diff(self.home, event.id),
+            done=lambda diff: self._diffed(diff, turn),
+            failed=self._failed,
+        )
 
-    def _diffed(self, diff) -> None:
+    def _diffed(self, diff, turn: int) -> None:
         event = diff.event
-        if self.selected is None or self.selected.id != event.id:
-            return
+        if turn != self._turn or self.selected is None or self.selected.id != event.id:
+            return  # a later request (another record, a dry run) owns the pane
         why = undoable(event)
         # Not "approved by … approved by", read twice.
         head = f"{event.id} · {event.action} · {who(event.by)} · {self.clock(event.time)}"
@@ -184,8 +200,11 @@ class HistoryScreen(KeyedScreen[None]):
         else:
             job = lambda: restore(self.home, name, record, by=NOTEBOOK, dry_run=True)  # noqa: E731
         self.pending = None
+        turn = self._next_turn()
 
         def shown(result: HistoryResult) -> None:
+            if turn != self._turn:
+                return
             detail = self.query_one("#history-detail", Static)
             if result.is_error:
                 detail.update(result.output)
@@ -216,6 +235,8 @@ class HistoryScreen(KeyedScreen[None]):
     def _applied(self, result: HistoryResult) -> None:
         severity = "error" if result.is_error else "warning" if result.unrecorded else "information"
         self.notify(for_people(result.output, result.unrecorded), title="history", severity=severity, markup=False)
+        self._shown = None  # the dry run is spent: the selected record's diff again
+        self._show()
         self._list()
 
     def action_cycle_file(self) -> None:
