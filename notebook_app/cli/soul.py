@@ -83,29 +83,9 @@ def run(args: argparse.Namespace) -> int:
 
 def hermes_json(home: object, cwd: str | None, context_length: int | None) -> dict[str, object]:
     """The keys of issue 21 for Hermes 0.19.0, from the loader its goldens prove (core.hosts.hermes)."""
-    from ..core.hosts import hermes_load
+    from ..core.hosts import hermes_load, load_json
 
-    load = hermes_load(home, cwd=cwd, context_length=context_length)  # type: ignore[arg-type]
-    return {
-        "host_version": load.version,
-        "unit": "codepoints",
-        "total": {"injected": load.injected_total, "cap": None, "file_cap": load.cap},
-        "files": [
-            {
-                "name": part.name,
-                "path": part.path,
-                "status": part.status,
-                "raw_len": part.raw_len,
-                "injected": part.injected,
-                "injected_len": len(part.injected) if part.injected is not None else 0,
-                "cut": part.cut,
-                "markers": list(part.markers),
-                "note": part.note,
-            }
-            for part in load.parts
-        ],
-        "notes": list(load.notes),
-    }
+    return load_json(hermes_load(home, cwd=cwd, context_length=context_length))  # type: ignore[arg-type]
 
 
 COMMAND = CommandLine(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .common import print_json, usage_error
 
 if TYPE_CHECKING:
-    from ..core.hosts import ClaudeLoad, ClaudePart
+    from ..core.hosts import ClaudeLoad, InjectedPart
 
 CLAUDE_CODE = "claude-code"
 
@@ -53,39 +53,14 @@ def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
     return 0
 
 
-def claude_code_json(load: ClaudeLoad, skipped: list[ClaudePart]) -> dict[str, object]:
+def claude_code_json(load: ClaudeLoad, skipped: list[InjectedPart]) -> dict[str, object]:
     """Today's keys (soul, found, skipped, host) and issue 21's, each file in Claude Code's order."""
-    from ..core.hosts import js_length
-
-    def units(text: str | None) -> int:
-        return js_length(text) if text is not None else 0
+    from ..core.hosts import load_json
 
     return {
         "soul": load.reminder or "",
         "found": [part.name for part in load.loaded],
         "skipped": [{"name": part.name, "status": "skipped", "message": part.note} for part in skipped],
         "host": CLAUDE_CODE,
-        "host_version": load.version,
-        "unit": "utf16",
-        "total": {"injected": load.injected_total, "cap": None},
-        "root": load.root,
-        "cwd": load.cwd,
-        "memory_dir": load.memory_dir,
-        "files": [
-            {
-                "name": part.name,
-                "path": part.path,
-                "kind": part.kind,
-                "status": part.status,
-                "raw_len": part.raw_len,
-                "injected": part.injected,
-                "injected_len": units(part.injected),
-                "cut": part.cut,
-                "markers": list(part.markers),
-                "imported_by": part.imported_by,
-                "note": part.note,
-            }
-            for part in load.parts
-        ],
-        "notes": list(load.notes),
+        **load_json(load, extra={"root": load.root, "cwd": load.cwd, "memory_dir": load.memory_dir}),
     }

@@ -17,7 +17,7 @@ from .common import print_json, usage_error
 
 
 def run_openclaw(args: argparse.Namespace, home: Path) -> int:
-    from ..core.hosts import openclaw_load, read_openclaw_numbers
+    from ..core.hosts import load_json, openclaw_load, read_openclaw_numbers
 
     _, _, version = (args.host or "openclaw").partition("@")
     config = read_openclaw_numbers(args.openclaw_config)
@@ -30,38 +30,20 @@ def run_openclaw(args: argparse.Namespace, home: Path) -> int:
         print(f"persona-notebook: {note}", file=sys.stderr)
     for name, why in load.skipped:
         print(f"persona-notebook: {name}: {why}", file=sys.stderr)
-    soul = "\n\n".join(f"## {entry.name}\n\n{entry.injected}" for entry in load.entries)
+    soul = "\n\n".join(f"## {part.name}\n\n{part.injected}" for part in load.parts)
     if args.json:
         print_json(
             {
                 "soul": soul,
-                "found": [e.name for e in load.entries if e.status in ("injected", "cut")],
+                "found": [part.name for part in load.parts if part.loads],
                 "skipped": [
-                    {"name": e.name, "status": e.status, "message": e.injected}
-                    for e in load.entries
-                    if e.status in ("missing", "unreadable")
+                    {"name": part.name, "status": part.status.value, "message": part.injected}
+                    for part in load.parts
+                    if not part.loads
                 ]
                 + [{"name": name, "status": "skipped", "message": why} for name, why in load.skipped],
                 "host": "openclaw",
-                "host_version": load.version,
-                "session_kind": load.kind,
-                "unit": "utf16",
-                "total": {"injected": load.injected_total, "cap": load.total_cap, "file_cap": load.file_cap},
-                "files": [
-                    {
-                        "name": e.name,
-                        "path": e.path,
-                        "status": e.status,
-                        "raw_len": e.raw_len,
-                        "injected": e.injected,
-                        "injected_len": e.injected_len,
-                        "cut": e.cut,
-                        "markers": list(e.markers),
-                        "tokens": None,
-                    }
-                    for e in load.entries
-                ],
-                "notes": list(load.notes),
+                **load_json(load, extra={"session_kind": load.kind}),
             }
         )
     elif soul:

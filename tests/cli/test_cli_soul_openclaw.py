@@ -51,7 +51,14 @@ def test_soul_as_openclaw_json_gives_each_entry_as_the_newest_release_builds_it(
     assert (soul["status"], soul["raw_len"], soul["injected_len"]) == ("cut", 20001, 19999)  # golden soul-cap-plus-1
     assert soul["cut"] == {"head_end": 14920, "tail_start": 20001 - 4973, "dropped": 20001 - 14920 - 4973}
     assert data["files"][2]["injected"] == f"[MISSING] Expected at: {workspace}/IDENTITY.md"
-    assert data["total"] == {"injected": sum(f["injected_len"] for f in data["files"]), "cap": 60000, "file_cap": 20000}
+    tokens = [f["tokens"] for f in data["files"]]
+    assert data["tokenizer"] == "o200k_base" and all(isinstance(count, int) and count > 0 for count in tokens)
+    assert data["total"] == {
+        "injected": sum(f["injected_len"] for f in data["files"]),
+        "cap": 60000,
+        "file_cap": 20000,
+        "tokens": sum(tokens),
+    }
     assert "OpenClaw 2026.9.6 (the newest proven release)" in out.stderr
     assert {"soul", "found", "skipped", "host"} <= set(data) and data["found"] == ["AGENTS.md", "SOUL.md", "MEMORY.md"]
     assert sorted(p.name for p in workspace.rglob("*")) == before

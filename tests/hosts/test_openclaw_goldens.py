@@ -46,7 +46,7 @@ def test_openclaw_injects_what_its_own_code_injected_on_the_same_workspace(versi
         assert not isinstance(load, str), load
         expected = golden["kinds"][kind]["context_files"]
         got = []
-        for entry in load.entries:
+        for entry in load.parts:
             text = entry.injected.replace(str(home), "{home}")
             got.append({"path": entry.path.replace(str(home), "{home}"), "length_utf16": _len16(text)})
             if kind == "main":

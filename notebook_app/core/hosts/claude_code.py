@@ -7,7 +7,7 @@ from the top down to the working directory its ``CLAUDE.md``,
 ``.claude/CLAUDE.md``, ``.claude/rules/**.md`` and ``CLAUDE.local.md`` (each
 followed by its ``@path`` imports), AGENTS.md where none of those loads, and
 ``~/.claude/projects/<slug>/memory/MEMORY.md`` cut to 200 lines and 25,000
-UTF-16 units with its WARNING. Each :class:`ClaudePart` holds the exact text
+UTF-16 units with its WARNING. Each part (:class:`.injected.InjectedPart`) holds the exact text
 of its entry; :attr:`ClaudeLoad.reminder` the whole block. The rules are data
 (``claude-code-2.1.332.toml``), each citing the golden that proves it. Reading
 never writes. Never raises.
@@ -26,6 +26,7 @@ from pathlib import Path
 from ..home.files import FileStatus, read_file
 from . import claude_text as js
 from .claude_imports import import_paths
+from .injected import InjectedPart, PartStatus, Unit
 
 NOT_MODELLED = (
     "Claude Code's managed policy files (/etc/claude-code), its settings (claudeMdExcludes, "
@@ -56,25 +57,19 @@ def claude_code_version(version: str | None) -> tuple[str | None, str | None]:
     )
 
 
-@dataclass(frozen=True)
-class ClaudePart:
-    name: str
-    """The file as a person names it: CLAUDE.md, ../CLAUDE.md, ~/.claude/rules/a.md, MEMORY.md."""
-    path: str
-    """The absolute path Claude Code writes in its entry."""
-    kind: str
-    """Project | Local | User | AutoMem."""
-    status: str
-    """injected | cut | skipped."""
-    injected: str | None
-    """The exact text of its entry after ``Contents of PATH (KIND):``; None when it is not loaded."""
-    raw_len: int | None = None
-    """UTF-16 units of the file's text."""
-    note: str = ""
-    cut: dict[str, int] | None = None
-    """{head_end, tail_start, dropped} in UTF-16 units of the trimmed text (MEMORY.md only)."""
-    markers: tuple[str, ...] = ()
-    imported_by: str | None = None
+def _part(
+    name: str,
+    path: str,
+    kind: str,
+    status: str,
+    injected: str | None,
+    raw_len: int | None = None,
+    note: str = "",
+    **rest,
+) -> InjectedPart:
+    """A file's part: ``kind`` is Project | Local | User | AutoMem, lengths in UTF-16 units (the cut, of
+    MEMORY.md's trimmed text), the text that of its entry after ``Contents of PATH (KIND):``."""
+    return InjectedPart(name, path, PartStatus(status), injected, raw_len, note, unit=Unit.UTF16, kind=kind, **rest)
 
 
 @dataclass(frozen=True)
@@ -83,12 +78,18 @@ class ClaudeLoad:
     root: str
     cwd: str
     memory_dir: str
-    parts: tuple[ClaudePart, ...]
+    parts: tuple[InjectedPart, ...]
     notes: tuple[str, ...] = ()
     reminder: str | None = None
+    host = "claude-code"
+    unit = Unit.UTF16
 
     @property
-    def loaded(self) -> tuple[ClaudePart, ...]:
+    def caps(self) -> dict[str, int | None]:
+        return {"cap": None}
+
+    @property
+    def loaded(self) -> tuple[InjectedPart, ...]:
         return tuple(p for p in self.parts if p.injected is not None)
 
     @property
@@ -101,7 +102,7 @@ class ClaudeLoad:
 class _Walk:
     cwd: Path
     home: Path
-    parts: list[ClaudePart] = field(default_factory=list)
+    parts: list[InjectedPart] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
 
 
@@ -148,14 +149,12 @@ def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None
     raw, why = _read(path)
     if raw is None:
         if why:
-            walk.parts.append(
-                ClaudePart(_name(path, walk), str(path), kind, "skipped", None, note=why, imported_by=parent)
-            )
+            walk.parts.append(_part(_name(path, walk), str(path), kind, "skipped", None, note=why, imported_by=parent))
         return
     body, front = js.strip_front_matter(raw)
     if rule and "paths" in front:
         walk.parts.append(
-            ClaudePart(
+            _part(
                 _name(path, walk),
                 str(path),
                 kind,
@@ -170,7 +169,7 @@ def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None
     entry = js.js_trim(content)
     if not entry:
         walk.parts.append(
-            ClaudePart(
+            _part(
                 _name(path, walk),
                 str(path),
                 kind,
@@ -183,7 +182,7 @@ def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None
         )
         return
     walk.parts.append(
-        ClaudePart(_name(path, walk), str(path), kind, "injected", entry, len(js.units(raw)), imported_by=parent)
+        _part(_name(path, walk), str(path), kind, "injected", entry, len(js.units(raw)), imported_by=parent)
     )
     for target in import_paths(body, path.parent, walk.home):
         _file(walk, target, kind, depth + 1, str(path))
@@ -229,7 +228,7 @@ def _agents(walk: _Walk, dirs: list[Path]) -> None:
             if entry and os.path.normpath(path) not in walk.seen and entry not in texts:
                 walk.seen.add(os.path.normpath(path))
                 walk.parts.append(
-                    ClaudePart(_name(path, walk), str(path), "Project", "injected", entry, len(js.units(raw or "")))
+                    _part(_name(path, walk), str(path), "Project", "injected", entry, len(js.units(raw or "")))
                 )
 
 
@@ -238,7 +237,7 @@ def _memory(memory_dir: Path, walk: _Walk) -> None:
     raw, why = _read(path)
     if raw is None:
         if why:
-            walk.parts.append(ClaudePart("MEMORY.md", str(path), "AutoMem", "skipped", None, note=why))
+            walk.parts.append(_part("MEMORY.md", str(path), "AutoMem", "skipped", None, note=why))
         return
     body, _ = js.strip_front_matter(raw)
     content, cut, markers = memory_text(js.units(js.strip_comments(body)))
@@ -246,7 +245,7 @@ def _memory(memory_dir: Path, walk: _Walk) -> None:
     if not js.js_trim(body):
         return
     walk.parts.append(
-        ClaudePart(
+        _part(
             "MEMORY.md",
             str(path),
             "AutoMem",
@@ -299,7 +298,7 @@ def memory_text(
     return kept + js.units(warning), cut, (js.js_trim(warning),)
 
 
-def render(parts: tuple[ClaudePart, ...] | list[ClaudePart]) -> str | None:
+def render(parts: tuple[InjectedPart, ...] | list[InjectedPart]) -> str | None:
     """The <system-reminder> block of the loaded parts, or None when none loads (empty-home)."""
     r = rules()
     kinds: dict[str, str] = r["kinds"]  # type: ignore[assignment]

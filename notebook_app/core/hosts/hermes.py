@@ -2,7 +2,7 @@
 
 Hermes reads ``$HERMES_HOME/SOUL.md`` (its identity), one project context file
 from a working directory (only when one is given), and the ``§`` entries of
-``memories/MEMORY.md`` and ``memories/USER.md``. Each :class:`HermesPart` holds
+``memories/MEMORY.md`` and ``memories/USER.md``. Each :class:`InjectedPart` holds
 the exact text Hermes's own function returns for it (``load_soul_md()``,
 ``build_context_files_prompt(skip_soul=True)``, ``format_for_system_prompt``),
 in prompt order. The rules are data (``hermes-0.19.0.toml``), each citing the
@@ -20,6 +20,7 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from ..home.files import FileStatus, read_file
+from .injected import InjectedPart, PartStatus, Unit
 
 READ_LIMIT = 64 * 1024 * 1024
 """Hermes reads a file whole; past this we read no further (no case comes near it)."""
@@ -35,35 +36,24 @@ def rules() -> dict[str, object]:
 
 
 @dataclass(frozen=True)
-class HermesPart:
-    name: str
-    """What Hermes calls the part: SOUL.md, the context file's name, MEMORY.md, USER.md."""
-    path: str
-    """Relative to the home (or the working directory, for a context file)."""
-    status: str
-    """injected | cut | missing | skipped | seeded | failed."""
-    injected: str | None
-    """The exact text Hermes's function returns for it; None when it returns nothing."""
-    raw_len: int | None = None
-    note: str = ""
-    cut: dict[str, int] | None = None
-    """{head_end, tail_start, dropped} in code points of the text that was cut."""
-    markers: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class HermesLoad:
     version: str
-    parts: tuple[HermesPart, ...]
+    parts: tuple[InjectedPart, ...]
     cap: int
     """The per-file cap in force for SOUL.md and the context file."""
     notes: tuple[str, ...] = ()
+    host = "hermes"
+    unit = Unit.CODEPOINTS
 
     @property
     def injected_total(self) -> int:
-        return sum(len(part.injected or "") for part in self.parts)
+        return sum(part.injected_len for part in self.parts)
 
-    def part(self, name: str) -> HermesPart | None:
+    @property
+    def caps(self) -> dict[str, int | None]:
+        return {"cap": None, "file_cap": self.cap}
+
+    def part(self, name: str) -> InjectedPart | None:
         return next((p for p in self.parts if p.name == name), None)
 
 
@@ -110,19 +100,23 @@ def _clean(text: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def _soul(home: Path, cap: int) -> HermesPart:
+def _soul(home: Path, cap: int) -> InjectedPart:
     path = home / "SOUL.md"
     try:
         text = _read_text(path)
     except _Unread as why:
-        return HermesPart("SOUL.md", "SOUL.md", "skipped", None, note=f"{why}: Hermes loads no SOUL.md")
+        return InjectedPart("SOUL.md", "SOUL.md", PartStatus.SKIPPED, None, note=f"{why}: Hermes loads no SOUL.md")
     if text is None:
-        return HermesPart("SOUL.md", "SOUL.md", "seeded", None, note=SEEDS_SOUL)
+        return InjectedPart("SOUL.md", "SOUL.md", PartStatus.SEEDED, None, note=SEEDS_SOUL)
     content = _clean(text)
     if not content:
-        return HermesPart("SOUL.md", "SOUL.md", "skipped", None, len(text), "SOUL.md is empty: Hermes loads no SOUL.md")
+        return InjectedPart(
+            "SOUL.md", "SOUL.md", PartStatus.SKIPPED, None, len(text), "SOUL.md is empty: Hermes loads no SOUL.md"
+        )
     body, cut, markers = _cut(content, "SOUL.md", path, cap)
-    return HermesPart("SOUL.md", "SOUL.md", "cut" if cut else "injected", body, len(text), cut=cut, markers=markers)
+    return InjectedPart(
+        "SOUL.md", "SOUL.md", PartStatus.CUT if cut else PartStatus.INJECTED, body, len(text), cut=cut, markers=markers
+    )
 
 
 def _git_root(start: Path) -> Path | None:
@@ -139,7 +133,7 @@ def _front_matter(text: str) -> str:
     return text
 
 
-def _context(cwd: Path, cap: int) -> HermesPart:
+def _context(cwd: Path, cap: int) -> InjectedPart:
     """The one project context file, as build_context_files_prompt(skip_soul=True) returns it."""
     root = _git_root(cwd)
     dirs = [cwd, *cwd.parents] if root else [cwd]
@@ -158,12 +152,12 @@ def _context(cwd: Path, cap: int) -> HermesPart:
                 part = _one(cwd / name, cwd, label, cap)
                 if part is not None:
                     return part
-    return _cursorrules(cwd, cap) or HermesPart(
-        "context", "", "missing", None, note="no project context file in the working directory"
+    return _cursorrules(cwd, cap) or InjectedPart(
+        "context", "", PartStatus.MISSING, None, note="no project context file in the working directory"
     )
 
 
-def _one(path: Path, cwd: Path, label: str, cap: int, *, front_matter: bool = False) -> HermesPart | None:
+def _one(path: Path, cwd: Path, label: str, cap: int, *, front_matter: bool = False) -> InjectedPart | None:
     try:
         text = _read_text(path)
     except _Unread:
@@ -180,7 +174,7 @@ def _one(path: Path, cwd: Path, label: str, cap: int, *, front_matter: bool = Fa
     return _framed(rel, f"## {rel}\n\n{content}", label, path, cap, len(text or ""))
 
 
-def _cursorrules(cwd: Path, cap: int) -> HermesPart | None:
+def _cursorrules(cwd: Path, cap: int) -> InjectedPart | None:
     sections = ""
     sources = [cwd / ".cursorrules"]
     rules_dir = cwd / ".cursor" / "rules"
@@ -198,25 +192,29 @@ def _cursorrules(cwd: Path, cap: int) -> HermesPart | None:
     return _framed(".cursorrules", sections, ".cursorrules", cwd / ".cursorrules", cap, None)
 
 
-def _framed(name: str, text: str, label: str, path: Path, cap: int, raw_len: int | None) -> HermesPart:
+def _framed(name: str, text: str, label: str, path: Path, cap: int, raw_len: int | None) -> InjectedPart:
     body, cut, markers = _cut(text, label, path, cap)
     preamble = str(rules()["context_preamble"])
     if cut:
         cut = {key: value + len(preamble) if key != "dropped" else value for key, value in cut.items()}
-    return HermesPart(name, name, "cut" if cut else "injected", preamble + body, raw_len, cut=cut, markers=markers)
+    return InjectedPart(
+        name, name, PartStatus.CUT if cut else PartStatus.INJECTED, preamble + body, raw_len, cut=cut, markers=markers
+    )
 
 
-def _memory(home: Path, name: str, limit: int, header: str) -> HermesPart:
+def _memory(home: Path, name: str, limit: int, header: str) -> InjectedPart:
     rel = f"memories/{name}"
     try:
         text = _read_text(home / rel)
     except _Unread as why:
         if "UTF-8" in str(why):
-            return HermesPart(name, rel, "failed", None, note=f"Hermes 0.19.0 fails to load its memory: {why}")
+            return InjectedPart(
+                name, rel, PartStatus.FAILED, None, note=f"Hermes 0.19.0 fails to load its memory: {why}"
+            )
         text = None
     if not text or not text.strip():
-        status = "missing" if text is None else "skipped"
-        return HermesPart(name, rel, status, None, len(text) if text is not None else None, f"{rel}: no entries")
+        status = PartStatus.MISSING if text is None else PartStatus.SKIPPED
+        return InjectedPart(name, rel, status, None, len(text) if text is not None else None, f"{rel}: no entries")
     entries = [e.strip() for e in text.split(str(rules()["entry_separator"]))]
     kept = list(dict.fromkeys(e for e in entries if e))
     content = str(rules()["entry_separator"]).join(kept)
@@ -224,8 +222,13 @@ def _memory(home: Path, name: str, limit: int, header: str) -> HermesPart:
     rule = str(rules()["block_rule"])
     title = header.format(pct=pct, current=len(content), limit=limit)
     over = f"; over its {limit:,}-character limit, loaded whole" if len(content) > limit else ""
-    return HermesPart(
-        name, rel, "injected", f"{rule}\n{title}\n{rule}\n{content}", len(text), note=f"{len(kept)} entries{over}"
+    return InjectedPart(
+        name,
+        rel,
+        PartStatus.INJECTED,
+        f"{rule}\n{title}\n{rule}\n{content}",
+        len(text),
+        note=f"{len(kept)} entries{over}",
     )
 
 
@@ -243,9 +246,9 @@ def hermes_load(
     else:
         parts.append(_context(Path(cwd).resolve(), cap))
     mem = _memory(root, "MEMORY.md", int(r["memory_limit"]), str(r["memory_header"]))  # type: ignore[arg-type]
-    if mem.status == "failed":
+    if mem.status == PartStatus.FAILED:
         parts.append(mem)
-        parts.append(HermesPart("USER.md", "memories/USER.md", "failed", None, note=mem.note))
+        parts.append(InjectedPart("USER.md", "memories/USER.md", PartStatus.FAILED, None, note=mem.note))
     else:
         parts.append(mem)
         parts.append(_memory(root, "USER.md", int(r["user_limit"]), str(r["user_header"])))  # type: ignore[arg-type]

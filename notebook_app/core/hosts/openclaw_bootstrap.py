@@ -20,47 +20,42 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..home.files import FileStatus, read_file
+from .injected import InjectedPart, PartStatus, Unit
 from .openclaw_digest import agents_cut
-from .openclaw_utf16 import cut_slice, len16, text_of, trim_end, truncate_safe, units
+from .openclaw_utf16 import cut_slice, text_of, trim_end, truncate_safe, units
 
 READ_LIMIT = 64 * 1024 * 1024
 """Releases without a byte limit read a file whole; past this we read no further (no case comes near it)."""
 KINDS = ("main", "group", "channel", "subagent", "cron")
 
 
-@dataclass(frozen=True)
-class OpenClawEntry:
-    name: str
-    path: str
-    """The entry's path as OpenClaw writes it (the name, or the absolute path, by release)."""
-    status: str
-    """injected | cut | missing | unreadable."""
-    raw_len: int | None
-    """UTF-16 units of the file's text after trimEnd(); None when it was not read."""
-    injected: str
-    """The entry's content: exactly what OpenClaw puts in the prompt for the file."""
-    cut: dict[str, int] | None = None
-    markers: tuple[str, ...] = ()
-
-    @property
-    def injected_len(self) -> int:
-        return len16(self.injected)
+def _part(name: str, path: str, status: str, raw_len: int | None, injected: str, **rest) -> InjectedPart:
+    """An entry: ``path`` as OpenClaw writes it (the name, or the absolute path, by release), ``raw_len`` in UTF-16
+    units of the file's text after trimEnd() (None: not read), ``injected`` exactly what it puts in the prompt."""
+    return InjectedPart(name, path, PartStatus(status), injected, raw_len, unit=Unit.UTF16, **rest)
 
 
 @dataclass(frozen=True)
 class OpenClawLoad:
     version: str
     kind: str
-    entries: tuple[OpenClawEntry, ...]
+    parts: tuple[InjectedPart, ...]
     file_cap: int
     total_cap: int | None
     skipped: tuple[tuple[str, str], ...] = ()
     """(file, why) for files OpenClaw leaves out without an entry."""
     notes: tuple[str, ...] = ()
 
+    host = "openclaw"
+    unit = Unit.UTF16
+
     @property
     def injected_total(self) -> int:
-        return sum(entry.injected_len for entry in self.entries)
+        return sum(part.injected_len for part in self.parts)
+
+    @property
+    def caps(self) -> dict[str, int | None]:
+        return {"cap": self.total_cap, "file_cap": self.file_cap}
 
 
 # --- the cut -----------------------------------------------------------------------------------------
@@ -196,16 +191,16 @@ def _for_session(files: list[_File], kind: str, rel: dict) -> list[_File]:
     return files
 
 
-def _entry(file: _File, content: str, raw: str | None, rel: dict, cap: int | None) -> OpenClawEntry:
+def _entry(file: _File, content: str, raw: str | None, rel: dict, cap: int | None) -> InjectedPart:
     shown = file.name if rel["entry_path"] == "name" else str(file.path)
     text = text_of(content)
     if file.content is None:
-        return OpenClawEntry(file.name, shown, "missing", None, text, markers=(text,))
+        return _part(file.name, shown, "missing", None, text, markers=(text,))
     if file.unreadable:
-        return OpenClawEntry(file.name, shown, "unreadable", None, text, markers=(text,))
+        return _part(file.name, shown, "unreadable", None, text, markers=(text,))
     raw_len = len(raw or "")
     if len(content) >= raw_len and content == raw:
-        return OpenClawEntry(file.name, shown, "injected", raw_len, text)
+        return _part(file.name, shown, "injected", raw_len, text)
     markers = tuple(
         m.group()
         for m in re.finditer(
@@ -220,10 +215,10 @@ def _entry(file: _File, content: str, raw: str | None, rel: dict, cap: int | Non
     if kept:  # the head and tail the marker names, in UTF-16 units of the trimmed text
         h, t = (int(x) for x in (kept.group(1, 2) if kept.group(1) else kept.group(3, 4)))
         cut = {"head_end": h, "tail_start": raw_len - t, "dropped": raw_len - h - t}
-    return OpenClawEntry(file.name, shown, "cut", raw_len, text, cut=cut, markers=markers)
+    return _part(file.name, shown, "cut", raw_len, text, cut=cut, markers=markers)
 
 
-def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[tuple[str, str]]]:
+def build(root: Path, rel: dict, kind: str) -> tuple[list[InjectedPart], list[tuple[str, str]]]:
     files: list[_File] = []
     skipped: list[tuple[str, str]] = []
     names = list(rel["files"]) + ([rel["memory_alt"]] if "memory_alt" in rel else [])
@@ -247,7 +242,7 @@ def build(root: Path, rel: dict, kind: str) -> tuple[list[OpenClawEntry], list[t
     cap = int(rel["file_cap"])
     total = rel.get("total_cap")
     remaining = int(total) if total is not None else None
-    entries: list[OpenClawEntry] = []
+    entries: list[InjectedPart] = []
     for file in kept:
         if remaining is not None and remaining <= 0:
             break

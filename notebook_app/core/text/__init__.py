@@ -1,4 +1,4 @@
-"""Pure algorithms over text: common runs, the three-way merge, hidden characters, a file's lines, secrets.
+"""Pure algorithms over text: common runs, the three-way merge, hidden characters, a file's lines, secrets, tokens.
 
 No I/O and no home: every other package may use them.
 """
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .common_runs import common_prefix, common_suffix, differing_excerpts
     from .hidden import describe_hidden, with_markers
     from .merge import Conflict, MergeResult, both, follow_line, merge3, mine, split_lines, theirs
+    from .tokens import DEFAULT_ENCODING, count_tokens
 
 _HOME_OF: dict[str, str] = {
     "common_prefix": "common_runs",
@@ -28,17 +29,21 @@ _HOME_OF: dict[str, str] = {
     "mine": "merge",
     "split_lines": "merge",
     "theirs": "merge",
+    "DEFAULT_ENCODING": "tokens",
+    "count_tokens": "tokens",
 }
 """Each exported name -> the module that defines it; it loads on the name's first use."""
 
 lazy_face(__name__, _HOME_OF)
 
 __all__ = [
+    "DEFAULT_ENCODING",
     "Conflict",
     "MergeResult",
     "both",
     "common_prefix",
     "common_suffix",
+    "count_tokens",
     "describe_hidden",
     "differing_excerpts",
     "follow_line",

