@@ -198,14 +198,19 @@ class AddWithHistory:
             )
         )
         ratio = median(paired_ratios(rates[OURS]["add"], rates[BEFORE]["add"], higher_is_better=True))
+        with_log, before = median(rates[OURS]["add"]), median(rates[BEFORE]["add"])
+        spent = (
+            f"recording adds {1e6 / with_log - 1e6 / before:,.0f} µs to an add of {1e6 / before:,.0f} µs "
+            "(the event built and its line appended to the log and fsynced, the file's slot in the journal updated)"
+            if with_log and before
+            else "recording costs more than a fifth of an add"
+        )
         section.goals.append(
             Goal(
                 "adds/s with the history on within 20% of the core before it",
                 f"{ratio:.2f}×" if ratio else "—",
                 "met" if ratio and ratio >= 0.8 else "missed",
-                ""
-                if ratio and ratio >= 0.8
-                else "recording costs more than a fifth of an add: see the profile in the README",
+                "" if ratio and ratio >= 0.8 else spent,
             )
         )
         return section
