@@ -9,6 +9,7 @@ from ..core import compose
 from .common import CommandLine, home_option, print_json, usage_error
 from .hosts import home_and_host, host_options
 from .soul_claude import CLAUDE_CODE, claude_code_run
+from .soul_hermes import HERMES, hermes_run
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -40,12 +41,13 @@ def run(args: argparse.Namespace) -> int:
     name, _, version = (args.host or "").partition("@")
     if name == CLAUDE_CODE:
         return claude_code_run(args, version or None)
+    if name == HERMES:
+        return hermes_run(args, version or None)
     found = home_and_host(args)
     if isinstance(found, str):
         return usage_error(found)
     home, host = found
-    hermes = host is not None and host.name == "hermes"
-    if not hermes and (args.cwd is not None or args.context_length is not None):
+    if args.cwd is not None or args.context_length is not None:
         return usage_error(
             "--cwd is an option of --host hermes and claude-code, --context-length of --host hermes only"
         )
@@ -69,8 +71,6 @@ def run(args: argparse.Namespace) -> int:
         }
         if host is not None:  # the contract's output stays exactly as it was
             data["host"] = composition.host
-        if hermes:
-            data.update(hermes_json(home, args.cwd, args.context_length))
         print_json(data)
     elif composition.soul:
         print(composition.soul)
@@ -79,13 +79,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"(empty soul: no bootstrap files in {args.home})", file=sys.stderr)
     return 0
-
-
-def hermes_json(home: object, cwd: str | None, context_length: int | None) -> dict[str, object]:
-    """The keys of issue 21 for Hermes 0.19.0, from the loader its goldens prove (core.hosts.hermes)."""
-    from ..core.hosts import hermes_load, load_json
-
-    return load_json(hermes_load(home, cwd=cwd, context_length=context_length))  # type: ignore[arg-type]
 
 
 COMMAND = CommandLine(

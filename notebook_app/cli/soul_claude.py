@@ -25,9 +25,9 @@ CLAUDE_CODE = "claude-code"
 def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
     from ..core.hosts import claude_code_load, claude_code_version
 
-    proven, error = claude_code_version(version)
-    if error is not None:
-        return usage_error(error)
+    proven, said = claude_code_version(version)
+    if proven is None:
+        return usage_error(str(said))
     if args.context_length is not None or args.openclaw_config is not None or args.session_kind is not None:
         return usage_error(
             "--context-length, --openclaw-config and --session-kind are not options of --host claude-code"
@@ -39,7 +39,7 @@ def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
     if not cwd.is_dir():
         return usage_error(f"{args.cwd}: not a folder (--cwd is the directory Claude Code runs in)")
     load = claude_code_load(root, cwd=cwd)
-    for note in (f"Claude Code {proven}, as its goldens prove it", *load.notes):
+    for note in (f"{said}, as its goldens prove it", *load.notes):
         print(f"persona-notebook: {note}", file=sys.stderr)
     skipped = [part for part in load.parts if part.injected is None]
     for part in skipped:

@@ -94,8 +94,29 @@ def test_soul_host_prints_what_that_host_loads(demo: Path, tmp_path: Path) -> No
     out = run("soul", "--home", str(demo), "--host", "openclaw", tmp=tmp_path)
     assert out.returncode == 0
     assert out.stdout.startswith("## AGENTS.md\n\n") and "## SOUL.md" in out.stdout
-    data = json.loads(run("soul", "--home", str(demo), "--host", "hermes", "--json", tmp=tmp_path).stdout)
-    assert data["host"] == "hermes" and data["found"] == ["SOUL.md", "MEMORY.md", "USER.md"]
+    hermes_home = tmp_path / "hermes-home"
+    (hermes_home / "memories").mkdir(parents=True)
+    (hermes_home / "SOUL.md").write_text((demo / "SOUL.md").read_text())
+    (hermes_home / "memories" / "USER.md").write_text("Name: Priya\n§\nTimezone: UTC\n")
+    data = json.loads(run("soul", "--home", str(hermes_home), "--host", "hermes", "--json", tmp=tmp_path).stdout)
+    assert data["host"] == "hermes" and data["found"] == ["SOUL.md", "USER.md"]
+    assert [p["status"] for p in data["files"]] == ["injected", "missing", "injected"]
+    # the text is the parts as Hermes joins them: each stripped, a blank line between
+    assert data["soul"] == "\n\n".join(p["injected"].strip() for p in data["files"] if p["injected"])
+
+
+def test_soul_as_hermes_with_a_version_resolves_it_or_lists_the_proven_releases(demo: Path, tmp_path: Path) -> None:
+    partial = run("soul", "--home", str(demo), "--host", "hermes@0.19", tmp=tmp_path)
+    assert partial.returncode == 0, partial.stderr
+    assert "Hermes 0.19: its newest proven release, 0.19.0, as its goldens prove it" in partial.stderr
+    newest = run("soul", "--home", str(demo), "--host", "hermes", tmp=tmp_path)
+    assert "Hermes 0.19.0 (the newest proven release), as its goldens prove it" in newest.stderr
+    for spec, said in (
+        ("hermes@0.18.2", "hermes@0.18.2 is in no proven range; proven Hermes releases: 0.19.0"),
+        ("hermes@next", "hermes@next: not a version; proven Hermes releases: 0.19.0"),
+    ):
+        out = run("soul", "--home", str(demo), "--host", spec, tmp=tmp_path)
+        assert (out.returncode, out.stdout, out.stderr) == (2, "", f"persona-notebook: {said}\n")
 
 
 def test_soul_without_a_host_is_the_contract(demo: Path, tmp_path: Path) -> None:

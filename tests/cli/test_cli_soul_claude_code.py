@@ -97,8 +97,8 @@ def test_soul_as_claude_code_json_names_each_file_with_its_cut(project, tmp_path
 @pytest.mark.parametrize(
     "args, words",
     [
-        (("--host", "claude-code@2.0"), "not a proven Claude Code version; proven: 2.1.332"),
-        (("--host", "claude-code@latest"), "not a proven Claude Code version"),
+        (("--host", "claude-code@2.0"), "claude-code@2.0 is in no proven range; proven Claude Code releases: 2.1.332"),
+        (("--host", "claude-code@latest"), "claude-code@latest: not a version; proven Claude Code releases: 2.1.332"),
         (("--host", "claude-code", "--context-length", "200000"), "not options of --host claude-code"),
         (("--host", "claude-code", "--cwd", "/no/such/folder"), "--cwd is the directory Claude Code runs in"),
         (("--host", "openclaw", "--cwd", "."), "--cwd is an option of --host hermes and claude-code"),

@@ -35,6 +35,7 @@ __all__ = [
     "compose_for_host",
     "default_config_path",
     "hermes_load",
+    "hermes_version",
     "host_names",
     "js_length",
     "openclaw_load",
@@ -90,6 +91,7 @@ lazy_face(
     __name__,
     {
         "hermes_load": "hermes",
+        "hermes_version": "hermes",
         "ClaudeLoad": "claude_code",
         "HostLoad": "injected",
         "InjectedPart": "injected",

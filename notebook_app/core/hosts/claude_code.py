@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..home.files import FileStatus, read_file
 from . import claude_text as js
+from . import versions
 from .claude_imports import import_paths
 from .injected import InjectedPart, PartStatus, Unit
 
@@ -40,21 +41,15 @@ def rules() -> dict[str, object]:
     return tomllib.loads(text)
 
 
-PROVEN = ("2.1.332",)
-"""The Claude Code releases a golden proves, oldest first; each has its own rules file."""
+def proven_releases() -> tuple[dict[str, object], ...]:
+    """The Claude Code releases a golden proves, oldest first; each its own release only (no range)."""
+    return ({"version": str(rules()["version"])},)
 
 
-def claude_code_version(version: str | None) -> tuple[str | None, str | None]:
-    """The proven release ``version`` names (None: the newest; ``2.1``: its newest release), or the error to print."""
-    if version is None:
-        return PROVEN[-1], None
-    matches = [v for v in PROVEN if v == version or v.startswith(version + ".")]
-    if re.fullmatch(r"[0-9]+(?:\.[0-9]+)*", version) and matches:
-        return matches[-1], None
-    return None, (
-        f"claude-code@{version}: not a proven Claude Code version; proven: {', '.join(PROVEN)} "
-        f"(each its own release only: no range of releases is proven)"
-    )
+def claude_code_version(version: str | None) -> tuple[str | None, str]:
+    """The proven release ``version`` names (None: the newest; ``2.1``: its newest release) and the sentence
+    saying which, or (None, the error to print)."""
+    return versions.proven_version("claude-code", "Claude Code", proven_releases(), version)
 
 
 def _part(

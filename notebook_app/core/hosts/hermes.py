@@ -20,6 +20,7 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from ..home.files import FileStatus, read_file
+from . import versions
 from .injected import InjectedPart, PartStatus, Unit
 
 READ_LIMIT = 64 * 1024 * 1024
@@ -33,6 +34,17 @@ NOT_MODELLED = "Hermes replaces a file or entry its scan flags; not checked here
 def rules() -> dict[str, object]:
     text = (package_files("notebook_app.core.hosts") / "hermes-0.19.0.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
+
+
+def proven_releases() -> tuple[dict[str, object], ...]:
+    """The Hermes releases a golden proves, oldest first; each its own release only (no range)."""
+    return ({"version": str(rules()["version"])},)
+
+
+def hermes_version(version: str | None) -> tuple[str | None, str]:
+    """The proven release ``version`` names (None: the newest; ``0.19``: its newest release) and the sentence
+    saying which, or (None, the error to print)."""
+    return versions.proven_version("hermes", "Hermes", proven_releases(), version)
 
 
 @dataclass(frozen=True)
@@ -55,6 +67,12 @@ class HermesLoad:
 
     def part(self, name: str) -> InjectedPart | None:
         return next((p for p in self.parts if p.name == name), None)
+
+    @property
+    def text(self) -> str:
+        """The parts as Hermes joins them into its system prompt: each stripped, ``\\n\\n`` between (0.19.0's
+        ``agent/system_prompt.py``, which puts its own guidance, skills and a timestamp between them; left out)."""
+        return "\n\n".join(part.injected.strip() for part in self.parts if part.injected and part.injected.strip())
 
 
 class _Unread(Exception):

@@ -4,19 +4,19 @@
 and the range of versions it covers. A partial version (``2026.9``) means its
 newest proven release; a version inside a range uses that range's rules and
 names the golden that proves them; a version in no range is refused with the
-ranges listed; no version means the newest, named.
+ranges listed; no version means the newest, named (:mod:`.versions`, one rule for every host).
 """
 
 from __future__ import annotations
 
 import os
-import re
 import tomllib
 from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
+from . import versions
 from .openclaw_bootstrap import KINDS, OpenClawLoad, build
 
 __all__ = ["KINDS", "OpenClawLoad", "openclaw_load", "ranges_in_words", "releases", "resolve_release"]
@@ -28,41 +28,13 @@ def releases() -> tuple[dict, ...]:
     return tuple(tomllib.loads(text)["release"])
 
 
-def _key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in version.split("."))
-
-
 def ranges_in_words() -> str:
-    return "; ".join(
-        f"{r['since']}–{r['until']} (proven at {r['version']})" if r["since"] != r["until"] else str(r["version"])
-        for r in releases()
-    )
+    return versions.ranges_in_words(releases())
 
 
 def resolve_release(version: str | None) -> tuple[dict, str] | str:
     """The release whose rules cover ``version`` and a sentence saying which, or why none does."""
-    known = releases()
-    if version is None:
-        newest = known[-1]
-        return newest, f"OpenClaw {newest['version']} (the newest proven release)"
-    if not re.fullmatch(r"[0-9]+(?:\.[0-9]+)*", version):
-        return f"openclaw@{version}: not a version; proven OpenClaw releases: {ranges_in_words()}"
-    parts = _key(version)
-    if len(parts) < 3:  # a partial version: its newest proven release
-        inside = [r for r in known if _key(str(r["version"]))[: len(parts)] == parts]
-        if inside:
-            chosen = inside[-1]
-            return chosen, f"OpenClaw {version}: its newest proven release, {chosen['version']}"
-    padded = parts + (0,) * (3 - len(parts))
-    for r in known:
-        if _key(str(r["since"])) <= padded <= _key(str(r["until"])):
-            if str(r["version"]) == version:
-                return r, f"OpenClaw {version}"
-            return r, (
-                f"OpenClaw {version}: rules of {r['since']}–{r['until']}, proven at {r['version']} "
-                f"(tests/hosts/goldens/openclaw@{r['version']}/)"
-            )
-    return f"openclaw@{version} is in no proven range; proven OpenClaw releases: {ranges_in_words()}"
+    return versions.resolve_version("openclaw", "OpenClaw", releases(), version)  # type: ignore[return-value]
 
 
 def openclaw_load(

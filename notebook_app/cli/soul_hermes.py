@@ -1,0 +1,49 @@
+"""``persona-notebook soul --host hermes[@VERSION] --home HERMES_HOME [--cwd DIR] [--context-length N]``.
+
+What Hermes will put in its next session's system prompt from ``$HERMES_HOME``: SOUL.md, the one project
+context file of ``--cwd`` (none without it, said in words), and the ``§`` entries of ``memories/``, from the
+loader its goldens prove (core.hosts.hermes). The text is those parts as Hermes joins them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import existing_home, print_json, usage_error
+
+HERMES = "hermes"
+
+
+def hermes_run(args: argparse.Namespace, version: str | None) -> int:
+    from ..core.hosts import hermes_load, hermes_version, load_json
+
+    proven, said = hermes_version(version)
+    if proven is None:
+        return usage_error(said)
+    if args.openclaw_config is not None or args.session_kind is not None:
+        return usage_error("--openclaw-config and --session-kind are not options of --host hermes")
+    home = existing_home(args.home)
+    if isinstance(home, str):
+        return usage_error(home)
+    load = hermes_load(home, cwd=args.cwd, context_length=args.context_length)
+    for note in (f"{said}, as its goldens prove it", *load.notes):
+        print(f"persona-notebook: {note}", file=sys.stderr)
+    skipped = [part for part in load.parts if not part.loads]
+    for part in skipped:
+        print(f"persona-notebook: {part.name}: {part.note}", file=sys.stderr)
+    if args.json:
+        print_json(
+            {
+                "soul": load.text,
+                "found": [part.name for part in load.parts if part.loads],
+                "skipped": [{"name": p.name, "status": p.status.value, "message": p.note} for p in skipped],
+                "host": HERMES,
+                **load_json(load),
+            }
+        )
+    elif load.text:
+        print(load.text)
+    else:
+        print(f"(nothing: Hermes {load.version} loads no SOUL.md and no memory from {home})", file=sys.stderr)
+    return 0
