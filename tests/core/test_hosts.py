@@ -117,17 +117,36 @@ def test_claude_code_loads_the_first_200_lines_of_memory_only(home: Path) -> Non
     assert cut.line == 201 and "not loaded" in cut.message
 
 
-def test_a_users_profile_replaces_a_shipped_one(tmp_path: Path) -> None:
+def test_a_users_profile_adds_a_host_marked_not_proven_but_never_replaces_a_shipped_one(
+    tmp_path: Path, home: Path
+) -> None:
     folder = tmp_path / "config" / "persona-notebook" / "hosts"
     folder.mkdir(parents=True)
     (folder / "claude-code.toml").write_text(
         'name = "claude-code"\nfiles = ["MEMORY.md"]\nunit = '
         '"bytes"\nfile_cap = 100\nline_cap = 3\n[cut]\nkind = "head"\n'
     )
+    (folder / "my-agent.toml").write_text(
+        'name = "my-agent"\ntitle = "My agent"\nfiles = ["SOUL.md", "MEMORY.md"]\nunit = "bytes"\nfile_cap = 100\n'
+        '[cut]\nkind = "head"\n'
+    )
     (folder / "bad.toml").write_text('files = ["NOTES.md"]\n')
     hosts, problems = load_hosts()
-    assert hosts["claude-code"].file_cap == 100
-    assert [p.message for p in problems] == ["'files' names 'NOTES.md', which is not a bootstrap file"]
+    shipped = hosts["claude-code"]
+    assert shipped.file_cap != 100 and shipped.shipped
+    assert shipped.shadowed_by == (str(folder / "claude-code.toml"),)
+    assert [p.message for p in problems] == [
+        "'files' names 'NOTES.md', which is not a bootstrap file",
+        "names the shipped host 'claude-code', which it cannot replace: Claude Code's shipped profile is in force "
+        "(give yours another name to add a host of your own)",
+    ]
+    assert not hosts["my-agent"].shipped
+    assert "My agent: your own profile: no golden proves it" in host("my-agent").notes
+    report = check_home(home, host=host("claude-code"))
+    (named,) = [f for f in report.findings if f.rule == "host.shadowed"]
+    assert named.message.startswith(f"{folder / 'claude-code.toml'} names the shipped host 'claude-code'")
+    assert named.severity.value == "warning"
+    assert not [f for f in check_home(home, host=host("my-agent")).findings if f.rule == "host.shadowed"]
 
 
 def test_an_unknown_host_names_the_known_ones() -> None:

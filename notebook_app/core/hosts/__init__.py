@@ -16,7 +16,16 @@ from dataclasses import dataclass, replace
 from ..lazy import lazy_face
 from .loader import as_host, compose_for_host
 from .openclaw import apply_openclaw_config, default_config_path, read_openclaw_numbers
-from .profile import DEFAULT_HOST, FileRule, HostProblem, HostProfile, load_hosts, parse_profile, version_problem
+from .profile import (
+    DEFAULT_HOST,
+    NOT_PROVEN,
+    FileRule,
+    HostProblem,
+    HostProfile,
+    load_hosts,
+    parse_profile,
+    version_problem,
+)
 
 __all__ = [
     "DEFAULT_HOST",
@@ -84,6 +93,8 @@ def resolve_host(spec: str | None = None, *, openclaw_config: str | os.PathLike[
         reading = apply_openclaw_config(profile, openclaw_config)
         return HostChoice(reading.profile, reading.notes, reading.broken, problems=tuple(problems))
     notes = (f"{profile.title}: {profile.numbers_in_words()}",)
+    if not profile.shipped:
+        notes += (f"{profile.title}: {NOT_PROVEN}",)
     return HostChoice(replace(profile, notes=notes), notes, problems=tuple(problems))
 
 

@@ -1,8 +1,9 @@
 """Host profiles as data: what a host loads from a home, how much, and how it cuts.
 
-A profile is a TOML file (``profiles/*.toml`` in the package; one with the
-same name in ``<config dir>/persona-notebook/hosts/`` replaces it, as user
-themes do). Each number in a shipped profile cites the host's own source or
+A profile is a TOML file (``profiles/*.toml`` in the package). A person's own
+in ``<config dir>/persona-notebook/hosts/`` adds a host, marked not proven;
+one named like a shipped host never replaces it (the shipped one is what the
+goldens and sources back) and is named as a problem. Each number in a shipped profile cites the host's own source or
 documentation in its ``[sources]`` table. A file that fails to load is
 reported as a :class:`HostProblem`, never raised.
 """
@@ -109,6 +110,10 @@ class HostProfile:
     """The host's own config is there but could not be read or parsed: its defaults are in force."""
     source: str = ""
     """The profile file it was read from."""
+    shipped: bool = True
+    """Shipped with the notebook; False for a person's own profile, which no golden proves."""
+    shadowed_by: tuple[str, ...] = ()
+    """A person's own profile files that try to replace this shipped one (it stays in force; the doctor says so)."""
 
     @property
     def is_contract(self) -> bool:
@@ -287,7 +292,31 @@ def user_profiles_dir() -> Path:
     return Path(user_config_dir("persona-notebook")) / "hosts"
 
 
-def load_hosts(*folders: Traversable | Path) -> tuple[dict[str, HostProfile], list[HostProblem]]:
-    """Every ``*.toml`` profile in ``folders`` (default: shipped, then the user's; later ones win)."""
-    profiles, problems = load_toml_folders(folders or (shipped_profiles_dir(), user_profiles_dir()), parse_profile)
-    return {profile.name: profile for profile in profiles}, [HostProblem(*problem) for problem in problems]
+NOT_PROVEN = "your own profile: no golden proves it"
+
+
+def load_hosts(
+    shipped: Traversable | Path | None = None, user: Traversable | Path | None = None
+) -> tuple[dict[str, HostProfile], list[HostProblem]]:
+    """The shipped profiles and a person's own (``*.toml`` in each folder; default: the package's and the user's
+    config folder's). A person's profile adds a host, marked not proven; one that names a shipped host does not
+    replace it: the shipped one is what the goldens and sources back, and the file is named as a problem."""
+    ours, problems = load_toml_folders((shipped or shipped_profiles_dir(),), parse_profile)
+    theirs, more = load_toml_folders((user or user_profiles_dir(),), parse_profile)
+    hosts = {profile.name: profile for profile in ours}
+    found = [HostProblem(*problem) for problem in problems + more]
+    for profile in theirs:
+        kept = hosts.get(profile.name)
+        if kept is not None and kept.shipped:
+            hosts[profile.name] = replace(kept, shadowed_by=(*kept.shadowed_by, profile.source))
+            found.append(HostProblem(profile.source, shadow_words(kept)))
+        else:
+            hosts[profile.name] = replace(profile, shipped=False)
+    return hosts, found
+
+
+def shadow_words(kept: HostProfile) -> str:
+    return (
+        f"names the shipped host {kept.name!r}, which it cannot replace: {kept.title}'s shipped profile is "
+        "in force (give yours another name to add a host of your own)"
+    )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from ...home.file_load import FileLoad
 from ...home.files import FileStatus
 from ...home.soul import Composition
-from ...hosts.profile import UNIT_WORDS
+from ...hosts.profile import UNIT_WORDS, shadow_words
 from ...text.tokens import DEFAULT_ENCODING, count_tokens
 from ..model import Finding, finding
 
@@ -209,6 +209,9 @@ def _format_findings(composition: Composition) -> list[Finding]:
 def _config_findings(composition: Composition) -> list[Finding]:
     profile = composition.profile
     assert profile is not None
-    if not profile.notes:
-        return []
-    return [finding("host.config" if profile.config_broken else "host.numbers", None, None, "; ".join(profile.notes))]
+    said = shadow_words(profile)
+    found = [finding("host.shadowed", None, None, f"{source} {said}") for source in profile.shadowed_by]
+    if profile.notes:
+        rule = "host.config" if profile.config_broken else "host.numbers"
+        found.append(finding(rule, None, None, "; ".join(profile.notes)))
+    return found
