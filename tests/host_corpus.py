@@ -41,6 +41,8 @@ class Case:
     files: dict[str, object] = field(default_factory=dict)
     """Path under the case folder (``home/SOUL.md``) -> bytes, :data:`DIR` or :class:`Link`."""
     cwd: bool = False
+    hosts: tuple[str, ...] = ()
+    """The hosts whose goldens hold this case (empty: every host); a host's own config is its alone."""
 
 
 def _text(count: int, seed: str = "line") -> str:
@@ -76,7 +78,12 @@ def _soul(data: object, **memory: object) -> dict[str, object]:
     return files
 
 
-def cases() -> list[Case]:
+def cases(host: str | None = None) -> list[Case]:
+    """Every case (``host``: those whose goldens that host's folder holds)."""
+    return [case for case in _all_cases() if host is None or not case.hosts or host in case.hosts]
+
+
+def _all_cases() -> list[Case]:
     long_entries = [f"Entry {i:03d}: " + _text(90, f"fact{i}") for i in range(40)]
     out = [
         Case("empty-home", "nothing at all: Hermes seeds its default SOUL.md"),
@@ -252,7 +259,46 @@ def cases() -> list[Case]:
     ]
     out += _openclaw_cases()
     out += claude_code_cases()
+    out += _hermes_config_cases()
     return out
+
+
+# --- Hermes's config.yaml (issue 21): the memory limits and switches, the context-file cap,
+# a config that is empty or not YAML. Hermes only: no other host reads it.
+def _hermes_config_cases() -> list[Case]:
+    memory = _entries("Prefers tea with lemon and no sugar at all.", "Lives in Lyon, near the river.", "Plays go.")
+    user = _entries("Name: Sam", "Timezone: Europe/Paris, works late.")
+
+    def case(name: str, about: str, config: bytes, **files: bytes) -> Case:
+        return Case(
+            name,
+            about,
+            {"home/config.yaml": config, **_soul(b"Soul.", memory=memory, user=user), **files},
+            hosts=("hermes",),
+        )
+
+    return [
+        case(
+            "hermes-config-limits",
+            "config.yaml sets both memory limits below what the files hold",
+            b"memory:\n  memory_char_limit: 60\n  user_char_limit: 20\n",
+        ),
+        case("hermes-config-memory-off", "config.yaml switches MEMORY.md off", b"memory:\n  memory_enabled: false\n"),
+        case("hermes-config-user-off", "config.yaml switches USER.md off", b"memory:\n  user_profile_enabled: false\n"),
+        case(
+            "hermes-config-both-off",
+            "config.yaml switches both memory blocks off",
+            b"memory:\n  memory_enabled: false\n  user_profile_enabled: false\n",
+        ),
+        case(
+            "hermes-config-context-cap",
+            "config.yaml's context_file_max_chars cuts a SOUL.md of 1,500 characters at 1,000",
+            b"context_file_max_chars: 1000\n",
+            **{"home/SOUL.md": _text(1500).encode()},
+        ),
+        case("hermes-config-empty", "an empty config.yaml", b""),
+        case("hermes-config-broken", "a config.yaml that is not YAML", b"memory: [unclosed\n  - x: {\n"),
+    ]
 
 
 # --- OpenClaw (issue 21): its caps and ±1, the USER.md cap, the total caps, AGENTS.md's

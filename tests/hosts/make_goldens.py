@@ -273,7 +273,7 @@ def main(only: list[str]) -> int:
         out.mkdir(parents=True, exist_ok=True)
         cases = [
             case
-            for case in host_corpus.cases()
+            for case in host_corpus.cases(folder.split("@")[0])
             if not (keep and (out / f"{case.name}.json").exists()) and (not chosen or case.name in chosen)
         ]
         first = _run_case(folder, host, ready, cases[0]) if cases else None

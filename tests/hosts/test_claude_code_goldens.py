@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).parent / "drivers"))
 from claude_code import entries  # noqa: E402  (the driver's own parser of the block)
 
 GOLDENS = Path(__file__).parent / "goldens" / "claude-code@2.1.332"
-CASES = {case.name: case for case in host_corpus.cases()}
+CASES = {case.name: case for case in host_corpus.cases("claude-code")}
 
 
 def _listing(folder: Path) -> list[Path]:

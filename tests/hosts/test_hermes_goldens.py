@@ -18,7 +18,7 @@ import host_corpus
 from notebook_app.core.hosts.hermes import SEEDS_SOUL, hermes_load
 
 GOLDENS = Path(__file__).parent / "goldens" / "hermes@0.19.0"
-CASES = {case.name: case for case in host_corpus.cases()}
+CASES = {case.name: case for case in host_corpus.cases("hermes")}
 
 
 def _golden(name: str) -> dict:
@@ -57,15 +57,17 @@ def test_hermes_injects_what_its_own_code_injected_on_the_same_home(name, tmp_pa
     else:
         assert label not in calls and context == []
     memory, user = load.part("MEMORY.md"), load.part("USER.md")
-    loaded = calls["MemoryStore().load_from_disk()"]
-    if "raised" in loaded:
+    loaded = calls.get("MemoryStore(memory_char_limit, user_char_limit).load_from_disk()")
+    if loaded is not None and "raised" in loaded:
         assert memory.status == user.status == "failed"
         assert "not valid UTF-8" in memory.note
-    else:
-        assert (
-            host_corpus.summary(memory.injected, str(home)) == calls["format_for_system_prompt('memory')"]["returned"]
-        )
-        assert host_corpus.summary(user.injected, str(home)) == calls["format_for_system_prompt('user')"]["returned"]
+    else:  # a block Hermes does not build (switched off in its config) is one we say is skipped
+        for part, block in ((memory, "memory"), (user, "user")):
+            built = calls.get(f"format_for_system_prompt('{block}')")
+            if built is None:
+                assert (part.status, part.injected) == ("skipped", None) and "switched off" in part.note
+            else:
+                assert host_corpus.summary(part.injected, str(home)) == built["returned"]
     assert [p.name for p in load.parts][:1] == ["SOUL.md"] and [p.name for p in load.parts][-2:] == [
         "MEMORY.md",
         "USER.md",
@@ -87,3 +89,24 @@ def test_the_apps_hermes_profile_renders_memory_blocks_as_hermes_did(name, tmp_p
             host_corpus.summary(bodies.get(file), str(home))
             == calls[f"format_for_system_prompt('{target}')"]["returned"]
         )
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in CASES.items() if "home/config.yaml" in c.files))
+def test_config_yaml_is_read_as_hermes_read_it(name, tmp_path):
+    """The switches, limits and cap we read from config.yaml are the ones Hermes's own load_config() gave."""
+    from notebook_app.core.hosts.hermes_config import read_config
+
+    host_corpus.build(tmp_path, [name])
+    config = read_config(tmp_path / name / "home", 2200, 1375)
+    facts = next(c["returned"] for c in _golden(name)["calls"] if c["call"] == "load_config()")
+    assert {
+        "memory": {
+            "memory_enabled": config.memory_enabled,
+            "user_profile_enabled": config.user_profile_enabled,
+            "memory_char_limit": config.memory_char_limit,
+            "user_char_limit": config.user_char_limit,
+        },
+        "context_file_max_chars": config.context_file_max_chars,
+    } == facts
+    moved = any(".corrupt." in path for path in _golden(name)["files"]["created"])
+    assert moved == ("moves it aside" in config.said)

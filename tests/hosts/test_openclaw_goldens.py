@@ -19,7 +19,7 @@ import host_corpus
 from notebook_app.core.hosts.openclaw_releases import KINDS, openclaw_load, releases
 
 GOLDENS = Path(__file__).parent / "goldens"
-CASES = {case.name: case for case in host_corpus.cases()}
+CASES = {case.name: case for case in host_corpus.cases("openclaw")}
 VERSIONS = [str(r["version"]) for r in releases()]
 
 

@@ -19,7 +19,7 @@ from notebook_app.core.hosts import resolve_host
 from notebook_app.core.hosts.toolnexus_py import starts_no_session
 
 GOLDENS = Path(__file__).parent / "goldens" / "toolnexus-py@0.21.0"
-CASES = {case.name: case for case in host_corpus.cases()}
+CASES = {case.name: case for case in host_corpus.cases("toolnexus-py")}
 
 
 def test_every_corpus_case_has_a_toolnexus_py_golden():

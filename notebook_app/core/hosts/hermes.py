@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..home.files import FileStatus, read_file
 from . import versions
+from .hermes_config import NOT_READ, HermesConfig, read_config
 from .injected import InjectedPart, PartStatus, Unit
 
 READ_LIMIT = 64 * 1024 * 1024
@@ -253,21 +254,42 @@ def _memory(home: Path, name: str, limit: int, header: str) -> InjectedPart:
 def hermes_load(
     home: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None, context_length: int | None = None
 ) -> HermesLoad:
-    """What Hermes 0.19.0 injects with ``$HERMES_HOME`` at ``home``; the context file only with ``cwd``."""
+    """What Hermes 0.19.0 injects with ``$HERMES_HOME`` at ``home``; the context file only with ``cwd``. Its
+    ``config.yaml`` sets the caps, limits and which memory blocks are on (:mod:`.hermes_config`)."""
     r = rules()
     root = Path(home)
-    cap = file_cap(context_length)
+    config = read_config(root, int(r["memory_limit"]), int(r["user_limit"]))  # type: ignore[arg-type]
+    cap = config.context_file_max_chars or file_cap(context_length)
     parts = [_soul(root, cap)]
-    notes = [NOT_MODELLED, "Hermes's config.yaml is not read here: its defaults are in force"]
+    notes = [NOT_MODELLED, config.said, NOT_READ]
+    if config.context_file_max_chars:
+        notes.append(f"config.yaml's context_file_max_chars {cap:,} is the cap of SOUL.md and the context file")
     if cwd is None:
         notes.append("no working directory given: no project context file")
     else:
         parts.append(_context(Path(cwd).resolve(), cap))
-    mem = _memory(root, "MEMORY.md", int(r["memory_limit"]), str(r["memory_header"]))  # type: ignore[arg-type]
-    if mem.status == PartStatus.FAILED:
-        parts.append(mem)
-        parts.append(InjectedPart("USER.md", "memories/USER.md", PartStatus.FAILED, None, note=mem.note))
-    else:
-        parts.append(mem)
-        parts.append(_memory(root, "USER.md", int(r["user_limit"]), str(r["user_header"])))  # type: ignore[arg-type]
+    parts += _memory_parts(root, config)
     return HermesLoad(str(r["version"]), tuple(parts), cap, tuple(notes))
+
+
+def _memory_parts(root: Path, config: HermesConfig) -> list[InjectedPart]:
+    """MEMORY.md and USER.md as the blocks switched on load them; one that is off is said so, and nothing is read
+    when both are (AIAgent makes no MemoryStore then: hermes-config-both-off)."""
+    r = rules()
+    wanted = {"MEMORY.md": config.memory_enabled, "USER.md": config.user_profile_enabled}
+    off = {
+        name: f"switched off in config.yaml ({key}: false)"
+        for name, key in (("MEMORY.md", "memory.memory_enabled"), ("USER.md", "memory.user_profile_enabled"))
+    }
+    if not any(wanted.values()):
+        return [InjectedPart(n, f"memories/{n}", PartStatus.SKIPPED, None, note=off[n]) for n in wanted]
+    mem = _memory(root, "MEMORY.md", config.memory_char_limit, str(r["memory_header"]))
+    if mem.status == PartStatus.FAILED:  # the store's load fails before either block is built
+        return [mem, InjectedPart("USER.md", "memories/USER.md", PartStatus.FAILED, None, note=mem.note)]
+    user = _memory(root, "USER.md", config.user_char_limit, str(r["user_header"]))
+    return [
+        part
+        if wanted[part.name]
+        else InjectedPart(part.name, part.path, PartStatus.SKIPPED, None, part.raw_len, off[part.name])
+        for part in (mem, user)
+    ]
