@@ -21,7 +21,7 @@ from textual.message_pump import MessagePump
 
 from ...core.fs import STATE_DIR
 from ...core.log import LOG_PATH
-from ...core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
+from ...core.sessions import OLD_CALLS_SUFFIX, SESSION_FILE_SUFFIX, sessions_path
 from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, SessionsChanged, awatch
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class SessionsWatcher(FolderWatcher):
         if found == self.log:
             return True  # a session's calls are events of the home's log (a failed call changes no file)
         name = found.name
-        is_record = name.endswith((RECORD_SUFFIX, JOURNAL_SUFFIX)) and not name.startswith(".")
+        is_record = name.endswith((SESSION_FILE_SUFFIX, OLD_CALLS_SUFFIX)) and not name.startswith(".")
         return found.parent == self.folder and is_record
 
     def _existing(self) -> list[Path]:
