@@ -12,7 +12,7 @@ At that moment the soul is composed, frozen and recorded with the client's
 name and version, and its start is an event of the home's log; the soul
 resource and prompt serve that frozen string for the rest of the connection,
 and every memory-tool call is an event of that log by the session (its
-writes, and its failed calls), which is the session's journal. A
+writes, and its failed calls), which are the session's calls. A
 bootstrap file that cannot load (unreadable, a FIFO, a link loop, …) is left
 out of the soul, logged to stderr and listed in the record: the agent still
 connects. Bookkeeping that fails is logged and never costs the agent its
@@ -41,7 +41,7 @@ from .. import __version__
 from ..core import MemoryTool, ToolResult
 from ..core.fs import pin_home
 from ..core.modes import load_settings, mode_in_force
-from ..core.sessions import AgentSession, hold, new_session, record_session, session_actor
+from ..core.sessions import AgentSession, hold, new_session, session_actor, write_session_file
 
 logger = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ class AgentSessionState:
             for skipped in session.composition.skipped:
                 logger.warning("session %s: %s", session.id, skipped.message)
             try:
-                path = await anyio.to_thread.run_sync(record_session, self.home, session)
+                path = await anyio.to_thread.run_sync(write_session_file, self.home, session)
             except Exception as error:  # bookkeeping must never cost the agent its session
                 logger.error("session %s is served but not recorded: %s", session.id, error)
             else:
@@ -126,7 +126,7 @@ class AgentSessionState:
     async def call(self, args: object) -> ToolResult:
         """Apply one tool call as this session: the core logs it (a write, or a failed call).
 
-        Calls of one session run one at a time, so its journal lists writes in
+        Calls of one session run one at a time, so its calls list writes in
         the order they reached the disk. A call the history cannot hold is
         logged here; it never turns the agent's successful write into an error.
         """

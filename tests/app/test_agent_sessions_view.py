@@ -20,7 +20,7 @@ from notebook_app.app.widgets.agents.journal_table import JournalPane, JournalTa
 from notebook_app.app.widgets.agents.session_list import SessionList
 from notebook_app.app.widgets.session.session_pane import SessionPane
 from notebook_app.core import memory_tool
-from notebook_app.core.sessions.agents import JournalEntry, append_journal, new_session, record_session, start_session
+from notebook_app.core.sessions.agents import CallEntry, append_old_call, new_session, start_session, write_session_file
 
 # The MCP tests' harness, reused rather than copied: it spawns the server the way a host does.
 sys.path.insert(0, str(Path(__file__).parents[1] / "mcp"))
@@ -131,13 +131,13 @@ async def test_a_new_session_and_a_growing_journal_appear_while_the_view_is_open
         )
         await wait_until(pilot, lambda: app.screen.view is not None, "the first session shown")
         later = replace(new_session(home, client_name="second-host"), started_at=datetime(2999, 1, 1, tzinfo=UTC))
-        record_session(home, later)
+        write_session_file(home, later)
         await wait_until(pilot, lambda: listed(app) == ["second-host", "first-host 1"], "the newer session on top")
         assert app.screen.view.session.id == first.id, "the chosen session stays chosen"
-        append_journal(
+        append_old_call(
             home,
             first.id,
-            JournalEntry.from_call(
+            CallEntry.from_call(
                 {"action": "add", "text": "one more"}, memory_tool(home).call({"action": "add", "text": "one more"})
             ),
         )
@@ -165,7 +165,7 @@ async def test_s_opens_the_view_esc_returns_and_the_palette_knows_both(home: Pat
         assert isinstance(app.screen, MainScreen)
 
 
-async def test_an_unreadable_record_is_reported_not_shown(home: Path) -> None:
+async def test_an_unreadable_session_file_is_reported_not_shown(home: Path) -> None:
     session = start_session(home, client_name="broken-host")
     record = home / ".notebook" / "sessions" / f"{session.id}.json"
     record.write_text(record.read_text().replace('"body_start": 12', '"body_start": 99999'))
@@ -186,7 +186,7 @@ def fixed_sessions(home: Path) -> None:
         id="20261129-100000-0000aaaa",
         started_at=datetime(2026, 11, 29, 10, tzinfo=UTC),
     )
-    record_session(home, older)
+    write_session_file(home, older)
     tool = memory_tool(home)
     calls = [
         {"action": "add", "text": "prefers tide times on a 24-hour clock"},
@@ -194,21 +194,21 @@ def fixed_sessions(home: Path) -> None:
         {"action": "replace", "target": "user", "text": "metric units", "with": "metric units, always"},
     ]
     for minute, args in enumerate(calls):
-        entry = JournalEntry.from_call(args, tool.call(args), time=datetime(2026, 11, 29, 10, minute + 1, tzinfo=UTC))
-        append_journal(home, older.id, entry)
+        entry = CallEntry.from_call(args, tool.call(args), time=datetime(2026, 11, 29, 10, minute + 1, tzinfo=UTC))
+        append_old_call(home, older.id, entry)
     newer = replace(
         new_session(home, client_name=None),
         id="20261129-110000-0000bbbb",
         started_at=datetime(2026, 11, 29, 11, tzinfo=UTC),
     )
-    record_session(home, newer)
+    write_session_file(home, newer)
     (home / "SOUL.md").write_text("I am Wren: curious, plain-spoken, careful with claims, and brief.\n")
 
 
 async def test_failed_calls_keep_the_error_style_when_the_theme_changes(home: Path) -> None:
     session = start_session(home, client_name="theme-host")
     args = {"action": "remove", "text": "not in memory"}
-    append_journal(home, session.id, JournalEntry.from_call(args, memory_tool(home).call(args)))
+    append_old_call(home, session.id, CallEntry.from_call(args, memory_tool(home).call(args)))
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -238,7 +238,7 @@ async def test_an_unreadable_sessions_folder_is_reported_not_a_crash(
         assert app.screen.query_one("#agent-left").has_class("-empty")
 
 
-async def test_a_record_that_is_not_json_is_named_in_a_banner_not_dropped_silently(home: Path) -> None:
+async def test_a_session_file_that_is_not_json_is_named_in_a_banner_not_dropped_silently(home: Path) -> None:
     good = start_session(home, client_name="good-host")
     (home / ".notebook" / "sessions" / "20261130-101010-0badc0de.json").write_text("{not json")
     app = make_app(home)

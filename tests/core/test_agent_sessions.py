@@ -1,4 +1,4 @@
-"""Agent-session records: a frozen snapshot and a journal per session, kept in .notebook/sessions."""
+"""Agent-session files: a frozen snapshot and its calls per session, kept in .notebook/sessions."""
 
 from __future__ import annotations
 
@@ -15,16 +15,16 @@ from notebook_app.core import FileStatus, SkippedFile, ToolResult, compose, comp
 from notebook_app.core.sessions.agents import (
     SESSIONS_DIR,
     AgentSessionError,
-    JournalEntry,
-    append_journal,
+    CallEntry,
+    append_old_call,
     list_sessions,
     load_session,
     new_session,
-    read_journal,
-    record_call,
-    record_session,
+    read_calls,
     scan_sessions,
     start_session,
+    write_old_call,
+    write_session_file,
 )
 from privileges import run_in_child
 
@@ -56,11 +56,11 @@ def test_recorded_session_loads_back_as_the_exact_composition(persona: Path) -> 
     assert (loaded.client_name, loaded.client_version) == ("claude-code", "2.0.1")
     assert loaded.protocol_version == "2025-11-25"
     assert loaded.started_at == session.started_at
-    assert loaded.journal == ()
+    assert loaded.calls == ()
     assert diff_compositions(loaded.snapshot().composition, compose(persona)).in_sync
 
 
-def test_record_file_is_the_documented_json(persona: Path) -> None:
+def test_session_file_is_the_documented_json(persona: Path) -> None:
     session = start_session(persona, client_name="host", client_version=None, protocol_version="2026-07-28")
     record = json.loads((persona / SESSIONS_DIR / f"{session.id}.json").read_text(encoding="utf-8"))
     assert set(record) == {
@@ -96,7 +96,7 @@ def test_snapshot_stays_frozen_while_the_home_changes(persona: Path) -> None:
     assert diff.file("MEMORY.md").added == ((1, "- timezone: IST"),)
 
 
-def test_journal_keeps_every_call_in_order_and_the_summary_counts_writes_and_errors(persona: Path) -> None:
+def test_calls_keep_every_call_in_order_and_the_summary_counts_writes_and_errors(persona: Path) -> None:
     session = start_session(persona, client_name="host", client_version="1")
     tool = memory_tool(persona)
     calls = [
@@ -106,21 +106,21 @@ def test_journal_keeps_every_call_in_order_and_the_summary_counts_writes_and_err
         ["not", "an", "object"],
     ]
     for args in calls:
-        record_call(persona, session.id, args, tool.call(args))
-    journal = read_journal(persona, session.id)
-    assert [(e.action, e.target, e.text, e.replacement, e.file) for e in journal] == [
+        write_old_call(persona, session.id, args, tool.call(args))
+    entries = read_calls(persona, session.id)
+    assert [(e.action, e.target, e.text, e.replacement, e.file) for e in entries] == [
         ("add", None, "a", None, "MEMORY.md"),
         ("remove", None, "nonexistent phrase", None, "MEMORY.md"),
         ("replace", "user", "Muthu", "Muthu R.", "USER.md"),
         (None, None, None, None, None),
     ]
-    assert [(e.output, e.is_error) for e in journal] == [
+    assert [(e.output, e.is_error) for e in entries] == [
         ("ok (add → MEMORY.md); loads next session", False),
         ("not found: nonexistent phrase", True),
         ("ok (replace → USER.md); loads next session", False),
         ("input must be an object with 'action' and 'text', got array", True),
     ]
-    assert load_session(persona, session.id).journal == journal
+    assert load_session(persona, session.id).calls == entries
     (summary,) = list_sessions(persona)
     assert (summary.id, summary.client_label, summary.writes, summary.errors, summary.calls) == (
         session.id,
@@ -135,49 +135,49 @@ def test_sessions_are_listed_newest_first(persona: Path) -> None:
     base = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
     for minutes, name in [(5, "middle"), (0, "oldest"), (9, "newest")]:
         session = new_session(persona, client_name=name)
-        record_session(persona, replace(session, started_at=base + timedelta(minutes=minutes)))
+        write_session_file(persona, replace(session, started_at=base + timedelta(minutes=minutes)))
     assert [s.client_name for s in list_sessions(persona)] == ["newest", "middle", "oldest"]
 
 
 def test_a_line_cut_short_by_a_killed_writer_is_ignored_then_cut_off(persona: Path) -> None:
     session = start_session(persona)
-    record_call(persona, session.id, {"action": "add", "text": "a"}, ToolResult("ok"))
+    write_old_call(persona, session.id, {"action": "add", "text": "a"}, ToolResult("ok"))
     path = persona / SESSIONS_DIR / f"{session.id}.journal.jsonl"
     with open(path, "ab") as journal:
         journal.write(b'{"time": "2026-05-01T12:00:00+00:00", "action": "ad')
-    assert [e.text for e in read_journal(persona, session.id)] == ["a"]
-    record_call(persona, session.id, {"action": "add", "text": "b"}, ToolResult("ok"))
+    assert [e.text for e in read_calls(persona, session.id)] == ["a"]
+    write_old_call(persona, session.id, {"action": "add", "text": "b"}, ToolResult("ok"))
     lines = path.read_bytes().split(b"\n")
     assert lines[-1] == b"" and [json.loads(line)["text"] for line in lines[:-1]] == ["a", "b"]
 
 
-def test_concurrent_appends_to_one_journal_keep_every_line_whole(persona: Path) -> None:
+def test_concurrent_appends_to_one_old_call_file_keep_every_line_whole(persona: Path) -> None:
     session = start_session(persona)
     big = "x" * 100_000  # big lines: a writer that split them or rewrote the file unlocked would tear or lose some
 
     def append(worker: int) -> None:
         for i in range(10):
-            record_call(persona, session.id, {"action": "add", "text": f"{worker}-{i} {big}"}, ToolResult("ok"))
+            write_old_call(persona, session.id, {"action": "add", "text": f"{worker}-{i} {big}"}, ToolResult("ok"))
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         list(pool.map(append, range(4)))
-    texts = [e.text.split(" ")[0] for e in read_journal(persona, session.id)]
+    texts = [e.text.split(" ")[0] for e in read_calls(persona, session.id)]
     assert sorted(texts) == sorted(f"{w}-{i}" for w in range(4) for i in range(10))
     raw = (persona / SESSIONS_DIR / f"{session.id}.journal.jsonl").read_bytes()
     assert raw.count(b"\n") == 40 and all(json.loads(line) for line in raw.splitlines())
 
 
-def test_text_with_a_lone_surrogate_is_journalled_as_valid_utf8(persona: Path) -> None:
+def test_text_with_a_lone_surrogate_is_written_as_valid_utf8(persona: Path) -> None:
     session = start_session(persona)
     args = {"action": "add", "text": "bad \ud800 text"}
-    record_call(persona, session.id, args, memory_tool(persona).call(args))
+    write_old_call(persona, session.id, args, memory_tool(persona).call(args))
     raw = (persona / SESSIONS_DIR / f"{session.id}.journal.jsonl").read_bytes()
     raw.decode("utf-8")
-    (entry,) = read_journal(persona, session.id)
+    (entry,) = read_calls(persona, session.id)
     assert entry.text == "bad \ud800 text" and entry.is_error
 
 
-def test_killed_record_writer_leaves_no_record_and_its_temp_file_is_cleaned(persona: Path) -> None:
+def test_killed_session_file_writer_leaves_no_session_file_and_its_temp_file_is_cleaned(persona: Path) -> None:
     first = start_session(persona)
     stale = persona / SESSIONS_DIR / ".tmp-killed-writer"
     stale.write_text('{"half": ', encoding="utf-8")
@@ -186,7 +186,7 @@ def test_killed_record_writer_leaves_no_record_and_its_temp_file_is_cleaned(pers
     assert not stale.exists()
 
 
-def test_unreadable_record_is_left_out_of_the_list_and_named_when_loaded(persona: Path) -> None:
+def test_unreadable_session_file_is_left_out_of_the_list_and_named_when_loaded(persona: Path) -> None:
     good = start_session(persona)
     broken_id = "20260501-120000-0badf00d"
     (persona / SESSIONS_DIR / f"{broken_id}.json").write_text("{not json", encoding="utf-8")
@@ -195,7 +195,7 @@ def test_unreadable_record_is_left_out_of_the_list_and_named_when_loaded(persona
         load_session(persona, broken_id)
 
 
-def test_the_scan_names_each_record_it_cannot_read_and_why(persona: Path) -> None:
+def test_the_scan_names_each_session_file_it_cannot_read_and_why(persona: Path) -> None:
     good = start_session(persona)
     folder = persona / SESSIONS_DIR
     (folder / "20260501-120000-0badf00d.json").write_text("{not json", encoding="utf-8")
@@ -237,7 +237,7 @@ def test_the_scan_names_each_record_it_cannot_read_and_why(persona: Path) -> Non
     assert list_sessions(persona) == list(listing.sessions)
 
 
-def test_a_journal_that_is_a_fifo_makes_its_session_unreadable_not_a_hang(persona: Path) -> None:
+def test_an_old_call_file_that_is_a_fifo_makes_its_session_unreadable_not_a_hang(persona: Path) -> None:
     session = start_session(persona)
     os.mkfifo(persona / SESSIONS_DIR / f"{session.id}.journal.jsonl")
     (problem,) = run_in_child(scan_sessions, persona).unreadable
@@ -273,7 +273,7 @@ def test_a_session_records_the_files_that_did_not_load_and_loads_them_back(perso
     assert load_session(persona, session.id).composition == session.composition
 
 
-def test_a_record_written_before_skipped_files_were_recorded_loads_with_none(persona: Path) -> None:
+def test_a_session_file_written_before_skipped_files_were_recorded_loads_with_none(persona: Path) -> None:
     session = start_session(persona)
     path = persona / SESSIONS_DIR / f"{session.id}.json"
     record = json.loads(path.read_text(encoding="utf-8"))
@@ -288,13 +288,13 @@ def test_ids_that_could_name_other_paths_are_refused(persona: Path, bad_id: str)
     with pytest.raises(AgentSessionError, match="not a session id"):
         load_session(persona, bad_id)
     with pytest.raises(AgentSessionError, match="not a session id"):
-        append_journal(persona, bad_id, JournalEntry.from_call({}, ToolResult("x")))
+        append_old_call(persona, bad_id, CallEntry.from_call({}, ToolResult("x")))
 
 
-def test_journal_of_a_session_never_recorded_is_refused(persona: Path) -> None:
+def test_calls_of_a_session_never_recorded_are_refused(persona: Path) -> None:
     start_session(persona)
     with pytest.raises(AgentSessionError, match="no recorded session"):
-        record_call(persona, "20260501-120000-00000000", {"action": "add", "text": "a"}, ToolResult("ok"))
+        write_old_call(persona, "20260501-120000-00000000", {"action": "add", "text": "a"}, ToolResult("ok"))
     with pytest.raises(AgentSessionError, match="no recorded session"):
         load_session(persona, "20260501-120000-00000000")
 
@@ -330,6 +330,6 @@ def test_a_review_mode_sessions_queued_calls_are_counted_as_proposals_never_as_w
     assert (
         summary.counts
         == CallCounts(writes=0, errors=1, proposals=3)
-        == CallCounts.of(load_session(persona, session.id).journal)
+        == CallCounts.of(load_session(persona, session.id).calls)
     )
     assert summary.calls == 4

@@ -24,7 +24,7 @@ from notebook_app.core.history.undo_restore import restore, undo
 from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.modes.review import ReviewError, approve, propose, reject
 from notebook_app.core.modes.settings import set_review
-from notebook_app.core.sessions.agents import new_session, record_session
+from notebook_app.core.sessions.agents import new_session, write_session_file
 from notebook_app.core.sessions.records import AgentSessionError
 from notebook_app.core.store.side_events import record_failed
 
@@ -56,9 +56,9 @@ def _decided(decide: Callable[[], object]) -> object:
 
 
 def _session(home: Path) -> str:
-    """record_session raises AgentSessionError when it cannot record (the server logs it and serves on)."""
+    """write_session_file raises AgentSessionError when it cannot record (the server logs it and serves on)."""
     try:
-        record_session(home, new_session(home))
+        write_session_file(home, new_session(home))
     except AgentSessionError as error:
         return str(error)
     return "recorded"

@@ -19,26 +19,26 @@ HOLDER = (
 )
 
 
-def test_a_record_held_by_a_running_process_is_live_and_ended_once_it_exits(home: Path) -> None:
+def test_a_session_file_held_by_a_running_process_is_live_and_ended_once_it_exits(home: Path) -> None:
     session = start_session(home, client_name="kip-host")
-    record = home / ".notebook" / "sessions" / f"{session.id}.json"
-    before = record.read_bytes()
-    assert not is_live(record)
+    session_file = home / ".notebook" / "sessions" / f"{session.id}.json"
+    before = session_file.read_bytes()
+    assert not is_live(session_file)
     holder = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(record)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", HOLDER, str(session_file)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        assert is_live(record)
+        assert is_live(session_file)
         assert [s.live for s in list_sessions(home)] == [True]
     finally:
         holder.communicate("", timeout=30)
-    assert not is_live(record)
+    assert not is_live(session_file)
     assert [s.live for s in list_sessions(home)] == [False]
-    assert record.read_bytes() == before
+    assert session_file.read_bytes() == before
 
 
-def test_a_missing_or_strange_record_is_not_live(home: Path) -> None:
+def test_a_missing_or_strange_session_file_is_not_live(home: Path) -> None:
     assert not is_live(home / "nothing.json")
     (home / "folder.json").mkdir()
     assert not is_live(home / "folder.json")

@@ -66,8 +66,8 @@ async def test_two_mcp_clients_and_the_cli_writing_at_once_lose_nothing(home: Pa
     sessions = {s.client_name: s for s in list_sessions(home)}
     assert set(sessions) == {"agent-a", "agent-b"}
     for name, summary in sessions.items():
-        journal = load_session(home, summary.id).journal
+        calls = load_session(home, summary.id).calls
         assert (summary.writes, summary.errors) == (2 * PER_CLIENT, 0)
-        assert sorted(e.text for e in journal if e.action == "add") == [
+        assert sorted(e.text for e in calls if e.action == "add") == [
             f"{name} entry {i:02d} pending" for i in range(PER_CLIENT)
         ]

@@ -16,7 +16,7 @@ from stdio_harness import MODES, connect, text_of
 
 from notebook_app.core import DESCRIPTION, INPUT_SCHEMA
 from notebook_app.core.modes.guard import GUARD_SENTENCE
-from notebook_app.core.sessions.agents import list_sessions, read_journal
+from notebook_app.core.sessions.agents import list_sessions, read_calls
 
 KEY = "sk-ant-api03-" + "Zq7" * 15
 
@@ -52,8 +52,8 @@ async def test_a_flagged_write_is_refused_naming_the_rule_and_journalled_as_refu
     assert not fine.is_error
     assert (home / "MEMORY.md").read_bytes() == before + b"- likes filter coffee\n"
     (session,) = list_sessions(home)
-    journal = read_journal(home, session.id)
-    assert [(entry.refused, entry.is_error) for entry in journal] == [
+    calls = read_calls(home, session.id)
+    assert [(entry.refused, entry.is_error) for entry in calls] == [
         ("security.secret", True),
         ("security.injection", True),
         (None, False),
@@ -111,4 +111,4 @@ async def test_a_refused_secret_is_kept_in_the_history_only_as_its_rule_start_an
     assert failed[0]["args"]["text"] == "lab key " + "*" * len(KEY)
     assert [(s["field"], s["start"], s["length"]) for s in failed[1]["secrets"]] == [("with", 4, len(AWS))]
     (session,) = list_sessions(home)
-    assert [entry.refused for entry in read_journal(home, session.id)] == ["security.secret", "security.secret"]
+    assert [entry.refused for entry in read_calls(home, session.id)] == ["security.secret", "security.secret"]

@@ -1,4 +1,4 @@
-"""Over MCP, a session's start and every call it makes are events of the one log; its journal is a view of it."""
+"""Over MCP, a session's start and every call it makes are events of the one log; its calls are a view of it."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from notebook_app.core.history.undo_restore import undo
 from notebook_app.core.log.actor import CLI, Actor
 from notebook_app.core.sessions.agents import (
     SESSIONS_DIR,
-    JournalEntry,
-    append_journal,
+    CallEntry,
+    append_old_call,
     list_sessions,
     load_session,
     start_session,
@@ -37,8 +37,8 @@ async def test_a_sessions_start_writes_and_failed_calls_are_events_by_that_sessi
     assert records[2].output == "not found: nonexistent phrase"
     assert records[0].args["found"] == ["SOUL.md", "USER.md", "MEMORY.md"]
     assert not (home / SESSIONS_DIR / f"{summary.id}.journal.jsonl").exists(), "one log: no second copy"
-    journal = load_session(home, summary.id).journal
-    assert [(e.action, e.text, e.output, e.is_error) for e in journal] == [
+    calls = load_session(home, summary.id).calls
+    assert [(e.action, e.text, e.output, e.is_error) for e in calls] == [
         ("add", "likes filter coffee", "ok (add → MEMORY.md); loads next session", False),
         ("remove", "nonexistent phrase", "not found: nonexistent phrase", True),
     ]
@@ -56,12 +56,10 @@ async def test_an_agents_write_can_be_undone_by_a_person(home: Path, server_log:
     ) == "- prefers metric units\n- café hours: 7–11\n- added by a person after\n"
 
 
-def test_an_old_sessions_journal_is_read_where_it_is_and_shown_as_not_undoable(home: Path) -> None:
+def test_an_old_sessions_call_file_is_read_where_it_is_and_shown_as_not_undoable(home: Path) -> None:
     session = start_session(home, client_name="old-host", client_version="0.9")
     args = {"action": "add", "text": "written before the history"}
-    append_journal(
-        home, session.id, JournalEntry.from_call(args, ToolResult("ok (add → MEMORY.md); loads next session"))
-    )
+    append_old_call(home, session.id, CallEntry.from_call(args, ToolResult("ok (add → MEMORY.md); loads next session")))
     path = home / SESSIONS_DIR / f"{session.id}.journal.jsonl"
     before = path.read_bytes()
     (old,) = [r for r in history(home) if r.id.startswith("j-")]

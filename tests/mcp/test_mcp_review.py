@@ -20,7 +20,7 @@ from notebook_app.core import DESCRIPTION, INPUT_SCHEMA
 from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.modes.guard import GUARD_SENTENCE
 from notebook_app.core.modes.review import REVIEW_SENTENCE, approve, pending, reject
-from notebook_app.core.sessions.agents import list_sessions, read_journal
+from notebook_app.core.sessions.agents import list_sessions, read_calls
 
 QUEUED = re.compile(r"queued for review \(id (p-[0-9a-z]{13})\); if approved, loads next session")
 PER_AGENT = 10
@@ -59,8 +59,8 @@ async def test_a_valid_call_is_queued_and_the_file_is_unchanged(home: Path, serv
     assert proposal.id == pid and proposal.by.client_name == "test-agent" and proposal.by.client_version == "1.2.3"
     assert approve(home, pid, by=NOTEBOOK).done
     (session,) = list_sessions(home)
-    journal = read_journal(home, session.id)
-    assert [(entry.queued, entry.is_error) for entry in journal] == [(pid, False), (None, True)]
+    calls = read_calls(home, session.id)
+    assert [(entry.queued, entry.is_error) for entry in calls] == [(pid, False), (None, True)]
     assert session.errors == 1
 
 

@@ -1,4 +1,4 @@
-"""Each MCP connection is an agent session, recorded with its frozen snapshot and journal."""
+"""Each MCP connection is an agent session, recorded with its frozen snapshot and its calls."""
 
 from __future__ import annotations
 
@@ -47,13 +47,13 @@ async def test_every_tool_call_is_journalled_in_order_with_its_result(home: Path
     async with connect(home, server_log) as client:
         results = [await client.call_tool("memory", args) for args in calls]
         (summary,) = list_sessions(home)
-    journal = load_session(home, summary.id).journal
-    assert [(e.action, e.target, e.text, e.replacement) for e in journal] == [
+    entries = load_session(home, summary.id).calls
+    assert [(e.action, e.target, e.text, e.replacement) for e in entries] == [
         (c["action"], c.get("target"), c["text"], c.get("with")) for c in calls
     ]
-    assert [(e.output, e.is_error) for e in journal] == [(r.content[0].text, r.is_error) for r in results]
-    assert [e.file for e in journal] == ["MEMORY.md", "MEMORY.md", "MEMORY.md", "USER.md", None]
-    assert [e.is_error for e in journal] == [False, False, True, False, True]
+    assert [(e.output, e.is_error) for e in entries] == [(r.content[0].text, r.is_error) for r in results]
+    assert [e.file for e in entries] == ["MEMORY.md", "MEMORY.md", "MEMORY.md", "USER.md", None]
+    assert [e.is_error for e in entries] == [False, False, True, False, True]
     assert (summary.writes, summary.errors) == (3, 2)
 
 

@@ -182,7 +182,7 @@ class AgentSessionsScreen(PaneScreen):
             next_meta="if the agent began now",
         )
         journal = self.query_one(JournalPane)
-        entries = view.journal
+        entries = view.calls
         journal.show_journal(entries)
         tally = CallCounts.of(entries)  # the list's rule: proposals are not writes
         counts = [words for words, _ in count_words(tally)]

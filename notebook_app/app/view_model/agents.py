@@ -1,6 +1,6 @@
 """An agent session against the next one, computed in workers: UI-free, no Textual here.
 
-The record, the journal, the preview and their diff all come from
+The session file, its calls, the preview and their diff all come from
 :mod:`notebook_app.core`; this module only pairs them and turns both souls
 into documents for the session panes, as :mod:`.notebook` does for the
 notebook's own session.
@@ -16,7 +16,7 @@ from pathlib import Path
 from ...core import Snapshot, take_snapshot
 from ...core.history import who
 from ...core.modes import Proposal, ProposalStatus, pending
-from ...core.sessions import AgentSession, JournalEntry, load_session
+from ...core.sessions import AgentSession, CallEntry, load_session
 from ...core.text import with_markers
 from .comparison import Comparison, compare
 
@@ -33,13 +33,13 @@ class AgentView:
     """The session's proposals in review mode, by id, with what became of them."""
 
     @property
-    def journal(self) -> tuple[JournalEntry, ...]:
+    def calls(self) -> tuple[CallEntry, ...]:
         """The session's calls, each queued one answered with its proposal's outcome."""
-        return with_outcomes(self.session.journal, self.proposals)
+        return with_outcomes(self.session.calls, self.proposals)
 
 
 def compare_session(home: Path, session_id: str, previous: AgentView | None = None) -> AgentView:
-    """Read the session's record and journal and the home's preview now; diff them.
+    """Read the session's file and calls and the home's preview now; diff them.
 
     Lines of ``previous`` are reused when a soul did not change, so the panes
     re-mark rows instead of wrapping them again. Raises the core's
@@ -66,10 +66,10 @@ def outcome_words(proposal: Proposal) -> str:
     return f"review: {words} ({proposal.id})"
 
 
-def with_outcomes(journal: Sequence[JournalEntry], proposals: Mapping[str, Proposal]) -> tuple[JournalEntry, ...]:
+def with_outcomes(calls: Sequence[CallEntry], proposals: Mapping[str, Proposal]) -> tuple[CallEntry, ...]:
     """Each queued call's answer becomes its proposal's outcome; a failed approval shows as an error."""
     shown = []
-    for entry in journal:
+    for entry in calls:
         proposal = proposals.get(entry.queued or "")
         if proposal is not None:
             entry = replace(entry, output=outcome_words(proposal), is_error=proposal.status == ProposalStatus.FAILED)
@@ -89,6 +89,6 @@ def shown_value(value: object) -> str:
     return with_markers(text).replace("\n", "⏎")
 
 
-def shown_target(entry: JournalEntry) -> str:
+def shown_target(entry: CallEntry) -> str:
     """The target as sent; the tool's default when the agent sent none."""
     return "self" if entry.target is None else shown_value(entry.target)

@@ -36,7 +36,7 @@ def awatch(*paths: Path, **settings: Any) -> AsyncGenerator[set[tuple[Change, st
 
 
 class SessionsChanged(Message):
-    """A session record or journal was written, or the sessions folder came or went
+    """A session file or old-format call file was written, or the sessions folder came or went
     (:class:`~.sessions.SessionsWatcher` posts it).
 
     Defined here, with the lifecycle every watcher loads, so that a screen can

@@ -1,4 +1,4 @@
-"""Watch a home's agent-session records: new sessions and growing journals.
+"""Watch a home's agent-session files: new sessions and growing old-format call files.
 
 The home watcher (:mod:`.home`) looks at bootstrap files only and never
 into dot folders. Records live in ``.notebook/sessions``, which the first
@@ -21,7 +21,7 @@ from textual.message_pump import MessagePump
 
 from ...core.fs import STATE_DIR
 from ...core.log import LOG_PATH
-from ...core.sessions import JOURNAL_SUFFIX, RECORD_SUFFIX, sessions_path
+from ...core.sessions import OLD_CALLS_SUFFIX, SESSION_FILE_SUFFIX, sessions_path
 from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, SessionsChanged, awatch
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 class SessionsWatcher(FolderWatcher):
-    """Posts :class:`Changed` to ``target`` when session records or journals change."""
+    """Posts :class:`Changed` to ``target`` when session files or old-format call files change."""
 
     what = "agent sessions"
 
@@ -53,8 +53,8 @@ class SessionsWatcher(FolderWatcher):
         if found == self.log:
             return True  # a session's calls are events of the home's log (a failed call changes no file)
         name = found.name
-        is_record = name.endswith((RECORD_SUFFIX, JOURNAL_SUFFIX)) and not name.startswith(".")
-        return found.parent == self.folder and is_record
+        is_session_file = name.endswith((SESSION_FILE_SUFFIX, OLD_CALLS_SUFFIX)) and not name.startswith(".")
+        return found.parent == self.folder and is_session_file
 
     def _existing(self) -> list[Path]:
         return [path for path in (self.home, self.state_dir, self.folder) if path.is_dir()]

@@ -3,7 +3,7 @@
 Nothing here writes: listing, a diff, a dry run or a check never makes
 ``.notebook/``. The records are the event log's events, newest first, plus
 the calls of agent sessions recorded before the log existed (their old
-journal files, read where they are), shown with ``j-`` ids and never
+call files, read where they are), shown with ``j-`` ids and never
 undoable. Listing the newest N reads the log backwards and costs the same
 for a log of 100 events as of 100,000.
 """
@@ -26,7 +26,7 @@ from ..log.events import Event, EventError
 from ..log.ids import ID_KINDS, ID_PATTERN
 from ..log.replay import RebuildError, file_events_backward, is_start, rebuild, start_content
 from ..log.store import LogReader, open_reader
-from ..sessions.agents import old_journals
+from ..sessions.agents import old_call_files
 from ..store.journal import LOG_SLOT, FileSlot, file_slot_offset, log_slot
 
 OLD_JOURNAL_KIND = "j"
@@ -93,9 +93,9 @@ def _filter(file: str | None, by: str | None):  # type: ignore[no-untyped-def]
 
 
 def old_journal_records(home: Path) -> list[Event]:
-    """The calls in agent sessions' old journal files, as records that cannot be undone."""
+    """The calls in agent sessions' old call files, as records that cannot be undone."""
     records = []
-    for session, session_id, entries in old_journals(home):
+    for session, session_id, entries in old_call_files(home):
         actor = Actor.mcp(
             session_id, session.client_name if session else None, session.client_version if session else None
         )
@@ -124,7 +124,7 @@ def old_journal_records(home: Path) -> list[Event]:
 
 @dataclass(frozen=True)
 class Found:
-    """A record found by its id, and where its line ends in the log (None for an old-journal record)."""
+    """A record found by its id, and where its line ends in the log (None for a record from an old call file)."""
 
     event: Event
     end: int | None

@@ -87,7 +87,7 @@ class MemoryTool:
         return result
 
     def _record_failure(self, args: object, result: ToolResult) -> ToolResult:
-        """Log a failed call of an MCP session in its journal; other callers' failures leave nothing."""
+        """Log a failed call of an MCP session among its calls; other callers' failures leave nothing."""
         if self.by.kind is not ActorKind.MCP:
             return result
         unrecorded = record_failed(

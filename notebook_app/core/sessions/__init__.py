@@ -1,4 +1,4 @@
-"""Sessions: the frozen snapshot and the next one, agent sessions' records, their calls, presence."""
+"""Sessions: the frozen snapshot and the next one, agent sessions' files, their calls, presence."""
 
 from __future__ import annotations
 
@@ -8,20 +8,20 @@ from ..lazy import lazy_face
 
 if TYPE_CHECKING:
     from .agents import (
-        JOURNAL_SUFFIX,
-        RECORD_SUFFIX,
+        OLD_CALLS_SUFFIX,
+        SESSION_FILE_SUFFIX,
         AgentSession,
         CallCounts,
-        JournalEntry,
+        CallEntry,
         SessionListing,
         SessionSummary,
         list_sessions,
         load_session,
         new_session,
-        record_session,
         scan_sessions,
         session_actor,
         sessions_path,
+        write_session_file,
     )
     from .presence import hold
     from .snapshot import FileDiff, Session, Snapshot, SoulDiff, diff_compositions, diff_lines, take_snapshot
@@ -29,15 +29,15 @@ if TYPE_CHECKING:
 _HOME_OF: dict[str, str] = {
     "AgentSession": "agents",
     "CallCounts": "agents",
-    "JOURNAL_SUFFIX": "agents",
-    "JournalEntry": "agents",
-    "RECORD_SUFFIX": "agents",
+    "OLD_CALLS_SUFFIX": "agents",
+    "CallEntry": "agents",
+    "SESSION_FILE_SUFFIX": "agents",
     "SessionListing": "agents",
     "SessionSummary": "agents",
     "list_sessions": "agents",
     "load_session": "agents",
     "new_session": "agents",
-    "record_session": "agents",
+    "write_session_file": "agents",
     "scan_sessions": "agents",
     "session_actor": "agents",
     "sessions_path": "agents",
@@ -55,12 +55,12 @@ _HOME_OF: dict[str, str] = {
 lazy_face(__name__, _HOME_OF)
 
 __all__ = [
-    "JOURNAL_SUFFIX",
-    "RECORD_SUFFIX",
+    "OLD_CALLS_SUFFIX",
+    "SESSION_FILE_SUFFIX",
     "AgentSession",
     "CallCounts",
     "FileDiff",
-    "JournalEntry",
+    "CallEntry",
     "Session",
     "SessionListing",
     "SessionSummary",
@@ -72,7 +72,7 @@ __all__ = [
     "list_sessions",
     "load_session",
     "new_session",
-    "record_session",
+    "write_session_file",
     "scan_sessions",
     "session_actor",
     "sessions_path",

@@ -1,7 +1,7 @@
 """Agent sessions: what each agent started with, and every write it made since.
 
-A server that hands a soul to an agent (the MCP server) records that session
-here, so the notebook can later answer "what is my agent running with, and
+A server that hands a soul to an agent (the MCP server) writes that session's
+file here, so the notebook can later answer "what is my agent running with, and
 what did it write?". The state lives in ``<home>/.notebook/sessions/``, a dot
 folder that is not a bootstrap file: composing a soul never reads it, and a
 home without it works exactly as before.
@@ -10,13 +10,13 @@ Per session, ``<id>.json`` holds the frozen snapshot, written once at
 session start by temp file, fsync and ``os.replace``: readers see all of it
 or none of it. The session's start and every memory-tool call it made (its
 writes and its failed calls) are events of the home's one log
-(:mod:`..log.store`), by the session's actor: a session's journal is a view
+(:mod:`..log.store`), by the session's actor: a session's calls are a view
 of that log, never a second copy. Sessions recorded before the log existed
 kept their calls in ``<id>.journal.jsonl``, one JSON object per line; those
 are read where they are, never rewritten, and their writes are not undoable
-(:func:`append_journal` still writes that format, for journals made elsewhere).
+(:func:`append_old_call` still writes that format, for call files made elsewhere).
 
-The record's data and its JSON codec live in :mod:`.records`; the folder's
+The session file's data and its JSON codec live in :mod:`.records`; the folder's
 paths, ids, safe reads and lock in :mod:`.folder`; this module is the store.
 """
 
@@ -34,10 +34,10 @@ from ..home.soul import home_path
 from ..log.actor import Actor
 from ..memory.tool import ToolResult
 from ..store.side_events import record_session_start
-from .calls import journal_entry, logged_calls
+from .calls import call_entry, logged_calls
 from .folder import (
-    JOURNAL_SUFFIX,
-    RECORD_SUFFIX,
+    OLD_CALLS_SUFFIX,
+    SESSION_FILE_SUFFIX,
     SESSION_ID,
     SESSIONS_DIR,
     TEMP_PREFIX,
@@ -45,50 +45,50 @@ from .folder import (
     cut_unfinished_line,
     locked_sessions,
     new_session_id,
-    read_record_json,
     read_regular,
+    read_session_file_json,
     sessions_path,
 )
 from .presence import is_live
 from .records import (
-    RECORD_FORMAT,
-    RECORD_VERSION,
+    SESSION_FILE_FORMAT,
+    SESSION_FILE_VERSION,
     AgentSession,
     AgentSessionError,
     CallCounts,
-    JournalEntry,
+    CallEntry,
     SessionSummary,
     json_bytes,
-    record_json,
+    session_file_json,
     session_from_json,
 )
 from .snapshot import take_snapshot
 
 __all__ = [
-    "JOURNAL_SUFFIX",
-    "RECORD_FORMAT",
-    "RECORD_SUFFIX",
-    "RECORD_VERSION",
+    "OLD_CALLS_SUFFIX",
+    "SESSION_FILE_FORMAT",
+    "SESSION_FILE_SUFFIX",
+    "SESSION_FILE_VERSION",
     "SESSIONS_DIR",
     "STATE_DIR",
     "AgentSession",
     "AgentSessionError",
     "CallCounts",
-    "JournalEntry",
+    "CallEntry",
     "SessionListing",
     "SessionSummary",
-    "UnreadableRecord",
-    "append_journal",
+    "UnreadableSessionFile",
+    "append_old_call",
     "list_sessions",
     "load_session",
     "new_session",
-    "journal_entry",
+    "call_entry",
     "logged_calls",
-    "read_journal",
-    "old_journals",
-    "read_old_journal",
-    "record_call",
-    "record_session",
+    "read_calls",
+    "old_call_files",
+    "read_old_call_file",
+    "write_old_call",
+    "write_session_file",
     "scan_sessions",
     "session_actor",
     "sessions_path",
@@ -97,8 +97,8 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class UnreadableRecord:
-    """A file named like a session record that cannot be read back, and why."""
+class UnreadableSessionFile:
+    """A file named like a session file that cannot be read back, and why."""
 
     id: str
     path: Path
@@ -108,11 +108,11 @@ class UnreadableRecord:
 
 @dataclass(frozen=True)
 class SessionListing:
-    """What :func:`scan_sessions` found: the sessions, and the records it could not read."""
+    """What :func:`scan_sessions` found: the sessions, and the session files it could not read."""
 
     sessions: tuple[SessionSummary, ...]
     """Newest first."""
-    unreadable: tuple[UnreadableRecord, ...]
+    unreadable: tuple[UnreadableSessionFile, ...]
     """Newest id first; each left out of ``sessions``, none of them silently."""
 
 
@@ -136,20 +136,20 @@ def new_session(
     )
 
 
-def record_session(home: str | os.PathLike[str], session: AgentSession) -> Path:
-    """Write ``session``'s frozen snapshot durably and log its start; return the record's path.
+def write_session_file(home: str | os.PathLike[str], session: AgentSession) -> Path:
+    """Write ``session``'s frozen snapshot durably and log its start; return the session file's path.
 
     Makes ``.notebook/sessions`` on first use, but never the home itself.
     """
     check_id(session.id)
-    data = json_bytes(record_json(session), indent=2)
+    data = json_bytes(session_file_json(session), indent=2)
     root = home_path(home)
     with locked_sessions(root, create=True) as folder:
-        write_atomically(folder, session.id + RECORD_SUFFIX, data, temp_prefix=TEMP_PREFIX)
+        write_atomically(folder, session.id + SESSION_FILE_SUFFIX, data, temp_prefix=TEMP_PREFIX)
     problem = record_session_start(root, session_actor(session), session.protocol_version, session.found)
     if problem is not None:
         raise AgentSessionError(f"session {session.id} is recorded but its start is not in the history: {problem}")
-    return folder / (session.id + RECORD_SUFFIX)
+    return folder / (session.id + SESSION_FILE_SUFFIX)
 
 
 def session_actor(session: AgentSession) -> Actor:
@@ -164,34 +164,34 @@ def start_session(
     client_version: str | None = None,
     protocol_version: str | None = None,
 ) -> AgentSession:
-    """:func:`new_session` and :func:`record_session` in one step."""
+    """:func:`new_session` and :func:`write_session_file` in one step."""
     session = new_session(
         home, client_name=client_name, client_version=client_version, protocol_version=protocol_version
     )
-    record_session(home, session)
+    write_session_file(home, session)
     return session
 
 
-def record_call(home: str | os.PathLike[str], session_id: str, args: object, result: ToolResult) -> JournalEntry:
-    """Journal one call in the session's old-format journal and return the entry written.
+def write_old_call(home: str | os.PathLike[str], session_id: str, args: object, result: ToolResult) -> CallEntry:
+    """Append one call to the session's old-format call file and return the entry written.
 
     The server no longer calls it: a tool whose ``by`` is the session's actor
     logs its own calls in the event log.
     """
-    entry = JournalEntry.from_call(args, result)
-    append_journal(home, session_id, entry)
+    entry = CallEntry.from_call(args, result)
+    append_old_call(home, session_id, entry)
     return entry
 
 
-def append_journal(home: str | os.PathLike[str], session_id: str, entry: JournalEntry) -> None:
-    """Append ``entry`` to the old-format journal (``<id>.journal.jsonl``) of a recorded session, durably."""
+def append_old_call(home: str | os.PathLike[str], session_id: str, entry: CallEntry) -> None:
+    """Append ``entry`` to the old-format call file (``<id>.journal.jsonl``) of a recorded session, durably."""
     check_id(session_id)
     line = json_bytes(entry.to_json())
     with locked_sessions(home_path(home), create=False) as folder:
-        if not (folder / (session_id + RECORD_SUFFIX)).is_file():
+        if not (folder / (session_id + SESSION_FILE_SUFFIX)).is_file():
             raise AgentSessionError(f"no recorded session {session_id} in {folder}")
         fd = os.open(
-            folder / (session_id + JOURNAL_SUFFIX),
+            folder / (session_id + OLD_CALLS_SUFFIX),
             os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
             0o644,
         )
@@ -206,7 +206,7 @@ def append_journal(home: str | os.PathLike[str], session_id: str, entry: Journal
 def list_sessions(home: str | os.PathLike[str]) -> list[SessionSummary]:
     """Every readable recorded session of ``home``, newest first.
 
-    A home with no state folder has none. A record that cannot be read (edited
+    A home with no state folder has none. A session file that cannot be read (edited
     by hand, say) is left out rather than failing the whole list; use
     :func:`scan_sessions` to name it too. Raises ``OSError`` only when the
     sessions folder itself cannot be listed.
@@ -215,7 +215,7 @@ def list_sessions(home: str | os.PathLike[str]) -> list[SessionSummary]:
 
 
 def scan_sessions(home: str | os.PathLike[str]) -> SessionListing:
-    """The recorded sessions of ``home``, newest first, and the records that cannot be read.
+    """The recorded sessions of ``home``, newest first, and the session files that cannot be read.
 
     Raises ``OSError`` only when the sessions folder itself cannot be listed.
     """
@@ -228,29 +228,29 @@ def scan_sessions(home: str | os.PathLike[str]) -> SessionListing:
     unreadable = []
     logged = logged_calls(home)
     for name in names:
-        session_id = name.removesuffix(RECORD_SUFFIX)
-        if not name.endswith(RECORD_SUFFIX) or not SESSION_ID.fullmatch(session_id):
+        session_id = name.removesuffix(SESSION_FILE_SUFFIX)
+        if not name.endswith(SESSION_FILE_SUFFIX) or not SESSION_ID.fullmatch(session_id):
             continue
         try:
             summaries.append(_summary(home, folder, session_id, logged))
         except AgentSessionError as error:
-            unreadable.append(UnreadableRecord(session_id, folder / name, str(error)))
+            unreadable.append(UnreadableSessionFile(session_id, folder / name, str(error)))
     summaries.sort(key=lambda s: (s.started_at, s.id), reverse=True)
     unreadable.sort(key=lambda r: r.id, reverse=True)
     return SessionListing(tuple(summaries), tuple(unreadable))
 
 
 def _summary(
-    home: str | os.PathLike[str], folder: Path, session_id: str, logged: dict[str, list[JournalEntry]]
+    home: str | os.PathLike[str], folder: Path, session_id: str, logged: dict[str, list[CallEntry]]
 ) -> SessionSummary:
-    data = read_record_json(folder, session_id)
+    data = read_session_file_json(folder, session_id)
     try:
         started_at = datetime.fromisoformat(data["started_at"])
         client = data.get("client") or {}
         client_name, client_version = client.get("name"), client.get("version")
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise AgentSessionError(f"session record {session_id} is malformed ({error!r})") from None
-    counts = CallCounts.of(read_old_journal(home, session_id) + tuple(logged.get(session_id, ())))
+    counts = CallCounts.of(read_old_call_file(home, session_id) + tuple(logged.get(session_id, ())))
     return SessionSummary(
         id=session_id,
         started_at=started_at,
@@ -259,32 +259,32 @@ def _summary(
         writes=counts.writes,
         errors=counts.errors,
         proposals=counts.proposals,
-        live=is_live(folder / (session_id + RECORD_SUFFIX)),
+        live=is_live(folder / (session_id + SESSION_FILE_SUFFIX)),
     )
 
 
 def load_session(home: str | os.PathLike[str], session_id: str) -> AgentSession:
-    """One recorded session with its frozen snapshot and its journal so far."""
+    """One recorded session with its frozen snapshot and its calls so far."""
     check_id(session_id)
-    data = read_record_json(sessions_path(home), session_id)
+    data = read_session_file_json(sessions_path(home), session_id)
     try:
-        return session_from_json(data, journal=read_journal(home, session_id))
+        return session_from_json(data, calls=read_calls(home, session_id))
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise AgentSessionError(f"session record {session_id} is malformed ({error!r})") from None
 
 
-def read_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:
-    """A session's journal, oldest first; empty when the agent has not called the tool.
+def read_calls(home: str | os.PathLike[str], session_id: str) -> tuple[CallEntry, ...]:
+    """A session's calls, oldest first; empty when the agent has not called the tool.
 
-    An old-format journal file is read as it is; a session of the event log
+    An old-format call file is read as it is; a session of the event log
     is the log's events by that session.
     """
     check_id(session_id)
-    return read_old_journal(home, session_id) + tuple(logged_calls(home, session_id).get(session_id, ()))
+    return read_old_call_file(home, session_id) + tuple(logged_calls(home, session_id).get(session_id, ()))
 
 
-def old_journals(home: str | os.PathLike[str]) -> list[tuple[AgentSession | None, str, tuple[JournalEntry, ...]]]:
-    """Sessions with an old-format journal file: (the session, None if unreadable; its id; its calls).
+def old_call_files(home: str | os.PathLike[str]) -> list[tuple[AgentSession | None, str, tuple[CallEntry, ...]]]:
+    """Sessions with an old-format call file: (the session, None if unreadable; its id; its calls).
 
     Only those are read: a home whose sessions all live in the log costs one listing.
     """
@@ -295,30 +295,30 @@ def old_journals(home: str | os.PathLike[str]) -> list[tuple[AgentSession | None
         return []
     found = []
     for name in sorted(names):
-        session_id = name.removesuffix(JOURNAL_SUFFIX)
-        if not name.endswith(JOURNAL_SUFFIX) or not SESSION_ID.fullmatch(session_id):
+        session_id = name.removesuffix(OLD_CALLS_SUFFIX)
+        if not name.endswith(OLD_CALLS_SUFFIX) or not SESSION_ID.fullmatch(session_id):
             continue
         try:
-            entries = read_old_journal(home, session_id)
+            entries = read_old_call_file(home, session_id)
         except AgentSessionError:
             continue
         try:
-            session: AgentSession | None = session_from_json(read_record_json(folder, session_id), journal=())
+            session: AgentSession | None = session_from_json(read_session_file_json(folder, session_id), calls=())
         except (AgentSessionError, AttributeError, KeyError, TypeError, ValueError):
             session = None
         found.append((session, session_id, entries))
     return found
 
 
-def read_old_journal(home: str | os.PathLike[str], session_id: str) -> tuple[JournalEntry, ...]:
-    """A journal written before the event log, read where it is."""
-    data = read_regular(sessions_path(home) / (session_id + JOURNAL_SUFFIX), "session journal")
+def read_old_call_file(home: str | os.PathLike[str], session_id: str) -> tuple[CallEntry, ...]:
+    """A session's calls written to their own file before the event log, read where it is."""
+    data = read_regular(sessions_path(home) / (session_id + OLD_CALLS_SUFFIX), "session journal")
     if data is None:
         return ()
     entries = []
     for line in data.split(b"\n")[:-1]:  # the last piece is "" or a line still being written
         try:
-            entries.append(JournalEntry.from_json(json.loads(line)))
+            entries.append(CallEntry.from_json(json.loads(line)))
         except (KeyError, TypeError, ValueError):
             continue
     return tuple(entries)

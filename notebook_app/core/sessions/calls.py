@@ -1,9 +1,9 @@
-"""A session's journal as a view of the event log: its calls are the events its actor recorded.
+"""A session's calls as a view of the event log: they are the events its actor recorded.
 
 The MCP server's tool carries the session's actor, so each write it makes and
 each call that fails is an event of the home's one log with ``by.session``
 set; nothing is written twice. This module reads those events back as the
-:class:`~.records.JournalEntry` rows the agent-sessions view shows.
+:class:`~.records.CallEntry` rows the agent-sessions view shows.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ from ..log.actor import ActorKind
 from ..log.event_action import EventAction
 from ..log.events import Event, EventError
 from ..log.store import open_reader
-from .records import JournalEntry
+from .records import CallEntry
 
 
-def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) -> dict[str, list[JournalEntry]]:
+def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) -> dict[str, list[CallEntry]]:
     """The memory-tool calls of MCP sessions in the event log, by session id, oldest first."""
     reader = open_reader(home_path(home))
     if reader is None:
         return {}
     needle = b'"by":{"kind":"mcp","session":"' + (session_id.encode() if session_id else b"")
-    calls: dict[str, list[JournalEntry]] = {}
+    calls: dict[str, list[CallEntry]] = {}
     with reader:
         for block in reader.blocks():  # found by a byte search, in C: only a session's lines are parsed
             at = block.find(needle)
@@ -39,14 +39,14 @@ def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) ->
                 if event.action == EventAction.SESSION_START or "proposal" in event.extra:
                     continue  # a start is no call; an approval, rejection or failed approval is the human's decision
                 if event.by.kind is ActorKind.MCP and event.by.session:
-                    calls.setdefault(event.by.session, []).append(journal_entry(event))
+                    calls.setdefault(event.by.session, []).append(call_entry(event))
     return calls
 
 
-def journal_entry(event: Event) -> JournalEntry:
-    """A session's call as its journal shows it, from its event."""
+def call_entry(event: Event) -> CallEntry:
+    """A session's call as the agent-sessions view lists it, from its event."""
     args = event.args if isinstance(event.args, dict) else {}
-    return JournalEntry(
+    return CallEntry(
         time=event.time,
         action=args.get("action"),
         target=args.get("target"),

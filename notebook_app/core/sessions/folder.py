@@ -1,4 +1,4 @@
-"""The sessions folder on disk: its paths, the records' ids, reads that never follow a link or block, its lock.
+"""The sessions folder on disk: its paths, the session files' ids, reads that never follow a link or block, its lock.
 
 Writers hold ``flock`` on the sessions directory itself (as the core locks the
 home directory), so concurrent servers on one home never interleave. Readers
@@ -23,20 +23,20 @@ from ..fs.atomic import flocked_directory, remove_temps
 from ..fs.home_pin import HomeRefused, home_lock
 from ..fs.state_dir import STATE_DIR, StateDirError, real_directory
 from ..home.soul import home_path
-from .records import AgentSessionError, parse_record
+from .records import AgentSessionError, parse_session_file
 
 SESSIONS_DIR = f"{STATE_DIR}/sessions"
-"""Where agent-session records live, relative to the home."""
+"""Where agent-session files live, relative to the home."""
 
-RECORD_SUFFIX = ".json"
-JOURNAL_SUFFIX = ".journal.jsonl"
+SESSION_FILE_SUFFIX = ".json"
+OLD_CALLS_SUFFIX = ".journal.jsonl"
 
 SESSION_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{8}")
 TEMP_PREFIX = ".tmp-"
 
 
 def sessions_path(home: str | os.PathLike[str]) -> Path:
-    """The folder holding ``home``'s session records (it may not exist yet)."""
+    """The folder holding ``home``'s session files (it may not exist yet)."""
     return home_path(home) / SESSIONS_DIR
 
 
@@ -51,19 +51,19 @@ def check_id(session_id: str) -> None:
         raise AgentSessionError(f"not a session id: {session_id!r}")
 
 
-def read_record_json(folder: Path, session_id: str) -> dict[str, Any]:
-    path = folder / (session_id + RECORD_SUFFIX)
+def read_session_file_json(folder: Path, session_id: str) -> dict[str, Any]:
+    path = folder / (session_id + SESSION_FILE_SUFFIX)
     raw = read_regular(path, "session record")
     if raw is None:
         raise AgentSessionError(f"no recorded session {session_id} in {folder}")
-    return parse_record(raw, path)
+    return parse_session_file(raw, path)
 
 
 def read_regular(path: Path, what: str) -> bytes | None:
     """The bytes of a file in the sessions folder; None when it is absent.
 
     Opened without following a link and without blocking, and read only when
-    it is a regular file: a FIFO named like a record must not hang a listing.
+    it is a regular file: a FIFO named like a session file must not hang a listing.
     """
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
@@ -107,7 +107,7 @@ def locked_sessions(home: Path, *, create: bool) -> Iterator[Path]:
 
 
 def cut_unfinished_line(fd: int) -> None:
-    """Cut a journal back to its last newline: a writer died mid-line."""
+    """Cut an old-format call file back to its last newline: a writer died mid-line."""
     end = os.fstat(fd).st_size
     if end == 0 or os.pread(fd, 1, end - 1) == b"\n":
         return

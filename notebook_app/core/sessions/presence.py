@@ -1,10 +1,10 @@
-"""Is an agent session still connected? Its server holds a lock on its record while it runs.
+"""Is an agent session still connected? Its server holds a lock on its session file while it runs.
 
-The MCP server takes a shared ``flock`` on its session record for as long as
+The MCP server takes a shared ``flock`` on its session file for as long as
 its process lives (the kernel drops it when the process ends, however it
 ends). A viewer probes with a non-blocking exclusive lock it releases at
-once: refused means some server still holds the record. Probing opens the
-record read-only and writes nothing.
+once: refused means some server still holds the session file. Probing
+opens it read-only and writes nothing.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import stat
 from pathlib import Path
 
 
-def hold(record: Path) -> int | None:
-    """Hold ``record`` as "connected" until this process ends; the descriptor, or None if it cannot."""
+def hold(session_file: Path) -> int | None:
+    """Hold ``session_file`` as "connected" until this process ends; the descriptor, or None if it cannot."""
     try:
-        fd = os.open(record, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(session_file, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
         return None
     try:
@@ -29,10 +29,10 @@ def hold(record: Path) -> int | None:
     return fd
 
 
-def is_live(record: Path) -> bool:
-    """Whether a running server holds ``record``; never blocks, never writes."""
+def is_live(session_file: Path) -> bool:
+    """Whether a running server holds ``session_file``; never blocks, never writes."""
     try:
-        fd = os.open(record, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(session_file, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
         return False
     try:

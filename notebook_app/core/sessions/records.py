@@ -1,8 +1,8 @@
-"""What an agent-session record holds, and how it is written as JSON.
+"""What an agent-session file holds, and how it is written as JSON.
 
-The data of :mod:`.agents` (a session, its journal entries, a summary
+The data of :mod:`.agents` (a session, its call entries, a summary
 for lists) and its one codec, kept apart from the store that reads and writes
-the files. The record format is documented in the README under "Agent
+the files. The session file's format is documented in the README under "Agent
 sessions, recorded"; ``skipped`` there lists the bootstrap files that were
 present but did not load when the session started.
 """
@@ -20,21 +20,21 @@ from ..home.soul import BootstrapFile, Composition, SkippedFile, section_heading
 from ..memory.tool import ToolResult
 from .snapshot import Snapshot
 
-RECORD_FORMAT = "persona-notebook/agent-session"
-RECORD_VERSION = 1
+SESSION_FILE_FORMAT = "persona-notebook/agent-session"
+SESSION_FILE_VERSION = 1
 
 
 class AgentSessionError(Exception):
-    """A session record that cannot be written or read; the message says why."""
+    """A session file that cannot be written or read; the message says why."""
 
 
 @dataclass(frozen=True)
-class JournalEntry:
+class CallEntry:
     """One memory-tool call an agent made, as it asked and as it was answered.
 
     ``action``, ``target``, ``text`` and ``replacement`` (the tool's ``with``)
     are the values the agent sent, None when absent; they are not
-    necessarily strings, because a rejected call is journalled too.
+    necessarily strings, because a rejected call is listed too.
     """
 
     time: datetime
@@ -52,7 +52,7 @@ class JournalEntry:
     """In review mode: the proposal's id, when the call was queued for a human (nothing written yet)."""
 
     @classmethod
-    def from_call(cls, args: object, result: ToolResult, *, time: datetime | None = None) -> JournalEntry:
+    def from_call(cls, args: object, result: ToolResult, *, time: datetime | None = None) -> CallEntry:
         """The entry for one call: ``args`` as the agent sent them, ``result`` as the core answered."""
         fields: Mapping[str, Any] = args if isinstance(args, Mapping) else {}
         target = fields.get("target")
@@ -72,7 +72,7 @@ class JournalEntry:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The journal line; ``refused`` appears only on a call the guard refused."""
+        """The call's line in an old-format call file; ``refused`` appears only on a call the guard refused."""
         data = {
             "time": self.time.isoformat(),
             "action": self.action,
@@ -88,7 +88,7 @@ class JournalEntry:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> JournalEntry:
+    def from_json(cls, data: Mapping[str, Any]) -> CallEntry:
         return cls(
             time=datetime.fromisoformat(data["time"]),
             action=data.get("action"),
@@ -115,7 +115,7 @@ class AgentSession:
     compose_seconds: float
     composition: Composition
     """The frozen snapshot: exactly the soul and files the session started with."""
-    journal: tuple[JournalEntry, ...] = field(default=())
+    calls: tuple[CallEntry, ...] = field(default=())
     """The session's memory-tool calls, oldest first, as of when it was loaded."""
 
     @property
@@ -152,9 +152,9 @@ class CallCounts:
     """Calls queued for a human in review mode: nothing written yet, so never writes."""
 
     @classmethod
-    def of(cls, journal: Iterable[JournalEntry]) -> CallCounts:
+    def of(cls, calls: Iterable[CallEntry]) -> CallCounts:
         writes = errors = proposals = 0
-        for entry in journal:
+        for entry in calls:
             if entry.queued is not None:
                 proposals += 1
             elif entry.is_error:
@@ -181,7 +181,7 @@ class SessionSummary:
     errors: int
     """Calls answered with ``is_error`` (nothing changed)."""
     live: bool = False
-    """Its server is still running (it holds the record's lock)."""
+    """Its server is still running (it holds the session file's lock)."""
     proposals: int = 0
     """Calls queued for review (nothing written yet)."""
 
@@ -213,8 +213,8 @@ def json_bytes(value: object, indent: int | None = None) -> bytes:
         return (json.dumps(value, ensure_ascii=True, indent=indent) + "\n").encode("ascii")
 
 
-def record_json(session: AgentSession) -> dict[str, Any]:
-    """The record of ``session`` as the README documents it; the soul is in it once."""
+def session_file_json(session: AgentSession) -> dict[str, Any]:
+    """The session file of ``session`` as the README documents it; the soul is in it once."""
     files = []
     for file, section in zip(session.composition.files, session.composition.sections, strict=True):
         files.append(
@@ -229,8 +229,8 @@ def record_json(session: AgentSession) -> dict[str, Any]:
             }
         )
     return {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
+        "format": SESSION_FILE_FORMAT,
+        "version": SESSION_FILE_VERSION,
         "id": session.id,
         "started_at": session.started_at.isoformat(),
         "client": {"name": session.client_name, "version": session.client_version},
@@ -243,8 +243,8 @@ def record_json(session: AgentSession) -> dict[str, Any]:
     }
 
 
-def session_from_json(data: Mapping[str, Any], journal: tuple[JournalEntry, ...]) -> AgentSession:
-    """The session a record describes; raises AttributeError, KeyError, TypeError or
+def session_from_json(data: Mapping[str, Any], calls: tuple[CallEntry, ...]) -> AgentSession:
+    """The session a session file describes; raises AttributeError, KeyError, TypeError or
     ValueError when it is malformed."""
     soul = data["soul"]
     if not isinstance(soul, str):
@@ -278,20 +278,20 @@ def session_from_json(data: Mapping[str, Any], journal: tuple[JournalEntry, ...]
             files=tuple(files),
             skipped=tuple(SkippedFile.from_json(item) for item in data.get("skipped") or ()),
         ),
-        journal=journal,
+        calls=calls,
     )
 
 
-def parse_record(raw: bytes, where: object) -> dict[str, Any]:
-    """A record's JSON object, checked for format and version; ``where`` names it in errors."""
+def parse_session_file(raw: bytes, where: object) -> dict[str, Any]:
+    """A session file's JSON object, checked for format and version; ``where`` names it in errors."""
     try:
         data = json.loads(raw)
     except ValueError:
         raise AgentSessionError(f"session record {where} is not valid JSON") from None
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise AgentSessionError(f"{where} is not a {RECORD_FORMAT} record")
-    if data.get("version") != RECORD_VERSION:
+    if not isinstance(data, dict) or data.get("format") != SESSION_FILE_FORMAT:
+        raise AgentSessionError(f"{where} is not a {SESSION_FILE_FORMAT} record")
+    if data.get("version") != SESSION_FILE_VERSION:
         raise AgentSessionError(
-            f"{where} is record version {data.get('version')!r}; this notebook reads {RECORD_VERSION}"
+            f"{where} is record version {data.get('version')!r}; this notebook reads {SESSION_FILE_VERSION}"
         )
     return data

@@ -2,7 +2,8 @@
 
 :class:`BufferFind` is a controller the editor screen holds: it owns the
 finder, where the bar stands (:class:`~...view_model.finding.FindSteps`) and the worker
-that counts; the screen hands it the find bar's messages. Each keystroke asks
+that counts; the find bar's messages reach it through the screen's
+:class:`~...widgets.find.find_bar.FindRow`. Each keystroke asks
 a worker (the latest query wins) to count the matches in the
 buffer's text, unsaved edits included, from the cursor on; the event loop only
 selects the match shown. The text handed over is the buffer's own (joined once

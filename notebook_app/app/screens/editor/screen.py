@@ -8,7 +8,8 @@ here merges or writes by itself. While the file is open, a change on disk
 that is not this editor's own save is said in a banner: the next save merges.
 Find (``ctrl+f``) is a controller the screen holds (:mod:`.find`),
 driving the cursor through :meth:`EditorScreen.go_to_line` and
-:meth:`EditorScreen.select_span`; the find bar's messages are handed to it.
+:meth:`EditorScreen.select_span`; the find bar's messages reach it through
+:class:`~...widgets.find.find_bar.FindRow`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from ...watchers.home import HomeWatcher
 from ...widgets.common.key_footer import KeyFooter
 from ...widgets.editor.buffer import EditorBuffer
 from ...widgets.find import find_bar
-from ...widgets.find.find_bar import FindBar
+from ...widgets.find.find_bar import FindRow
 from ...workers import LatestWins, run_once
 from ..keyed import KeyedScreen
 from .find import SCOPE, BufferFind
@@ -102,7 +103,7 @@ class EditorScreen(KeyedScreen[None]):
         yield EditorBuffer(
             "", language="markdown" if small else None, soft_wrap=small, show_line_numbers=True, id="editor-text"
         )
-        yield FindBar(id="find-bar", scope=SCOPE)
+        yield FindRow(self.find, scope=SCOPE)
         yield KeyFooter(compact=True)
 
     @on(events.Mount)
@@ -156,7 +157,7 @@ class EditorScreen(KeyedScreen[None]):
         self.text_area.selection = Selection((row, start), (row, end))
         self.text_area.scroll_cursor_visible(center=True)
 
-    # --- find: the bar's messages to its controller ---------------------------
+    # --- find: the keys that open the bar (its messages reach the controller through FindRow) ---
 
     def action_find(self) -> None:
         """ctrl+f: open the find bar (again: back into it), searching from the match still selected, else the cursor."""
@@ -164,22 +165,6 @@ class EditorScreen(KeyedScreen[None]):
 
     def action_go_to_line(self) -> None:
         self.find.open_line()
-
-    @on(FindBar.Changed)
-    def _find_changed(self) -> None:
-        self.find.search()
-
-    @on(FindBar.Stepped)
-    def _find_stepped(self, event: FindBar.Stepped) -> None:
-        self.find.step(event.step)
-
-    @on(FindBar.LineChosen)
-    def _line_chosen(self, event: FindBar.LineChosen) -> None:
-        self.find.go_to_line(event.line)
-
-    @on(FindBar.Closed)
-    def _find_closed(self) -> None:
-        self.find.close()
 
     # --- saving ------------------------------------------------------------------
 

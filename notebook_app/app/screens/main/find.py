@@ -3,7 +3,8 @@
 :class:`HomeFind` is a controller the main screen holds: it owns the finder,
 where the bar stands (:class:`~...view_model.finding.FindSteps`), the worker that counts
 (:class:`~...workers.LatestWins`, the latest query wins) and the place go to
-line acts on. The screen hands it the find bar's messages; the event loop
+line acts on. The find bar's messages reach it through the screen's
+:class:`~...widgets.find.find_bar.FindRow`; the event loop
 only paints: the count, and each pane asking the query for the spans of the
 rows it draws.
 """

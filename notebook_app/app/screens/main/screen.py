@@ -35,7 +35,7 @@ from ...widgets.common.key_footer import KeyFooter
 from ...widgets.common.pane_tabs import Tab
 from ...widgets.common.status_line import StatusLine
 from ...widgets.find import find_bar
-from ...widgets.find.find_bar import FindBar
+from ...widgets.find.find_bar import FindRow
 from ...widgets.form import action_form
 from ...widgets.form.action_form import ActionForm
 from ...widgets.home import home_pane
@@ -128,7 +128,7 @@ class MainScreen(PaneScreen):
             yield HomePane(id="home", classes="-active")
             yield SessionPane("Current session", id="current")
             yield SessionPane("Next session", id="next")
-        yield FindBar(id="find-bar")
+        yield FindRow(self.find)
         yield KeyFooter(compact=True)
 
     @on(events.Mount)
@@ -368,7 +368,7 @@ class MainScreen(PaneScreen):
     def action_use_host(self, name: str) -> None:
         self.sessions.use_host(name)
 
-    # --- find: the bar's messages to its controller ---------------------------------
+    # --- find: the keys that open the bar (its messages reach the controller through FindRow) -----
 
     def action_find(self) -> None:
         """/: open the find bar (again: back into it), searching what it still holds."""
@@ -376,22 +376,6 @@ class MainScreen(PaneScreen):
 
     def action_go_to_line(self) -> None:
         self.find.open_line()
-
-    @on(FindBar.Changed)
-    def _find_changed(self) -> None:
-        self.find.search()
-
-    @on(FindBar.Stepped)
-    def _find_stepped(self, event: FindBar.Stepped) -> None:
-        self.find.step(event.step)
-
-    @on(FindBar.LineChosen)
-    def _line_chosen(self, event: FindBar.LineChosen) -> None:
-        self.find.go_to_line(event.line)
-
-    @on(FindBar.Closed)
-    def _find_closed(self) -> None:
-        self.find.close()
 
     @on(events.DescendantFocus)
     def _focus_moved(self, event: events.DescendantFocus) -> None:

@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from ....core.sessions import JournalEntry
+from ....core.sessions import CallEntry
 from ...view_model.agents import shown_target, shown_value
 from ..common.focus_within import FocusWithin
 
@@ -39,7 +39,7 @@ class JournalTable(DataTable):
     def __init__(self, clock: Callable[[datetime], str], **kwargs) -> None:
         super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)
         self.clock = clock
-        self.entries: tuple[JournalEntry, ...] = ()
+        self.entries: tuple[CallEntry, ...] = ()
         self._widths: tuple[int, ...] = ()
 
     def _fitted_widths(self) -> tuple[int, ...]:
@@ -61,7 +61,7 @@ class JournalTable(DataTable):
         if self._fitted_widths() != self._widths:
             self._rebuild(self.cursor_row)
 
-    def show_journal(self, entries: Sequence[JournalEntry]) -> None:
+    def show_journal(self, entries: Sequence[CallEntry]) -> None:
         """Show ``entries``; when the journal grew, the cursor follows its newest call."""
         entries = tuple(entries)
         if entries == self.entries:
@@ -97,7 +97,7 @@ class JournalTable(DataTable):
             self.move_cursor(row=max(0, min(cursor, len(self.entries) - 1)), animate=False)
 
 
-def call_detail(entry: JournalEntry) -> Content:
+def call_detail(entry: CallEntry) -> Content:
     """One call whole: what the agent sent, then the tool's answer."""
     sent: list[str | tuple[str, str]] = [
         (f"{shown_value(entry.action) or '(no action)'} {shown_target(entry)}", "bold")
@@ -125,7 +125,7 @@ class JournalPane(FocusWithin, Vertical):
     def table(self) -> JournalTable:
         return self.query_one(JournalTable)
 
-    def show_journal(self, entries: Sequence[JournalEntry]) -> None:
+    def show_journal(self, entries: Sequence[CallEntry]) -> None:
         self.table.show_journal(entries)
         self._show_detail()
 

@@ -1,20 +1,23 @@
 """The find bar under the panes: a query typed in, the count of its matches, the keys to step.
 
-It only says what was typed and asked for (messages up); the screen searches
-in a worker and tells it the count (attributes down). In ``line`` mode the
-same bar asks for a line number (``ctrl+g``).
+It only says what was typed and asked for (messages up); a find controller
+the screen holds searches in a worker and tells it the count (attributes down).
+In ``line`` mode the same bar asks for a line number (``ctrl+g``). A screen
+yields a :class:`FindRow`, which holds the bar and hands each of its messages
+to that controller (:class:`FindControls`): the one place they are routed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from ...keys import FIND_KEYS, bindings
@@ -129,3 +132,51 @@ class FindBar(Horizontal):
 
     def action_close(self) -> None:
         self.post_message(self.Closed(self))
+
+
+class FindControls(Protocol):
+    """What a screen's find controller does with what the bar asks (the notebook's and the editor's alike)."""
+
+    def search(self) -> None:
+        """The query changed: count its matches again."""
+
+    def step(self, step: int) -> None:
+        """Show the next (1) or previous (-1) match."""
+
+    def go_to_line(self, line: int) -> None:
+        """Go to this line (from 1)."""
+
+    def close(self) -> None:
+        """Hide the bar and its matches."""
+
+
+class FindRow(Widget):
+    """The row that holds the find bar and hands its messages to ``controls``; as tall as the bar (none when closed)."""
+
+    def __init__(self, controls: FindControls, *, scope: str = PLACEHOLDERS["find"]) -> None:
+        super().__init__()
+        self.controls = controls
+        self._scope = scope
+
+    def compose(self) -> ComposeResult:
+        yield FindBar(id="find-bar", scope=self._scope)
+
+    @on(FindBar.Changed)
+    def _changed(self, event: FindBar.Changed) -> None:
+        event.stop()
+        self.controls.search()
+
+    @on(FindBar.Stepped)
+    def _stepped(self, event: FindBar.Stepped) -> None:
+        event.stop()
+        self.controls.step(event.step)
+
+    @on(FindBar.LineChosen)
+    def _line_chosen(self, event: FindBar.LineChosen) -> None:
+        event.stop()
+        self.controls.go_to_line(event.line)
+
+    @on(FindBar.Closed)
+    def _closed(self, event: FindBar.Closed) -> None:
+        event.stop()
+        self.controls.close()
