@@ -35,7 +35,7 @@ def tilde(path: Path) -> str:
         return str(path)
 
 
-VIEWS = {"agent_sessions", "history", "review", "doctor"}
+VIEWS = {"agent_sessions", "history", "review", "doctor", "injects"}
 """The views the notebook opens over its screen (its keys name them ``app.…``): never while its form is open."""
 
 
@@ -181,6 +181,13 @@ class NotebookApp(App[None]):
 
         main = self._opened_from()
         self.push_screen(DoctorScreen(main.notebook.home, main.notebook.check), main.back_from_doctor)
+
+    def action_injects(self) -> None:
+        from .screens.injects import InjectsScreen
+
+        main = self._opened_from()
+        spec = main.sessions.host_spec
+        self.push_screen(InjectsScreen(main.notebook.home, spec, home_label=self.home_label, watch=self.watch_home))
 
     def _opened_from(self) -> MainScreen:
         assert self.main_screen is not None, "the notebook's views open from its screen"

@@ -133,6 +133,10 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="s", display="s", action="app.agent_sessions", label="Agents", id="agent-sessions",
         command="Show agent sessions", show=False,
         help="Agent sessions: each agent's frozen soul against Next, and its writes"),
+    Key(keys="L", display="L", action="app.injects", label="Injects", id="injects",
+        command="Show what the host injects next session", show=False,
+        help="What the chosen host (Load as: in the palette) injects next session, file by file: raw → injected, "
+             "where the cut falls, the total, tokens, what is not modelled"),
 )
 
 MOVING_KEYS: tuple[Key, ...] = (
@@ -237,6 +241,10 @@ CONFLICT_KEYS: tuple[Key, ...] = (
     Key(keys="escape", display="esc", action="back", label="Back", id="conflict-back", command="Back to the editor",
         help="Back to the editor from the conflict view, nothing written (your edit is still in the editor)"),
 )
+INJECTS_KEYS: tuple[Key, ...] = (
+    Key(keys="escape", display="esc", action="back", label="Back", id="injects-back", command="Back to the notebook",
+        help="Back from what the host injects to the notebook"),
+)
 # fmt: on
 
 KEY_GROUPS: tuple[KeyGroup, ...] = (
@@ -250,6 +258,7 @@ KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Review", REVIEW_KEYS),
     KeyGroup("Built-in editor", EDITOR_KEYS),
     KeyGroup("Conflict view", CONFLICT_KEYS),
+    KeyGroup("What the host injects", INJECTS_KEYS),
 )
 
 ALL_KEYS: tuple[Key, ...] = tuple(key for group in KEY_GROUPS for key in group.keys)

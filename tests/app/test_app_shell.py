@@ -49,6 +49,7 @@ def test_every_binding_we_declare_has_a_unique_id() -> None:
     from notebook_app.app.screens.doctor import DoctorScreen
     from notebook_app.app.screens.editor.screen import EditorScreen
     from notebook_app.app.screens.history import HistoryScreen
+    from notebook_app.app.screens.injects import InjectsScreen
     from notebook_app.app.screens.panes import PaneScreen
     from notebook_app.app.screens.review.screen import ReviewScreen
     from notebook_app.app.widgets.find.find_bar import FindBar
@@ -60,6 +61,7 @@ def test_every_binding_we_declare_has_a_unique_id() -> None:
         AgentSessionsScreen,
         DoctorScreen,
         HistoryScreen,
+        InjectsScreen,
         ReviewScreen,
         EditorScreen,
         ConflictScreen,

@@ -3,6 +3,8 @@
 ``toolnexus`` (the contract) is the default; ``openclaw``, ``hermes`` and
 ``claude-code`` ship beside it as profile files, and a person's own profiles
 in ``<config dir>/persona-notebook/hosts/`` replace or add to them.
+:func:`load_as` gives what any host injects next session, file by file (the proven
+loaders, the contract's composition, a person's own profile), in one shape.
 :func:`resolve_host` turns a name (``openclaw`` or ``openclaw@2026.4``) into the
 profile in force, the user's OpenClaw config applied, with what was read said
 in words; :func:`..home.soul.compose` with ``host=`` gives the soul that host loads.
@@ -35,6 +37,7 @@ __all__ = [
     "HostProblem",
     "HostLoad",
     "HostProfile",
+    "ComposedLoad",
     "InjectedPart",
     "PartStatus",
     "Unit",
@@ -48,11 +51,13 @@ __all__ = [
     "host_names",
     "js_length",
     "openclaw_load",
+    "load_as",
     "load_hosts",
     "load_json",
     "parse_profile",
     "read_openclaw_numbers",
     "resolve_host",
+    "starts_no_session",
 ]
 
 
@@ -113,6 +118,9 @@ lazy_face(
         "claude_code_version": "claude_code",
         "js_length": "claude_code",
         "openclaw_load": "openclaw_releases",
+        "load_as": "host_load",
+        "ComposedLoad": "host_load",
+        "starts_no_session": "host_load",
     },
 )
 """The loaders proven by a host's own code load on first use, with the goldens' keys they serve."""

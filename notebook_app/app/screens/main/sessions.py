@@ -41,6 +41,8 @@ class SessionsShown:
         self._failed = failed
         self._landed: int | None = None
         """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
+        self.host_spec: str | None = None
+        """The host Current and Next show, as the palette named it (``NAME[@VERSION]``); None: the contract."""
 
     def _panes(self) -> tuple[SessionPane, SessionPane]:
         return self._screen.query_one("#current", SessionPane), self._screen.query_one("#next", SessionPane)
@@ -97,10 +99,15 @@ class SessionsShown:
             return
         profile = choice.profile
         run_once(
-            self._screen, "home", lambda: self.notebook.use_host(profile), done=self._host_used, failed=self._failed
+            self._screen,
+            "home",
+            lambda: self.notebook.use_host(profile),
+            done=lambda state: self._host_used(state, name),
+            failed=self._failed,
         )
 
-    def _host_used(self, state: HomeState) -> None:
+    def _host_used(self, state: HomeState, name: str) -> None:
+        self.host_spec = name
         host = state.preview.composition
         title = host.profile.title if host.profile else host.host
         current, upcoming = self._panes()
