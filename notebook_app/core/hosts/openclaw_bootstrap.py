@@ -263,7 +263,7 @@ def _names(rel: dict) -> list[str]:
     return list(rel["files"]) + ([rel["memory_alt"]] if "memory_alt" in rel else [])
 
 
-def _link_dropped(name: str) -> tuple[str, str]:
+def link_dropped(name: str) -> tuple[str, str]:
     return name, f"{name} is a link: OpenClaw leaves it out"
 
 
@@ -278,7 +278,7 @@ def read_workspace(root: Path, rel: dict) -> Workspace:
         if file is None:
             continue
         if file.unreadable and name in rel.get("links_dropped", []) and (root / name).is_symlink():
-            skipped.append(_link_dropped(name))
+            skipped.append(link_dropped(name))
             continue
         files.append(file)
     done = rel.get("bootstrap_done") == "workspace-state" and setup_completed(root)
@@ -299,7 +299,7 @@ def workspace_of(root: Path, rel: dict, reads: Mapping[str, FileRead], *, setup_
             continue
         file = file_from(root / name, read, rel)
         if file.unreadable and name in rel.get("links_dropped", []) and read.status in _LINKS:
-            skipped.append(_link_dropped(name))
+            skipped.append(link_dropped(name))
             continue
         files.append(file)
     done = rel.get("bootstrap_done") == "workspace-state" and setup_done
