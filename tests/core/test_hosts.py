@@ -56,14 +56,24 @@ def test_openclaw_keeps_head_and_tail_of_a_long_file_with_its_marker(home: Path)
 def test_openclaw_loads_tools_before_identity_and_stops_at_the_total(home: Path) -> None:
     for name in ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "MEMORY.md"):
         (home / name).write_text("x" * 15_000)
-    composition = compose(home, host=host("openclaw@2026.8"))
-    assert composition.found[:4] == ["AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md"]
-    assert sum(load.rendered for load in composition.loads) <= 60_000
-    assert "MEMORY.md" in [s.name for s in composition.skipped]
+    composition = compose(home, host=host("openclaw@2026.6"))  # 2026.6.6: TOOLS.md still read, 60,000 in total
+    assert composition.found == ["AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md"]
+    assert sum(load.rendered for load in composition.loads) == 60_000
+    assert [s.name for s in composition.skipped] == ["USER.md", "MEMORY.md"]  # absent HEARTBEAT.md: no marker room
     totals = [
-        (f.rule, f.file) for f in check_home(home, host=host("openclaw@2026.8")).findings if f.rule == "budget.total"
+        (f.rule, f.file) for f in check_home(home, host=host("openclaw@2026.6")).findings if f.rule == "budget.total"
     ]
     assert totals == [("budget.total", "USER.md"), ("budget.total", "MEMORY.md")]
+
+
+def test_openclaw_from_2026_8_leaves_tools_out_and_cuts_user_md_at_its_own_cap(home: Path) -> None:
+    for name in ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "MEMORY.md"):
+        (home / name).write_text("x" * 15_000)
+    composition = compose(home, host=host("openclaw@2026.8"))
+    assert composition.found == ["AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "BOOTSTRAP.md", "MEMORY.md"]
+    assert composition.load("USER.md").cap == 4_000 and composition.load("USER.md").truncated
+    found = [(f.rule, f.file) for f in check_home(home, host=host("openclaw@2026.8")).findings]
+    assert ("budget.cut", "USER.md") in found and ("budget.total", "MEMORY.md") in found
 
 
 def test_openclaw_defaults_by_version() -> None:

@@ -159,7 +159,7 @@ class Notebook:
         if cached is None or cached[0] is not current or cached[1] is not self.host:
             from ...core.hosts import as_host
 
-            cached = (current, self.host, as_host(current.composition, self.host))
+            cached = (current, self.host, as_host(current.composition, self.host, home=self.home))
             self._current_as = cached
         return cached[2]
 

@@ -163,6 +163,9 @@ class Composition:
     """The host whose loading this soul shows; the contract's by default."""
     host_loads: tuple[FileLoad, ...] | None = field(default=None, repr=False, compare=False)
     profile: HostProfile | None = field(default=None, repr=False, compare=False)
+    host_read: object = field(default=None, repr=False, compare=False)
+    """What a proven host's loader read to compose this soul (its own type), so the dry run composes it again
+    without reading disk; None for the contract and the hosts composed from a profile's numbers."""
 
     @cached_property
     def loads(self) -> tuple[FileLoad, ...]:

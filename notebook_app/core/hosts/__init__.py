@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from ..lazy import lazy_face
 from .loader import as_host, compose_for_host
-from .openclaw import apply_openclaw_config, default_config_path, read_openclaw_numbers
+from .openclaw import apply_openclaw_config, apply_openclaw_release, default_config_path, read_openclaw_numbers
 from .profile import (
     DEFAULT_HOST,
     NOT_PROVEN,
@@ -90,6 +90,11 @@ def resolve_host(spec: str | None = None, *, openclaw_config: str | os.PathLike[
         return HostChoice(None, error=f"no host named {name!r}; hosts: {known}", problems=tuple(problems))
     if at and (problem := version_problem(version)) is not None:
         return HostChoice(None, error=f"{name}@{version}: {problem}", problems=tuple(problems))
+    if profile.proven == "openclaw":  # the rules of its proven releases, not numbers of this profile
+        release = apply_openclaw_release(profile, version or None, openclaw_config)
+        if isinstance(release, str):
+            return HostChoice(None, error=release, problems=tuple(problems))
+        return HostChoice(release.profile, release.notes, release.broken, problems=tuple(problems))
     if version:
         if not profile.defaults:
             return HostChoice(None, error=f"{profile.title} has no defaults by version", problems=tuple(problems))

@@ -37,6 +37,10 @@ class _Raw:
 
 def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composition:
     """Read the files ``host`` loads and compose them as it does; never raises."""
+    if host.proven == "openclaw":
+        from .openclaw_soul import compose_openclaw  # the proven loader loads when its host is asked for
+
+        return compose_openclaw(home, host)
     root = home_path(home)
     raws: list[_Raw] = []
     skipped: list[SkippedFile] = []
@@ -68,15 +72,21 @@ def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composi
     return _compose(host, raws, skipped)
 
 
-def as_host(composition: Composition, host: HostProfile) -> Composition:
+def as_host(composition: Composition, host: HostProfile, *, home: str | os.PathLike[str] | None = None) -> Composition:
     """A contract composition (a frozen snapshot) as ``host`` would have loaded the same files.
 
     Built from the bytes the contract loaded (up to 2 MiB a file, more than
     any host's cap), so a session's Current can be shown as any host sees it
-    without reading the files again: they may have changed since.
+    without reading the files again: they may have changed since. ``home`` is
+    where the files were: OpenClaw writes a missing file's path into the soul
+    (None: the working directory).
     """
     if host.is_contract:
         return composition
+    if host.proven == "openclaw":
+        from .openclaw_soul import snapshot_as_openclaw
+
+        return snapshot_as_openclaw(composition, host, home if home is not None else os.getcwd())
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name in host.files]
     return _compose(host, raws, [s for s in composition.skipped if s.name in host.files])
 
@@ -85,6 +95,10 @@ def recompose(composition: Composition, name: str, data: bytes) -> Composition:
     """``composition`` (a host's) as if file ``name`` held ``data``: the dry run of a write."""
     host = composition.profile
     assert host is not None
+    if host.proven == "openclaw":
+        from .openclaw_soul import recompose_openclaw
+
+        return recompose_openclaw(composition, name, data)
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name != name]
     if name in host.files:
         raws.append(_Raw(name, data, len(data)))

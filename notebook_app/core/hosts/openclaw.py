@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..home.names import BOOTSTRAP_ORDER
 from .profile import HostProfile
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
@@ -109,6 +110,40 @@ def apply_openclaw_config(profile: HostProfile, path: str | os.PathLike[str] | N
     defaults = f"OpenClaw {profile.version} defaults" if profile.version else "OpenClaw's defaults"
     read = read_openclaw_numbers(path, defaults)
     return _reading(replace(profile, **read.numbers), *read.notes, broken=read.broken)
+
+
+def apply_openclaw_release(
+    profile: HostProfile, version: str | None, path: str | os.PathLike[str] | None = None, kind: str = "main"
+) -> ConfigReading | str:
+    """``profile`` (proven by OpenClaw's releases) with the numbers of the release that covers ``version`` (None:
+    the newest proven), the user's config caps over them; or why no proven release covers ``version``.
+
+    The soul itself comes from the release's rules (:mod:`.openclaw_soul`); the numbers here are what the
+    doctor's budget and the notes say of them."""
+    from .openclaw_releases import caps_note, resolve_release
+
+    found = resolve_release(version)
+    if isinstance(found, str):
+        return found
+    rel, said = found
+    read = read_openclaw_numbers(path, f"OpenClaw {rel['version']} defaults")
+    file_cap = read.numbers.get("file_cap", int(rel["file_cap"]))
+    user = {"USER.md": {"file_cap": min(file_cap, int(rel["user_cap"]))}} if "user_cap" in rel else {}
+    in_force = replace(
+        profile,
+        files=tuple(name for name in rel["files"] if name in BOOTSTRAP_ORDER),
+        file_cap=file_cap,
+        total_cap=read.numbers.get("total_cap", rel.get("total_cap")),
+        min_file_budget=int(rel.get("min_file_budget", 0)),
+        max_file_bytes=rel.get("max_bytes"),
+        per_file=user,
+        defaults=(),
+        version=version,
+        session_kind=kind,
+        caps=dict(read.numbers),
+    )
+    notes = (*read.notes, said, *((caps_note(read.numbers),) if read.numbers else ()))
+    return _reading(in_force, *notes, broken=read.broken)
 
 
 def _reading(profile: HostProfile, *notes: str, broken: bool = False) -> ConfigReading:

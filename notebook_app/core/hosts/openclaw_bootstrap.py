@@ -16,10 +16,11 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..home.files import FileStatus, read_file
+from ..home.files import FileRead, FileStatus, read_file
 from .injected import InjectedPart, PartStatus, Unit
 from .openclaw_digest import agents_cut
 from .openclaw_utf16 import cut_slice, text_of, trim_end, truncate_safe, units
@@ -133,6 +134,10 @@ class _File:
     content: str | None
     """The text read (UTF-16 units); None: missing."""
     unreadable: bool = False
+    size: int = 0
+    """Bytes on disk (0 when not read)."""
+    decode_error: str | None = None
+    """Where the bytes stop being UTF-8 (they are read with U+FFFD, as OpenClaw's readFile does)."""
 
 
 def _read(root: Path, name: str, rel: dict) -> _File | None:
@@ -141,13 +146,19 @@ def _read(root: Path, name: str, rel: dict) -> _File | None:
     listed = name in os.listdir(root) if root.is_dir() else False
     if name in rel.get("skip_absent", []) and not listed and not path.exists():
         return None
-    links = rel.get("links", "follow")
     read = read_file(path, limit=int(rel.get("max_bytes", READ_LIMIT)) + 1)
+    if rel.get("links", "follow") == "inside" and read.status is FileStatus.LINK and not _inside(path, root):
+        return _File(name, path, None)
+    return file_from(path, read, rel)
+
+
+def file_from(path: Path, read: FileRead, rel: dict) -> _File:
+    """The file OpenClaw makes of what was read at ``path``; nothing read from disk (:func:`_read` reads)."""
+    name = read.name
+    links = rel.get("links", "follow")
     if links == "refuse" and read.status in (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
         return _File(name, path, units("[UNREADABLE: symlink path component not allowed]"), unreadable=True)
     if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
-        return _File(name, path, None)
-    if links == "inside" and read.status is FileStatus.LINK and not _inside(path, root):
         return _File(name, path, None)
     if not read.status.loads:
         if rel.get("unreadable") == "unreadable":
@@ -158,7 +169,16 @@ def _read(root: Path, name: str, rel: dict) -> _File | None:
         if rel.get("over_bytes") == "missing":
             return _File(name, path, None)
         return _File(name, path, units(f"[UNREADABLE: File exceeds {int(limit)} bytes]"), unreadable=True)
-    return _File(name, path, units(read.data.decode("utf-8", "replace")))
+    text, error = _decoded(read.data)
+    return _File(name, path, units(text), size=max(read.size, len(read.data)), decode_error=error)
+
+
+def _decoded(data: bytes) -> tuple[str, str | None]:
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        where = f"not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})"
+        return data.decode("utf-8", "replace"), where
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -218,21 +238,83 @@ def _entry(file: _File, content: str, raw: str | None, rel: dict, cap: int | Non
     return _part(file.name, shown, "cut", raw_len, text, cut=cut, markers=markers)
 
 
-def build(root: Path, rel: dict, kind: str) -> tuple[list[InjectedPart], list[tuple[str, str]]]:
+@dataclass(frozen=True)
+class Workspace:
+    """What OpenClaw read of a workspace before it builds its entries: the files in its order, the ones it leaves
+    out at once, and whether the workspace says its setup is completed. From disk (:func:`read_workspace`) or
+    from bytes already read (:func:`workspace_of`); :func:`build_entries` reads nothing."""
+
+    root: Path
+    files: tuple[_File, ...]
+    skipped: tuple[tuple[str, str], ...] = ()
+    setup_done: bool = False
+
+    def with_file(self, name: str, data: bytes, rel: dict) -> Workspace:
+        """This workspace as if file ``name`` held ``data`` (a regular file): the dry run of a write."""
+        if name not in _names(rel):
+            return self
+        by_name = {f.name: f for f in self.files}
+        by_name[name] = file_from(self.root / name, FileRead(name, FileStatus.REGULAR, len(data), data), rel)
+        files = tuple(by_name[n] for n in _names(rel) if n in by_name)
+        return replace(self, files=files, skipped=tuple(s for s in self.skipped if s[0] != name))
+
+
+def _names(rel: dict) -> list[str]:
+    return list(rel["files"]) + ([rel["memory_alt"]] if "memory_alt" in rel else [])
+
+
+def link_dropped(name: str) -> tuple[str, str]:
+    return name, f"{name} is a link: OpenClaw leaves it out"
+
+
+def read_workspace(root: Path, rel: dict) -> Workspace:
+    """The release's files in ``root`` as its loadWorkspaceBootstrapFiles lists them (reads through :func:`_read`)."""
     files: list[_File] = []
     skipped: list[tuple[str, str]] = []
-    names = list(rel["files"]) + ([rel["memory_alt"]] if "memory_alt" in rel else [])
-    for name in names:
+    for name in _names(rel):
         if name == rel.get("memory_alt") and not (root / name).exists():
             continue
         file = _read(root, name, rel)
         if file is None:
             continue
         if file.unreadable and name in rel.get("links_dropped", []) and (root / name).is_symlink():
-            skipped.append((name, f"{name} is a link: OpenClaw leaves it out"))
+            skipped.append(link_dropped(name))
             continue
         files.append(file)
-    if rel.get("bootstrap_done") == "workspace-state" and setup_completed(root):
+    done = rel.get("bootstrap_done") == "workspace-state" and setup_completed(root)
+    return Workspace(root, tuple(files), tuple(skipped), done)
+
+
+_LINKS = (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP)
+
+
+def workspace_of(root: Path, rel: dict, reads: Mapping[str, FileRead], *, setup_done: bool = False) -> Workspace:
+    """The workspace ``root`` from reads already made (a frozen snapshot's bytes), as :func:`read_workspace`
+    would list it: a name without a read is absent. Reads nothing."""
+    files: list[_File] = []
+    skipped: list[tuple[str, str]] = []
+    for name in _names(rel):
+        read = reads.get(name) or FileRead(name, FileStatus.ABSENT)
+        if read.status is FileStatus.ABSENT and (name == rel.get("memory_alt") or name in rel.get("skip_absent", [])):
+            continue
+        file = file_from(root / name, read, rel)
+        if file.unreadable and name in rel.get("links_dropped", []) and read.status in _LINKS:
+            skipped.append(link_dropped(name))
+            continue
+        files.append(file)
+    done = rel.get("bootstrap_done") == "workspace-state" and setup_done
+    return Workspace(root, tuple(files), tuple(skipped), done)
+
+
+def build(root: Path, rel: dict, kind: str) -> tuple[list[InjectedPart], list[tuple[str, str]]]:
+    return build_entries(read_workspace(root, rel), rel, kind)
+
+
+def build_entries(workspace: Workspace, rel: dict, kind: str) -> tuple[list[InjectedPart], list[tuple[str, str]]]:
+    """The context entries OpenClaw builds from ``workspace`` for a ``kind`` session, and what it leaves out."""
+    files = list(workspace.files)
+    skipped = list(workspace.skipped)
+    if workspace.setup_done:
         files = [f for f in files if f.name != "BOOTSTRAP.md"]
         skipped.append(
             ("BOOTSTRAP.md", ".openclaw/workspace-state.json says setup is completed: OpenClaw drops BOOTSTRAP.md")

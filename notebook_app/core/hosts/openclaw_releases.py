@@ -17,9 +17,18 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from . import versions
-from .openclaw_bootstrap import KINDS, OpenClawLoad, build
+from .openclaw_bootstrap import KINDS, OpenClawLoad, Workspace, build_entries, read_workspace
 
-__all__ = ["KINDS", "OpenClawLoad", "openclaw_load", "ranges_in_words", "releases", "resolve_release"]
+__all__ = [
+    "KINDS",
+    "OpenClawLoad",
+    "load_of",
+    "openclaw_load",
+    "ranges_in_words",
+    "releases",
+    "resolve_release",
+    "ruled_release",
+]
 
 
 @cache
@@ -37,14 +46,11 @@ def resolve_release(version: str | None) -> tuple[dict, str] | str:
     return versions.resolve_version("openclaw", "OpenClaw", releases(), version)  # type: ignore[return-value]
 
 
-def openclaw_load(
-    home: str | os.PathLike[str], version: str | None = None, kind: str = "main", caps: Mapping[str, int] | None = None
-) -> OpenClawLoad | str:
-    """What OpenClaw ``version`` (None: the newest proven) injects from workspace ``home`` in a ``kind``
-    session, or why that version or kind is not known. Never raises, never writes.
-
-    ``caps`` (``file_cap``, ``total_cap``) are a user's own config numbers in place of the release's; the
-    goldens ran with the defaults, so a note says the cuts at those numbers are not proven."""
+def ruled_release(
+    version: str | None, kind: str = "main", caps: Mapping[str, int] | None = None
+) -> tuple[dict, tuple[str, ...]] | str:
+    """The rules in force for OpenClaw ``version`` in a ``kind`` session (``caps`` in place of the release's), and
+    the notes that say which; or why that version or kind is not known."""
     if kind not in KINDS:
         return f"no session kind {kind!r}; kinds: {', '.join(KINDS)}"
     found = resolve_release(version)
@@ -53,16 +59,39 @@ def openclaw_load(
     rel, said = found
     if caps:
         rel = {**rel, **caps}
-    root = Path(home).resolve()
-    entries, skipped = build(root, rel, kind)
     notes = [said, f"session kind: {kind}"]
     if caps:
-        numbers = ", ".join(f"{name.replace('_', ' ')} {value:,}" for name, value in caps.items())
-        notes.append(f"your config's {numbers} in place of the release's: not proven by a golden")
+        notes.append(caps_note(caps))
     if "BOOTSTRAP.md" in rel["files"]:
         notes.append(
             str(rel.get("bootstrap_state", f"OpenClaw {rel['version']} injects BOOTSTRAP.md whenever it is there"))
         )
+    return rel, tuple(notes)
+
+
+def caps_note(caps: Mapping[str, int]) -> str:
+    numbers = ", ".join(f"{name.replace('_', ' ')} {value:,}" for name, value in caps.items())
+    return f"your config's {numbers} in place of the release's: not proven by a golden"
+
+
+def openclaw_load(
+    home: str | os.PathLike[str], version: str | None = None, kind: str = "main", caps: Mapping[str, int] | None = None
+) -> OpenClawLoad | str:
+    """What OpenClaw ``version`` (None: the newest proven) injects from workspace ``home`` in a ``kind``
+    session, or why that version or kind is not known. Never raises, never writes.
+
+    ``caps`` (``file_cap``, ``total_cap``) are a user's own config numbers in place of the release's; the
+    goldens ran with the defaults, so a note says the cuts at those numbers are not proven."""
+    ruled = ruled_release(version, kind, caps)
+    if isinstance(ruled, str):
+        return ruled
+    rel, notes = ruled
+    return load_of(read_workspace(Path(home).resolve(), rel), rel, kind, notes)
+
+
+def load_of(workspace: Workspace, rel: dict, kind: str, notes: tuple[str, ...]) -> OpenClawLoad:
+    """The load OpenClaw builds from ``workspace`` (read from disk or from bytes already read) under ``rel``."""
+    entries, skipped = build_entries(workspace, rel, kind)
     total = rel.get("total_cap")
     return OpenClawLoad(
         str(rel["version"]),
@@ -71,5 +100,5 @@ def openclaw_load(
         int(rel["file_cap"]),
         int(total) if total is not None else None,
         tuple(skipped),
-        tuple(notes),
+        notes,
     )

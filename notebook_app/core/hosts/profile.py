@@ -46,6 +46,7 @@ _TOP_KEYS = {
     "line_cap",
     "config",
     "read_only",
+    "proven",
     "cut",
     "defaults",
     "file",
@@ -114,6 +115,13 @@ class HostProfile:
     """Shipped with the notebook; False for a person's own profile, which no golden proves."""
     shadowed_by: tuple[str, ...] = ()
     """A person's own profile files that try to replace this shipped one (it stays in force; the doctor says so)."""
+    proven: str | None = None
+    """The loader proven by the host's own goldens that composes this host's soul (``openclaw``: its releases in
+    ``openclaw-releases.toml``), in place of this profile's numbers; None: composed from the numbers."""
+    session_kind: str = "main"
+    """The kind of session a proven loader loads for (OpenClaw's main, group, channel, subagent, cron)."""
+    caps: dict[str, int] = field(default_factory=dict)
+    """The user's own config caps a proven loader uses in place of the release's (not proven by a golden)."""
 
     @property
     def is_contract(self) -> bool:
@@ -266,6 +274,7 @@ def parse_profile(text: str, default_name: str, source: str = "") -> HostProfile
         line_cap=data.get("line_cap"),
         config=data.get("config"),
         read_only=bool(data.get("read_only", False)),
+        proven=_str_or_none(data.get("proven")),
         cut=kind,
         head_ratio=float(cut.get("head_ratio", 1.0)),
         tail_ratio=float(cut.get("tail_ratio", 0.0)),
@@ -277,6 +286,8 @@ def parse_profile(text: str, default_name: str, source: str = "") -> HostProfile
         sources={str(k): str(v) for k, v in data.get("sources", {}).items()},
         source=source,
     )
+    if profile.proven not in (None, "openclaw"):
+        raise ValueError("'proven' names a proven loader: openclaw")
     if not 0 <= profile.head_ratio + profile.tail_ratio <= 1:
         raise ValueError("head_ratio + tail_ratio must be between 0 and 1")
     return profile.at_version(None)

@@ -165,8 +165,9 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
             )
     for skipped in composition.skipped:
         if skipped.status is FileStatus.REGULAR:  # a host's own reason: a read limit, the total used up
-            rule = "budget.total" if "total cap" in skipped.message else "budget.cut"
-            found.append(finding(rule, skipped.name, None, skipped.message))
+            rule = _skip_rule(skipped.message)
+            if rule is not None:
+                found.append(finding(rule, skipped.name, None, skipped.message))
     if profile is not None:
         found += _format_findings(composition)
         found += _config_findings(composition)
@@ -182,6 +183,14 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
         )
     )
     return found
+
+
+def _skip_rule(message: str) -> str | None:
+    """A file a host leaves out for its total cap or a read limit is a budget finding; for its own choice (a
+    session kind that drops it, a setup completed, an empty file) it is not."""
+    if "total cap" in message:
+        return "budget.total"
+    return "budget.cut" if "limit" in message or " cap" in message else None
 
 
 def _format_findings(composition: Composition) -> list[Finding]:

@@ -1,0 +1,81 @@
+"""``doctor --host openclaw[@VERSION]`` counts what OpenClaw's own code injected: the goldens' totals."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import host_corpus
+
+GOLDENS = Path(__file__).resolve().parents[1] / "hosts" / "goldens"
+
+
+def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "XDG_CONFIG_HOME": str(tmp / "config"),
+        "XDG_STATE_HOME": str(tmp / "state"),
+        "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json"),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def _len16(text: str) -> int:
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def golden_total(version: str, case: str, home: Path) -> int:
+    """The golden's injected total in UTF-16 units, its ``{home}`` written back as this copy's path."""
+    golden = json.loads((GOLDENS / f"openclaw@{version}" / f"{case}.json").read_text(encoding="utf-8"))
+    total = 0
+    for entry in golden["kinds"]["main"]["context_files"]:
+        homes = entry["content"].count("{home}") if isinstance(entry["content"], str) else 0
+        total += entry["length_utf16"] + homes * (_len16(str(home)) - len("{home}"))
+    return total
+
+
+@pytest.mark.parametrize("version", ["2026.9.6", "2026.4.27"])
+@pytest.mark.parametrize("case", ["small", "soul-cap-plus-1", "oc-user-4001", "oc-total-over", "soul-directory"])
+def test_the_doctors_budget_total_is_what_openclaw_injected(tmp_path: Path, case: str, version: str) -> None:
+    host_corpus.build(tmp_path, [case])
+    home = (tmp_path / case / "home").resolve()
+    out = run("doctor", "--home", str(home), "--host", f"openclaw@{version}", "--json", tmp=tmp_path)
+    assert out.returncode in (0, 1), out.stderr
+    report = json.loads(out.stdout)
+    assert report["host"] == "openclaw"
+    assert report["budget"]["unit"] == "utf16"
+    assert report["budget"]["total"] == golden_total(version, case, home)
+    assert report["budget"]["total_cap"] == 60_000
+
+
+def test_a_version_in_no_proven_range_exits_two_for_doctor_as_for_soul(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    said = [run(verb, "--home", str(home), "--host", "openclaw@2030.1", tmp=tmp_path) for verb in ("doctor", "soul")]
+    assert [(out.returncode, out.stdout) for out in said] == [(2, ""), (2, "")]
+    assert said[0].stderr == said[1].stderr
+    assert said[0].stderr.startswith(
+        "persona-notebook: openclaw@2030.1 is in no proven range; proven OpenClaw releases: "
+    )
+    assert "2026.4.27–2026.5.5 (proven at 2026.4.27)" in said[0].stderr
+
+
+def test_the_users_openclaw_caps_are_used_and_said_to_be_unproven(tmp_path: Path) -> None:
+    host_corpus.build(tmp_path, ["soul-cap-plus-1"])
+    home = (tmp_path / "soul-cap-plus-1" / "home").resolve()
+    config = tmp_path / "openclaw.json"
+    config.write_text("{agents: {defaults: {bootstrapMaxChars: 5000}}}")
+    out = run("doctor", "--home", str(home), "--openclaw-config", str(config), "--json", tmp=tmp_path)
+    report = json.loads(out.stdout)
+    soul = json.loads(run("soul", "--home", str(home), "--openclaw-config", str(config), "--json", tmp=tmp_path).stdout)
+    assert report["budget"]["total"] == soul["total"]["injected"]
+    assert next(f for f in report["budget"]["files"] if f["name"] == "SOUL.md")["cap"] == 5000
+    (numbers,) = [f["message"] for f in report["findings"] if f["rule"] == "host.numbers"]
+    assert "file cap 5,000 in place of the release's: not proven by a golden" in numbers
