@@ -2,7 +2,7 @@
 
 What Claude Code will load at the start of its next session in that project:
 its own ``<system-reminder>`` block (the instruction files and the auto memory,
-in its order), from the loader its goldens prove (core.hosts.claude_code).
+in its order), from the loader its goldens prove (core.hosts.claude_code.load).
 ``--home`` is the project root, ``--cwd`` the directory Claude Code runs in
 (default: the project root); the user's own files come from ``$HOME/.claude``.
 """

@@ -2,7 +2,7 @@
 
 What Hermes will put in its next session's system prompt from ``$HERMES_HOME``: SOUL.md, the one project
 context file of ``--cwd`` (none without it, said in words), and the ``§`` entries of ``memories/``, from the
-loader its goldens prove (core.hosts.hermes). The text is those parts as Hermes joins them.
+loader its goldens prove (core.hosts.hermes.load). The text is those parts as Hermes joins them.
 """
 
 from __future__ import annotations

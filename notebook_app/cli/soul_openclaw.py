@@ -1,8 +1,8 @@
 """``persona-notebook soul --host openclaw[@VERSION]``: what that OpenClaw
 release injects, from the loader its goldens prove.
 
-The entries come from :func:`..core.hosts.openclaw_releases.openclaw_load`
-(``core/hosts/openclaw-releases.toml``, each rule citing a golden made by the
+The entries come from :func:`..core.hosts.openclaw.releases.openclaw_load`
+(``core/hosts/openclaw/openclaw-releases.toml``, each rule citing a golden made by the
 release's own code). The text shows each entry as the notebook shows a file
 (``## NAME``, a blank line, what OpenClaw injects for it), in OpenClaw's order.
 """

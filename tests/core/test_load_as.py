@@ -19,7 +19,7 @@ from notebook_app.core.hosts import (
     openclaw_load,
     read_openclaw_numbers,
 )
-from notebook_app.core.hosts.host_load import TITLE
+from notebook_app.core.hosts.named import TITLE
 
 CAP = 2 * 1024 * 1024
 

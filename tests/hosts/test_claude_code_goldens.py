@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import host_corpus
-from notebook_app.core.hosts.claude_code import claude_code_load, rules
+from notebook_app.core.hosts.claude_code.load import claude_code_load, rules
 
 sys.path.insert(0, str(Path(__file__).parent / "drivers"))
 from claude_code import entries  # noqa: E402  (the driver's own parser of the block)

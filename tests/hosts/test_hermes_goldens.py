@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import host_corpus
-from notebook_app.core.hosts.hermes import SEEDS_SOUL, hermes_load
+from notebook_app.core.hosts.hermes.load import SEEDS_SOUL, hermes_load
 
 GOLDENS = Path(__file__).parent / "goldens" / "hermes@0.19.0"
 CASES = {case.name: case for case in host_corpus.cases("hermes")}
@@ -94,7 +94,7 @@ def test_the_apps_hermes_profile_renders_memory_blocks_as_hermes_did(name, tmp_p
 @pytest.mark.parametrize("name", sorted(n for n, c in CASES.items() if "home/config.yaml" in c.files))
 def test_config_yaml_is_read_as_hermes_read_it(name, tmp_path):
     """The switches, limits and cap we read from config.yaml are the ones Hermes's own load_config() gave."""
-    from notebook_app.core.hosts.hermes_config import read_config
+    from notebook_app.core.hosts.hermes.config import read_config
 
     host_corpus.build(tmp_path, [name])
     config = read_config(tmp_path / name / "home", 2200, 1375)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import host_corpus
-from notebook_app.core.hosts.openclaw_releases import KINDS, openclaw_load, releases
+from notebook_app.core.hosts.openclaw.releases import KINDS, openclaw_load, releases
 
 GOLDENS = Path(__file__).parent / "goldens"
 CASES = {case.name: case for case in host_corpus.cases("openclaw")}

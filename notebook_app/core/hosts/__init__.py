@@ -122,10 +122,10 @@ lazy_face(
         "claude_code_load": "claude_code",
         "claude_code_version": "claude_code",
         "js_length": "claude_code",
-        "openclaw_load": "openclaw_releases",
-        "load_as": "host_load",
-        "ComposedLoad": "host_load",
-        "starts_no_session": "host_load",
+        "openclaw_load": "openclaw",
+        "load_as": "named",
+        "ComposedLoad": "named",
+        "starts_no_session": "toolnexus_py",
     },
 )
 """The loaders proven by a host's own code load on first use, with the goldens' keys they serve."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from .openclaw_utf16 import len16
+from .utf16 import len16
 
 
 class PartStatus(StrEnum):

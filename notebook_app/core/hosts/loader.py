@@ -38,7 +38,7 @@ class _Raw:
 def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composition:
     """Read the files ``host`` loads and compose them as it does; never raises."""
     if host.proven == "openclaw":
-        from .openclaw_soul import compose_openclaw  # the proven loader loads when its host is asked for
+        from .openclaw.soul import compose_openclaw  # the proven loader loads when its host is asked for
 
         return compose_openclaw(home, host)
     root = home_path(home)
@@ -84,7 +84,7 @@ def as_host(composition: Composition, host: HostProfile, *, home: str | os.PathL
     if host.is_contract:
         return composition
     if host.proven == "openclaw":
-        from .openclaw_soul import snapshot_as_openclaw
+        from .openclaw.soul import snapshot_as_openclaw
 
         return snapshot_as_openclaw(composition, host, home if home is not None else os.getcwd())
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name in host.files]
@@ -96,7 +96,7 @@ def recompose(composition: Composition, name: str, data: bytes) -> Composition:
     host = composition.profile
     assert host is not None
     if host.proven == "openclaw":
-        from .openclaw_soul import recompose_openclaw
+        from .openclaw.soul import recompose_openclaw
 
         return recompose_openclaw(composition, name, data)
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name != name]
@@ -299,9 +299,9 @@ def _head_cut(rule: FileRule, data: bytes, size: int) -> tuple[str, FileLoad]:
 def _units_head_cut(rule: FileRule, data: bytes, size: int) -> tuple[str, FileLoad]:
     """Claude Code's cut of MEMORY.md, proven by its goldens (claude-code@2.1.332, cc-memory-*): the first
     ``line_cap`` lines of the trimmed text, then at most ``file_cap`` UTF-16 units, at the last newline at or
-    before them. The WARNING it adds is the proven loader's (core.hosts.claude_code); not shown here."""
-    from . import claude_text as js
-    from .claude_code import memory_text
+    before them. The WARNING it adds is the proven loader's (core.hosts.claude_code.load); not shown here."""
+    from .claude_code import text as js
+    from .claude_code.load import memory_text
 
     whole = js.units(data.decode("utf-8", "replace"))
     lead = len(whole) - len(whole.lstrip(js.JS_SPACE))

@@ -1,7 +1,7 @@
 """A home's soul as OpenClaw loads it, from the loader its goldens prove: what the doctor and the panes show.
 
-The entries are the release's own (:func:`.openclaw_releases.load_of` over
-:mod:`.openclaw_bootstrap`), exactly those ``soul --host openclaw`` prints;
+The entries are the release's own (:func:`.releases.load_of` over
+:mod:`.bootstrap`), exactly those ``soul --host openclaw`` prints;
 here they become the notebook's :class:`Composition`: one section per entry,
 its body what OpenClaw injects for the file (``[MISSING] Expected at: <path>``
 included), a :class:`SkippedFile` for each file it leaves out with its reason,
@@ -19,18 +19,18 @@ from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..home.file_load import FileLoad
-from ..home.files import FileRead, FileStatus
-from ..home.reading import consistent_reads
-from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
-from .injected import InjectedPart, PartStatus
-from .openclaw_bootstrap import Workspace, link_dropped, read_workspace, workspace_of
-from .openclaw_releases import load_of, ruled_release
-from .openclaw_utf16 import text_of, trim_end
+from ...home.file_load import FileLoad
+from ...home.files import FileRead, FileStatus
+from ...home.reading import consistent_reads
+from ...home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
+from ..injected import InjectedPart, PartStatus
+from ..utf16 import text_of, trim_end
+from .bootstrap import Workspace, link_dropped, read_workspace, workspace_of
+from .releases import load_of, ruled_release
 
 if TYPE_CHECKING:
-    from .openclaw_bootstrap import _File
-    from .profile import HostProfile
+    from ..profile import HostProfile
+    from .bootstrap import _File
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,11 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ..home.files import FileStatus, read_file
-from . import claude_text as js
-from . import versions
-from .claude_imports import import_paths
-from .injected import InjectedPart, PartStatus, Unit
+from ...home.files import FileStatus, read_file
+from .. import versions
+from ..injected import InjectedPart, PartStatus, Unit
+from . import text as js
+from .imports import import_paths
 
 NOT_MODELLED = (
     "Claude Code's managed policy files (/etc/claude-code), its settings (claudeMdExcludes, "
@@ -37,7 +37,7 @@ NOT_MODELLED = (
 
 @cache
 def rules() -> dict[str, object]:
-    text = (package_files("notebook_app.core.hosts") / "claude-code-2.1.332.toml").read_text(encoding="utf-8")
+    text = (package_files(__package__) / "claude-code-2.1.332.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..home.names import BOOTSTRAP_ORDER
-from .profile import HostProfile
+from ...home.names import BOOTSTRAP_ORDER
+
+if TYPE_CHECKING:  # a profile is read and replaced here, never built: the profile's loader reaches OpenClaw
+    from ..profile import HostProfile
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
 
@@ -118,9 +121,9 @@ def apply_openclaw_release(
     """``profile`` (proven by OpenClaw's releases) with the numbers of the release that covers ``version`` (None:
     the newest proven), the user's config caps over them; or why no proven release covers ``version``.
 
-    The soul itself comes from the release's rules (:mod:`.openclaw_soul`); the numbers here are what the
+    The soul itself comes from the release's rules (:mod:`.soul`); the numbers here are what the
     doctor's budget and the notes say of them."""
-    from .openclaw_releases import caps_note, resolve_release
+    from .releases import caps_note, resolve_release
 
     found = resolve_release(version)
     if isinstance(found, str):

@@ -4,14 +4,14 @@
 priority first, then in order, kept in file order), 0.15 for the tail, then
 shrunk until it fits. 2026.6.6 takes each rule line alone; 2026.9.6 pairs a
 rule line with the prose line before it, counts CJK rule words and skips code
-fences. Works on UTF-16 units (:mod:`.openclaw_utf16`).
+fences. Works on UTF-16 units (:mod:`..utf16`).
 """
 
 from __future__ import annotations
 
 import re
 
-from .openclaw_utf16 import JS_SPACE, cut_slice, truncate_safe, units
+from ..utf16 import JS_SPACE, cut_slice, truncate_safe, units
 
 _CANDIDATE = re.compile(
     units(

@@ -1,15 +1,12 @@
-"""What a host injects next session, whichever host it is: one entry point, :func:`load_as`.
+"""What a host injects next session, the host named by a person: one entry point, :func:`load_as`.
 
 The proven hosts (OpenClaw, Hermes, Claude Code) have loaders of their own,
 each proven by goldens the host's own code made. The contract (toolnexus) is
 its :class:`..home.soul.Composition`, read here as parts of the same shape
-(:class:`.injected.InjectedPart`), in bytes. toolnexus (Python) 0.21.0 is the
-contract's soul on every golden case it finishes, but it reads each file whole
-and decodes it strictly: a bootstrap file under the cap that is not valid
-UTF-8, or a directory where a file should be, makes it raise, so no session
-starts at all (:func:`starts_no_session` says why, in words). A person's own
-profile composes through :func:`..home.soul.compose`, its notes saying no
-golden proves it. Never raises; never writes.
+(:class:`.injected.InjectedPart`), in bytes; toolnexus (Python) the same, with
+:func:`.toolnexus_py.starts_no_session`'s words when it would start none. A
+person's own profile composes through :func:`..home.soul.compose`, its notes
+saying no golden proves it. Never raises; never writes.
 """
 
 from __future__ import annotations
@@ -18,35 +15,16 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..home.files import FileStatus
 from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, TRUNCATION_NOTICE, Composition, compose
 from .injected import HostLoad, InjectedPart, PartStatus, Unit
+from .toolnexus_py import TITLE, TOOLNEXUS_PY, starts_no_session
 
 if TYPE_CHECKING:
     from ..home.file_load import FileLoad
     from .profile import HostProfile
 
-TITLE = "toolnexus (Python) 0.21.0"
-TOOLNEXUS_PY = "toolnexus-py"
 UNITS = {"bytes": Unit.BYTES, "chars": Unit.CODEPOINTS, "utf16": Unit.UTF16}
 """A profile's unit (:data:`.profile.Unit`) as a load's."""
-
-
-def starts_no_session(composition: Composition) -> str | None:
-    """Why toolnexus (Python) 0.21.0 would start no session on this home, or None when it would."""
-    loaded = {file.name: file for file in composition.files}
-    skipped = {file.name: file for file in composition.skipped}
-    for name in BOOTSTRAP_ORDER:  # it raises at the first file, in its order
-        file = loaded.get(name)
-        if file is not None and not file.truncated:
-            try:
-                bytes(file.loaded).decode("utf-8")
-            except UnicodeDecodeError as error:
-                return f"{TITLE} starts no session: {name} is not valid UTF-8 at byte {error.start}"
-        gone = skipped.get(name)
-        if gone is not None and gone.status in (FileStatus.DIRECTORY, FileStatus.UNREADABLE):
-            return f"{TITLE} starts no session: {name} is a {gone.status.value}"
-    return None
 
 
 @dataclass(frozen=True)
@@ -136,18 +114,18 @@ def load_as(
     ``openclaw_config`` OpenClaw's (its caps read from it as ``soul`` reads them); a host ignores the others."""
     name, _, version = (spec or "toolnexus").partition("@")
     if name == "openclaw":
-        from .openclaw import read_openclaw_numbers
-        from .openclaw_releases import openclaw_load
+        from .openclaw.config import read_openclaw_numbers
+        from .openclaw.releases import openclaw_load
 
         config = read_openclaw_numbers(openclaw_config)
         return openclaw_load(home, version or None, session_kind or "main", caps=config.numbers)
     if name == "hermes":
-        from .hermes import hermes_load, hermes_version
+        from .hermes.load import hermes_load, hermes_version
 
         proven, said = hermes_version(version or None)
         return said if proven is None else hermes_load(home, cwd=cwd, context_length=context_length)
     if name == "claude-code":
-        from .claude_code import claude_code_load, claude_code_version
+        from .claude_code.load import claude_code_load, claude_code_version
 
         proven, said = claude_code_version(version or None)
         return said if proven is None else claude_code_load(home, cwd=cwd)

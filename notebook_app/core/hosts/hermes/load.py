@@ -19,10 +19,10 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ..home.files import FileStatus, read_file
-from . import versions
-from .hermes_config import NOT_READ, HermesConfig, read_config
-from .injected import InjectedPart, PartStatus, Unit
+from ...home.files import FileStatus, read_file
+from .. import versions
+from ..injected import InjectedPart, PartStatus, Unit
+from .config import NOT_READ, HermesConfig, read_config
 
 READ_LIMIT = 64 * 1024 * 1024
 """Hermes reads a file whole; past this we read no further (no case comes near it)."""
@@ -33,7 +33,7 @@ NOT_MODELLED = "Hermes replaces a file or entry its scan flags; not checked here
 
 @cache
 def rules() -> dict[str, object]:
-    text = (package_files("notebook_app.core.hosts") / "hermes-0.19.0.toml").read_text(encoding="utf-8")
+    text = (package_files(__package__) / "hermes-0.19.0.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 
@@ -255,7 +255,7 @@ def hermes_load(
     home: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None, context_length: int | None = None
 ) -> HermesLoad:
     """What Hermes 0.19.0 injects with ``$HERMES_HOME`` at ``home``; the context file only with ``cwd``. Its
-    ``config.yaml`` sets the caps, limits and which memory blocks are on (:mod:`.hermes_config`)."""
+    ``config.yaml`` sets the caps, limits and which memory blocks are on (:mod:`.config`)."""
     r = rules()
     root = Path(home)
     config = read_config(root, int(r["memory_limit"]), int(r["user_limit"]))  # type: ignore[arg-type]

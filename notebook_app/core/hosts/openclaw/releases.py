@@ -16,8 +16,8 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from . import versions
-from .openclaw_bootstrap import KINDS, OpenClawLoad, Workspace, build_entries, read_workspace
+from .. import versions
+from .bootstrap import KINDS, OpenClawLoad, Workspace, build_entries, read_workspace
 
 __all__ = [
     "KINDS",
@@ -33,7 +33,7 @@ __all__ = [
 
 @cache
 def releases() -> tuple[dict, ...]:
-    text = (package_files("notebook_app.core.hosts") / "openclaw-releases.toml").read_text(encoding="utf-8")
+    text = (package_files(__package__) / "openclaw-releases.toml").read_text(encoding="utf-8")
     return tuple(tomllib.loads(text)["release"])
 
 
