@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_process import run
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "notebook_app" / "demo_home"
-
-
-def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "XDG_CONFIG_HOME": str(tmp / "config"),
-        "XDG_STATE_HOME": str(tmp / "state"),
-        "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json"),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=60
-    )
 
 
 @pytest.fixture

@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_process import run
 
 import host_corpus
 
 GOLDENS = Path(__file__).resolve().parents[1] / "hosts" / "goldens"
-
-
-def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "XDG_CONFIG_HOME": str(tmp / "config"),
-        "XDG_STATE_HOME": str(tmp / "state"),
-        "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json"),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=60
-    )
 
 
 def _len16(text: str) -> int:

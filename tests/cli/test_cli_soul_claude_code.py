@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-
-def run(*args: str, tmp: Path, home: Path) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(tmp / "config"),
-        "XDG_STATE_HOME": str(tmp / "state"),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=60
-    )
+from cli_process import run
 
 
 @pytest.fixture

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_process import run
 
 from notebook_app.core.text import count_tokens
 
@@ -16,21 +14,7 @@ PART_KEYS = {"name", "path", "status", "raw_len", "injected", "injected_len", "c
 
 
 def soul_json(tmp: Path, *args: str) -> dict:
-    env = {
-        **os.environ,
-        "HOME": str(tmp / "user"),
-        "XDG_CONFIG_HOME": str(tmp / "config"),
-        "XDG_STATE_HOME": str(tmp / "state"),
-        "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json"),
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "notebook_app", "soul", *args, "--json"],
-        check=False,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    done = run("soul", *args, "--json", tmp=tmp, home=tmp / "user")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
