@@ -23,9 +23,7 @@ from ...core.modes import ProposalStatus
 from ...core.sessions import CallCounts, SessionListing, scan_sessions
 from ..keys import AGENT_KEYS, bindings
 from ..view_model.agents import AgentView, compare_session
-from ..watchers.home import HomeWatcher
-from ..watchers.home_and_log import HomeAndLogWatch
-from ..watchers.sessions import SessionsWatcher
+from ..watchers.home_and_log import LiveHome
 from ..widgets.agents import session_list
 from ..widgets.agents.journal_table import JournalPane
 from ..widgets.agents.session_list import SessionList, count_words, plural
@@ -75,7 +73,6 @@ class AgentSessionsScreen(PaneScreen):
         self.view: AgentView | None = None
         self.listed = False
         """Whether the first list of sessions has been read."""
-        self._watch: HomeAndLogWatch | None = None
         self._lists = LatestWins(self, "agent-list", scan_sessions, done=self._listed, failed=self._list_failed)
         self._compares = LatestWins(
             self, "agent-compare", self._compare, done=self._compared, failed=self._compare_failed
@@ -94,6 +91,7 @@ class AgentSessionsScreen(PaneScreen):
             yield SessionPane("Next session", id="agent-next")
         yield JournalPane(self.clock, id="agent-journal")
         yield KeyFooter(compact=True)
+        yield LiveHome(self.home, watch=self.watch_home, group="agent-watch")
 
     @on(events.Mount)
     def _mounted(self) -> None:
@@ -106,14 +104,6 @@ class AgentSessionsScreen(PaneScreen):
         self._lists.request(self.home)
         # A server that ends changes no file: look again now and then, so "connected" turns to "ended".
         self.set_interval(PRESENCE_SECONDS, lambda: self._lists.request(self.home))
-        if self.watch_home:
-            self._watch = HomeAndLogWatch(self.home, self)
-            self._watch.start(self, group="agent-watch")
-
-    @on(events.Unmount)
-    def _unmounted(self) -> None:
-        if self._watch is not None:
-            self._watch.stop()
 
     def focus_pane(self, pane: str) -> None:
         if pane == "home":
@@ -215,19 +205,11 @@ class AgentSessionsScreen(PaneScreen):
 
     # --- the watchers ----------------------------------------------------------
 
-    @on(SessionsWatcher.Changed)
-    def _sessions_changed(self) -> None:
-        self._lists.request(self.home)
+    @on(LiveHome.Changed)
+    def _home_changed(self, event: LiveHome.Changed) -> None:
+        if event.log:  # a session began, ended or made a call
+            self._lists.request(self.home)
         self._compare_chosen()
-
-    @on(HomeWatcher.Changed)
-    @on(HomeWatcher.HomeBack)
-    def _files_changed(self) -> None:
-        self._compare_chosen()
-
-    @on(HomeWatcher.HomeMissing)
-    def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
-        event.stop()  # the notebook's own screen reports it
 
     # --- actions -----------------------------------------------------------------
 

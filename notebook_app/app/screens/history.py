@@ -28,9 +28,7 @@ from ...core.home import BOOTSTRAP_ORDER
 from ...core.log import NOTEBOOK, Event
 from ...core.memory import for_people
 from ..keys import HISTORY_KEYS, bindings
-from ..watchers.home import HomeWatcher
-from ..watchers.home_and_log import HomeAndLogWatch
-from ..watchers.sessions import SessionsWatcher
+from ..watchers.home_and_log import LiveHome
 from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins, run_once
 from .keyed import KeyedScreen
@@ -77,7 +75,6 @@ class HistoryScreen(KeyedScreen[None]):
         self._shown: str | None = None  # the record whose detail is shown or being read
         self._turn = 0  # each request for the detail pane; a worker's answer lands only if it is the latest
         self._reads = LatestWins(self, "history", self._read, done=self._listed, failed=self._failed)
-        self._watch: HomeAndLogWatch | None = None
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -85,6 +82,7 @@ class HistoryScreen(KeyedScreen[None]):
         yield OptionList(id="history-records")
         yield Static("", id="history-detail", markup=False)
         yield KeyFooter(compact=True)
+        yield LiveHome(self.home, watch=self.watch_home, group="history-watch")
 
     @on(events.Mount)
     def _mounted(self) -> None:
@@ -92,24 +90,10 @@ class HistoryScreen(KeyedScreen[None]):
         self.query_one("#history-records").border_title = "Records, newest first"
         self.query_one("#history-detail").border_title = "Record"
         self._list()
-        if self.watch_home:
-            self._watch = HomeAndLogWatch(self.home, self)
-            self._watch.start(self, group="history-watch")
 
-    @on(events.Unmount)
-    def _unmounted(self) -> None:
-        if self._watch is not None:
-            self._watch.stop()
-
-    @on(SessionsWatcher.Changed)
-    @on(HomeWatcher.Changed)
-    @on(HomeWatcher.HomeBack)
+    @on(LiveHome.Changed)
     def _home_changed(self) -> None:
         self._reads.request(self.file, self.by)
-
-    @on(HomeWatcher.HomeMissing)
-    def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
-        event.stop()  # the notebook's own screen reports it
 
     def _list(self) -> None:
         file, by = self.file, self.by

@@ -23,9 +23,7 @@ from textual.widgets.option_list import Option
 from ...core.text import with_markers
 from ..keys import INJECTS_KEYS, bindings
 from ..view_model.injects import Injects, TextLine, header, read_injects, row, text_lines
-from ..watchers.home import HomeWatcher
-from ..watchers.home_and_log import HomeAndLogWatch
-from ..watchers.sessions import SessionsWatcher
+from ..watchers.home_and_log import LiveHome
 from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins
 from .keyed import KeyedScreen
@@ -63,7 +61,6 @@ class InjectsScreen(KeyedScreen[None]):
         self.watch_home = watch
         self.injects: Injects | None = None
         self._reads = LatestWins(self, "injects", self._read, done=self._loaded, failed=self._failed)
-        self._watch: HomeAndLogWatch | None = None
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -75,6 +72,7 @@ class InjectsScreen(KeyedScreen[None]):
             yield Static("", id="injects-tail")
         yield Static("", id="injects-notes", markup=False)
         yield KeyFooter(compact=True)
+        yield LiveHome(self.home, watch=self.watch_home, group="injects-watch")
 
     @on(events.Mount)
     def _mounted(self) -> None:
@@ -83,24 +81,10 @@ class InjectsScreen(KeyedScreen[None]):
         self.query_one("#injects-text").border_title = "Injected"
         self.query_one("#injects-notes").border_title = "Not modelled here, and what was read"
         self._reads.request()
-        if self.watch_home:
-            self._watch = HomeAndLogWatch(self.home, self)
-            self._watch.start(self, group="injects-watch")
 
-    @on(events.Unmount)
-    def _unmounted(self) -> None:
-        if self._watch is not None:
-            self._watch.stop()
-
-    @on(SessionsWatcher.Changed)
-    @on(HomeWatcher.Changed)
-    @on(HomeWatcher.HomeBack)
+    @on(LiveHome.Changed)
     def _home_changed(self) -> None:
         self._reads.request()
-
-    @on(HomeWatcher.HomeMissing)
-    def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
-        event.stop()  # the notebook's own screen reports it
 
     def _read(self) -> Injects | str:
         return read_injects(self.home, self.spec)

@@ -40,9 +40,7 @@ from ....core.modes import (
     secret_words,
 )
 from ...keys import REVIEW_KEYS, bindings
-from ...watchers.home import HomeWatcher
-from ...watchers.home_and_log import HomeAndLogWatch
-from ...watchers.sessions import SessionsWatcher
+from ...watchers.home_and_log import LiveHome
 from ...widgets.common.key_footer import KeyFooter
 from ...workers import LatestWins, run_once
 from ..keyed import KeyedScreen
@@ -72,7 +70,6 @@ class ReviewScreen(KeyedScreen[None]):
         self.confirming: str | None = None
         """After Y or X, until y confirms: "approve" or "reject" all shown."""
         self.edit_preview: ProposalPreview | None = None
-        self._watch: HomeAndLogWatch | None = None
         self._reads = LatestWins(self, "review", self._read, done=self._listed, failed=self._failed)
         self._edits = LatestWins(
             self, "review-edit", self._preview_edit, done=self._edit_previewed, failed=self._failed
@@ -85,6 +82,7 @@ class ReviewScreen(KeyedScreen[None]):
         yield Input(id="review-input", select_on_focus=False)
         yield Static("", id="review-detail", markup=False)
         yield KeyFooter(compact=True)
+        yield LiveHome(self.home, watch=self.watch_home, group="review-watch")
 
     @on(events.Mount)
     def _mounted(self) -> None:
@@ -92,14 +90,6 @@ class ReviewScreen(KeyedScreen[None]):
         self.query_one("#review-queue").border_title = "Proposals, oldest first"
         self.query_one("#review-detail").border_title = "Proposal · its dry run against the file now"
         self._read_again()
-        if self.watch_home:
-            self._watch = HomeAndLogWatch(self.home, self)
-            self._watch.start(self, group="review-watch")
-
-    @on(events.Unmount)
-    def _unmounted(self) -> None:
-        if self._watch is not None:
-            self._watch.stop()
 
     @property
     def is_typing(self) -> bool:
@@ -115,15 +105,9 @@ class ReviewScreen(KeyedScreen[None]):
     def _read_again(self) -> None:
         self._reads.request(frozenset(self.decided))
 
-    @on(SessionsWatcher.Changed)
-    @on(HomeWatcher.Changed)
-    @on(HomeWatcher.HomeBack)
+    @on(LiveHome.Changed)
     def _home_changed(self) -> None:
         self._read_again()
-
-    @on(HomeWatcher.HomeMissing)
-    def _home_missing(self, event: HomeWatcher.HomeMissing) -> None:
-        event.stop()  # the notebook's own screen reports it
 
     def _read(self, kept: frozenset[str]) -> list[Row]:
         """The pending proposals and those this view listed or decided (decided elsewhere too: they stay, with their
