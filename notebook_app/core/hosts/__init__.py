@@ -55,8 +55,11 @@ __all__ = [
     "load_hosts",
     "load_json",
     "parse_profile",
+    "proven_releases",
     "read_openclaw_numbers",
     "resolve_host",
+    "session_kind_words",
+    "session_kinds",
     "starts_no_session",
 ]
 
@@ -147,6 +150,9 @@ lazy_face(
         "js_length": "claude_code",
         "openclaw_load": "openclaw",
         "load_as": "named",
+        "proven_releases": "named",
+        "session_kind_words": "named",
+        "session_kinds": "named",
         "ComposedLoad": "named",
         "starts_no_session": "toolnexus_py",
     },

@@ -70,10 +70,15 @@ def ruled_release(
     return rel, tuple(notes)
 
 
-def kind_in_words(rel: Mapping[str, object], kind: str) -> str:
-    """What a ``kind`` session of release ``rel`` injects, in words: the files it drops, or that it drops none."""
-    names = [str(name) for name in rel["files"]]  # type: ignore[union-attr]
-    kept = session_files(names, kind, dict(rel))
+def kind_in_words(version: str | None, kind: str) -> str:
+    """What a ``kind`` session of OpenClaw ``version`` (None: the newest proven) injects, in words: the files its
+    release drops, or that it drops none; or why that version is not known."""
+    found = resolve_release(version)
+    if isinstance(found, str):
+        return found
+    rel = found[0]
+    names = [str(name) for name in rel["files"]]
+    kept = session_files(names, kind, rel)
     dropped = [name for name in names if name not in kept]
     if not dropped:
         return f"OpenClaw {rel['version']} drops no file in a {kind} session"
