@@ -186,8 +186,16 @@ class NotebookApp(App[None]):
         from .screens.injects import InjectsScreen
 
         main = self._opened_from()
-        spec = main.sessions.host_spec
-        self.push_screen(InjectsScreen(main.notebook.home, spec, home_label=self.home_label, watch=self.watch_home))
+        shown = main.sessions
+        self.push_screen(
+            InjectsScreen(
+                main.notebook.home,
+                shown.host_spec,
+                kind=shown.session_kind,
+                home_label=self.home_label,
+                watch=self.watch_home,
+            )
+        )
 
     def _opened_from(self) -> MainScreen:
         assert self.main_screen is not None, "the notebook's views open from its screen"
@@ -227,10 +235,15 @@ class NotebookApp(App[None]):
             if key.command:
                 yield SystemCommand(key.command, key.help, partial(self.run_action, key.action))
         if isinstance(screen, MainScreen):
-            from .view_model.host_choices import host_choices  # the host profiles load when the palette first asks
+            from .view_model import host_choices as hosts  # the host profiles load when the palette first asks
 
-            for name, title, summary in host_choices():
+            for name, title, summary in hosts.host_choices() + hosts.release_choices():
                 yield SystemCommand(f"Load as: {title}", summary, partial(screen.run_action, f"use_host({name!r})"))
+            spec = screen.sessions.host_spec
+            if spec is not None and spec.partition("@")[0] == "openclaw":
+                for kind, words in hosts.kind_choices(spec):
+                    run = partial(screen.run_action, f"use_session_kind({kind!r})")
+                    yield SystemCommand(f"OpenClaw session kind: {kind}", words, run)
             for on, word in ((True, "on"), (False, "off")):
                 help_text = "In .notebook/settings.toml, for MCP servers this home starts from now (a recorded write)"
                 yield SystemCommand(

@@ -1,4 +1,4 @@
-"""``--host NAME`` and ``--openclaw-config PATH``, shared by ``doctor`` and ``soul``."""
+"""``--host NAME``, ``--openclaw-config PATH`` and ``--session-kind K``, shared by ``doctor`` and ``soul``."""
 
 from __future__ import annotations
 
@@ -24,6 +24,11 @@ def host_options(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="OpenClaw's config to read its caps from (default: ~/.openclaw/openclaw.json)",
     )
+    parser.add_argument(
+        "--session-kind",
+        choices=("main", "group", "channel", "subagent", "cron"),
+        help="OpenClaw only: the kind of session, which filters the files it injects (default main)",
+    )
 
 
 def home_and_host(args: argparse.Namespace) -> tuple[Path, HostProfile | None] | str:
@@ -37,13 +42,14 @@ def home_and_host(args: argparse.Namespace) -> tuple[Path, HostProfile | None] |
 
 def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:
     """The profile to compose with (None: the contract), or the usage error to print."""
-    if args.host is None and args.openclaw_config is None:
+    spec = args.host or ("openclaw" if args.openclaw_config else None)
+    if args.session_kind is not None and (spec or "").partition("@")[0] != "openclaw":
+        return "--session-kind is an option of --host openclaw only"
+    if spec is None:
         return None
     from ..core.hosts import resolve_host  # the host profiles load when one is asked for
 
-    choice = resolve_host(
-        args.host or ("openclaw" if args.openclaw_config else None), openclaw_config=args.openclaw_config
-    )
+    choice = resolve_host(spec, openclaw_config=args.openclaw_config, session_kind=args.session_kind)
     for problem in choice.problems:
         print(f"persona-notebook: host profile {problem}", file=sys.stderr)
     if choice.profile is None:

@@ -30,11 +30,6 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     soul.add_argument(
         "--context-length", type=int, metavar="N", help="Hermes only: the model's context length, which sets its cap"
     )
-    soul.add_argument(
-        "--session-kind",
-        choices=("main", "group", "channel", "subagent", "cron"),
-        help="OpenClaw only: the kind of session, which filters the files it injects (default main)",
-    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,8 +50,6 @@ def run(args: argparse.Namespace) -> int:
         from .soul_openclaw import run_openclaw
 
         return run_openclaw(args, home)
-    if args.session_kind is not None:
-        return usage_error("--session-kind is an option of --host openclaw only")
     composition = compose(home, host=host)
     if host is not None:
         for note in host.notes:

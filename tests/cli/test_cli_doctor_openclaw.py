@@ -65,3 +65,48 @@ def test_the_users_openclaw_caps_are_used_and_said_to_be_unproven(tmp_path: Path
     assert next(f for f in report["budget"]["files"] if f["name"] == "SOUL.md")["cap"] == 5000
     (numbers,) = [f["message"] for f in report["findings"] if f["rule"] == "host.numbers"]
     assert "file cap 5,000 in place of the release's: not proven by a golden" in numbers
+
+
+def test_doctor_session_kind_counts_that_kind_and_names_it_on_the_numbers_line(tmp_path: Path) -> None:
+    host_corpus.build(tmp_path, ["small"])
+    home = (tmp_path / "small" / "home").resolve()
+    args = ("doctor", "--home", str(home), "--host", "openclaw@2026.9.6", "--json")
+    main, subagent = (run(*args, *kind, tmp=tmp_path) for kind in ((), ("--session-kind", "subagent")))
+    assert main.returncode in (0, 1) and subagent.returncode in (0, 1), subagent.stderr
+    soul = json.loads(
+        run(
+            "soul",
+            "--home",
+            str(home),
+            "--host",
+            "openclaw@2026.9.6",
+            "--session-kind",
+            "subagent",
+            "--json",
+            tmp=tmp_path,
+        ).stdout
+    )
+    report, plain = json.loads(subagent.stdout), json.loads(main.stdout)
+    assert report["budget"]["total"] == soul["total"]["injected"] < plain["budget"]["total"]
+    assert [f["name"] for f in report["budget"]["files"]] == ["AGENTS.md"]  # 2026.9.6: a subagent gets AGENTS.md
+    (numbers,) = [f["message"] for f in report["findings"] if f["rule"] == "host.numbers"]
+    assert "session kind: subagent" in numbers
+    text = run(*args[:-1], "--session-kind", "subagent", tmp=tmp_path)
+    assert "session kind: subagent" in text.stdout
+
+
+@pytest.mark.parametrize("host", [None, "hermes", "claude-code", "toolnexus"])
+def test_doctor_session_kind_of_a_host_other_than_openclaw_exits_two_as_soul_does(tmp_path: Path, host) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    chosen = ("--host", host) if host else ()
+    doctor = run("doctor", "--home", str(home), *chosen, "--session-kind", "cron", tmp=tmp_path)
+    assert (doctor.returncode, doctor.stdout) == (2, "")
+    assert "--session-kind is an option of --host openclaw only" in doctor.stderr
+
+
+def test_doctor_session_kind_not_a_kind_exits_two(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    out = run("doctor", "--home", str(home), "--host", "openclaw", "--session-kind", "dream", tmp=tmp_path)
+    assert out.returncode == 2 and "invalid choice: 'dream'" in out.stderr

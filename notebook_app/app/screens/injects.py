@@ -1,10 +1,11 @@
 """What the chosen host injects next session (``L``): each file raw → injected, its cut, the total, the notes.
 
-The host is the one the main screen shows (the palette's ``Load as: …``; the
-contract by default), and the home opened is read as that host's own home: the
-toolnexus home, the OpenClaw workspace, ``$HERMES_HOME``, the Claude Code project
-root. The load is the core's (:func:`...core.hosts.load_as`, as ``persona-notebook
-soul --host`` prints it), read in a worker and again when the home changes. The
+The host is the one the main screen shows (the palette's ``Load as: …``, its
+version and OpenClaw's session kind too; the contract by default), and the home
+opened is read as that host's own home: the toolnexus home, the OpenClaw
+workspace, ``$HERMES_HOME``, the Claude Code project root. The load is the
+core's (:func:`...core.hosts.load_as`, as ``persona-notebook soul --host``
+prints it), read in a worker and again when the home changes. The
 selected file's text is what the host injects, with a ``✂`` row where its cut
 falls; the notes say what the host does that is not modelled. It never writes.
 """
@@ -52,11 +53,15 @@ class InjectsScreen(KeyedScreen[None]):
     KEYS = INJECTS_KEYS
     BINDINGS = bindings(KEYS)
 
-    def __init__(self, home: Path, spec: str | None, *, home_label: str, watch: bool = False) -> None:
+    def __init__(
+        self, home: Path, spec: str | None, *, kind: str | None = None, home_label: str, watch: bool = False
+    ) -> None:
         super().__init__()
         self.home = home
         self.spec = spec
         """The host as ``load_as`` names it (None: the contract)."""
+        self.kind = kind
+        """OpenClaw's session kind (None: main, or not OpenClaw)."""
         self.home_label = home_label
         self.watch_home = watch
         self.injects: Injects | None = None
@@ -87,7 +92,7 @@ class InjectsScreen(KeyedScreen[None]):
         self._reads.request()
 
     def _read(self) -> Injects | str:
-        return read_injects(self.home, self.spec)
+        return read_injects(self.home, self.spec, self.kind)
 
     def _failed(self, words: str) -> None:
         self.query_one("#injects-summary", Static).update(f"⚠ Could not read what the host injects: {words}")

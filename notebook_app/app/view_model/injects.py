@@ -44,12 +44,13 @@ class Injects:
     tokens: int
 
 
-def read_injects(home: str | os.PathLike[str], spec: str | None) -> Injects | str:
-    """The load of host ``spec`` from ``home`` and its tokens, or the error words; run in a worker."""
+def read_injects(home: str | os.PathLike[str], spec: str | None, kind: str | None = None) -> Injects | str:
+    """The load of host ``spec`` from ``home`` (OpenClaw's in a ``kind`` session; None: main) and its tokens, or
+    the error words; run in a worker."""
     from ...core.hosts import load_as
     from ...core.text import count_tokens
 
-    load = load_as(Path(home), spec)
+    load = load_as(Path(home), spec, session_kind=kind)
     if isinstance(load, str):
         return load
     tokens = sum(count_tokens(part.injected, TOKENIZER) for part in load.parts if part.injected is not None)
@@ -57,12 +58,18 @@ def read_injects(home: str | os.PathLike[str], spec: str | None) -> Injects | st
 
 
 def header(injects: Injects, home_label: str) -> str:
-    """``HOST VERSION · N of CAP UNIT · T tokens (o200k_base)``, then what the home opened is read as."""
+    """``HOST VERSION · N of CAP UNIT · T tokens (o200k_base)`` (OpenClaw's session kind after its version), then
+    what the home opened is read as."""
     load = injects.load
     title = " ".join(w for w in (TITLES.get(load.host, load.host), load.version) if w)
+    kind = getattr(load, "kind", None)  # OpenClaw's load says the kind of session it is for
+    if kind:
+        title = f"{title} · {kind} session"
     unit = UNIT_WORDS[load.unit.value]
     cap = load.caps.get("cap")
     size = f"{load.injected_total:,} of {cap:,} {unit}" if cap else f"{load.injected_total:,} {unit}"
+    if cap and (file_cap := load.caps.get("file_cap")):  # the budget's other half, beside the total's
+        size += f", {file_cap:,} per file"
     role = HOME_ROLES.get(load.host, "the home")
     return f"{title} · {size} · {injects.tokens:,} tokens ({TOKENIZER})\n{home_label} read as {role}"
 

@@ -55,8 +55,11 @@ __all__ = [
     "load_hosts",
     "load_json",
     "parse_profile",
+    "proven_releases",
     "read_openclaw_numbers",
     "resolve_host",
+    "session_kind_words",
+    "session_kinds",
     "starts_no_session",
 ]
 
@@ -80,8 +83,14 @@ def host_names() -> list[str]:
     return sorted(hosts)
 
 
-def resolve_host(spec: str | None = None, *, openclaw_config: str | os.PathLike[str] | None = None) -> HostChoice:
-    """The host named ``spec`` (``NAME`` or ``NAME@VERSION``; None: the contract), ready to compose with."""
+def resolve_host(
+    spec: str | None = None,
+    *,
+    openclaw_config: str | os.PathLike[str] | None = None,
+    session_kind: str | None = None,
+) -> HostChoice:
+    """The host named ``spec`` (``NAME`` or ``NAME@VERSION``; None: the contract), ready to compose with;
+    ``session_kind`` (OpenClaw's main, group, channel, subagent or cron; None: main) is OpenClaw's only."""
     hosts, problems = load_hosts()
     name, at, version = (spec or DEFAULT_HOST).partition("@")
     profile = hosts.get(name)
@@ -90,11 +99,18 @@ def resolve_host(spec: str | None = None, *, openclaw_config: str | os.PathLike[
         return HostChoice(None, error=f"no host named {name!r}; hosts: {known}", problems=tuple(problems))
     if at and (problem := version_problem(version)) is not None:
         return HostChoice(None, error=f"{name}@{version}: {problem}", problems=tuple(problems))
+    if session_kind is not None and profile.proven != "openclaw":
+        return HostChoice(None, error="a session kind is OpenClaw's only", problems=tuple(problems))
     if profile.proven == "openclaw":  # the rules of its proven releases, not numbers of this profile
-        release = apply_openclaw_release(profile, version or None, openclaw_config)
+        release = apply_openclaw_release(profile, version or None, openclaw_config, session_kind or "main")
         if isinstance(release, str):
             return HostChoice(None, error=release, problems=tuple(problems))
         return HostChoice(release.profile, release.notes, release.broken, problems=tuple(problems))
+    if version and name in ("hermes", "claude-code"):  # a release their goldens prove, as soul --host takes it
+        proven, said = _proven_version(name, version)
+        if proven is None:
+            return HostChoice(None, error=said, problems=tuple(problems))
+        profile, version = replace(profile, version=proven), ""
     if version:
         if not profile.defaults:
             return HostChoice(None, error=f"{profile.title} has no defaults by version", problems=tuple(problems))
@@ -106,6 +122,16 @@ def resolve_host(spec: str | None = None, *, openclaw_config: str | os.PathLike[
     if not profile.shipped:
         notes += (f"{profile.title}: {NOT_PROVEN}",)
     return HostChoice(replace(profile, notes=notes), notes, problems=tuple(problems))
+
+
+def _proven_version(name: str, version: str) -> tuple[str | None, str]:
+    if name == "hermes":
+        from .hermes.load import hermes_version
+
+        return hermes_version(version)
+    from .claude_code.load import claude_code_version
+
+    return claude_code_version(version)
 
 
 lazy_face(
@@ -124,6 +150,9 @@ lazy_face(
         "js_length": "claude_code",
         "openclaw_load": "openclaw",
         "load_as": "named",
+        "proven_releases": "named",
+        "session_kind_words": "named",
+        "session_kinds": "named",
         "ComposedLoad": "named",
         "starts_no_session": "toolnexus_py",
     },

@@ -12,8 +12,9 @@ saying no golden proves it. Never raises; never writes.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, TRUNCATION_NOTICE, Composition, compose
 from .injected import HostLoad, InjectedPart, PartStatus, Unit
@@ -150,3 +151,35 @@ def _composed(
         return composed_load(composition, host=profile.name, version=version, notes=notes)
     composition = compose(home, host=profile)
     return composed_load(composition, host=profile.name, version=profile.version or "", notes=choice.notes)
+
+
+def proven_releases(name: str) -> tuple[Mapping[str, Any], ...]:
+    """The releases of host ``name`` its goldens prove, oldest first: each its ``version``, and ``since`` and
+    ``until`` when its rules cover a range; none for a host without goldens by release."""
+    if name == "openclaw":
+        from .openclaw.releases import releases
+
+        return releases()
+    if name == "hermes":
+        from .hermes.load import proven_releases as hermes_releases
+
+        return hermes_releases()
+    if name == "claude-code":
+        from .claude_code.load import proven_releases as claude_code_releases
+
+        return claude_code_releases()
+    return ()
+
+
+def session_kinds() -> tuple[str, ...]:
+    """OpenClaw's session kinds, ``main`` first: each filters the files it injects."""
+    from .openclaw.bootstrap import KINDS
+
+    return KINDS
+
+
+def session_kind_words(version: str | None, kind: str) -> str:
+    """Which files a ``kind`` session of OpenClaw ``version`` (None: the newest proven) drops, in words."""
+    from .openclaw.releases import kind_in_words
+
+    return kind_in_words(version, kind)

@@ -368,6 +368,9 @@ class MainScreen(PaneScreen):
     def action_use_host(self, name: str) -> None:
         self.sessions.use_host(name)
 
+    def action_use_session_kind(self, kind: str) -> None:
+        self.sessions.use_session_kind(kind)
+
     # --- find: the keys that open the bar (its messages reach the controller through FindRow) -----
 
     def action_find(self) -> None:

@@ -43,6 +43,8 @@ class SessionsShown:
         """The first line Next added when ``n`` was pressed: Current scrolls there once it is the new snapshot."""
         self.host_spec: str | None = None
         """The host Current and Next show, as the palette named it (``NAME[@VERSION]``); None: the contract."""
+        self.session_kind: str | None = None
+        """OpenClaw's session kind Current and Next show (main, group, channel, subagent, cron); None: not OpenClaw."""
 
     def _panes(self) -> tuple[SessionPane, SessionPane]:
         return self._screen.query_one("#current", SessionPane), self._screen.query_one("#next", SessionPane)
@@ -89,11 +91,14 @@ class SessionsShown:
                 self._screen.call_after_refresh(self._panes()[0].reveal_line, self._landed)
         self._landed = None
 
-    def use_host(self, name: str) -> None:
-        """Show Current and Next as host ``name`` loads them (the palette's host commands)."""
+    def use_host(self, name: str, kind: str | None = None) -> None:
+        """Show Current and Next as host ``name`` (``NAME[@VERSION]``) loads them (the palette's host commands);
+        for OpenClaw in a ``kind`` session (None: the kind in view, main at first)."""
         from ....core.hosts import resolve_host  # the host profiles load on first use
 
-        choice = resolve_host(name)
+        openclaw = name.partition("@")[0] == "openclaw"
+        kind = (kind or self.session_kind or "main") if openclaw else None
+        choice = resolve_host(name, session_kind=kind)
         if choice.profile is None:
             self._screen.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
             return
@@ -102,16 +107,22 @@ class SessionsShown:
             self._screen,
             "home",
             lambda: self.notebook.use_host(profile),
-            done=lambda state: self._host_used(state, name),
+            done=lambda state: self._host_used(state, name, kind),
             failed=self._failed,
         )
 
-    def _host_used(self, state: HomeState, name: str) -> None:
+    def use_session_kind(self, kind: str) -> None:
+        """The palette's OpenClaw session kinds: the OpenClaw in view, its version kept, loads a ``kind`` session."""
+        self.use_host(self.host_spec or "openclaw", kind)
+
+    def _host_used(self, state: HomeState, name: str, kind: str | None) -> None:
         self.host_spec = name
+        self.session_kind = kind
         host = state.preview.composition
         title = host.profile.title if host.profile else host.host
         current, upcoming = self._panes()
-        # "Current session · as Claude Code loads it" was cut at 100 columns, where a pane is 32 wide
+        # "Current session · as Claude Code loads it" was cut at 100 columns, where a pane is 32 wide, and so is
+        # "Current · OpenClaw 2026.4.27": the version and the session kind are in L's header instead
         current.border_title = "Current session" if host.host == "toolnexus" else f"Current · {title}"
         upcoming.border_title = "Next session" if host.host == "toolnexus" else f"Next · {title}"
         self._apply(state)

@@ -201,14 +201,18 @@ def setup_completed(root: Path) -> bool:
     return isinstance(done, str) and bool(done.strip())
 
 
-def _for_session(files: list[_File], kind: str, rel: dict) -> list[_File]:
+def session_files(names: list[str], kind: str, rel: dict) -> list[str]:
+    """The files of ``names`` release ``rel`` keeps in a ``kind`` session, in their order."""
     if kind in rel.get("drop_memory", []):
-        files = [f for f in files if f.name != "MEMORY.md"]
-    if kind == "subagent" and "subagent" in rel:
-        return [f for f in files if f.name in rel["subagent"]]
-    if kind == "cron" and "cron" in rel:
-        return [f for f in files if f.name in rel["cron"]]
-    return files
+        names = [name for name in names if name != "MEMORY.md"]
+    if kind in ("subagent", "cron") and kind in rel:
+        return [name for name in names if name in rel[kind]]
+    return names
+
+
+def _for_session(files: list[_File], kind: str, rel: dict) -> list[_File]:
+    kept = set(session_files([f.name for f in files], kind, rel))
+    return [f for f in files if f.name in kept]
 
 
 def _entry(file: _File, content: str, raw: str | None, rel: dict, cap: int | None) -> InjectedPart:

@@ -123,8 +123,10 @@ def apply_openclaw_release(
 
     The soul itself comes from the release's rules (:mod:`.soul`); the numbers here are what the
     doctor's budget and the notes say of them."""
-    from .releases import caps_note, resolve_release
+    from .releases import KINDS, caps_note, resolve_release
 
+    if kind not in KINDS:
+        return f"no OpenClaw session kind {kind!r}; kinds: {', '.join(KINDS)}"
     found = resolve_release(version)
     if isinstance(found, str):
         return found
@@ -145,7 +147,7 @@ def apply_openclaw_release(
         session_kind=kind,
         caps=dict(read.numbers),
     )
-    notes = (*read.notes, said, *((caps_note(read.numbers),) if read.numbers else ()))
+    notes = (*read.notes, said, f"session kind: {kind}", *((caps_note(read.numbers),) if read.numbers else ()))
     return _reading(in_force, *notes, broken=read.broken)
 
 

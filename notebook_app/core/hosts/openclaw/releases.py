@@ -17,11 +17,12 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from .. import versions
-from .bootstrap import KINDS, OpenClawLoad, Workspace, build_entries, read_workspace
+from .bootstrap import KINDS, OpenClawLoad, Workspace, build_entries, read_workspace, session_files
 
 __all__ = [
     "KINDS",
     "OpenClawLoad",
+    "kind_in_words",
     "load_of",
     "openclaw_load",
     "ranges_in_words",
@@ -67,6 +68,24 @@ def ruled_release(
             str(rel.get("bootstrap_state", f"OpenClaw {rel['version']} injects BOOTSTRAP.md whenever it is there"))
         )
     return rel, tuple(notes)
+
+
+def kind_in_words(version: str | None, kind: str) -> str:
+    """What a ``kind`` session of OpenClaw ``version`` (None: the newest proven) injects, in words: the files its
+    release drops, or that it drops none; or why that version is not known."""
+    found = resolve_release(version)
+    if isinstance(found, str):
+        return found
+    rel = found[0]
+    names = [str(name) for name in rel["files"]]
+    kept = session_files(names, kind, rel)
+    dropped = [name for name in names if name not in kept]
+    if not dropped:
+        return f"OpenClaw {rel['version']} drops no file in a {kind} session"
+    return (
+        f"OpenClaw {rel['version']} drops {', '.join(dropped)} in a {kind} session, "
+        f"keeping {', '.join(kept) or 'no file'}"
+    )
 
 
 def caps_note(caps: Mapping[str, int]) -> str:
