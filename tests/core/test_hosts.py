@@ -122,7 +122,9 @@ def test_claude_code_loads_the_first_200_lines_of_memory_only(home: Path) -> Non
     composition = compose(home, host=host("claude-code"))
     assert composition.found == ["MEMORY.md"]
     body = composition.file("MEMORY.md").body
-    assert body.endswith("- line 200\n") and "- line 201" not in body
+    kept, warning = body.split("\n\n> WARNING: ")
+    assert kept.endswith("- line 200") and "- line 201" not in kept
+    assert warning.startswith("MEMORY.md is 300 lines (limit: 200). Only part of it was loaded: 100 of 300 lines")
     (cut,) = [f for f in check_home(home, host=host("claude-code")).findings if f.rule == "budget.cut"]
     assert cut.line == 201 and "not loaded" in cut.message
 

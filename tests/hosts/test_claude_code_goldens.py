@@ -116,8 +116,8 @@ def test_memory_md_is_cut_where_claude_code_cuts_it_in_lines(name, cut_at, tmp_p
 
 @pytest.mark.parametrize("name", sorted(n for n in CASES if n.startswith("cc-memory-")))
 def test_the_apps_claude_code_profile_keeps_of_memory_md_what_claude_code_kept(name, tmp_path):
-    """The flat profile the app and the doctor compose with (a home's MEMORY.md) cuts where the proven loader,
-    and so Claude Code, cuts: in UTF-16 units, at a line end."""
+    """The profile the app and the doctor compose with (a home's MEMORY.md) gives what the proven loader, and so
+    Claude Code, sends: cut in UTF-16 units at a line end, its WARNING after the cut."""
     from notebook_app.core.home import compose
     from notebook_app.core.hosts import resolve_host
 
@@ -128,8 +128,7 @@ def test_the_apps_claude_code_profile_keeps_of_memory_md_what_claude_code_kept(n
     (flat / "MEMORY.md").write_bytes(Path(memory.path).read_bytes())
     composition = compose(flat, host=resolve_host("claude-code").profile)
     body, load = composition.file("MEMORY.md").body, composition.load("MEMORY.md")
-    kept = (memory.injected or "").split("\n\n> WARNING: ")[0]
-    assert body.strip() == kept and load.truncated == (memory.status == "cut")
+    assert body == memory.injected and load.truncated == (memory.status == "cut")
     if load.truncated:
         assert (
             memory.markers[0].find(f"starting at line {load.cut_line}") > 0 or "line 1 was cut off" in memory.markers[0]

@@ -106,11 +106,8 @@ def resolve_host(
         if isinstance(release, str):
             return HostChoice(None, error=release, problems=tuple(problems))
         return HostChoice(release.profile, release.notes, release.broken, problems=tuple(problems))
-    if version and name in ("hermes", "claude-code"):  # a release their goldens prove, as soul --host takes it
-        proven, said = _proven_version(name, version)
-        if proven is None:
-            return HostChoice(None, error=said, problems=tuple(problems))
-        profile, version = replace(profile, version=proven), ""
+    if profile.proven in ("hermes", "claude-code"):  # one proven release each: the version names it or is refused
+        return _proven_release(profile, version or None, tuple(problems))
     if version:
         if not profile.defaults:
             return HostChoice(None, error=f"{profile.title} has no defaults by version", problems=tuple(problems))
@@ -124,14 +121,17 @@ def resolve_host(
     return HostChoice(replace(profile, notes=notes), notes, problems=tuple(problems))
 
 
-def _proven_version(name: str, version: str) -> tuple[str | None, str]:
-    if name == "hermes":
-        from .hermes.load import hermes_version
-
-        return hermes_version(version)
-    from .claude_code.load import claude_code_version
-
-    return claude_code_version(version)
+def _proven_release(profile: HostProfile, version: str | None, problems: tuple[HostProblem, ...]) -> HostChoice:
+    """Hermes or Claude Code at the proven release ``version`` names (None: the newest), or why none is."""
+    if profile.proven == "hermes":
+        from .hermes.load import hermes_version as proven_version
+    else:
+        from .claude_code.load import claude_code_version as proven_version
+    proven, said = proven_version(version)
+    if proven is None:
+        return HostChoice(None, error=said, problems=problems)
+    notes = (f"{said}, as its goldens prove it",)
+    return HostChoice(replace(profile, version=proven, notes=notes), notes, problems=problems)
 
 
 lazy_face(

@@ -41,6 +41,14 @@ def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composi
         from .openclaw.soul import compose_openclaw  # the proven loader loads when its host is asked for
 
         return compose_openclaw(home, host)
+    if host.proven == "hermes":
+        from .hermes.soul import compose_hermes
+
+        return compose_hermes(home, host)
+    if host.proven == "claude-code":
+        from .claude_code.soul import compose_claude_code
+
+        return compose_claude_code(home, host)
     root = home_path(home)
     raws: list[_Raw] = []
     skipped: list[SkippedFile] = []
@@ -78,8 +86,8 @@ def as_host(composition: Composition, host: HostProfile, *, home: str | os.PathL
     Built from the bytes the contract loaded (up to 2 MiB a file, more than
     any host's cap), so a session's Current can be shown as any host sees it
     without reading the files again: they may have changed since. ``home`` is
-    where the files were: OpenClaw writes a missing file's path into the soul
-    (None: the working directory).
+    where the files were: OpenClaw writes a missing file's path into the soul, Hermes
+    its SOUL.md's path and reads its config.yaml there (None: the working directory).
     """
     if host.is_contract:
         return composition
@@ -87,6 +95,14 @@ def as_host(composition: Composition, host: HostProfile, *, home: str | os.PathL
         from .openclaw.soul import snapshot_as_openclaw
 
         return snapshot_as_openclaw(composition, host, home if home is not None else os.getcwd())
+    if host.proven == "hermes":
+        from .hermes.soul import snapshot_as_hermes
+
+        return snapshot_as_hermes(composition, host, home if home is not None else os.getcwd())
+    if host.proven == "claude-code":
+        from .claude_code.soul import snapshot_as_claude_code
+
+        return snapshot_as_claude_code(composition, host, home if home is not None else os.getcwd())
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name in host.files]
     return _compose(host, raws, [s for s in composition.skipped if s.name in host.files])
 
@@ -99,6 +115,14 @@ def recompose(composition: Composition, name: str, data: bytes) -> Composition:
         from .openclaw.soul import recompose_openclaw
 
         return recompose_openclaw(composition, name, data)
+    if host.proven == "hermes":
+        from .hermes.soul import recompose_hermes
+
+        return recompose_hermes(composition, name, data)
+    if host.proven == "claude-code":
+        from .claude_code.soul import recompose_claude_code
+
+        return recompose_claude_code(composition, name, data)
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name != name]
     if name in host.files:
         raws.append(_Raw(name, data, len(data)))

@@ -31,6 +31,8 @@ UNIT_WORDS = {"bytes": "bytes", "chars": "characters", "utf16": "characters"}
 """How a unit is said; OpenClaw's characters are UTF-16 units (JavaScript string length), as its profile says."""
 
 DEFAULT_HOST = "toolnexus"
+PROVEN = ("openclaw", "hermes", "claude-code")
+"""The loaders proven by a host's own goldens that a profile's ``proven`` may name."""
 
 _TOP_KEYS = {
     "name",
@@ -117,7 +119,8 @@ class HostProfile:
     """A person's own profile files that try to replace this shipped one (it stays in force; the doctor says so)."""
     proven: str | None = None
     """The loader proven by the host's own goldens that composes this host's soul (``openclaw``: its releases in
-    ``openclaw-releases.toml``), in place of this profile's numbers; None: composed from the numbers."""
+    ``openclaw-releases.toml``; ``hermes``, ``claude-code``: their packages' rules), in place of this profile's
+    numbers; None: composed from the numbers."""
     session_kind: str = "main"
     """The kind of session a proven loader loads for (OpenClaw's main, group, channel, subagent, cron)."""
     caps: dict[str, int] = field(default_factory=dict)
@@ -286,8 +289,8 @@ def parse_profile(text: str, default_name: str, source: str = "") -> HostProfile
         sources={str(k): str(v) for k, v in data.get("sources", {}).items()},
         source=source,
     )
-    if profile.proven not in (None, "openclaw"):
-        raise ValueError("'proven' names a proven loader: openclaw")
+    if profile.proven not in (None, *PROVEN):
+        raise ValueError(f"'proven' names a proven loader: {', '.join(PROVEN)}")
     if not 0 <= profile.head_ratio + profile.tail_ratio <= 1:
         raise ValueError("head_ratio + tail_ratio must be between 0 and 1")
     return profile.at_version(None)

@@ -143,16 +143,28 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
             line_cap = profile.rule_for(load.name).line_cap if profile is not None else None
             if line_cap is not None and load.cut_line == line_cap + 1:
                 cap = f"{title}'s {line_cap:,}-line cap"
+            said = _marker(composition, load.name)
             found.append(
                 finding(
                     "budget.total" if by_total else "budget.cut",
                     load.name,
                     load.cut_line,
                     f"{load.name} is cut at {cap}, {_size(load.omitted, unit)} not loaded: {where} "
-                    f"({_size(load.loaded, unit)} of {_size(load.raw, unit)} load)",
+                    f"({_size(load.loaded, unit)} of {_size(load.raw, unit)} load)" + (f"; {said}" if said else ""),
                 )
             )
-        if load.budget is not None and load.raw > load.budget:
+        if load.budget is not None and load.raw > load.budget and profile is not None and profile.proven == "hermes":
+            found.append(
+                finding(
+                    "budget.over",
+                    load.name,
+                    None,
+                    f"{load.name} holds {load.raw:,} characters of entries, over {title}'s limit of {load.budget:,} "
+                    f"({load.raw * 100 // load.budget}%): Hermes {profile.version} loads it whole, and its memory "
+                    "tool refuses adds past the limit until entries are consolidated",
+                )
+            )
+        elif load.budget is not None and load.raw > load.budget:
             found.append(
                 finding(
                     "budget.over",
@@ -183,6 +195,15 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
         )
     )
     return found
+
+
+def _marker(composition: Composition, name: str) -> str:
+    """What a proven host writes into the soul where it cuts ``name`` (its first line), as it words it."""
+    markers = getattr(composition.host_read, "markers", None)
+    said = markers.get(name) if isinstance(markers, dict) else None
+    if not said:
+        return ""
+    return f"{composition.profile.title if composition.profile else 'the host'} says so: {said[0].splitlines()[0]}"
 
 
 def _skip_rule(message: str) -> str | None:

@@ -23,7 +23,7 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ...home.files import FileStatus, read_file
+from ...home.files import FileRead, FileStatus, read_file
 from .. import versions
 from ..injected import InjectedPart, PartStatus, Unit
 from . import text as js
@@ -112,14 +112,23 @@ def git_root(start: Path) -> Path | None:
 
 def _read(path: Path) -> tuple[str | None, str]:
     """The file's text, or None and why it does not load."""
+    return text_of(read(path), path.name)
+
+
+def read(path: Path) -> FileRead:
+    """The one read of a file Claude Code reads (up to one byte past its limit: what :func:`text_of` takes)."""
+    return read_file(path, limit=int(rules()["max_file_bytes"]) + 1)  # type: ignore[arg-type]
+
+
+def text_of(read: FileRead, name: str) -> tuple[str | None, str]:
+    """The text of a file read as ``read``, or None and why it does not load."""
     limit = int(rules()["max_file_bytes"])  # type: ignore[arg-type]
-    read = read_file(path, limit=limit + 1)
     if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK):
         return None, ""
     if not read.status.loads:
-        return None, f"{path.name} is a {read.status.value}: Claude Code skips it"
+        return None, f"{name} is a {read.status.value}: Claude Code skips it"
     if read.size > limit:
-        return None, f"{path.name} is {read.size:,} bytes, over Claude Code's {limit:,}-byte limit: it is not loaded"
+        return None, f"{name} is {read.size:,} bytes, over Claude Code's {limit:,}-byte limit: it is not loaded"
     return js.decode(read.data), ""
 
 
@@ -229,27 +238,30 @@ def _agents(walk: _Walk, dirs: list[Path]) -> None:
 
 def _memory(memory_dir: Path, walk: _Walk) -> None:
     path = memory_dir / "MEMORY.md"
-    raw, why = _read(path)
+    part = memory_part(read(path), str(path))
+    if part is not None:
+        walk.parts.append(part)
+
+
+def memory_part(found: FileRead, path: str) -> InjectedPart | None:
+    """The auto memory's entry for a MEMORY.md read as ``found`` at ``path``; None when it adds none."""
+    raw, why = text_of(found, "MEMORY.md")
     if raw is None:
-        if why:
-            walk.parts.append(_part("MEMORY.md", str(path), "AutoMem", "skipped", None, note=why))
-        return
+        return _part("MEMORY.md", path, "AutoMem", "skipped", None, note=why) if why else None
     body, _ = js.strip_front_matter(raw)
     content, cut, markers = memory_text(js.units(js.strip_comments(body)))
     entry = js.js_trim(js.text(js.clean_memory(content)))
     if not js.js_trim(body):
-        return
-    walk.parts.append(
-        _part(
-            "MEMORY.md",
-            str(path),
-            "AutoMem",
-            "cut" if cut else "injected",
-            entry or None,
-            len(js.units(raw)),
-            cut=cut,
-            markers=markers,
-        )
+        return None
+    return _part(
+        "MEMORY.md",
+        path,
+        "AutoMem",
+        "cut" if cut else "injected",
+        entry or None,
+        len(js.units(raw)),
+        cut=cut,
+        markers=markers,
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...home.files import FileStatus, read_file
+from ...home.files import FileRead, FileStatus, read_file
 
 CONFIG_LIMIT = 4 * 1024 * 1024
 NOT_READ = "Hermes's managed config (/etc/hermes/config.yaml) and ${VAR} expansion in config.yaml are not read here"
@@ -37,7 +37,11 @@ def _number(value: object, default: int) -> int:
 
 def read_config(home: Path, memory_limit: int, user_limit: int) -> HermesConfig:
     """``home/config.yaml`` as Hermes would use it; its defaults (the limits given) where it says nothing."""
-    read = read_file(home / "config.yaml", limit=CONFIG_LIMIT)
+    return config_of(read_file(home / "config.yaml", limit=CONFIG_LIMIT), memory_limit, user_limit)
+
+
+def config_of(read: FileRead, memory_limit: int, user_limit: int) -> HermesConfig:
+    """A config.yaml read as ``read`` (absent: Hermes's defaults) as Hermes would use it."""
     defaults = HermesConfig(memory_char_limit=memory_limit, user_char_limit=user_limit)
     if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK):
         return defaults

@@ -19,7 +19,7 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ...home.files import FileStatus, read_file
+from ...home.files import FileRead, FileStatus, read_file
 from .. import versions
 from ..injected import InjectedPart, PartStatus, Unit
 from .config import NOT_READ, HermesConfig, read_config
@@ -82,15 +82,24 @@ class _Unread(Exception):
 
 def _read_text(path: Path) -> str | None:
     """``Path.read_text(encoding='utf-8')`` as Hermes does it: None when absent, universal newlines."""
-    read = read_file(path, limit=READ_LIMIT)
+    return _text(read_file(path, limit=READ_LIMIT), path.name)
+
+
+def read(path: Path) -> FileRead:
+    """The one read of a file Hermes reads whole (what :func:`soul_part` and :func:`memory_part` take)."""
+    return read_file(path, limit=READ_LIMIT)
+
+
+def _text(read: FileRead, name: str) -> str | None:
+    """The text Hermes's ``read_text`` gives of what was read, None when absent; :class:`_Unread` says why not."""
     if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK):
         return None
     if not read.status.loads:
-        raise _Unread(f"{path.name} is a {read.status.value}")
+        raise _Unread(f"{name} is a {read.status.value}")
     try:
         text = read.data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise _Unread(f"{path.name} is not valid UTF-8 at byte {error.start}") from None
+        raise _Unread(f"{name} is not valid UTF-8 at byte {error.start}") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -120,9 +129,13 @@ def _clean(text: str) -> str:
 
 
 def _soul(home: Path, cap: int) -> InjectedPart:
-    path = home / "SOUL.md"
+    return soul_part(read(home / "SOUL.md"), home / "SOUL.md", cap)
+
+
+def soul_part(found: FileRead, path: Path, cap: int) -> InjectedPart:
+    """What ``load_soul_md()`` returns for a SOUL.md read as ``found``; ``path`` is what its marker names."""
     try:
-        text = _read_text(path)
+        text = _text(found, "SOUL.md")
     except _Unread as why:
         return InjectedPart("SOUL.md", "SOUL.md", PartStatus.SKIPPED, None, note=f"{why}: Hermes loads no SOUL.md")
     if text is None:
@@ -221,10 +234,11 @@ def _framed(name: str, text: str, label: str, path: Path, cap: int, raw_len: int
     )
 
 
-def _memory(home: Path, name: str, limit: int, header: str) -> InjectedPart:
+def memory_part(found: FileRead, name: str, limit: int, header: str) -> InjectedPart:
+    """What ``format_for_system_prompt`` returns for ``memories/NAME`` read as ``found``."""
     rel = f"memories/{name}"
     try:
-        text = _read_text(home / rel)
+        text = _text(found, name)
     except _Unread as why:
         if "UTF-8" in str(why):
             return InjectedPart(
@@ -234,8 +248,7 @@ def _memory(home: Path, name: str, limit: int, header: str) -> InjectedPart:
     if not text or not text.strip():
         status = PartStatus.MISSING if text is None else PartStatus.SKIPPED
         return InjectedPart(name, rel, status, None, len(text) if text is not None else None, f"{rel}: no entries")
-    entries = [e.strip() for e in text.split(str(rules()["entry_separator"]))]
-    kept = list(dict.fromkeys(e for e in entries if e))
+    kept = entries_of(text)
     content = str(rules()["entry_separator"]).join(kept)
     pct = min(100, int(len(content) / limit * 100)) if limit > 0 else 0
     rule = str(rules()["block_rule"])
@@ -249,6 +262,13 @@ def _memory(home: Path, name: str, limit: int, header: str) -> InjectedPart:
         len(text),
         note=f"{len(kept)} entries{over}",
     )
+
+
+def entries_of(text: str) -> list[str]:
+    """The entries MemoryStore keeps of a memory file's text: split on a line holding only §, stripped, empty
+    ones and repeats dropped (their join is what its header counts)."""
+    entries = [e.strip() for e in text.split(str(rules()["entry_separator"]))]
+    return list(dict.fromkeys(e for e in entries if e))
 
 
 def hermes_load(
@@ -268,11 +288,11 @@ def hermes_load(
         notes.append("no working directory given: no project context file")
     else:
         parts.append(_context(Path(cwd).resolve(), cap))
-    parts += _memory_parts(root, config)
+    parts += memory_parts({n: read(root / "memories" / n) for n in ("MEMORY.md", "USER.md")}, config)
     return HermesLoad(str(r["version"]), tuple(parts), cap, tuple(notes))
 
 
-def _memory_parts(root: Path, config: HermesConfig) -> list[InjectedPart]:
+def memory_parts(found: dict[str, FileRead], config: HermesConfig) -> list[InjectedPart]:
     """MEMORY.md and USER.md as the blocks switched on load them; one that is off is said so, and nothing is read
     when both are (AIAgent makes no MemoryStore then: hermes-config-both-off)."""
     r = rules()
@@ -283,10 +303,10 @@ def _memory_parts(root: Path, config: HermesConfig) -> list[InjectedPart]:
     }
     if not any(wanted.values()):
         return [InjectedPart(n, f"memories/{n}", PartStatus.SKIPPED, None, note=off[n]) for n in wanted]
-    mem = _memory(root, "MEMORY.md", config.memory_char_limit, str(r["memory_header"]))
+    mem = memory_part(found["MEMORY.md"], "MEMORY.md", config.memory_char_limit, str(r["memory_header"]))
     if mem.status == PartStatus.FAILED:  # the store's load fails before either block is built
         return [mem, InjectedPart("USER.md", "memories/USER.md", PartStatus.FAILED, None, note=mem.note)]
-    user = _memory(root, "USER.md", config.user_char_limit, str(r["user_header"]))
+    user = memory_part(found["USER.md"], "USER.md", config.user_char_limit, str(r["user_header"]))
     return [
         part
         if wanted[part.name]
