@@ -23,7 +23,6 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
-from textual.widgets import Input
 
 if TYPE_CHECKING:
     from textual.widgets import TextArea
@@ -126,28 +125,6 @@ class QuietScrollView(ScrollView):
             return False
         self._scrolled_for = (size, container_size, self.virtual_size)
         return super()._size_updated(size, virtual_size, container_size, layout)
-
-
-# --------------------------------------------------------------------------
-# Inputs whose text scrolls inside a fixed width
-# --------------------------------------------------------------------------
-
-
-class FixedWidthInput(Input):
-    """An Input whose growing text never lays out the screen.
-
-    Textual's Input sets its virtual size from its text on every keystroke,
-    and that reactive lays out the whole screen; redeclared here without
-    ``layout`` (an override of Textual's ``Widget.virtual_size``). For an
-    Input whose width is fixed, so that its text only scrolls inside it.
-    Kept for the goal it holds: the layout it avoids was measured at about
-    25 ms a keystroke, against the 16 ms frame of measure 14's goal (met at
-    12.56 ms in the committed RESULTS.md). Issue 20's runs at a load of ~10
-    did not separate it from noise: the loop's work per key with it 44, 66,
-    75 ms, without it 67, 77 ms (medians of five runs taking turns).
-    """
-
-    virtual_size = Reactive(Size(0, 0), layout=False)
 
 
 # --------------------------------------------------------------------------
