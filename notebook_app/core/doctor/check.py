@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..home.files import FileRead, read_file
-from ..home.reading import consistent_reads
+from ..home.reading import reads_of
 from ..home.soul import BOOTSTRAP_ORDER, Composition, compose, home_path
 from ..hosts.profile import HostProfile
 from ..text.file_text import FileText
@@ -179,11 +178,7 @@ def _file_order(name: str | None) -> int:
 
 def _read_all(root: Path) -> list[FileRead]:
     reads = []
-    with ExitStack() as lock:
-        try:
-            valid = lock.enter_context(consistent_reads(root))
-        except OSError:
-            valid = {}
+    with reads_of(root) as valid:
         for name in BOOTSTRAP_ORDER:
             reads.append(read_file(root / name, limit=SCAN_LIMIT, valid_bytes=valid.get(name)))
     return reads

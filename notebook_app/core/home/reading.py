@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,3 +145,21 @@ def consistent_reads(home: Path) -> Iterator[dict[str, int]]:
     with flocked_directory(home, shared=True):
         torn = torn_append(home)
         yield {torn[0]: torn[1]} if torn else {}
+
+
+@contextmanager
+def reads_of(home: Path) -> Iterator[dict[str, int]]:
+    """:func:`consistent_reads` where the home's lock can be taken; plain reads where it cannot.
+
+    The shared lock opens the home for reading; a home one may search but not
+    list (mode 0711) refuses that, yet its files can be read. They are,
+    unlocked: a torn read needs a writer mid-action right then, while refusing
+    would leave the agent with no soul at all. Every reader of a whole home
+    (the soul, each host's load, the doctor) reads through this.
+    """
+    with ExitStack() as lock:
+        try:
+            valid = lock.enter_context(consistent_reads(home))
+        except OSError:
+            valid = {}
+        yield valid

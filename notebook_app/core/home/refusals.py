@@ -82,3 +82,12 @@ def text_of(read: FileRead) -> str | None:
     if read.status is FileStatus.ABSENT:
         return None
     return codecs.getincrementaldecoder("utf-8")().decode(read.data, final=read.complete)
+
+
+def decode_error(data: bytes) -> str | None:
+    """Why ``data`` is not UTF-8, in the words a file's ``decode_error`` keeps; None when it is."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return f"not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})"
+    return None

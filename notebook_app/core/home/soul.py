@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable, Mapping
-from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import TYPE_CHECKING
 from .file_load import FileLoad
 from .files import FileRead, FileStatus, read_file
 from .names import BOOTSTRAP_ORDER
-from .reading import consistent_reads
+from .reading import reads_of
 
 if TYPE_CHECKING:
     from ..hosts.profile import HostProfile
@@ -337,15 +336,7 @@ def compose(home: str | os.PathLike[str], *, host: HostProfile | None = None) ->
     root = home_path(home)
     files: list[BootstrapFile] = []
     skipped: list[SkippedFile] = []
-    with ExitStack() as lock:
-        try:
-            valid_bytes = lock.enter_context(consistent_reads(root))
-        except OSError:
-            # The shared lock opens the home for reading; a home one may search
-            # but not list (mode 0711) refuses that, yet its files can be read.
-            # They are, unlocked: a torn read needs a writer mid-action right
-            # then, while refusing would leave the agent with no soul at all.
-            valid_bytes = {}
+    with reads_of(root) as valid_bytes:
         for name in BOOTSTRAP_ORDER:
             read = read_file(root / name, limit=MAX_FILE_BYTES + 1, valid_bytes=valid_bytes.get(name))
             if read.status.loads:

@@ -12,13 +12,13 @@ soul with one file changed, the total cap included.
 from __future__ import annotations
 
 import os
-from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..home.file_load import FileLoad
 from ..home.files import FileStatus, read_file
-from ..home.reading import consistent_reads
+from ..home.reading import reads_of
+from ..home.refusals import decode_error
 from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
 
 if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
@@ -53,11 +53,7 @@ def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composi
     raws: list[_Raw] = []
     skipped: list[SkippedFile] = []
     limit = (host.max_file_bytes + 1) if host.max_file_bytes else READ_LIMIT
-    with ExitStack() as lock:
-        try:
-            valid = lock.enter_context(consistent_reads(root))
-        except OSError:
-            valid = {}
+    with reads_of(root) as valid:
         for name in host.files:
             read = read_file(root / name, limit=limit, valid_bytes=valid.get(name))
             if not read.status.loads:
@@ -157,7 +153,7 @@ def _compose(host: HostProfile, raws: list[_Raw], skipped: list[SkippedFile]) ->
                 body=body,
                 size=raw.size,
                 truncated=load.truncated,
-                decode_error=_decode_error(raw.data),
+                decode_error=decode_error(raw.data),
                 loaded=raw.data,
             )
         )
@@ -174,14 +170,6 @@ def _compose(host: HostProfile, raws: list[_Raw], skipped: list[SkippedFile]) ->
         host_loads=tuple(loads),
         profile=host,
     )
-
-
-def _decode_error(data: bytes) -> str | None:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return f"not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})"
-    return None
 
 
 def length(text: str, unit: str) -> int:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ...home.file_load import FileLoad
 from ...home.files import FileRead, FileStatus
+from ...home.refusals import decode_error
 from ...home.soul import BootstrapFile, Composition, SkippedFile, home_path, section_heading
 from ..injected import InjectedPart, PartStatus
 from . import text as js
@@ -83,7 +84,7 @@ def _composed(source: ClaudeRead) -> Composition:
                 body=part.injected,
                 size=source.found.size,
                 truncated=part.status is PartStatus.CUT,
-                decode_error=_decode_error(source.found.data),
+                decode_error=decode_error(source.found.data),
                 loaded=part.injected.encode("utf-8", "surrogatepass"),  # what loads is what it sends
             ),
         )
@@ -99,14 +100,6 @@ def _composed(source: ClaudeRead) -> Composition:
         profile=profile,
         host_read=replace(source, markers={"MEMORY.md": part.markers} if part is not None and part.markers else {}),
     )
-
-
-def _decode_error(data: bytes) -> str | None:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return f"not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})"
-    return None
 
 
 def _file_load(part: InjectedPart, found: FileRead, profile: HostProfile) -> FileLoad:

@@ -17,14 +17,13 @@ building: a home on disk (:func:`compose_hermes`), a frozen snapshot's bytes
 from __future__ import annotations
 
 import os
-from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...home.file_load import FileLoad
 from ...home.files import FileRead, FileStatus, read_file
-from ...home.reading import consistent_reads
+from ...home.reading import reads_of
 from ...home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
 from ..injected import InjectedPart, PartStatus
 from .config import CONFIG_LIMIT, HermesConfig, config_of, read_config
@@ -56,11 +55,7 @@ class HermesRead:
 def compose_hermes(home: str | os.PathLike[str], host: HostProfile) -> Composition:
     """The soul of ``home`` as Hermes 0.19.0 injects it, read from disk."""
     root = home_path(home).resolve()
-    with ExitStack() as lock:
-        try:
-            lock.enter_context(consistent_reads(root))  # no writer is mid-action while the files are read
-        except OSError:
-            pass  # a home one may search but not list: read unlocked, as compose does
+    with reads_of(root):  # no writer is mid-action while the files are read
         memories = (root / "memories").is_dir()
         base = root / "memories" if memories else root
         reads = {"SOUL.md": read(root / "SOUL.md")} | {n: read(base / n) for n in NAMES[1:]}

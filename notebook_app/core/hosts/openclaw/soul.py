@@ -15,13 +15,12 @@ last two read nothing. Never raises.
 from __future__ import annotations
 
 import os
-from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...home.file_load import FileLoad
 from ...home.files import FileRead, FileStatus
-from ...home.reading import consistent_reads
+from ...home.reading import reads_of
 from ...home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
 from ..injected import InjectedPart, PartStatus
 from ..utf16 import text_of, trim_end
@@ -50,11 +49,7 @@ def compose_openclaw(home: str | os.PathLike[str], host: HostProfile) -> Composi
         return Composition(soul="", files=(), host=host.name, host_loads=(), profile=host)
     rel, notes = ruled
     root = home_path(home).resolve()
-    with ExitStack() as lock:
-        try:
-            lock.enter_context(consistent_reads(root))  # no writer is mid-action while the files are read
-        except OSError:
-            pass  # a home one may search but not list: read unlocked, as compose does
+    with reads_of(root):  # no writer is mid-action while the files are read
         workspace = read_workspace(root, rel)
     return _composed(host, OpenClawRead(workspace, rel, host.session_kind, notes))
 
