@@ -10,7 +10,7 @@ panes can read a host's load from.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -105,39 +105,25 @@ TOKENIZER = "o200k_base"
 """The tokenizer of ``tokens``: no host publishes its own for every model, so one public vocabulary, named."""
 
 
-def load_json(
-    load: HostLoad, *, extra: Mapping[str, object] = (), count: bool = True, tokens: TokenCounter | None = None
-) -> dict[str, object]:
+def load_json(load: HostLoad, *, extra: Mapping[str, object] = ()) -> dict[str, object]:
     """``soul --json``'s issue-21 keys for any proven host: ``host_version``, ``unit``, ``total``, ``files[]``,
     ``tokenizer``, ``notes``; ``extra`` is the host's own keys, after ``unit``."""
-    counter = tokens or _token_counter()
-    files = [_part_json(part, counter if count else None) for part in load.parts]
-    counted = [f["tokens"] for f in files]
-    total: dict[str, object] = {"injected": load.injected_total, **load.caps}
-    if count:
-        total["tokens"] = sum(int(t) for t in counted if isinstance(t, int))
+    from ..text import count_tokens  # the vocabulary loads on first use
+
+    files = [_part_json(part, count_tokens) for part in load.parts]
+    total = {"injected": load.injected_total, **load.caps}
     return {
         "host_version": load.version,
         "unit": load.unit.value,
         **dict(extra),
-        "total": total,
-        "tokenizer": TOKENIZER if count else None,
+        "total": {**total, "tokens": sum(f["tokens"] or 0 for f in files)},
+        "tokenizer": TOKENIZER,
         "files": files,
         "notes": list(load.notes),
     }
 
 
-class TokenCounter(Protocol):
-    def __call__(self, text: str) -> int: ...
-
-
-def _token_counter() -> TokenCounter:
-    from ..text import count_tokens  # the vocabulary loads on first use
-
-    return lambda text: count_tokens(text, TOKENIZER)
-
-
-def _part_json(part: InjectedPart, tokens: TokenCounter | None) -> dict[str, object]:
+def _part_json(part: InjectedPart, count_tokens: Callable[[str, str], int]) -> dict[str, object]:
     data: dict[str, object] = {"name": part.name, "path": part.path}
     if part.kind is not None:
         data["kind"] = part.kind
@@ -148,13 +134,9 @@ def _part_json(part: InjectedPart, tokens: TokenCounter | None) -> dict[str, obj
         injected_len=part.injected_len,
         cut=dict(part.cut) if part.cut is not None else None,
         markers=list(part.markers),
-        tokens=tokens(part.injected) if tokens is not None and part.injected is not None else None,
+        tokens=count_tokens(part.injected, TOKENIZER) if part.injected is not None else None,
     )
     if part.kind is not None:
         data["imported_by"] = part.imported_by
     data["note"] = part.note
     return data
-
-
-def loaded_names(parts: Iterable[InjectedPart]) -> list[str]:
-    return [part.name for part in parts if part.loads]
