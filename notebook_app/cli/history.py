@@ -127,18 +127,11 @@ def run(args: argparse.Namespace) -> int:
     home = existing_home(args.home)
     if isinstance(home, str):
         return usage_error(home)
-    if args.command == "undo":
-        result = undo(home, args.id, by=CLI, dry_run=args.dry_run)
-        return _done(
-            result.output,
-            result.is_error,
-            args.json,
-            record=result.record,
-            diff=result.diff,
-            unrecorded=result.unrecorded,
-        )
-    if args.command == "restore":
-        result = restore(home, args.name, args.to, by=CLI, dry_run=args.dry_run)
+    if args.command in ("undo", "restore"):
+        if args.command == "undo":
+            result = undo(home, args.id, by=CLI, dry_run=args.dry_run)
+        else:
+            result = restore(home, args.name, args.to, by=CLI, dry_run=args.dry_run)
         return _done(
             result.output,
             result.is_error,

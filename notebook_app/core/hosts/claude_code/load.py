@@ -151,43 +151,24 @@ def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None
         return  # cc-import-outside-cwd
     walk.seen.add(key)
     raw, why = _read(path)
+
+    def add(status: str, entry: str | None, note: str = "") -> None:
+        size = len(js.units(raw)) if raw is not None else None
+        walk.parts.append(_part(_name(path, walk), str(path), kind, status, entry, size, note, imported_by=parent))
+
     if raw is None:
         if why:
-            walk.parts.append(_part(_name(path, walk), str(path), kind, "skipped", None, note=why, imported_by=parent))
+            add("skipped", None, why)
         return
     body, front = js.strip_front_matter(raw)
-    if rule and "paths" in front:
-        walk.parts.append(
-            _part(
-                _name(path, walk),
-                str(path),
-                kind,
-                "skipped",
-                None,
-                len(js.units(raw)),
-                "a rule for some paths only (paths: front matter): loaded when one is read",
-            )
-        )
+    if rule and "paths" in front:  # a rule is never imported: parent is None
+        add("skipped", None, "a rule for some paths only (paths: front matter): loaded when one is read")
         return
-    content = js.strip_comments(body)
-    entry = js.js_trim(content)
+    entry = js.js_trim(js.strip_comments(body))
     if not entry:
-        walk.parts.append(
-            _part(
-                _name(path, walk),
-                str(path),
-                kind,
-                "skipped",
-                None,
-                len(js.units(raw)),
-                "it holds no text: not loaded",
-                imported_by=parent,
-            )
-        )
+        add("skipped", None, "it holds no text: not loaded")
         return
-    walk.parts.append(
-        _part(_name(path, walk), str(path), kind, "injected", entry, len(js.units(raw)), imported_by=parent)
-    )
+    add("injected", entry)
     for target in import_paths(body, path.parent, walk.home):
         _file(walk, target, kind, depth + 1, str(path))
 
