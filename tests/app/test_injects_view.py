@@ -79,6 +79,27 @@ async def test_after_load_as_openclaw_l_shows_its_entries_and_where_a_cut_falls(
         assert isinstance(app.screen, MainScreen)
 
 
+async def test_a_host_that_loads_nothing_from_the_home_says_so_in_words(tmp_path: Path, monkeypatch) -> None:
+    """Claude Code on a home with no CLAUDE.md, an AGENTS.md that is a link loop and no auto memory: no part."""
+    monkeypatch.setenv("HOME", str(tmp_path / "user"))
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "SOUL.md").write_text("You are Kip.\n")
+    (home / "AGENTS.md").symlink_to("loop")
+    (home / "loop").symlink_to("AGENTS.md")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await app.screen.run_action("use_host('claude-code')")
+        await wait_until(pilot, lambda: app.screen.sessions.host_spec == "claude-code", "Claude Code in view")
+        await opened(pilot)
+        assert listed(app) == []
+        assert shown(app, "head") == (
+            "Claude Code 2.1.332 loads nothing from this home next session: "
+            "none of the files it reads is there and readable."
+        )
+
+
 async def test_the_view_reads_again_when_the_home_changes(demo: Path) -> None:
     app = make_app(demo)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from ...core.text import with_markers
 from ..keys import INJECTS_KEYS, bindings
-from ..view_model.injects import Injects, TextLine, header, read_injects, row, text_lines
+from ..view_model.injects import Injects, TextLine, header, nothing_loaded, read_injects, row, text_lines
 from ..watchers.home_and_log import LiveHome
 from ..widgets.common.key_footer import KeyFooter
 from ..workers import LatestWins
@@ -132,9 +132,14 @@ class InjectsScreen(KeyedScreen[None]):
         cut = next((i for i, line in enumerate(lines) if line.kind == "cut"), None)
         head, tail = (lines, []) if cut is None else (lines[:cut], lines[cut + 1 :])
         scroll = self.query_one("#injects-text", VerticalScroll)
-        title = part.name if part is None or part.path == part.name else f"{part.name} · {part.path}"
-        scroll.border_title = title if part is not None else "Injected"
-        self.query_one("#injects-head", Static).update(text_content(head))
+        if part is None:
+            scroll.border_title = "Injected"
+        else:
+            scroll.border_title = part.name if part.path == part.name else f"{part.name} · {part.path}"
+        if part is None and self.injects is not None and not self.injects.load.parts:
+            self.query_one("#injects-head", Static).update(Content(nothing_loaded(self.injects)))
+        else:
+            self.query_one("#injects-head", Static).update(text_content(head))
         self.query_one("#injects-tail", Static).update(text_content(tail))
         scissors = self.query_one("#injects-cut", Static)
         scissors.update(lines[cut].text if cut is not None else "")

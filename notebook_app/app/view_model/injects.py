@@ -57,6 +57,13 @@ def read_injects(home: str | os.PathLike[str], spec: str | None, kind: str | Non
     return Injects(load, tokens)
 
 
+def nothing_loaded(injects: Injects) -> str:
+    """What the text pane says when the host builds no part at all from the home (nothing to select)."""
+    load = injects.load
+    title = " ".join(w for w in (TITLES.get(load.host, load.host), load.version) if w)
+    return f"{title} loads nothing from this home next session: none of the files it reads is there and readable."
+
+
 def header(injects: Injects, home_label: str) -> str:
     """``HOST VERSION · N of CAP UNIT · T tokens (o200k_base)`` (OpenClaw's session kind after its version), then
     what the home opened is read as."""
