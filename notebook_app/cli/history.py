@@ -211,6 +211,12 @@ def summary(event: Event) -> str:
             if args.get("with") is None
             else "text {} with {}".format(*_pair(args["text"], args["with"]))
         )
+    elif "entry" in args:  # a Hermes '§' entry, by its number
+        words = (
+            f"entry {args['entry']} {_short(args.get('expect'))} deleted"
+            if "to" not in args
+            else ("entry {} {} → {}".format(args["entry"], *_pair(args.get("expect"), args["to"])))
+        )
     elif "line" in args:
         words = (
             f"line {args['line']} {_short(args.get('expect'))} deleted"

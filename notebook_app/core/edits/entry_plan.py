@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..home.names import base_name, is_home_path
 from ..home.reading import ENTRY_FILES
 from ..home.refusals import Rejection
 from ..memory.dialect import entry_text_refusal
@@ -95,22 +96,24 @@ def _line_span(text: str, line: int) -> tuple[int, int, int] | None:
     return start, text_end, newline + 1
 
 
-def _entry_problem(name: object, line: object, expect: object) -> str | None:
-    if name not in ENTRY_FILES:
+def _entry_problem(name: object, line: object, expect: object, *, lines: bool = True) -> str | None:
+    """What is wrong with the address of an entry edit; ``lines`` False where it may be a ``§`` entry of many lines."""
+    if not is_home_path(name) or base_name(str(name)) not in ENTRY_FILES:
         return f"no entries in {name!r}: entry edits work on {' and '.join(ENTRY_FILES)}"
     if not isinstance(line, int) or isinstance(line, bool) or line < 1:
         return f"line must be a line number from 1, got {line!r}"
     if not isinstance(expect, str):
         return "expect must be the line's text"
-    if "\n" in expect:
+    if lines and "\n" in expect:
         return "expect is one line's text, without its line ending; it holds a line break"
     return None
 
 
-def _new_text_problem(new_text: object, name: str, line: int) -> str | None:
+def _new_text_problem(new_text: object, name: str, line: int, *, lines: bool = True) -> str | None:
+    """What is wrong with an entry's new text; ``lines`` False leaves the ``- `` line's one-line rule out."""
     if not isinstance(new_text, str):
         return "the new text must be a string"
-    refusal = entry_text_refusal(name, new_text)  # the file's entry dialect: the form and CLI memory add say the same
+    refusal = entry_text_refusal(name, new_text) if lines else None  # the form and CLI memory add say the same
     if refusal is not None:
         return refusal.message
     if not new_text.strip():

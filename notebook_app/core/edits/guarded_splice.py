@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 
 from ..fs.home_pin import moved
 from ..home.files import FileStatus
+from ..home.layout import FLAT, Dialect, FileMap
+from ..home.names import base_name, is_home_path
 from ..home.reading import ENTRY_FILES
 from ..home.refusals import Rejection
 from ..home.soul import BOOTSTRAP_ORDER, home_path
@@ -28,6 +30,8 @@ from ..log.actor import Actor
 from ..log.event_action import EventAction
 from ..log.events import Payload, SecretSpan
 from ..log.redaction import mask, mask_text
+from ..memory import sections
+from ..memory.dialect import dialect_in
 from ..memory.plan import load_outcome
 from ..memory.results import SpliceResult
 from ..store.storage import Change, LockedHome, StorageError, locked_home
@@ -89,17 +93,30 @@ def splice(
 
 
 def delete_entry(
-    home: str | os.PathLike[str], name: str, line: int, expect: str, *, by: Actor, durable: bool = True
+    home: str | os.PathLike[str],
+    name: str,
+    line: int,
+    expect: str,
+    *,
+    by: Actor,
+    durable: bool = True,
+    files: FileMap = FLAT,
 ) -> SpliceResult:
     """Delete line ``line`` (1-based) of MEMORY.md or USER.md, its line ending included.
 
     ``expect`` is the line's exact text without its line ending; if the line
-    is not that now, nothing changes and the output says what is there.
+    is not that now, nothing changes and the output says what is there. In a
+    Hermes ``§`` store (``files``, or the file's content when no host is
+    known) ``line`` is the entry's number as Hermes parses the file and
+    ``expect`` its whole text.
     """
-    problem = _entry_problem(name, line, expect)
+    problem = _entry_problem(name, line, expect, lines=files.dialect is Dialect.LINES)
     if problem:
         return SpliceResult(problem, is_error=True)
-    return _locked(home, name, by, lambda locked: _entry_locked(locked, name, line, expect, None), durable)
+    path = files.relative(name)
+    return _locked(
+        home, path, by, lambda locked: _entry_locked(locked, path, line, expect, None, files=files), durable, files
+    )
 
 
 def edit_entry(
@@ -112,6 +129,7 @@ def edit_entry(
     by: Actor,
     durable: bool = True,
     secrets: Sequence[SecretSpan] = (),
+    files: FileMap = FLAT,
 ) -> SpliceResult:
     """Replace the text of line ``line`` of MEMORY.md or USER.md in place, keeping its line ending.
 
@@ -121,23 +139,35 @@ def edit_entry(
     edit removes; its record keeps only where they were, never their text,
     and it cannot be undone (spec §7).
     """
-    problem = _entry_problem(name, line, expect) or _new_text_problem(new_text, name, line)
+    lines = files.dialect is Dialect.LINES
+    problem = _entry_problem(name, line, expect, lines=lines) or _new_text_problem(new_text, name, line, lines=lines)
     if problem:
         return SpliceResult(problem, is_error=True)
+    path = files.relative(name)
     return _locked(
-        home, name, by, lambda locked: _entry_locked(locked, name, line, expect, new_text, tuple(secrets)), durable
+        home,
+        path,
+        by,
+        lambda locked: _entry_locked(locked, path, line, expect, new_text, tuple(secrets), files=files),
+        durable,
+        files,
     )
 
 
 def _locked(
-    home: str | os.PathLike[str], name: str, by: Actor, write: Callable[[LockedHome], SpliceResult], durable: bool
+    home: str | os.PathLike[str],
+    name: str,
+    by: Actor,
+    write: Callable[[LockedHome], SpliceResult],
+    durable: bool,
+    files: FileMap = FLAT,
 ) -> SpliceResult:
     """Run ``write`` under the home's lock as ``by``; every failure becomes a result."""
     root = home_path(home)
     if not root.is_dir():
         return SpliceResult(moved(root) or f"no such home: {root}; nothing was changed", is_error=True)
     try:
-        with locked_home(root, create=False, durable=durable, by=by) as locked:
+        with locked_home(root, create=False, durable=durable, by=by, files=files) as locked, locked.host_lock(name):
             result = write(locked)
             return replace(result, unrecorded=locked.unrecorded) if result.applied else result
     except StorageError as error:
@@ -154,7 +184,7 @@ def _splice_locked(
 ) -> SpliceResult:
     """The splice itself, the lock held; ``text``: the result is known to be UTF-8."""
     by = locked.recorder.by
-    if name in ENTRY_FILES and not expected and new:
+    if base_name(name) in ENTRY_FILES and not expected and new:
         end = locked.probe(name)
         if end.status is FileStatus.REGULAR and start == end.size:  # an append: constant time, journalled
             output = _done_output(name, start, new, end.size + len(new), label)
@@ -192,10 +222,19 @@ def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> st
 
 
 def _entry_locked(
-    locked: LockedHome, name: str, line: int, expect: str, new_text: str | None, secrets: tuple[SecretSpan, ...] = ()
+    locked: LockedHome,
+    name: str,
+    line: int,
+    expect: str,
+    new_text: str | None,
+    secrets: tuple[SecretSpan, ...] = (),
+    *,
+    files: FileMap = FLAT,
 ) -> SpliceResult:
     """Plan the entry change on the text under the lock, then splice its bytes."""
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
+    if (files.dialect or dialect_in(text)) is Dialect.SECTIONS:
+        return _store_entry_locked(locked, name, text, line, expect, new_text, secrets, files)
     plan = plan_entry(text, name, line, expect, new_text)
     if isinstance(plan, Rejection):
         return SpliceResult(plan.message, is_error=True)
@@ -212,13 +251,45 @@ def _entry_locked(
     return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), plan.label, True, change)
 
 
+def _store_entry_locked(
+    locked: LockedHome,
+    name: str,
+    text: str | None,
+    number: int,
+    expect: str,
+    new_text: str | None,
+    secrets: tuple[SecretSpan, ...],
+    files: FileMap,
+) -> SpliceResult:
+    """An entry delete or edit of a Hermes ``§`` store: entry ``number`` as Hermes parses it, its bytes only."""
+    base = base_name(name)
+    op = sections.StoreOp("delete" if new_text is None else "edit", expect, new_text, index=number)
+    write = sections.plan_store(text, op, name=name, limit=files.limits.get(base) or sections.LIMITS[base])
+    if isinstance(write, Rejection):
+        return SpliceResult(write.message, is_error=True)
+    label = f"{'delete' if new_text is None else 'edit'} entry {number}"
+    if write.result == (text or ""):
+        return SpliceResult(f"ok ({label} → {name}); it already reads so, nothing was written")
+    old = text or ""
+    start = len(old[: write.start].encode("utf-8"))
+    shown = mask_text(expect, [(s.start, s.length) for s in secrets]) if secrets else expect
+    args: dict[str, object] = {"entry": number, "expect": shown}
+    if new_text is not None:
+        args["to"] = new_text
+    at = len(old[: sections.entry_start(old, number)].encode("utf-8"))
+    action = EventAction.ENTRY_DELETE if new_text is None else EventAction.ENTRY_EDIT
+    change = Change(action, args, secrets=_in_file(secrets, at))
+    removed, inserted = write.removed.encode("utf-8"), write.inserted.encode("utf-8")
+    return _splice_locked(locked, name, start, removed, inserted, label, True, change)
+
+
 def _in_file(secrets: Sequence[SecretSpan], start: int) -> tuple[SecretSpan, ...]:
     """``secrets`` placed in the file: their offsets counted from its first byte, not the line's."""
     return tuple(replace(span, start=start + span.start, field=None) for span in secrets)
 
 
 def _splice_problem(name: object, start: object, expected: object, new: object) -> str | None:
-    if name not in BOOTSTRAP_ORDER:
+    if not is_home_path(name):
         return f"not a bootstrap file: {name!r} (a splice writes one of {', '.join(BOOTSTRAP_ORDER)})"
     if not isinstance(start, int) or isinstance(start, bool) or start < 0:
         return f"start must be a byte offset (a whole number from 0), got {start!r}"

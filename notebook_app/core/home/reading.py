@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..fs.atomic import flocked_directory
 from ..fs.state_dir import STATE_DIR
-from .names import BOOTSTRAP_ORDER
+from .names import BOOTSTRAP_ORDER, base_name
 
 MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 """The memory tool's targets and the only files it ever writes."""
@@ -78,12 +78,12 @@ class Intent:
             return None
         words = raw.decode("ascii", errors="replace").split()
         try:
-            if len(words) in (4, 5, 6) and words[0] == "append" and words[1] in _APPENDED:
+            if len(words) in (4, 5, 6) and words[0] == "append" and base_name(words[1]) in _APPENDED:
                 log = int(words[4]) if len(words) > 4 else None
                 return cls("append", words[1], log, int(words[2]), int(words[3]), absent=words[5:] == ["absent"])
-            if len(words) == 4 and words[0] == "rewrite" and words[1] in FILE_SLOT_ORDER:
+            if len(words) == 4 and words[0] == "rewrite" and base_name(words[1]) in FILE_SLOT_ORDER:
                 return cls("rewrite", words[1], int(words[2]), inode=int(words[3]))
-            if len(words) == 3 and words[0] == "delete" and words[1] in FILE_SLOT_ORDER:
+            if len(words) == 3 and words[0] == "delete" and base_name(words[1]) in FILE_SLOT_ORDER:
                 return cls("delete", words[1], int(words[2]))
         except ValueError:
             return None

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..home.layout import Dialect
 from ..home.refusals import Rejection
+
+SEPARATOR = "\n§\n"
+"""Hermes's entry separator (:data:`.sections.DELIMITER`)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,24 @@ class EntryDialect:
 
 DASH_LINES = EntryDialect("'- ' line", line_breaks=False)
 """toolnexus, OpenClaw and Claude Code's MEMORY.md: one ``- text`` line per entry."""
+
+
+def dialect_in(text: str | None) -> Dialect | None:
+    """The dialect a file's content shows, for when no host is known (spec §9); None when it shows none or both.
+
+    Hermes's ``\n§\n`` separator with no line starting ``- ``: its ``§``
+    entries. ``- `` lines with no separator: the contract's lines. Both
+    (a ``- `` line glued after a ``§`` entry) or neither: the content cannot say.
+    """
+    if not text:
+        return None
+    sections = SEPARATOR in text
+    lines = text.startswith("- ") or "\n- " in text
+    if sections and not lines:
+        return Dialect.SECTIONS
+    if lines and not sections:
+        return Dialect.LINES
+    return None
 
 
 def dialect_of(filename: str) -> EntryDialect:

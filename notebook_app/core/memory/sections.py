@@ -38,6 +38,18 @@ def entries(text: str | None) -> list[str]:
     return [entry for entry in (part.strip() for part in text.split(DELIMITER)) if entry]
 
 
+def entry_start(text: str, number: int) -> int:
+    """Where entry ``number`` (from 1, as :func:`entries` counts) begins in ``text``, in characters."""
+    at = 0
+    for part in text.split(DELIMITER):
+        if part.strip():
+            number -= 1
+            if number == 0:
+                return at + len(part) - len(part.lstrip())
+        at += len(part) + len(DELIMITER)
+    raise IndexError("no such entry")
+
+
 def joined(items: list[str]) -> str:
     """The bytes Hermes writes for ``items`` (``_write_file``): their join, no final newline."""
     return DELIMITER.join(items)
@@ -193,14 +205,21 @@ def _apply(current: list[str], parsed: list[str], op: StoreOp, limit: int) -> tu
     return after, "Entry replaced.", at
 
 
-def _new_entry_problem(content: str, current: list[str], replacing: int | None) -> str | None:
-    if not content:
-        return "Content cannot be empty."
+def text_problem(content: str) -> str | None:
+    """Why ``content`` cannot be one ``§`` entry whatever the store holds: a line of it is the separator."""
     if DELIMITER.strip() in content.split("\n"):
         return (
             "the text holds a line that is only '§', Hermes's entry separator: Hermes would read it back as "
             "two entries. Nothing was written"
         )
+    return None
+
+
+def _new_entry_problem(content: str, current: list[str], replacing: int | None) -> str | None:
+    if not content:
+        return "Content cannot be empty."
+    if (problem := text_problem(content)) is not None:
+        return problem
     others = [entry for i, entry in enumerate(current) if i != replacing]
     if content in others:
         return "Entry already exists (no duplicate added)."

@@ -11,15 +11,19 @@ import asyncio
 import os
 from typing import Any
 
+from ..home.layout import FLAT, Dialect, FileMap
 from ..home.soul import home_path
 from ..log.actor import LIBRARY, Actor, ActorKind
 from ..log.json_lines import json_safe
 from ..store.side_events import record_failed
 from ..store.storage import Change, LockedHome, StorageError, locked_home
+from . import sections
+from .dialect import SEPARATOR, dialect_in
 from .plan import (
     ACTIONS,
     TARGETS,
     Edit,
+    MemoryRequest,
     Rejection,
     byte_length,
     dialect_refusal,
@@ -29,6 +33,11 @@ from .plan import (
     plan_edit,
 )
 from .results import ToolResult
+
+_NOT_OUR_TOOL = (
+    "this is a {host} home: its memory entries are written by {host}'s own memory tool, not this one "
+    "(its '§' entries and our '- ' lines would mix); nothing was written"
+)
 
 DESCRIPTION = (
     "Edit your durable memory files. action 'add' appends an entry, 'replace' swaps the first "
@@ -66,9 +75,13 @@ class MemoryTool:
     description = DESCRIPTION
     input_schema = INPUT_SCHEMA
 
-    def __init__(self, home: str | os.PathLike[str], *, durable: bool = True, by: Actor = LIBRARY) -> None:
+    def __init__(
+        self, home: str | os.PathLike[str], *, durable: bool = True, by: Actor = LIBRARY, files: FileMap = FLAT
+    ) -> None:
         self.home = home_path(home)
         self._durable = durable
+        self.files = files
+        """Where the target files are and whose home it is; a Hermes home's entries are its ``§`` entries."""
         self.by = by
         """Who calls: the history names it. Inside an MCP session, failed calls are recorded too."""
 
@@ -103,15 +116,29 @@ class MemoryTool:
         request = parse_request(args)
         if isinstance(request, Rejection):
             return ToolResult(request.message, is_error=True)
-        refusal = dialect_refusal(request, self.by)
-        if refusal is not None:
-            return ToolResult(refusal.message, is_error=True)
-        name = request.filename
+        if self.files.dialect is Dialect.SECTIONS and not self.by.is_human:
+            return ToolResult(_NOT_OUR_TOOL.format(host=self.files.host or "this host"), is_error=True)
+        if self.files.dialect is not Dialect.SECTIONS:
+            refusal = dialect_refusal(request, self.by)
+            if refusal is not None:
+                return ToolResult(refusal.message, is_error=True)
+        elif (problem := sections.text_problem(request.replacement or request.text)) is not None:
+            return ToolResult(problem, is_error=True)  # before the lock: a refusal makes no memories/
+        name = self.files.relative(request.filename)
         given = json_safe(args)
-        with locked_home(self.home, create=request.action == "add", durable=self._durable, by=self.by) as home:
+        with (
+            locked_home(
+                self.home, create=request.action == "add", durable=self._durable, by=self.by, files=self.files
+            ) as home,
+            home.host_lock(name, make=request.action == "add"),
+        ):
             refusal = self._under_lock(home)
             if refusal is not None:
                 return refusal
+            if self.by.is_human and self.files.dialect is not Dialect.LINES:
+                written = self._in_dialect(home, request, name, given)
+                if written is not None:
+                    return written
             if request.action == "add":
                 end = home.read_end(name)
                 edit = plan_edit(request, end.text)
@@ -139,6 +166,39 @@ class MemoryTool:
             unrecorded = home.unrecorded
         return ToolResult(output, unrecorded=unrecorded)
 
+    def _in_dialect(self, home: LockedHome, request: MemoryRequest, name: str, given: object) -> ToolResult | None:
+        """A human write in the file's own dialect when it is Hermes's ``§`` (spec §9); None for a ``- `` file.
+
+        The host's dialect decides; with no host known, the file's content
+        does, and content that shows both is refused rather than guessed.
+        """
+        text = home.read_text(name)
+        dialect = self.files.dialect or dialect_in(text)
+        if dialect is None and text and SEPARATOR in text:
+            return ToolResult(
+                f"{name} holds both '- ' lines and Hermes's '§'-separated entries, and no host says which it is: "
+                "open the home with --host to say whose file it is; nothing was written",
+                is_error=True,
+            )
+        if dialect is not Dialect.SECTIONS:
+            refusal = dialect_refusal(request, self.by)
+            return None if refusal is None else ToolResult(refusal.message, is_error=True)
+        base = request.filename
+        limit = self.files.limits.get(base) or sections.LIMITS[base]
+        op = sections.StoreOp(request.action, request.text, request.replacement)
+        write = sections.plan_store(text, op, name=name, limit=limit)
+        if isinstance(write, Rejection):
+            return ToolResult(write.message, is_error=True)
+        output = f"ok ({request.action} → {name}); loads next session ({write.message} {write.usage})"
+        change = self._change(request.action, given, output)
+        if write.is_append:
+            home.append(name, write.inserted.encode("utf-8"), validated=True, change=change)
+        else:
+            old = text or ""
+            splice = (byte_length(old[: write.start]), write.removed.encode("utf-8"), write.inserted.encode("utf-8"))
+            home.rewrite(name, write.result.encode("utf-8"), validated=True, change=change, edit=splice)
+        return ToolResult(output, unrecorded=home.unrecorded)
+
     def _under_lock(self, home: LockedHome) -> ToolResult | None:
         """A refusal decided under the home's lock, before anything is read; approvals check their status here."""
         return None
@@ -154,6 +214,7 @@ def success_message(edit: Edit) -> str:
     return f"ok ({request.action} → {request.filename}); {edit.outcome or 'loads next session'}"
 
 
-def memory_tool(home: str | os.PathLike[str], *, by: Actor = LIBRARY) -> MemoryTool:
-    """The contract's ``memory_tool(dir)``; ``by`` names the caller in the history (a library caller by default)."""
-    return MemoryTool(home, by=by)
+def memory_tool(home: str | os.PathLike[str], *, by: Actor = LIBRARY, files: FileMap = FLAT) -> MemoryTool:
+    """The contract's ``memory_tool(dir)``; ``by`` names the caller in the history (a library caller by default),
+    ``files`` where the home's host keeps its entry files (a Hermes home's are ``memories/``, in ``§`` entries)."""
+    return MemoryTool(home, by=by, files=files)

@@ -30,7 +30,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..home.names import BOOTSTRAP_ORDER
+from ..home.names import BOOTSTRAP_ORDER, base_name
 from ..home.reading import FILE_SLOT_ORDER, SLOT, read_slot
 
 LOG_SLOT = SLOT
@@ -82,7 +82,7 @@ def pread_slot(fd: int, offset: int) -> bytes:
 
 
 def file_slot_offset(name: str) -> int:
-    return _FILE_SLOTS[name]
+    return _FILE_SLOTS[base_name(name)]
 
 
 def log_slot(raw: bytes | None) -> tuple[str, str | None] | None:

@@ -35,7 +35,7 @@ import hashlib
 import os
 import stat
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import NamedTuple
 
@@ -44,6 +44,7 @@ from ..fs.atomic import remove_temps as remove_temps  # re-exported: callers out
 from ..fs.atomic import write_atomically as write_atomically  # re-exported, as remove_temps
 from ..fs.home_pin import HomeRefused, home_lock
 from ..home.files import FileRead, FileStatus, read_file
+from ..home.layout import FLAT, FileMap
 from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS, SLOT, Intent, consistent_reads, is_temp_file
 from ..home.reading import is_scratch_file as is_scratch_file  # the read half, re-exported for callers that write
 from ..home.refusals import Rejection, file_refusal, utf8_refusal
@@ -52,6 +53,7 @@ from ..log.append_record import append_line
 from ..log.events import ABSENT, FileState, Hunk, Payload, now
 from ..log.replay import append_span
 from .journal import ALL_SLOTS, stat_key, write_slot
+from .places import PlaceRefused, folder_for, host_lock
 from .recording import EVENT_COST, Change, Known, Recorder
 from .recovery import recover
 from .writes import RecordedWrites, is_utf8
@@ -90,8 +92,10 @@ def _refuse(rejection: Rejection | None) -> None:
 class LockedHome(RecordedWrites):
     """Write access to one home's files while its lock is held; every write is recorded as ``by``."""
 
-    def __init__(self, home: Path, *, durable: bool, by: Actor = LIBRARY) -> None:
+    def __init__(self, home: Path, *, durable: bool, by: Actor = LIBRARY, files: FileMap = FLAT) -> None:
         self.home = home
+        self.files = files
+        """Where the home's files are and whose home it is (:mod:`..home.layout`)."""
         self._durable = durable
         self.created: list[Path] = []
         """Files and folders this call created: removed again if the call fails."""
@@ -118,6 +122,17 @@ class LockedHome(RecordedWrites):
         if path is None:
             path = self._paths[name] = self.home / name
         return path
+
+    def folder_of(self, name: str) -> Path:
+        """The folder ``name`` is written in (:func:`.places.folder_for`); what it makes is removed on failure."""
+        try:
+            return folder_for(self.home, name, self.created)
+        except PlaceRefused as refused:
+            raise StorageError(str(refused)) from None
+
+    def host_lock(self, name: str, *, make: bool = True) -> AbstractContextManager[None]:
+        """The home's host's own lock on ``name``, taken inside ours (:func:`.places.host_lock`)."""
+        return host_lock(self.files, name, self.folder_of, lambda n: self.path(n).parent.is_dir(), make=make)
 
     def slots(self) -> bytes:
         """Every slot of the journal, read through the descriptor writes will use; empty when there is none."""
@@ -289,6 +304,8 @@ class LockedHome(RecordedWrites):
     def _open(self, name: str, flags: int) -> int:
         """Open ``name`` in the home, never through a link; remember it if this made it."""
         path = self.path(name)
+        if "/" in name:
+            self.folder_of(name)  # a link there is refused, a missing folder made
         try:
             return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC)
         except FileNotFoundError:
@@ -298,7 +315,9 @@ class LockedHome(RecordedWrites):
 
 
 @contextmanager
-def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = LIBRARY) -> Iterator[LockedHome]:
+def locked_home(
+    home: Path, *, create: bool, durable: bool = True, by: Actor = LIBRARY, files: FileMap = FLAT
+) -> Iterator[LockedHome]:
     """Hold the home's write lock (:func:`..fs.home_pin.home_lock`, the
     pin checked); make the home first when ``create``.
 
@@ -311,11 +330,13 @@ def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = L
     try:
         with home_lock(home, create=create) as held:
             if not held:
-                yield LockedHome(home, durable=durable, by=by)
+                yield LockedHome(home, durable=durable, by=by, files=files)
                 return
-            locked = LockedHome(home, durable=durable, by=by)
+            locked = LockedHome(home, durable=durable, by=by, files=files)
             recover(home, locked.slots()[:SLOT])
             remove_matching(home, is_temp_file)
+            for folder in files.subfolders:
+                _remove_temps_in(home / folder)
             try:
                 yield locked
             except BaseException:
@@ -327,6 +348,16 @@ def locked_home(home: Path, *, create: bool, durable: bool = True, by: Actor = L
             locked.close()
     except HomeRefused as refused:
         raise StorageError(str(refused)) from None
+
+
+def _remove_temps_in(folder: Path) -> None:
+    """Our temp files a killed rewrite left in a subfolder (never Hermes's own ``.mem_*.tmp``)."""
+    try:
+        info = folder.lstat()
+    except OSError:
+        return
+    if stat.S_ISDIR(info.st_mode):
+        remove_matching(folder, is_temp_file)
 
 
 def _last_line(path: Path, size: int) -> tuple[bytes, int]:

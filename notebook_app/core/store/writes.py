@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..fs.atomic import sync_folder, write_temp
+from ..home.names import base_name
 from ..home.reading import TEMP_PREFIX, TEMP_SUFFIX, Intent
 from ..log.events import ABSENT, FileState, Hunk, Payload
 from ..log.replay import count_lines, diff_hunks, hunk
@@ -41,6 +42,7 @@ class RecordedWrites:
         def _journal(self) -> int: ...
         def _know(self, name: str, *, whole: bool = False) -> Known: ...
         def _open(self, name: str, flags: int) -> int: ...
+        def folder_of(self, name: str) -> Path: ...
 
     def rewrite(
         self,
@@ -58,8 +60,8 @@ class RecordedWrites:
         splice it made, ``hunks`` when it knows several (an undo); otherwise
         the record holds a line diff.
         """
-        assert "/" not in name
-        path = self.home / name
+        folder = self.folder_of(name)
+        path = folder / base_name(name)
         known = self._know(name, whole=True)
         before = known.content
         try:
@@ -73,7 +75,7 @@ class RecordedWrites:
         journal = self._journal()
         writer = self.recorder.writer()
         temp, temp_status = write_temp(
-            self.home, data, mode=mode, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, durable=self._durable
+            folder, data, mode=mode, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, durable=self._durable
         )
         temp_key = stat_key(temp_status)
         try:
@@ -114,7 +116,7 @@ class RecordedWrites:
             with suppress(OSError):
                 os.unlink(temp)
             raise
-        sync_folder(self.home, self._durable)
+        sync_folder(folder, self._durable)
         if not existed:
             self.created.append(path)
         with suppress(OSError):  # the file is whole: a missing record costs one full check
@@ -150,7 +152,7 @@ class RecordedWrites:
                     writer.truncate(intent.log or 0)
                     write_slot(journal, "")
             raise
-        sync_folder(self.home, self._durable)
+        sync_folder(path.parent, self._durable)
         with suppress(OSError):
             if writer is not None:
                 self.recorder.wrote(name, events[-1].id, 0, key=None, utf8=True, content=None, done=True)

@@ -1,0 +1,239 @@
+"""Human writes to a Hermes ``§`` store keep its dialect, under Hermes's own lock, and never leave the home.
+
+The bytes are compared with Hermes's own ``MemoryStore`` in
+``tests/hosts/test_hermes_ops_goldens.py``; here the write path itself: real
+files, real processes for the lock and for a writer killed half-way.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from notebook_app.core import memory_tool
+from notebook_app.core.home.layout import FLAT, hermes_files
+from notebook_app.core.log.actor import CLI, LIBRARY
+from notebook_app.core.memory import sections
+from notebook_app.core.memory.tool import MemoryTool
+
+
+def hermes_home(tmp_path: Path, memory: str | None = "A\n§\nB") -> Path:
+    home = tmp_path / "hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "SOUL.md").write_text("You are Hermes.\n")
+    if memory is not None:
+        (home / "memories" / "MEMORY.md").write_text(memory)
+    return home
+
+
+def call(home: Path, files=None, **args: str):  # type: ignore[no-untyped-def]
+    return MemoryTool(home, by=CLI, files=files or hermes_files()).call(args)
+
+
+def test_an_add_to_a_section_store_with_no_host_known_is_a_new_entry_not_glued_into_the_last(tmp_path: Path) -> None:
+    """The issue's data loss: ``memory add C`` on ``A\\n§\\nB`` gave ``A\\n§\\nB\\n- C\\n`` (one entry ``B\\n- C``)."""
+    home = tmp_path / "flat"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("A\n§\nB")
+    result = memory_tool(home, by=CLI).call({"action": "add", "text": "C"})
+    assert not result.is_error, result.output
+    assert (home / "MEMORY.md").read_text() == "A\n§\nB\n§\nC"
+    assert sections.entries((home / "MEMORY.md").read_text()) == ["A", "B", "C"]
+
+
+def test_a_hermes_home_is_written_in_memories_with_the_bytes_hermes_writes(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path)
+    assert not call(home, action="add", text="C").is_error
+    assert not call(home, action="add", text="a note\nthat spans lines", target="user").is_error
+    assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\nB\n§\nC"
+    assert (home / "memories" / "USER.md").read_text() == "a note\nthat spans lines"
+    assert not (home / "MEMORY.md").exists() and not (home / "USER.md").exists()
+    replaced = call(home, action="replace", text="B", **{"with": "B, reworded"})
+    assert replaced.output.startswith("ok (replace → memories/MEMORY.md); loads next session (Entry replaced.")
+    assert not call(home, action="remove", text="A").is_error
+    assert (home / "memories" / "MEMORY.md").read_text() == "B, reworded\n§\nC"
+
+
+def test_an_add_to_a_clean_store_is_an_append_and_keeps_the_file_inode(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path)
+    before = (home / "memories" / "MEMORY.md").stat().st_ino
+    assert not call(home, action="add", text="C").is_error
+    assert (home / "memories" / "MEMORY.md").stat().st_ino == before  # appended, not renamed over
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ({"action": "add", "text": "B"}, "Entry already exists"),
+        ({"action": "add", "text": "x\n§\ny"}, "Hermes's entry separator"),
+        ({"action": "add", "text": "x" * 2200}, "would exceed the limit"),
+        ({"action": "replace", "text": "nowhere", "with": "z"}, "No entry matched 'nowhere'"),
+        ({"action": "replace", "text": "B", "with": ""}, "new_content cannot be empty"),
+    ],
+)
+def test_a_write_hermes_would_refuse_or_that_would_split_an_entry_changes_nothing(
+    tmp_path: Path, args: dict[str, str], words: str
+) -> None:
+    home = hermes_home(tmp_path)
+    result = call(home, **args)
+    assert result.is_error and words in result.output
+    assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\nB"
+    assert not (home / ".notebook").exists()
+
+
+def test_a_store_that_does_not_round_trip_is_never_rewritten(tmp_path: Path) -> None:
+    """Hermes's own add would rewrite ``A\\n§\\n\\n§\\nB`` whole; we refuse with its reason and touch nothing."""
+    home = hermes_home(tmp_path, "A\n§\n\n§\nB\n")
+    result = call(home, action="add", text="C")
+    assert result.is_error and "does not round-trip" in result.output
+    assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\n\n§\nB\n"
+
+
+def test_a_file_that_mixes_both_dialects_is_refused_when_no_host_says_which(tmp_path: Path) -> None:
+    home = tmp_path / "mixed"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("- one\n§\ntwo\n")
+    result = memory_tool(home, by=CLI).call({"action": "add", "text": "three"})
+    assert result.is_error and "--host" in result.output
+    assert (home / "MEMORY.md").read_text() == "- one\n§\ntwo\n"
+
+
+def test_the_agents_own_tool_never_writes_a_hermes_store(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path)
+    result = MemoryTool(home, by=LIBRARY, files=hermes_files()).call({"action": "add", "text": "C"})
+    assert result.is_error and "hermes's own memory tool" in result.output
+    assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\nB"
+
+
+def test_the_contract_is_unchanged_on_a_flat_home(tmp_path: Path) -> None:
+    home = tmp_path / "flat"
+    home.mkdir()
+    assert not MemoryTool(home, by=CLI, files=FLAT).call({"action": "add", "text": "x"}).is_error
+    assert (home / "MEMORY.md").read_text() == "- x\n"
+
+
+def test_a_memories_folder_that_is_a_link_is_never_written_through(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    home = tmp_path / "hermes"
+    home.mkdir()
+    (home / "memories").symlink_to(elsewhere)
+    result = call(home, action="add", text="C")
+    assert result.is_error and "symbolic link" in result.output
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_missing_memories_folder_is_made_as_hermes_makes_it_and_removed_if_the_write_fails(tmp_path: Path) -> None:
+    home = tmp_path / "hermes"
+    home.mkdir()
+    assert not call(home, action="add", text="first").is_error
+    assert (home / "memories" / "MEMORY.md").read_text() == "first"
+    other = tmp_path / "other"
+    other.mkdir()
+    failed = call(other, action="replace", text="nothing", **{"with": "x"})
+    assert failed.is_error
+    assert not (other / "memories").exists()
+
+
+HOLD_HERMES_LOCK = textwrap.dedent(
+    """
+    import fcntl, sys, time
+    with open(sys.argv[1], "a+") as lock:          # what MemoryStore._file_lock does
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        print("held", flush=True)
+        time.sleep(float(sys.argv[2]))
+    """
+)
+
+
+def test_our_write_waits_for_a_hermes_process_holding_its_lock(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path)
+    lock = home / "memories" / "MEMORY.md.lock"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_HERMES_LOCK, str(lock), "1.0"], stdout=subprocess.PIPE)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+    started = time.monotonic()
+    result = call(home, action="add", text="C")
+    waited = time.monotonic() - started
+    holder.wait(timeout=10)
+    assert not result.is_error
+    assert waited >= 0.5, f"the write went ahead after {waited:.2f} s while Hermes held its lock"
+    assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\nB\n§\nC"
+
+
+def test_a_flat_home_takes_no_hermes_lock_and_makes_no_lock_file(tmp_path: Path) -> None:
+    home = tmp_path / "flat"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("A\n§\nB")
+    assert not memory_tool(home, by=CLI).call({"action": "add", "text": "C"}).is_error
+    assert not any(name.endswith(".lock") for name in os.listdir(home))
+
+
+ADDER = textwrap.dedent(
+    """
+    import os, sys, time
+    from notebook_app.core.home.layout import hermes_files
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.memory.tool import MemoryTool
+    home, go, worker = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    tool = MemoryTool(home, by=CLI, files=hermes_files(memory_limit=100_000))
+    while not os.path.exists(go):
+        time.sleep(0.001)
+    for i in range(40):
+        result = tool.call({"action": "add", "text": f"worker {worker} entry {i}"})
+        if result.is_error:
+            sys.exit(result.output)
+    """
+)
+
+
+def test_four_processes_adding_to_one_store_lose_nothing_and_never_mix_dialects(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path, None)
+    go = tmp_path / "go"
+    procs = [subprocess.Popen([sys.executable, "-c", ADDER, str(home), str(go), str(w)]) for w in range(4)]
+    go.touch()
+    assert [p.wait(timeout=120) for p in procs] == [0] * 4
+    text = (home / "memories" / "MEMORY.md").read_text()
+    found = sections.entries(text)
+    assert sorted(found) == sorted(f"worker {w} entry {i}" for w in range(4) for i in range(40))
+    assert text == sections.joined(found)  # round-trips: exactly what Hermes would have written
+
+
+def test_an_entry_delete_or_edit_in_a_store_addresses_the_nth_entry_as_hermes_parses_it(tmp_path: Path) -> None:
+    from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
+
+    home = hermes_home(tmp_path, "one\n§\ntwo\nspans lines\n§\nthree")
+    store = home / "memories" / "MEMORY.md"
+    edited = edit_entry(home, "MEMORY.md", 2, "two\nspans lines", "two, now one line", by=CLI, files=hermes_files())
+    assert edited.output.startswith("ok (edit entry 2 → memories/MEMORY.md)"), edited.output
+    assert store.read_text() == "one\n§\ntwo, now one line\n§\nthree"
+    stale = delete_entry(home, "MEMORY.md", 2, "two\nspans lines", by=CLI, files=hermes_files())
+    assert stale.is_error and "changed since you selected it" in stale.output
+    assert not delete_entry(home, "MEMORY.md", 1, "one", by=CLI, files=hermes_files()).is_error
+    assert store.read_text() == "two, now one line\n§\nthree"
+    assert sections.entries(store.read_text()) == ["two, now one line", "three"]
+
+
+def test_an_entry_edit_that_would_split_or_duplicate_an_entry_changes_nothing(tmp_path: Path) -> None:
+    from notebook_app.core.edits.guarded_splice import edit_entry
+
+    home = hermes_home(tmp_path)
+    for new in ("x\n§\ny", "A", ""):
+        result = edit_entry(home, "MEMORY.md", 2, "B", new, by=CLI, files=hermes_files())
+        assert result.is_error, new
+    assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\nB"
+
+
+def test_an_entry_edit_on_a_store_found_by_its_content_keeps_the_store_whole(tmp_path: Path) -> None:
+    from notebook_app.core.edits.guarded_splice import delete_entry
+
+    home = tmp_path / "flat"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("A\n§\nB\n§\nC")
+    assert not delete_entry(home, "MEMORY.md", 2, "B", by=CLI).is_error
+    assert (home / "MEMORY.md").read_text() == "A\n§\nC"
