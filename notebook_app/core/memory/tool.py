@@ -15,6 +15,7 @@ from ..home.layout import FLAT, Dialect, FileMap
 from ..home.soul import home_path
 from ..log.actor import LIBRARY, Actor, ActorKind
 from ..log.json_lines import json_safe
+from ..store.places import holds
 from ..store.side_events import record_failed
 from ..store.storage import Change, LockedHome, StorageError, locked_home
 from . import sections
@@ -172,6 +173,9 @@ class MemoryTool:
         The host's dialect decides; with no host known, the file's content
         does, and content that shows both is refused rather than guessed.
         """
+        if self.files.dialect is None and not holds(home.path(name), SEPARATOR.encode(), rare=b"\xa7"):
+            refusal = dialect_refusal(request, self.by)  # no '§' anywhere: a '- ' file, and an add stays constant-time
+            return None if refusal is None else ToolResult(refusal.message, is_error=True)
         text = home.read_text(name)
         dialect = self.files.dialect or dialect_in(text)
         if dialect is None and text and SEPARATOR in text:
