@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ...core import BOOTSTRAP_ORDER, Session, Snapshot
 from ...core.fs import moved, pin_home, write_refusal
 from ...core.home import Composition
+from ...core.home.layout import FLAT, FileMap
 from ...core.log import NOTEBOOK
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
@@ -55,8 +56,10 @@ class Notebook:
     session and the state sequence consistent between workers.
     """
 
-    def __init__(self, home: Path, counter: SessionCounter | None = None) -> None:
+    def __init__(self, home: Path, counter: SessionCounter | None = None, files: FileMap = FLAT) -> None:
         self.home = home
+        self.files = files
+        """Where the host keeps the home's files (a Hermes home's entry files are in ``memories/``)."""
         pin_home(home)  # opened: a write after the home was moved or removed is refused, never made again here
         self.counter = counter if counter is not None else SessionCounter(home)
         self._tool: MemoryTool | None = None
@@ -79,7 +82,7 @@ class Notebook:
         if self._tool is None:
             from ...core import memory_tool
 
-            self._tool = memory_tool(self.home, by=NOTEBOOK)
+            self._tool = memory_tool(self.home, by=NOTEBOOK, files=self.files)
         return self._tool
 
     def start_reading(self) -> None:
@@ -167,7 +170,7 @@ class Notebook:
         """Apply one action (the memory tool's, or an entry edit as the notebook), then read the home again."""
         with self._lock:
             if args.get("action") in ENTRY_ACTIONS:
-                result: ToolResult | SpliceResult = write_entry(self.home, args)
+                result: ToolResult | SpliceResult = write_entry(self.home, args, self.files)
             else:
                 result = self.tool.call(dict(args))
             return result, self._read_state()  # records the written file's digest as ours
@@ -177,7 +180,9 @@ class Notebook:
         from ...core.edits import text_digest, write_file  # the hand edit's merge loads with the first one
 
         with self._lock:
-            result = write_file(self.home, name, text, base_text=base, base_digest=text_digest(base), by=NOTEBOOK)
+            result = write_file(
+                self.home, self.files.relative(name), text, base_text=base, base_digest=text_digest(base), by=NOTEBOOK
+            )
             return result, self._read_state()  # records the written file's digest as ours
 
     def _read_state(self) -> HomeState:
@@ -194,7 +199,7 @@ class Notebook:
         session = self._session
         live = {}
         for name in BOOTSTRAP_ORDER:
-            found = read_live_file(self.home / name, self._last.files.get(name) if self._last else None)
+            found = read_live_file(self.files.path(self.home, name), self._last.files.get(name) if self._last else None)
             if found is not None:
                 live[name] = found
         self._digests = {name: (live[name].digest if name in live else None) for name in BOOTSTRAP_ORDER}
@@ -217,11 +222,11 @@ class Notebook:
         return state
 
 
-def write_entry(home: Path, args: Mapping[str, object]) -> SpliceResult:
+def write_entry(home: Path, args: Mapping[str, object], files: FileMap = FLAT) -> SpliceResult:
     """The form's entry edit, made through the core's guarded splice, as the notebook."""
     from ...core.edits import delete_entry, edit_entry
 
     name, line, expect = str(args["file"]), int(str(args["line"])), str(args["expect"])
     if args["action"] == "delete-entry":
-        return delete_entry(home, name, line, expect, by=NOTEBOOK)
-    return edit_entry(home, name, line, expect, str(args.get("to", "")), by=NOTEBOOK)
+        return delete_entry(home, name, line, expect, by=NOTEBOOK, files=files)
+    return edit_entry(home, name, line, expect, str(args.get("to", "")), by=NOTEBOOK, files=files)

@@ -20,6 +20,7 @@ from textual.message_pump import MessagePump
 
 from ...core import BOOTSTRAP_ORDER, is_scratch_file
 from ...core.home import FileStatus, read_file
+from ...core.home.layout import FLAT, FileMap
 from ..view_model.live_files import READ_LIMIT, fingerprint
 from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 
@@ -50,18 +51,35 @@ class HomeWatcher(FolderWatcher):
     class HomeBack(Message):
         """The home directory exists again."""
 
-    def __init__(self, home: Path, target: MessagePump, known_digest: Callable[[str], str | None]) -> None:
+    def __init__(
+        self,
+        home: Path,
+        target: MessagePump,
+        known_digest: Callable[[str], str | None],
+        files: FileMap = FLAT,
+    ) -> None:
         super().__init__(target)
         self.home = home
         self.known_digest = known_digest
+        self.files = files
+        """Where the home's files are: a Hermes home's entry files are watched in ``memories/`` too."""
 
     def _relevant(self, change: Change, path: str) -> bool:
+        """A bootstrap file where the file map puts it; never Hermes's ``.mem_*.tmp`` or ``*.lock`` beside it."""
         name = Path(path).name
-        return Path(path) == self.home or (name in BOOTSTRAP_ORDER and not is_scratch_file(name))
+        if Path(path) == self.home:
+            return True
+        return name in BOOTSTRAP_ORDER and not is_scratch_file(name) and Path(path) == self.files.path(self.home, name)
 
     def unexpected(self, names: Iterable[str]) -> frozenset[str]:
         """The files whose bytes differ from what the notebook last saw."""
-        return frozenset(name for name in names if current_digest(self.home / name) != self.known_digest(name))
+        return frozenset(
+            name for name in names if current_digest(self.files.path(self.home, name)) != self.known_digest(name)
+        )
+
+    def _folders(self) -> list[Path]:
+        """The home, and each subfolder of its file map that is there now."""
+        return [self.home, *(p for p in (self.home / f for f in self.files.subfolders) if p.is_dir())]
 
     async def run(self) -> None:
         """Watch until stopped; survive the home vanishing and coming back."""
@@ -78,7 +96,7 @@ class HomeWatcher(FolderWatcher):
                 self.target.post_message(self.HomeBack())
             first = True
             async for changes in awatch(
-                self.home,
+                *self._folders(),
                 watch_filter=self._relevant,
                 stop_event=self._stop,
                 yield_on_timeout=True,

@@ -23,7 +23,7 @@ from enum import Enum
 from pathlib import Path
 
 from ..fs.home_pin import moved
-from ..home.names import BOOTSTRAP_ORDER
+from ..home.names import BOOTSTRAP_ORDER, base_name, is_home_path
 from ..home.soul import home_path
 from ..log.actor import Actor
 from .hand_edit import HandEditResult, read_for_edit, text_digest, write_file
@@ -86,7 +86,7 @@ def edit_with_editor(
     home: str | os.PathLike[str], name: str, run_editor: EditorRunner, *, edits_dir: Path, by: Actor
 ) -> CopyEditResult:
     """Copy ``name`` to a fresh folder under ``edits_dir``, run the editor on it, and write it back, guarded."""
-    if name not in BOOTSTRAP_ORDER:
+    if not is_home_path(name):
         return CopyEditResult(
             f"not a bootstrap file: {name!r} (edit one of {', '.join(BOOTSTRAP_ORDER)})", CopyOutcome.REFUSED
         )
@@ -153,6 +153,6 @@ def _make_copy(edits_dir: Path, name: str, base: str) -> Path:
     folder = Path(tempfile.mkdtemp(prefix=f"{name.removesuffix('.md')}-", dir=edits_dir))  # mode 0700
     data = base.encode("utf-8")
     (folder / f"{name}.base").write_bytes(data)
-    copy = folder / name
+    copy = folder / base_name(name)
     copy.write_bytes(data)
     return copy

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..home.files import FileStatus, read_file
-from ..home.names import BOOTSTRAP_ORDER
+from ..home.names import BOOTSTRAP_ORDER, base_name, is_home_path
 from ..home.refusals import Rejection, file_refusal, utf8_refusal
 from ..log.actor import Actor
 from ..log.event_action import EventAction
@@ -139,7 +139,7 @@ def keep_typing(name: str, *, sent: str, written: str, now: str) -> str | None:
         return written
     if written == sent:
         return now
-    return merge3(sent, written, now, end_inserts_both=name in ENTRY_FILES).text
+    return merge3(sent, written, now, end_inserts_both=base_name(name) in ENTRY_FILES).text
 
 
 @dataclass
@@ -157,7 +157,7 @@ def _write_locked(locked: LockedHome, name: str, new_text: str, base_text: str, 
     found.current = now
     target, action, label = new_text, EventAction.HAND_EDIT, "hand edit"
     if now != base_text:
-        merge = merge3(base_text, now, new_text, end_inserts_both=name in ENTRY_FILES)
+        merge = merge3(base_text, now, new_text, end_inserts_both=base_name(name) in ENTRY_FILES)
         found.merge = merge
         if merge.text is None:
             return SpliceResult(_conflict_output(name, merge), is_error=True)
@@ -211,7 +211,7 @@ def _lines(conflict: Conflict) -> str:
 
 
 def _problem(name: object, new_text: object, base_text: object, base_digest: object) -> str | None:
-    if name not in BOOTSTRAP_ORDER:
+    if not is_home_path(name):
         return f"not a bootstrap file: {name!r} (a hand edit writes one of {', '.join(BOOTSTRAP_ORDER)})"
     if not isinstance(new_text, str) or not isinstance(base_text, str):
         return "the new text and the base text must be strings"

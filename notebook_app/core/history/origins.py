@@ -23,7 +23,8 @@ from typing import NamedTuple
 
 from ..fs.state_dir import readable_state
 from ..home.files import FileStatus, read_file
-from ..home.soul import BOOTSTRAP_ORDER, home_path
+from ..home.names import is_home_path
+from ..home.soul import home_path
 from ..log.actor import Actor
 from ..log.events import WRITE_ACTIONS, Event, EventError
 from ..log.head import BY, Head, actor_of, head_of
@@ -77,7 +78,7 @@ class Blame:
 def blame(home: str | os.PathLike[str], name: str) -> Blame:
     """Who last wrote each line of ``name`` (a bootstrap file), and when. Reads only."""
     root = home_path(home)
-    if name not in BOOTSTRAP_ORDER:
+    if not is_home_path(name):
         return Blame(name, (), (), frozenset(), f"not a bootstrap file: {name!r}")
     path = root / name
     read = read_file(path, limit=0)

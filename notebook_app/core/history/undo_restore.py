@@ -25,6 +25,7 @@ from pathlib import Path
 from ..fs.home_pin import no_home, write_refusal
 from ..fs.state_dir import readable_state
 from ..home.files import FileStatus, read_file
+from ..home.names import is_home_path
 from ..home.reading import consistent_reads
 from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
@@ -281,7 +282,7 @@ def restore(
 ) -> HistoryResult:
     """Put ``name`` back as it was just after record ``record_id``; with ``dry_run``, only show the diff."""
     root = home_path(home)
-    if name not in BOOTSTRAP_ORDER:
+    if not is_home_path(name):
         return HistoryResult(
             f"not a bootstrap file: {name!r} (restore works on {', '.join(BOOTSTRAP_ORDER)})", is_error=True
         )

@@ -72,7 +72,7 @@ class HomeWatch:
             self._screen.call_after_refresh(self._watch)
 
     def _watch(self) -> None:
-        self.home = HomeWatcher(self.notebook.home, self._screen, self.notebook.known_digest)
+        self.home = HomeWatcher(self.notebook.home, self._screen, self.notebook.known_digest, self.notebook.files)
         self.home.start(self._screen)
         # the log under .notebook: a queued proposal changes no bootstrap file, only the log
         from ...watchers.sessions import SessionsWatcher  # loaded when watching starts, after the first frame
