@@ -141,12 +141,16 @@ class Notebook:
             return self._read_state()
 
     def check(self) -> DoctorReport:
-        """The doctor on the home as it is now, for the host in view; cached per file digest."""
+        """The doctor on the home as it is now, for the host in view; cached per file digest.
+
+        Its files are read where the home keeps them and in their own dialect
+        (:attr:`files`, the host the home was opened as), whichever host is in view.
+        """
         if self._doctor is None:
             from ...core.doctor import Doctor  # loaded by the first check, in a worker, after the first frame
 
             self._doctor = Doctor(remember=True)
-        return self._doctor.check(self.home, host=self.host)
+        return self._doctor.check(self.home, host=self.host, files=self.files)
 
     def health(self) -> tuple[DoctorReport, int]:
         """The doctor's report and how many agent proposals wait for review: the health line's two facts."""

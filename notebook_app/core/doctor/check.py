@@ -14,15 +14,21 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 
 from ..home.files import FileRead, read_file
-from ..home.reading import reads_of
+from ..home.layout import FLAT, HERMES_FOLDER, Dialect, FileMap, hermes_files, host_files
+from ..home.reading import ENTRY_FILES, reads_of
 from ..home.soul import BOOTSTRAP_ORDER, Composition, compose, home_path
+from ..hosts.hermes.config import read_config
 from ..hosts.profile import HostProfile
+from ..memory import sections
 from ..text.file_text import FileText
+from .fixes import Fix
 from .model import RULES, Finding, Severity
+from .repair import Utf8Fix
 from .rules.budget import DEFAULT_ENCODING, Budget, budget_findings, budget_of, exact_tokens
 from .rules.history_secrets import HistoryScan
 from .rules.hygiene import hygiene_findings
@@ -30,6 +36,8 @@ from .rules.injection import injection_findings
 from .rules.loading import content_findings, home_findings, scan_limit_finding, status_findings, temp_file_findings
 from .rules.secrets import secret_findings
 from .rules.security import hidden_findings, mixed_script_findings
+from .rules.stores import backup_findings, entry_dialect, store_findings
+from .store_fix import NormaliseFix
 
 SCAN_LIMIT = 8 * 1024 * 1024
 """Bytes of each file the doctor reads; a larger file is scanned that far, and says so."""
@@ -40,7 +48,6 @@ _PER_FILE = (
     mixed_script_findings,
     injection_findings,
     secret_findings,
-    hygiene_findings,
 )
 
 
@@ -127,15 +134,24 @@ class Doctor:
         self.scans = 0
         """Files scanned (not served from the cache) so far: for tests and the curious."""
 
-    def check(self, home: str | os.PathLike[str], *, host: HostProfile | None = None) -> DoctorReport:
-        """Every finding in ``home`` for ``host`` (None: the contract); never raises, never writes."""
+    def check(
+        self, home: str | os.PathLike[str], *, host: HostProfile | None = None, files: FileMap | None = None
+    ) -> DoctorReport:
+        """Every finding in ``home`` for ``host`` (None: the contract); never raises, never writes.
+
+        ``files``: where the home's files are and its entry files' dialect, as
+        the home was opened (None: as ``host`` keeps them, :func:`files_for`).
+        """
         root = home_path(home)
+        files = files if files is not None else files_for(root, host)
         found: list[Finding] = []
-        for read in _read_all(root):
+        for read in _read_all(root, files):
             found += status_findings(read)
             if read.status.loads:
-                found += self.file_findings(FileText(read.name, read.data, read.size), complete=read.complete)
+                file = FileText(read.name, read.data, read.size)
+                found += _placed(self.file_findings(file, complete=read.complete, files=files), files)
         found += temp_file_findings(root)
+        found += backup_findings(root, files)
         found += home_findings(root)
         found += self.history.findings(root)
         composition = compose(root, host=host)
@@ -145,9 +161,15 @@ class Doctor:
         found.sort(key=lambda f: (_file_order(f.file) + (0.5 if f.record else 0), f.line or 0, order.get(f.rule, 0)))
         return DoctorReport(root, tuple(found), composition, budget)
 
-    def file_findings(self, file: FileText, *, complete: bool = True) -> tuple[Finding, ...]:
-        """Every per-file rule's findings for ``file``, from the cache when its bytes are known."""
-        key = (file.name, file.digest)
+    def file_findings(self, file: FileText, *, complete: bool = True, files: FileMap = FLAT) -> tuple[Finding, ...]:
+        """Every per-file rule's findings for ``file``, from the cache when its bytes are known.
+
+        An entry file is read in its dialect (``files``'s, else its content's)
+        against its store's limit; both are part of what the cache knows it by.
+        """
+        dialect = entry_dialect(file, files) if file.name in ENTRY_FILES else Dialect.LINES
+        store_limit = files.limits.get(file.name) or sections.LIMITS.get(file.name, 0)
+        key = (file.name, file.digest, dialect.name, store_limit)
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
@@ -156,6 +178,8 @@ class Doctor:
         found: list[Finding] = []
         for rule in _PER_FILE:
             found += rule(file, complete=complete) if rule is content_findings else rule(file)
+        found += hygiene_findings(file, dialect)
+        found += store_findings(file, dialect, store_limit)
         limit = scan_limit_finding(file, SCAN_LIMIT)
         if limit is not None:
             found.append(limit)
@@ -176,14 +200,45 @@ def _file_order(name: str | None) -> int:
     return BOOTSTRAP_ORDER.index(name) if name in BOOTSTRAP_ORDER else len(BOOTSTRAP_ORDER)
 
 
-def _read_all(root: Path) -> list[FileRead]:
+def _read_all(root: Path, files: FileMap) -> list[FileRead]:
     reads = []
     with reads_of(root) as valid:
         for name in BOOTSTRAP_ORDER:
-            reads.append(read_file(root / name, limit=SCAN_LIMIT, valid_bytes=valid.get(name)))
+            path = files.path(root, name)
+            reads.append(read_file(path, limit=SCAN_LIMIT, valid_bytes=valid.get(files.relative(name))))
     return reads
 
 
-def check_home(home: str | os.PathLike[str], *, host: HostProfile | None = None) -> DoctorReport:
+def files_for(root: Path, host: HostProfile | None) -> FileMap:
+    """Where ``host`` keeps the files of the home at ``root``, and its entry files' dialect and limits.
+
+    No host: every file at the top, content decides the dialect. Hermes:
+    ``§`` stores against its ``config.yaml``'s limits (else 2,200 and 1,375),
+    in ``memories/`` where the home has that folder, else the home's own
+    MEMORY.md and USER.md stand for them, as its composition reads them
+    (:mod:`...hosts.hermes.soul`). Any other host: ``- `` lines.
+    """
+    if host is None:
+        return FLAT
+    if host.proven != "hermes":
+        return host_files(host.name)
+    config = read_config(root, sections.LIMITS["MEMORY.md"], sections.LIMITS["USER.md"])
+    mapped = hermes_files(config.memory_char_limit, config.user_char_limit)
+    return mapped if (root / HERMES_FOLDER).is_dir() else replace(mapped, folders=MappingProxyType({}))
+
+
+def _placed(found: tuple[Finding, ...], files: FileMap) -> tuple[Finding, ...]:
+    """``found`` with each fix told where its file is and its dialect (the cache keeps them unplaced)."""
+    if files == FLAT:
+        return found
+    return tuple(
+        replace(f, fix=replace(f.fix, files=files)) if isinstance(f.fix, Fix | Utf8Fix | NormaliseFix) else f
+        for f in found
+    )
+
+
+def check_home(
+    home: str | os.PathLike[str], *, host: HostProfile | None = None, files: FileMap | None = None
+) -> DoctorReport:
     """One run of the doctor, without a cache to keep."""
-    return Doctor().check(home, host=host)
+    return Doctor().check(home, host=host, files=files)

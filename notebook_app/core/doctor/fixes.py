@@ -10,22 +10,26 @@ now?" without writing, through the same planning the write uses.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ..edits.guarded_splice import ENTRY_FILES, SpliceResult, delete_entry, edit_entry, plan_entry, splice
 from ..history.admin import AdminResult, redact
 from ..home.files import read_file
+from ..home.layout import FLAT, Dialect, FileMap
 from ..home.refusals import Rejection
 from ..home.soul import MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
 from ..log.events import SecretSpan
+from ..memory import sections
+from ..memory.dialect import dialect_in
 
 
 class FixKind(Enum):
     DELETE_LINE = "delete line"
     EDIT_LINE = "edit line"
     REDACT_RECORD = "redact record"
+    NORMALISE_STORE = "normalise store"
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,9 @@ class Fix:
     """What it does, in words: ``delete line 12 (a duplicate of line 3)``."""
     secrets: tuple[SecretSpan, ...] = ()
     """The secrets it removes (byte offsets in ``expect``): its record keeps only where they were (spec §7)."""
+    files: FileMap = field(default=FLAT, compare=False, repr=False)
+    """Where the file is in the home and its entries' dialect: in a Hermes ``§`` store the line's entry is
+    edited as Hermes would, under Hermes's lock."""
 
     def dry_run(self, text: str | None) -> FixPreview | Rejection:
         """What this fix would do to a file whose text is ``text`` (None: absent); pure."""
@@ -63,7 +70,11 @@ class Fix:
         now = lines[self.line - 1].removesuffix("\r")
         if now != self.expect:
             return Rejection(f"line {self.line} of {self.file} changed since the doctor read it; nothing was changed")
-        if self.file in ENTRY_FILES:
+        if self._in_store(text):
+            planned = self._store_write(text)
+            if isinstance(planned, Rejection):
+                return planned
+        elif self.file in ENTRY_FILES:
             plan = plan_entry(text, self.file, self.line, self.expect, self.new_text)
             if isinstance(plan, Rejection):
                 return plan
@@ -71,7 +82,7 @@ class Fix:
 
     def preview(self, home: str | os.PathLike[str]) -> FixPreview | Rejection:
         """The dry run against the file as it is on disk now."""
-        read = read_file(home_path(home) / self.file, limit=4 * MAX_FILE_BYTES)
+        read = read_file(self.files.path(home_path(home), self.file), limit=4 * MAX_FILE_BYTES)
         if not read.status.exists:
             return self.dry_run(None)
         if not read.complete:
@@ -79,15 +90,78 @@ class Fix:
         return self.dry_run(read.data.decode("utf-8", "replace"))
 
     def apply(self, home: str | os.PathLike[str], *, by: Actor) -> SpliceResult:
-        """Make the change through the guarded entry edit (MEMORY.md, USER.md) or splice (other files)."""
+        """Make the change through the guarded entry edit (MEMORY.md, USER.md) or splice (other files).
+
+        In a ``§`` store the entry holding the line is edited whole, as Hermes
+        would (:func:`..memory.sections.plan_store`): the line's bytes change
+        and nothing else, or the write is refused in Hermes's words.
+        """
         if self.file in ENTRY_FILES:
+            read = read_file(self.files.path(home_path(home), self.file), limit=4 * MAX_FILE_BYTES)
+            text = read.data.decode("utf-8", "replace") if read.status.exists and read.complete else None
+            if text is not None and self._in_store(text):
+                return self._store_apply(home, text, by)
             if self.new_text is None:
-                return delete_entry(home, self.file, self.line, self.expect, by=by)
-            return edit_entry(home, self.file, self.line, self.expect, self.new_text, by=by, secrets=self.secrets)
+                return delete_entry(home, self.file, self.line, self.expect, by=by, files=self.files)
+            return edit_entry(
+                home, self.file, self.line, self.expect, self.new_text, by=by, secrets=self.secrets, files=self.files
+            )
         return self._splice(home, by)
 
+    def _in_store(self, text: str) -> bool:
+        """Whether the file is a Hermes ``§`` store, as the write path decides it (the host, else the content)."""
+        return self.file in ENTRY_FILES and (self.files.dialect or dialect_in(text)) is Dialect.SECTIONS
+
+    def _store_op(self, text: str) -> tuple[sections.StoreOp, int] | Rejection:
+        """The entry edit that makes this line's change in a ``§`` store, and the byte offset of the line in it."""
+        line_start = 0
+        for _ in range(self.line - 1):
+            line_start = text.index("\n", line_start) + 1
+        line_end = line_start + len(self.expect)
+        at = number = 0
+        for part in text.split(sections.DELIMITER):
+            entry = part.strip()
+            begin = at + len(part) - len(part.lstrip())
+            at += len(part) + len(sections.DELIMITER)
+            if not entry:
+                continue
+            number += 1
+            if begin <= line_start and line_end <= begin + len(entry):
+                if self.new_text is None:  # the line goes with its line ending (the one before it, if it is last)
+                    after = text[line_end : begin + len(entry)]
+                    ending = 2 if after.startswith("\r\n") else 1 if after.startswith("\n") else 0
+                    cut = (line_start, line_end + ending) if ending else (max(begin, line_start - 1), line_end)
+                    new = text[begin : cut[0]] + text[cut[1] : begin + len(entry)]
+                else:
+                    new = text[begin:line_start] + self.new_text + text[line_end : begin + len(entry)]
+                if not new.strip():
+                    return sections.StoreOp("delete", entry, index=number), len(text[begin:line_start].encode())
+                return sections.StoreOp("edit", entry, new, index=number), len(text[begin:line_start].encode())
+        return Rejection(f"line {self.line} of {self.file} is in no entry of its '§' store; nothing was changed")
+
+    def _store_write(self, text: str) -> sections.StoreWrite | Rejection:
+        planned = self._store_op(text)
+        if isinstance(planned, Rejection):
+            return planned
+        limit = self.files.limits.get(self.file) or sections.LIMITS[self.file]
+        return sections.plan_store(text, planned[0], name=self.file, limit=limit)
+
+    def _store_apply(self, home: str | os.PathLike[str], text: str, by: Actor) -> SpliceResult:
+        checked = self.dry_run(text)
+        if isinstance(checked, Rejection):
+            return SpliceResult(checked.message, is_error=True)
+        planned = self._store_op(text)
+        if isinstance(planned, Rejection):
+            return SpliceResult(planned.message, is_error=True)
+        op, shift = planned
+        secrets = tuple(replace(span, start=span.start + shift) for span in self.secrets)
+        number = op.index or 0
+        if op.action == "delete":
+            return delete_entry(home, self.file, number, op.text, by=by, files=self.files)
+        return edit_entry(home, self.file, number, op.text, op.new or "", by=by, secrets=secrets, files=self.files)
+
     def _splice(self, home: str | os.PathLike[str], by: Actor) -> SpliceResult:
-        read = read_file(home_path(home) / self.file, limit=4 * MAX_FILE_BYTES)
+        read = read_file(self.files.path(home_path(home), self.file), limit=4 * MAX_FILE_BYTES)
         if not read.complete:
             return SpliceResult(f"{self.file} is larger than the doctor edits; nothing was changed", is_error=True)
         data = read.data
@@ -106,13 +180,12 @@ class Fix:
             return SpliceResult(
                 f"line {self.line} of {self.file} changed since the doctor read it; nothing was changed", is_error=True
             )
+        path = self.files.relative(self.file)
         if self.new_text is None:  # the line goes with its line ending
             end += 2 if data[end : end + 2] == b"\r\n" else 1 if data[end : end + 1] == b"\n" else 0
-            return splice(home, self.file, start, data[start:end], b"", by=by, label=f"delete line {self.line}")
+            return splice(home, path, start, data[start:end], b"", by=by, label=f"delete line {self.line}")
         new = self.new_text.encode("utf-8")
-        return splice(
-            home, self.file, start, expected, new, by=by, label=f"edit line {self.line}", secrets=self.secrets
-        )
+        return splice(home, path, start, expected, new, by=by, label=f"edit line {self.line}", secrets=self.secrets)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ _COUNTED = {
     "hygiene.near-duplicate": ("near-duplicate entry", "near-duplicate entries"),
     "hygiene.conflict": ("conflicting entry", "conflicting entries"),
     "hygiene.empty-entry": ("empty bullet", "empty bullets"),
+    "hygiene.mixed-dialect": ("place mixing entry dialects", "places mixing entry dialects"),
     "security.secret": ("secret", "secrets"),
     "security.secret-history": ("secret in the history", "secrets in the history"),
     "security.injection": ("line of prompt-injection phrasing", "lines of prompt-injection phrasing"),

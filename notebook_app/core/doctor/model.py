@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .fixes import Fix, RedactFix
     from .repair import Utf8Fix
+    from .store_fix import NormaliseFix
 
 
 class Severity(Enum):
@@ -63,7 +64,7 @@ class Finding:
     file: str | None
     line: int | None
     message: str
-    fix: Fix | RedactFix | Utf8Fix | None = None
+    fix: Fix | RedactFix | Utf8Fix | NormaliseFix | None = None
     record: str | None = None
     """The history record the finding is about (a secret the log still holds); None for a file's finding."""
 
@@ -132,6 +133,19 @@ RULES: dict[str, Rule] = _rules(
     Rule("hygiene.conflict", W, H, "entries with the same key before a colon and different values"),
     Rule("hygiene.empty-entry", W, H, "a dangling '- ' bullet with no text"),
     Rule("hygiene.not-an-entry", I, H, "a line in MEMORY.md or USER.md that is not an entry, heading or blank"),
+    Rule(
+        "hygiene.store-drift",
+        W,
+        H,
+        "a Hermes '§' store that does not round-trip by Hermes's own test: its replace and remove refuse it",
+    ),
+    Rule(
+        "hygiene.mixed-dialect",
+        W,
+        H,
+        "an entry file in two dialects: '- ' lines glued into a '§' entry, or '§' separators among '- ' lines",
+    ),
+    Rule("hygiene.drift-backup", I, H, "a MEMORY.md.bak.<ts> or USER.md.bak.<ts>: Hermes's copy of a drifted store"),
     Rule("budget.cut", W, B, "a file the host cuts: how much is not loaded and where the cut falls"),
     Rule("budget.total", W, B, "a file the host's total cap cuts short or leaves out"),
     Rule("budget.over", W, B, "a file over the host's own budget for it (loaded whole, but flagged by the host)"),
@@ -149,7 +163,7 @@ def finding(
     file: str | None,
     line: int | None,
     message: str,
-    fix: Fix | RedactFix | Utf8Fix | None = None,
+    fix: Fix | RedactFix | Utf8Fix | NormaliseFix | None = None,
     *,
     record: str | None = None,
 ) -> Finding:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..edits.guarded_splice import SpliceResult, splice
 from ..home.files import FileStatus, read_file
+from ..home.layout import FLAT, FileMap
 from ..home.refusals import Rejection
 from ..home.soul import MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
@@ -116,6 +117,8 @@ class Utf8Fix:
     """sha256 of the whole file when the doctor read it: the fix expects exactly those bytes."""
     count: int
     """How many bad runs the doctor found."""
+    files: FileMap = field(default=FLAT, compare=False, repr=False)
+    """Where the file is in the home (a Hermes home's entry files are in ``memories/``)."""
 
     @property
     def label(self) -> str:
@@ -123,7 +126,7 @@ class Utf8Fix:
 
     def _plan(self, home: str | os.PathLike[str]) -> tuple[bytes, BadRuns] | Rejection:
         """The file's bytes now and their bad runs, or why the fix cannot be made."""
-        read = read_file(home_path(home) / self.file, limit=4 * MAX_FILE_BYTES)
+        read = read_file(self.files.path(home_path(home), self.file), limit=4 * MAX_FILE_BYTES)
         if read.status is FileStatus.ABSENT:
             return Rejection(f"{self.file} is absent now; nothing to fix")
         if read.status is not FileStatus.REGULAR:
@@ -154,4 +157,4 @@ class Utf8Fix:
         expected = data[runs.start : runs.end]
         repaired = expected.decode("utf-8", "replace").encode("utf-8")
         label = f"replace {_places(runs.count)} of bytes that are not UTF-8 with U+FFFD"
-        return splice(home, self.file, runs.start, expected, repaired, by=by, label=label)
+        return splice(home, self.files.relative(self.file), runs.start, expected, repaired, by=by, label=label)

@@ -13,11 +13,15 @@ import unicodedata
 from dataclasses import dataclass
 
 from ...edits.guarded_splice import ENTRY_FILES
+from ...home.layout import Dialect
 from ...text.file_text import FileText, shown
 from ..fixes import delete_line
 from ..model import Finding, finding
+from ..store_fix import hermes_text, pieces
 
 MAX_PER_RULE = 500
+SEPARATOR_LINE = "§"
+"""A line holding only this is Hermes's entry separator (``\\n§\\n``)."""
 
 _ENTRY = re.compile(r"[-*+][ \t]+(\S.*)")
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
@@ -34,33 +38,34 @@ def normal_form(text: str) -> str:
     return _NOT_WORD.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
 
 
-def hygiene_findings(file: FileText) -> list[Finding]:
+def hygiene_findings(file: FileText, dialect: Dialect = Dialect.LINES) -> list[Finding]:
+    """Duplicates, near duplicates and conflicts among an entry file's entries, in its dialect.
+
+    In ``- `` lines, also dangling bullets and runs of lines that are not
+    entries; in a Hermes ``§`` store every piece of text is an entry (Hermes
+    lets one span lines), so neither is said, and a repeat has no line fix:
+    Hermes keeps the first and drops it at its next write.
+    """
     if file.name not in ENTRY_FILES:
         return []
-    found: list[Finding] = []
-    exact: dict[str, int] = {}
-    near: dict[str, int] = {}
-    keys: dict[str, tuple[int, str, str]] = {}
-    counts: dict[str, int] = {}
-
-    def add(rule: str, item: Finding) -> None:
-        counts[rule] = counts.get(rule, 0) + 1
-        if counts[rule] <= MAX_PER_RULE:
-            found.append(item)
-
+    checks = _Checks(file.name)
+    if dialect is Dialect.SECTIONS:
+        for piece in pieces(hermes_text(file.text)):
+            if piece.number is not None:
+                checks.entry(piece.line, piece.text, f"entry {piece.number} (line {piece.line})", None)
+        return checks.done()
     stray: list[_Run] = []
     """Runs of lines that are not entries; blank lines and headings inside one do not end it."""
     previous = -1
     """The last line that was neither blank nor a heading."""
     for number, raw in enumerate(file.lines, start=1):
         line = raw.strip()
-        if not line or line[0] == "#" and _HEADING.match(line):
-            continue
+        if not line or line[0] == "#" and _HEADING.match(line) or raw == SEPARATOR_LINE:
+            continue  # a '§' line is Hermes's separator: the dialect rule names it (.stores)
         entry = _ENTRY.fullmatch(line) if line[0] in "-*+" else None
         if entry is None:
             if _DANGLING.fullmatch(line):
-                add(
-                    "hygiene.empty-entry",
+                checks.add(
                     finding(
                         "hygiene.empty-entry",
                         file.name,
@@ -77,59 +82,78 @@ def hygiene_findings(file: FileText) -> list[Finding]:
             previous = number
             continue
         previous = number
-        text = entry.group(1).rstrip()
-        first = exact.setdefault(text, number)
+        checks.entry(number, entry.group(1).rstrip(), f"line {number}", raw)
+    for run in stray:
+        checks.add(run.finding(file.name))
+    return checks.done()
+
+
+class _Checks:
+    """The entries seen so far of one file, hashed three ways; each new one is looked up once."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found: list[Finding] = []
+        self.exact: dict[str, tuple[int, str]] = {}
+        self.near: dict[str, tuple[int, str, str]] = {}
+        self.keys: dict[str, tuple[int, str, str]] = {}
+        self.counts: dict[str, int] = {}
+
+    def add(self, item: Finding) -> None:
+        self.counts[item.rule] = self.counts.get(item.rule, 0) + 1
+        if self.counts[item.rule] <= MAX_PER_RULE:
+            self.found.append(item)
+
+    def entry(self, number: int, text: str, where: str, raw: str | None) -> None:
+        """Entry ``text`` at line ``number``, said as ``where``; ``raw`` its whole line, for a line fix (None: none)."""
+        name = self.name
+        first, said = self.exact.setdefault(text, (number, where))
         if first != number:
-            add(
-                "hygiene.duplicate",
-                finding(
-                    "hygiene.duplicate",
-                    file.name,
-                    number,
-                    f"line {number} of {file.name} repeats line {first}: {shown(text)}",
-                    delete_line(file.name, number, raw, f"a duplicate of line {first}"),
-                ),
-            )
-            continue
+            fix = delete_line(name, number, raw, f"a duplicate of line {first}") if raw is not None else None
+            kept = "" if raw is not None else "; Hermes keeps the first and drops this one at its next write"
+            message = f"{where} of {name} repeats {said}: {shown(text)}{kept}"
+            self.add(finding("hygiene.duplicate", name, number, message, fix))
+            return
         form = normal_form(text)
-        first = near.setdefault(form, number)
+        first, said, earlier = self.near.setdefault(form, (number, where, text))
         if first != number and form:
-            add(
-                "hygiene.near-duplicate",
+            fix = delete_line(name, number, raw, f"a near duplicate of line {first}") if raw is not None else None
+            self.add(
                 finding(
                     "hygiene.near-duplicate",
-                    file.name,
+                    name,
                     number,
-                    f"line {number} of {file.name} says what line {first} says, but for case, spacing or punctuation: "
-                    f"{shown(text)} and {shown(file.line_text(first).strip()[2:])}",
-                    delete_line(file.name, number, raw, f"a near duplicate of line {first}"),
-                ),
+                    f"{where} of {name} says what {said} says, but for case, spacing or punctuation: "
+                    f"{shown(text)} and {shown(earlier)}",
+                    fix,
+                )
             )
-            continue
+            return
         pair = _KEY_VALUE.fullmatch(text) if ":" in text else None
         if pair is None or "//" in pair.group(2)[:2]:
-            continue
+            return
         key, value = " ".join(pair.group(1).casefold().split()), pair.group(2)
         if not key or len(key.split()) > 4:
-            continue  # a sentence with a colon in it, not a key
-        earlier = keys.setdefault(key, (number, value, pair.group(1)))
-        if earlier[0] != number and normal_form(earlier[1]) != normal_form(value):
-            add(
-                "hygiene.conflict",
+            return  # a sentence with a colon in it, not a key
+        first, said, value_then = self.keys.setdefault(key, (number, where, value))
+        if first != number and normal_form(value_then) != normal_form(value):
+            self.add(
                 finding(
                     "hygiene.conflict",
-                    file.name,
+                    name,
                     number,
-                    f"line {number} of {file.name} says {shown(pair.group(1))} is "
-                    f"{shown(value)}, but line {earlier[0]} says it is {shown(earlier[1])}",
-                ),
+                    f"{where} of {name} says {shown(pair.group(1))} is "
+                    f"{shown(value)}, but {said} says it is {shown(value_then)}",
+                )
             )
-    for run in stray:
-        add("hygiene.not-an-entry", run.finding(file.name))
-    for rule, count in counts.items():
-        if count > MAX_PER_RULE:
-            found.append(finding(rule, file.name, None, f"{count - MAX_PER_RULE:,} more such lines in {file.name}"))
-    return found
+
+    def done(self) -> list[Finding]:
+        for rule, count in self.counts.items():
+            if count > MAX_PER_RULE:
+                self.found.append(
+                    finding(rule, self.name, None, f"{count - MAX_PER_RULE:,} more such lines in {self.name}")
+                )
+        return self.found
 
 
 @dataclass
