@@ -11,6 +11,7 @@ from notebook_app.core.home.layout import FLAT, Dialect, FileMap
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.hosts import resolve_host
 from notebook_app.core.log.actor import CLI
+from notebook_app.core.memory import sections
 
 
 @pytest.fixture(autouse=True)
@@ -127,6 +128,16 @@ def test_an_entry_longer_than_the_stores_limit_is_drift_that_no_rewrite_fixes(ho
     (drift,) = [f for f in check_home(home, host=host("hermes")).findings if f.rule == "hygiene.store-drift"]
     assert drift.line == 3 and drift.fix is None
     assert drift.message.startswith("entry 2 of MEMORY.md is 38 characters, over the store's 30-character limit")
+
+
+def test_a_store_over_its_config_limit_is_said_with_hermes_meter(home: Path) -> None:
+    hermes_home(home, "likes tea\n§\nworks on the reef survey")
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 20\n")
+    (over,) = [f for f in check_home(home, host=host("hermes")).findings if f.rule == "budget.over"]
+    assert (over.file, over.severity.value) == ("MEMORY.md", "warning")
+    meter = sections.usage(["likes tea", "works on the reef survey"], 20)
+    assert meter == "100% — 36/20 chars"
+    assert f"over Hermes's limit of 20 (its meter: {meter}): Hermes 0.19.0 loads it whole" in over.message
 
 
 def test_hermes_drift_backups_are_named_and_its_locks_and_temp_files_are_not_findings(home: Path) -> None:

@@ -16,8 +16,10 @@ from ...home.file_load import FileLoad
 from ...home.files import FileStatus
 from ...home.soul import Composition
 from ...hosts.profile import UNIT_WORDS, shadow_words
+from ...memory import sections
 from ...text.tokens import DEFAULT_ENCODING, count_tokens
 from ..model import Finding, finding
+from ..store_fix import hermes_text
 
 
 @dataclass(frozen=True)
@@ -154,14 +156,15 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
                 )
             )
         if load.budget is not None and load.raw > load.budget and profile is not None and profile.proven == "hermes":
+            meter = _meter(composition, load.name, load.budget) or f"{load.raw * 100 // load.budget}%"
             found.append(
                 finding(
                     "budget.over",
                     load.name,
                     None,
                     f"{load.name} holds {load.raw:,} characters of entries, over {title}'s limit of {load.budget:,} "
-                    f"({load.raw * 100 // load.budget}%): Hermes {profile.version} loads it whole, and its memory "
-                    "tool refuses adds past the limit until entries are consolidated",
+                    f"(its meter: {meter}): Hermes {profile.version} loads it whole, and its memory tool refuses "
+                    "adds past the limit until entries are consolidated",
                 )
             )
         elif load.budget is not None and load.raw > load.budget:
@@ -195,6 +198,16 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
         )
     )
     return found
+
+
+def _meter(composition: Composition, name: str, limit: int) -> str:
+    """Hermes's meter for store ``name`` as its composition read it (``100% — 2,464/2,200 chars``); empty if unread."""
+    reads = getattr(composition.host_read, "reads", None)
+    read = reads.get(name) if isinstance(reads, dict) else None
+    if read is None or not read.status.loads:
+        return ""
+    kept = list(dict.fromkeys(sections.entries(hermes_text(read.data.decode("utf-8", "replace")))))
+    return sections.usage(kept, limit)
 
 
 def _marker(composition: Composition, name: str) -> str:
