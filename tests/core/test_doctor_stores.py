@@ -9,7 +9,7 @@ import pytest
 from notebook_app.core.doctor import Doctor, FixPreview, RepairPreview, check_home
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.hosts import resolve_host
+from notebook_app.core.hosts import parse_profile, resolve_host
 from notebook_app.core.log.actor import CLI
 from notebook_app.core.memory import sections
 
@@ -191,3 +191,18 @@ def test_one_doctor_reads_the_same_bytes_in_the_dialect_of_the_home_it_is_given(
     assert [(f.rule, f.line) for f in as_store.findings if f.rule.startswith("hygiene.")] == [
         ("hygiene.mixed-dialect", 2)
     ]
+
+
+def test_a_read_only_profile_names_its_files_and_the_doctor_says_writes_are_refused(home: Path) -> None:
+    text = 'name = "mine"\nfiles = ["SOUL.md", "MEMORY.md"]\nread_only = true\n'
+    assert parse_profile(text, "mine").read_only_files == ("SOUL.md", "MEMORY.md")
+    assert parse_profile(text.replace("read_only = true\n", ""), "mine").read_only_files == ()
+    hermes = host("hermes")
+    assert hermes.read_only_files == ("SOUL.md", "MEMORY.md", "USER.md")
+    (said,) = [f for f in check_home(home, host=hermes).findings if f.rule == "host.read-only"]
+    assert (said.file, said.severity.value) == (None, "info")
+    assert said.message == (
+        "Hermes's profile says read_only = true (hermes.toml): the notebook refuses every write to SOUL.md, "
+        "MEMORY.md and USER.md in a home opened as Hermes"
+    )
+    assert not [f for f in check_home(home, host=host("openclaw")).findings if f.rule == "host.read-only"]

@@ -154,6 +154,7 @@ RULES: dict[str, Rule] = _rules(
     Rule("host.config", W, B, "the host's own config could not be parsed; its defaults are in force"),
     Rule("host.numbers", I, B, "which of the host's numbers are in force, and where they come from"),
     Rule("host.shadowed", W, B, "a profile of your own named like a shipped host: the shipped one stays in force"),
+    Rule("host.read-only", I, B, "the files the host's profile marks read-only: the notebook refuses to write them"),
 )
 """Every rule, by id, in the order the README lists them."""
 

@@ -130,6 +130,12 @@ class HostProfile:
     def is_contract(self) -> bool:
         return self.cut == "contract"
 
+    @property
+    def read_only_files(self) -> tuple[str, ...]:
+        """The files of a home opened as this host that the notebook must not write (``read_only = true``: all
+        of its files); the write path asks this before it writes, and the doctor says it (``host.read-only``)."""
+        return self.files if self.read_only else ()
+
     def rule_for(self, name: str) -> FileRule:
         over = self.per_file.get(name, {})
         return FileRule(

@@ -11,6 +11,7 @@ public for every model.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from ...home.file_load import FileLoad
 from ...home.files import FileStatus
@@ -254,6 +255,19 @@ def _config_findings(composition: Composition) -> list[Finding]:
     assert profile is not None
     said = shadow_words(profile)
     found = [finding("host.shadowed", None, None, f"{source} {said}") for source in profile.shadowed_by]
+    if profile.read_only_files:
+        *most, last = profile.read_only_files
+        names = f"{', '.join(most)} and {last}" if most else last
+        source = Path(profile.source).name if profile.source else f"{profile.name}.toml"
+        found.append(
+            finding(
+                "host.read-only",
+                None,
+                None,
+                f"{profile.title}'s profile says read_only = true ({source}): the notebook refuses every write "
+                f"to {names} in a home opened as {profile.title}",
+            )
+        )
     if profile.notes:
         rule = "host.config" if profile.config_broken else "host.numbers"
         found.append(finding(rule, None, None, "; ".join(profile.notes)))
