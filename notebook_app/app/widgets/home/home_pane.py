@@ -179,7 +179,9 @@ class HomePane(FocusWithin, Vertical):
     def _show(self, name: str) -> None:
         state = self._state
         if state is not None:
-            self.pane(name).show(name, state.files.get(name), state.preview.composition.file(name))
+            self.pane(name).show(
+                name, state.files.get(name), state.preview.composition.file(name), sections=name in state.sections
+            )
             self._flag(name)
             self._blame_of(name)
             self._match(name)
