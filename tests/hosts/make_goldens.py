@@ -15,7 +15,10 @@ compares with these files; it never installs a host.
 
 The hermes host also runs Hermes's own ``MemoryStore`` on every store
 operation of ``tests/hermes_ops.py`` (``drivers/hermes_ops.py``; goldens in
-``hermes@0.19.0/ops/<case>.json``).
+``hermes@0.19.0/ops/<case>.json``) and, on a run of all its cases, ends with
+the interop checks of ``tests/hosts/interop_hermes.py`` (our writes read back
+by Hermes, our adds and Hermes's in parallel), whose log it prints; a FAIL
+there fails ``make hosts``.
 
     python tests/hosts/make_goldens.py [--keep] [--case=NAME ...] [HOST[@VERSION] ...]
     (default: every host, e.g. openclaw@2026.9.6 or claude-code; --keep: only the cases a folder
@@ -74,6 +77,8 @@ class Host:
     """Turns the driver's answer into the golden's facts (``home`` is the copy's home folder)."""
     ops: str | None = None
     """The driver of the store operations corpus (``tests/hermes_ops.py``), run with the host's Python (Hermes)."""
+    interop: str | None = None
+    """A script run after all the host's cases, with our Python, printing its own PASS/FAIL log (Hermes)."""
 
 
 def _python_peer(peer: str, version: str, driver: str) -> Callable[[], Install]:
@@ -224,6 +229,7 @@ HOSTS: dict[str, Host] = {
         _python_peer("hermes", "0.19.0", "hermes.py"),
         cwd_arg=True,
         ops="hermes_ops.py",
+        interop="interop_hermes.py",
     ),
     "toolnexus-py@0.21.0": Host("0.21.0", "toolnexus_py.py", _python_peer("toolnexus", "0.21.0", "toolnexus_py.py")),
     **{f"openclaw@{v}": Host(v, "openclaw.mjs", _openclaw(v), finish=_openclaw_finish) for v in OPENCLAW_VERSIONS},
@@ -321,6 +327,17 @@ def _ops(folder: str, host: Host, ready: Install, keep: bool, chosen: list[str])
     return failed
 
 
+def _interop(host: Host) -> int:
+    """Run the host's interop script (its log goes to our output); 1 when it failed."""
+    assert host.interop is not None
+    try:
+        done = subprocess.run([sys.executable, str(REPO / "tests" / "hosts" / host.interop)], check=False, timeout=900)
+    except subprocess.TimeoutExpired:
+        print(f"{host.interop}: no answer within 900 s", file=sys.stderr)
+        return 1
+    return 1 if done.returncode != 0 else 0
+
+
 def main(only: list[str]) -> int:
     """``only``: golden folders to make (default all); ``--keep`` runs only the cases a folder lacks."""
     keep = "--keep" in only
@@ -361,6 +378,8 @@ def main(only: list[str]) -> int:
         if host.ops:
             failed += _ops(folder, host, ready, keep, chosen)
         print(f"{folder}: {len(cases)} cases -> {out.relative_to(REPO)} ({time.monotonic() - begun:.1f} s)")
+        if host.interop and not chosen:
+            failed += _interop(host)
     print(f"make hosts: {time.monotonic() - started:.1f} s")
     return 1 if failed else 0
 
