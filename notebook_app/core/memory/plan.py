@@ -21,7 +21,7 @@ from ..home.refusals import Rejection, edit_refusal, text_of
 from ..home.soul import MAX_FILE_BYTES
 from ..log.actor import LIBRARY, Actor
 from . import sections
-from .dialect import SEPARATOR, dialect_for, entry_text_refusal
+from .dialect import dialect_for, entry_text_refusal
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")
@@ -242,7 +242,7 @@ def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY, files: Fi
     if refusal is not None:
         return refusal
     text = text_of(read) or ""
-    if by.is_human and files.dialect is not Dialect.LINES and (files.dialect or SEPARATOR in text):
+    if by.is_human and files.dialect is not Dialect.LINES and (files.dialect or "§" in text):
         return store_preview(request, read, text, files)
     refusal = dialect_refusal(request, by)
     if refusal is not None:

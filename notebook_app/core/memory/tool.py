@@ -19,7 +19,7 @@ from ..store.places import holds
 from ..store.side_events import record_failed
 from ..store.storage import Change, LockedHome, StorageError, locked_home
 from . import sections
-from .dialect import SEPARATOR, dialect_for
+from .dialect import dialect_for
 from .plan import (
     ACTIONS,
     TARGETS,
@@ -174,7 +174,7 @@ class MemoryTool:
         The host's dialect decides; with no host known, the file's content
         does, and content that shows both is refused rather than guessed.
         """
-        if self.files.dialect is None and not holds(home.path(name), SEPARATOR.encode(), rare=b"\xa7"):
+        if self.files.dialect is None and not holds(home.path(name), "§".encode(), rare=b"\xa7"):
             refusal = dialect_refusal(request, self.by)  # no '§' anywhere: a '- ' file, and an add stays constant-time
             return None if refusal is None else ToolResult(refusal.message, is_error=True)
         text = home.read_text(name)
