@@ -35,7 +35,9 @@ bench: $(STAMP)
 # release (npm, under Node 24 from npm) in benchmarks/.peers (reused after, by
 # a stamp), runs each one's own loading code, or for Claude Code the real
 # `claude -p` against a loopback recorder of its API request, on every case of
-# tests/host_corpus.py and rewrites tests/hosts/goldens/. Not part of
+# tests/host_corpus.py (Hermes also on tests/hermes_ops.py's store operations,
+# then tests/hosts/interop_hermes.py's checks with the real Hermes, whose FAIL
+# fails the target) and rewrites tests/hosts/goldens/. Not part of
 # `make test`, which only compares with the committed goldens. Needs npm.
 # ARGS picks hosts or cases: `make hosts ARGS="claude-code --case=NAME"`.
 hosts: $(STAMP)

@@ -237,3 +237,12 @@ def test_an_entry_edit_on_a_store_found_by_its_content_keeps_the_store_whole(tmp
     (home / "MEMORY.md").write_text("A\n§\nB\n§\nC")
     assert not delete_entry(home, "MEMORY.md", 2, "B", by=CLI).is_error
     assert (home / "MEMORY.md").read_text() == "A\n§\nC"
+
+
+def test_a_crlf_store_found_by_its_content_gets_a_new_entry_not_a_dash_line(tmp_path: Path) -> None:
+    """Hermes reads ``\\r\\n`` as ``\\n``: a CRLF store is still a § store when no host says so."""
+    home = tmp_path / "flat"
+    home.mkdir()
+    (home / "MEMORY.md").write_bytes(b"A\r\n\xc2\xa7\r\nB\r\n")
+    assert not memory_tool(home, by=CLI).call({"action": "add", "text": "C"}).is_error
+    assert sections.entries((home / "MEMORY.md").read_text()) == ["A", "B", "C"]

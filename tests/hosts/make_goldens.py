@@ -13,6 +13,13 @@ created and changed is written to
 ``tests/hosts/goldens/<host>@<version>/<case>.json``. ``make test`` only
 compares with these files; it never installs a host.
 
+The hermes host also runs Hermes's own ``MemoryStore`` on every store
+operation of ``tests/hermes_ops.py`` (``drivers/hermes_ops.py``; goldens in
+``hermes@0.19.0/ops/<case>.json``) and, on a run of all its cases, ends with
+the interop checks of ``tests/hosts/interop_hermes.py`` (our writes read back
+by Hermes, our adds and Hermes's in parallel), whose log it prints; a FAIL
+there fails ``make hosts``.
+
     python tests/hosts/make_goldens.py [--keep] [--case=NAME ...] [HOST[@VERSION] ...]
     (default: every host, e.g. openclaw@2026.9.6 or claude-code; --keep: only the cases a folder
     lacks; --case: only these cases; HOSTS_JOBS=N cases side by side, default 2)
@@ -38,6 +45,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(REPO / "tests"), str(REPO / "benchmarks")]
 import peers  # noqa: E402
 
+import hermes_ops  # noqa: E402
 import host_corpus  # noqa: E402
 
 GOLDENS = REPO / "tests" / "hosts" / "goldens"
@@ -67,6 +75,10 @@ class Host:
     """The driver takes ``cwd`` after the case when the case gives a working directory (Hermes)."""
     finish: Callable[[dict, str], dict] = field(default=lambda data, home: data)
     """Turns the driver's answer into the golden's facts (``home`` is the copy's home folder)."""
+    ops: str | None = None
+    """The driver of the store operations corpus (``tests/hermes_ops.py``), run with the host's Python (Hermes)."""
+    interop: str | None = None
+    """A script run after all the host's cases, with our Python, printing its own PASS/FAIL log (Hermes)."""
 
 
 def _python_peer(peer: str, version: str, driver: str) -> Callable[[], Install]:
@@ -211,7 +223,14 @@ def _claude_code(version: str) -> Callable[[], Install]:
 OPENCLAW_VERSIONS = ["2026.1.29", "2026.2.22", "2026.4.27", "2026.6.6", "2026.8.2", "2026.9.6"]
 
 HOSTS: dict[str, Host] = {
-    "hermes@0.19.0": Host("0.19.0", "hermes.py", _python_peer("hermes", "0.19.0", "hermes.py"), cwd_arg=True),
+    "hermes@0.19.0": Host(
+        "0.19.0",
+        "hermes.py",
+        _python_peer("hermes", "0.19.0", "hermes.py"),
+        cwd_arg=True,
+        ops="hermes_ops.py",
+        interop="interop_hermes.py",
+    ),
     "toolnexus-py@0.21.0": Host("0.21.0", "toolnexus_py.py", _python_peer("toolnexus", "0.21.0", "toolnexus_py.py")),
     **{f"openclaw@{v}": Host(v, "openclaw.mjs", _openclaw(v), finish=_openclaw_finish) for v in OPENCLAW_VERSIONS},
     "claude-code@2.1.332": Host("2.1.332", "claude_code.py", _claude_code("2.1.332")),
@@ -259,6 +278,66 @@ def _run_case(folder: str, host: Host, ready: Install, case: host_corpus.Case) -
     return None
 
 
+def _run_op(folder: str, host: Host, ready: Install, op: hermes_ops.OpCase) -> str | None:
+    """Run the host's store-operations driver on a fresh copy of ``op`` and write its golden in ``ops/``."""
+    assert ready.command is not None and host.ops is not None
+    command = [ready.command[0], str(DRIVERS / host.ops)]
+    with tempfile.TemporaryDirectory(prefix=f"hosts-{op.name}-") as tmp:
+        where = hermes_ops.build(tmp, op)
+        try:
+            done = subprocess.run(
+                [*command, str(where)], check=False, capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp
+            )
+        except subprocess.TimeoutExpired:
+            return f"{folder} {op.name}: no answer within {TIMEOUT:.0f} s"
+    if done.returncode != 0:
+        return f"{folder} {op.name}: driver exit {done.returncode}\n{done.stderr[-2000:]}"
+    golden = {
+        "host": folder.split("@")[0],
+        "version": host.version,
+        "installed": ready.installed,
+        "case": op.name,
+        "about": op.about,
+        "command": f"make hosts  ({Path(command[0]).name} tests/hosts/drivers/{host.ops} <fresh copy of {op.name}>)",
+        "store": op.store,
+        "before": op.before_text,
+        "operation": {"action": op.action, "text": op.text, **({"new": op.new} if op.action == "replace" else {})},
+        **json.loads(done.stdout),
+    }
+    (GOLDENS / folder / "ops" / f"{op.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
+    return None
+
+
+def _ops(folder: str, host: Host, ready: Install, keep: bool, chosen: list[str]) -> int:
+    """The store-operations goldens of ``host``; how many cases failed."""
+    out = GOLDENS / folder / "ops"
+    out.mkdir(parents=True, exist_ok=True)
+    ops = [
+        op
+        for op in hermes_ops.cases()
+        if not (keep and (out / f"{op.name}.json").exists()) and (not chosen or op.name in chosen)
+    ]
+    failed = 0
+    with ThreadPoolExecutor(max_workers=JOBS) as pool:
+        for problem in pool.map(partial(_run_op, folder, host, ready), ops):
+            if problem is not None:
+                print(problem, file=sys.stderr)
+                failed += 1
+    print(f"{folder}: {len(ops)} store operations -> {out.relative_to(REPO)}")
+    return failed
+
+
+def _interop(host: Host) -> int:
+    """Run the host's interop script (its log goes to our output); 1 when it failed."""
+    assert host.interop is not None
+    try:
+        done = subprocess.run([sys.executable, str(REPO / "tests" / "hosts" / host.interop)], check=False, timeout=900)
+    except subprocess.TimeoutExpired:
+        print(f"{host.interop}: no answer within 900 s", file=sys.stderr)
+        return 1
+    return 1 if done.returncode != 0 else 0
+
+
 def main(only: list[str]) -> int:
     """``only``: golden folders to make (default all); ``--keep`` runs only the cases a folder lacks."""
     keep = "--keep" in only
@@ -296,7 +375,11 @@ def main(only: list[str]) -> int:
                 if problem is not None:
                     print(problem, file=sys.stderr)
                     failed += 1
+        if host.ops:
+            failed += _ops(folder, host, ready, keep, chosen)
         print(f"{folder}: {len(cases)} cases -> {out.relative_to(REPO)} ({time.monotonic() - begun:.1f} s)")
+        if host.interop and not chosen:
+            failed += _interop(host)
     print(f"make hosts: {time.monotonic() - started:.1f} s")
     return 1 if failed else 0
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ...core.home import FileRead, FileStatus, Rejection, edit_refusal, text_of
+from ...core.home import Dialect, FileRead, FileStatus, Rejection, edit_refusal, text_of
 from ...core.log import NOTEBOOK
 from .comparison import Comparison, compare
 from .notebook import ENTRY_ACTIONS, HomeState
@@ -55,7 +55,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, request)
     live = state.files.get(request.filename)
     read = live.read if live is not None else FileRead(request.filename, FileStatus.ABSENT)
-    outcome = preview_file(dict(args), read, by=NOTEBOOK)  # the form is a person: their add keeps the entry dialect
+    outcome = preview_file(dict(args), read, by=NOTEBOOK, files=state.layout)  # a person's write keeps the dialect
     if isinstance(outcome, Rejection):
         return DryRun(args, state.seq, outcome)
     before = text_of(read) or ""
@@ -79,13 +79,16 @@ def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, refusal)
     before = text_of(read)
     new_text = None if args["action"] == "delete-entry" else str(args.get("to", ""))
-    plan = plan_entry(before, name, line, str(args["expect"]), new_text)
+    dialect = Dialect.SECTIONS if name in state.sections else Dialect.LINES
+    limit = state.layout.limits.get(name)
+    plan = plan_entry(before, name, line, str(args["expect"]), new_text, dialect=dialect, limit=limit)
     if isinstance(plan, Rejection):
         return DryRun(args, state.seq, plan)
     text = before or ""
     composition = state.preview.composition.with_text(name, plan.apply(text))
     comparison = compare(state.comparison.current, composition, state.comparison)
-    return DryRun(args, state.seq, plan, comparison, edit_line=line - 1)
+    at = plan.start if plan.origin is None else plan.origin
+    return DryRun(args, state.seq, plan, comparison, edit_line=text.count("\n", 0, at))
 
 
 StatusKind = Literal["hint", "flag"]
@@ -106,15 +109,13 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
 
     outcome = dry.outcome
     if isinstance(outcome, EntryPlan):
+        what = outcome.label.partition(" ")[2]  # "line 3", or "entry 2" of a '§' store
         if outcome.label.startswith("delete"):
-            return (
-                "flag",
-                f"dry run: deletes line {outcome.line} of {outcome.name}, its line ending too; "
-                "enter deletes it, esc keeps it",
-            )
+            ending = ", its line ending too" if what.startswith("line") else " and the '§' line beside it"
+            return "flag", f"dry run: deletes {what} of {outcome.name}{ending}; enter deletes it, esc keeps it"
         if not outcome.changes:
-            return "hint", f"line {outcome.line} of {outcome.name} already reads so; type its new text"
-        return "hint", f"dry run: edits line {outcome.line} of {outcome.name} in place; enter applies it"
+            return "hint", f"{what} of {outcome.name} already reads so; type its new text"
+        return "hint", f"dry run: edits {what} of {outcome.name} in place; enter applies it"
     if isinstance(outcome, Rejection):
         typed = str(dry.args.get("text", "")).strip()
         return ("flag", outcome.message) if typed or dry.blocked else ("hint", "type the text; enter applies it")

@@ -14,10 +14,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...core import BOOTSTRAP_ORDER, Session, Snapshot
+from ...core import BOOTSTRAP_ORDER, ENTRY_FILES, Session, Snapshot
 from ...core.fs import moved, pin_home, write_refusal
-from ...core.home import Composition
-from ...core.home.layout import FLAT, FileMap
+from ...core.home import FLAT, Composition, Dialect, FileMap
 from ...core.log import NOTEBOOK
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
@@ -47,6 +46,10 @@ class HomeState:
     refusal: str | None = None
     """What every write would be refused with now (a read-only or moved home), in the core's words: the dry run says it.
     """
+    layout: FileMap = FLAT
+    """Where the home's host keeps its files, and their entry dialect."""
+    sections: frozenset[str] = frozenset()
+    """The entry files whose entries are Hermes's ``§`` entries (by the host, or by their content)."""
 
 
 class Notebook:
@@ -221,9 +224,24 @@ class Notebook:
             preview=next_snapshot,
             comparison=compare(self._current_composition(session.current), next_snapshot.composition, previous),
             refusal=write_refusal(self.home),
+            layout=self.files,
+            sections=frozenset(
+                name for name in ENTRY_FILES if name in live and in_sections(name, self.files, live[name])
+            ),
         )
         self._last = state
         return state
+
+
+def in_sections(name: str, files: FileMap, live: LiveFile) -> bool:
+    """Whether ``name``'s entries are ``§`` entries: its host says so, or (no host known) its content shows it."""
+    if files.dialect is not None:
+        return files.dialect is Dialect.SECTIONS
+    if "§" not in live.text:  # one memchr-fast scan: most files have none, and a 2 MiB one is read often
+        return False
+    from ...core.memory import dialect_for
+
+    return dialect_for(name, None, live.text) is Dialect.SECTIONS
 
 
 def write_entry(home: Path, args: Mapping[str, object], files: FileMap = FLAT) -> SpliceResult:

@@ -19,8 +19,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 
 from ...core import BOOTSTRAP_ORDER, is_scratch_file
-from ...core.home import FileStatus, read_file
-from ...core.home.layout import FLAT, FileMap
+from ...core.home import FLAT, FileMap, FileStatus, read_file
 from ..view_model.live_files import READ_LIMIT, fingerprint
 from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 

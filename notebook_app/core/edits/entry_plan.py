@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..home.layout import Dialect
 from ..home.names import base_name, is_home_path
 from ..home.reading import ENTRY_FILES
 from ..home.refusals import Rejection
@@ -28,7 +29,9 @@ class EntryPlan:
     """``text[start:end]`` goes: the line with its ending (delete) or its text (edit)."""
     inserted: str
     label: str
-    """``delete line 3`` / ``edit line 3``."""
+    """``delete line 3`` / ``edit line 3``; in a ``§`` store ``delete entry 2`` / ``edit entry 2``."""
+    origin: int | None = None
+    """Where the addressed entry begins when that is not ``start`` (a ``§`` entry: the splice may start inside it)."""
 
     @property
     def changes(self) -> bool:
@@ -38,13 +41,28 @@ class EntryPlan:
         return text[: self.start] + self.inserted + text[self.end :]
 
 
-def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: str | None) -> EntryPlan | Rejection:
+def plan_entry(
+    text: str | None,
+    name: str,
+    line: int,
+    expect: str,
+    new_text: str | None,
+    *,
+    dialect: Dialect = Dialect.LINES,
+    limit: int | None = None,
+) -> EntryPlan | Rejection:
     """Where line ``line`` of ``text`` is and what replaces it; refused unless it reads ``expect``.
 
     ``new_text`` None deletes the line and its ending; otherwise its text is
-    replaced and its ending kept. Pure: the app's dry run calls it on the text
-    it shows, :func:`delete_entry` and :func:`edit_entry` on the text under the lock.
+    replaced and its ending kept. In a Hermes ``§`` store (``dialect``)
+    ``line`` is the entry's number as Hermes parses the file, ``expect`` its
+    whole text, and the plan is the splice that gives the bytes Hermes would
+    write (:func:`..memory.sections.plan_store`, ``limit`` its character
+    limit). Pure: the app's dry run calls it on the text it shows,
+    :func:`delete_entry` and :func:`edit_entry` on the text under the lock.
     """
+    if dialect is Dialect.SECTIONS:
+        return _plan_store_entry(text, name, line, expect, new_text, limit)
     problem = _entry_problem(name, line, expect) or (
         None if new_text is None else _new_text_problem(new_text, name, line)
     )
@@ -73,6 +91,26 @@ def plan_entry(text: str | None, name: str, line: int, expect: str, new_text: st
     if new_text == now:
         return EntryPlan(name, line, start, start, "", f"edit line {line}")
     return EntryPlan(name, line, start, text_end, new_text, f"edit line {line}")
+
+
+def _plan_store_entry(
+    text: str | None, name: str, number: int, expect: str, new_text: str | None, limit: int | None
+) -> EntryPlan | Rejection:
+    problem = _entry_problem(name, number, expect, lines=False) or (
+        None if new_text is None else _new_text_problem(new_text, name, number, lines=False)
+    )
+    if problem:
+        return Rejection(problem)
+    from ..memory import sections  # the '§' planner loads with the first entry edit of a Hermes store
+
+    base = base_name(name)
+    op = sections.StoreOp("delete" if new_text is None else "edit", expect, new_text, index=number)
+    write = sections.plan_store(text, op, name=name, limit=limit or sections.LIMITS[base])
+    if isinstance(write, Rejection):
+        return write
+    label = f"{'delete' if new_text is None else 'edit'} entry {number}"
+    origin = sections.entry_start(text or "", number)
+    return EntryPlan(name, number, write.start, write.start + len(write.removed), write.inserted, label, origin)
 
 
 def _line_span(text: str, line: int) -> tuple[int, int, int] | None:

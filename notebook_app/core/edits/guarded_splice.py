@@ -30,8 +30,7 @@ from ..log.actor import Actor
 from ..log.event_action import EventAction
 from ..log.events import Payload, SecretSpan
 from ..log.redaction import mask, mask_text
-from ..memory import sections
-from ..memory.dialect import dialect_in
+from ..memory.dialect import dialect_for
 from ..memory.plan import load_outcome
 from ..memory.results import SpliceResult
 from ..store.storage import Change, LockedHome, StorageError, locked_home
@@ -231,11 +230,13 @@ def _entry_locked(
     *,
     files: FileMap = FLAT,
 ) -> SpliceResult:
-    """Plan the entry change on the text under the lock, then splice its bytes."""
+    """Plan the entry change on the text under the lock, in the file's dialect, then splice its bytes."""
     text = locked.read_text(name)  # refuses what the tool refuses, not-UTF-8 included
-    if (files.dialect or dialect_in(text)) is Dialect.SECTIONS:
-        return _store_entry_locked(locked, name, text, line, expect, new_text, secrets, files)
-    plan = plan_entry(text, name, line, expect, new_text)
+    dialect = dialect_for(name, files.dialect, text)
+    if isinstance(dialect, Rejection):
+        return SpliceResult(dialect.message, is_error=True)
+    limit = files.limits.get(base_name(name))
+    plan = plan_entry(text, name, line, expect, new_text, dialect=dialect, limit=limit)
     if isinstance(plan, Rejection):
         return SpliceResult(plan.message, is_error=True)
     if not plan.changes:
@@ -244,43 +245,14 @@ def _entry_locked(
     start = len(text[: plan.start].encode("utf-8"))
     removed = text[plan.start : plan.end].encode("utf-8")
     shown = mask_text(expect, [(s.start, s.length) for s in secrets]) if secrets else expect
-    args = {"line": line, "expect": shown} if new_text is None else {"line": line, "expect": shown, "to": new_text}
-    change = Change(
-        EventAction.ENTRY_DELETE if new_text is None else EventAction.ENTRY_EDIT, args, secrets=_in_file(secrets, start)
-    )
-    return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), plan.label, True, change)
-
-
-def _store_entry_locked(
-    locked: LockedHome,
-    name: str,
-    text: str | None,
-    number: int,
-    expect: str,
-    new_text: str | None,
-    secrets: tuple[SecretSpan, ...],
-    files: FileMap,
-) -> SpliceResult:
-    """An entry delete or edit of a Hermes ``§`` store: entry ``number`` as Hermes parses it, its bytes only."""
-    base = base_name(name)
-    op = sections.StoreOp("delete" if new_text is None else "edit", expect, new_text, index=number)
-    write = sections.plan_store(text, op, name=name, limit=files.limits.get(base) or sections.LIMITS[base])
-    if isinstance(write, Rejection):
-        return SpliceResult(write.message, is_error=True)
-    label = f"{'delete' if new_text is None else 'edit'} entry {number}"
-    if write.result == (text or ""):
-        return SpliceResult(f"ok ({label} → {name}); it already reads so, nothing was written")
-    old = text or ""
-    start = len(old[: write.start].encode("utf-8"))
-    shown = mask_text(expect, [(s.start, s.length) for s in secrets]) if secrets else expect
-    args: dict[str, object] = {"entry": number, "expect": shown}
+    key = "entry" if dialect is Dialect.SECTIONS else "line"  # a '§' entry is named by its number, not a line
+    args: dict[str, object] = {key: line, "expect": shown}
     if new_text is not None:
         args["to"] = new_text
-    at = len(old[: sections.entry_start(old, number)].encode("utf-8"))
+    at = start if plan.origin is None else len(text[: plan.origin].encode("utf-8"))
     action = EventAction.ENTRY_DELETE if new_text is None else EventAction.ENTRY_EDIT
     change = Change(action, args, secrets=_in_file(secrets, at))
-    removed, inserted = write.removed.encode("utf-8"), write.inserted.encode("utf-8")
-    return _splice_locked(locked, name, start, removed, inserted, label, True, change)
+    return _splice_locked(locked, name, start, removed, plan.inserted.encode("utf-8"), plan.label, True, change)
 
 
 def _in_file(secrets: Sequence[SecretSpan], start: int) -> tuple[SecretSpan, ...]:

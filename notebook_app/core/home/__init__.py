@@ -11,6 +11,7 @@ from ..lazy import lazy_face
 
 if TYPE_CHECKING:
     from .files import FileRead, FileStatus, read_file
+    from .layout import FLAT, Dialect, FileMap, hermes_files, host_files
     from .names import BOOTSTRAP_ORDER
     from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
     from .refusals import Rejection, edit_refusal, text_of
@@ -30,6 +31,11 @@ _HOME_OF: dict[str, str] = {
     "FileRead": "files",
     "FileStatus": "files",
     "read_file": "files",
+    "FLAT": "layout",
+    "Dialect": "layout",
+    "FileMap": "layout",
+    "hermes_files": "layout",
+    "host_files": "layout",
     "Found": "search",
     "Hit": "search",
     "Query": "search",
@@ -85,4 +91,9 @@ __all__ = [
     "prepare",
     "read_file",
     "text_of",
+    "FLAT",
+    "Dialect",
+    "FileMap",
+    "hermes_files",
+    "host_files",
 ]

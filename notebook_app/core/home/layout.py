@@ -16,6 +16,8 @@ from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
 
+from .names import BOOTSTRAP_ORDER
+
 
 class Dialect(Enum):
     """How an entry file separates its entries (spec §9)."""
@@ -41,6 +43,8 @@ class FileMap:
     """The entry files' dialect; None: decided by each file's content (:func:`..memory.dialect.dialect_in`)."""
     limits: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     """Entry file -> its character limit, where the host has one (Hermes)."""
+    order: tuple[str, ...] = BOOTSTRAP_ORDER
+    """The files the host loads from the home, in its order: what the file list shows and ``1``–``9`` pick."""
 
     def relative(self, name: str) -> str:
         """``memories/MEMORY.md``: where ``name`` is, from the home's top folder."""
@@ -64,6 +68,9 @@ class FileMap:
 FLAT = FileMap()
 """Every file at the top, no host known: a toolnexus home until something says otherwise."""
 
+HERMES_ORDER = ("SOUL.md", "MEMORY.md", "USER.md")
+"""What Hermes 0.19.0 loads from its home, in its system prompt's order (``agent/system_prompt.py``: the soul, then
+the memory block, then the user block; its project context file comes from a working directory, not the home)."""
 HERMES_FOLDER = "memories"
 """Where Hermes keeps MEMORY.md and USER.md under ``$HERMES_HOME`` (``tools/memory_tool.get_memory_dir``)."""
 
@@ -75,6 +82,7 @@ def hermes_files(memory_limit: int = 2200, user_limit: int = 1375) -> FileMap:
         folders=MappingProxyType({"MEMORY.md": HERMES_FOLDER, "USER.md": HERMES_FOLDER}),
         dialect=Dialect.SECTIONS,
         limits=MappingProxyType({"MEMORY.md": memory_limit, "USER.md": user_limit}),
+        order=HERMES_ORDER,
     )
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
+    from .dialect import dialect_for
     from .plan import (
         ACTIONS,
         TARGETS,
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 _HOME_OF: dict[str, str] = {
     "ACTIONS": "plan",
     "Edit": "plan",
+    "dialect_for": "dialect",
     "MemoryRequest": "plan",
     "TARGETS": "plan",
     "load_outcome": "plan",
@@ -56,6 +58,7 @@ __all__ = [
     "MemoryTool",
     "SpliceResult",
     "ToolResult",
+    "dialect_for",
     "for_people",
     "load_outcome",
     "memory_tool",

@@ -49,6 +49,8 @@ def dialect_in(text: str | None) -> Dialect | None:
     """
     if not text:
         return None
+    if "\r" in text:  # as Hermes reads a store: universal newlines
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     sections = SEPARATOR in text
     lines = text.startswith("- ") or "\n- " in text
     if sections and not lines:
@@ -56,6 +58,23 @@ def dialect_in(text: str | None) -> Dialect | None:
     if lines and not sections:
         return Dialect.LINES
     return None
+
+
+def dialect_for(name: str, declared: Dialect | None, text: str | None) -> Dialect | Rejection:
+    """The dialect a human write keeps in ``name``: the host's (``declared``), else what its content shows.
+
+    Content that shows both dialects, with no host to say which, is refused
+    rather than guessed; content that shows neither is the contract's lines.
+    """
+    if declared is not None:
+        return declared
+    found = dialect_in(text)
+    if found is None and text and SEPARATOR in text.replace("\r", "\n"):
+        return Rejection(
+            f"{name} holds both '- ' lines and Hermes's '§'-separated entries, and no host says which it is: "
+            "open the home with --host to say whose file it is; nothing was written"
+        )
+    return found or Dialect.LINES
 
 
 def dialect_of(filename: str) -> EntryDialect:

@@ -15,11 +15,13 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..home.files import FileRead
+from ..home.layout import FLAT, Dialect, FileMap
 from ..home.reading import MEMORY_TARGETS
 from ..home.refusals import Rejection, edit_refusal, text_of
 from ..home.soul import MAX_FILE_BYTES
 from ..log.actor import LIBRARY, Actor
-from .dialect import entry_text_refusal
+from . import sections
+from .dialect import dialect_for, entry_text_refusal
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")
@@ -218,7 +220,7 @@ def preview(args: object, current: str | None, *, by: Actor = LIBRARY) -> Edit |
     return replace(placed_in_text(edit, current or ""), line=line_of(edit, current or ""))
 
 
-def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY) -> Edit | Rejection:
+def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY, files: FileMap = FLAT) -> Edit | Rejection:
     """Dry run over a file as read: what the tool would do to it, or its exact refusal.
 
     ``read`` is the target file as the caller last read it (the app reads the
@@ -227,20 +229,24 @@ def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY) -> Edit |
     UTF-8. When the read stopped before the end, a replace or remove whose
     text is not in what was read is rejected as not found in those bytes
     (the tool searches the whole file), and an add is placed at the file's
-    real end. ``by`` is who would call: a human's add keeps the entry dialect.
+    real end. ``by`` is who would call: a human's write keeps the file's
+    dialect, a Hermes store's ``§`` entries where ``files`` or the content
+    says so (:func:`store_preview`, as :class:`.tool.MemoryTool` writes it).
     """
     request = parse_request(args)
     if isinstance(request, Rejection):
         return request
-    refusal = dialect_refusal(request, by)
-    if refusal is not None:
-        return refusal
     if read.name != request.filename:
         return Rejection(f"this call writes {request.filename}, but the dry run was given {read.name}")
     refusal = edit_refusal(read)
     if refusal is not None:
         return refusal
     text = text_of(read) or ""
+    if by.is_human and files.dialect is not Dialect.LINES and (files.dialect or "§" in text):
+        return store_preview(request, read, text, files)
+    refusal = dialect_refusal(request, by)
+    if refusal is not None:
+        return refusal
     edit = plan_edit(request, text)
     if isinstance(edit, Rejection):
         if read.complete:
@@ -252,6 +258,32 @@ def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY) -> Edit |
     start = read.size if edit.is_append else byte_length(text[: edit.start])
     line = None if edit.is_append and not read.complete else line_of(edit, text)
     return replace(placed(edit, start=start, size=read.size), line=line)
+
+
+def plan_in_store(request: MemoryRequest, text: str | None, files: FileMap) -> sections.StoreWrite | Rejection:
+    """What a human's add, replace or remove makes of a ``§`` store whose text is ``text``, within its limit."""
+    op = sections.StoreOp(request.action, request.text, request.replacement)
+    limit = files.limits.get(request.filename) or sections.LIMITS[request.filename]
+    return sections.plan_store(text, op, name=files.relative(request.filename), limit=limit)
+
+
+def store_preview(request: MemoryRequest, read: FileRead, text: str, files: FileMap) -> Edit | Rejection:
+    """A human write to a Hermes ``§`` store as an :class:`Edit`: the splice that gives Hermes's bytes.
+
+    Asked only where the store's dialect is ``§`` (``files``) or may be (the
+    text holds the separator): content that shows both dialects is refused.
+    """
+    dialect = dialect_for(request.filename, files.dialect, text)
+    if isinstance(dialect, Rejection):
+        return dialect
+    if not read.complete:
+        return Rejection(f"{request.filename} is larger than a Hermes store can be; nothing was written")
+    write = plan_in_store(request, text_of(read), files)
+    if isinstance(write, Rejection):
+        return write
+    outcome = f"loads next session ({write.message} {write.usage})"
+    edit = Edit(request, write.start, write.removed, write.inserted, len(text), outcome)
+    return replace(edit, line=text.count("\n", 0, write.start))
 
 
 def line_of(edit: Edit, text: str) -> int:

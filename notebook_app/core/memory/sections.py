@@ -9,6 +9,13 @@ human write of ours gives exactly those bytes (the goldens in
 smallest splice of the file that gets there: an add to a clean store is an
 append of ``\\n§\\n<text>``; a replace touches only that entry's bytes.
 
+Hermes reads a store with ``Path.read_text``, whose universal newlines make
+``\r\n`` and a lone ``\r`` a ``\n``: the entries of a CRLF store are its
+lines', and Hermes's next write of it has ``\n`` line ends throughout. So
+every function here reads ``text`` as Hermes does (:func:`hermes_text`), and
+a write to such a store gives Hermes's bytes too, its splice spanning the
+line ends it changes.
+
 Two things we refuse where Hermes goes ahead, because both lose data: a store
 that does not round-trip through Hermes's parser (Hermes's add rewrites it
 wholesale, and its drift guard only stops a replace or remove), and text that
@@ -31,23 +38,41 @@ LIMITS: dict[str, int] = {"MEMORY.md": 2200, "USER.md": 1375}
 StoreAction = Literal["add", "replace", "remove", "edit", "delete"]
 
 
+def hermes_text(text: str) -> str:
+    """A store's text as Hermes reads it (``Path.read_text``'s universal newlines): ``\r\n`` and ``\r`` are ``\n``."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def entries(text: str | None) -> list[str]:
     """The entries Hermes parses from a store's text, in order, repeats kept (``_read_file``)."""
     if not text or not text.strip():
         return []
-    return [entry for entry in (part.strip() for part in text.split(DELIMITER)) if entry]
+    return [entry for entry in (part.strip() for part in hermes_text(text).split(DELIMITER)) if entry]
 
 
 def entry_start(text: str, number: int) -> int:
-    """Where entry ``number`` (from 1, as :func:`entries` counts) begins in ``text``, in characters."""
+    """Where entry ``number`` (from 1, as :func:`entries` counts) begins in ``text``, in characters of ``text``."""
     at = 0
-    for part in text.split(DELIMITER):
+    for part in hermes_text(text).split(DELIMITER):
         if part.strip():
             number -= 1
             if number == 0:
-                return at + len(part) - len(part.lstrip())
+                return _in_text(text, at + len(part) - len(part.lstrip()))
         at += len(part) + len(DELIMITER)
     raise IndexError("no such entry")
+
+
+def _in_text(text: str, index: int) -> int:
+    """Where character ``index`` of :func:`hermes_text` of ``text`` falls in ``text`` itself."""
+    if "\r" not in text:
+        return index
+    seen = 0
+    for at, char in enumerate(text):
+        if seen >= index:
+            return at
+        if not (char == "\r" and text[at + 1 : at + 2] == "\n"):  # a CRLF pair reads as one character
+            seen += 1
+    return len(text)
 
 
 def joined(items: list[str]) -> str:
@@ -70,6 +95,7 @@ def drift(text: str | None, name: str, limit: int) -> str | None:
     """
     if not text or not text.strip():
         return None
+    text = hermes_text(text)
     parsed = entries(text)
     if text.strip() != joined(parsed):
         return (
@@ -126,14 +152,15 @@ def plan_store(text: str | None, op: StoreOp, *, name: str, limit: int) -> Store
     where it has them.
     """
     old = text or ""
-    problem = drift(old, name, limit)
+    seen = hermes_text(old)
+    problem = drift(seen, name, limit)
     if problem is not None:
         return Rejection(
             f"Refusing to write {name}: {problem}. Nothing was written; "
             "the doctor offers to normalise it as Hermes would"
         )
-    current = list(dict.fromkeys(entries(old)))  # Hermes re-reads with repeats dropped
-    planned = _apply(current, entries(old), op, limit)
+    current = list(dict.fromkeys(entries(seen)))  # Hermes re-reads with repeats dropped
+    planned = _apply(current, entries(seen), op, limit)
     if isinstance(planned, Rejection):
         return planned
     after, message, at = planned

@@ -19,7 +19,7 @@ from ..store.places import holds
 from ..store.side_events import record_failed
 from ..store.storage import Change, LockedHome, StorageError, locked_home
 from . import sections
-from .dialect import SEPARATOR, dialect_in
+from .dialect import dialect_for
 from .plan import (
     ACTIONS,
     TARGETS,
@@ -32,6 +32,7 @@ from .plan import (
     placed,
     placed_in_text,
     plan_edit,
+    plan_in_store,
 )
 from .results import ToolResult
 
@@ -173,24 +174,17 @@ class MemoryTool:
         The host's dialect decides; with no host known, the file's content
         does, and content that shows both is refused rather than guessed.
         """
-        if self.files.dialect is None and not holds(home.path(name), SEPARATOR.encode(), rare=b"\xa7"):
+        if self.files.dialect is None and not holds(home.path(name), "§".encode(), rare=b"\xa7"):
             refusal = dialect_refusal(request, self.by)  # no '§' anywhere: a '- ' file, and an add stays constant-time
             return None if refusal is None else ToolResult(refusal.message, is_error=True)
         text = home.read_text(name)
-        dialect = self.files.dialect or dialect_in(text)
-        if dialect is None and text and SEPARATOR in text:
-            return ToolResult(
-                f"{name} holds both '- ' lines and Hermes's '§'-separated entries, and no host says which it is: "
-                "open the home with --host to say whose file it is; nothing was written",
-                is_error=True,
-            )
+        dialect = dialect_for(name, self.files.dialect, text)
+        if isinstance(dialect, Rejection):
+            return ToolResult(dialect.message, is_error=True)
         if dialect is not Dialect.SECTIONS:
             refusal = dialect_refusal(request, self.by)
             return None if refusal is None else ToolResult(refusal.message, is_error=True)
-        base = request.filename
-        limit = self.files.limits.get(base) or sections.LIMITS[base]
-        op = sections.StoreOp(request.action, request.text, request.replacement)
-        write = sections.plan_store(text, op, name=name, limit=limit)
+        write = plan_in_store(request, text, self.files)
         if isinstance(write, Rejection):
             return ToolResult(write.message, is_error=True)
         output = f"ok ({request.action} → {name}); loads next session ({write.message} {write.usage})"

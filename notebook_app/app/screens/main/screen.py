@@ -39,7 +39,7 @@ from ...widgets.find.find_bar import FindRow
 from ...widgets.form import action_form
 from ...widgets.form.action_form import ActionForm
 from ...widgets.home import home_pane
-from ...widgets.home.home_pane import HomePane, file_at
+from ...widgets.home.home_pane import HomePane
 from ...widgets.session import session_pane
 from ...widgets.session.session_pane import SessionPane
 from ...workers import LatestWins
@@ -333,9 +333,16 @@ class MainScreen(PaneScreen):
         self.target = "user" if self.target == "self" else "self"
 
     def action_pick_file(self, position: int) -> None:
-        """1–7: a bootstrap file in load order, in its pane (the Home tab at narrow widths)."""
+        """1–9: the Nth file the host loads, in its order, in its pane (the Home tab at narrow widths)."""
+        home = self.query_one(HomePane)
+        name = home.file_at(position)
+        if name is None:
+            self.notify(
+                f"the host loads {home.file_count} files: there is no file {position}", title="files", markup=False
+            )
+            return
         self.activate("home")
-        self.query_one(HomePane).pick(file_at(position))
+        home.pick(name)
 
     def action_close_form(self) -> None:
         if self.find.is_open:

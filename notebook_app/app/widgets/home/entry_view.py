@@ -20,6 +20,30 @@ def entry_text(line: str) -> str:
     return line[len(ENTRY_PREFIX) :] if line.startswith(ENTRY_PREFIX) else line
 
 
+SEPARATOR_LINE = "§"
+"""The line between two of Hermes's entries; never an entry itself."""
+
+
+def entry_at_line(lines: list[str], index: int) -> tuple[int, str] | None:
+    """The ``§`` entry line ``index`` is part of: (its number from 1, its stripped text), or None on a separator.
+
+    Entries are counted as Hermes counts them (``MemoryStore._read_file``):
+    text between lines holding only ``§``, stripped, blank ones skipped.
+    """
+    if lines[index].strip() == SEPARATOR_LINE:
+        return None
+    number, start = 0, 0
+    for at in range(len(lines) + 1):
+        if at == len(lines) or lines[at] == SEPARATOR_LINE:
+            text = "\n".join(lines[start:at]).strip()
+            if text:
+                number += 1
+            if start <= index < at:
+                return (number, text) if text else None
+            start = at + 1
+    return None
+
+
 class RowsChanged(Message):
     """A file pane's rows changed (re-wrapped lines, a summary, a fold): the column fits its panes again."""
 
@@ -34,27 +58,43 @@ class EntryView(LineView):
         self.entries = False
         self.cursor: int | None = None
         """The selected line, None until the person picks one."""
+        self.sections = False
+        """The file's entries are Hermes's ``§`` entries: a line selects the entry it is part of."""
 
     @property
     def selected_entry(self) -> str | None:
         document = self.visible_document
         if not self.entries or self.cursor is None or self.cursor >= len(document.lines):
             return None
+        if self.sections:
+            found = self._section()
+            return None if found is None else found[1]
         return entry_text(document.text_of(self.cursor)) or None
 
     @property
     def selected_line(self) -> tuple[int, str] | None:
-        """(line number from 1, the line's exact text without its line ending) of the selection."""
+        """(line number from 1, the line's exact text without its line ending) of the selection;
+        in a ``§`` store (entry number from 1, the entry's whole text)."""
         document = self.visible_document
         if not self.entries or self.cursor is None or self.cursor >= len(document.lines):
             return None
+        if self.sections:
+            return self._section()
         return self.cursor + 1, document.text_of(self.cursor).removesuffix("\r")
 
-    def show_file(self, document: Document, *, entries: bool) -> None:
+    def _section(self) -> tuple[int, str] | None:
+        """The ``§`` entry the cursor's line is part of: its number and whole text, as Hermes parses the file."""
+        assert self.cursor is not None
+        document = self.visible_document
+        lines = [document.text_of(i).removesuffix("\r") for i in range(len(document.lines))]
+        return entry_at_line(lines, self.cursor)
+
+    def show_file(self, document: Document, *, entries: bool, sections: bool = False) -> None:
         """Show a file; keep the cursor on the same entry when it is still there."""
-        keep = self.selected_entry if entries and self.entries else None
+        keep = self.selected_entry if entries and self.entries and not self.sections else None
         old_cursor = self.cursor
         self.entries = entries
+        self.sections = sections
         self.cursor = None
         self.show(document)
         if keep is not None and old_cursor is not None:
@@ -69,7 +109,8 @@ class EntryView(LineView):
         return min(around, len(lines) - 1) if lines else None
 
     def _selectable(self, index: int) -> bool:
-        return bool(self.visible_document.lines[index].strip())
+        line = self.visible_document.lines[index].strip()
+        return bool(line) and not (self.sections and line == SEPARATOR_LINE)
 
     def _step(self, start: int, step: int) -> int | None:
         lines = self.visible_document.lines

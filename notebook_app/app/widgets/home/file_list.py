@@ -1,4 +1,4 @@
-"""The seven bootstrap files in load order, each marked present or absent."""
+"""The files the host loads, in its order (toolnexus: the seven bootstrap files), each marked present or absent."""
 
 from __future__ import annotations
 
@@ -69,17 +69,29 @@ class FileList(OptionList):
     def __init__(self, **kwargs) -> None:
         super().__init__(*(Option(name, id=name) for name in BOOTSTRAP_ORDER), **kwargs)
         self._prompts: dict[str, Content] = {}
+        self.names: tuple[str, ...] = BOOTSTRAP_ORDER
+        """The rows, in the host's load order."""
 
-    def show_files(self, files: Mapping[str, LiveFile], loaded: Composition, diff: SoulDiff) -> None:
-        """Replace only the rows that changed: each replacement repaints the list."""
-        for name in BOOTSTRAP_ORDER:
+    def show_files(
+        self, files: Mapping[str, LiveFile], loaded: Composition, diff: SoulDiff, names: tuple[str, ...] | None = None
+    ) -> None:
+        """Replace only the rows that changed: each replacement repaints the list. ``names``: the host's files."""
+        if names is not None and names != self.names:
+            highlighted = self.names[self.highlighted] if self.highlighted is not None else None
+            self.names = names
+            self._prompts = {}
+            self.set_options(Option(name, id=name) for name in names)
+            if highlighted in names:
+                self.highlighted = names.index(highlighted)
+        for name in self.names:
             prompt = file_prompt(name, files.get(name), loaded, diff)
             if self._prompts.get(name) != prompt:
                 self._prompts[name] = prompt
                 self.replace_option_prompt(name, prompt)
 
     def select_file(self, name: str) -> None:
-        self.highlighted = BOOTSTRAP_ORDER.index(name)
+        if name in self.names:
+            self.highlighted = self.names.index(name)
 
     @on(OptionList.OptionHighlighted)
     def _chosen(self, event: OptionList.OptionHighlighted) -> None:

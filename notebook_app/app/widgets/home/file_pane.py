@@ -50,7 +50,7 @@ class FilePane(FocusWithin, Vertical):
         found = self.view.selected_line if self.entries else None
         return None if found is None else (self.name_shown, *found)
 
-    def show(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> None:
+    def show(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None, *, sections: bool = False) -> None:
         """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``)."""
         if name != self.name_shown:
             self._opened = False
@@ -60,7 +60,7 @@ class FilePane(FocusWithin, Vertical):
         self._summarise()
         self._fold()
         self._placeholder()
-        self.view.show_file(live.document if live else EMPTY, entries=self.entries)
+        self.view.show_file(live.document if live else EMPTY, entries=self.entries, sections=sections)
 
     def set_short(self, short: bool) -> None:
         """Put the size facts in the title rule (``short``), or back in the summary's first row."""

@@ -18,7 +18,6 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
-from ....core import BOOTSTRAP_ORDER
 from ...view_model.notebook import HomeState
 from ..common.focus_within import FocusWithin
 from .entry_view import EntryView
@@ -97,12 +96,14 @@ class HomePane(FocusWithin, Vertical):
                     return pane.name_shown
             files = self.query_one(FileList)
             if focused is files and files.highlighted is not None:
-                return BOOTSTRAP_ORDER[files.highlighted]
+                return files.names[files.highlighted]
         return self.target
 
     def show_state(self, state: HomeState) -> None:
         self._state = state
-        self.query_one(FileList).show_files(state.files, state.preview.composition, state.comparison.diff)
+        self.query_one(FileList).show_files(
+            state.files, state.preview.composition, state.comparison.diff, state.layout.order
+        )
         for name in (self.document, *ENTRY_PANES):
             self._show(name)
 
@@ -179,7 +180,9 @@ class HomePane(FocusWithin, Vertical):
     def _show(self, name: str) -> None:
         state = self._state
         if state is not None:
-            self.pane(name).show(name, state.files.get(name), state.preview.composition.file(name))
+            self.pane(name).show(
+                name, state.files.get(name), state.preview.composition.file(name), sections=name in state.sections
+            )
             self._flag(name)
             self._blame_of(name)
             self._match(name)
@@ -207,7 +210,11 @@ class HomePane(FocusWithin, Vertical):
             if isinstance(pane, FilePane) and pane.entries and pane.name_shown != self.target:
                 self.post_message(self.EntryFileViewed(pane.name_shown))
 
+    @property
+    def file_count(self) -> int:
+        return len(self.query_one(FileList).names)
 
-def file_at(position: int) -> str:
-    """The bootstrap file at ``position`` (1–7) in load order."""
-    return BOOTSTRAP_ORDER[position - 1]
+    def file_at(self, position: int) -> str | None:
+        """The file at ``position`` (from 1) of the list, in the host's load order; None past its end."""
+        names = self.query_one(FileList).names
+        return names[position - 1] if 0 < position <= len(names) else None
