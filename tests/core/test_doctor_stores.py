@@ -206,3 +206,14 @@ def test_a_read_only_profile_names_its_files_and_the_doctor_says_writes_are_refu
         "MEMORY.md and USER.md in a home opened as Hermes"
     )
     assert not [f for f in check_home(home, host=host("openclaw")).findings if f.rule == "host.read-only"]
+
+
+def test_a_crlf_store_is_read_and_fixed_as_hermes_reads_it_with_universal_newlines(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes("likes tea\r\n§\r\nline one\r\nline\u200b two\r\n§\r\ntimezone: IST".encode())
+    assert found(home, None) == [] and found(home) == []
+    (hidden,) = [f for f in check_home(home).findings if f.rule == "security.invisible"]
+    assert hidden.fix is not None
+    assert hidden.fix.preview(home) == FixPreview("MEMORY.md", 4, "line\u200b two", "line two")
+    result = hidden.fix.apply(home, by=CLI)
+    assert not result.is_error, result.output
+    assert sections.entries((home / "MEMORY.md").read_text()) == ["likes tea", "line one\nline two", "timezone: IST"]

@@ -113,30 +113,40 @@ class Fix:
         return self.file in ENTRY_FILES and (self.files.dialect or dialect_in(text)) is Dialect.SECTIONS
 
     def _store_op(self, text: str) -> tuple[sections.StoreOp, int] | Rejection:
-        """The entry edit that makes this line's change in a ``§`` store, and the byte offset of the line in it."""
-        line_start = 0
+        """The entry edit that makes this line's change in a ``§`` store, and the line's byte offset in that entry.
+
+        The store is read as Hermes reads it (universal newlines), as the
+        write path plans it; the line is found by the file's own ``\n``s.
+        """
+        raw_start = 0
         for _ in range(self.line - 1):
-            line_start = text.index("\n", line_start) + 1
+            raw_start = text.index("\n", raw_start) + 1
+        seen = sections.hermes_text(text)
+        line_start = raw_start - text.count("\r\n", 0, raw_start)  # a CRLF pair reads as one character
         line_end = line_start + len(self.expect)
+        if seen[line_start:line_end] != self.expect:
+            return Rejection(f"line {self.line} of {self.file} is not one line as Hermes reads it; fix it by hand")
         at = number = 0
-        for part in text.split(sections.DELIMITER):
+        for part in seen.split(sections.DELIMITER):
             entry = part.strip()
             begin = at + len(part) - len(part.lstrip())
             at += len(part) + len(sections.DELIMITER)
             if not entry:
                 continue
             number += 1
-            if begin <= line_start and line_end <= begin + len(entry):
-                if self.new_text is None:  # the line goes with its line ending (the one before it, if it is last)
-                    after = text[line_end : begin + len(entry)]
-                    ending = 2 if after.startswith("\r\n") else 1 if after.startswith("\n") else 0
-                    cut = (line_start, line_end + ending) if ending else (max(begin, line_start - 1), line_end)
-                    new = text[begin : cut[0]] + text[cut[1] : begin + len(entry)]
-                else:
-                    new = text[begin:line_start] + self.new_text + text[line_end : begin + len(entry)]
-                if not new.strip():
-                    return sections.StoreOp("delete", entry, index=number), len(text[begin:line_start].encode())
-                return sections.StoreOp("edit", entry, new, index=number), len(text[begin:line_start].encode())
+            if not begin <= line_start <= line_end <= begin + len(entry):
+                continue
+            end = begin + len(entry)
+            if self.new_text is None:  # the line goes with its line ending (the one before it, if it is last)
+                ending = 1 if seen[line_end:end].startswith("\n") else 0
+                cut = (line_start, line_end + 1) if ending else (max(begin, line_start - 1), line_end)
+                new = seen[begin : cut[0]] + seen[cut[1] : end]
+            else:
+                new = seen[begin:line_start] + self.new_text + seen[line_end:end]
+            shift = len(text[sections.entry_start(text, number) : raw_start].encode("utf-8"))
+            if not new.strip():
+                return sections.StoreOp("delete", entry, index=number), shift
+            return sections.StoreOp("edit", entry, new, index=number), shift
         return Rejection(f"line {self.line} of {self.file} is in no entry of its '§' store; nothing was changed")
 
     def _store_write(self, text: str) -> sections.StoreWrite | Rejection:

@@ -27,14 +27,10 @@ from ..home.refusals import Rejection
 from ..home.soul import MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
 from ..memory import sections
+from ..memory.sections import hermes_text
 from ..text.file_text import shown
 from .fixes import FixKind
 from .repair import RepairPreview
-
-
-def hermes_text(text: str) -> str:
-    """``text`` as Hermes's ``read_text`` gives it: ``\\r\\n`` and a lone ``\\r`` read as ``\\n``."""
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 @dataclass(frozen=True)

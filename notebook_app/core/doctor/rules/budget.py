@@ -20,7 +20,6 @@ from ...hosts.profile import UNIT_WORDS, shadow_words
 from ...memory import sections
 from ...text.tokens import DEFAULT_ENCODING, count_tokens
 from ..model import Finding, finding
-from ..store_fix import hermes_text
 
 
 @dataclass(frozen=True)
@@ -207,7 +206,7 @@ def _meter(composition: Composition, name: str, limit: int) -> str:
     read = reads.get(name) if isinstance(reads, dict) else None
     if read is None or not read.status.loads:
         return ""
-    kept = list(dict.fromkeys(sections.entries(hermes_text(read.data.decode("utf-8", "replace")))))
+    kept = list(dict.fromkeys(sections.entries(read.data.decode("utf-8", "replace"))))
     return sections.usage(kept, limit)
 
 

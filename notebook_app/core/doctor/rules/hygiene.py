@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 from ...edits.guarded_splice import ENTRY_FILES
 from ...home.layout import Dialect
+from ...memory.sections import hermes_text
 from ...text.file_text import FileText, shown
 from ..fixes import delete_line
 from ..model import Finding, finding
-from ..store_fix import hermes_text, pieces
+from ..store_fix import pieces
 
 MAX_PER_RULE = 500
 SEPARATOR_LINE = "§"

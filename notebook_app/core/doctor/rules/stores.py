@@ -24,9 +24,10 @@ from ...edits.guarded_splice import ENTRY_FILES
 from ...home.layout import Dialect, FileMap
 from ...memory import sections
 from ...memory.dialect import dialect_in
+from ...memory.sections import hermes_text
 from ...text.file_text import FileText
 from ..model import Finding, finding
-from ..store_fix import NormaliseFix, hermes_text, pieces, round_trips
+from ..store_fix import NormaliseFix, pieces, round_trips
 from .hygiene import SEPARATOR_LINE
 
 MAX_GLUED = 100
@@ -49,8 +50,9 @@ def entry_dialect(file: FileText, files: FileMap) -> Dialect:
     shown = dialect_in(file.text)
     if shown is not None:
         return shown
-    separator = file.text.find(sections.DELIMITER)
-    dash = 0 if file.text.startswith("- ") else file.text.find("\n- ")
+    seen = hermes_text(file.text)
+    separator = seen.find(sections.DELIMITER)
+    dash = 0 if seen.startswith("- ") else seen.find("\n- ")
     return Dialect.SECTIONS if 0 <= separator < dash else Dialect.LINES
 
 
