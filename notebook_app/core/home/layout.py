@@ -35,11 +35,11 @@ class FileMap:
 
     host: str | None = None
     """The host the home was opened as; None when none is known (content then decides an entry file's dialect)."""
-    folders: Mapping[str, str] = field(default=_EMPTY)
+    folders: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     """Logical name -> the subfolder it lives in (``memories``); a name not here is at the top."""
     dialect: Dialect | None = None
     """The entry files' dialect; None: decided by each file's content (:func:`..memory.dialect.dialect_in`)."""
-    limits: Mapping[str, int] = field(default=_EMPTY)
+    limits: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     """Entry file -> its character limit, where the host has one (Hermes)."""
 
     def relative(self, name: str) -> str:
