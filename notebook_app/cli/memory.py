@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.log import CLI
-from .common import CommandLine, existing_home, home_option, report, usage_error
+from .common import CommandLine, home_option, opened_home, report, usage_error
 
 _HELPS = {
     "add": "append '- TEXT' to the target file",
@@ -43,9 +43,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    home = existing_home(args.home, create=getattr(args, "create", False))
-    if isinstance(home, str):
-        return usage_error(home)
+    opening = opened_home(args, create=getattr(args, "create", False))
+    if isinstance(opening, str):
+        return usage_error(opening)
+    home = opening.root  # opening.files: where the host keeps each file, for the write side to take
     payload = {"action": args.action, "target": args.target, "text": args.text}
     if args.action == "replace":
         payload["with"] = args.replacement

@@ -15,6 +15,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ...home.layout import FLAT, HERMES_FOLDER, FileMap, hermes_files, host_files
+from ..claude_code.load import claude_code_version
+from ..hermes.config import read_config
+from ..hermes.load import hermes_version, rules
+from ..openclaw.releases import resolve_release
+from ..profile import load_hosts, version_problem
 from . import claude_home
 from .detect import Fit, layout_fits, memories_parent
 from .hermes_home import active_home, profile_home
@@ -69,8 +74,6 @@ def _is_dir(path: Path) -> bool:
 
 
 def _known(name: str) -> bool:
-    from ..profile import load_hosts
-
     hosts, _ = load_hosts()
     return name in hosts
 
@@ -90,8 +93,6 @@ def _named_host(
             return "openclaw", None, f"--openclaw-config {os.fspath(openclaw_config)}"
         return None, None, ""
     name, at, version = host.partition("@")
-    from ..profile import load_hosts
-
     hosts, _ = load_hosts()
     if name not in hosts:
         return OpeningError(f"no host named {name!r}; hosts: {', '.join(sorted(hosts)) or 'none'}")
@@ -105,26 +106,20 @@ def _named_host(
 
 
 def _version_problem(name: str, version: str) -> str | None:
-    """Why ``name@version`` names no release the notebook knows, in the words ``soul`` and ``doctor`` print."""
+    """Why ``name@version`` names no release the notebook knows, in the words ``soul`` and ``doctor`` print
+    (:func:`..resolve_host`'s order: the version's form, then the proven releases)."""
+    if (problem := version_problem(version)) is not None:
+        return f"{name}@{version}: {problem}"
     if name == "hermes":
-        from ..hermes.load import hermes_version
-
         proven, said = hermes_version(version)
         return None if proven is not None else said
     if name == "claude-code":
-        from ..claude_code.load import claude_code_version
-
         proven, said = claude_code_version(version)
         return None if proven is not None else said
     if name == "openclaw":
-        from ..openclaw.releases import resolve_release
-
         found = resolve_release(version)
         return found if isinstance(found, str) else None
-    from ..profile import version_problem
-
-    problem = version_problem(version)
-    return f"{name}@{version}: {problem}" if problem is not None else None
+    return None
 
 
 def _host_home(
@@ -208,9 +203,6 @@ def _opening(
 
 def _hermes_files(root: Path) -> tuple[FileMap, tuple[str, ...]]:
     """Hermes's file map with the limits of the home's config.yaml, and what was read, in words."""
-    from ..hermes.config import read_config
-    from ..hermes.load import rules
-
     r = rules()
     config = read_config(root, int(r["memory_limit"]), int(r["user_limit"]))  # type: ignore[arg-type]
     notes = (f"{config.said}: MEMORY.md {config.memory_char_limit:,}, USER.md {config.user_char_limit:,} chars",)

@@ -47,9 +47,12 @@ def _is_file(path: Path) -> bool:
 
 
 def hermes_marks(folder: Path) -> str | None:
-    """``config.yaml``, ``SOUL.md`` or both, as said in a reason: what besides memories/ makes a Hermes home."""
+    """What makes ``folder`` a Hermes home, as a reason says it (``memories/ and config.yaml``); None: it is none."""
     found = [name for name in ("config.yaml", "SOUL.md") if _is_file(folder / name)]
-    return " and ".join(found) or None
+    if not found:
+        return None
+    said = [f"{HERMES_FOLDER}/", *found]
+    return ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def memories_parent(folder: Path) -> Path | None:
@@ -63,10 +66,9 @@ def memories_parent(folder: Path) -> Path | None:
 
 def hermes_fit(folder: Path) -> Fit | None:
     if _is_dir(folder / HERMES_FOLDER) and (marks := hermes_marks(folder)):
-        return Fit("hermes", folder, f"opened as Hermes: the folder has {HERMES_FOLDER}/ and {marks}")
+        return Fit("hermes", folder, f"opened as Hermes: the folder has {marks}")
     if (parent := memories_parent(folder)) is not None:
-        marks = hermes_marks(parent)
-        return Fit("hermes", parent, f"opened {folder}'s parent, the Hermes home: it has {HERMES_FOLDER}/ and {marks}")
+        return Fit("hermes", parent, f"opened {folder}'s parent, the Hermes home: it has {hermes_marks(parent)}")
     return None
 
 

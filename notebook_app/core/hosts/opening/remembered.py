@@ -14,6 +14,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from platformdirs import user_state_dir
+
 from ...fs.atomic import flocked_directory, remove_temps, write_atomically
 
 HOSTS_FILE = "hosts.json"
@@ -21,8 +23,6 @@ HOSTS_FILE = "hosts.json"
 
 def state_folder() -> Path:
     """The notebook's per-user state folder (``$XDG_STATE_HOME/persona-notebook`` on Linux)."""
-    from platformdirs import user_state_dir  # only when a home is opened: importing the core stays light
-
     return Path(user_state_dir("persona-notebook"))
 
 
