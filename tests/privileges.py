@@ -204,6 +204,7 @@ def load_standard_library() -> None:
 
 def _launch(argv: list[str]) -> int:
     sys.path.insert(0, str(REPO))  # this checkout, not whatever the venv has installed
+    import notebook_app.core.hosts.opening.choose  # noqa: F401  (every verb opens its home as its host has it)
     from notebook_app.cli import main
 
     if argv[:1] == ["mcp"]:

@@ -1,4 +1,5 @@
-"""What every verb shares: the registry entry, ``--home``/``--json``, the home check."""
+"""What every verb shares: the registry entry, ``--home``/``--json`` and the host options, the home check and
+the one opening of a home as its host has it (:func:`opened_home`)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..core.fs import pin_home
 from ..core.home import home_path
+
+if TYPE_CHECKING:
+    from ..core.hosts import Opening
 
 
 @dataclass(frozen=True)
@@ -38,9 +43,39 @@ def build_verb_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
     return parser
 
 
-def home_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--home", default=".", metavar="DIR", help="the persona home (default: the current directory)")
+class _CurrentFolder(str):
+    """``--home``'s default, ``.``, told apart from a ``--home .`` typed: only then may a host's own home be opened."""
+
+
+CURRENT = _CurrentFolder(".")
+
+HOST_HELP = "the host the home is for: toolnexus, openclaw[@VERSION], hermes, claude-code (default: its layout's)"
+
+
+def home_option(parser: argparse.ArgumentParser, *, host_help: str = HOST_HELP) -> None:
+    """``--home`` and ``--json``, and the options that say which host's home it is (:func:`opened_home`)."""
+    parser.add_argument(
+        "--home",
+        default=CURRENT,
+        metavar="DIR",
+        help="the persona home (default: the current directory; with --host hermes or openclaw, "
+        "--profile or --agent, that host's own home)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    hosts = parser.add_argument_group("the host")
+    hosts.add_argument("--host", metavar="NAME", help=host_help)
+    hosts.add_argument(
+        "--agent",
+        metavar="ID",
+        help="OpenClaw: the agent whose workspace to open (default: the config's default agent)",
+    )
+    hosts.add_argument("--profile", metavar="NAME", help="Hermes: open ~/.hermes/profiles/NAME ('default': ~/.hermes)")
+    hosts.add_argument(
+        "--openclaw-config",
+        metavar="PATH",
+        help="OpenClaw's config to read its caps and workspaces from (default: $OPENCLAW_CONFIG_PATH, "
+        "else ~/.openclaw/openclaw.json)",
+    )
 
 
 def existing_home(given: str, *, create: bool = False) -> Path | str:
@@ -66,6 +101,48 @@ def existing_home(given: str, *, create: bool = False) -> Path | str:
         pin_home(path)
         return path
     return f"no such home: {given} (pass --create to make it)"
+
+
+def opened_home(args: argparse.Namespace, *, create: bool = False) -> Opening | str:
+    """The home a verb works on, opened as its host has it and pinned; or the usage error to print (exit 2).
+
+    The host is ``--host``, else the one remembered for the folder, else its layout's, else toolnexus
+    (:func:`..core.hosts.open_home`); with no ``--home``, ``--host hermes|openclaw``, ``--profile`` or
+    ``--agent`` open that host's own home. A ``--host`` is remembered for the folder; a host the layout
+    or the memory chose is said on stderr, one line. The Opening is kept as ``args.opening`` (a second
+    call returns it), and ``args.home`` becomes its folder when that is not the one given (a Hermes
+    home's ``memories/`` opens the home).
+    """
+    if getattr(args, "opening", None) is not None:
+        return args.opening
+    from ..core.hosts import Chosen, OpeningError, open_home, remember_host  # the host rules load when asked
+
+    given: Path | None = None
+    if args.home is not CURRENT:
+        home = existing_home(args.home, create=create)
+        if isinstance(home, str):
+            return home
+        given = home
+    found = open_home(
+        given, host=args.host, agent=args.agent, profile=args.profile, openclaw_config=args.openclaw_config
+    )
+    if isinstance(found, OpeningError):
+        return found.message
+    if given is None and found.root == Path("."):
+        home = existing_home(CURRENT, create=create)  # the current folder, checked and pinned as ever
+        if isinstance(home, str):
+            return home
+    elif found.root != given:
+        pin_home(found.root)
+        args.home = str(found.root)
+    if args.host is not None:
+        problem = remember_host(found.root, found.host, found.version)
+        if problem is not None:
+            print(f"persona-notebook: {problem}", file=sys.stderr)
+    elif found.chosen in (Chosen.DETECTED, Chosen.REMEMBERED) and found.host != "toolnexus":
+        print(f"persona-notebook: {found.reason}", file=sys.stderr)
+    args.opening = found
+    return found
 
 
 def usage_error(message: str) -> int:

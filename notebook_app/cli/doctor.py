@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core.text import with_markers
 from .common import CommandLine, home_option, print_json, usage_error
-from .hosts import home_and_host, host_options
+from .hosts import HOST_HELP, home_and_host, host_options
 
 if TYPE_CHECKING:
     from ..core.doctor import DoctorReport, Finding
@@ -28,7 +28,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         description="Check a persona home with the doctor's rules (loading, security, hygiene, budget per host). "
         "Exit status 1 when any finding is a warning or an error.",
     )
-    home_option(doctor)
+    home_option(doctor, host_help=HOST_HELP)
     host_options(doctor)
     doctor.add_argument("--tokens", action="store_true", help="count tokens exactly (o200k_base), not as chars/4")
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..core.home import BOOTSTRAP_ORDER
 from ..core.log import CLI
-from .common import CommandLine, existing_home, home_option, print_json, usage_error
+from .common import CommandLine, home_option, opened_home, print_json, usage_error
 
 if TYPE_CHECKING:
     from ..core.edits import CopyEditResult, EditorRunner
@@ -56,9 +56,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(
     args: argparse.Namespace, *, run_editor: EditorRunner | None = None, environ: Mapping[str, str] | None = None
 ) -> int:
-    home = existing_home(args.home)
-    if isinstance(home, str):
-        return usage_error(home)
+    opening = opened_home(args)
+    if isinstance(opening, str):
+        return usage_error(opening)
+    home = opening.root
     # Loaded when an edit runs, not with the app.
     from ..core.edits import edit_with_editor, editor_command, edits_dir
 

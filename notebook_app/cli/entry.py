@@ -6,7 +6,7 @@ import argparse
 
 from ..core import ENTRY_FILES
 from ..core.log import CLI
-from .common import CommandLine, existing_home, home_option, report, usage_error
+from .common import CommandLine, home_option, opened_home, report, usage_error
 
 _HELPS = {
     "delete": "delete line LINE of FILE, its line ending included",
@@ -47,15 +47,16 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    home = existing_home(args.home)
-    if isinstance(home, str):
-        return usage_error(home)
+    opening = opened_home(args)
+    if isinstance(opening, str):
+        return usage_error(opening)
+    home, files = opening.entry_home, opening.files
     from ..core import delete_entry, edit_entry  # the write path loads when a verb writes, not with the app
 
     if args.action == "delete":
-        result = delete_entry(home, args.file, args.line, args.expect, by=CLI)
+        result = delete_entry(home, args.file, args.line, args.expect, by=CLI, files=files)
     else:
-        result = edit_entry(home, args.file, args.line, args.expect, args.new_text, by=CLI)
+        result = edit_entry(home, args.file, args.line, args.expect, args.new_text, by=CLI, files=files)
     return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
 
 

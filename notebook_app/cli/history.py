@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..core.home import BOOTSTRAP_ORDER
 from ..core.log import CLI, EventAction
-from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
+from .common import CommandLine, home_option, opened_home, print_json, report, usage_error
 
 if TYPE_CHECKING:
     from ..core.log import Event
@@ -124,9 +124,10 @@ def run(args: argparse.Namespace) -> int:
         undo,
     )
 
-    home = existing_home(args.home)
-    if isinstance(home, str):
-        return usage_error(home)
+    opening = opened_home(args)
+    if isinstance(opening, str):
+        return usage_error(opening)
+    home = opening.root
     if args.command in ("undo", "restore"):
         if args.command == "undo":
             result = undo(home, args.id, by=CLI, dry_run=args.dry_run)

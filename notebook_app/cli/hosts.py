@@ -1,4 +1,7 @@
-"""``--host NAME``, ``--openclaw-config PATH`` and ``--session-kind K``, shared by ``doctor`` and ``soul``."""
+"""``--session-kind K`` and the host ``doctor`` and ``soul`` compose with: ``--host``, else the home's own.
+
+``--host``, ``--openclaw-config`` and the rest come with ``--home`` (:func:`.common.home_option`).
+"""
 
 from __future__ import annotations
 
@@ -7,23 +10,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import existing_home
+from .common import opened_home
 
 if TYPE_CHECKING:
     from ..core.hosts import HostProfile
 
+HOST_HELP = "as this host loads it: toolnexus (default), openclaw[@VERSION], hermes, claude-code"
+
 
 def host_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--host",
-        metavar="NAME",
-        help="as this host loads it: toolnexus (default), openclaw[@VERSION], hermes, claude-code",
-    )
-    parser.add_argument(
-        "--openclaw-config",
-        metavar="PATH",
-        help="OpenClaw's config to read its caps from (default: ~/.openclaw/openclaw.json)",
-    )
     parser.add_argument(
         "--session-kind",
         choices=("main", "group", "channel", "subagent", "cron"),
@@ -33,16 +28,26 @@ def host_options(parser: argparse.ArgumentParser) -> None:
 
 def home_and_host(args: argparse.Namespace) -> tuple[Path, HostProfile | None] | str:
     """The home and the profile to compose with (None: the contract), or the usage error to print."""
-    home = existing_home(args.home)
-    if isinstance(home, str):
-        return home
+    opening = opened_home(args)
+    if isinstance(opening, str):
+        return opening
     host = resolved_host(args)
-    return host if isinstance(host, str) else (home, host)
+    return host if isinstance(host, str) else (opening.root, host)
+
+
+def host_spec(args: argparse.Namespace) -> str | None:
+    """The host to compose as: ``--host``, else the one the home opened as (None: the contract)."""
+    if args.host is not None:
+        return args.host
+    opening = getattr(args, "opening", None)
+    if opening is None or opening.chosen.value == "fallback":
+        return None
+    return opening.spec
 
 
 def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:
     """The profile to compose with (None: the contract), or the usage error to print."""
-    spec = args.host or ("openclaw" if args.openclaw_config else None)
+    spec = host_spec(args)
     if args.session_kind is not None and (spec or "").partition("@")[0] != "openclaw":
         return "--session-kind is an option of --host openclaw only"
     if spec is None:

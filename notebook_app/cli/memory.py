@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.log import CLI
-from .common import CommandLine, existing_home, home_option, report, usage_error
+from .common import CommandLine, home_option, opened_home, report, usage_error
 
 _HELPS = {
     "add": "append '- TEXT' to the target file",
@@ -43,15 +43,20 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    home = existing_home(args.home, create=getattr(args, "create", False))
-    if isinstance(home, str):
-        return usage_error(home)
+    opening = opened_home(args, create=getattr(args, "create", False))
+    if isinstance(opening, str):
+        return usage_error(opening)
+    if opening.host == "claude-code" and args.target == "user":
+        return usage_error("Claude Code has no USER.md: its memory is MEMORY.md in its memory folder (--target self)")
+    home = opening.entry_home
+    if not home.is_dir():  # Claude Code's memory folder is its to make, never ours
+        return usage_error(f"{opening.title}'s memory folder {home} does not exist; nothing was written")
     payload = {"action": args.action, "target": args.target, "text": args.text}
     if args.action == "replace":
         payload["with"] = args.replacement
     from ..core import memory_tool  # the write path loads when a verb writes, not with the app
 
-    result = memory_tool(home, by=CLI).call(payload)
+    result = memory_tool(home, by=CLI, files=opening.files).call(payload)
     return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
 
 

@@ -13,7 +13,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..core.log import CLI
-from .common import CommandLine, existing_home, home_option, print_json, report, usage_error
+from .common import CommandLine, home_option, opened_home, print_json, report, usage_error
 
 if TYPE_CHECKING:
     from ..core.modes import Decision, Proposal
@@ -60,9 +60,10 @@ def run(args: argparse.Namespace) -> int:
     # Loaded by a review verb only.
     from ..core.modes import ReviewError, approve, approve_all, pending, reject, reject_all
 
-    home = existing_home(args.home)
-    if isinstance(home, str):
-        return usage_error(home)
+    opening = opened_home(args)
+    if isinstance(opening, str):
+        return usage_error(opening)
+    home = opening.root
     if args.command == "review":
         return review_setting(home, args.state, as_json=args.json)
     if args.command == "pending":

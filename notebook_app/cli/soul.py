@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from ..core import compose
-from .common import CommandLine, home_option, print_json, usage_error
-from .hosts import home_and_host, host_options
+from .common import CommandLine, home_option, opened_home, print_json, usage_error
+from .hosts import HOST_HELP, home_and_host, host_options, host_spec
 from .soul_claude import CLAUDE_CODE, claude_code_run
 from .soul_hermes import HERMES, hermes_run
 
@@ -19,7 +19,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         description="Print the soul a session starting now would load (compose_soul of the home). "
         "A bootstrap file that is there but cannot be loaded is named on stderr; the soul is printed without it.",
     )
-    home_option(soul)
+    home_option(soul, host_help=HOST_HELP)
     host_options(soul)
     soul.add_argument(
         "--cwd",
@@ -33,7 +33,11 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    name, _, version = (args.host or "").partition("@")
+    if args.host is None:  # the home may be a host's by its layout, or by the host remembered for it
+        opening = opened_home(args)
+        if isinstance(opening, str):
+            return usage_error(opening)
+    name, _, version = (host_spec(args) or "").partition("@")
     if name == CLAUDE_CODE:
         return claude_code_run(args, version or None)
     if name == HERMES:

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import print_json, usage_error
+from .common import opened_home, print_json, usage_error
 
 if TYPE_CHECKING:
     from ..core.hosts import ClaudeLoad, InjectedPart
@@ -35,6 +35,9 @@ def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
     root = Path(args.home).expanduser() if args.home else None
     if root is None or not root.is_dir():
         return usage_error(f"{args.home}: not a folder (--home is the Claude Code project root)")
+    opening = opened_home(args)  # pinned, and a --host remembered for the folder
+    if isinstance(opening, str):
+        return usage_error(opening)
     cwd = Path(args.cwd).expanduser() if args.cwd is not None else root
     if not cwd.is_dir():
         return usage_error(f"{args.cwd}: not a folder (--cwd is the directory Claude Code runs in)")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import existing_home, print_json, usage_error
+from .common import opened_home, print_json, usage_error
 
 HERMES = "hermes"
 
@@ -23,9 +23,10 @@ def hermes_run(args: argparse.Namespace, version: str | None) -> int:
         return usage_error(said)
     if args.openclaw_config is not None or args.session_kind is not None:
         return usage_error("--openclaw-config and --session-kind are not options of --host hermes")
-    home = existing_home(args.home)
-    if isinstance(home, str):
-        return usage_error(home)
+    opening = opened_home(args)  # a home's memories/ opens the home
+    if isinstance(opening, str):
+        return usage_error(opening)
+    home = opening.root
     load = hermes_load(home, cwd=args.cwd, context_length=args.context_length)
     for note in (f"{said}, as its goldens prove it", *load.notes):
         print(f"persona-notebook: {note}", file=sys.stderr)

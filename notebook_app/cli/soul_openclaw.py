@@ -14,12 +14,13 @@ import sys
 from pathlib import Path
 
 from .common import print_json, usage_error
+from .hosts import host_spec
 
 
 def run_openclaw(args: argparse.Namespace, home: Path) -> int:
     from ..core.hosts import load_json, openclaw_load, read_openclaw_numbers
 
-    _, _, version = (args.host or "openclaw").partition("@")
+    _, _, version = (host_spec(args) or "openclaw").partition("@")
     config = read_openclaw_numbers(args.openclaw_config)
     load = openclaw_load(home, version or None, args.session_kind or "main", caps=config.numbers)
     if isinstance(load, str):

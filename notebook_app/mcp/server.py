@@ -42,6 +42,7 @@ from ..core import MemoryTool, ToolResult
 from ..core.fs import pin_home
 from ..core.modes import load_settings, mode_in_force
 from ..core.sessions import AgentSession, hold, new_session, session_actor, write_session_file
+from .hosts import host_refusal
 
 logger = logging.getLogger(__name__)
 
@@ -346,8 +347,9 @@ def serve(home: str | Path, *, guard: bool | None = None, review: bool | None = 
     (``--review`` / ``--no-review``) flag; None
     leaves it to the home's ``.notebook/settings.toml``, read once here, as
     this process serves one session. Exit codes: 0 after a normal close, 2
-    when ``home`` is not a directory. Logs go to stderr; stdout carries only
-    the protocol.
+    when ``home`` is not a directory, or is a Hermes home or a Claude Code
+    project (:func:`.hosts.host_refusal`), before any handshake. Logs go to stderr;
+    stdout carries only the protocol.
     """
     logging.basicConfig(
         stream=sys.stderr, level=logging.WARNING, format="persona-notebook mcp: %(levelname)s %(message)s"
@@ -360,6 +362,10 @@ def serve(home: str | Path, *, guard: bool | None = None, review: bool | None = 
             "(for example: mkdir -p HOME) and pass its path",
             file=sys.stderr,
         )
+        return 2
+    refusal = host_refusal(root)
+    if refusal is not None:
+        print(f"persona-notebook mcp: {refusal}", file=sys.stderr)
         return 2
     settings = load_settings(root)
     for problem in settings.problems:

@@ -194,16 +194,16 @@ def test_one_doctor_reads_the_same_bytes_in_the_dialect_of_the_home_it_is_given(
 
 
 def test_a_read_only_profile_names_its_files_and_the_doctor_says_writes_are_refused(home: Path) -> None:
-    text = 'name = "mine"\nfiles = ["SOUL.md", "MEMORY.md"]\nread_only = true\n'
-    assert parse_profile(text, "mine").read_only_files == ("SOUL.md", "MEMORY.md")
+    text = 'name = "mine"\ntitle = "Mine"\nfiles = ["SOUL.md", "MEMORY.md"]\nread_only = true\n'
+    mine = parse_profile(text, "mine", "mine.toml")
+    assert mine.read_only_files == ("SOUL.md", "MEMORY.md")
     assert parse_profile(text.replace("read_only = true\n", ""), "mine").read_only_files == ()
-    hermes = host("hermes")
-    assert hermes.read_only_files == ("SOUL.md", "MEMORY.md", "USER.md")
-    (said,) = [f for f in check_home(home, host=hermes).findings if f.rule == "host.read-only"]
+    assert host("hermes").read_only_files == ()  # its '§' stores are written as Hermes writes them
+    (said,) = [f for f in check_home(home, host=mine).findings if f.rule == "host.read-only"]
     assert (said.file, said.severity.value) == (None, "info")
     assert said.message == (
-        "Hermes's profile says read_only = true (hermes.toml): the notebook refuses every write to SOUL.md, "
-        "MEMORY.md and USER.md in a home opened as Hermes"
+        "Mine's profile says read_only = true (mine.toml): the notebook refuses every write to SOUL.md "
+        "and MEMORY.md in a home opened as Mine"
     )
     assert not [f for f in check_home(home, host=host("openclaw")).findings if f.rule == "host.read-only"]
 

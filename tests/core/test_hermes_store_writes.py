@@ -246,3 +246,22 @@ def test_a_crlf_store_found_by_its_content_gets_a_new_entry_not_a_dash_line(tmp_
     (home / "MEMORY.md").write_bytes(b"A\r\n\xc2\xa7\r\nB\r\n")
     assert not memory_tool(home, by=CLI).call({"action": "add", "text": "C"}).is_error
     assert sections.entries((home / "MEMORY.md").read_text()) == ["A", "B", "C"]
+
+
+def test_a_file_a_profile_marks_read_only_is_refused_by_every_write(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from notebook_app.core.edits.guarded_splice import delete_entry
+    from notebook_app.core.home.layout import host_files
+
+    home = tmp_path / "mine"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("- kept\n")
+    files = replace(host_files("mine"), read_only=frozenset({"MEMORY.md"}))
+    added = MemoryTool(home, by=CLI, files=files).call({"action": "add", "text": "x"})
+    removed = MemoryTool(home, by=CLI, files=files).call({"action": "remove", "text": "kept"})
+    deleted = delete_entry(home, "MEMORY.md", 1, "- kept", by=CLI, files=files)
+    for result in (added, removed, deleted):
+        assert result.is_error and "read-only in a home opened as mine" in result.output
+    assert (home / "MEMORY.md").read_text() == "- kept\n"
+    assert not MemoryTool(home, by=CLI, files=files).call({"action": "add", "text": "y", "target": "user"}).is_error

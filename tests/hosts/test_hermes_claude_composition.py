@@ -9,6 +9,7 @@ the same text, the same lengths.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -139,6 +140,7 @@ def test_doctor_as_hermes_reports_the_memory_limits_its_config_yaml_sets(tmp_pat
         capture_output=True,
         text=True,
         timeout=60,
+        env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")},  # --host is remembered, in the test's tmp
     )
     findings = [(f["rule"], f.get("file"), f["message"]) for f in json.loads(done.stdout)["findings"]]
     over = {file: message for rule, file, message in findings if rule == "budget.over"}
@@ -154,5 +156,6 @@ def test_doctor_refuses_a_hermes_version_no_golden_proves(tmp_path: Path) -> Non
         capture_output=True,
         text=True,
         timeout=60,
+        env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")},
     )
     assert done.returncode == 2 and "proven Hermes releases: 0.19.0" in done.stderr

@@ -45,6 +45,8 @@ class FileMap:
     """Entry file -> its character limit, where the host has one (Hermes)."""
     order: tuple[str, ...] = BOOTSTRAP_ORDER
     """The files the host loads from the home, in its order: what the file list shows and ``1``–``9`` pick."""
+    read_only: frozenset[str] = frozenset()
+    """Files the host's profile says the notebook must never write (``read_only = true``): every write refuses."""
 
     def relative(self, name: str) -> str:
         """``memories/MEMORY.md``: where ``name`` is, from the home's top folder."""

@@ -8,6 +8,8 @@ loaders, the contract's composition, a person's own profile), in one shape.
 :func:`resolve_host` turns a name (``openclaw`` or ``openclaw@2026.4``) into the
 profile in force, the user's OpenClaw config applied, with what was read said
 in words; :func:`..home.soul.compose` with ``host=`` gives the soul that host loads.
+:func:`open_home` says which host a folder opens as, and where each host keeps its
+home (``opening``); :func:`remember_host` keeps a person's choice for a folder.
 """
 
 from __future__ import annotations
@@ -37,7 +39,10 @@ __all__ = [
     "HostProblem",
     "HostLoad",
     "HostProfile",
+    "Chosen",
     "ComposedLoad",
+    "Opening",
+    "OpeningError",
     "InjectedPart",
     "PartStatus",
     "Unit",
@@ -51,12 +56,14 @@ __all__ = [
     "host_names",
     "js_length",
     "openclaw_load",
+    "open_home",
     "load_as",
     "load_hosts",
     "load_json",
     "parse_profile",
     "proven_releases",
     "read_openclaw_numbers",
+    "remember_host",
     "resolve_host",
     "session_kind_words",
     "session_kinds",
@@ -155,6 +162,11 @@ lazy_face(
         "session_kinds": "named",
         "ComposedLoad": "named",
         "starts_no_session": "toolnexus_py",
+        "Chosen": "opening",
+        "Opening": "opening",
+        "OpeningError": "opening",
+        "open_home": "opening",
+        "remember_host": "opening",
     },
 )
 """The loaders proven by a host's own code load on first use, with the goldens' keys they serve."""

@@ -28,6 +28,16 @@ class PlaceRefused(Exception):
     """A path of the home that a write may not go through; the message says why."""
 
 
+def read_only_refusal(files: FileMap, name: str) -> str | None:
+    """Why ``name`` may not be written at all in a home opened as ``files``' host; None when it may."""
+    if base_name(name) in files.read_only:
+        return (
+            f"{name} is read-only in a home opened as {files.host}: its host profile says read_only = true; "
+            "nothing was written"
+        )
+    return None
+
+
 def folder_for(home: Path, name: str, made: list[Path]) -> Path:
     """The folder ``name`` is written in: the home, or the one subfolder its path names (``memories/``).
 

@@ -53,7 +53,7 @@ from ..log.append_record import append_line
 from ..log.events import ABSENT, FileState, Hunk, Payload, now
 from ..log.replay import append_span
 from .journal import ALL_SLOTS, stat_key, write_slot
-from .places import PlaceRefused, folder_for, host_lock
+from .places import PlaceRefused, folder_for, host_lock, read_only_refusal
 from .recording import EVENT_COST, Change, Known, Recorder
 from .recovery import recover
 from .writes import RecordedWrites, is_utf8
@@ -82,6 +82,11 @@ class FileEnd(NamedTuple):
     """The file's last line or so (None: absent); enough to plan an add."""
     size: int
     """Bytes in the whole file."""
+
+
+def _refuse_words(words: str | None) -> None:
+    if words is not None:
+        raise StorageError(words)
 
 
 def _refuse(rejection: Rejection | None) -> None:
@@ -124,7 +129,12 @@ class LockedHome(RecordedWrites):
         return path
 
     def folder_of(self, name: str) -> Path:
-        """The folder ``name`` is written in (:func:`.places.folder_for`); what it makes is removed on failure."""
+        """The folder ``name`` is written in (:func:`.places.folder_for`); what it makes is removed on failure.
+
+        Every write asks this first, so a file the host's profile marks
+        read-only is refused here, for every writer alike.
+        """
+        _refuse_words(read_only_refusal(self.files, name))
         try:
             return folder_for(self.home, name, self.created)
         except PlaceRefused as refused:
@@ -304,8 +314,7 @@ class LockedHome(RecordedWrites):
     def _open(self, name: str, flags: int) -> int:
         """Open ``name`` in the home, never through a link; remember it if this made it."""
         path = self.path(name)
-        if "/" in name:
-            self.folder_of(name)  # a link there is refused, a missing folder made
+        self.folder_of(name)  # a read-only file refused; a link there refused, a missing folder made
         try:
             return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC)
         except FileNotFoundError:

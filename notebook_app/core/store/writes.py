@@ -128,7 +128,7 @@ class RecordedWrites:
 
     def delete(self, name: str, *, change: Change) -> None:
         """Remove a file (an undo of its creation, a restore to before it existed), and record it."""
-        path = self.home / name
+        path = self.folder_of(name) / base_name(name)
         before = self._know(name, whole=True).content or b""
         journal = self._journal()
         writer = self.recorder.writer()

@@ -48,33 +48,50 @@ class ConfigNumbers:
     broken: bool = False
 
 
+@dataclass(frozen=True)
+class ConfigFile:
+    """An OpenClaw config as read: its data (``{}`` when absent or unusable), or what went wrong, in words."""
+
+    where: Path
+    data: dict[str, object]
+    problem: str | None = None
+    """Why it could not be used: ``cannot be read (Permission denied)``, ``could not be parsed as JSON5 (...)``."""
+    found: bool = True
+    """False when there is no file at ``where`` (not a problem: OpenClaw's defaults hold)."""
+
+
+def read_config_file(where: Path) -> ConfigFile:
+    """The JSON5 config at ``where``, read once and bounded (:data:`MAX_CONFIG_BYTES`); never raises."""
+    try:
+        with open(where, "rb") as handle:
+            raw = handle.read(MAX_CONFIG_BYTES + 1)
+    except FileNotFoundError:
+        return ConfigFile(where, {}, found=False)
+    except OSError as error:
+        return ConfigFile(where, {}, f"cannot be read ({error.strerror})")
+    if len(raw) > MAX_CONFIG_BYTES:
+        return ConfigFile(where, {}, f"is over {MAX_CONFIG_BYTES:,} bytes")
+    import json5  # only when a config is there to read
+
+    try:
+        data = json5.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        return ConfigFile(where, {}, f"could not be parsed as JSON5 ({error})")
+    return ConfigFile(where, data if isinstance(data, dict) else {})
+
+
 def read_openclaw_numbers(
     path: str | os.PathLike[str] | None = None, defaults: str = "OpenClaw's defaults"
 ) -> ConfigNumbers:
     """``agents.defaults.bootstrapMaxChars`` / ``bootstrapTotalMaxChars`` of the config at ``path``
     (None: :func:`default_config_path`), each note saying what was read and that ``defaults`` hold otherwise."""
     where = Path(path).expanduser() if path is not None else default_config_path()
-    try:
-        with open(where, "rb") as handle:
-            raw = handle.read(MAX_CONFIG_BYTES + 1)
-    except FileNotFoundError:
+    config = read_config_file(where)
+    if not config.found:
         return ConfigNumbers({}, (f"OpenClaw config {where} not found; {defaults} are in force",))
-    except OSError as error:
-        return ConfigNumbers(
-            {}, (f"OpenClaw config {where} cannot be read ({error.strerror}); {defaults} are in force",), True
-        )
-    if len(raw) > MAX_CONFIG_BYTES:
-        return ConfigNumbers(
-            {}, (f"OpenClaw config {where} is over {MAX_CONFIG_BYTES:,} bytes; {defaults} are in force",), True
-        )
-    import json5  # only when a config is there to read
-
-    try:
-        data = json5.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as error:
-        return ConfigNumbers(
-            {}, (f"OpenClaw config {where} could not be parsed as JSON5 ({error}); {defaults} are in force",), True
-        )
+    if config.problem is not None:
+        return ConfigNumbers({}, (f"OpenClaw config {where} {config.problem}; {defaults} are in force",), True)
+    data = config.data
     agents = data.get("agents") if isinstance(data, dict) else None
     settings = agents.get("defaults") if isinstance(agents, dict) else None
     settings = settings if isinstance(settings, dict) else {}

@@ -1,0 +1,42 @@
+"""Which host a home opens as, and where each host keeps its home (issue 22, items 1, 2 and 7).
+
+:func:`open_home` turns a folder (or none: the named host's own home) into an
+:class:`Opening`: the folder the notebook works on, its host and version, the
+file map the reading and writing side take (:class:`...home.layout.FileMap`),
+and the reason in words; or an :class:`OpeningError` (a usage error, exit 2).
+The host named wins, then the one remembered for the folder
+(:func:`remember_host`), then the layout's (``detect``), then toolnexus.
+``hermes_home``, ``openclaw_home`` and ``claude_home`` hold each host's own rule
+for where its home is, citing its source. Names load on first use.
+"""
+
+from __future__ import annotations
+
+from ...lazy import lazy_face
+
+lazy_face(
+    __name__,
+    {
+        "Chosen": "result",
+        "HOSTS": "result",
+        "Opening": "result",
+        "OpeningError": "result",
+        "open_home": "choose",
+        "layout_fits": "detect",
+        "remember_host": "remembered",
+        "remembered_host": "remembered",
+        "state_folder": "remembered",
+    },
+)
+
+__all__ = [
+    "HOSTS",
+    "Chosen",
+    "Opening",
+    "OpeningError",
+    "layout_fits",
+    "open_home",
+    "remember_host",
+    "remembered_host",
+    "state_folder",
+]

@@ -1,0 +1,84 @@
+"""What opening a folder gives: the home the notebook works on, the host it opened as and why, or why it cannot.
+
+Plain data, made by :func:`.choose.open_home`; the shells (the CLI, the MCP
+server, the app) act on it and say its reason in their own words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from ...home.layout import FileMap
+
+HOSTS = ("toolnexus", "openclaw", "hermes", "claude-code")
+"""The hosts a home can open as by its layout; a person's own profile opens only when named."""
+
+TITLES = {"toolnexus": "toolnexus", "openclaw": "OpenClaw", "hermes": "Hermes", "claude-code": "Claude Code"}
+
+
+def title(host: str) -> str:
+    return TITLES.get(host, host)
+
+
+class Chosen(Enum):
+    """What decided the host, in the order they are asked."""
+
+    GIVEN = "given"
+    """Named by the caller (``--host``, or implied by ``--profile``, ``--agent``, ``--openclaw-config``)."""
+    REMEMBERED = "remembered"
+    """The host a person chose for this folder before (:func:`.remembered.remember_host`)."""
+    DETECTED = "detected"
+    """The folder's layout fits that host's and no other's."""
+    FALLBACK = "fallback"
+    """No host's layout fits: the toolnexus contract."""
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A home opened: its folder, its host and where that host keeps each file, and why it opened so."""
+
+    root: Path
+    """The folder the notebook works on (a Hermes home, not its ``memories/``; a Claude Code project root)."""
+    host: str
+    """``toolnexus``, ``openclaw``, ``hermes``, ``claude-code`` (or a person's own profile, when named)."""
+    version: str | None
+    """The host's version named with it (``openclaw@2026.4.27``); None: its newest proven release."""
+    files: FileMap
+    """Where each file is and how its entries are written; handed to the reading and writing side."""
+    reason: str
+    """Why it opened so, in words: ``opened as Hermes: the folder has memories/ and config.yaml``."""
+    chosen: Chosen
+    notes: tuple[str, ...] = ()
+    """What else was read on the way (the config that named a workspace, the limits in force, what is not read)."""
+    memory_dir: Path | None = None
+    """Claude Code only: its auto-memory folder, ``~/.claude/projects/<slug>/memory/``."""
+    agent: str | None = None
+    """OpenClaw only: the agent whose workspace this is, when known."""
+
+    @property
+    def title(self) -> str:
+        return title(self.host)
+
+    @property
+    def entry_home(self) -> Path:
+        """The folder whose MEMORY.md (and USER.md) a write goes to, with our ``.notebook/`` beside them.
+
+        Claude Code's auto-memory folder for a Claude Code project: its MEMORY.md is there, and nothing of ours
+        goes into the project's tree (issue 22, item 6); the home itself for every other host.
+        """
+        return self.memory_dir if self.host == "claude-code" and self.memory_dir is not None else self.root
+
+    @property
+    def spec(self) -> str:
+        """The host as ``--host`` names it: ``NAME`` or ``NAME@VERSION``."""
+        return f"{self.host}@{self.version}" if self.version else self.host
+
+
+@dataclass(frozen=True)
+class OpeningError:
+    """Why no home was opened, in words; the shells exit with ``exit_code`` (a usage error)."""
+
+    message: str
+    exit_code: int = 2
