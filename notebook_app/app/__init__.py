@@ -38,7 +38,19 @@ def launch(home: str | None = None, theme: str | None = None) -> int:
             print(f"persona-notebook: not a directory: {home}", file=sys.stderr)
             return 2
     notebook = None
-    if path.is_dir():
+    if path.is_dir() and home is not None:
+        from ..core.hosts import OpeningError, open_home  # which host the home opens as: the CLI's one rule
+
+        opening = open_home(path)
+        if isinstance(opening, OpeningError):
+            print(f"persona-notebook: {opening.message}", file=sys.stderr)
+            return opening.exit_code
+        if opening.host == "hermes":  # its files where Hermes keeps them, written in its '§' entries
+            if opening.root != path:
+                print(f"persona-notebook: {opening.reason}", file=sys.stderr)
+            path = opening.root
+            notebook = Notebook(path, files=opening.files)
+    if notebook is None and path.is_dir():
         notebook = Notebook(path)
         notebook.start_reading()  # in a thread, while Textual loads below
     from .app import NotebookApp, tilde  # Textual loads only when the app really opens

@@ -145,6 +145,8 @@ class MainScreen(PaneScreen):
             self._reads.request()
         else:
             self._read_done(first)  # read while Textual loaded: the first frame already shows the home
+        if self.notebook.files.host == "hermes":  # opened as Hermes: Current and Next as Hermes loads them
+            self.sessions.use_host("hermes")
 
     @on(events.Unmount)
     def _unmounted(self) -> None:
