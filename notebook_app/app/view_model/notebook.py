@@ -202,7 +202,7 @@ class Notebook:
                 self._last = replace(self._last, seq=self._seq, refusal=gone)
             return self._last
         if self._session is None:
-            self._session = Session(self.home, number=self.counter.claim())
+            self._session = Session(self.home, number=self.counter.claim(), files=self.files)
         session = self._session
         live = {}
         for name in BOOTSTRAP_ORDER:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .file_load import FileLoad
 from .files import FileRead, FileStatus, read_file
+from .layout import FLAT, FileMap
 from .names import BOOTSTRAP_ORDER
 from .reading import reads_of
 
@@ -321,7 +322,7 @@ def compose_files(files: Iterable[BootstrapFile], skipped: Iterable[SkippedFile]
     )
 
 
-def compose(home: str | os.PathLike[str], *, host: HostProfile | None = None) -> Composition:
+def compose(home: str | os.PathLike[str], *, host: HostProfile | None = None, layout: FileMap = FLAT) -> Composition:
     """Compose the soul of ``home`` and keep what each file contributed.
 
     Never raises and never blocks: each file goes through :func:`read_file`
@@ -329,7 +330,9 @@ def compose(home: str | os.PathLike[str], *, host: HostProfile | None = None) ->
     A file that is there but cannot load is in ``skipped``, not in the soul.
     ``host`` composes it as that host loads it (its files, order, caps and
     cuts); the contract's (toolnexus) is the default and gives the soul of
-    section 2 byte for byte.
+    section 2 byte for byte. ``layout``: where the home keeps each file (a
+    Hermes home's MEMORY.md and USER.md in ``memories/``), so a frozen
+    snapshot holds the files its host loads.
     """
     if host is not None and not host.is_contract:
         return host.compose(home)
@@ -338,7 +341,8 @@ def compose(home: str | os.PathLike[str], *, host: HostProfile | None = None) ->
     skipped: list[SkippedFile] = []
     with reads_of(root) as valid_bytes:
         for name in BOOTSTRAP_ORDER:
-            read = read_file(root / name, limit=MAX_FILE_BYTES + 1, valid_bytes=valid_bytes.get(name))
+            where = layout.relative(name)
+            read = read_file(root / where, limit=MAX_FILE_BYTES + 1, valid_bytes=valid_bytes.get(where))
             if read.status.loads:
                 files.append(load_bootstrap_file(name, read.data, read.size))
             elif read.status.exists:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
 
+from ..home.layout import FLAT, FileMap
 from ..home.soul import BOOTSTRAP_ORDER, BootstrapFile, Composition, SkippedFile, compose, home_path
 from ..text.common_runs import common_prefix
 
@@ -53,10 +54,12 @@ class Snapshot:
         return self.composition.skipped
 
 
-def take_snapshot(home: str | os.PathLike[str], number: int, *, host: HostProfile | None = None) -> Snapshot:
-    """The soul of ``home`` now, as the contract (or ``host``) loads it."""
+def take_snapshot(
+    home: str | os.PathLike[str], number: int, *, host: HostProfile | None = None, files: FileMap = FLAT
+) -> Snapshot:
+    """The soul of ``home`` now, as the contract (or ``host``) loads it; ``files``: where the home keeps them."""
     started = time.perf_counter()
-    composition = compose(home, host=host)
+    composition = compose(home, host=host, layout=files)
     return Snapshot(
         number=number,
         taken_at=datetime.now(UTC),
@@ -180,13 +183,14 @@ def diff_compositions(old: Composition, new: Composition) -> SoulDiff:
 class Session:
     """The notebook's session: one frozen snapshot and the live preview beside it."""
 
-    def __init__(self, home: str | os.PathLike[str], number: int = 1) -> None:
+    def __init__(self, home: str | os.PathLike[str], number: int = 1, files: FileMap = FLAT) -> None:
         self.home = home_path(home)
-        self.current = take_snapshot(self.home, number)
+        self.files = files
+        self.current = take_snapshot(self.home, number, files=files)
 
     def preview(self, host: HostProfile | None = None) -> Snapshot:
         """What the next session would load if it started now (as ``host`` would load it)."""
-        return take_snapshot(self.home, self.current.number + 1, host=host)
+        return take_snapshot(self.home, self.current.number + 1, host=host, files=self.files)
 
     def diff(self, preview: Snapshot | None = None) -> SoulDiff:
         """What changes when the next session starts."""
