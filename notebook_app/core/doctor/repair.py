@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..edits.guarded_splice import SpliceResult, splice
-from ..home.files import FileStatus, read_file
+from ..home.files import FileRead, FileStatus, read_file
 from ..home.layout import FLAT, FileMap
 from ..home.refusals import Rejection
 from ..home.soul import MAX_FILE_BYTES, home_path
@@ -35,6 +35,24 @@ _BAD = re.compile("[\udc80-\udcff]+")
 """Under ``surrogateescape`` each byte that is not UTF-8 decodes to U+DC80 + the byte."""
 
 REPLACEMENT = "U+FFFD (�)"
+
+
+def as_the_doctor_read(home: str | os.PathLike[str], files: FileMap, name: str, digest: str) -> FileRead | Rejection:
+    """``name`` read whole, if it is still exactly the bytes the doctor read (``digest``); else why a fix may not go.
+
+    Every whole-file fix (this repair, :mod:`.store_fix`'s normalise) starts here: a fix is planned on what the
+    doctor saw, and another writer's change since is never overwritten.
+    """
+    read = read_file(files.path(home_path(home), name), limit=4 * MAX_FILE_BYTES)
+    if read.status is FileStatus.ABSENT:
+        return Rejection(f"{name} is absent now; nothing to fix")
+    if read.status is not FileStatus.REGULAR:
+        return Rejection(f"{read.describe()}; nothing was changed")
+    if not read.complete:
+        return Rejection(f"{name} is larger than the doctor edits ({read.size:,} bytes); fix it by hand")
+    if hashlib.sha256(read.data).hexdigest() != digest:
+        return Rejection(f"{name} changed since the doctor read it; nothing was changed")
+    return read
 
 
 @dataclass(frozen=True)
@@ -126,15 +144,9 @@ class Utf8Fix:
 
     def _plan(self, home: str | os.PathLike[str]) -> tuple[bytes, BadRuns] | Rejection:
         """The file's bytes now and their bad runs, or why the fix cannot be made."""
-        read = read_file(self.files.path(home_path(home), self.file), limit=4 * MAX_FILE_BYTES)
-        if read.status is FileStatus.ABSENT:
-            return Rejection(f"{self.file} is absent now; nothing to fix")
-        if read.status is not FileStatus.REGULAR:
-            return Rejection(f"{read.describe()}; nothing was changed")
-        if not read.complete:
-            return Rejection(f"{self.file} is larger than the doctor edits ({read.size:,} bytes); fix it by hand")
-        if hashlib.sha256(read.data).hexdigest() != self.digest:
-            return Rejection(f"{self.file} changed since the doctor read it; nothing was changed")
+        read = as_the_doctor_read(home, self.files, self.file, self.digest)
+        if isinstance(read, Rejection):
+            return read
         runs = bad_runs(read.data)
         if runs is None:
             return Rejection(f"{self.file} is all UTF-8 now; nothing to fix")

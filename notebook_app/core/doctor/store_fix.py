@@ -16,21 +16,18 @@ the file changed since; recorded and undoable like every splice.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass, field
 
 from ..edits.guarded_splice import SpliceResult, splice
-from ..home.files import FileStatus, read_file
 from ..home.layout import FLAT, FileMap
 from ..home.refusals import Rejection
-from ..home.soul import MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
 from ..memory import sections
 from ..memory.sections import hermes_text
 from ..text.file_text import shown
 from .fixes import FixKind
-from .repair import RepairPreview
+from .repair import RepairPreview, as_the_doctor_read
 
 
 @dataclass(frozen=True)
@@ -135,15 +132,9 @@ class NormaliseFix:
 
     def _plan(self, home: str | os.PathLike[str]) -> tuple[bytes, str] | Rejection:
         """The file's bytes now and its text as Hermes reads it, or why the fix cannot be made."""
-        read = read_file(self.files.path(home_path(home), self.file), limit=4 * MAX_FILE_BYTES)
-        if read.status is FileStatus.ABSENT:
-            return Rejection(f"{self.file} is absent now; nothing to fix")
-        if read.status is not FileStatus.REGULAR:
-            return Rejection(f"{read.describe()}; nothing was changed")
-        if not read.complete:
-            return Rejection(f"{self.file} is larger than the doctor edits ({read.size:,} bytes); fix it by hand")
-        if hashlib.sha256(read.data).hexdigest() != self.digest:
-            return Rejection(f"{self.file} changed since the doctor read it; nothing was changed")
+        read = as_the_doctor_read(home, self.files, self.file, self.digest)
+        if isinstance(read, Rejection):
+            return read
         try:
             text = hermes_text(read.data.decode("utf-8"))
         except UnicodeDecodeError:
