@@ -265,3 +265,24 @@ def test_a_file_a_profile_marks_read_only_is_refused_by_every_write(tmp_path: Pa
         assert result.is_error and "read-only in a home opened as mine" in result.output
     assert (home / "MEMORY.md").read_text() == "- kept\n"
     assert not MemoryTool(home, by=CLI, files=files).call({"action": "add", "text": "y", "target": "user"}).is_error
+
+
+def test_the_doctors_normalise_fix_waits_for_hermes_holding_its_lock(tmp_path: Path) -> None:
+    from notebook_app.core.doctor import check_home
+    from notebook_app.core.hosts import resolve_host
+
+    home = hermes_home(tmp_path, "A\n§\n\n§\nB\n")
+    (drift,) = [
+        f for f in check_home(home, host=resolve_host("hermes").profile).findings if f.rule == "hygiene.store-drift"
+    ]
+    assert drift.fix is not None
+    lock = home / "memories" / "MEMORY.md.lock"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_HERMES_LOCK, str(lock), "1.0"], stdout=subprocess.PIPE)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+    started = time.monotonic()
+    result = drift.fix.apply(home, by=CLI)
+    waited = time.monotonic() - started
+    holder.wait(timeout=10)
+    assert not result.is_error, result.output
+    assert waited >= 0.5, f"the fix wrote after {waited:.2f} s while Hermes held its lock"
+    assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\nB"

@@ -169,4 +169,5 @@ class Utf8Fix:
         expected = data[runs.start : runs.end]
         repaired = expected.decode("utf-8", "replace").encode("utf-8")
         label = f"replace {_places(runs.count)} of bytes that are not UTF-8 with U+FFFD"
-        return splice(home, self.files.relative(self.file), runs.start, expected, repaired, by=by, label=label)
+        name = self.files.relative(self.file)
+        return splice(home, name, runs.start, expected, repaired, by=by, label=label, files=self.files)

@@ -157,4 +157,5 @@ class NormaliseFix:
             return SpliceResult(plan.message, is_error=True)
         data, text = plan
         new = normalised(text).encode("utf-8")
-        return splice(home, self.files.relative(self.file), 0, data, new, by=by, label=self.label)
+        name = self.files.relative(self.file)
+        return splice(home, name, 0, data, new, by=by, label=self.label, files=self.files)  # under Hermes's lock

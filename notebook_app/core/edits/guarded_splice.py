@@ -62,6 +62,7 @@ def splice(
     durable: bool = True,
     action: str = EventAction.HAND_EDIT,
     secrets: Sequence[SecretSpan] = (),
+    files: FileMap = FLAT,
 ) -> SpliceResult:
     """Put ``new`` in place of the bytes ``expected`` at byte ``start`` of bootstrap file ``name``.
 
@@ -72,7 +73,8 @@ def splice(
     the output (``ok (<label> → <name>); loads next session``); ``action`` names
     it in the history (a write the core's closed set of actions knows).
     ``secrets``: where in ``expected`` (bytes) secrets are that this splice
-    removes; the record keeps only where they were (spec §7).
+    removes; the record keeps only where they were (spec §7). ``files``: the
+    home's host, whose own lock the splice takes too (Hermes's, on a store).
     """
     problem = _splice_problem(name, start, expected, new)
     if problem:
@@ -88,6 +90,7 @@ def splice(
         by,
         lambda locked: _splice_locked(locked, name, start, bytes(expected), bytes(new), label, False, change),
         durable,
+        files,
     )
 
 
