@@ -286,3 +286,16 @@ def test_the_doctors_normalise_fix_waits_for_hermes_holding_its_lock(tmp_path: P
     assert not result.is_error, result.output
     assert waited >= 0.5, f"the fix wrote after {waited:.2f} s while Hermes held its lock"
     assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\nB"
+
+
+def test_with_no_host_known_a_store_takes_a_many_line_entry_and_a_dash_file_refuses_it(tmp_path: Path) -> None:
+    home = tmp_path / "flat"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("A\n§\nB")
+    (home / "USER.md").write_text("- one\n")
+    tool = memory_tool(home, by=CLI)
+    assert not tool.call({"action": "add", "text": "two\nlines"}).is_error
+    assert sections.entries((home / "MEMORY.md").read_text()) == ["A", "B", "two\nlines"]
+    refused = tool.call({"action": "add", "text": "two\nlines", "target": "user"})
+    assert refused.is_error and "line break" in refused.output
+    assert (home / "USER.md").read_text() == "- one\n"

@@ -120,11 +120,13 @@ class MemoryTool:
             return ToolResult(request.message, is_error=True)
         if self.files.dialect is Dialect.SECTIONS and not self.by.is_human:
             return ToolResult(_NOT_OUR_TOOL.format(host=self.files.host or "this host"), is_error=True)
-        if self.files.dialect is not Dialect.SECTIONS:
+        if self.files.dialect is Dialect.LINES:  # a "- " host: refused now; with no host known, under the lock
             refusal = dialect_refusal(request, self.by)
             if refusal is not None:
                 return ToolResult(refusal.message, is_error=True)
-        elif (problem := sections.text_problem(request.replacement or request.text)) is not None:
+        elif self.files.dialect is Dialect.SECTIONS and (
+            problem := sections.text_problem(request.replacement or request.text)
+        ):
             return ToolResult(problem, is_error=True)  # before the lock: a refusal makes no memories/
         name = self.files.relative(request.filename)
         given = json_safe(args)
