@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..home.layout import Dialect
 from ..home.refusals import Rejection
+from ..text.newlines import universal
 
 SEPARATOR = "\n§\n"
 """Hermes's entry separator (:data:`.sections.DELIMITER`)."""
@@ -49,8 +50,7 @@ def dialect_in(text: str | None) -> Dialect | None:
     """
     if not text:
         return None
-    if "\r" in text:  # as Hermes reads a store: universal newlines
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = universal(text)  # as Hermes reads a store
     sections = SEPARATOR in text
     lines = text.startswith("- ") or "\n- " in text
     if sections and not lines:
@@ -69,7 +69,7 @@ def dialect_for(name: str, declared: Dialect | None, text: str | None) -> Dialec
     if declared is not None:
         return declared
     found = dialect_in(text)
-    if found is None and text and SEPARATOR in text.replace("\r", "\n"):
+    if found is None and text and SEPARATOR in universal(text):
         return Rejection(
             f"{name} holds both '- ' lines and Hermes's '§'-separated entries, and no host says which it is: "
             "open the home with --host to say whose file it is; nothing was written"

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..home.refusals import Rejection
+from ..text.newlines import original_index, universal
 
 DELIMITER = "\n§\n"
 """Hermes's ``ENTRY_DELIMITER``: a line holding only ``§`` between two entries."""
@@ -40,7 +41,7 @@ StoreAction = Literal["add", "replace", "remove", "edit", "delete"]
 
 def hermes_text(text: str) -> str:
     """A store's text as Hermes reads it (``Path.read_text``'s universal newlines): ``\r\n`` and ``\r`` are ``\n``."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return universal(text)
 
 
 def entries(text: str | None) -> list[str]:
@@ -57,22 +58,9 @@ def entry_start(text: str, number: int) -> int:
         if part.strip():
             number -= 1
             if number == 0:
-                return _in_text(text, at + len(part) - len(part.lstrip()))
+                return original_index(text, at + len(part) - len(part.lstrip()))
         at += len(part) + len(DELIMITER)
     raise IndexError("no such entry")
-
-
-def _in_text(text: str, index: int) -> int:
-    """Where character ``index`` of :func:`hermes_text` of ``text`` falls in ``text`` itself."""
-    if "\r" not in text:
-        return index
-    seen = 0
-    for at, char in enumerate(text):
-        if seen >= index:
-            return at
-        if not (char == "\r" and text[at + 1 : at + 2] == "\n"):  # a CRLF pair reads as one character
-            seen += 1
-    return len(text)
 
 
 def joined(items: list[str]) -> str:

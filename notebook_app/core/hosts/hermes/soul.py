@@ -25,6 +25,7 @@ from ...home.file_load import FileLoad
 from ...home.files import FileRead, FileStatus, read_file
 from ...home.reading import reads_of
 from ...home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
+from ...text.newlines import original_index, universal
 from ..injected import InjectedPart, PartStatus
 from .config import CONFIG_LIMIT, HermesConfig, config_of, read_config
 from .load import NOT_MODELLED, entries_of, file_cap, memory_parts, read, rules, soul_part
@@ -156,16 +157,16 @@ def _file_load(part: InjectedPart, found: FileRead, cap: int, limit: int | None)
     rendered = part.injected_len
     original = found.data.decode("utf-8", "replace")
     if limit is not None:  # a memory block: loaded whole, over its limit or not
-        current = len(str(rules()["entry_separator"]).join(entries_of(_newlines(original))))
+        current = len(str(rules()["entry_separator"]).join(entries_of(universal(original))))
         return FileLoad(part.name, "chars", current, current, None, budget=limit, rendered=rendered)
     raw = part.raw_len or 0
     if part.cut is None:
         return FileLoad(part.name, "chars", raw, raw, cap, rendered=rendered)
-    text = _newlines(original)
+    text = universal(original)
     stripped = text.strip()
     lead = len(text) - len(text.lstrip()) + stripped.startswith("\ufeff")
-    head = _in_file(original, lead + int(part.cut["head_end"]))
-    tail = _in_file(original, lead + int(part.cut["tail_start"]))
+    head = original_index(original, lead + int(part.cut["head_end"]))
+    tail = original_index(original, lead + int(part.cut["tail_start"]))
     return FileLoad(
         part.name,
         "chars",
@@ -178,20 +179,3 @@ def _file_load(part: InjectedPart, found: FileRead, cap: int, limit: int | None)
         resume_line=original.count("\n", 0, tail) + 1,
         rendered=rendered,
     )
-
-
-def _newlines(text: str) -> str:
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def _in_file(original: str, index: int) -> int:
-    """Where code point ``index`` of the text with universal newlines falls in the file's own text."""
-    if "\r" not in original:
-        return index
-    seen = 0
-    for at, char in enumerate(original):
-        if seen >= index:
-            return at
-        if not (char == "\r" and original[at + 1 : at + 2] == "\n"):
-            seen += 1
-    return len(original)
