@@ -38,7 +38,9 @@ def launch(home: str | None = None, theme: str | None = None) -> int:
             print(f"persona-notebook: not a directory: {home}", file=sys.stderr)
             return 2
     notebook = None
-    if path.is_dir() and home is not None:
+    if path.is_dir() and home is not None and (path.name == "memories" or (path / "memories").is_dir()):
+        # the app opens only a Hermes home by its host (issue 22): a folder no Hermes layout can fit loads no
+        # host rules at start (some 30 ms of imports)
         from ..core.hosts import OpeningError, open_home  # which host the home opens as: the CLI's one rule
 
         opening = open_home(path)
