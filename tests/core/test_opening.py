@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.home.layout import FLAT, Dialect, hermes_files, host_files
+from notebook_app.core.home.layout import FLAT, Dialect, claude_code_files, hermes_files, host_files
 from notebook_app.core.hosts.opening import Chosen, Opening, OpeningError, open_home, remember_host, remembered_host
 from notebook_app.core.hosts.opening.claude_home import project_slug
 
@@ -106,7 +106,10 @@ def test_a_folder_its_openclaw_config_names_as_a_workspace_opens_as_openclaw_wit
         "}\n"
     )
     found = opened(open_home(work, env=env_of(user, OPENCLAW_CONFIG_PATH=str(config)), state=state))
-    assert (found.host, found.agent, found.files) == ("openclaw", "writer", host_files("openclaw"))
+    assert (found.host, found.agent) == ("openclaw", "writer")
+    # the newest release's files in its order, BOOTSTRAP.md among them; its daily notes read on demand
+    assert found.files.order == ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "BOOTSTRAP.md", "MEMORY.md")
+    assert (found.files.dialect, found.files.on_demand) == (Dialect.LINES, ("memory/*.md",))
     assert (
         found.reason
         == "opened as OpenClaw: it is the workspace of OpenClaw agent writer (agent writer's workspace in the config)"
@@ -131,7 +134,8 @@ def test_a_claude_code_project_opens_as_claude_code_only_when_its_auto_memory_fo
     memory = user / ".claude" / "projects" / str(project.resolve()).replace("/", "-").replace("_", "-") / "memory"
     memory.mkdir(parents=True)
     found = opened(open_home(project, env=env_of(user), state=state))
-    assert (found.host, found.memory_dir, found.files) == ("claude-code", memory, host_files("claude-code"))
+    assert (found.host, found.memory_dir, found.files) == ("claude-code", memory, claude_code_files())
+    assert (found.files.order, found.files.on_demand) == (("MEMORY.md",), ("*.md",))
     assert found.reason == f"opened as Claude Code: the project has CLAUDE.md and its auto memory {memory}"
 
 

@@ -11,7 +11,16 @@ from ..lazy import lazy_face
 
 if TYPE_CHECKING:
     from .files import FileRead, FileStatus, read_file
-    from .layout import FLAT, Dialect, FileMap, hermes_files, host_files
+    from .layout import (
+        FLAT,
+        Dialect,
+        FileMap,
+        claude_code_files,
+        hermes_files,
+        host_files,
+        on_demand_files,
+        openclaw_files,
+    )
     from .names import BOOTSTRAP_ORDER
     from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
     from .refusals import Rejection, edit_refusal, text_of
@@ -34,7 +43,10 @@ _HOME_OF: dict[str, str] = {
     "FLAT": "layout",
     "Dialect": "layout",
     "FileMap": "layout",
+    "claude_code_files": "layout",
     "hermes_files": "layout",
+    "on_demand_files": "layout",
+    "openclaw_files": "layout",
     "host_files": "layout",
     "Found": "search",
     "Hit": "search",
@@ -94,6 +106,9 @@ __all__ = [
     "FLAT",
     "Dialect",
     "FileMap",
+    "claude_code_files",
     "hermes_files",
+    "on_demand_files",
+    "openclaw_files",
     "host_files",
 ]

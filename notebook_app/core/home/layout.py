@@ -10,6 +10,8 @@ folder. Pure data, chosen once when a home is opened (``hosts.opening``).
 
 from __future__ import annotations
 
+import fnmatch
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -17,6 +19,9 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .names import BOOTSTRAP_ORDER
+
+BOOTSTRAP_NAMES = frozenset((*BOOTSTRAP_ORDER, "BOOTSTRAP.md"))
+"""The names a host loads from a home: the contract's seven, and OpenClaw's first-run BOOTSTRAP.md."""
 
 
 class Dialect(Enum):
@@ -47,6 +52,11 @@ class FileMap:
     """The files the host loads from the home, in its order: what the file list shows and ``1``–``9`` pick."""
     read_only: frozenset[str] = frozenset()
     """Files the host's profile says the notebook must never write (``read_only = true``): every write refuses."""
+    on_demand: tuple[str, ...] = ()
+    """Glob patterns, from the home's top folder, of the files the host's agent reads when it chooses to, never
+    injected: OpenClaw's daily notes (``memory/*.md``), Claude Code's topic files (``*.md`` beside MEMORY.md)."""
+    on_demand_note: str = ""
+    """Who reads them and how, in words, for the list's help and the pane."""
 
     def relative(self, name: str) -> str:
         """``memories/MEMORY.md``: where ``name`` is, from the home's top folder."""
@@ -64,7 +74,27 @@ class FileMap:
 
     @property
     def subfolders(self) -> tuple[str, ...]:
-        return tuple(sorted(set(self.folders.values())))
+        """The folders below the top that hold a file of the map: where it lives, or where its agent's notes are."""
+        demand = {pattern.rpartition("/")[0] for pattern in self.on_demand}
+        return tuple(sorted((set(self.folders.values()) | demand) - {""}))
+
+    def name_at(self, home: Path, path: Path) -> str | None:
+        """The name the map gives the file at ``path`` (``MEMORY.md``, ``memory/2026-12-01.md``), or None when it is
+        none of the home's: a bootstrap file where the map keeps it, or one its host's agent reads on demand."""
+        try:
+            relative = path.relative_to(home).as_posix()
+        except ValueError:
+            return None
+        folder, _, base = relative.rpartition("/")
+        if base in BOOTSTRAP_NAMES and self.folders.get(base, "") == folder:
+            return base
+        if any(fnmatch.fnmatchcase(relative, p) and p.count("/") == relative.count("/") for p in self.on_demand):
+            return None if base in self.order and not folder else relative
+        return None
+
+    def loads(self, name: str) -> bool:
+        """Whether the host injects ``name`` (a file of its :attr:`order`) at the start of a session."""
+        return name in self.order
 
 
 FLAT = FileMap()
@@ -89,5 +119,65 @@ def hermes_files(memory_limit: int = 2200, user_limit: int = 1375) -> FileMap:
 
 
 def host_files(host: str) -> FileMap:
-    """The flat file map of a host whose entry files are ``- `` lines (toolnexus, OpenClaw, Claude Code)."""
+    """The flat file map of a host whose entry files are ``- `` lines and no notes read on demand (toolnexus)."""
     return FileMap(host=host, dialect=Dialect.LINES)
+
+
+OPENCLAW_NOTES = "memory/*.md"
+"""OpenClaw's daily notes (``memory/YYYY-MM-DD.md``, ``memory/YYYY-MM-DD-<slug>.md``) in the workspace."""
+
+
+def openclaw_files(order: tuple[str, ...]) -> FileMap:
+    """An OpenClaw workspace: flat, ``- `` lines, the release's files in ``order``, its daily notes on demand."""
+    return FileMap(
+        host="openclaw",
+        dialect=Dialect.LINES,
+        order=order,
+        on_demand=(OPENCLAW_NOTES,),
+        on_demand_note=(
+            "OpenClaw's agent reads its daily notes itself: today's and yesterday's at the start of a session, the "
+            "rest with memory_search and memory_get (docs.openclaw.ai, concepts/memory); none is injected"
+        ),
+    )
+
+
+CLAUDE_CODE_ORDER = ("MEMORY.md",)
+"""What Claude Code 2.1.332 injects from its auto-memory folder: MEMORY.md, cut at 200 lines and 25,000 units."""
+
+
+def claude_code_files() -> FileMap:
+    """Claude Code's auto-memory folder: MEMORY.md injected, in ``- `` lines; every other ``*.md`` a topic file."""
+    return FileMap(
+        host="claude-code",
+        dialect=Dialect.LINES,
+        order=CLAUDE_CODE_ORDER,
+        on_demand=("*.md",),
+        on_demand_note=(
+            "Claude Code reads a topic file when MEMORY.md or the task points it there; none is injected "
+            "(code.claude.com/docs/en/memory, Auto memory)"
+        ),
+    )
+
+
+DEMAND_CAP = 50
+"""Files read on demand the list shows, newest name first: a year of daily notes would bury the injected ones."""
+
+
+def on_demand_files(home: Path, files: FileMap, cap: int = DEMAND_CAP) -> tuple[tuple[str, ...], int]:
+    """The regular files matching the map's :attr:`FileMap.on_demand` patterns that the host does not inject,
+    newest name first (a daily note's date), at most ``cap``; and how many there are in all.
+
+    Lists folders, reads no file; a folder that cannot be listed gives nothing (the doctor says why)."""
+    found: set[str] = set()
+    for pattern in files.on_demand:
+        folder, _, glob = pattern.rpartition("/")
+        place = home / folder if folder else home
+        try:
+            with os.scandir(place) as listing:
+                for item in listing:
+                    if fnmatch.fnmatchcase(item.name, glob) and item.is_file():
+                        found.add(f"{folder}/{item.name}" if folder else item.name)
+        except OSError:
+            continue
+    names = sorted((n for n in found if n not in files.order and n not in files.folders), reverse=True)
+    return tuple(names[:cap]), len(names)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -166,6 +166,9 @@ class Composition:
     host_read: object = field(default=None, repr=False, compare=False)
     """What a proven host's loader read to compose this soul (its own type), so the dry run composes it again
     without reading disk; None for the contract and the hosts composed from a profile's numbers."""
+    held: tuple[BootstrapFile, ...] = field(default=(), repr=False)
+    """Files the home's host loads beyond the contract's seven (OpenClaw's BOOTSTRAP.md), as they were: not in the
+    contract's soul, held so a frozen snapshot shows as that host would have loaded it."""
 
     @cached_property
     def loads(self) -> tuple[FileLoad, ...]:
@@ -347,7 +350,13 @@ def compose(home: str | os.PathLike[str], *, host: HostProfile | None = None, la
                 files.append(load_bootstrap_file(name, read.data, read.size))
             elif read.status.exists:
                 skipped.append(SkippedFile.of(read))
-    return compose_files(files, skipped)
+        held = []
+        for name in (n for n in layout.order if n not in BOOTSTRAP_ORDER):
+            read = read_file(root / layout.relative(name), limit=MAX_FILE_BYTES + 1)
+            if read.status.loads:
+                held.append(load_bootstrap_file(name, read.data, read.size))
+    composition = compose_files(files, skipped)
+    return replace(composition, held=tuple(held)) if held else composition
 
 
 def compose_soul(home: str | os.PathLike[str]) -> tuple[str, list[str]]:

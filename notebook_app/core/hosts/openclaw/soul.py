@@ -58,14 +58,16 @@ def snapshot_as_openclaw(composition: Composition, host: HostProfile, home: str 
     """A contract composition (a frozen snapshot of ``home``) as OpenClaw would have loaded the same bytes.
 
     The snapshot holds the contract's seven files as they were (up to 2 MiB each)
-    and what stood where one did not load; a name it does not hold (BOOTSTRAP.md,
-    memory.md) is taken as absent, and a file it loaded as a regular file (it
-    does not say whether it was a link)."""
+    and what stood where one did not load, and BOOTSTRAP.md when the home opened as
+    OpenClaw (:attr:`Composition.held`); a name it does not hold (memory.md) is taken
+    as absent, and a file it loaded as a regular file (it does not say whether it was
+    a link)."""
     ruled = ruled_release(host.version, host.session_kind, host.caps or None)
     if isinstance(ruled, str):
         return Composition(soul="", files=(), host=host.name, host_loads=(), profile=host)
     rel, notes = ruled
-    reads = {f.name: FileRead(f.name, FileStatus.REGULAR, f.size, bytes(f.loaded)) for f in composition.files}
+    held = (*composition.files, *composition.held)
+    reads = {f.name: FileRead(f.name, FileStatus.REGULAR, f.size, bytes(f.loaded)) for f in held}
     reads.update({s.name: FileRead(s.name, s.status) for s in composition.skipped})
     workspace = workspace_of(home_path(home).resolve(), rel, reads)
     return _composed(host, OpenClawRead(workspace, rel, host.session_kind, notes))

@@ -4,8 +4,9 @@
 :class:`Opening`: the folder the notebook works on, its host and version, the
 file map the reading and writing side take (:class:`...home.layout.FileMap`),
 and the reason in words; or an :class:`OpeningError` (a usage error, exit 2).
-The host named wins, then the one remembered for the folder
-(:func:`remember_host`), then the layout's (``detect``), then toolnexus.
+The host named wins, then the one remembered for the folder (:func:`remember_host`,
+kept in the user's state by ``core/home/remembered.py``), then the layout's
+(``detect``), then toolnexus.
 ``hermes_home``, ``openclaw_home`` and ``claude_home`` hold each host's own rule
 for where its home is, citing its source. Names load on first use.
 """
@@ -23,9 +24,9 @@ lazy_face(
         "OpeningError": "result",
         "open_home": "choose",
         "layout_fits": "detect",
-        "remember_host": "remembered",
-        "remembered_host": "remembered",
-        "state_folder": "remembered",
+        "remember_host": "..home.remembered",
+        "remembered_host": "..home.remembered",
+        "state_folder": "..home.remembered",
     },
 )
 

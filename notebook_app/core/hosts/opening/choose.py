@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from ...home.layout import FLAT, HERMES_FOLDER, FileMap, hermes_files, host_files
+from ...home.layout import FLAT, HERMES_FOLDER, FileMap, claude_code_files, hermes_files, host_files, openclaw_files
+from ...home.remembered import remembered_host
 from ..claude_code.load import claude_code_version
 from ..hermes.config import read_config
 from ..hermes.load import hermes_version, rules
@@ -25,7 +26,6 @@ from . import claude_home
 from .detect import Fit, layout_fits, memories_parent
 from .hermes_home import active_home, profile_home
 from .openclaw_home import agent_workspace, naming_agents
-from .remembered import remembered_host
 from .result import Chosen, Opening, OpeningError, title
 
 PathLike = str | os.PathLike[str]
@@ -192,17 +192,26 @@ def _opening(
         files, more = _hermes_files(root)
         notes += more
     elif name == "claude-code":
-        files = host_files(name)
+        files = claude_code_files()  # of its auto-memory folder, where a write lands (Opening.entry_home)
         memory = claude_home.memory_dir(root, env)
         base, which = claude_home.memory_base(root)
         there = "" if _is_dir(memory) else "; it does not exist yet"
         notes += (f"Claude Code's auto memory of {base} ({which}): {memory}{there}",)
+    elif name == "openclaw":
+        files = _openclaw_files(version)
     else:
         files = host_files(name)
     hosts, _ = load_hosts()
     if name in hosts and hosts[name].read_only_files:  # the write path refuses them (store/places.py)
         files = replace(files, read_only=frozenset(hosts[name].read_only_files))
     return Opening(root, name, version, files, reason, chosen, notes, memory, agent)
+
+
+def _openclaw_files(version: str | None) -> FileMap:
+    """OpenClaw's file map in the order release ``version`` (None: the newest proven) loads its files."""
+    found = resolve_release(version)
+    order = tuple(str(n) for n in found[0]["files"]) if not isinstance(found, str) else FLAT.order
+    return openclaw_files(order)
 
 
 def _hermes_files(root: Path) -> tuple[FileMap, tuple[str, ...]]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from platformdirs import user_state_dir
 
-from ...fs.atomic import flocked_directory, remove_temps, write_atomically
+from ..fs.atomic import flocked_directory, remove_temps, write_atomically
 
 HOSTS_FILE = "hosts.json"
 
