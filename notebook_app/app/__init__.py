@@ -5,14 +5,33 @@ from __future__ import annotations
 import gc
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .view_model.notebook import Notebook
 
 
-def launch(home: str | None = None, theme: str | None = None) -> int:
-    """Open the notebook on ``home`` (the demo persona when None); return the exit code."""
+def launch(
+    home: str | None = None,
+    theme: str | None = None,
+    *,
+    host: str | None = None,
+    agent: str | None = None,
+    profile: str | None = None,
+    openclaw_config: str | None = None,
+) -> int:
+    """Open the notebook on ``home`` (the demo persona when None and no host is named); return the exit code.
+
+    The home opens as its host has it (:func:`..core.hosts.open_home`, the CLI's one rule): ``host``,
+    ``agent`` (OpenClaw), ``profile`` (Hermes) name it, else the host remembered for the folder, else its
+    layout's; with no ``home``, a named host's own home.
+    """
     gc.set_threshold(*YOUNG_COLLECTIONS)  # before the imports below: they allocate much and free little
     from .view_model.notebook import Notebook
 
-    if home is None:
+    named = any(v is not None for v in (host, agent, profile, openclaw_config))
+    path: Path | None = None
+    if home is None and not named:
         from .demo import DEMO_LABEL, demo_home_dir, ensure_demo  # importlib.resources: only the demo needs it
 
         try:
@@ -25,7 +44,7 @@ def launch(home: str | None = None, theme: str | None = None) -> int:
                 file=sys.stderr,
             )
             return 1
-    else:
+    elif home is not None:
         path = Path(home).expanduser().absolute()
         try:
             found = path.lstat() and path.is_dir()
@@ -38,30 +57,53 @@ def launch(home: str | None = None, theme: str | None = None) -> int:
             print(f"persona-notebook: not a directory: {home}", file=sys.stderr)
             return 2
     notebook = None
-    if path.is_dir() and home is not None and (path.name == "memories" or (path / "memories").is_dir()):
-        # the app opens only a Hermes home by its host (issue 22): a folder no Hermes layout can fit loads no
-        # host rules at start (some 30 ms of imports)
-        from ..core.hosts import OpeningError, open_home  # which host the home opens as: the CLI's one rule
-
-        opening = open_home(path)
-        if isinstance(opening, OpeningError):
-            print(f"persona-notebook: {opening.message}", file=sys.stderr)
-            return opening.exit_code
-        if opening.host == "hermes":  # its files where Hermes keeps them, written in its '§' entries
-            if opening.root != path:
-                print(f"persona-notebook: {opening.reason}", file=sys.stderr)
-            path = opening.root
-            notebook = Notebook(path, files=opening.files)
+    if named or (path is not None and home is not None and path.is_dir() and _may_be_host_home(path)):
+        opened = _open_by_host(path, host=host, agent=agent, profile=profile, openclaw_config=openclaw_config)
+        if isinstance(opened, int):
+            return opened
+        path, notebook = opened
+    assert path is not None
     if notebook is None and path.is_dir():
         notebook = Notebook(path)
         notebook.start_reading()  # in a thread, while Textual loads below
     from .app import NotebookApp, tilde  # Textual loads only when the app really opens
 
-    label = f"{DEMO_LABEL} · {tilde(path)}" if home is None else None
+    label = f"{DEMO_LABEL} · {tilde(path)}" if home is None and not named else None
     app = NotebookApp(path, theme=theme, home_label=label, notebook=notebook)
     quiet_collector()
     app.run()
     return app.return_code or 0
+
+
+def _may_be_host_home(path: Path) -> bool:
+    from ..core.home.signs import may_be_host_home  # a few stat calls: most homes load no host rules at start
+
+    return may_be_host_home(path)
+
+
+def _open_by_host(path: Path | None, **named: str | None) -> tuple[Path, Notebook] | int:
+    """The folder the notebook works on and a notebook reading it as its host has it; or the exit code.
+
+    A Claude Code project's notebook works on its auto-memory folder (where MEMORY.md and our own files are,
+    never the project's tree); a Hermes home's ``memories/`` opens the home. A host named is remembered for
+    the folder, as the CLI remembers it; what decided the host is said in the app when it opens.
+    """
+    from ..core.hosts import Chosen, OpeningError, open_home, remember_host  # which host: the CLI's one rule
+    from .view_model.notebook import Notebook
+
+    opening = open_home(path, **named)
+    if isinstance(opening, OpeningError):
+        print(f"persona-notebook: {opening.message}", file=sys.stderr)
+        return opening.exit_code
+    if named.get("host") is not None and (problem := remember_host(opening.root, opening.host, opening.version)):
+        print(f"persona-notebook: {problem}", file=sys.stderr)
+    if opening.host == "toolnexus":
+        return opening.root.absolute(), Notebook(opening.root.absolute())
+    told = opening.chosen is not Chosen.FALLBACK
+    words = (opening.reason, *opening.notes) if told else ()
+    where = opening.entry_home.absolute()
+    notebook = Notebook(where, files=opening.files, opened_as=opening.spec, opening_words=words)
+    return where, notebook
 
 
 YOUNG_COLLECTIONS = (10_000, 10, 10)

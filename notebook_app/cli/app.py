@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from .common import CommandLine, usage_error
+from .common import CommandLine, host_options, usage_error
 
 
 def build_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
@@ -38,6 +38,7 @@ def build_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
         help="restore the demo persona to its shipped state, after saying what goes and asking; then exit",
     )
     parser.add_argument("--yes", action="store_true", help="with --reset-demo: do not ask (what goes is still said)")
+    host_options(parser)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
@@ -52,7 +53,14 @@ def run(argv: Sequence[str], verbs: Sequence[CommandLine]) -> int:
         return usage_error("--yes goes with --reset-demo")
     from ..app import launch  # Textual loads only when the app really opens
 
-    return launch(home=args.home, theme=args.theme)
+    return launch(
+        home=args.home,
+        theme=args.theme,
+        host=args.host,
+        agent=args.agent,
+        profile=args.profile,
+        openclaw_config=args.openclaw_config,
+    )
 
 
 def reset_demo(*, yes: bool) -> int:

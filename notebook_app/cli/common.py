@@ -62,6 +62,11 @@ def home_option(parser: argparse.ArgumentParser, *, host_help: str = HOST_HELP) 
         "--profile or --agent, that host's own home)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    host_options(parser, host_help=host_help)
+
+
+def host_options(parser: argparse.ArgumentParser, *, host_help: str = HOST_HELP) -> None:
+    """``--host``, ``--agent``, ``--profile``, ``--openclaw-config``: which host's home it is (:func:`opened_home`)."""
     hosts = parser.add_argument_group("the host")
     hosts.add_argument("--host", metavar="NAME", help=host_help)
     hosts.add_argument(

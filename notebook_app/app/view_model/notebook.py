@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...core import BOOTSTRAP_ORDER, ENTRY_FILES, Session, Snapshot
 from ...core.fs import moved, pin_home, write_refusal
-from ...core.home import FLAT, Composition, Dialect, FileMap
+from ...core.home import FLAT, Composition, Dialect, FileMap, on_demand_files
 from ...core.log import NOTEBOOK
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
@@ -50,6 +50,11 @@ class HomeState:
     """Where the home's host keeps its files, and their entry dialect."""
     sections: frozenset[str] = frozenset()
     """The entry files whose entries are Hermes's ``§`` entries (by the host, or by their content)."""
+    on_demand: tuple[str, ...] = ()
+    """The files the host's agent reads on demand that are there, newest first (:func:`...core.home.on_demand_files`);
+    each is in :attr:`files` too."""
+    on_demand_total: int = 0
+    """How many there are, :attr:`on_demand` being at most the first 50."""
 
 
 class Notebook:
@@ -59,10 +64,23 @@ class Notebook:
     session and the state sequence consistent between workers.
     """
 
-    def __init__(self, home: Path, counter: SessionCounter | None = None, files: FileMap = FLAT) -> None:
+    def __init__(
+        self,
+        home: Path,
+        counter: SessionCounter | None = None,
+        files: FileMap = FLAT,
+        *,
+        opened_as: str | None = None,
+        opening_words: tuple[str, ...] = (),
+    ) -> None:
         self.home = home
         self.files = files
         """Where the host keeps the home's files (a Hermes home's entry files are in ``memories/``)."""
+        self.opened_as = opened_as or (files.host if files.host not in (None, "toolnexus") else None)
+        """The host the home opened as (``NAME[@VERSION]``), Current and Next shown as it loads them; None: the
+        contract's home."""
+        self.opening_words = opening_words
+        """Why it opened as that host and what was read on the way, in words: said once when the app opens."""
         pin_home(home)  # opened: a write after the home was moved or removed is refused, never made again here
         self.counter = counter if counter is not None else SessionCounter(home)
         self._tool: MemoryTool | None = None
@@ -205,11 +223,13 @@ class Notebook:
             self._session = Session(self.home, number=self.counter.claim(), files=self.files)
         session = self._session
         live = {}
-        for name in BOOTSTRAP_ORDER:
+        demand, demand_total = on_demand_files(self.home, self.files) if self.files.on_demand else ((), 0)
+        names = (*dict.fromkeys((*self.files.order, *BOOTSTRAP_ORDER)), *demand)
+        for name in names:
             found = read_live_file(self.files.path(self.home, name), self._last.files.get(name) if self._last else None)
             if found is not None:
                 live[name] = found
-        self._digests = {name: (live[name].digest if name in live else None) for name in BOOTSTRAP_ORDER}
+        self._digests = {name: (live[name].digest if name in live else None) for name in names}
         next_snapshot = session.preview(self.host)
         previous = (
             self._last.comparison
@@ -228,6 +248,8 @@ class Notebook:
             sections=frozenset(
                 name for name in ENTRY_FILES if name in live and in_sections(name, self.files, live[name])
             ),
+            on_demand=tuple(name for name in demand if name in live),
+            on_demand_total=demand_total,
         )
         self._last = state
         return state

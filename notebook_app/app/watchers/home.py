@@ -64,11 +64,10 @@ class HomeWatcher(FolderWatcher):
         """Where the home's files are: a Hermes home's entry files are watched in ``memories/`` too."""
 
     def _relevant(self, change: Change, path: str) -> bool:
-        """A bootstrap file where the file map puts it; never Hermes's ``.mem_*.tmp`` or ``*.lock`` beside it."""
-        name = Path(path).name
+        """A file of the map where it puts it, or one read on demand; never Hermes's ``.mem_*.tmp`` or ``*.lock``."""
         if Path(path) == self.home:
             return True
-        return name in BOOTSTRAP_ORDER and not is_scratch_file(name) and Path(path) == self.files.path(self.home, name)
+        return not is_scratch_file(Path(path).name) and self.files.name_at(self.home, Path(path)) is not None
 
     def unexpected(self, names: Iterable[str]) -> frozenset[str]:
         """The files whose bytes differ from what the notebook last saw."""
@@ -101,9 +100,9 @@ class HomeWatcher(FolderWatcher):
                 yield_on_timeout=True,
                 **AWATCH_SETTINGS,
             ):
-                names = {Path(path).name for _, path in changes} & set(BOOTSTRAP_ORDER)
+                names = {n for _, path in changes if (n := self.files.name_at(self.home, Path(path))) is not None}
                 if first:  # the watch is set up now: a write made after the last read and before this was not reported
-                    first, names = False, set(BOOTSTRAP_ORDER)
+                    first, names = False, {*BOOTSTRAP_ORDER, *self.files.order}
                 if not names:
                     continue
                 changed = await asyncio.to_thread(self.unexpected, names)

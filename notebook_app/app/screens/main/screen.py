@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from textual import events, on
@@ -22,7 +23,6 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Header
 
-from ....core import MEMORY_TARGETS
 from ...keymap import shown_key
 from ...keys import NOTEBOOK_KEYS, bindings
 from ...view_model.dry_run import Selection
@@ -48,10 +48,9 @@ from .edits import EditorLauncher, FileEdits
 from .find import HomeFind
 from .form import AFTER_RESULT, NO_ENTRY, FormRoundTrip, form_allows, prefill
 from .sessions import SessionsShown
+from .target import TARGET_OF, TargetShown
 from .tools import BlameGutter, HealthLine
 from .watch import HomeWatch
-
-TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 
 
 class MainScreen(PaneScreen):
@@ -105,6 +104,7 @@ class MainScreen(PaneScreen):
         self.watching = HomeWatch(self, notebook, watch=watch)
         self.health = HealthLine(self, notebook, self.keymap)
         self.blame = BlameGutter(self, notebook.home, clock, say=lambda text: self.query_one(Banner).say(text))
+        self.targets = TargetShown(self, notebook, get=lambda: self.target, put=partial(setattr, self, "target"))
         self.sessions = SessionsShown(self, notebook, clock, apply=self._apply, failed=self._read_failed)
         self.round_trip = FormRoundTrip(
             self,
@@ -145,8 +145,10 @@ class MainScreen(PaneScreen):
             self._reads.request()
         else:
             self._read_done(first)  # read while Textual loaded: the first frame already shows the home
-        if self.notebook.files.host == "hermes":  # opened as Hermes: Current and Next as Hermes loads them
-            self.sessions.use_host("hermes")
+        if self.notebook.opened_as is not None:  # opened as a host: Current and Next as it loads them
+            self.sessions.use_host(self.notebook.opened_as)
+        if self.notebook.opening_words:
+            self.notify("\n".join(self.notebook.opening_words), title="opened", markup=False, timeout=8)
 
     @on(events.Unmount)
     def _unmounted(self) -> None:
@@ -290,15 +292,13 @@ class MainScreen(PaneScreen):
 
     def watch_target(self, target: str) -> None:
         self.form.target = target
-        home = self.query_one(HomePane)
-        home.mark_target(MEMORY_TARGETS[target])
-        home.border_subtitle = f"target: {target} → {MEMORY_TARGETS[target]}"
+        self.targets.show(target)
 
     @on(HomePane.EntryFileViewed)
     def _entry_file_viewed(self, event: HomePane.EntryFileViewed) -> None:
         """The target follows the entry file a person looks at."""
         if not self.form.is_open:
-            self.target = TARGET_OF[event.name]
+            self.targets.follow(event.name)
 
     # --- actions (keys, palette) ---------------------------------------------
 
@@ -318,9 +318,8 @@ class MainScreen(PaneScreen):
         self._open_entry_form("delete-entry")
 
     def action_toggle_target(self) -> None:
-        """t: the other entry file's pane, and the target with it."""
-        self.target = "user" if self.target == "self" else "self"
-        self.query_one(HomePane).focus_entries(MEMORY_TARGETS[self.target])
+        """t: the host's next entry file's pane, and the target with it."""
+        self.targets.cycle(focus=True)
 
     def action_toggle_warnings(self) -> None:
         """w: every file's warnings in full, or folded back to one row each; at narrow widths Home comes to the front
@@ -332,7 +331,7 @@ class MainScreen(PaneScreen):
         self.query_one(HomePane).unfold_warnings(self._warnings_unfolded, fold_key)
 
     def action_toggle_target_in_form(self) -> None:
-        self.target = "user" if self.target == "self" else "self"
+        self.targets.cycle(focus=False)
 
     def action_pick_file(self, position: int) -> None:
         """1–9: the Nth file the host loads, in its order, in its pane (the Home tab at narrow widths)."""

@@ -1,4 +1,5 @@
-"""The files the host loads, in its order (toolnexus: the seven bootstrap files), each marked present or absent."""
+"""The files the host loads, in its order (toolnexus: the seven bootstrap files), then those its agent reads on demand,
+then any other that is there; each row marked with its part in the next session."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from ....core import BOOTSTRAP_ORDER, Composition, SoulDiff
 from ....core.home import FileStatus
+from ...view_model.file_rows import FileRow, Part
 from ...view_model.live_files import LiveFile
 
 
@@ -32,8 +34,18 @@ def short_state(live: LiveFile) -> str:
     return live.status.value
 
 
-def file_prompt(name: str, live: LiveFile | None, loaded: Composition, diff: SoulDiff) -> Content:
-    """One row: presence, name, size, then flags for link, cut, not UTF-8 and changed."""
+MARKS = {
+    Part.INJECTED: ("● ", "$text-success"),
+    Part.CUT: ("● ", "$text-warning"),
+    Part.ON_DEMAND: ("◇ ", "$text-accent"),
+    Part.NOT_LOADED: ("◌ ", "$foreground-muted"),
+}
+"""The row's first column: injected, cut (its ``✂`` flag follows the size), read on demand, not loaded."""
+
+
+def file_prompt(row: FileRow, live: LiveFile | None, loaded: Composition, diff: SoulDiff) -> Content:
+    """One row: its part, name, size (or what it is instead), then flags for link, cut, not UTF-8 and changed."""
+    name = row.name
     if live is None:
         return Content.assemble(
             ("○ ", "$foreground-muted"), (f"{name:<13}", "$foreground-muted"), ("absent", "$foreground-muted italic")
@@ -41,18 +53,21 @@ def file_prompt(name: str, live: LiveFile | None, loaded: Composition, diff: Sou
     if not live.loads:
         return Content.assemble(("⊘ ", "$text-error bold"), f"{name:<13}", (short_state(live), "$text-error"))
     bootstrap = loaded.file(name)
+    muted = row.part in (Part.NOT_LOADED, Part.ON_DEMAND)
     parts: list[str | tuple[str, str]] = [
-        ("● ", "$text-success"),
-        f"{name:<13}",
+        MARKS[row.part],
+        (f"{name:<13}", "$foreground-muted") if row.part is Part.NOT_LOADED else f"{name:<13}",
         (f"{human_size(live.size):>10}", "$foreground-muted"),
     ]
+    if row.part is Part.NOT_LOADED:
+        parts.append((" not loaded", "$foreground-muted italic"))
     if live.status is FileStatus.LINK:
         parts.append((" ↪", "$text-warning bold"))
-    if live.dropped_bytes:
+    if row.part is Part.CUT:
         parts.append((" ✂", "$text-warning bold"))
     if bootstrap is not None and bootstrap.decode_error:
         parts.append((" ✖", "$text-error bold"))
-    if diff.file(name) is not None:
+    if not muted and diff.file(name) is not None:
         parts.append((" Δ", "$text-accent bold"))
     return Content.assemble(*parts)
 
@@ -73,21 +88,22 @@ class FileList(OptionList):
         """The rows, in the host's load order."""
 
     def show_files(
-        self, files: Mapping[str, LiveFile], loaded: Composition, diff: SoulDiff, names: tuple[str, ...] | None = None
+        self, files: Mapping[str, LiveFile], loaded: Composition, diff: SoulDiff, rows: tuple[FileRow, ...]
     ) -> None:
-        """Replace only the rows that changed: each replacement repaints the list. ``names``: the host's files."""
-        if names is not None and names != self.names:
+        """Replace only the rows that changed: each replacement repaints the list."""
+        names = tuple(row.name for row in rows)
+        if names != self.names:
             highlighted = self.names[self.highlighted] if self.highlighted is not None else None
             self.names = names
             self._prompts = {}
             self.set_options(Option(name, id=name) for name in names)
             if highlighted in names:
                 self.highlighted = names.index(highlighted)
-        for name in self.names:
-            prompt = file_prompt(name, files.get(name), loaded, diff)
-            if self._prompts.get(name) != prompt:
-                self._prompts[name] = prompt
-                self.replace_option_prompt(name, prompt)
+        for row in rows:
+            prompt = file_prompt(row, files.get(row.name), loaded, diff)
+            if self._prompts.get(row.name) != prompt:
+                self._prompts[row.name] = prompt
+                self.replace_option_prompt(row.name, prompt)
 
     def select_file(self, name: str) -> None:
         if name in self.names:

@@ -32,6 +32,8 @@ class FilePane(FocusWithin, Vertical):
         self._opened = False
         """Picked or focused: shown in full even when it has nothing in it (focus never rests on a hidden view)."""
         self._loaded: BootstrapFile | None = None
+        self._lacks: str | None = None
+        """``this host has no USER.md``: the host the home opened as has no such file."""
         self._short = False
         """Rows are short: the size facts ride in the title rule, not in a row of their own."""
         self._title()
@@ -50,13 +52,23 @@ class FilePane(FocusWithin, Vertical):
         found = self.view.selected_line if self.entries else None
         return None if found is None else (self.name_shown, *found)
 
-    def show(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None, *, sections: bool = False) -> None:
-        """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``)."""
+    def show(
+        self,
+        name: str,
+        live: LiveFile | None,
+        loaded: BootstrapFile | None,
+        *,
+        sections: bool = False,
+        lacks: str | None = None,
+    ) -> None:
+        """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``); ``lacks``: the words
+        for a file the home's host has no place for (shown when the file is not there)."""
         if name != self.name_shown:
             self._opened = False
         self.name_shown = name
         self._shown = True
         self._live, self._loaded = live, loaded
+        self._lacks = lacks if live is None else None
         self._summarise()
         self._fold()
         self._placeholder()
@@ -120,7 +132,9 @@ class FilePane(FocusWithin, Vertical):
     def _placeholder(self) -> None:
         """What an empty view says: for an entry file, how to add its first entry (the size line says absent)."""
         live = self._live
-        if live is not None and not live.loads:
+        if self._lacks is not None:
+            text = self._lacks
+        elif live is not None and not live.loads:
             text = "(nothing to show)"
         elif self.entries:
             text = "no entries yet · a adds one" if self.has_class("-target") else "no entries yet · t, then a"
@@ -135,9 +149,12 @@ class FilePane(FocusWithin, Vertical):
         """Set only when it changes: Textual repaints the whole pane at each set, and so every row it spans."""
         title = Content(f"{self.name_shown} ◂ target" if self.has_class("-target") else self.name_shown)
         if self.has_class("-one-row"):
-            title += f" · {self.nothing_in_it}" + (
-                " · the next session skips it" if self.nothing_in_it == "absent" else ""
-            )
+            if self._lacks is not None:
+                title += f" · {self._lacks}"
+            else:
+                title += f" · {self.nothing_in_it}" + (
+                    " · the next session skips it" if self.nothing_in_it == "absent" else ""
+                )
         elif self._short and self._shown:
             room = self.size.width - 4  # the rule's ends and a space
             facts = next(

@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
+from ...view_model.file_rows import file_rows, host_lacks
 from ...view_model.notebook import HomeState
 from ..common.focus_within import FocusWithin
 from .entry_view import EntryView
@@ -102,7 +103,7 @@ class HomePane(FocusWithin, Vertical):
     def show_state(self, state: HomeState) -> None:
         self._state = state
         self.query_one(FileList).show_files(
-            state.files, state.preview.composition, state.comparison.diff, state.layout.order
+            state.files, state.preview.composition, state.comparison.diff, file_rows(state)
         )
         for name in (self.document, *ENTRY_PANES):
             self._show(name)
@@ -181,7 +182,11 @@ class HomePane(FocusWithin, Vertical):
         state = self._state
         if state is not None:
             self.pane(name).show(
-                name, state.files.get(name), state.preview.composition.file(name), sections=name in state.sections
+                name,
+                state.files.get(name),
+                state.preview.composition.file(name),
+                sections=name in state.sections,
+                lacks=host_lacks(state, name),
             )
             self._flag(name)
             self._blame_of(name)
