@@ -32,6 +32,8 @@ class FilePane(FocusWithin, Vertical):
         self._opened = False
         """Picked or focused: shown in full even when it has nothing in it (focus never rests on a hidden view)."""
         self._loaded: BootstrapFile | None = None
+        self._limit: int | None = None
+        """Hermes's character limit of the file shown, when it is one of its stores: the meter says that."""
         self._short = False
         """Rows are short: the size facts ride in the title rule, not in a row of their own."""
         self._title()
@@ -50,13 +52,22 @@ class FilePane(FocusWithin, Vertical):
         found = self.view.selected_line if self.entries else None
         return None if found is None else (self.name_shown, *found)
 
-    def show(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None, *, sections: bool = False) -> None:
-        """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``)."""
+    def show(
+        self,
+        name: str,
+        live: LiveFile | None,
+        loaded: BootstrapFile | None,
+        *,
+        sections: bool = False,
+        limit: int | None = None,
+    ) -> None:
+        """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``); ``limit``: the host's
+        character limit of the file (Hermes's stores), measured in place of the 2 MiB cap."""
         if name != self.name_shown:
             self._opened = False
         self.name_shown = name
         self._shown = True
-        self._live, self._loaded = live, loaded
+        self._live, self._loaded, self._limit = live, loaded, limit
         self._summarise()
         self._fold()
         self._placeholder()
@@ -73,7 +84,7 @@ class FilePane(FocusWithin, Vertical):
 
     def _summarise(self) -> None:
         summary = self.query_one(FileSummary)
-        summary.show_file(self.name_shown, self._live, self._loaded)
+        summary.show_file(self.name_shown, self._live, self._loaded, limit=self._limit)
         summary.display = bool(summary.rows)
         self.post_message(RowsChanged())
 
@@ -141,7 +152,12 @@ class FilePane(FocusWithin, Vertical):
         elif self._short and self._shown:
             room = self.size.width - 4  # the rule's ends and a space
             facts = next(
-                (fact for fact in title_facts(self._live) if cell_len(title.plain) + 3 + fact.cell_length <= room), None
+                (
+                    fact
+                    for fact in title_facts(self._live, self._limit)
+                    if cell_len(title.plain) + 3 + fact.cell_length <= room
+                ),
+                None,
             )
             if facts is not None:
                 title = Content.assemble(title, (" · ", "$foreground-muted"), facts)

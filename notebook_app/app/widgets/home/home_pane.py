@@ -181,7 +181,11 @@ class HomePane(FocusWithin, Vertical):
         state = self._state
         if state is not None:
             self.pane(name).show(
-                name, state.files.get(name), state.preview.composition.file(name), sections=name in state.sections
+                name,
+                state.files.get(name),
+                state.preview.composition.file(name),
+                sections=name in state.sections,
+                limit=state.layout.limits.get(name),
             )
             self._flag(name)
             self._blame_of(name)
