@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from notebook_pilot import SIZE, file_view, make_app, started, summary_of, wait_until
@@ -85,3 +86,41 @@ async def test_the_meter_turns_warning_near_hermes_limit_and_error_past_it(tmp_p
         assert user.plain == "13 of 15 chars · 86%"
         assert "$text-warning" in styles_of(user, "86%")
         assert "$text-success" in styles_of(panes.pane("SOUL.md").query_one(FileSummary).content, "0.00%")
+
+
+async def test_a_memories_folder_made_after_start_is_watched_and_its_store_written_outside_reaches_the_pane(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "hermes"
+    home.mkdir()
+    (home / "SOUL.md").write_text("You are Hermes, terse and exact.\n")
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 2200\n")
+    app = make_app(home, watch=True)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert "likes tide tables" not in file_view(app).document.lines
+        (home / "SOUL.md").write_text("You are Hermes, terse.\n")  # seen: the watch is up before memories/ comes
+        await wait_until(pilot, lambda: "You are Hermes, terse." in file_view(app, "SOUL.md").document.lines, "SOUL")
+        memories = home / "memories"
+        memories.mkdir()  # Hermes makes it at its first write, long after the notebook opened
+        await pilot.pause(0.3)
+        (memories / "MEMORY.md").write_text("likes tide tables")
+        await wait_until(
+            pilot, lambda: "likes tide tables" in file_view(app).document.lines, "the new store in its pane", 1000
+        )
+        (memories / ".mem_x1.tmp").write_text("half a write")  # Hermes's scratch files: never a change
+        (memories / "MEMORY.md.lock").write_text("")
+        (memories / "MEMORY.md").write_text("likes tide tables\n§\ndrafts go out on Fridays")  # and a second write
+        await wait_until(
+            pilot, lambda: "drafts go out on Fridays" in file_view(app).document.lines, "the next write", 1000
+        )
+        assert summary_of(app, "MEMORY.md") == "44 of 2,200 chars · 2%"
+        shutil.rmtree(memories)  # gone, then made again: the watch follows the new folder
+        await wait_until(pilot, lambda: "absent" in summary_of(app, "MEMORY.md"), "the store gone", 1000)
+        memories.mkdir()
+        await pilot.pause(0.3)
+        (memories / "MEMORY.md").write_text("prefers metric units")
+        await wait_until(
+            pilot, lambda: "prefers metric units" in file_view(app).document.lines, "the remade store", 1000
+        )

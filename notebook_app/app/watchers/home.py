@@ -1,8 +1,11 @@
 """Watch the home for other writers: an agent, the CLI, an editor.
 
 The home DIRECTORY is watched, not single files: an atomic save replaces a
-file and shows up as "added". Only bootstrap files count; the core's journal
-and temp files never do. A change whose bytes hash to what the notebook last
+file and shows up as "added"; so is each subfolder of the home's file map
+(a Hermes home's ``memories/``) that is there, and when one comes or goes
+(Hermes makes ``memories/`` at its first write) the watch is set up again on
+what is there now. Only bootstrap files count; the core's journal, temp files
+and Hermes's ``.mem_*.tmp`` and ``*.lock`` never do. A change whose bytes hash to what the notebook last
 read or wrote is its own write and is dropped, so it causes no second refresh.
 Results reach the UI only as messages posted to the target.
 """
@@ -64,11 +67,16 @@ class HomeWatcher(FolderWatcher):
         """Where the home's files are: a Hermes home's entry files are watched in ``memories/`` too."""
 
     def _relevant(self, change: Change, path: str) -> bool:
-        """A bootstrap file where the file map puts it; never Hermes's ``.mem_*.tmp`` or ``*.lock`` beside it."""
+        """A bootstrap file where the file map puts it, or one of the map's subfolders coming or going; never
+        Hermes's ``.mem_*.tmp`` or ``*.lock`` beside a file."""
         name = Path(path).name
-        if Path(path) == self.home:
+        if Path(path) == self.home or self._is_subfolder(path):
             return True
         return name in BOOTSTRAP_ORDER and not is_scratch_file(name) and Path(path) == self.files.path(self.home, name)
+
+    def _is_subfolder(self, path: str) -> bool:
+        """``path`` is one of the file map's subfolders (a Hermes home's ``memories/``)."""
+        return Path(path).parent == self.home and Path(path).name in self.files.subfolders
 
     def unexpected(self, names: Iterable[str]) -> frozenset[str]:
         """The files whose bytes differ from what the notebook last saw."""
@@ -94,20 +102,25 @@ class HomeWatcher(FolderWatcher):
                         return
                 self.target.post_message(self.HomeBack())
             first = True
-            async for changes in awatch(
-                *self._folders(),
-                watch_filter=self._relevant,
-                stop_event=self._stop,
-                yield_on_timeout=True,
-                **AWATCH_SETTINGS,
-            ):
-                names = {Path(path).name for _, path in changes} & set(BOOTSTRAP_ORDER)
-                if first:  # the watch is set up now: a write made after the last read and before this was not reported
-                    first, names = False, set(BOOTSTRAP_ORDER)
-                if not names:
-                    continue
-                changed = await asyncio.to_thread(self.unexpected, names)
-                if changed:
-                    self.target.post_message(self.Changed(changed))
-                if not self.home.is_dir():
-                    break
+            armed = self._folders()
+            try:
+                async for changes in awatch(
+                    *armed,
+                    watch_filter=self._relevant,
+                    stop_event=self._stop,
+                    yield_on_timeout=True,
+                    **AWATCH_SETTINGS,
+                ):
+                    names = {Path(path).name for _, path in changes} & set(BOOTSTRAP_ORDER)
+                    if first:  # the watch is set up now: a write made after the last read and before it went unseen
+                        first, names = False, set(BOOTSTRAP_ORDER)
+                    if names:
+                        changed = await asyncio.to_thread(self.unexpected, names)
+                        if changed:
+                            self.target.post_message(self.Changed(changed))
+                    if not self.home.is_dir():
+                        break
+                    if any(self._is_subfolder(path) for _, path in changes) and self._folders() != armed:
+                        break  # memories/ came (Hermes makes it at its first write) or went: watch what is there now
+            except FileNotFoundError:
+                continue  # a subfolder went between listing and watching it: list again
