@@ -32,7 +32,7 @@ def size_line(name: str, live: LiveFile | None, limit: int | None = None) -> Con
         return Content.styled(f"{name}: not loaded", "$text-error bold")
     if limit is not None:
         meter = hermes_meter(live, limit)
-        over = Content.styled(f" · {meter.over:,} over: Hermes refuses an add", "$text-error") if meter.over else ""
+        over = Content.styled(f" · {meter.over:,} over", "$text-error") if meter.over else ""
         return Content.assemble(
             (f"{meter.chars:,}", "bold"),
             (f" of {meter.limit:,} chars", "$foreground-muted"),
