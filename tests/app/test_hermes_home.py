@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
-from notebook_pilot import SIZE, file_view, make_app, started, wait_until
+from notebook_pilot import SIZE, file_view, make_app, started, summary_of, wait_until
+from textual.content import Content
 
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.home.file_list import FileList
+from notebook_app.app.widgets.home.file_summary import FileSummary
+from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.core.home import hermes_files
 from notebook_app.core.memory import sections
 
@@ -48,3 +52,75 @@ async def test_a_cursor_on_any_line_of_a_section_selects_that_whole_entry(tmp_pa
         view.cursor = 3  # "on Fridays", the second line of entry 2
         assert view.selected_line == (2, "drafts go out\non Fridays")
         assert not view._selectable(1)  # the § line between them is never an entry
+
+
+def styles_of(content: Content, text: str) -> set[str]:
+    """The styles of the spans that cover ``text`` in ``content`` (its first occurrence)."""
+    start = content.plain.index(text)
+    return {str(span.style) for span in content.spans if span.start <= start and span.end >= start + len(text)}
+
+
+async def test_a_hermes_store_says_its_characters_against_hermes_limit_and_soul_md_its_bytes(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path)
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        # Hermes counts the entries joined by "\n§\n": 17 + 3 + 24 characters, whatever the file's bytes ("§" is two)
+        assert summary_of(app, "MEMORY.md") == "44 of 2,200 chars · 2%"
+        assert summary_of(app, "USER.md") == "13 of 1,375 chars · 0%"
+        assert summary_of(app, "SOUL.md") == "33 bytes · 0.00% of the 2 MiB cap"  # not a store: the cap's words
+
+
+async def test_the_meter_turns_warning_near_hermes_limit_and_error_past_it(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path)
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files(memory_limit=40, user_limit=15))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        panes = app.screen.query_one(HomePane)
+        memory = panes.pane("MEMORY.md").query_one(FileSummary).content
+        user = panes.pane("USER.md").query_one(FileSummary).content
+        assert memory.plain == "44 of 40 chars · 100% · 4 over"  # Hermes's % stops at 100
+        assert "$text-error" in styles_of(memory, "100%")
+        assert user.plain == "13 of 15 chars · 86%"
+        assert "$text-warning" in styles_of(user, "86%")
+        assert "$text-success" in styles_of(panes.pane("SOUL.md").query_one(FileSummary).content, "0.00%")
+
+
+async def test_a_memories_folder_made_after_start_is_watched_and_its_store_written_outside_reaches_the_pane(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "hermes"
+    home.mkdir()
+    (home / "SOUL.md").write_text("You are Hermes, terse and exact.\n")
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 2200\n")
+    app = make_app(home, watch=True)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert "likes tide tables" not in file_view(app).document.lines
+        (home / "SOUL.md").write_text("You are Hermes, terse.\n")  # seen: the watch is up before memories/ comes
+        await wait_until(pilot, lambda: "You are Hermes, terse." in file_view(app, "SOUL.md").document.lines, "SOUL")
+        memories = home / "memories"
+        memories.mkdir()  # Hermes makes it at its first write, long after the notebook opened
+        await pilot.pause(0.3)
+        (memories / "MEMORY.md").write_text("likes tide tables")
+        await wait_until(
+            pilot, lambda: "likes tide tables" in file_view(app).document.lines, "the new store in its pane", 1000
+        )
+        (memories / ".mem_x1.tmp").write_text("half a write")  # Hermes's scratch files: never a change
+        (memories / "MEMORY.md.lock").write_text("")
+        (memories / "MEMORY.md").write_text("likes tide tables\n§\ndrafts go out on Fridays")  # and a second write
+        await wait_until(
+            pilot, lambda: "drafts go out on Fridays" in file_view(app).document.lines, "the next write", 1000
+        )
+        assert summary_of(app, "MEMORY.md") == "44 of 2,200 chars · 2%"
+        shutil.rmtree(memories)  # gone, then made again: the watch follows the new folder
+        await wait_until(pilot, lambda: "absent" in summary_of(app, "MEMORY.md"), "the store gone", 1000)
+        memories.mkdir()
+        await pilot.pause(0.3)
+        (memories / "MEMORY.md").write_text("prefers metric units")
+        await wait_until(
+            pilot, lambda: "prefers metric units" in file_view(app).document.lines, "the remade store", 1000
+        )

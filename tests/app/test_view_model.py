@@ -15,6 +15,7 @@ from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.view_model.wrapping import BANNER, split_line, wrap_rows
 from notebook_app.app.watchers.home import HomeWatcher
 from notebook_app.core import JOURNAL_NAME, Rejection, Session, diff_compositions, parse_request, plan_edit
+from notebook_app.core.home import hermes_files
 from notebook_app.core.text.hidden import with_markers
 
 
@@ -97,6 +98,19 @@ def test_the_watcher_counts_only_bootstrap_files(home: Path) -> None:
     assert not watcher._relevant(None, str(home / JOURNAL_NAME))
     assert not watcher._relevant(None, str(home / ".memory-tmp-MEMORY.md-x1"))
     assert not watcher._relevant(None, str(home / "notes.txt"))
+
+
+def test_the_watcher_of_a_hermes_home_counts_its_stores_and_memories_but_never_hermes_scratch(tmp_path: Path) -> None:
+    home = tmp_path / "hermes"
+    watcher = HomeWatcher(home, target=None, known_digest=lambda name: None, files=hermes_files())
+    assert watcher._relevant(None, str(home / "memories" / "MEMORY.md"))
+    assert watcher._relevant(None, str(home / "memories"))  # it coming or going re-arms the watch
+    assert watcher._relevant(None, str(home / "SOUL.md"))
+    assert not watcher._relevant(None, str(home / "MEMORY.md"))  # not where Hermes keeps it
+    assert not watcher._relevant(None, str(home / "memories" / ".mem_a1b2.tmp"))
+    assert not watcher._relevant(None, str(home / "memories" / "MEMORY.md.lock"))
+    assert not watcher._relevant(None, str(home / "memories" / "MEMORY.md.bak.20261202-101500"))
+    assert not watcher._relevant(None, str(home / "memories" / "memories"))
 
 
 def test_the_watcher_drops_changes_whose_bytes_it_already_knows(home: Path) -> None:

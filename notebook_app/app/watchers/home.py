@@ -1,8 +1,11 @@
 """Watch the home for other writers: an agent, the CLI, an editor.
 
 The home DIRECTORY is watched, not single files: an atomic save replaces a
-file and shows up as "added". Only bootstrap files count; the core's journal
-and temp files never do. A change whose bytes hash to what the notebook last
+file and shows up as "added"; so is each subfolder of the home's file map
+(a Hermes home's ``memories/``) that is there, and when one comes or goes
+(Hermes makes ``memories/`` at its first write) the watch is set up again on
+what is there now. Only bootstrap files count; the core's journal, temp files
+and Hermes's ``.mem_*.tmp`` and ``*.lock`` never do. A change whose bytes hash to what the notebook last
 read or wrote is its own write and is dropped, so it causes no second refresh.
 Results reach the UI only as messages posted to the target.
 """
@@ -64,10 +67,15 @@ class HomeWatcher(FolderWatcher):
         """Where the home's files are: a Hermes home's entry files are watched in ``memories/`` too."""
 
     def _relevant(self, change: Change, path: str) -> bool:
-        """A file of the map where it puts it, or one read on demand; never Hermes's ``.mem_*.tmp`` or ``*.lock``."""
-        if Path(path) == self.home:
+        """A file of the map where it puts it, one read on demand, or one of the map's subfolders coming or going;
+        never Hermes's ``.mem_*.tmp`` or ``*.lock`` beside a file."""
+        if Path(path) == self.home or self._is_subfolder(path):
             return True
         return not is_scratch_file(Path(path).name) and self.files.name_at(self.home, Path(path)) is not None
+
+    def _is_subfolder(self, path: str) -> bool:
+        """``path`` is one of the file map's subfolders (a Hermes home's ``memories/``)."""
+        return Path(path).parent == self.home and Path(path).name in self.files.subfolders
 
     def unexpected(self, names: Iterable[str]) -> frozenset[str]:
         """The files whose bytes differ from what the notebook last saw."""
@@ -93,20 +101,25 @@ class HomeWatcher(FolderWatcher):
                         return
                 self.target.post_message(self.HomeBack())
             first = True
-            async for changes in awatch(
-                *self._folders(),
-                watch_filter=self._relevant,
-                stop_event=self._stop,
-                yield_on_timeout=True,
-                **AWATCH_SETTINGS,
-            ):
-                names = {n for _, path in changes if (n := self.files.name_at(self.home, Path(path))) is not None}
-                if first:  # the watch is set up now: a write made after the last read and before this was not reported
-                    first, names = False, {*BOOTSTRAP_ORDER, *self.files.order}
-                if not names:
-                    continue
-                changed = await asyncio.to_thread(self.unexpected, names)
-                if changed:
-                    self.target.post_message(self.Changed(changed))
-                if not self.home.is_dir():
-                    break
+            armed = self._folders()
+            try:
+                async for changes in awatch(
+                    *armed,
+                    watch_filter=self._relevant,
+                    stop_event=self._stop,
+                    yield_on_timeout=True,
+                    **AWATCH_SETTINGS,
+                ):
+                    names = {n for _, path in changes if (n := self.files.name_at(self.home, Path(path))) is not None}
+                    if first:  # the watch is set up now: a write made after the last read and before it went unseen
+                        first, names = False, {*BOOTSTRAP_ORDER, *self.files.order}
+                    if names:
+                        changed = await asyncio.to_thread(self.unexpected, names)
+                        if changed:
+                            self.target.post_message(self.Changed(changed))
+                    if not self.home.is_dir():
+                        break
+                    if any(self._is_subfolder(path) for _, path in changes) and self._folders() != armed:
+                        break  # memories/ came (Hermes makes it at its first write) or went: watch what is there now
+            except FileNotFoundError:
+                continue  # a subfolder went between listing and watching it: list again

@@ -68,11 +68,41 @@ def joined(items: list[str]) -> str:
     return DELIMITER.join(items)
 
 
+@dataclass(frozen=True)
+class Usage:
+    """Hermes's meter of a store: what its memory tool counts (the entries joined, in code points) and its limit."""
+
+    chars: int
+    limit: int
+
+    @property
+    def percent(self) -> int:
+        """As Hermes rounds it: down, and never past 100 (``_success_response``)."""
+        return min(100, int(self.chars / self.limit * 100)) if self.limit > 0 else 0
+
+    @property
+    def over(self) -> int:
+        """Characters past the limit (0 within it): Hermes refuses every add until the store is shorter."""
+        return max(0, self.chars - self.limit)
+
+    def __str__(self) -> str:
+        """Hermes's own words: ``12% — 264/2,200 chars``."""
+        return f"{self.percent}% — {self.chars:,}/{self.limit:,} chars"
+
+
+def measure(items: list[str], limit: int) -> Usage:
+    """Hermes's meter of the entries ``items`` against ``limit``."""
+    return Usage(len(joined(items)) if items else 0, limit)
+
+
 def usage(items: list[str], limit: int) -> str:
-    """Hermes's meter: ``12% — 264/2,200 chars``."""
-    current = len(joined(items)) if items else 0
-    pct = min(100, int(current / limit * 100)) if limit > 0 else 0
-    return f"{pct}% — {current:,}/{limit:,} chars"
+    """Hermes's meter in its words: ``12% — 264/2,200 chars``."""
+    return str(measure(items, limit))
+
+
+def store_usage(text: str | None, limit: int) -> Usage:
+    """Hermes's meter of a store's text as Hermes loads it: its entries, repeats dropped (``load_from_disk``)."""
+    return measure(list(dict.fromkeys(entries(text))), limit)
 
 
 def drift(text: str | None, name: str, limit: int) -> str | None:

@@ -34,6 +34,8 @@ class FilePane(FocusWithin, Vertical):
         self._loaded: BootstrapFile | None = None
         self._lacks: str | None = None
         """``this host has no USER.md``: the host the home opened as has no such file."""
+        self._limit: int | None = None
+        """Hermes's character limit of the file shown, when it is one of its stores: the meter says that."""
         self._short = False
         """Rows are short: the size facts ride in the title rule, not in a row of their own."""
         self._title()
@@ -60,14 +62,16 @@ class FilePane(FocusWithin, Vertical):
         *,
         sections: bool = False,
         lacks: str | None = None,
+        limit: int | None = None,
     ) -> None:
         """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``); ``lacks``: the words
-        for a file the home's host has no place for (shown when the file is not there)."""
+        for a file the home's host has no place for (shown when the file is not there); ``limit``: the host's
+        character limit of the file (Hermes's stores), measured in place of the 2 MiB cap."""
         if name != self.name_shown:
             self._opened = False
         self.name_shown = name
         self._shown = True
-        self._live, self._loaded = live, loaded
+        self._live, self._loaded, self._limit = live, loaded, limit
         self._lacks = lacks if live is None else None
         self._summarise()
         self._fold()
@@ -85,7 +89,7 @@ class FilePane(FocusWithin, Vertical):
 
     def _summarise(self) -> None:
         summary = self.query_one(FileSummary)
-        summary.show_file(self.name_shown, self._live, self._loaded)
+        summary.show_file(self.name_shown, self._live, self._loaded, limit=self._limit)
         summary.display = bool(summary.rows)
         self.post_message(RowsChanged())
 
@@ -158,7 +162,12 @@ class FilePane(FocusWithin, Vertical):
         elif self._short and self._shown:
             room = self.size.width - 4  # the rule's ends and a space
             facts = next(
-                (fact for fact in title_facts(self._live) if cell_len(title.plain) + 3 + fact.cell_length <= room), None
+                (
+                    fact
+                    for fact in title_facts(self._live, self._limit)
+                    if cell_len(title.plain) + 3 + fact.cell_length <= room
+                ),
+                None,
             )
             if facts is not None:
                 title = Content.assemble(title, (" · ", "$foreground-muted"), facts)

@@ -1,6 +1,15 @@
-"""A file's size against the 2 MiB cap, and what is wrong with it if anything."""
+"""A file's size against the 2 MiB cap (a Hermes store: its characters against Hermes's limit), and what is wrong.
+
+A file with a character limit in the home's file map (Hermes's
+``memories/MEMORY.md`` and ``USER.md``) is measured as Hermes's memory tool
+measures it (``core/memory/sections.py`` ``store_usage``): the 2 MiB cap is
+not what Hermes counts or caps. The limit comes down from the pane; the
+meter's module loads only for such a file.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual.content import Content
@@ -11,15 +20,42 @@ from ....core.home import FileStatus
 from ...view_model.live_files import LiveFile
 from .file_list import human_size
 
+if TYPE_CHECKING:
+    from ....core.memory.sections import Usage
 
-def size_line(name: str, live: LiveFile | None) -> Content:
+
+def size_line(name: str, live: LiveFile | None, limit: int | None = None) -> Content:
+    """``N bytes · X% of the 2 MiB cap``; for a file with Hermes's ``limit``, ``N of L chars · X%``."""
     if live is None:
         return Content.styled(f"{name}: absent · the next session skips it", "$foreground-muted")
     if not live.loads:
         return Content.styled(f"{name}: not loaded", "$text-error bold")
+    if limit is not None:
+        meter = hermes_meter(live, limit)
+        over = Content.styled(f" · {meter.over:,} over", "$text-error") if meter.over else ""
+        return Content.assemble(
+            (f"{meter.chars:,}", "bold"),
+            (f" of {meter.limit:,} chars", "$foreground-muted"),
+            " · ",
+            share_of_limit(meter),
+            over,
+        )
     return Content.assemble(
         (f"{live.size:,} bytes", "bold"), " · ", share_of_cap(live), (" of the 2 MiB cap", "$foreground-muted")
     )
+
+
+def hermes_meter(live: LiveFile, limit: int) -> Usage:
+    """The store as Hermes's memory tool counts it: its entries joined, repeats dropped, in code points."""
+    from ....core.memory.sections import store_usage  # only a Hermes home has a limit: no other start loads it
+
+    return store_usage(live.text, limit)
+
+
+def share_of_limit(meter: Usage) -> Content:
+    """Hermes's percentage of its limit, coloured as the store nears or passes it."""
+    style = "$text-error" if meter.over else "$text-warning" if meter.percent > 80 else "$text-success"
+    return Content.styled(f"{meter.percent}%", style)
 
 
 def share_of_cap(live: LiveFile) -> Content:
@@ -28,12 +64,20 @@ def share_of_cap(live: LiveFile) -> Content:
     return Content.styled(f"{live.share:.2%}" if live.share < 0.01 else f"{live.share:.0%}", style)
 
 
-def title_facts(live: LiveFile | None) -> tuple[Content, ...]:
+def title_facts(live: LiveFile | None, limit: int | None = None) -> tuple[Content, ...]:
     """A file's size facts for its title rule, longest first: the pane picks the first that fits."""
     if live is None:
         return (Content.styled("absent", "$foreground-muted"),)
     if not live.loads:
         return (Content.styled("not loaded", "$text-error bold"),)
+    if limit is not None:
+        meter = hermes_meter(live, limit)
+        share = share_of_limit(meter)
+        return (
+            Content.assemble((f"{meter.chars:,} of {meter.limit:,} chars", "$foreground-muted"), " · ", share),
+            Content.assemble((f"{meter.chars:,}/{meter.limit:,}", "$foreground-muted"), " · ", share),
+            share,
+        )
     share = share_of_cap(live)
     return (
         Content.assemble(
@@ -126,13 +170,16 @@ class FileSummary(Static):
             return lines
         return self.get_content_height(self.size, self.app.size, width)
 
-    def show_file(self, name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> None:
+    def show_file(
+        self, name: str, live: LiveFile | None, loaded: BootstrapFile | None, *, limit: int | None = None
+    ) -> None:
+        """Show ``name``'s facts; ``limit``: Hermes's character limit of the store, its meter in place of the cap's."""
         notes = problems(name, live, loaded)
         self.set_class(bool(notes.plain), "-warned")
         self.set_class(bool(notes.plain) and self.unfolded, "-unfolded")
         if notes.plain and not self.unfolded:
             notes = folded(notes, self.fold_key)
-        facts = [] if self.compact else [size_line(name, live)]
+        facts = [] if self.compact else [size_line(name, live, limit)]
         content = Content("\n").join([*facts, notes]) if notes.plain else Content("\n").join(facts)
         if content.plain == getattr(self.content, "plain", None):
             return

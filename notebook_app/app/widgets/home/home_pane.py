@@ -187,6 +187,7 @@ class HomePane(FocusWithin, Vertical):
                 state.preview.composition.file(name),
                 sections=name in state.sections,
                 lacks=host_lacks(state, name),
+                limit=state.layout.limits.get(name),
             )
             self._flag(name)
             self._blame_of(name)

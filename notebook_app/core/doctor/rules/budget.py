@@ -206,8 +206,7 @@ def _meter(composition: Composition, name: str, limit: int) -> str:
     read = reads.get(name) if isinstance(reads, dict) else None
     if read is None or not read.status.loads:
         return ""
-    kept = list(dict.fromkeys(sections.entries(read.data.decode("utf-8", "replace"))))
-    return sections.usage(kept, limit)
+    return str(sections.store_usage(read.data.decode("utf-8", "replace"), limit))
 
 
 def _marker(composition: Composition, name: str) -> str:
