@@ -237,8 +237,12 @@ class NotebookApp(App[None]):
         if isinstance(screen, MainScreen):
             from .view_model import host_choices as hosts  # the host profiles load when the palette first asks
 
-            for name, title, summary in hosts.host_choices() + hosts.release_choices():
+            previews = screen.notebook.previews  # a home opened as a host: its own and the hosts its layout fits
+            for name, title, summary in hosts.host_choices(previews) + hosts.release_choices(previews):
                 yield SystemCommand(f"Load as: {title}", summary, partial(screen.run_action, f"use_host({name!r})"))
+            if (left_out := hosts.left_out_words(previews)) is not None:
+                run = partial(screen.run_action, "hosts_left_out")
+                yield SystemCommand("Hosts not offered for this home", left_out[0], run)
             spec = screen.sessions.host_spec
             if spec is not None and spec.partition("@")[0] == "openclaw":
                 for kind, words in hosts.kind_choices(spec):

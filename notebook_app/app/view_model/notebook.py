@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ...core import MemoryTool, SpliceResult, ToolResult
     from ...core.doctor import Doctor, DoctorReport
     from ...core.edits import HandEditResult
-    from ...core.hosts import HostProfile
+    from ...core.hosts import HostProfile, Previews
 
 ENTRY_ACTIONS = ("edit-entry", "delete-entry")
 """The form's two human-only actions: guarded entry edits, never the agent's tool."""
@@ -94,6 +94,7 @@ class Notebook:
         """The host whose loading Current and Next show; None: the contract."""
         self._current_as: tuple[Snapshot, HostProfile | None, Composition] | None = None
         self._doctor: Doctor | None = None
+        self._previews: Previews | None = None
 
     @property
     def tool(self) -> MemoryTool:
@@ -160,6 +161,24 @@ class Notebook:
         with self._lock:
             self.host = None if host is None or host.is_contract else host
             return self._read_state()
+
+    @property
+    def previews(self) -> Previews:
+        """The hosts this home may be previewed as (the palette's ``Load as: …``), read once: a toolnexus home's
+        without looking at its layout, a host's from the layout of its folder (a few stats and its config)."""
+        if self._previews is None:
+            from ...core.hosts import previews_of  # the host profiles load when the palette first asks
+
+            self._previews = previews_of(self.home, self.files.host)
+        return self._previews
+
+    def remember_host(self, spec: str) -> str | None:
+        """Keep ``NAME[@VERSION]`` as the host this folder opens as, in the user's state (never in the home);
+        None, or why it could not be kept."""
+        from ...core.hosts import remember_host
+
+        name, _, version = spec.partition("@")
+        return remember_host(self.home, name, version or None)
 
     def check(self) -> DoctorReport:
         """The doctor on the home as it is now, for the host in view; cached per file digest.

@@ -9,7 +9,8 @@ loaders, the contract's composition, a person's own profile), in one shape.
 profile in force, the user's OpenClaw config applied, with what was read said
 in words; :func:`..home.soul.compose` with ``host=`` gives the soul that host loads.
 :func:`open_home` says which host a folder opens as, and where each host keeps its
-home (``opening``); :func:`remember_host` keeps a person's choice for a folder.
+home (``opening``); :func:`remember_host` keeps a person's choice for a folder;
+:func:`previews_of` says which hosts a home opened so may be previewed as.
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ __all__ = [
     "ComposedLoad",
     "Opening",
     "OpeningError",
+    "Previews",
     "InjectedPart",
+    "LeftOut",
     "PartStatus",
     "Unit",
     "as_host",
@@ -61,6 +64,8 @@ __all__ = [
     "load_hosts",
     "load_json",
     "parse_profile",
+    "preview_hosts",
+    "previews_of",
     "proven_releases",
     "read_openclaw_numbers",
     "remember_host",
@@ -167,6 +172,10 @@ lazy_face(
         "OpeningError": "opening",
         "open_home": "opening",
         "remember_host": "opening",
+        "LeftOut": "opening",
+        "Previews": "opening",
+        "preview_hosts": "opening",
+        "previews_of": "opening",
     },
 )
 """The loaders proven by a host's own code load on first use, with the goldens' keys they serve."""

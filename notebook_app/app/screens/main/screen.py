@@ -374,7 +374,10 @@ class MainScreen(PaneScreen):
         self.edits.edit_outside(self.query_one(HomePane).selected_file)
 
     def action_use_host(self, name: str) -> None:
-        self.sessions.use_host(name)
+        self.sessions.choose_host(name)
+
+    def action_hosts_left_out(self) -> None:
+        self.sessions.say_hosts_left_out()
 
     def action_use_session_kind(self, kind: str) -> None:
         self.sessions.use_session_kind(kind)

@@ -3,14 +3,17 @@
 :class:`SessionsShown` is a controller the main screen holds: it presents a
 home state (or the form's dry run over it) in Current and Next, starts the
 next session (``n``) in a worker and scrolls Current to what it added, and
-loads the souls as another host would (the palette's host commands). Each
-state a worker reads goes to ``apply``; a failed read to ``failed``.
+loads the souls as another host would (the palette's host commands): only a
+host the home may be previewed as, a release of the host it was opened as
+remembered for the folder. Each state a worker reads goes to ``apply``; a
+failed read to ``failed``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 
 from textual.screen import Screen
 
@@ -91,9 +94,10 @@ class SessionsShown:
                 self._screen.call_after_refresh(self._panes()[0].reveal_line, self._landed)
         self._landed = None
 
-    def use_host(self, name: str, kind: str | None = None) -> None:
+    def use_host(self, name: str, kind: str | None = None, *, then: Callable[[], None] | None = None) -> None:
         """Show Current and Next as host ``name`` (``NAME[@VERSION]``) loads them (the palette's host commands);
-        for OpenClaw in a ``kind`` session (None: the kind in view, main at first)."""
+        for OpenClaw in a ``kind`` session (None: the kind in view, main at first). ``then`` runs once it is in
+        view."""
         from ....core.hosts import resolve_host  # the host profiles load on first use
 
         openclaw = name.partition("@")[0] == "openclaw"
@@ -107,15 +111,45 @@ class SessionsShown:
             self._screen,
             "home",
             lambda: self.notebook.use_host(profile),
-            done=lambda state: self._host_used(state, name, kind),
+            done=lambda state: self._host_used(state, name, kind, then),
             failed=self._failed,
         )
+
+    def choose_host(self, name: str) -> None:
+        """The palette's ``Load as: …``: a host this home may be previewed as; a release of the host it was opened
+        as is remembered for the folder once in view, a preview of another host never (docs/hosts.md)."""
+        previews = self.notebook.previews
+        if not previews.offers(name):
+            reason = previews.why_not(name.partition("@")[0]) or f"no host {name!r}"
+            self._screen.notify(reason, title="host not offered here", severity="warning", markup=False)
+            return
+        self.use_host(name, then=partial(self._remember, name) if previews.remembers(name) else None)
+
+    def _remember(self, spec: str) -> None:
+        """Keep the chosen release for the folder, in a worker: a write to the user's state, never to the home."""
+
+        def said(problem: str | None) -> None:
+            if problem is None:
+                self._screen.notify(f"{spec} is remembered for this folder: the next open keeps it", title="host")
+            else:
+                self._screen.notify(problem, title="host", severity="warning", markup=False)
+
+        failed = lambda words: said(f"the host chosen is not remembered ({words})")  # noqa: E731
+        run_once(self._screen, "remember-host", partial(self.notebook.remember_host, spec), done=said, failed=failed)
+
+    def say_hosts_left_out(self) -> None:
+        """The palette's note on the hosts it does not offer here, each with its reason."""
+        from ...view_model.host_choices import left_out_words
+
+        words = left_out_words(self.notebook.previews)
+        if words is not None:
+            self._screen.notify(words[1], title="hosts not offered here", markup=False, timeout=15)
 
     def use_session_kind(self, kind: str) -> None:
         """The palette's OpenClaw session kinds: the OpenClaw in view, its version kept, loads a ``kind`` session."""
         self.use_host(self.host_spec or "openclaw", kind)
 
-    def _host_used(self, state: HomeState, name: str, kind: str | None) -> None:
+    def _host_used(self, state: HomeState, name: str, kind: str | None, then: Callable[[], None] | None) -> None:
         self.host_spec = name
         self.session_kind = kind
         host = state.preview.composition
@@ -126,3 +160,5 @@ class SessionsShown:
         current.border_title = "Current session" if host.host == "toolnexus" else f"Current · {title}"
         upcoming.border_title = "Next session" if host.host == "toolnexus" else f"Next · {title}"
         self._apply(state)
+        if then is not None:
+            then()

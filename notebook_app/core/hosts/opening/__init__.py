@@ -8,7 +8,9 @@ The host named wins, then the one remembered for the folder (:func:`remember_hos
 kept in the user's state by ``core/home/remembered.py``), then the layout's
 (``detect``), then toolnexus.
 ``hermes_home``, ``openclaw_home`` and ``claude_home`` hold each host's own rule
-for where its home is, citing its source. Names load on first use.
+for where its home is, citing its source. :func:`previews_of` says which hosts a
+home opened so may be previewed as (the palette), and why each other is not.
+Names load on first use.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ lazy_face(
         "OpeningError": "result",
         "open_home": "choose",
         "layout_fits": "detect",
+        "LeftOut": "previews",
+        "Previews": "previews",
+        "preview_hosts": "previews",
+        "previews_of": "previews",
         "remember_host": "..home.remembered",
         "remembered_host": "..home.remembered",
         "state_folder": "..home.remembered",
@@ -33,10 +39,14 @@ lazy_face(
 __all__ = [
     "HOSTS",
     "Chosen",
+    "LeftOut",
     "Opening",
     "OpeningError",
+    "Previews",
     "layout_fits",
     "open_home",
+    "preview_hosts",
+    "previews_of",
     "remember_host",
     "remembered_host",
     "state_folder",
