@@ -76,7 +76,7 @@ def launch(
 
 
 def _may_be_host_home(path: Path) -> bool:
-    from ..core.home.signs import may_be_host_home  # a few stat calls: most homes load no host rules at start
+    from ..core.home import may_be_host_home  # a few stat calls: most homes load no host rules at start
 
     return may_be_host_home(path)
 
@@ -97,6 +97,8 @@ def _open_by_host(path: Path | None, **named: str | None) -> tuple[Path, Noteboo
         return opening.exit_code
     if named.get("host") is not None and (problem := remember_host(opening.root, opening.host, opening.version)):
         print(f"persona-notebook: {problem}", file=sys.stderr)
+    if path is not None and opening.root != path:  # said before the app takes the screen, and kept after it
+        print(f"persona-notebook: {opening.reason}", file=sys.stderr)
     if opening.host == "toolnexus":
         return opening.root.absolute(), Notebook(opening.root.absolute())
     told = opening.chosen is not Chosen.FALLBACK

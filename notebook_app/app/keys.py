@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 from textual.binding import Binding
 
+TOOLNEXUS_FILES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md")
+"""What ``1``–``7`` pick in a toolnexus home (the contract's order); another host's list is its own."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class Key:
@@ -93,20 +96,12 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
         help="Focus the next pane; in the form, the next field (tab stays inside an open form)"),
     Key(keys="shift+tab", display="shift+tab", action="form_field(-1)", label="Previous", id="focus-previous",
         show=False, priority=True, help="Focus the previous pane; in the form, the previous field"),
-    Key(keys="1", display="1", action="pick_file(1)", label="AGENTS.md", id="pick-1", show=False,
-        help="Show AGENTS.md (file 1 in load order)"),
-    Key(keys="2", display="2", action="pick_file(2)", label="SOUL.md", id="pick-2", show=False,
-        help="Show SOUL.md (file 2 in load order)"),
-    Key(keys="3", display="3", action="pick_file(3)", label="IDENTITY.md", id="pick-3", show=False,
-        help="Show IDENTITY.md (file 3 in load order)"),
-    Key(keys="4", display="4", action="pick_file(4)", label="USER.md", id="pick-4", show=False,
-        help="Show USER.md (file 4 in load order)"),
-    Key(keys="5", display="5", action="pick_file(5)", label="TOOLS.md", id="pick-5", show=False,
-        help="Show TOOLS.md (file 5 in load order)"),
-    Key(keys="6", display="6", action="pick_file(6)", label="HEARTBEAT.md", id="pick-6", show=False,
-        help="Show HEARTBEAT.md (file 6 in load order)"),
-    Key(keys="7", display="7", action="pick_file(7)", label="MEMORY.md", id="pick-7", show=False,
-        help="Show MEMORY.md (file 7 in load order)"),
+    *(
+        Key(keys=str(n), display=str(n), action=f"pick_file({n})", label=f"File {n}", id=f"pick-{n}", show=False,
+            help=f"Show file {n} of the list, in the host's order"
+                 + (f" (toolnexus: {TOOLNEXUS_FILES[n - 1]})" if n <= len(TOOLNEXUS_FILES) else ""))
+        for n in range(1, 10)
+    ),
     Key(keys="h", display="h", action="app.history", label="History", id="history", command="Show the history",
         show=False,
         help="History: who wrote what, when; each record's diff; undo and restore"),

@@ -47,7 +47,7 @@ def test_persona_notebook_opens_a_hermes_home_as_hermes_with_its_stores(tmp_path
     finally:
         terminal.close()
     before_app, _, _ = terminal.output.partition(ALTERNATE_SCREEN)
-    said = f"persona-notebook: opened {home / 'memories'}'s parent, the Hermes home".encode()
+    said = f"persona-notebook: opened the Hermes home {home}, whose memories/ folder was given".encode()
     assert (said in before_app) is bool(folder)  # on stderr, before the app takes the screen; only when it moved
     assert b"Traceback" not in terminal.output
     assert sorted(p.name for p in home.iterdir()) == ["SOUL.md", "config.yaml", "memories"]  # opening never writes

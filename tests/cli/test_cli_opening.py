@@ -60,7 +60,7 @@ def test_soul_on_a_hermes_memories_folder_composes_the_home_as_hermes_does(tmp_p
     done = run("soul", "--home", str(home / "memories"), "--json", tmp=tmp_path, home=user)
     assert done.returncode == 0
     assert done.stderr.splitlines()[0] == (
-        f"persona-notebook: opened {home / 'memories'}'s parent, the Hermes home: "
+        f"persona-notebook: opened the Hermes home {home}, whose memories/ folder was given: "
         "it has memories/, config.yaml and SOUL.md"
     )
     data = json.loads(done.stdout)

@@ -86,7 +86,9 @@ def test_opening_a_hermes_memories_folder_opens_its_parent_and_says_so(tmp_path:
     home = hermes_home(tmp_path / "hermes")
     found = opened(open_home(home / "memories", env=env_of(user), state=state))
     assert (found.host, found.root) == ("hermes", home)
-    assert found.reason == f"opened {home / 'memories'}'s parent, the Hermes home: it has memories/ and config.yaml"
+    assert found.reason == (
+        f"opened the Hermes home {home}, whose memories/ folder was given: it has memories/ and config.yaml"
+    )
 
 
 def test_memories_alone_is_no_hermes_home(tmp_path: Path, user: Path, state: Path) -> None:

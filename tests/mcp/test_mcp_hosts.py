@@ -60,7 +60,8 @@ async def test_the_agents_client_gets_no_session_on_a_hermes_memories_folder(tmp
             pass
     assert raised.group_contains(MCPError)
     log = server_log.read_text(encoding="utf-8")
-    assert f"{home / 'memories'} is a Hermes home (opened {home / 'memories'}'s parent, the Hermes home" in log
+    said = f"{home / 'memories'} is a Hermes home (opened the Hermes home {home}, whose memories/ folder was given"
+    assert said in log
     assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "A\n§\nB\n"
 
 

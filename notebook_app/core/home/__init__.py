@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .reading import ENTRY_FILES, JOURNAL_NAME, MEMORY_TARGETS, is_scratch_file
     from .refusals import Rejection, edit_refusal, text_of
     from .search import Found, Hit, Query, Searchable, find, offset_at, prepare
+    from .signs import may_be_host_home
     from .soul import (
         MAX_FILE_BYTES,
         TRUNCATION_NOTICE,
@@ -45,6 +46,7 @@ _HOME_OF: dict[str, str] = {
     "FileMap": "layout",
     "claude_code_files": "layout",
     "hermes_files": "layout",
+    "may_be_host_home": "signs",
     "on_demand_files": "layout",
     "openclaw_files": "layout",
     "host_files": "layout",
@@ -108,6 +110,7 @@ __all__ = [
     "FileMap",
     "claude_code_files",
     "hermes_files",
+    "may_be_host_home",
     "on_demand_files",
     "openclaw_files",
     "host_files",

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         preview_file,
     )
     from .results import SpliceResult, ToolResult, for_people
+    from .sections import Usage, store_usage
     from .tool import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
 
 _HOME_OF: dict[str, str] = {
@@ -43,6 +44,8 @@ _HOME_OF: dict[str, str] = {
     "INPUT_SCHEMA": "tool",
     "MemoryTool": "tool",
     "memory_tool": "tool",
+    "Usage": "sections",
+    "store_usage": "sections",
 }
 """Each exported name -> the module that defines it; it loads on the name's first use."""
 
@@ -58,6 +61,7 @@ __all__ = [
     "MemoryTool",
     "SpliceResult",
     "ToolResult",
+    "Usage",
     "dialect_for",
     "for_people",
     "load_outcome",
@@ -66,4 +70,5 @@ __all__ = [
     "plan_edit",
     "preview",
     "preview_file",
+    "store_usage",
 ]

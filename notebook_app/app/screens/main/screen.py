@@ -339,7 +339,7 @@ class MainScreen(PaneScreen):
         name = home.file_at(position)
         if name is None:
             self.notify(
-                f"the host loads {home.file_count} files: there is no file {position}", title="files", markup=False
+                f"the list has {home.file_count} files: there is no file {position}", title="files", markup=False
             )
             return
         self.activate("home")

@@ -43,8 +43,12 @@ MARKS = {
 """The row's first column: injected, cut (its ``✂`` flag follows the size), read on demand, not loaded."""
 
 
-def file_prompt(row: FileRow, live: LiveFile | None, loaded: Composition, diff: SoulDiff) -> Content:
-    """One row: its part, name, size (or what it is instead), then flags for link, cut, not UTF-8 and changed."""
+def file_prompt(
+    row: FileRow, live: LiveFile | None, loaded: Composition, diff: SoulDiff, limit: int | None = None
+) -> Content:
+    """One row: its part, name, size (or what it is instead), then flags for link, cut, not UTF-8 and changed.
+
+    A file with a character ``limit`` (a Hermes store) says its characters as Hermes counts them, as its pane does."""
     name = row.name
     if live is None:
         return Content.assemble(
@@ -57,7 +61,7 @@ def file_prompt(row: FileRow, live: LiveFile | None, loaded: Composition, diff: 
     parts: list[str | tuple[str, str]] = [
         MARKS[row.part],
         (f"{name:<13}", "$foreground-muted") if row.part is Part.NOT_LOADED else f"{name:<13}",
-        (f"{human_size(live.size):>10}", "$foreground-muted"),
+        (f"{_size(live, limit):>10}", "$foreground-muted"),
     ]
     if row.part is Part.NOT_LOADED:
         parts.append((" not loaded", "$foreground-muted italic"))
@@ -70,6 +74,14 @@ def file_prompt(row: FileRow, live: LiveFile | None, loaded: Composition, diff: 
     if not muted and diff.file(name) is not None:
         parts.append((" Δ", "$text-accent bold"))
     return Content.assemble(*parts)
+
+
+def _size(live: LiveFile, limit: int | None) -> str:
+    if limit is None:
+        return human_size(live.size)
+    from ....core.memory import store_usage  # a Hermes store: its meter, not its bytes (no other home loads it)
+
+    return f"{store_usage(live.text, limit).chars:,} chars"
 
 
 class FileList(OptionList):
@@ -88,9 +100,14 @@ class FileList(OptionList):
         """The rows, in the host's load order."""
 
     def show_files(
-        self, files: Mapping[str, LiveFile], loaded: Composition, diff: SoulDiff, rows: tuple[FileRow, ...]
+        self,
+        files: Mapping[str, LiveFile],
+        loaded: Composition,
+        diff: SoulDiff,
+        rows: tuple[FileRow, ...],
+        limits: Mapping[str, int] | None = None,
     ) -> None:
-        """Replace only the rows that changed: each replacement repaints the list."""
+        """Replace only the rows that changed: each replacement repaints the list. ``limits``: Hermes's per store."""
         names = tuple(row.name for row in rows)
         if names != self.names:
             highlighted = self.names[self.highlighted] if self.highlighted is not None else None
@@ -100,7 +117,7 @@ class FileList(OptionList):
             if highlighted in names:
                 self.highlighted = names.index(highlighted)
         for row in rows:
-            prompt = file_prompt(row, files.get(row.name), loaded, diff)
+            prompt = file_prompt(row, files.get(row.name), loaded, diff, (limits or {}).get(row.name))
             if self._prompts.get(row.name) != prompt:
                 self._prompts[row.name] = prompt
                 self.replace_option_prompt(row.name, prompt)

@@ -21,7 +21,7 @@ from ...view_model.live_files import LiveFile
 from .file_list import human_size
 
 if TYPE_CHECKING:
-    from ....core.memory.sections import Usage
+    from ....core.memory import Usage
 
 
 def size_line(name: str, live: LiveFile | None, limit: int | None = None) -> Content:
@@ -47,7 +47,7 @@ def size_line(name: str, live: LiveFile | None, limit: int | None = None) -> Con
 
 def hermes_meter(live: LiveFile, limit: int) -> Usage:
     """The store as Hermes's memory tool counts it: its entries joined, repeats dropped, in code points."""
-    from ....core.memory.sections import store_usage  # only a Hermes home has a limit: no other start loads it
+    from ....core.memory import store_usage  # only a Hermes home has a limit: no other start loads it
 
     return store_usage(live.text, limit)
 

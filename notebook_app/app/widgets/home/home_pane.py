@@ -103,7 +103,7 @@ class HomePane(FocusWithin, Vertical):
     def show_state(self, state: HomeState) -> None:
         self._state = state
         self.query_one(FileList).show_files(
-            state.files, state.preview.composition, state.comparison.diff, file_rows(state)
+            state.files, state.preview.composition, state.comparison.diff, file_rows(state), state.layout.limits
         )
         for name in (self.document, *ENTRY_PANES):
             self._show(name)

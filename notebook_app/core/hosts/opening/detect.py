@@ -68,7 +68,9 @@ def hermes_fit(folder: Path) -> Fit | None:
     if _is_dir(folder / HERMES_FOLDER) and (marks := hermes_marks(folder)):
         return Fit("hermes", folder, f"opened as Hermes: the folder has {marks}")
     if (parent := memories_parent(folder)) is not None:
-        return Fit("hermes", parent, f"opened {folder}'s parent, the Hermes home: it has {hermes_marks(parent)}")
+        marks = hermes_marks(parent)
+        said = f"opened the Hermes home {parent}, whose {HERMES_FOLDER}/ folder was given: it has {marks}"
+        return Fit("hermes", parent, said)
     return None
 
 
