@@ -61,10 +61,11 @@ def file_prompt(
     parts: list[str | tuple[str, str]] = [
         MARKS[row.part],
         (f"{name:<13}", "$foreground-muted") if row.part is Part.NOT_LOADED else f"{name:<13}",
-        (f"{_size(live, limit):>10}", "$foreground-muted"),
+        # not loaded: the words in place of its size (its pane says the size), so the row fits 80 columns
+        ("not loaded", "$foreground-muted italic")
+        if row.part is Part.NOT_LOADED
+        else (f"{_size(live, limit):>10}", "$foreground-muted"),
     ]
-    if row.part is Part.NOT_LOADED:
-        parts.append((" not loaded", "$foreground-muted italic"))
     if live.status is FileStatus.LINK:
         parts.append((" ↪", "$text-warning bold"))
     if row.part is Part.CUT:
