@@ -124,3 +124,23 @@ async def test_a_memories_folder_made_after_start_is_watched_and_its_store_writt
         await wait_until(
             pilot, lambda: "prefers metric units" in file_view(app).document.lines, "the remade store", 1000
         )
+
+
+async def test_the_opening_notice_names_the_host_in_its_title_and_says_why_below(tmp_path: Path, monkeypatch) -> None:
+    from notebook_app.app import _open_by_host
+
+    for name in ("HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    monkeypatch.delenv("HERMES_HOME", raising=False)
+    home = hermes_home(tmp_path)
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 1500\n")
+    where, notebook = _open_by_host(home)
+    app = make_app(where)
+    app._notebook = notebook
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: app._notifications, "the opening notice")
+        (notice,) = app._notifications
+        assert notice.title == "opened as Hermes"
+        assert notice.message.split("\n")[0] == "the folder has memories/, config.yaml and SOUL.md"
+        assert "1,500" in notice.message  # the limit config.yaml sets, read on the way

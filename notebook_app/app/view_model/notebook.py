@@ -57,6 +57,23 @@ class HomeState:
     """How many there are, :attr:`on_demand` being at most the first 50."""
 
 
+NOTICE_TITLE = 48
+"""The longest head of the opening's reason the notice takes as its title; a longer one stays in the body."""
+
+
+def opening_notice(words: tuple[str, ...]) -> tuple[str, str]:
+    """The notice said once at start: ``opened as Hermes`` as the title, the reason's rest and the notes below it.
+
+    The reason's head before its first ``: `` becomes the title, so the notice is a line shorter and its first
+    words say the host; a head too long for a title (a Hermes home found from its ``memories/``) stays whole.
+    """
+    reason, *notes = words
+    head, colon, rest = reason.partition(": ")
+    if colon and len(head) <= NOTICE_TITLE:
+        return head, "\n".join((rest, *notes))
+    return "opened", "\n".join(words)
+
+
 class Notebook:
     """The app's hold on one home: its session, the tool, the last state read.
 

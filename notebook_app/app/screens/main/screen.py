@@ -26,7 +26,7 @@ from textual.widgets import Header
 from ...keymap import shown_key
 from ...keys import NOTEBOOK_KEYS, bindings
 from ...view_model.dry_run import Selection
-from ...view_model.notebook import HomeState, Notebook
+from ...view_model.notebook import HomeState, Notebook, opening_notice
 from ...watchers.folder import SessionsChanged
 from ...watchers.home import HomeWatcher
 from ...widgets.common import line_view, pane_tabs, status_line
@@ -148,7 +148,8 @@ class MainScreen(PaneScreen):
         if self.notebook.opened_as is not None:  # opened as a host: Current and Next as it loads them
             self.sessions.use_host(self.notebook.opened_as)
         if self.notebook.opening_words:
-            self.notify("\n".join(self.notebook.opening_words), title="opened", markup=False, timeout=8)
+            title, words = opening_notice(self.notebook.opening_words)
+            self.notify(words, title=title, markup=False, timeout=8)
 
     @on(events.Unmount)
     def _unmounted(self) -> None:
