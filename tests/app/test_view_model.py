@@ -113,6 +113,19 @@ def test_the_watcher_of_a_hermes_home_counts_its_stores_and_memories_but_never_h
     assert not watcher._relevant(None, str(home / "memories" / "memories"))
 
 
+def test_the_watchers_first_look_rechecks_the_daily_notes_there_too(tmp_path: Path) -> None:
+    """A daily note written between the first read and the watch being set up is checked when the watch is."""
+    from notebook_app.core.home import openclaw_files
+
+    work = tmp_path / "workspace"
+    (work / "memory").mkdir(parents=True)
+    (work / "memory" / "2026-12-02.md").write_text("- written before the watch was set up\n")
+    watcher = HomeWatcher(work, target=None, known_digest=lambda name: None, files=openclaw_files(("AGENTS.md",)))
+    names = watcher.every_file()
+    assert {"AGENTS.md", "MEMORY.md", "memory/2026-12-02.md"} <= names
+    assert watcher.unexpected(names) == frozenset({"memory/2026-12-02.md"})  # the only file there, never seen
+
+
 def test_the_watcher_drops_changes_whose_bytes_it_already_knows(home: Path) -> None:
     notebook = Notebook(home)
     notebook.refresh()

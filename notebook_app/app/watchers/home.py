@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 
 from ...core import BOOTSTRAP_ORDER, is_scratch_file
-from ...core.home import FLAT, FileMap, FileStatus, read_file
+from ...core.home import FLAT, FileMap, FileStatus, on_demand_files, read_file
 from ..view_model.live_files import READ_LIMIT, fingerprint
 from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
 
@@ -83,6 +83,11 @@ class HomeWatcher(FolderWatcher):
             name for name in names if current_digest(self.files.path(self.home, name)) != self.known_digest(name)
         )
 
+    def every_file(self) -> set[str]:
+        """Every file the notebook shows: the host's, the contract's, and those read on demand there now (a daily
+        note written between the first read and the watch being set up is one of them)."""
+        return {*BOOTSTRAP_ORDER, *self.files.order, *on_demand_files(self.home, self.files)[0]}
+
     def _folders(self) -> list[Path]:
         """The home, and each subfolder of its file map that is there now."""
         return [self.home, *(p for p in (self.home / f for f in self.files.subfolders) if p.is_dir())]
@@ -112,7 +117,7 @@ class HomeWatcher(FolderWatcher):
                 ):
                     names = {n for _, path in changes if (n := self.files.name_at(self.home, Path(path))) is not None}
                     if first:  # the watch is set up now: a write made after the last read and before it went unseen
-                        first, names = False, {*BOOTSTRAP_ORDER, *self.files.order}
+                        first, names = False, await asyncio.to_thread(self.every_file)
                     if names:
                         changed = await asyncio.to_thread(self.unexpected, names)
                         if changed:
