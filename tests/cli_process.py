@@ -18,6 +18,7 @@ def run(*args: str, tmp: Path, home: Path | None = None) -> subprocess.Completed
         "XDG_CONFIG_HOME": str(tmp / "config"),
         "XDG_STATE_HOME": str(tmp / "state"),
         "OPENCLAW_CONFIG_PATH": str(tmp / "no-openclaw.json"),
+        "GIT_CEILING_DIRECTORIES": str(tmp),  # a repository above the test's folder is never the home's
         **({"HOME": str(home)} if home is not None else {}),
     }
     return subprocess.run(

@@ -150,6 +150,15 @@ def opened_home(args: argparse.Namespace, *, create: bool = False) -> Opening | 
     return found
 
 
+def say_git_hint(opening: Opening) -> None:
+    """After a write to a workspace in git whose history git would commit: one line on stderr, once per folder."""
+    from ..core.home import git_hint
+
+    line = git_hint(opening.entry_home, opening.host)
+    if line is not None:
+        print(f"persona-notebook: {line}", file=sys.stderr)
+
+
 def usage_error(message: str) -> int:
     print(f"persona-notebook: {message}", file=sys.stderr)
     return 2

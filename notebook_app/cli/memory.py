@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, report, usage_error
+from .common import CommandLine, home_option, opened_home, report, say_git_hint, usage_error
 
 _HELPS = {
     "add": "append '- TEXT' to the target file",
@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     from ..core import memory_tool  # the write path loads when a verb writes, not with the app
 
     result = memory_tool(home, by=CLI, files=opening.files).call(payload)
+    if not result.is_error:
+        say_git_hint(opening)
     return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
 
 

@@ -1,6 +1,6 @@
-"""Reading a home: the seven names, the one read path, the soul, find, consistent reads, refusals.
+"""Reading a home: the seven names, the one read path, the soul, find, consistent reads, refusals, its git ignores.
 
-Nothing here writes; opening or viewing a home goes through here only.
+Nothing here writes but ``add_to_gitignore``, after a person's yes; opening or viewing a home goes through here only.
 """
 
 from __future__ import annotations
@@ -11,6 +11,16 @@ from ..lazy import lazy_face
 
 if TYPE_CHECKING:
     from .files import FileRead, FileStatus, read_file
+    from .git_ignore import (
+        OUR_PATHS,
+        GitAnswer,
+        add_to_gitignore,
+        git_answer,
+        git_hint,
+        not_ignored,
+        remember_git_answer,
+        to_ask,
+    )
     from .layout import (
         FLAT,
         Dialect,
@@ -41,6 +51,14 @@ _HOME_OF: dict[str, str] = {
     "FileRead": "files",
     "FileStatus": "files",
     "read_file": "files",
+    "OUR_PATHS": "git_ignore",
+    "GitAnswer": "git_ignore",
+    "add_to_gitignore": "git_ignore",
+    "git_answer": "git_ignore",
+    "not_ignored": "git_ignore",
+    "git_hint": "git_ignore",
+    "to_ask": "git_ignore",
+    "remember_git_answer": "git_ignore",
     "FLAT": "layout",
     "Dialect": "layout",
     "FileMap": "layout",
@@ -114,4 +132,12 @@ __all__ = [
     "on_demand_files",
     "openclaw_files",
     "host_files",
+    "OUR_PATHS",
+    "GitAnswer",
+    "add_to_gitignore",
+    "git_answer",
+    "not_ignored",
+    "git_hint",
+    "to_ask",
+    "remember_git_answer",
 ]

@@ -36,12 +36,42 @@ def _key(path: Path) -> str:
     return os.path.realpath(path)
 
 
-def _read(folder: Path) -> dict[str, dict[str, object]]:
+def _read_file(folder: Path, name: str) -> dict[str, object]:
     try:
-        raw = json.loads((folder / HOSTS_FILE).read_text(encoding="utf-8"))
+        raw = json.loads((folder / name).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return {k: v for k, v in raw.items() if isinstance(v, dict)} if isinstance(raw, dict) else {}
+    return raw if isinstance(raw, dict) else {}
+
+
+def _read(folder: Path) -> dict[str, dict[str, object]]:
+    return {k: v for k, v in _read_file(folder, HOSTS_FILE).items() if isinstance(v, dict)}
+
+
+def _update(folder: Path, name: str, path: Path, value: object) -> None:
+    """Set the folder at ``path``'s value in ``folder/name``, under the state folder's lock, replaced atomically."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with flocked_directory(folder):
+        remove_temps(folder, f".{name}-")  # left by a killed writer
+        choices = _read_file(folder, name)
+        choices[_key(path)] = value
+        data = json.dumps(choices, indent=1, sort_keys=True).encode()
+        write_atomically(folder, name, data, mode=0o600, temp_prefix=f".{name}-", durable=False)
+
+
+def read_choice(name: str, path: Path, state: Path | None = None) -> str | None:
+    """The word kept in the state file ``name`` for the folder at ``path`` (another per-folder fact), or None."""
+    value = _read_file(state if state is not None else state_folder(), name).get(_key(path))
+    return value if isinstance(value, str) else None
+
+
+def remember_choice(name: str, path: Path, value: str, *, state: Path | None = None) -> str | None:
+    """Keep the word ``value`` for the folder at ``path`` in the state file ``name``; None, or why it was not kept."""
+    try:
+        _update(state if state is not None else state_folder(), name, path, value)
+    except OSError as error:
+        return f"the answer for {path} is not remembered ({error.strerror or error})"
+    return None
 
 
 def remembered_host(path: Path, state: Path | None = None) -> Remembered | None:
@@ -58,13 +88,7 @@ def remember_host(path: Path, host: str, version: str | None = None, *, state: P
     """Keep ``host`` (at ``version``) as the choice for the folder at ``path``; None, or why it could not be kept."""
     folder = state if state is not None else state_folder()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with flocked_directory(folder):
-            remove_temps(folder, f".{HOSTS_FILE}-")  # left by a killed writer
-            choices = _read(folder)
-            choices[_key(path)] = {"host": host, **({"version": version} if version else {})}
-            data = json.dumps(choices, indent=1, sort_keys=True).encode()
-            write_atomically(folder, HOSTS_FILE, data, mode=0o600, temp_prefix=f".{HOSTS_FILE}-", durable=False)
+        _update(folder, HOSTS_FILE, path, {"host": host, **({"version": version} if version else {})})
     except OSError as error:
         return f"the host chosen for {path} is not remembered ({error.strerror or error})"
     return None
