@@ -150,3 +150,25 @@ def test_every_verb_with_home_takes_the_host_options(tmp_path: Path, user: Path,
     assert done.returncode in (0, 1), done.stderr
     bad = run(*verb, "--home", str(home), "--host", "nope", tmp=tmp_path, home=user)
     assert bad.returncode == 2 and "no host named 'nope'" in bad.stderr
+
+
+def test_agent_second_opens_its_default_workspace_beside_the_main_one(tmp_path: Path, user: Path) -> None:
+    state = user / ".openclaw"
+    (state / "workspace").mkdir(parents=True)
+    (state / "workspace-second").mkdir()
+    config = state / "openclaw.json"
+    config.write_text('{ agents: { list: [ { id: "main", default: true }, { id: "second" } ] } }')
+    added = run(
+        "memory",
+        "add",
+        "the second agent's note",
+        "--agent",
+        "second",
+        "--openclaw-config",
+        str(config),
+        tmp=tmp_path,
+        home=user,
+    )  # the harness points $OPENCLAW_CONFIG_PATH away from ~/.openclaw: the config is named
+    assert added.returncode == 0, added.stderr
+    assert (state / "workspace-second" / "MEMORY.md").read_text() == "- the second agent's note\n"
+    assert not (state / "workspace" / "MEMORY.md").exists()

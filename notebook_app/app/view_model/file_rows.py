@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ...core import BOOTSTRAP_ORDER, MEMORY_TARGETS
 
 if TYPE_CHECKING:
+    from ...core.hosts import OpenClawPane
     from .notebook import HomeState
 
 
@@ -94,3 +95,13 @@ def next_target(order: tuple[str, ...], target: str) -> str | OneTarget:
         return OneTarget(f"this host has one entry file: {MEMORY_TARGETS[targets[0]]}")
     at = targets.index(target) if target in targets else -1
     return targets[(at + 1) % len(targets)]
+
+
+def host_pane(state: HomeState, name: str) -> OpenClawPane | None:
+    """OpenClaw's words and cap for ``name``'s pane when the next session is OpenClaw's load; None for another host."""
+    composition = state.preview.composition
+    if composition.host != "openclaw":
+        return None
+    from ...core.hosts import openclaw_pane  # loaded with OpenClaw's load, never for another host
+
+    return openclaw_pane(name, getattr(composition.host_read, "rel", None), composition.load(name))

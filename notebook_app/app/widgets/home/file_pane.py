@@ -7,6 +7,8 @@ one the memory tool targets is marked.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -18,6 +20,9 @@ from ...view_model.live_files import LiveFile
 from ..common.focus_within import FocusWithin
 from .entry_view import EntryView, RowsChanged
 from .file_summary import FileSummary, title_facts
+
+if TYPE_CHECKING:
+    from ....core.hosts import OpenClawPane
 
 
 class FilePane(FocusWithin, Vertical):
@@ -36,6 +41,8 @@ class FilePane(FocusWithin, Vertical):
         """``this host has no USER.md``: the host the home opened as has no such file."""
         self._limit: int | None = None
         """Hermes's character limit of the file shown, when it is one of its stores: the meter says that."""
+        self._host: OpenClawPane | None = None
+        """OpenClaw's words and cap for the file shown, on an OpenClaw load."""
         self._short = False
         """Rows are short: the size facts ride in the title rule, not in a row of their own."""
         self._title()
@@ -63,15 +70,17 @@ class FilePane(FocusWithin, Vertical):
         sections: bool = False,
         lacks: str | None = None,
         limit: int | None = None,
+        host: OpenClawPane | None = None,
     ) -> None:
         """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``); ``lacks``: the words
         for a file the home's host has no place for (shown when the file is not there); ``limit``: the host's
-        character limit of the file (Hermes's stores), measured in place of the 2 MiB cap."""
+        character limit of the file (Hermes's stores), measured in place of the 2 MiB cap; ``host``: OpenClaw's words
+        for it and its own cap, said in place of the 2 MiB cap."""
         if name != self.name_shown:
             self._opened = False
         self.name_shown = name
         self._shown = True
-        self._live, self._loaded, self._limit = live, loaded, limit
+        self._live, self._loaded, self._limit, self._host = live, loaded, limit, host
         self._lacks = lacks if live is None else None
         self._summarise()
         self._fold()
@@ -89,7 +98,7 @@ class FilePane(FocusWithin, Vertical):
 
     def _summarise(self) -> None:
         summary = self.query_one(FileSummary)
-        summary.show_file(self.name_shown, self._live, self._loaded, limit=self._limit)
+        summary.show_file(self.name_shown, self._live, self._loaded, limit=self._limit, host=self._host)
         summary.display = bool(summary.rows)
         self.post_message(RowsChanged())
 
@@ -164,7 +173,7 @@ class FilePane(FocusWithin, Vertical):
             facts = next(
                 (
                     fact
-                    for fact in title_facts(self._live, self._limit)
+                    for fact in title_facts(self._live, self._limit, self._host)
                     if cell_len(title.plain) + 3 + fact.cell_length <= room
                 ),
                 None,

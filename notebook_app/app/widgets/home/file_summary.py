@@ -1,4 +1,5 @@
-"""A file's size against the 2 MiB cap (a Hermes store: its characters against Hermes's limit), and what is wrong.
+"""A file's size against the 2 MiB cap (a Hermes store: its characters against Hermes's limit; an OpenClaw load:
+its UTF-16 units against OpenClaw's cap, and OpenClaw's words for it), and what is wrong.
 
 A file with a character limit in the home's file map (Hermes's
 ``memories/MEMORY.md`` and ``USER.md``) is measured as Hermes's memory tool
@@ -21,11 +22,13 @@ from ...view_model.live_files import LiveFile
 from .file_list import human_size
 
 if TYPE_CHECKING:
+    from ....core.hosts import OpenClawPane
     from ....core.memory import Usage
 
 
-def size_line(name: str, live: LiveFile | None, limit: int | None = None) -> Content:
-    """``N bytes · X% of the 2 MiB cap``; for a file with Hermes's ``limit``, ``N of L chars · X%``."""
+def size_line(name: str, live: LiveFile | None, limit: int | None = None, host: OpenClawPane | None = None) -> Content:
+    """``N bytes · X% of the 2 MiB cap``; for a file with Hermes's ``limit``, ``N of L chars · X%``; on an OpenClaw
+    load (``host``), ``N bytes · X% of OpenClaw's C-unit cap``, or only the bytes where it has no cap for it."""
     if live is None:
         return Content.styled(f"{name}: absent · the next session skips it", "$foreground-muted")
     if not live.loads:
@@ -40,9 +43,25 @@ def size_line(name: str, live: LiveFile | None, limit: int | None = None) -> Con
             share_of_limit(meter),
             over,
         )
+    if host is not None:
+        if host.cap is None or host.units is None:
+            return Content.styled(f"{live.size:,} bytes", "bold")
+        return Content.assemble(
+            (f"{live.size:,} bytes", "bold"),
+            " · ",
+            share_of_host_cap(host),
+            (f" of OpenClaw's {host.cap:,}-unit cap", "$foreground-muted"),
+        )
     return Content.assemble(
         (f"{live.size:,} bytes", "bold"), " · ", share_of_cap(live), (" of the 2 MiB cap", "$foreground-muted")
     )
+
+
+def share_of_host_cap(host: OpenClawPane) -> Content:
+    """The file's part of OpenClaw's cap, in its UTF-16 units, coloured as it nears or passes it."""
+    share = (host.units or 0) / host.cap if host.cap else 0.0
+    style = "$text-error" if share > 1 else "$text-warning" if share > 0.8 else "$text-success"
+    return Content.styled(f"{share:.2%}" if share < 0.01 else f"{share:.0%}", style)
 
 
 def hermes_meter(live: LiveFile, limit: int) -> Usage:
@@ -64,7 +83,9 @@ def share_of_cap(live: LiveFile) -> Content:
     return Content.styled(f"{live.share:.2%}" if live.share < 0.01 else f"{live.share:.0%}", style)
 
 
-def title_facts(live: LiveFile | None, limit: int | None = None) -> tuple[Content, ...]:
+def title_facts(
+    live: LiveFile | None, limit: int | None = None, host: OpenClawPane | None = None
+) -> tuple[Content, ...]:
     """A file's size facts for its title rule, longest first: the pane picks the first that fits."""
     if live is None:
         return (Content.styled("absent", "$foreground-muted"),)
@@ -78,6 +99,13 @@ def title_facts(live: LiveFile | None, limit: int | None = None) -> tuple[Conten
             Content.assemble((f"{meter.chars:,}/{meter.limit:,}", "$foreground-muted"), " · ", share),
             share,
         )
+    if host is not None:
+        size = Content.styled(human_size(live.size), "$foreground-muted")
+        if host.cap is None or host.units is None:
+            return (size,)
+        share = share_of_host_cap(host)
+        cap = (f" of {host.cap:,} units", "$foreground-muted")
+        return (Content.assemble(size, " · ", share, cap), Content.assemble(size, " · ", share), share)
     share = share_of_cap(live)
     return (
         Content.assemble(
@@ -171,15 +199,26 @@ class FileSummary(Static):
         return self.get_content_height(self.size, self.app.size, width)
 
     def show_file(
-        self, name: str, live: LiveFile | None, loaded: BootstrapFile | None, *, limit: int | None = None
+        self,
+        name: str,
+        live: LiveFile | None,
+        loaded: BootstrapFile | None,
+        *,
+        limit: int | None = None,
+        host: OpenClawPane | None = None,
     ) -> None:
-        """Show ``name``'s facts; ``limit``: Hermes's character limit of the store, its meter in place of the cap's."""
+        """Show ``name``'s facts; ``limit``: Hermes's character limit of the store, its meter in place of the cap's;
+        ``host``: OpenClaw's words for the file (a row of their own) and its cap in place of the 2 MiB one."""
         notes = problems(name, live, loaded)
+        note = host.note if host is not None and live is not None else None
         self.set_class(bool(notes.plain), "-warned")
-        self.set_class(bool(notes.plain) and self.unfolded, "-unfolded")
+        self.set_class(bool(notes.plain or note) and self.unfolded, "-unfolded")  # w shows the host's words whole
+
         if notes.plain and not self.unfolded:
             notes = folded(notes, self.fold_key)
-        facts = [] if self.compact else [size_line(name, live, limit)]
+        facts = [] if self.compact else [size_line(name, live, limit, host)]
+        if note:
+            facts.append(Content.assemble(("ⓘ ", "$text-accent"), (note, "$foreground-muted")))
         content = Content("\n").join([*facts, notes]) if notes.plain else Content("\n").join(facts)
         if content.plain == getattr(self.content, "plain", None):
             return

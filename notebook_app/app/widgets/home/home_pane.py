@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
-from ...view_model.file_rows import file_rows, host_lacks
+from ...view_model.file_rows import file_rows, host_lacks, host_pane
 from ...view_model.notebook import HomeState
 from ..common.focus_within import FocusWithin
 from .entry_view import EntryView
@@ -188,6 +188,7 @@ class HomePane(FocusWithin, Vertical):
                 sections=name in state.sections,
                 lacks=host_lacks(state, name),
                 limit=state.layout.limits.get(name),
+                host=host_pane(state, name),
             )
             self._flag(name)
             self._blame_of(name)

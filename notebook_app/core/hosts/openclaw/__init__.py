@@ -3,7 +3,8 @@ that load as the notebook's :class:`...home.soul.Composition` (for the doctor, t
 
 ``releases`` resolves a version to the release whose goldens prove its rules; ``bootstrap`` reads a
 workspace and builds its entries as that release does; ``config`` reads ``openclaw.json``; ``soul``
-composes. Names load on first use.
+composes; ``pane`` says what a file's pane tells of it (BOOTSTRAP.md's first run, a daily note, the cap).
+Names load on first use.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ lazy_face(
         "KINDS": "bootstrap",
         "OpenClawLoad": "bootstrap",
         "openclaw_load": "releases",
+        "OpenClawPane": "pane",
+        "openclaw_pane": "pane",
         "resolve_release": "releases",
         "ranges_in_words": "releases",
         "read_openclaw_numbers": "config",
@@ -31,6 +34,8 @@ lazy_face(
 __all__ = [
     "KINDS",
     "OpenClawLoad",
+    "OpenClawPane",
+    "openclaw_pane",
     "apply_openclaw_config",
     "apply_openclaw_release",
     "compose_openclaw",
