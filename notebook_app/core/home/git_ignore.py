@@ -1,9 +1,9 @@
 """Keeping the notebook's own files out of a home's git: which are not ignored, the lines to add, the answer kept.
 
-OpenClaw's docs recommend a private git repository for the workspace
-(docs.openclaw.ai, concepts/agent-workspace, "Git backup"), and the notebook
-keeps its history (``.notebook/``) and its intent journal (``.memory.journal``)
-there (issue 22, item 6). Asking git is read-only: ``git rev-parse`` and
+OpenClaw puts its workspace in git itself: it runs ``git init`` in a brand-new
+workspace when git is there (``src/agents/workspace.ts``, ``ensureGitRepo``, called
+by ``ensureAgentWorkspace``), and the notebook keeps its history (``.notebook/``)
+and its intent journal (``.memory.journal``) there (issue 22, item 6). Asking git is read-only: ``git rev-parse`` and
 ``git check-ignore`` as subprocesses with a timeout; no git, no work tree, a
 timeout or any failure means there is nothing to ask. :func:`add_to_gitignore`
 is the only write, made only after a person's yes: it appends to the home's
@@ -33,7 +33,7 @@ ANSWERS_FILE = "gitignore.json"
 GIT_TIMEOUT = 3.0
 """Seconds a git call may take before it counts as no answer: a hung git never hangs the app."""
 GIT_HOSTS = frozenset({"openclaw"})
-"""The hosts whose docs put their home in git: only there is the question asked."""
+"""The hosts that put their home in git: only there is the question asked."""
 _HEAD = 65536  # bytes of an old .gitignore read to learn its newline style
 
 
