@@ -9,7 +9,7 @@ import pytest
 WORKSPACE_FILES = {
     "AGENTS.md": "Read SOUL.md first.\n",
     "SOUL.md": "Calm, exact.\n",
-    "IDENTITY.md": "- name: Wren\n- emoji: 🪶\n",
+    "IDENTITY.md": "- name: Wren\n- creature: a small brown bird\n",
     "USER.md": "- Sam likes short answers\n",
     "BOOTSTRAP.md": "First run: ask their name.\n",
     "TOOLS.md": "- rg\n",
