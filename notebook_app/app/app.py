@@ -18,7 +18,6 @@ from .screens.main.edits import EditorLauncher
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 from .view_model.notebook import Notebook
 from .widgets.textual_compat import set_theme_before_parse
-from .workers import run_once
 
 
 def local_time(moment: datetime, now: datetime | None = None) -> str:
@@ -34,10 +33,6 @@ def tilde(path: Path) -> str:
         return f"~/{path.relative_to(Path.home())}"
     except ValueError:
         return str(path)
-
-
-def _quiet(_words: str) -> None:
-    """Git could not be asked: there is nothing to offer, and nothing to say."""
 
 
 VIEWS = {"agent_sessions", "history", "review", "doctor", "injects"}
@@ -147,48 +142,12 @@ class NotebookApp(App[None]):
             return
         self.push_screen(self._main_screen())
 
-    # --- our own files and the home's git (issue 22, item 6): asked once, written only after a yes
-
     def _offer_git_ignore(self) -> None:
-        """Ask git, off the event loop, whether our files would be committed; ask the person when they would."""
-        from ..core.home import to_ask
+        """Our own files and the home's git (issue 22, item 6): asked once, written only after a yes."""
+        if self.main_screen is not None and self.main_screen.notebook.files.host is not None:
+            from .screens.git_ignore import offer_git_ignore  # a plain home: no host puts it in git
 
-        notebook = self.main_screen.notebook if self.main_screen else None
-        if notebook is None or notebook.files.host is None:
-            return  # a plain home: no host's docs put it in git
-        home, host = notebook.home, notebook.files.host
-        run_once(
-            self, "git-ignore", lambda: to_ask(home, host), done=partial(self._ask_git_ignore, home), failed=_quiet
-        )
-
-    def _ask_git_ignore(self, home: Path, missing: tuple[str, ...]) -> None:
-        if missing:
-            from .screens.git_ignore import GitIgnoreScreen
-
-            self.push_screen(GitIgnoreScreen(missing), partial(self._answered_git_ignore, home, missing))
-
-    def _answered_git_ignore(self, home: Path, missing: tuple[str, ...], add: bool | None) -> None:
-        from ..core.home import GitAnswer, add_to_gitignore, remember_git_answer
-
-        if add is None:
-            return  # not now: asked again at the next open
-        if add:
-            job, said = (lambda: add_to_gitignore(home, missing)), f"added {' and '.join(missing)} to .gitignore"
-        else:
-            job, said = (lambda: remember_git_answer(home, GitAnswer.DECLINED)), "not asked again for this folder"
-        run_once(
-            self,
-            "git-ignore",
-            job,
-            done=partial(self._git_ignore_done, said),
-            failed=partial(self._git_ignore_done, ""),
-        )
-
-    def _git_ignore_done(self, said: str, problem: str | None = None) -> None:
-        if problem is None:
-            self.notify(said, title="git", markup=False)
-        else:
-            self.notify(problem, title="git", severity="warning", markup=False)
+            offer_git_ignore(self, self.main_screen.notebook.home, self.main_screen.notebook.files.host)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``?`` and ``q`` are letters: while a form is open they type, they never act (``f1`` does); no view opens over

@@ -26,6 +26,10 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return work
 
 
+def question(app) -> str:
+    return "".join(str(s.content) for s in app.screen.query("Static"))
+
+
 def every_file(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
@@ -62,7 +66,7 @@ async def test_the_question_shows_while_nothing_is_written(workspace: Path) -> N
     app._notebook = notebook
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, GitIgnoreScreen), "the question")
-        assert ".notebook/ and .memory.journal" in "".join(str(s.content) for s in app.screen.query("Static"))
+        await wait_until(pilot, lambda: ".notebook/ and .memory.journal" in question(app), "its words composed")
         assert every_file(workspace) == before
     assert every_file(workspace) == before  # closed unanswered: nothing written
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from ..workers import run_once
 
 
 class GitIgnoreScreen(ModalScreen[bool | None]):
@@ -46,3 +49,38 @@ class GitIgnoreScreen(ModalScreen[bool | None]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss({"git-ignore-add": True, "git-ignore-never": False}.get(event.button.id or ""))
+
+
+def offer_git_ignore(app: App, home: Path, host: str) -> None:
+    """Ask git, off the event loop, whether our files in ``home`` would be committed; ask the person when so."""
+    from ...core.home import to_ask
+
+    run_once(app, "git-ignore", lambda: to_ask(home, host), done=partial(_ask, app, home), failed=_quiet)
+
+
+def _quiet(_words: str) -> None:
+    """Git could not be asked: there is nothing to offer, and nothing to say."""
+
+
+def _ask(app: App, home: Path, missing: tuple[str, ...]) -> None:
+    if missing:
+        app.push_screen(GitIgnoreScreen(missing), partial(_answered, app, home, missing))
+
+
+def _answered(app: App, home: Path, missing: tuple[str, ...], add: bool | None) -> None:
+    from ...core.home import GitAnswer, add_to_gitignore, remember_git_answer
+
+    if add is None:
+        return  # not now: asked again at the next open
+    if add:
+        job, said = (lambda: add_to_gitignore(home, missing)), f"added {' and '.join(missing)} to .gitignore"
+    else:
+        job, said = (lambda: remember_git_answer(home, GitAnswer.DECLINED)), "not asked again for this folder"
+    run_once(app, "git-ignore", job, done=partial(_said, app, said), failed=partial(_said, app, ""))
+
+
+def _said(app: App, said: str, problem: str | None = None) -> None:
+    if problem is None:
+        app.notify(said, title="git", markup=False)
+    else:
+        app.notify(problem, title="git", severity="warning", markup=False)
