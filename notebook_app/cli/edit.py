@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..core.home import BOOTSTRAP_ORDER
 from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, print_json, usage_error
+from .common import CommandLine, home_option, opened_home, print_json, say_git_hint, usage_error
 
 if TYPE_CHECKING:
     from ..core.edits import CopyEditResult, EditorRunner
@@ -69,6 +69,8 @@ def run(
             return usage_error("no editor: set $VISUAL or $EDITOR (e.g. EDITOR=nano)")
         run_editor = process_runner(command)
     result = edit_with_editor(home, args.name, run_editor, edits_dir=edits_dir(), by=CLI)
+    if result.edit is not None and not result.is_error:  # saved back: the workspace was written
+        say_git_hint(opening)
     return _report(result, as_json=args.json)
 
 
