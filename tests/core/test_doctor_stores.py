@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notebook_app.core.doctor import Doctor, FixPreview, RepairPreview, check_home
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap
@@ -217,3 +219,24 @@ def test_a_crlf_store_is_read_and_fixed_as_hermes_reads_it_with_universal_newlin
     result = hidden.fix.apply(home, by=CLI)
     assert not result.is_error, result.output
     assert sections.entries((home / "MEMORY.md").read_text()) == ["likes tea", "line one\nline two", "timezone: IST"]
+
+
+def _lines_from_the_start(text: str) -> list[int]:
+    """Each piece's line counted from the store's start, the slow way: the oracle for the counted-on lines."""
+    parts, at, lines = text.split(sections.DELIMITER), 0, []
+    for index, part in enumerate(parts):
+        if part.strip():
+            lines.append(text.count("\n", 0, at + len(part) - len(part.lstrip())) + 1)
+        elif len(parts) > 1:
+            lines.append(text.count("\n", 0, at + len(part) + 1 if index == 0 else at - 2) + 1)
+        at += len(part) + len(sections.DELIMITER)
+    return lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "b c", "", " ", "\n", "x\ny", "\n\nz\n", "§", "§\n"]), max_size=12))
+def test_every_piece_of_a_store_is_placed_on_the_line_it_begins_on(chunks: list[str]) -> None:
+    from notebook_app.core.doctor.store_fix import pieces
+
+    text = "\n§\n".join(chunks)
+    assert [piece.line for piece in pieces(text)] == _lines_from_the_start(text)

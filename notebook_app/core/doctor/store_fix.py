@@ -47,22 +47,38 @@ class Piece:
     """A blank piece before the store's first separator."""
 
 
+class _LineCounter:
+    """The line (from 1) of a position in ``text``, counted on from the last one asked: the pieces come in order,
+    so a store of 30,000 entries is counted once, not 30,000 times from its start (36 s on 2 MiB)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.at, self.lines = text, 0, 0
+
+    def __call__(self, position: int) -> int:
+        if position < self.at:  # never in order of pieces; counted again from the start rather than wrong
+            self.at, self.lines = 0, 0
+        self.lines += self.text.count("\n", self.at, position)
+        self.at = position
+        return self.lines + 1
+
+
 def pieces(text: str) -> list[Piece]:
     """Every piece of ``text`` (as :func:`hermes_text` gives it) between separators, in order."""
     parts = text.split(sections.DELIMITER)
     found: list[Piece] = []
     at = number = 0
+    line_of = _LineCounter(text)
     for index, part in enumerate(parts):
         entry = part.strip()
         if entry:
             number += 1
-            line = text.count("\n", 0, at + len(part) - len(part.lstrip())) + 1
+            line = line_of(at + len(part) - len(part.lstrip()))
             inner = part.lstrip() if index == 0 else part  # the store's own ends are stripped whole, not drift
             inner = inner.rstrip() if index == len(parts) - 1 else inner
             found.append(Piece(number, line, entry, inner != entry))
         elif len(parts) > 1:
             sign = at + len(part) + 1 if index == 0 else at - 2  # the '§' of the separator after it, or before it
-            found.append(Piece(None, text.count("\n", 0, sign) + 1, "", True, leading=index == 0))
+            found.append(Piece(None, line_of(sign), "", True, leading=index == 0))
         at += len(part) + len(sections.DELIMITER)
     return found
 
