@@ -69,7 +69,7 @@ async def test_a_hermes_store_says_its_characters_against_hermes_limit_and_soul_
         # Hermes counts the entries joined by "\n§\n": 17 + 3 + 24 characters, whatever the file's bytes ("§" is two)
         assert summary_of(app, "MEMORY.md") == "44 of 2,200 chars · 2%"
         assert summary_of(app, "USER.md") == "13 of 1,375 chars · 0%"
-        assert summary_of(app, "SOUL.md") == "33 bytes · 0.00% of the 2 MiB cap"  # not a store: the cap's words
+        assert summary_of(app, "SOUL.md") == "33 bytes"  # not a store, and Hermes has no 2 MiB cap: its bytes only
 
 
 async def test_the_meter_turns_warning_near_hermes_limit_and_error_past_it(tmp_path: Path) -> None:
@@ -85,7 +85,7 @@ async def test_the_meter_turns_warning_near_hermes_limit_and_error_past_it(tmp_p
         assert "$text-error" in styles_of(memory, "100%")
         assert user.plain == "13 of 15 chars · 86%"
         assert "$text-warning" in styles_of(user, "86%")
-        assert "$text-success" in styles_of(panes.pane("SOUL.md").query_one(FileSummary).content, "0.00%")
+        assert panes.pane("SOUL.md").query_one(FileSummary).content.plain == "33 bytes"  # no cap of Hermes's to colour
 
 
 async def test_a_memories_folder_made_after_start_is_watched_and_its_store_written_outside_reaches_the_pane(
@@ -144,3 +144,24 @@ async def test_the_opening_notice_names_the_host_in_its_title_and_says_why_below
         assert notice.title == "opened as Hermes"
         assert notice.message.split("\n")[0] == "the folder has memories/, config.yaml and SOUL.md"
         assert "1,500" in notice.message  # the limit config.yaml sets, read on the way
+
+
+async def test_a_hermes_store_over_2_mib_is_measured_by_hermes_limit_never_by_the_contracts_cap(
+    tmp_path: Path,
+) -> None:
+    """Hermes loads its stores whole: 2 MiB is the contract's cut, and saying it on a Hermes store is untrue."""
+    home = hermes_home(tmp_path)
+    store = "\n§\n".join(f"entry {i} " + "x" * 60 for i in range(29_000))
+    (home / "memories" / "MEMORY.md").write_text(store)
+    assert 2 * 1024 * 1024 < len(store) < 2 * 1024 * 1024 + 200_000  # over the cap, all of it read
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("2")
+        summary = summary_of(app, "MEMORY.md")
+        await wait_until(pilot, lambda: "chars" in summary_of(app, "MEMORY.md"), "the store's meter")
+        summary = summary_of(app, "MEMORY.md")
+        assert "2,200 chars" in summary and "MiB" not in summary and "truncated" not in summary
+        shown = "\n".join(file_view(app).document.lines)
+        assert "2 MiB cap" not in shown and f"entry {28_999} " in shown

@@ -31,6 +31,9 @@ class LiveFile:
     document: Document = field(repr=False)
     cut_line: int | None
     """The line holding the last byte a session loads, when the file is over the cap."""
+    cap: int | None = MAX_FILE_BYTES
+    """The contract's cap, where it is what cuts the file; None on a host that cuts by its own rules (its load
+    says where), so nothing here speaks of 2 MiB."""
 
     @property
     def name(self) -> str:
@@ -50,7 +53,7 @@ class LiveFile:
 
     @property
     def dropped_bytes(self) -> int:
-        return max(0, self.size - MAX_FILE_BYTES)
+        return max(0, self.size - self.cap) if self.cap is not None else 0
 
     @property
     def unshown_bytes(self) -> int:
@@ -69,7 +72,7 @@ def fingerprint(read: FileRead) -> str:
     return f"{read.status.name}:{read.size}:{read.link_target}:{digest}"
 
 
-def read_live_file(path: Path, previous: LiveFile | None = None) -> LiveFile | None:
+def read_live_file(path: Path, previous: LiveFile | None = None, cap: int | None = MAX_FILE_BYTES) -> LiveFile | None:
     """The file as it is now, read through the core's one read path; None when absent.
 
     At most :data:`READ_LIMIT` bytes are read; a FIFO, a device or a link loop
@@ -82,7 +85,7 @@ def read_live_file(path: Path, previous: LiveFile | None = None) -> LiveFile | N
     if previous is not None and previous.digest == digest:
         return previous
     if not read.status.loads:
-        return LiveFile(read, digest, "", EMPTY, None)
+        return LiveFile(read, digest, "", EMPTY, None, cap)
     data = read.data
     kept = _kept_from(previous, read)
     if kept is None:
@@ -92,10 +95,10 @@ def read_live_file(path: Path, previous: LiveFile | None = None) -> LiveFile | N
         text = previous.text[:kept_chars] + codecs.decode(data[kept_bytes:], "utf-8", "replace")
     banners: dict[int, str] = {}
     cut_line = None
-    if read.size > MAX_FILE_BYTES:
-        cut_line = data.count(b"\n", 0, MAX_FILE_BYTES - 1)
-        where = "inside this line" if data[MAX_FILE_BYTES - 1] != ord("\n") else "after this line"
-        dropped = read.size - MAX_FILE_BYTES
+    if cap is not None and read.size > cap:
+        cut_line = data.count(b"\n", 0, cap - 1)
+        where = "inside this line" if data[cap - 1] != ord("\n") else "after this line"
+        dropped = read.size - cap
         banners[cut_line] = f"✂ 2 MiB cap: the next session stops {where}; it does not see the {dropped:,} bytes below"
     if not read.complete:
         last = text.count("\n") - (1 if text.endswith("\n") else 0)
@@ -105,7 +108,7 @@ def read_live_file(path: Path, previous: LiveFile | None = None) -> LiveFile | N
         document = file_document(text, banners)
     else:
         document = extend_file_document(previous.document, kept[2], text[kept[1] :], banners)
-    return LiveFile(read, digest, text, document, cut_line)
+    return LiveFile(read, digest, text, document, cut_line, cap)
 
 
 def _kept_from(previous: LiveFile | None, read: FileRead) -> tuple[int, int, int] | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...core import BOOTSTRAP_ORDER, ENTRY_FILES, Session, Snapshot
+from ...core import BOOTSTRAP_ORDER, ENTRY_FILES, MAX_FILE_BYTES, Session, Snapshot
 from ...core.fs import moved, pin_home, write_refusal
 from ...core.home import FLAT, Composition, Dialect, FileMap, on_demand_files
 from ...core.log import NOTEBOOK
@@ -261,8 +261,10 @@ class Notebook:
         live = {}
         demand, demand_total = on_demand_files(self.home, self.files) if self.files.on_demand else ((), 0)
         names = (*dict.fromkeys((*self.files.order, *BOOTSTRAP_ORDER)), *demand)
+        cap = MAX_FILE_BYTES if self.files.contract_cap else None
         for name in names:
-            found = read_live_file(self.files.path(self.home, name), self._last.files.get(name) if self._last else None)
+            before = self._last.files.get(name) if self._last else None
+            found = read_live_file(self.files.path(self.home, name), before, cap)
             if found is not None:
                 live[name] = found
         self._digests = {name: (live[name].digest if name in live else None) for name in names}

@@ -92,10 +92,22 @@ class FileMap:
             return None if base in self.order and not folder else relative
         return None
 
+    @property
+    def contract_cap(self) -> bool:
+        """Whether the contract's 2 MiB cap is what cuts a file next session: a toolnexus home (or none named).
+
+        Hermes never cuts its stores (it limits their characters), OpenClaw cuts at its own UTF-16 caps and Claude
+        Code MEMORY.md at 200 lines and 25,000 units: their loads say where, and 2 MiB is nothing to them.
+        """
+        return self.host not in OWN_CAPS
+
     def loads(self, name: str) -> bool:
         """Whether the host injects ``name`` (a file of its :attr:`order`) at the start of a session."""
         return name in self.order
 
+
+OWN_CAPS = frozenset({"hermes", "openclaw", "claude-code"})
+"""The hosts whose loaders cut (or limit) a file by rules of their own, not the contract's 2 MiB."""
 
 FLAT = FileMap()
 """Every file at the top, no host known: a toolnexus home until something says otherwise."""

@@ -52,6 +52,8 @@ def size_line(name: str, live: LiveFile | None, limit: int | None = None, host: 
             share_of_host_cap(host),
             (f" of OpenClaw's {host.cap:,}-unit cap", "$foreground-muted"),
         )
+    if live.cap is None:  # a host that cuts by its own rules, shown by its load (✂ in the list)
+        return Content.styled(f"{live.size:,} bytes", "bold")
     return Content.assemble(
         (f"{live.size:,} bytes", "bold"), " · ", share_of_cap(live), (" of the 2 MiB cap", "$foreground-muted")
     )
@@ -106,6 +108,8 @@ def title_facts(
         share = share_of_host_cap(host)
         cap = (f" of {host.cap:,} units", "$foreground-muted")
         return (Content.assemble(size, " · ", share, cap), Content.assemble(size, " · ", share), share)
+    if live.cap is None:
+        return (Content.styled(human_size(live.size), "$foreground-muted"),)
     share = share_of_cap(live)
     return (
         Content.assemble(
