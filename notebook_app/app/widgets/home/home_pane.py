@@ -188,6 +188,7 @@ class HomePane(FocusWithin, Vertical):
                 sections=name in state.sections,
                 lacks=host_lacks(state, name),
                 limit=state.layout.limits.get(name),
+                read_only=name in state.layout.host_files,
             )
             self._flag(name)
             self._blame_of(name)
