@@ -119,3 +119,16 @@ def test_the_header_names_the_project_and_where_its_memory_is_in_short(project) 
     label = project_label("claude-code@2.1.332", Path.home() / "proj", memory)
     assert label == "Claude Code · ~/proj (memory in ~/.claude)"
     assert len(f"Persona Notebook — {label}") <= 64  # the header's room at 80 columns
+
+
+async def test_e_on_a_topic_file_says_why_before_any_editor_opens(project) -> None:
+    root, user, memory = project
+    before = tree(memory)
+    app, said = opened_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
+        await pilot.press("5", "E")  # debugging.md, read on demand
+        await wait_until(pilot, lambda: any(w.startswith("debugging.md is not one of") for w in said), "the refusal")
+        assert not isinstance(app.screen, EditorScreen)
+    assert tree(memory) == before

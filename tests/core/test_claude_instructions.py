@@ -70,3 +70,12 @@ def test_every_write_path_refuses_an_instruction_file_in_words_and_writes_nowher
     outside = edit_with_editor(home, name, ran.append, edits_dir=root.parent / "edits", by=NOTEBOOK, files=files)
     assert (outside.output, ran) == (said, [])
     assert (tree(root), tree(user)) == before  # nothing in the project, nothing beside the memory
+
+
+def test_a_topic_file_is_refused_before_an_editor_opens_on_it_as_its_save_would_be(project) -> None:
+    root, user, found = project
+    (found.entry_home / "debugging.md").write_text("# Debugging\n")
+    refused = read_for_edit(found.entry_home, "debugging.md", files=found.files)
+    assert isinstance(refused, Rejection) and refused.message.startswith("debugging.md is not one of the files")
+    saved = write_file(found.entry_home, "debugging.md", "x\n", base_text="", base_digest=text_digest(""), by=NOTEBOOK)
+    assert saved.is_error and (found.entry_home / "debugging.md").read_text() == "# Debugging\n"

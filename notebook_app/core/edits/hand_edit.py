@@ -57,6 +57,11 @@ def read_for_edit(
     refused = read_only_refusal(files, name)
     if refused is not None:
         return Rejection(refused)
+    if not is_home_path(name):  # a topic file, a daily note: its save would be refused, so no editor opens on it
+        return Rejection(
+            f"{name} is not one of the files the notebook writes ({', '.join(BOOTSTRAP_ORDER)}): edit it in your "
+            "own editor; nothing was opened"
+        )
     path = Path(home) / name
     read = read_file(path, limit=0)
     if read.status is FileStatus.ABSENT:
