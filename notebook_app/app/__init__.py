@@ -66,9 +66,11 @@ def launch(
     if notebook is None and path.is_dir():
         notebook = Notebook(path)
         notebook.start_reading()  # in a thread, while Textual loads below
-    from .app import NotebookApp, tilde  # Textual loads only when the app really opens
+    from .app import NotebookApp, project_label, tilde  # Textual loads only when the app really opens
 
     label = f"{DEMO_LABEL} · {tilde(path)}" if home is None and not named else None
+    if notebook is not None and notebook.host_root != path:  # a Claude Code project: its memory is elsewhere
+        label = project_label(notebook.opened_as or "", notebook.host_root, path)
     app = NotebookApp(path, theme=theme, home_label=label, notebook=notebook)
     quiet_collector()
     app.run()
@@ -82,7 +84,8 @@ def _may_be_host_home(path: Path) -> bool:
 
 
 def _open_by_host(path: Path | None, **named: str | None) -> tuple[Path, Notebook] | int:
-    """The folder the notebook works on and a notebook reading it as its host has it; or the exit code.
+    """The folder the notebook works on and a notebook reading it as its host has it (and its host's root); or the
+    exit code.
 
     A Claude Code project's notebook works on its auto-memory folder (where MEMORY.md and our own files are,
     never the project's tree); a Hermes home's ``memories/`` opens the home. A host named is remembered for
@@ -104,7 +107,9 @@ def _open_by_host(path: Path | None, **named: str | None) -> tuple[Path, Noteboo
     told = opening.chosen is not Chosen.FALLBACK
     words = (opening.reason, *opening.notes) if told else ()
     where = opening.entry_home.absolute()
-    notebook = Notebook(where, files=opening.files, opened_as=opening.spec, opening_words=words)
+    notebook = Notebook(
+        where, files=opening.files, opened_as=opening.spec, opening_words=words, host_root=opening.root.absolute()
+    )
     return where, notebook
 
 

@@ -35,6 +35,16 @@ def tilde(path: Path) -> str:
         return str(path)
 
 
+def project_label(spec: str, root: Path, memory: Path) -> str:
+    """``Claude Code · ~/proj (memory in ~/.claude)``: the header names the project a person opened, and in
+    short where its memory (and all the notebook writes) is; the opening notice says the memory folder whole."""
+    kept = tilde(memory.parents[2]) if memory.name == "memory" else tilde(memory)  # ~/.claude: it fits 80 columns
+    from .view_model.injects import TITLES  # only a project whose memory is elsewhere asks
+
+    name = spec.partition("@")[0]
+    return f"{TITLES.get(name, name)} · {tilde(root)} (memory in {kept})"
+
+
 VIEWS = {"agent_sessions", "history", "review", "doctor", "injects"}
 """The views the notebook opens over its screen (its keys name them ``app.…``): never while its form is open."""
 
@@ -198,7 +208,7 @@ class NotebookApp(App[None]):
         shown = main.sessions
         self.push_screen(
             InjectsScreen(
-                main.notebook.home,
+                main.notebook.host_root,  # a Claude Code project's root, not its memory folder
                 shown.host_spec,
                 kind=shown.session_kind,
                 home_label=self.home_label,

@@ -106,7 +106,7 @@ async def test_a_claude_code_project_opens_its_memory_folder_and_an_add_never_to
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
-        assert app.screen.query_one(FileList).names == ("MEMORY.md", "debugging.md")
+        assert app.screen.query_one(FileList).names == ("CLAUDE.md", "MEMORY.md", "debugging.md")
         home = app.screen.query_one(HomePane)
         assert str(home.pane("USER.md").border_title) == "USER.md · this host has no USER.md"
         await pilot.press("t")  # one entry file: the target stays

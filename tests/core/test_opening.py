@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.home.layout import FLAT, Dialect, claude_code_files, hermes_files, host_files
+from notebook_app.core.home.layout import FLAT, Dialect, HostFile, claude_code_files, hermes_files, host_files
 from notebook_app.core.hosts.opening import Chosen, Opening, OpeningError, open_home, remember_host, remembered_host
 from notebook_app.core.hosts.opening.claude_home import project_slug
 
@@ -136,7 +136,8 @@ def test_a_claude_code_project_opens_as_claude_code_only_when_its_auto_memory_fo
     memory = user / ".claude" / "projects" / str(project.resolve()).replace("/", "-").replace("_", "-") / "memory"
     memory.mkdir(parents=True)
     found = opened(open_home(project, env=env_of(user), state=state))
-    assert (found.host, found.memory_dir, found.files) == ("claude-code", memory, claude_code_files())
+    instructions = {"CLAUDE.md": HostFile(str(project / "CLAUDE.md"), "Claude Code's project instructions")}
+    assert (found.host, found.memory_dir, found.files) == ("claude-code", memory, claude_code_files(instructions))
     assert (found.files.order, found.files.on_demand) == (("MEMORY.md",), ("*.md",))
     assert found.reason == f"opened as Claude Code: the project has CLAUDE.md and its auto memory {memory}"
 

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 class Part(Enum):
     """A file's part in the next session as the host in view loads it."""
 
+    INSTRUCTIONS = "instructions"
+    """The host injects it from outside the home (Claude Code's CLAUDE.md chain): shown, never written here."""
     INJECTED = "injected"
     """The host injects it whole."""
     CUT = "cut"
@@ -44,12 +46,14 @@ class FileRow:
 
 
 def file_rows(state: HomeState) -> tuple[FileRow, ...]:
-    """The list of ``state``'s home: the host's files in its order, those read on demand, then any other
-    bootstrap file that is there but not loaded."""
+    """The list of ``state``'s home: what the host injects from outside it (Claude Code's CLAUDE.md chain), the
+    host's files in its order, those read on demand, then any other bootstrap file that is there but not loaded."""
     composition = state.preview.composition
     skipped = {s.name: s.message for s in composition.skipped}
     order = state.layout.order
-    rows: list[FileRow] = []
+    rows = [
+        FileRow(name, Part.INSTRUCTIONS if name in state.files else Part.ABSENT) for name in state.layout.host_files
+    ]
     for name in order:
         live = state.files.get(name)
         if live is None:
@@ -75,7 +79,7 @@ def _host(state: HomeState) -> str:
 def host_lacks(state: HomeState, name: str) -> str | None:
     """``this host has no USER.md`` when the host the home opened as has no such file, else None."""
     layout = state.layout
-    if layout.host is None or layout.host == "toolnexus" or name in layout.order:
+    if layout.host is None or layout.host == "toolnexus" or name in layout.order or name in layout.host_files:
         return None
     return f"this host has no {name}"
 

@@ -89,8 +89,12 @@ class Notebook:
         *,
         opened_as: str | None = None,
         opening_words: tuple[str, ...] = (),
+        host_root: Path | None = None,
     ) -> None:
         self.home = home
+        self.host_root = host_root if host_root is not None else home
+        """The folder its host works in (:attr:`...core.hosts.Opening.root`): a Claude Code project's root, whose
+        CLAUDE.md chain ``L`` loads, where :attr:`home` is its auto-memory folder; the home itself for every other."""
         self.files = files
         """Where the host keeps the home's files (a Hermes home's entry files are in ``memories/``)."""
         self.opened_as = opened_as or (files.host if files.host not in (None, "toolnexus") else None)
@@ -242,7 +246,13 @@ class Notebook:
 
         with self._lock:
             result = write_file(
-                self.home, self.files.relative(name), text, base_text=base, base_digest=text_digest(base), by=NOTEBOOK
+                self.home,
+                self.files.relative(name),
+                text,
+                base_text=base,
+                base_digest=text_digest(base),
+                by=NOTEBOOK,
+                files=self.files,
             )
             return result, self._read_state()  # records the written file's digest as ours
 
@@ -260,7 +270,7 @@ class Notebook:
         session = self._session
         live = {}
         demand, demand_total = on_demand_files(self.home, self.files) if self.files.on_demand else ((), 0)
-        names = (*dict.fromkeys((*self.files.order, *BOOTSTRAP_ORDER)), *demand)
+        names = (*self.files.host_files, *dict.fromkeys((*self.files.order, *BOOTSTRAP_ORDER)), *demand)
         cap = MAX_FILE_BYTES if self.files.contract_cap else None
         for name in names:
             before = self._last.files.get(name) if self._last else None

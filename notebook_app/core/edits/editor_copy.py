@@ -23,9 +23,11 @@ from enum import Enum
 from pathlib import Path
 
 from ..fs.home_pin import moved
+from ..home.layout import FLAT, FileMap
 from ..home.names import BOOTSTRAP_ORDER, base_name, is_home_path
 from ..home.soul import home_path
 from ..log.actor import Actor
+from ..store.places import read_only_refusal
 from .hand_edit import HandEditResult, read_for_edit, text_digest, write_file
 
 EditorRunner = Callable[[Path], int]
@@ -83,9 +85,20 @@ def edits_dir() -> Path:
 
 
 def edit_with_editor(
-    home: str | os.PathLike[str], name: str, run_editor: EditorRunner, *, edits_dir: Path, by: Actor
+    home: str | os.PathLike[str],
+    name: str,
+    run_editor: EditorRunner,
+    *,
+    edits_dir: Path,
+    by: Actor,
+    files: FileMap = FLAT,
 ) -> CopyEditResult:
-    """Copy ``name`` to a fresh folder under ``edits_dir``, run the editor on it, and write it back, guarded."""
+    """Copy ``name`` to a fresh folder under ``edits_dir``, run the editor on it, and write it back, guarded.
+
+    A file the home's host keeps read-only (``files``) is refused before the editor runs."""
+    refused = read_only_refusal(files, name)
+    if refused is not None:
+        return CopyEditResult(refused, CopyOutcome.REFUSED)
     if not is_home_path(name):
         return CopyEditResult(
             f"not a bootstrap file: {name!r} (edit one of {', '.join(BOOTSTRAP_ORDER)})", CopyOutcome.REFUSED

@@ -33,6 +33,7 @@ from ..log.redaction import mask, mask_text
 from ..memory.dialect import dialect_for
 from ..memory.plan import load_outcome
 from ..memory.results import SpliceResult
+from ..store.places import read_only_refusal
 from ..store.storage import Change, LockedHome, StorageError, locked_home
 from .entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
 
@@ -112,7 +113,7 @@ def delete_entry(
     known) ``line`` is the entry's number as Hermes parses the file and
     ``expect`` its whole text.
     """
-    problem = _entry_problem(name, line, expect, lines=files.dialect is Dialect.LINES)
+    problem = read_only_refusal(files, name) or _entry_problem(name, line, expect, lines=files.dialect is Dialect.LINES)
     if problem:
         return SpliceResult(problem, is_error=True)
     path = files.relative(name)
@@ -142,7 +143,11 @@ def edit_entry(
     and it cannot be undone (spec §7).
     """
     lines = files.dialect is Dialect.LINES
-    problem = _entry_problem(name, line, expect, lines=lines) or _new_text_problem(new_text, name, line, lines=lines)
+    problem = (
+        read_only_refusal(files, name)
+        or _entry_problem(name, line, expect, lines=lines)
+        or _new_text_problem(new_text, name, line, lines=lines)
+    )
     if problem:
         return SpliceResult(problem, is_error=True)
     path = files.relative(name)

@@ -20,11 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..home.files import FileStatus, read_file
+from ..home.layout import FLAT, FileMap
 from ..home.names import BOOTSTRAP_ORDER, base_name, is_home_path
 from ..home.refusals import Rejection, file_refusal, utf8_refusal
 from ..log.actor import Actor
 from ..log.event_action import EventAction
 from ..log.events import Payload
+from ..store.places import read_only_refusal
 from ..store.recording import Change
 from ..store.storage import LockedHome
 from ..text.merge import Conflict, MergeResult, merge3, split_lines
@@ -41,13 +43,25 @@ class TooLarge(Rejection):
     """A file over the editor's cap: another editor (``$EDITOR``) can still open it."""
 
 
-def read_for_edit(home: str | os.PathLike[str], name: str, *, max_bytes: int | None = None) -> str | Rejection:
+def read_for_edit(
+    home: str | os.PathLike[str], name: str, *, max_bytes: int | None = None, files: FileMap = FLAT
+) -> str | Rejection:
     """The text an editor starts from ("" when the file is absent), or why it cannot be edited, in the tool's words.
 
     Read through the one read path: links, FIFOs, devices and non-UTF-8
     bytes are refused as the tool refuses them. ``max_bytes``: a file larger
     than that is refused before its bytes are read (the built-in editor's cap).
+    A file the home's host keeps read-only (``files``: Claude Code's CLAUDE.md chain) is refused before an editor
+    opens on it, in the words its save would be refused with.
     """
+    refused = read_only_refusal(files, name)
+    if refused is not None:
+        return Rejection(refused)
+    if not is_home_path(name):  # a topic file, a daily note: its save would be refused, so no editor opens on it
+        return Rejection(
+            f"{name} is not one of the files the notebook writes ({', '.join(BOOTSTRAP_ORDER)}): edit it in your "
+            "own editor; nothing was opened"
+        )
     path = Path(home) / name
     read = read_file(path, limit=0)
     if read.status is FileStatus.ABSENT:
@@ -100,15 +114,16 @@ def write_file(
     base_digest: str,
     by: Actor,
     durable: bool = True,
+    files: FileMap = FLAT,
 ) -> HandEditResult:
     """Write ``new_text`` as bootstrap file ``name``, an edit of ``base_text``; merged if the file changed since.
 
     ``base_text`` is what the editor started from ("" for a file that was
     absent) and ``base_digest`` its :func:`text_digest`. Only the seven
     bootstrap files directly in the home; links, non-regular files and
-    non-UTF-8 files are refused in the tool's words.
+    non-UTF-8 files are refused in the tool's words; so is a file the home's host keeps read-only (``files``).
     """
-    problem = _problem(name, new_text, base_text, base_digest)
+    problem = read_only_refusal(files, name) or _problem(name, new_text, base_text, base_digest)
     if problem:
         return HandEditResult(problem, is_error=True)
     found = _Found()

@@ -37,6 +37,20 @@ _EMPTY: Mapping[str, str] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
+class HostFile:
+    """A file the host injects from outside the home, never written here: Claude Code's CLAUDE.md chain."""
+
+    path: str
+    """Where it is: an absolute path (the project's tree, ``~/.claude``)."""
+    whose: str
+    """What it is, in words: ``Claude Code's project instructions``; the refusal of a write says it."""
+
+    def refusal(self, name: str) -> str:
+        """Why no write of ours goes to it, whoever asks: the write path's words (and the app's, before a form)."""
+        return f"{name} is {self.whose}, read-only here: edit it in your own editor; nothing was written"
+
+
+@dataclass(frozen=True)
 class FileMap:
     """The home's host, the folder of each file that is not at the top, and its entry files' dialect and limits."""
 
@@ -57,6 +71,10 @@ class FileMap:
     injected: OpenClaw's daily notes (``memory/*.md``), Claude Code's topic files (``*.md`` beside MEMORY.md)."""
     on_demand_note: str = ""
     """Who reads them and how, in words, for the list's help and the pane."""
+    host_files: Mapping[str, HostFile] = field(default_factory=lambda: MappingProxyType({}))
+    """The files the host injects from outside the home, before its own, in its order, by the name the list shows
+    (``~/.claude/CLAUDE.md``, ``CLAUDE.md``, ``.claude/rules/x.md``): read where they are, and every write to one
+    refuses (:func:`..store.places.read_only_refusal`). Read when the home was opened."""
 
     def relative(self, name: str) -> str:
         """``memories/MEMORY.md``: where ``name`` is, from the home's top folder."""
@@ -64,6 +82,9 @@ class FileMap:
         return f"{folder}/{name}" if folder else name
 
     def path(self, home: Path, name: str) -> Path:
+        outside = self.host_files.get(name)
+        if outside is not None:
+            return Path(outside.path)
         folder = self.folders.get(name)
         return home / folder / name if folder else home / name
 
@@ -157,9 +178,11 @@ CLAUDE_CODE_ORDER = ("MEMORY.md",)
 """What Claude Code 2.1.332 injects from its auto-memory folder: MEMORY.md, cut at 200 lines and 25,000 units."""
 
 
-def claude_code_files() -> FileMap:
-    """Claude Code's auto-memory folder: MEMORY.md injected, in ``- `` lines; every other ``*.md`` a topic file."""
+def claude_code_files(instructions: Mapping[str, HostFile] | None = None) -> FileMap:
+    """Claude Code's auto-memory folder: MEMORY.md injected, in ``- `` lines; every other ``*.md`` a topic file;
+    ``instructions`` the CLAUDE.md chain it injects before MEMORY.md (read-only here)."""
     return FileMap(
+        host_files=MappingProxyType(dict(instructions or {})),
         host="claude-code",
         dialect=Dialect.LINES,
         order=CLAUDE_CODE_ORDER,
@@ -191,5 +214,6 @@ def on_demand_files(home: Path, files: FileMap, cap: int = DEMAND_CAP) -> tuple[
                         found.add(f"{folder}/{item.name}" if folder else item.name)
         except OSError:
             continue
-    names = sorted((n for n in found if n not in files.order and n not in files.folders), reverse=True)
+    taken = {*files.order, *files.folders, *files.host_files}
+    names = sorted((n for n in found if n not in taken), reverse=True)
     return tuple(names[:cap]), len(names)

@@ -29,7 +29,13 @@ class PlaceRefused(Exception):
 
 
 def read_only_refusal(files: FileMap, name: str) -> str | None:
-    """Why ``name`` may not be written at all in a home opened as ``files``' host; None when it may."""
+    """Why ``name`` may not be written at all in a home opened as ``files``' host; None when it may.
+
+    A file the host injects from outside the home (Claude Code's CLAUDE.md chain) is the person's own, edited in
+    their editor: nothing of ours is ever written to a project's tree or to ``~/.claude``'s instructions."""
+    outside = files.host_files.get(name)
+    if outside is not None:
+        return outside.refusal(name)
     if base_name(name) in files.read_only:
         return (
             f"{name} is read-only in a home opened as {files.host}: its host profile says read_only = true; "

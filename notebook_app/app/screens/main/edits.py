@@ -22,6 +22,7 @@ from textual.app import App, SuspendNotSupported
 from textual.screen import Screen
 
 from ....core import MAX_FILE_BYTES, Rejection
+from ....core.home import FLAT, FileMap
 from ....core.log import NOTEBOOK
 from ....core.memory import for_people
 from ...view_model.notebook import HomeState, Notebook
@@ -66,7 +67,7 @@ class Unkept(Rejection):
     """A file the buffer would not keep byte for byte: ``$EDITOR`` can still open it."""
 
 
-def editable(home: Path, name: str) -> str | Rejection:
+def editable(home: Path, name: str, files: FileMap = FLAT) -> str | Rejection:
     """The text the built-in editor opens: the core's read for an edit, within
     the cap, that the buffer keeps as it is.
     """
@@ -75,7 +76,7 @@ def editable(home: Path, name: str) -> str | Rejection:
     )
     from ...widgets.editor.buffer import buffer_rewrites
 
-    found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES)
+    found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES, files=files)
     if isinstance(found, Rejection):
         return found
     rewrites = buffer_rewrites(found)
@@ -107,13 +108,25 @@ class FileEdits:
         self.run_editor = run_editor
         """The outside editor, run on the event loop; None: ``$VISUAL``/``$EDITOR`` with the app suspended."""
 
+    def refusal(self, name: str, otherwise: str) -> str:
+        """The core's words when ``name`` is the host's own file (Claude Code's CLAUDE.md chain), else ``otherwise``."""
+        outside = self.notebook.files.host_files.get(name)
+        return outside.refusal(name) if outside is not None else otherwise
+
+    def refused(self, name: str) -> bool:
+        """Said, and True, when ``name`` is the host's own file: ``a``, ``r`` and ``x`` there open no form."""
+        if name not in self.notebook.files.host_files:
+            return False
+        self._screen.notify(self.refusal(name, ""), title=f"{name} is read-only", severity="warning", markup=False)
+        return True
+
     def edit_here(self, name: str) -> None:
         """E: ``name`` (any of the seven) in the built-in editor, read in a worker."""
-        home = self.notebook.home
+        home, files = self.notebook.home, self.notebook.files
         run_once(
             self._screen,
             "editor-open",
-            lambda: editable(home, name),
+            lambda: editable(home, name, files),
             done=lambda found: self._open_editor(name, found),
             failed=self._edit_failed,
         )
@@ -151,7 +164,7 @@ class FileEdits:
                 )
                 return
             launcher = suspended_editor(self._screen.app, command)
-        app, home, folder = self._screen.app, self.notebook.home, edits_dir()
+        app, home, folder, files = self._screen.app, self.notebook.home, edits_dir(), self.notebook.files
         chosen = launcher
 
         def run(copy: Path) -> int:
@@ -159,7 +172,7 @@ class FileEdits:
                 chosen, copy
             )  # the editor needs the event loop (to suspend), the write does not
 
-        job = lambda: edit_with_editor(home, name, run, edits_dir=folder, by=NOTEBOOK)  # noqa: E731
+        job = lambda: edit_with_editor(home, name, run, edits_dir=folder, by=NOTEBOOK, files=files)  # noqa: E731
         run_once(
             self._screen,
             "outside-editor",

@@ -251,6 +251,8 @@ class MainScreen(PaneScreen):
         self.round_trip.submit(message.args)
 
     def _open_form(self, action: str) -> None:
+        if self.edits.refused(self.query_one(HomePane).selected_file):  # the host's own file: no form opens
+            return
         selection = prefill(self.query_one(HomePane).selected_line if action != "add" else None)
         text = selection.text if selection is not None else ""
         if selection is not None:
@@ -260,9 +262,10 @@ class MainScreen(PaneScreen):
         self.call_after_refresh(self._keep_next_clear)
 
     def _open_entry_form(self, action: str) -> None:
-        selected = self.query_one(HomePane).selected_line
-        if selected is None:
-            self.notify(NO_ENTRY, title="entry", markup=False)
+        home = self.query_one(HomePane)
+        selected = home.selected_line
+        if selected is None:  # on the host's own file (CLAUDE.md): why it is never written here
+            self.notify(self.edits.refusal(home.selected_file, NO_ENTRY), title="entry", markup=False)
             return
         self._before_form(None)
         self.form.open_entry(action, *selected)

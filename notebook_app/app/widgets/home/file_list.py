@@ -34,33 +34,44 @@ def short_state(live: LiveFile) -> str:
     return live.status.value
 
 
+NAME_WIDTH = 13
+"""The names' column: the longest of the seven bootstrap files', a space after it."""
+
 MARKS = {
+    Part.INSTRUCTIONS: ("◆ ", "$text-success"),
     Part.INJECTED: ("● ", "$text-success"),
     Part.CUT: ("● ", "$text-warning"),
     Part.ON_DEMAND: ("◇ ", "$text-accent"),
     Part.NOT_LOADED: ("◌ ", "$foreground-muted"),
 }
-"""The row's first column: injected, cut (its ``✂`` flag follows the size), read on demand, not loaded."""
+"""The row's first column: the host's own instructions (read-only here), injected,
+cut (its ``✂`` flag follows the size), read on demand, not loaded."""
 
 
 def file_prompt(
-    row: FileRow, live: LiveFile | None, loaded: Composition, diff: SoulDiff, limit: int | None = None
+    row: FileRow,
+    live: LiveFile | None,
+    loaded: Composition,
+    diff: SoulDiff,
+    limit: int | None = None,
+    width: int = NAME_WIDTH,
 ) -> Content:
     """One row: its part, name, size (or what it is instead), then flags for link, cut, not UTF-8 and changed.
 
-    A file with a character ``limit`` (a Hermes store) says its characters as Hermes counts them, as its pane does."""
-    name = row.name
+    A file with a character ``limit`` (a Hermes store) says its characters as Hermes counts them, as its pane does;
+    ``width``: the names' column, the longest instruction file's name (``.claude/rules/x.md``) or the seven's."""
+    name, label = row.name, f"{row.name:<{width}}"
     if live is None:
         return Content.assemble(
-            ("○ ", "$foreground-muted"), (f"{name:<13}", "$foreground-muted"), ("absent", "$foreground-muted italic")
+            ("○ ", "$foreground-muted"), (label, "$foreground-muted"), ("absent", "$foreground-muted italic")
         )
     if not live.loads:
-        return Content.assemble(("⊘ ", "$text-error bold"), f"{name:<13}", (short_state(live), "$text-error"))
+        return Content.assemble(("⊘ ", "$text-error bold"), label, (short_state(live), "$text-error"))
     bootstrap = loaded.file(name)
     muted = row.part in (Part.NOT_LOADED, Part.ON_DEMAND)
     parts: list[str | tuple[str, str]] = [
         MARKS[row.part],
-        (f"{name:<13}", "$foreground-muted") if row.part is Part.NOT_LOADED else f"{name:<13}",
+        (label, "$foreground-muted") if row.part is Part.NOT_LOADED else label,
         # not loaded: the words in place of its size (its pane says the size), so the row fits 80 columns
         ("not loaded", "$foreground-muted italic")
         if row.part is Part.NOT_LOADED
@@ -117,8 +128,10 @@ class FileList(OptionList):
             self.set_options(Option(name, id=name) for name in names)
             if highlighted in names:
                 self.highlighted = names.index(highlighted)
+        width = max((len(row.name) + 1 for row in rows if row.part is Part.INSTRUCTIONS), default=NAME_WIDTH)
+        width = max(width, NAME_WIDTH)
         for row in rows:
-            prompt = file_prompt(row, files.get(row.name), loaded, diff, (limits or {}).get(row.name))
+            prompt = file_prompt(row, files.get(row.name), loaded, diff, (limits or {}).get(row.name), width)
             if self._prompts.get(row.name) != prompt:
                 self._prompts[row.name] = prompt
                 self.replace_option_prompt(row.name, prompt)

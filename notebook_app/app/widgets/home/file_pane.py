@@ -39,6 +39,8 @@ class FilePane(FocusWithin, Vertical):
         self._loaded: BootstrapFile | None = None
         self._lacks: str | None = None
         """``this host has no USER.md``: the host the home opened as has no such file."""
+        self._read_only = False
+        """The host's own file (Claude Code's CLAUDE.md chain): the title says it is read-only here."""
         self._limit: int | None = None
         """Hermes's character limit of the file shown, when it is one of its stores: the meter says that."""
         self._host: OpenClawPane | None = None
@@ -71,11 +73,14 @@ class FilePane(FocusWithin, Vertical):
         lacks: str | None = None,
         limit: int | None = None,
         host: OpenClawPane | None = None,
+        read_only: bool = False,
     ) -> None:
         """Show ``name`` as read now (``live``) and as the next session loads it (``loaded``); ``lacks``: the words
         for a file the home's host has no place for (shown when the file is not there); ``limit``: the host's
         character limit of the file (Hermes's stores), measured in place of the 2 MiB cap; ``host``: OpenClaw's words
-        for it and its own cap, said in place of the 2 MiB cap."""
+        for it and its own cap, said in place of the 2 MiB cap; ``read_only``: the host's own file (Claude Code's
+        CLAUDE.md), which the title says is never written here."""
+        self._read_only = read_only
         if name != self.name_shown:
             self._opened = False
         self.name_shown = name
@@ -161,6 +166,8 @@ class FilePane(FocusWithin, Vertical):
     def _title(self) -> None:
         """Set only when it changes: Textual repaints the whole pane at each set, and so every row it spans."""
         title = Content(f"{self.name_shown} ◂ target" if self.has_class("-target") else self.name_shown)
+        if self._read_only:
+            title += " · read-only"
         if self.has_class("-one-row"):
             if self._lacks is not None:
                 title += f" · {self._lacks}"

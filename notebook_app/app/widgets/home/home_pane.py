@@ -189,6 +189,7 @@ class HomePane(FocusWithin, Vertical):
                 lacks=host_lacks(state, name),
                 limit=state.layout.limits.get(name),
                 host=host_pane(state, name),
+                read_only=name in state.layout.host_files,
             )
             self._flag(name)
             self._blame_of(name)

@@ -13,10 +13,19 @@ lazy_face(
         "ClaudeLoad": "load",
         "claude_code_load": "load",
         "claude_code_version": "load",
+        "instruction_files": "load",
         "js_length": "load",
         "memory_text": "load",
         "rules": "load",
     },
 )
 
-__all__ = ["ClaudeLoad", "claude_code_load", "claude_code_version", "js_length", "memory_text", "rules"]
+__all__ = [
+    "ClaudeLoad",
+    "claude_code_load",
+    "claude_code_version",
+    "instruction_files",
+    "js_length",
+    "memory_text",
+    "rules",
+]

@@ -331,6 +331,36 @@ def claude_code_load(
     )
 
 
+WHOSE = {
+    "User": "Claude Code's user instructions",
+    "Project": "Claude Code's project instructions",
+    "Local": "Claude Code's local project instructions",
+}
+"""What each kind of instruction file is, in words: the file list's help and a refused write say it."""
+
+
+def instruction_files(load: ClaudeLoad, home: str | os.PathLike[str]) -> tuple[tuple[str, str, str], ...]:
+    """The instruction files ``load`` injects, in its order (the memory left out): each as (the name a person
+    knows it by, its path, what it is in words). The name is from the project root (``CLAUDE.md``,
+    ``.claude/rules/x.md``), else from the user's home (``~/.claude/CLAUDE.md``), else the path itself."""
+    root, user = Path(load.root), Path(os.path.abspath(home))
+    found: list[tuple[str, str, str]] = []
+    for part in load.parts:
+        if part.kind not in WHOSE or part.injected is None:
+            continue
+        path = Path(part.path)
+        name = _relative(path, root) or (f"~/{rest}" if (rest := _relative(path, user)) else None) or str(path)
+        found.append((name, part.path, WHOSE[str(part.kind)]))
+    return tuple(found)
+
+
+def _relative(path: Path, base: Path) -> str | None:
+    try:
+        return path.relative_to(base).as_posix()
+    except ValueError:
+        return None
+
+
 def js_length(text: str) -> int:
     """The length Claude Code measures ``text`` by: a JavaScript string's, in UTF-16 units."""
     return len(js.units(text))

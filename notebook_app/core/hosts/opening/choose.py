@@ -15,16 +15,25 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from ...home.layout import FLAT, HERMES_FOLDER, FileMap, claude_code_files, hermes_files, host_files, openclaw_files
+from ...home.layout import (
+    FLAT,
+    HERMES_FOLDER,
+    FileMap,
+    HostFile,
+    claude_code_files,
+    hermes_files,
+    host_files,
+    openclaw_files,
+)
 from ...home.remembered import remembered_host
-from ..claude_code.load import claude_code_version
+from ..claude_code.load import claude_code_load, claude_code_version, instruction_files
 from ..hermes.config import read_config
 from ..hermes.load import hermes_version, rules
 from ..openclaw.releases import resolve_release
 from ..profile import load_hosts, version_problem
 from . import claude_home
 from .detect import Fit, layout_fits, memories_parent
-from .hermes_home import active_home, profile_home
+from .hermes_home import active_home, profile_home, user_home
 from .openclaw_home import agent_workspace, naming_agents
 from .result import Chosen, Opening, OpeningError, title
 
@@ -192,7 +201,7 @@ def _opening(
         files, more = _hermes_files(root)
         notes += more
     elif name == "claude-code":
-        files = claude_code_files()  # of its auto-memory folder, where a write lands (Opening.entry_home)
+        files = claude_code_files(_instructions(root, env))  # of its auto-memory folder (Opening.entry_home)
         memory = claude_home.memory_dir(root, env)
         base, which = claude_home.memory_base(root)
         there = "" if _is_dir(memory) else "; it does not exist yet"
@@ -205,6 +214,13 @@ def _opening(
     if name in hosts and hosts[name].read_only_files:  # the write path refuses them (store/places.py)
         files = replace(files, read_only=frozenset(hosts[name].read_only_files))
     return Opening(root, name, version, files, reason, chosen, notes, memory, agent)
+
+
+def _instructions(root: Path, env: Mapping[str, str]) -> dict[str, HostFile]:
+    """The CLAUDE.md chain Claude Code injects for the project at ``root``, by name, in its order (read-only here)."""
+    home = user_home(env)
+    load = claude_code_load(root, home=home)
+    return {name: HostFile(path, whose) for name, path, whose in instruction_files(load, home)}
 
 
 def _openclaw_files(version: str | None) -> FileMap:

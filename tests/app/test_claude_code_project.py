@@ -1,0 +1,134 @@
+"""The notebook on a Claude Code project: its CLAUDE.md chain listed before MEMORY.md and shown read-only, ``L``
+loaded from the project root, and the header naming the project (issue 22, the Claude Code rest)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from notebook_pilot import SIZE, make_app, started, wait_until
+
+from notebook_app.app import _open_by_host
+from notebook_app.app.app import project_label
+from notebook_app.app.screens.editor.screen import EditorScreen
+from notebook_app.app.screens.injects import InjectsScreen
+from notebook_app.app.widgets.form.action_form import ActionForm
+from notebook_app.app.widgets.home.file_list import FileList
+from notebook_app.app.widgets.home.home_pane import HomePane
+from notebook_app.core.hosts.opening.claude_home import memory_dir
+
+CHAIN = ("~/.claude/CLAUDE.md", "CLAUDE.md", ".claude/rules/lint.md")
+
+
+def tree(root: Path) -> dict[str, bytes | None]:
+    return {str(p.relative_to(root)): (p.read_bytes() if p.is_file() else None) for p in sorted(root.rglob("*"))}
+
+
+def claude_project(tmp: Path) -> tuple[Path, Path, Path]:
+    """A project (CLAUDE.md, a rule), the user's ~/.claude/CLAUDE.md, and its memory with MEMORY.md and a topic file."""
+    user, root = tmp / "user", tmp / "proj"
+    (root / ".claude" / "rules").mkdir(parents=True)
+    (user / ".claude").mkdir(parents=True)
+    (user / ".claude" / "CLAUDE.md").write_text("I prefer short answers.\n")
+    (root / "CLAUDE.md").write_text("# Project\n\nUse make test. Keep diffs small.\n")
+    (root / ".claude" / "rules" / "lint.md").write_text("Run ruff before committing.\n")
+    memory = memory_dir(root, {"HOME": str(user)})
+    memory.mkdir(parents=True)
+    (memory / "MEMORY.md").write_text("- The build uses make\n- Tests live in tests/\n")
+    (memory / "debugging.md").write_text("# Debugging\n\nRun the failing test with -x first.\n")
+    return root, user, memory
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, Path]:
+    user = tmp_path / "user"
+    for name in ("HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.setenv(name, str(user if name == "HOME" else tmp_path / name.lower()))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    return claude_project(tmp_path)
+
+
+def opened_app(root: Path):
+    opened = _open_by_host(root)
+    assert not isinstance(opened, int), opened
+    where, notebook = opened
+    app = make_app(where)
+    app._notebook = notebook
+    said: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: (said.append(message), notify(message, **kw))[1]
+    return app, said
+
+
+async def test_the_claude_md_chain_is_listed_before_memory_and_shown_read_only(project) -> None:
+    root, user, memory = project
+    app, _ = opened_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
+        assert app.screen.query_one(FileList).names == (*CHAIN, "MEMORY.md", "debugging.md")
+        await pilot.press("2")  # the Nth row: the project's CLAUDE.md
+        home = app.screen.query_one(HomePane)
+        pane = home.pane("CLAUDE.md")
+        assert pane.view.document.lines[2] == "Use make test. Keep diffs small."
+        assert str(pane.border_title).startswith("CLAUDE.md · read-only")
+        assert str(home.pane("USER.md").border_title) == "USER.md · this host has no USER.md"
+
+
+@pytest.mark.parametrize("key", ["E", "a", "e", "d"])
+async def test_a_write_on_an_instruction_file_refuses_in_words_and_writes_nothing(project, key: str) -> None:
+    root, user, memory = project
+    before = (tree(root), tree(user / ".claude"))
+    app, said = opened_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
+        await pilot.press("3", key)  # .claude/rules/lint.md
+        words = (
+            ".claude/rules/lint.md is Claude Code's project instructions, read-only here: edit it in your own "
+            "editor; nothing was written"
+        )
+        await wait_until(pilot, lambda: words in said, "the refusal")
+        assert not isinstance(app.screen, EditorScreen)
+        assert not app.screen.query_one(ActionForm).is_open
+    assert (tree(root), tree(user / ".claude")) == before
+    assert not (memory / ".claude").exists() and not (memory / "lint.md").exists()
+
+
+async def test_l_loads_claude_code_from_the_project_root_with_its_chain(project) -> None:
+    root, user, memory = project
+    app, _ = opened_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
+        await pilot.press("L")
+        await wait_until(pilot, lambda: isinstance(app.screen, InjectsScreen) and app.screen.injects, "the load")
+        load = app.screen.injects.load
+        assert load.root == str(root)
+        paths = [part.path for part in load.parts]
+        assert paths == [
+            str(user / ".claude" / "CLAUDE.md"),
+            str(root / "CLAUDE.md"),
+            str(root / ".claude" / "rules" / "lint.md"),
+            str(memory / "MEMORY.md"),
+        ]
+
+
+def test_the_header_names_the_project_and_where_its_memory_is_in_short(project) -> None:
+    root, user, memory = project
+    label = project_label("claude-code@2.1.332", Path.home() / "proj", memory)
+    assert label == "Claude Code · ~/proj (memory in ~/.claude)"
+    assert len(f"Persona Notebook — {label}") <= 64  # the header's room at 80 columns
+
+
+async def test_e_on_a_topic_file_says_why_before_any_editor_opens(project) -> None:
+    root, user, memory = project
+    before = tree(memory)
+    app, said = opened_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
+        await pilot.press("5", "E")  # debugging.md, read on demand
+        await wait_until(pilot, lambda: any(w.startswith("debugging.md is not one of") for w in said), "the refusal")
+        assert not isinstance(app.screen, EditorScreen)
+    assert tree(memory) == before
