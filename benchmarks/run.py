@@ -34,6 +34,7 @@ import bench_edit  # noqa: E402
 import bench_find  # noqa: E402
 import bench_history  # noqa: E402
 import bench_review  # noqa: E402
+import bench_tidy  # noqa: E402
 from benchlib import HERE, OURS, REPO, Bench, Config, DriverError, Impl, Section  # noqa: E402
 from peers import PEERS, TOOLS, PeerEnv, ensure_peer  # noqa: E402
 
@@ -81,6 +82,12 @@ MODULES = [
         "Editing a whole file: the built-in editor's save (measure 15)",
         ["ours"],
         "",
+    ),
+    (
+        bench_tidy,
+        "Tidy: the proposal on a 2 MiB MEMORY.md, its near-duplicate search against all pairs (measure 17)",
+        ["ours", "naive"],
+        "time, naive ÷ ours",
     ),
 ]
 

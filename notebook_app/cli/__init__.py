@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import app, doctor, edit, entry, history, mcp, memory, review, soul
+from . import app, doctor, edit, entry, history, mcp, memory, review, soul, tidy
 from .common import CommandLine, build_verb_parser
 
 VERBS: tuple[CommandLine, ...] = (
@@ -23,6 +23,7 @@ VERBS: tuple[CommandLine, ...] = (
     history.COMMAND,
     soul.COMMAND,
     doctor.COMMAND,
+    tidy.COMMAND,
     review.COMMAND,
     mcp.COMMAND,
 )

@@ -63,6 +63,22 @@ def entry_start(text: str, number: int) -> int:
     raise IndexError("no such entry")
 
 
+def entry_spans(text: str) -> list[tuple[int, int, int, str]]:
+    """Each entry :func:`entries` parses from ``text`` (as :func:`hermes_text` gives it), in one pass: where its
+    stripped text starts and ends in that text, the line it begins on, and the text."""
+    found: list[tuple[int, int, int, str]] = []
+    at = 0
+    line = 1
+    for part in text.split(DELIMITER):
+        entry = part.strip()
+        if entry:
+            start = at + len(part) - len(part.lstrip())
+            found.append((start, start + len(entry), line + part.count("\n", 0, start - at), entry))
+        line += part.count("\n") + DELIMITER.count("\n")
+        at += len(part) + len(DELIMITER)
+    return found
+
+
 def joined(items: list[str]) -> str:
     """The bytes Hermes writes for ``items`` (``_write_file``): their join, no final newline."""
     return DELIMITER.join(items)

@@ -14,6 +14,10 @@ from dataclasses import dataclass
 
 from ...edits.guarded_splice import ENTRY_FILES
 from ...home.layout import Dialect
+from ...memory.lines import DANGLING as _DANGLING
+from ...memory.lines import ENTRY as _ENTRY
+from ...memory.lines import HEADING as _HEADING
+from ...memory.lines import SEPARATOR_LINE
 from ...memory.sections import hermes_text
 from ...text.file_text import FileText, shown
 from ..fixes import delete_line
@@ -21,12 +25,6 @@ from ..model import Finding, finding
 from ..store_fix import pieces
 
 MAX_PER_RULE = 500
-SEPARATOR_LINE = "§"
-"""A line holding only this is Hermes's entry separator (``\\n§\\n``)."""
-
-_ENTRY = re.compile(r"[-*+][ \t]+(\S.*)")
-_HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
-_DANGLING = re.compile(r"[-*+][ \t]*")
 _KEY_VALUE = re.compile(r"([^:]{1,40}?)[ \t]*:[ \t]+(\S.*)")
 _NOT_WORD = re.compile(r"[\W_]+")
 _ASCII_PUNCTUATION = str.maketrans({char: " " for char in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"})

@@ -1,0 +1,78 @@
+"""Tidy (issue 23): one reviewed proposal to consolidate a home's memory, never a silent rewrite.
+
+This stop is the proposal only, from reads alone: duplicates, rewordings,
+superseded facts, files over their host's cap, empty lines; what is not an
+entry is reported, never proposed. Applying it (archive first, then the
+sources, as one recorded write) comes later.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_face
+
+if TYPE_CHECKING:
+    from .budget import Budget, budget_for
+    from .model import (
+        ARCHIVES,
+        DEFAULT_TARGET,
+        SCHEMA,
+        Entry,
+        Hunk,
+        Kind,
+        Proposal,
+        Stray,
+        Untidied,
+        archive_for,
+        to_json,
+    )
+    from .near import STOP_WORDS, THRESHOLD, naive_pairs, near_pairs, words
+    from .propose import tidy
+
+_HOME_OF: dict[str, str] = {
+    "Budget": "budget",
+    "budget_for": "budget",
+    "ARCHIVES": "model",
+    "DEFAULT_TARGET": "model",
+    "Entry": "model",
+    "Hunk": "model",
+    "Kind": "model",
+    "Proposal": "model",
+    "Stray": "model",
+    "Untidied": "model",
+    "archive_for": "model",
+    "SCHEMA": "model",
+    "to_json": "model",
+    "STOP_WORDS": "near",
+    "THRESHOLD": "near",
+    "naive_pairs": "near",
+    "near_pairs": "near",
+    "words": "near",
+    "tidy": "propose",
+}
+"""Each exported name -> the module that defines it; it loads on the name's first use."""
+
+lazy_face(__name__, _HOME_OF)
+
+__all__ = [
+    "ARCHIVES",
+    "DEFAULT_TARGET",
+    "SCHEMA",
+    "STOP_WORDS",
+    "THRESHOLD",
+    "Budget",
+    "Entry",
+    "Hunk",
+    "Kind",
+    "Proposal",
+    "Stray",
+    "Untidied",
+    "archive_for",
+    "budget_for",
+    "naive_pairs",
+    "near_pairs",
+    "tidy",
+    "to_json",
+    "words",
+]
