@@ -25,6 +25,7 @@ VERBS: tuple[CommandLine, ...] = (
     doctor.COMMAND,
     review.COMMAND,
     mcp.COMMAND,
+    app.SERVE,
 )
 """Every verb group, in the order ``--help`` lists them."""
 
