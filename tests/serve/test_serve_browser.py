@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, Server
+
+from served import CHROMIUM, Server, start_serve, stop
 
 pytestmark = pytest.mark.browser
 
@@ -154,3 +155,27 @@ def test_closing_a_tab_ends_its_notebook_process(chromium: Any, served: Server) 
     while children.read_text().split() and time.monotonic() < end:
         time.sleep(0.05)
     assert not children.read_text().split(), "the closed tab's notebook process is still running"
+
+
+def test_stopping_the_server_ends_every_tabs_notebook_and_serving_wrote_nothing(chromium: Any, tmp_path: Path) -> None:
+    server = start_serve(tmp_path)
+    home = server.home
+    before = {path.name: path.read_bytes() for path in home.iterdir()}
+    tabs = [Tab(chromium, server), Tab(chromium, server)]
+    pid = server.process.pid
+    notebooks = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    assert len(notebooks) == 2, notebooks
+    assert stop(server) == 0
+    for tab in tabs:
+        tab.close()
+    assert not [child for child in notebooks if alive(child)], "a tab's notebook outlived the server"
+    assert {path.name: path.read_bytes() for path in home.iterdir()} == before
+    assert not (home / ".notebook").exists()
+
+
+def alive(pid: str) -> bool:
+    """Running (a zombie not yet reaped by whoever inherited it has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from conftest import Server, start_serve, stop
+
+from served import Server, start_serve, stop
 
 
 def status(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
