@@ -152,7 +152,7 @@ async def _serve(served: Served, out: TextIO, err: TextIO) -> int:
             )
         print(f"Serving the notebook{' read-only' if served.read_only else ''}; open in a browser:", file=out)
         print(f"http://{url_host(served.bind)}:{port}/?token={token}", file=out)
-        print("Each tab runs its own notebook; Ctrl+C stops the server and every tab's notebook.", file=out, flush=True)
+        print("Each tab runs its own notebook; Ctrl+C stops the server and them all.", file=out, flush=True)
         await stop.wait()
         return 0
     finally:
