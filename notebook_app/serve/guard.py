@@ -47,11 +47,29 @@ def same_origin(request: web.Request) -> bool:
     return origin is None or origin == f"{request.scheme}://{request.host}"
 
 
-def token_guard(token: str, *, websocket_path: str) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
-    """The middleware that lets in only requests with ``token``; the page it lets in by query sets the cookie."""
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
+
+
+def loopback_host(request: web.Request) -> bool:
+    """The Host a browser sent names this machine: a page of another name rebound to 127.0.0.1 does not."""
+    host = request.host.lower()
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return name in LOOPBACK_NAMES
+
+
+def token_guard(
+    token: str, *, websocket_path: str, loopback: bool = True
+) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+    """The middleware that lets in only requests with ``token``; the page it lets in by query sets the cookie.
+
+    ``loopback`` (the server listens on this machine only): a request must also name this machine as its
+    Host, so a site whose name is made to point here (DNS rebinding) is refused before any token is read.
+    """
 
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if loopback and not loopback_host(request):
+            raise web.HTTPForbidden(text="403: this notebook answers only to 127.0.0.1 or localhost\n")
         by_query = _same(request.query.get("token"), token)
         if not (by_query or _same(request.cookies.get(COOKIE), token)):
             raise web.HTTPForbidden(text="403: this notebook needs the token of the URL serve printed\n")

@@ -108,7 +108,8 @@ def build_app(served: Served, token: str) -> web.Application:
         if sessions:
             await asyncio.wait(list(sessions), timeout=10)
 
-    app = web.Application(middlewares=[token_guard(token, websocket_path=WEBSOCKET)])
+    guard = token_guard(token, websocket_path=WEBSOCKET, loopback=is_loopback(served.bind))
+    app = web.Application(middlewares=[guard])
     app.add_routes(
         [
             web.get("/", page),

@@ -74,6 +74,16 @@ def _websocket(served: Server, *, cookie: str | None, origin: str | None) -> int
     return asyncio.run(go())
 
 
+def test_on_loopback_a_request_naming_another_host_is_refused_even_with_the_token(served: Server) -> None:
+    """DNS rebinding: a site whose name points at 127.0.0.1 sends its own name as the Host."""
+    port = served.origin.rsplit(":", 1)[1]
+    code, _, _ = status(served.url, {"Host": f"evil.example:{port}"})
+    assert code == 403
+    for name in ("127.0.0.1", "localhost"):
+        code, _, _ = status(served.url, {"Host": f"{name}:{port}"})
+        assert code == 200, name
+
+
 def test_a_websocket_without_the_token_gets_403(served: Server) -> None:
     assert _websocket(served, cookie=None, origin=served.origin) == 403
     assert _websocket(served, cookie="not-the-token", origin=served.origin) == 403
