@@ -27,12 +27,54 @@ def launch(
     layout's; with no ``home``, a named host's own home.
     """
     gc.set_threshold(*YOUNG_COLLECTIONS)  # before the imports below: they allocate much and free little
+    opened = _opened(home, host=host, agent=agent, profile=profile, openclaw_config=openclaw_config)
+    if isinstance(opened, int):
+        return opened
+    path, notebook, demo = opened
+    if notebook is not None:
+        notebook.start_reading()  # in a thread, while Textual loads below
+    from .app import NotebookApp, project_label, tilde  # Textual loads only when the app really opens
+
+    label = None
+    if demo:
+        from .demo import DEMO_LABEL
+
+        label = f"{DEMO_LABEL} · {tilde(path)}"
+    elif notebook is not None and notebook.host_root != path:  # a Claude Code project: its memory is elsewhere
+        label = project_label(notebook.opened_as or "", notebook.host_root, path)
+    app = NotebookApp(path, theme=theme, home_label=label, notebook=notebook)
+    quiet_collector()
+    app.run()
+    return app.return_code or 0
+
+
+def check_home(
+    home: str | None = None,
+    *,
+    host: str | None = None,
+    agent: str | None = None,
+    profile: str | None = None,
+    openclaw_config: str | None = None,
+) -> int | None:
+    """The exit code :func:`launch` would end with before opening anything, said on stderr; None: it would open.
+
+    ``serve`` asks before it listens, so that a home the app refuses is refused at the command line, not in
+    every browser tab.
+    """
+    opened = _opened(home, host=host, agent=agent, profile=profile, openclaw_config=openclaw_config)
+    return opened if isinstance(opened, int) else None
+
+
+def _opened(
+    home: str | None, *, host: str | None, agent: str | None, profile: str | None, openclaw_config: str | None
+) -> tuple[Path, Notebook | None, bool] | int:
+    """The folder, its notebook (None: no folder there yet) and whether it is the demo; or the exit code, said."""
     from .view_model.notebook import Notebook
 
     named = any(v is not None for v in (host, agent, profile, openclaw_config))
     path: Path | None = None
     if home is None and not named:
-        from .demo import DEMO_LABEL, demo_home_dir, ensure_demo  # importlib.resources: only the demo needs it
+        from .demo import demo_home_dir, ensure_demo  # importlib.resources: only the demo needs it
 
         try:
             path = ensure_demo()  # a reset is the CLI's --reset-demo, which asks first and never opens the app
@@ -65,16 +107,7 @@ def launch(
     assert path is not None
     if notebook is None and path.is_dir():
         notebook = Notebook(path)
-        notebook.start_reading()  # in a thread, while Textual loads below
-    from .app import NotebookApp, project_label, tilde  # Textual loads only when the app really opens
-
-    label = f"{DEMO_LABEL} · {tilde(path)}" if home is None and not named else None
-    if notebook is not None and notebook.host_root != path:  # a Claude Code project: its memory is elsewhere
-        label = project_label(notebook.opened_as or "", notebook.host_root, path)
-    app = NotebookApp(path, theme=theme, home_label=label, notebook=notebook)
-    quiet_collector()
-    app.run()
-    return app.return_code or 0
+    return path, notebook, home is None and not named
 
 
 def _may_be_host_home(path: Path) -> bool:

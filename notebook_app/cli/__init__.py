@@ -26,6 +26,7 @@ VERBS: tuple[CommandLine, ...] = (
     tidy.COMMAND,
     review.COMMAND,
     mcp.COMMAND,
+    app.SERVE,
 )
 """Every verb group, in the order ``--help`` lists them."""
 

@@ -1,10 +1,11 @@
-"""``persona-notebook [HOME]``: open the notebook itself."""
+"""``persona-notebook [HOME]``: open the notebook itself; ``persona-notebook serve [HOME]``: in a browser."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .. import __version__
 from .common import CommandLine, host_options, usage_error
@@ -107,3 +108,73 @@ def reset_demo(*, yes: bool) -> int:
         return 0
     print(f"The demo persona in {home} is already as shipped; nothing was changed.")
     return 0
+
+
+# --- serve: the same notebook in a browser, one process per tab ----------------------------------------
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 to 65535 (0: the system picks a free one)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number (0 to 65535): {text}")
+    return port
+
+
+def add_serve_parser(commands: argparse._SubParsersAction) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="serve the notebook to a browser (127.0.0.1, behind a token)",
+        description="Serve the notebook to a web browser: each tab runs the notebook on HOME, opened as "
+        "'persona-notebook HOME' opens it. Only this machine can connect unless --bind says otherwise, and "
+        "only with the token of the printed URL. 'o' ($EDITOR) is refused: a browser has no terminal to hand over.",
+    )
+    serve.add_argument("home", nargs="?", metavar="HOME", help="the persona home (default: the demo persona)")
+    serve.add_argument("--theme", metavar="NAME", help="colour theme (shipped: dark, light, high-contrast)")
+    host_options(serve)
+    where = serve.add_argument_group("where it listens")
+    where.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="the address to listen on (default: 127.0.0.1). Another one lets anyone who can reach it, "
+        "with the token, read and edit the home",
+    )
+    where.add_argument(
+        "--port", type=port_number, default=8000, metavar="N", help="the port (default: 8000; 0: a free one)"
+    )
+    serve.add_argument(
+        "--read-only",
+        action="store_true",
+        help="every write (adds, entry edits, the editor, undo, approvals, fixes) is refused, in words",
+    )
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from ..app import check_home  # the app's own opening: a home it refuses is refused here, before listening
+
+    named = {"host": args.host, "agent": args.agent, "profile": args.profile, "openclaw_config": args.openclaw_config}
+    refused = check_home(args.home, **named)
+    if refused is not None:
+        return refused
+    from ..serve import Served, serve  # aiohttp loads only when a server really starts
+
+    command = [sys.executable, "-m", "notebook_app"]
+    if args.home is not None:
+        command.append(str(Path(args.home).expanduser().absolute()))
+    for option, value in (*named.items(), ("theme", args.theme)):
+        if value is not None:
+            command += [f"--{option.replace('_', '-')}", value]
+    return serve(Served(command=command, bind=args.bind, port=args.port, read_only=args.read_only))
+
+
+SERVE = CommandLine(
+    names=("serve",),
+    usage="  persona-notebook serve [HOME] [--bind ADDR] [--port N] [--read-only]  "
+    "the notebook in a browser, behind a token\n",
+    add_parser=add_serve_parser,
+    run=run_serve,
+)

@@ -17,7 +17,7 @@ import pytest
 from notebook_app.core import memory_tool
 from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry, splice
 from notebook_app.core.edits.hand_edit import text_digest, write_file
-from notebook_app.core.fs.home_pin import pin_home
+from notebook_app.core.fs.home_pin import READ_ONLY_ENV, pin_home, served_read_only, write_refusal
 from notebook_app.core.history.admin import prune, redact
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import restore, undo
@@ -160,3 +160,30 @@ def test_a_home_removed_and_made_again_at_its_path_is_not_the_home_pinned_though
         assert (home / "MEMORY.md").read_text() == "- impostor\n"
         unpin_home(home)
         shutil.rmtree(home)
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_every_write_of_a_process_started_read_only_is_refused_in_words_and_changes_nothing(
+    home: Path, monkeypatch: pytest.MonkeyPatch, writer: str
+) -> None:
+    """serve --read-only sets READ_ONLY_ENV for the notebooks it serves: the one lock refuses each write."""
+    ids = _prepared(home)
+    before = files_of(home)
+    monkeypatch.setenv(READ_ONLY_ENV, "1")
+    result = WRITERS[writer](home, ids)
+    assert "served read-only" in _message(result), _message(result)
+    assert files_of(home) == before, f"{writer} wrote in a read-only process"
+    assert write_refusal(home) == served_read_only()  # what the dry run says before a write is tried
+
+
+def test_a_read_only_process_creates_no_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(READ_ONLY_ENV, "1")
+    result = memory_tool(tmp_path / "new", by=CLI).call({"action": "add", "text": "x"})
+    assert result.is_error and "served read-only" in result.output
+    assert not (tmp_path / "new").exists()
+
+
+def test_a_read_only_flag_of_0_or_empty_leaves_writes_as_they_are(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for value in ("", "0"):
+        monkeypatch.setenv(READ_ONLY_ENV, value)
+        assert not memory_tool(home, by=CLI).call({"action": "add", "text": f"kept {value!r}"}).is_error

@@ -20,6 +20,10 @@ keep the core's guarantees: no journal, no temp file for a crash-safe
 rewrite. Every write is refused there too, before anything is tried, in the
 words :func:`write_refusal` gives the dry run and the doctor.
 
+A process started with :data:`READ_ONLY_ENV` set (``persona-notebook serve
+--read-only`` sets it for every notebook it serves) refuses every write the
+same way: the rule is here, in the one lock, not in the screens that hide a key.
+
 A caller that pinned nothing (a library using the core directly) gets only
 that check: its home is resolved, and so pinned, at each call.
 """
@@ -149,6 +153,17 @@ def read_only_message(path: str | os.PathLike[str]) -> str:
     return f"{os.fspath(path)} is read-only: nothing can be written safely here"
 
 
+READ_ONLY_ENV = "PERSONA_NOTEBOOK_READ_ONLY"
+"""Set (to anything but empty or ``0``) in a process's environment: every write of that process is refused."""
+
+
+def served_read_only() -> str | None:
+    """Why this process writes nothing, when it was started read-only (:data:`READ_ONLY_ENV`); None otherwise."""
+    if os.environ.get(READ_ONLY_ENV, "") in ("", "0"):
+        return None
+    return "this notebook is served read-only (serve --read-only): nothing was written"
+
+
 def moved(home: str | os.PathLike[str]) -> str | None:
     """Why a pinned home is not the one pinned any more, in words; None when it is (or nothing is pinned).
 
@@ -161,7 +176,9 @@ def moved(home: str | os.PathLike[str]) -> str | None:
 
 
 def read_only(home: str | os.PathLike[str]) -> str | None:
-    """Why nothing can be written safely in ``home``, when its folder is not writable; None otherwise."""
+    """Why nothing can be written in ``home``: this process is read-only, or its folder is not writable; else None."""
+    if (refusal := served_read_only()) is not None:
+        return refusal
     path = _where(home)
     if _folder_key(path) is not None and not os.access(path, os.W_OK | os.X_OK):
         return read_only_message(home)
@@ -193,10 +210,12 @@ def home_lock(home: Path, *, create: bool = False) -> Iterator[bool]:
 
     ``create``: make a missing home (and its missing parents) first. Raises
     :class:`HomeRefused` (nothing made, nothing written) for a moved or
-    removed home, a read-only one, or one that is not a folder. A missing
+    removed home, a read-only one (or process), or one that is not a folder. A missing
     home that is not to be created is not locked: the body runs with False.
     Folders made here are removed again if the body raises.
     """
+    if (refusal := served_read_only()) is not None:
+        raise HomeRefused(refusal)  # before anything is looked at or made
     path = _where(home)
     pin = pinned(path)
     found = _folder_key(path)

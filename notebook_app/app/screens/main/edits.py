@@ -149,7 +149,18 @@ class FileEdits:
         self._screen.notify(f"The file could not be opened: {words}", title="edit", severity="error", markup=False)
 
     def edit_outside(self, name: str) -> None:
-        """o: ``name`` in ``$VISUAL``/``$EDITOR`` (a copy), saved back with the guard when it exits."""
+        """o: ``name`` in ``$VISUAL``/``$EDITOR`` (a copy), saved back with the guard when it exits.
+
+        Served to a browser there is no terminal to hand over: refused in words, E edits it here.
+        """
+        if self._screen.app.is_web:
+            self._screen.notify(
+                "In a browser there is no terminal to hand the file to $EDITOR; E edits it here.",
+                title="editor",
+                severity="error",
+                markup=False,
+            )
+            return
         from ....core.edits import edit_with_editor, editor_command, edits_dir  # loaded on first use
 
         launcher = self.run_editor
