@@ -206,16 +206,59 @@ async def test_a_short_file_takes_its_own_rows_and_the_target_the_rest(home: Pat
         )
 
 
+def long_lines(what: str, count: int) -> str:
+    return "".join(f"line {n} of a long {what}\n" for n in range(count))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
-async def test_a_long_soul_gets_a_fair_share_and_scrolls(home: Path, size: tuple[int, int]) -> None:
-    (home / "SOUL.md").write_text("".join(f"line {n} of a long soul\n" for n in range(60)))
+async def test_a_long_soul_takes_the_rows_a_short_target_leaves(home: Path, size: tuple[int, int]) -> None:
+    """MEMORY.md of five lines shows them all and a row for the next entry;
+    SOUL.md of sixty takes every row USER.md and MEMORY.md leave, and scrolls."""
+    (home / "SOUL.md").write_text(long_lines("soul", 60))
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        column = app.screen.query_one(HomePane)
+        soul, user, target = (column.pane(name) for name in ("SOUL.md", "USER.md", "MEMORY.md"))
+        stack = column.query_one("#file-panes")
+        lines = len(target.view.document.lines)
+        assert target.view.max_scroll_y == 0 and target.view.size.height >= lines + 1
+        assert user.view.max_scroll_y == 0  # USER.md's two lines, whole
+        assert soul.region.height == stack.region.height - user.region.height - target.region.height
+        assert soul.view.max_scroll_y > 0 and soul.view.size.height > target.view.size.height
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+async def test_a_long_target_keeps_half_the_column_against_a_long_soul(home: Path, size: tuple[int, int]) -> None:
+    (home / "SOUL.md").write_text(long_lines("soul", 60))
+    (home / "MEMORY.md").write_text("".join(f"- fact {n}: the tide turns\n" for n in range(60)))
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         await fitted(pilot)
         column = app.screen.query_one(HomePane)
         soul, target = column.pane("SOUL.md"), column.pane("MEMORY.md")
+        stack = column.query_one("#file-panes")
         assert soul.view.size.height >= 3 and soul.view.max_scroll_y > 0
-        assert target.region.height >= 2 * soul.region.height - 2  # the target keeps the larger part
+        assert target.region.height >= stack.region.height // 2 and target.region.height >= soul.region.height
+        assert target.region.bottom == column_bottom(app)
+
+
+@pytest.mark.parametrize(
+    ("needs", "rows", "heights"),
+    [
+        ([8, 13, 40], 18, [5, 4, None]),  # both want more than the half the target leaves: split, the odd row above
+        ([61, 3, 6], 18, [8, 3, None]),  # a short target claims its rows and one more; USER.md's spare go to SOUL.md
+        ([8, 4, 6], 22, [8, 4, None]),  # all of it fits: each pane its own rows, the target the rest
+        ([1, 40, 2], 18, [1, 12, None]),  # an absent file's one row, an empty target's five
+        ([40, 40, 40], 9, [3, 3, None]),  # a tiny column: each pane keeps its title rule and two lines
+    ],
+)
+def test_the_panes_share_the_rows_the_target_leaves_by_what_they_need(
+    needs: list[int], rows: int, heights: list[int | None]
+) -> None:
+    from notebook_app.app.widgets.home.pane_stack import fair_heights
+
+    assert fair_heights(needs, rows, target=2) == heights
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
