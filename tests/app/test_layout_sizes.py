@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from notebook_pilot import make_app, started, summary_of, wait_until
+from textual.widgets import Input
 
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.home.home_pane import HomePane
@@ -206,16 +207,59 @@ async def test_a_short_file_takes_its_own_rows_and_the_target_the_rest(home: Pat
         )
 
 
+def long_lines(what: str, count: int) -> str:
+    return "".join(f"line {n} of a long {what}\n" for n in range(count))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
-async def test_a_long_soul_gets_a_fair_share_and_scrolls(home: Path, size: tuple[int, int]) -> None:
-    (home / "SOUL.md").write_text("".join(f"line {n} of a long soul\n" for n in range(60)))
+async def test_a_long_soul_takes_the_rows_a_short_target_leaves(home: Path, size: tuple[int, int]) -> None:
+    """MEMORY.md of five lines shows them all and a row for the next entry;
+    SOUL.md of sixty takes every row USER.md and MEMORY.md leave, and scrolls."""
+    (home / "SOUL.md").write_text(long_lines("soul", 60))
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        column = app.screen.query_one(HomePane)
+        soul, user, target = (column.pane(name) for name in ("SOUL.md", "USER.md", "MEMORY.md"))
+        stack = column.query_one("#file-panes")
+        lines = len(target.view.document.lines)
+        assert target.view.max_scroll_y == 0 and target.view.size.height >= lines + 1
+        assert user.view.max_scroll_y == 0  # USER.md's two lines, whole
+        assert soul.region.height == stack.region.height - user.region.height - target.region.height
+        assert soul.view.max_scroll_y > 0 and soul.view.size.height > target.view.size.height
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+async def test_a_long_target_keeps_half_the_column_against_a_long_soul(home: Path, size: tuple[int, int]) -> None:
+    (home / "SOUL.md").write_text(long_lines("soul", 60))
+    (home / "MEMORY.md").write_text("".join(f"- fact {n}: the tide turns\n" for n in range(60)))
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         await fitted(pilot)
         column = app.screen.query_one(HomePane)
         soul, target = column.pane("SOUL.md"), column.pane("MEMORY.md")
+        stack = column.query_one("#file-panes")
         assert soul.view.size.height >= 3 and soul.view.max_scroll_y > 0
-        assert target.region.height >= 2 * soul.region.height - 2  # the target keeps the larger part
+        assert target.region.height >= stack.region.height // 2 and target.region.height >= soul.region.height
+        assert target.region.bottom == column_bottom(app)
+
+
+@pytest.mark.parametrize(
+    ("needs", "rows", "heights"),
+    [
+        ([8, 13, 40], 18, [5, 4, None]),  # both want more than the half the target leaves: split, the odd row above
+        ([61, 3, 6], 18, [8, 3, None]),  # a short target claims its rows and one more; USER.md's spare go to SOUL.md
+        ([8, 4, 6], 22, [8, 4, None]),  # all of it fits: each pane its own rows, the target the rest
+        ([1, 40, 2], 18, [1, 12, None]),  # an absent file's one row, an empty target's five
+        ([40, 40, 40], 9, [3, 3, None]),  # a tiny column: each pane keeps its title rule and two lines
+    ],
+)
+def test_the_panes_share_the_rows_the_target_leaves_by_what_they_need(
+    needs: list[int], rows: int, heights: list[int | None]
+) -> None:
+    from notebook_app.app.widgets.home.pane_stack import fair_heights
+
+    assert fair_heights(needs, rows, target=2) == heights
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
@@ -295,3 +339,68 @@ async def test_closing_the_form_leaves_focus_where_it_can_be_seen(home: Path, si
         assert app.focused is not None and shown_on_screen(app, app.focused), (
             f"after the add: {app.focused!r} is not in view"
         )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)], ids=["80x24", "100x30", "160x45"])
+async def test_after_an_add_current_and_next_both_open_where_it_lands(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The demo's soul is longer than the panes: Next shows the new entry,
+    and Current, which has no line of it, shows the place it goes in."""
+    home = demo_home(tmp_path)
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        await pilot.press("a", *"keeps tide tables", "enter")
+        await wait_until(
+            pilot,
+            lambda: not app.screen.form.is_open and "keeps tide tables" in (home / "MEMORY.md").read_text(),
+            "the add",
+        )
+        await pilot.press("f3")
+        current, upcoming = (app.screen.query_one(f"#{name}", SessionPane) for name in ("current", "next"))
+        added = upcoming.document.lines.index("- keeps tide tables")
+        await wait_until(pilot, lambda: upcoming.line_on_screen(added), "Next at the new entry")
+        await pilot.pause()
+        assert current.line_count > current.region.height  # it scrolls: the top is not where MEMORY.md ends
+        memory_end = max(i for i, line in enumerate(current.document.lines) if line.startswith("- her field partner"))
+        assert current.line_on_screen(memory_end) and not current.line_on_screen(0)
+
+
+def screen_row(pane: SessionPane, line: int) -> int:
+    """The screen row of ``line``'s first row in ``pane``'s soul view."""
+    from notebook_app.app.widgets.common.line_view import LineView
+
+    view = pane.query_one(LineView)
+    return view.region.y + view._rows.first_row_of(line) - view.scroll_offset.y
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)], ids=["80x24", "100x30", "160x45"])
+@pytest.mark.parametrize(
+    ("action", "fields"),
+    [
+        ("a", {"#form-text": "prefers tide times on a 24-hour clock"}),
+        ("r", {"#form-text": "drafts go to him on Fridays", "#form-with": "drafts go to him on Thursdays"}),
+    ],
+    ids=["add", "replace"],
+)
+async def test_while_an_edit_is_typed_both_sides_show_where_it_lands_above_the_form(
+    tmp_path: Path, size: tuple[int, int], action: str, fields: dict[str, str]
+) -> None:
+    """Side by side above the form: in Next the dry run's line, in Current the
+    frozen line it replaces, or the place an add goes (the end of MEMORY.md)."""
+    app = make_app(demo_home(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await fitted(pilot)
+        await pilot.press(action)
+        form = app.screen.form
+        for field_id, value in fields.items():
+            app.screen.query_one(field_id, Input).value = value
+        current, upcoming = (app.screen.query_one(f"#{name}", SessionPane) for name in ("current", "next"))
+        await wait_until(pilot, lambda: upcoming.document.first_change is not None, "the dry run")
+        for side in (current, upcoming):
+            line = side.document.first_change
+            await wait_until(
+                pilot,
+                lambda side=side, line=line: side.line_on_screen(line) and screen_row(side, line) < form.region.y,
+                f"{side.id} at the change, above the form",
+            )
+        assert current.region.right <= upcoming.region.x

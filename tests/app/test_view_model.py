@@ -69,6 +69,40 @@ def test_soul_documents_mark_each_side_of_the_diff(home: Path) -> None:
     assert upcoming.lines[0] == "## SOUL.md" and upcoming.marks[0] == "heading"
 
 
+@pytest.mark.parametrize(("name", "last"), [("USER.md", False), ("MEMORY.md", True)])
+def test_both_sides_of_a_soul_name_where_the_first_change_is_even_the_side_without_its_lines(
+    home: Path, name: str, last: bool
+) -> None:
+    """An add marks no line of Current: Current still says where it lands
+    (the line after the file's last; the soul's last line when the file ends
+    the soul), so both sides open at the change."""
+    session = Session(home)
+    with (home / name).open("a") as file:
+        file.write("- keeps tide tables\n")
+    preview = session.preview()
+    diff = diff_compositions(session.current.composition, preview.composition)
+    current = soul_document(session.current.composition, diff, "current")
+    upcoming = soul_document(preview.composition, diff, "next")
+    assert not any(mark == "removed" for mark in current.marks.values())
+    assert upcoming.first_change is not None and upcoming.lines[upcoming.first_change] == "- keeps tide tables"
+    section = next(s for s in session.current.composition.sections if s.name == name)
+    assert current.first_change == section.last_line + (0 if last else 1)
+    if not last:
+        assert current.lines[current.first_change - 1] == upcoming.lines[upcoming.first_change - 1]  # the same place
+
+
+def test_a_soul_whose_first_change_is_a_file_that_went_opens_at_its_heading(home: Path) -> None:
+    session = Session(home)
+    (home / "USER.md").unlink()
+    (home / "MEMORY.md").write_text((home / "MEMORY.md").read_text().replace("UTC", "IST"))
+    preview = session.preview()
+    diff = diff_compositions(session.current.composition, preview.composition)
+    current = soul_document(session.current.composition, diff, "current")
+    upcoming = soul_document(preview.composition, diff, "next")
+    assert current.lines[current.first_change] == "## USER.md"
+    assert upcoming.lines[upcoming.first_change] == "- timezone: IST"  # Next has no USER.md: its first change
+
+
 def test_the_dry_run_matches_what_the_tool_then_writes(home: Path) -> None:
     notebook = Notebook(home)
     state = notebook.refresh()

@@ -40,6 +40,9 @@ class Document:
     banners: Mapping[int, str] = field(default_factory=dict)
     source: Sequence[str] | None = field(default=None, repr=False)
     """The text's own lines, when hidden characters drawn as markers made ``lines`` differ."""
+    first_change: int | None = None
+    """A soul's line where its comparison first differs, marked or not (on the side without the added lines,
+    where they would be): both sides are shown there first. None: a document that is not a soul's side."""
 
     def text_of(self, index: int) -> str:
         return (self.source if self.source is not None else self.lines)[index]
@@ -156,6 +159,7 @@ def soul_document(
         lines, source = [], None
     marks: dict[int, Mark] = {}
     kind = Mark.REMOVED if side == "current" else Mark.ADDED
+    first_change: int | None = None
     for section in composition.sections:
         marks[section.heading_line] = Mark.HEADING
         if section.notice_line is not None:
@@ -164,6 +168,12 @@ def soul_document(
         if file_diff is not None:
             if file_diff.status == ("removed" if side == "current" else "added"):
                 marks[section.heading_line] = kind
+                at: int | None = section.heading_line
+            else:  # the bodies share every line above the first change: its index is the same on both sides
+                index = min((index for index, _ in (*file_diff.removed, *file_diff.added)), default=None)
+                at = None if index is None else section.first_body_line + index
             for index, _ in file_diff.removed if side == "current" else file_diff.added:
                 marks[section.first_body_line + index] = kind
-    return Document(lines, marks, source=source)
+            if first_change is None and at is not None and lines:
+                first_change = min(at, len(lines) - 1)
+    return Document(lines, marks, source=source, first_change=first_change)

@@ -259,7 +259,7 @@ class MainScreen(PaneScreen):
             self.target = TARGET_OF[selection.filename]
         self._before_form(selection)
         self.form.open(action, text, text if action == "replace" else "")
-        self.call_after_refresh(self._keep_next_clear)
+        self.call_after_refresh(self._keep_sessions_clear)
 
     def _open_entry_form(self, action: str) -> None:
         home = self.query_one(HomePane)
@@ -269,7 +269,7 @@ class MainScreen(PaneScreen):
             return
         self._before_form(None)
         self.form.open_entry(action, *selected)
-        self.call_after_refresh(self._keep_next_clear)
+        self.call_after_refresh(self._keep_sessions_clear)
 
     def _before_form(self, selection: Selection | None) -> None:
         self.find.close(refocus=False)
@@ -279,13 +279,15 @@ class MainScreen(PaneScreen):
         self.call_after_refresh(self.refresh_bindings)
 
     @on(ActionForm.Resized)
-    def _keep_next_clear(self) -> None:
-        """The form lies over the panes' bottom rows; Next, where its dry run shows, ends above it."""
-        self.query_one("#next", SessionPane).keep_clear_of(self.form.outer_size.height if self.form.is_open else 0)
+    def _keep_sessions_clear(self) -> None:
+        """The form lies over the panes' bottom rows; Next, where its dry run shows, and Current, opened at the same
+        place, end above it."""
+        for side in ("#current", "#next"):
+            self.query_one(side, SessionPane).keep_clear_of(self.form.outer_size.height if self.form.is_open else 0)
 
     def _close_form(self, *, present: bool = True) -> None:
         self.form.close()
-        self._keep_next_clear()
+        self._keep_sessions_clear()
         self.round_trip.closed()
         self.action_show_pane("next") if self.narrow else self.query_one(
             HomePane

@@ -108,10 +108,8 @@ class FilePane(FocusWithin, Vertical):
         self.post_message(RowsChanged())
 
     @property
-    def rows_needed(self) -> int | None:
-        """Rows that show all of it (title rule, summary, wrapped lines); None for the target, which takes the rest."""
-        if self.has_class("-target"):
-            return None
+    def rows_needed(self) -> int:
+        """Rows that show all of it: its title rule, summary and wrapped lines (one row when it is folded)."""
         if self.has_class("-one-row"):
             return 1
         summary = self.query_one(FileSummary)

@@ -1,10 +1,12 @@
 """The Home column's file panes, one over another, each as tall as its content allows.
 
-Space follows content: a pane that is not the target takes its title rule,
-its summary and its wrapped lines, and no more than a fair share (a quarter
-of the stack each, so the target keeps at least half); the target takes the
-rest. When the stack is short (:data:`SHORT_BELOW` rows), each pane's size
-facts ride in its title rule instead of a row of their own.
+Space follows content: the target (where an add lands) claims its rows and one
+more for the next entry, at least :data:`TARGET_MIN` and at most half the
+stack; the other panes share what is left, each as tall as its title rule,
+summary and wrapped lines, a short one's spare rows going to the others; the
+target then takes every row they leave. When the stack is short
+(:data:`SHORT_BELOW` rows), each pane's size facts ride in its title rule
+instead of a row of their own.
 """
 
 from __future__ import annotations
@@ -18,14 +20,36 @@ from .file_pane import FilePane
 SHORT_BELOW = 24
 """Rows of the stack under which a size line costs too much: the facts move into the title rule."""
 
-SHARE = 4
-"""A pane other than the target takes at most 1/SHARE of the stack's rows."""
+TARGET_MIN = 5
+"""The target's fewest rows (its title rule and four lines), however little it holds: an add lands in view."""
+
+PANE_MIN = 3
+"""The fewest rows of a pane other than the target that has more: its title rule and two lines."""
 
 
-def fair_heights(needs: list[int | None], rows: int) -> list[int | None]:
-    """The height of each pane from what it ``needs`` (None: the target, which takes the rest)."""
-    cap = max(3, rows // SHARE)
-    return [None if need is None else min(need, cap) for need in needs]
+def fair_heights(needs: list[int], rows: int, target: int | None) -> list[int | None]:
+    """The height of each pane from the rows it ``needs``; None for the pane at index ``target``, which takes the rest.
+
+    The panes other than the target share the rows the target does not claim,
+    the shortest first: one that needs less than an even share gets just that,
+    and what it leaves goes to the rest (any odd row to the one above).
+    """
+    claim = 0 if target is None else min(max(TARGET_MIN, needs[target] + 1), rows // 2)
+    pool = rows - claim
+    heights: list[int | None] = [None] * len(needs)
+    waiting = sorted((i for i in range(len(needs)) if i != target), key=lambda i: (needs[i], i))
+    while waiting:
+        share = pool // len(waiting)
+        if needs[waiting[0]] <= share:
+            first = waiting.pop(0)
+            heights[first] = needs[first]
+            pool -= needs[first]
+            continue
+        odd = pool - share * len(waiting)
+        for place, index in enumerate(sorted(waiting)):
+            heights[index] = max(share + (place < odd), min(needs[index], PANE_MIN))
+        break
+    return heights
 
 
 class PaneStack(Vertical):
@@ -63,7 +87,8 @@ class PaneStack(Vertical):
         if not rows:
             return
         panes = list(self.query_children(FilePane))
-        for pane, height in zip(panes, fair_heights([pane.rows_needed for pane in panes], rows), strict=True):
+        target = next((i for i, pane in enumerate(panes) if pane.has_class("-target")), None)
+        for pane, height in zip(panes, fair_heights([pane.rows_needed for pane in panes], rows, target), strict=True):
             wanted = "1fr" if height is None else str(height)
             if pane.styles.height is None or str(pane.styles.height) != wanted:
                 pane.styles.height = wanted

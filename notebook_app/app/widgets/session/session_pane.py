@@ -31,6 +31,13 @@ def change_badge(current: Document, upcoming: Document) -> str:
     return f"{' '.join(parts)} line{'s' if added + removed != 1 else ''}"
 
 
+def first_change_of(document: Document) -> int | None:
+    """Where the comparison first differs on this side: the soul's own word for it, else its first marked line."""
+    if document.first_change is not None:
+        return document.first_change
+    return min((line for line, mark in document.marks.items() if mark in CHANGE_MARKS), default=None)
+
+
 def present(
     current: SessionPane,
     upcoming: SessionPane,
@@ -86,7 +93,7 @@ class SessionPane(FocusWithin, Vertical):
         if document is view.document:
             return
         view.show(document)
-        first_change = min((line for line, mark in document.marks.items() if mark in CHANGE_MARKS), default=None)
+        first_change = first_change_of(document)
         if first_change is not None and first_change != self._first_change:
             view.reveal_line(first_change)
         self._first_change = first_change
@@ -96,7 +103,7 @@ class SessionPane(FocusWithin, Vertical):
         return self.query_one(LineView).document
 
     def reveal_first_change(self) -> None:
-        first = min((line for line, mark in self.document.marks.items() if mark in CHANGE_MARKS), default=None)
+        first = first_change_of(self.document)
         if first is not None:
             self.reveal_line(first)
 
