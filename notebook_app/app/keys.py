@@ -18,6 +18,11 @@ TOOLNEXUS_FILES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md",
 """What ``1``–``7`` pick in a toolnexus home (the contract's order); another host's list is its own."""
 
 
+BROWSER_KEPT = frozenset({"ctrl+w", "ctrl+t", "ctrl+n", "ctrl+tab", "f11", "f12"})
+"""Keys a browser keeps for itself (close, new tab or window, next tab, full screen, its tools): served
+(``persona-notebook serve``), the notebook never sees them, so no binding may have only these."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Key:
     keys: str
@@ -86,8 +91,8 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="t", display="t", action="toggle_target", label="Target", id="toggle-target",
         command="Toggle target: self / user", show=False,
         help="Switch between the USER.md and MEMORY.md panes; the target follows: self (MEMORY.md) or user (USER.md)"),
-    Key(keys="ctrl+t", display="ctrl+t", action="toggle_target_in_form", label="Target", id="toggle-target-form",
-        help="Toggle the target while typing in the form"),
+    Key(keys="ctrl+t,f8", display="ctrl+t", action="toggle_target_in_form", label="Target",
+        id="toggle-target-form", help="Toggle the target while typing in the form (f8 too: a browser keeps ctrl+t)"),
     Key(keys="enter", display="enter", action="submit", label="Apply", id="submit",
         help="Submit the form through the memory tool; in replace, enter in text moves to with"),
     Key(keys="escape", display="esc", action="close_form", label="Close", id="close-form",

@@ -68,3 +68,12 @@ def test_the_docs_list_every_binding_id_in_table_order() -> None:
     listed = section[: section.index("Remap them")]
     ids = [part.strip(" `\n(),.") for part in listed.split("`")[1::2]]
     assert ids == [key.id for key in ALL_KEYS]
+
+
+def test_no_key_is_bound_only_to_one_a_browser_keeps_for_itself() -> None:
+    """Served, ctrl+t and friends never reach the notebook: each such binding has another key beside it."""
+    from notebook_app.app.keys import ALL_KEYS, BROWSER_KEPT
+
+    kept_only = [key.id for key in ALL_KEYS if not set(key.keys.split(",")) - BROWSER_KEPT]
+    assert kept_only == []
+    assert any("ctrl+t" in key.keys.split(",") for key in ALL_KEYS)  # the table does use one: the test has teeth

@@ -179,6 +179,9 @@ async def test_letter_keys_type_into_the_form_and_ctrl_t_toggles_there(home: Pat
         await pilot.press("ctrl+t")
         assert app.screen.target == "user"
         assert form_input(app, "text").value == "ant rat xt n q?"
+        await pilot.press("f8")  # what a browser tab gets to send: it keeps ctrl+t for itself
+        assert app.screen.target == "self"
+        assert form_input(app, "text").value == "ant rat xt n q?"
 
 
 async def test_selecting_an_entry_prefills_replace_and_remove(home: Path) -> None:
