@@ -121,7 +121,7 @@ class FileEdits:
         return True
 
     def edit_here(self, name: str) -> None:
-        """E: ``name`` (any of the seven) in the built-in editor, read in a worker."""
+        """E: ``name`` (any of the seven, or a Claude Code topic file) in the built-in editor, read in a worker."""
         home, files = self.notebook.home, self.notebook.files
         run_once(
             self._screen,
