@@ -159,9 +159,10 @@ def discard_copy(copy: Path) -> None:
 def _make_copy(edits_dir: Path, name: str, base: str) -> Path:
     """A fresh private folder holding ``NAME`` (the copy to edit) and ``NAME.base`` (what it started as)."""
     edits_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-    folder = Path(tempfile.mkdtemp(prefix=f"{name.removesuffix('.md')}-", dir=edits_dir))  # mode 0700
+    plain = base_name(name)  # memories/MEMORY.md is copied as MEMORY.md: the folder is the home's, not the copy's
+    folder = Path(tempfile.mkdtemp(prefix=f"{plain.removesuffix('.md')}-", dir=edits_dir))  # mode 0700
     data = base.encode("utf-8")
-    (folder / f"{name}.base").write_bytes(data)
-    copy = folder / base_name(name)
+    (folder / f"{plain}.base").write_bytes(data)
+    copy = folder / plain
     copy.write_bytes(data)
     return copy

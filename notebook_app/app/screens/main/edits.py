@@ -126,7 +126,7 @@ class FileEdits:
         run_once(
             self._screen,
             "editor-open",
-            lambda: editable(home, name, files),
+            lambda: editable(home, files.relative(name), files),  # memories/MEMORY.md in a Hermes home
             done=lambda found: self._open_editor(name, found),
             failed=self._edit_failed,
         )
@@ -183,7 +183,8 @@ class FileEdits:
                 chosen, copy
             )  # the editor needs the event loop (to suspend), the write does not
 
-        job = lambda: edit_with_editor(home, name, run, edits_dir=folder, by=NOTEBOOK, files=files)  # noqa: E731
+        where = files.relative(name)  # where the home keeps it: memories/MEMORY.md in a Hermes home
+        job = lambda: edit_with_editor(home, where, run, edits_dir=folder, by=NOTEBOOK, files=files)  # noqa: E731
         run_once(
             self._screen,
             "outside-editor",
