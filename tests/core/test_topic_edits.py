@@ -4,10 +4,12 @@ its base, journalled, recorded and undone; every other file beyond the seven sti
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
 import textwrap
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -245,3 +247,66 @@ def test_a_kill_the_previous_release_left_unsettled_is_recorded_as_an_outside_ch
     assert (home / "debugging.md").read_text() == NEW + "mine\n"
     assert check(home) == []  # the phantom record is followed by the outside change that undoes it
     assert [r.action for r in history(home) if r.file == "debugging.md"][:2] == ["hand-edit", "outside"]
+
+
+MIXED = textwrap.dedent(
+    """
+    import random, sys
+    from notebook_app.core import memory_tool
+    from notebook_app.core.edits import text_digest, write_file
+    from notebook_app.core.history.query import history
+    from notebook_app.core.history.undo_restore import undo
+    from notebook_app.core.home.layout import claude_code_files
+    from notebook_app.core.log import NOTEBOOK
+
+    home, files = sys.argv[1], claude_code_files()
+    pick = random.Random(int(sys.argv[2]))
+    tool = memory_tool(home, files=files)
+    print("ready", flush=True)
+    i = 0
+    while True:
+        i += 1
+        kind = pick.choice(["add", "topic", "topic", "other", "undo"])
+        if kind == "add":
+            ok = not tool.call({"action": "add", "text": f"entry {i}"}).is_error
+        elif kind == "undo":
+            records = [r for r in history(home, limit=4) if r.is_write]
+            ok = bool(records) and undo(home, pick.choice(records).id, by=NOTEBOOK).record is not None
+        else:
+            name = "debugging.md" if kind == "topic" else "patterns.md"
+            old = open(f"{home}/{name}", encoding="utf-8").read()
+            new = old + f"line {i} " + "x" * pick.choice([10, 5000]) + "\\n"
+            saved = write_file(home, name, new, base_text=old, base_digest=text_digest(old), by=NOTEBOOK, files=files)
+            ok = saved.applied is not None
+        if ok:
+            print("done", flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize("trial", range(24))
+def test_a_sigkill_amid_topic_edits_adds_and_undos_leaves_every_file_agreeing_with_its_history(
+    project, trial: int
+) -> None:
+    _, _, found = project
+    home = found.entry_home
+    (home / "patterns.md").write_text("# Patterns\n")
+    child = subprocess.Popen(
+        [sys.executable, "-c", MIXED, str(home), str(trial)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    time.sleep(random.Random(trial).uniform(0.05, 0.6))
+    os.kill(child.pid, signal.SIGKILL)
+    finished = child.stdout.read().count("done\n")
+    child.wait(timeout=30)
+    memory_tool(home, files=found.files).call({"action": "remove", "text": "a call that settles what was in flight"})
+    assert slot(home, 0) == b""
+    for name in ("MEMORY.md", "debugging.md", "patterns.md"):
+        (home / name).read_bytes().decode("utf-8")
+    assert check(home) == []
+    writes = [r for r in history(home) if r.is_write and r.action != "outside"]
+    assert finished <= len(writes) <= finished + 1, "every finished write is recorded, and at most the one in flight"
+    assert not [p for p in home.iterdir() if p.name.endswith(".tmp")]
