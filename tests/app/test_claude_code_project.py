@@ -156,6 +156,31 @@ async def test_e_on_a_topic_file_edits_it_and_the_save_writes_it_recorded_and_no
     assert sorted(p.name for p in memory.iterdir()) == [".memory.journal", ".notebook", "MEMORY.md", "debugging.md"]
 
 
+async def test_the_history_file_filter_cycles_to_a_topic_file_its_records_name(project) -> None:
+    root, user, memory = project
+    from notebook_app.app.screens.history import HistoryScreen
+    from notebook_app.core import memory_tool
+    from notebook_app.core.edits import text_digest, write_file
+    from notebook_app.core.home import claude_code_files
+
+    old = (memory / "debugging.md").read_text()
+    write_file(memory, "debugging.md", old + "x\n", base_text=old, base_digest=text_digest(old), by=NOTEBOOK,
+               files=claude_code_files())  # fmt: skip
+    memory_tool(memory, files=claude_code_files()).call({"action": "add", "text": "later"})
+    app, said = opened_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen) and app.screen.records, "the history")
+        screen = app.screen
+        assert screen.others == ("debugging.md",)
+        await pilot.press(*["f"] * 8)  # past all and the seven
+        await wait_until(pilot, lambda: [e.file for e in screen.records] == ["debugging.md"], "only its records")
+        assert screen.file == "debugging.md"
+        await pilot.press("f")
+        await wait_until(pilot, lambda: screen.file is None and len(screen.records) == 2, "all again")
+
+
 async def test_o_on_a_topic_file_writes_the_outside_editors_copy_back_guarded(project) -> None:
     root, user, memory = project
 
