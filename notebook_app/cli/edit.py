@@ -49,7 +49,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "If an agent wrote the file meanwhile, the two are merged line by line; if they conflict, the file "
         "keeps the agent's version, your edit is kept in a file whose path is printed, and the exit status is 1.",
     )
-    edit.add_argument("name", metavar="NAME", choices=BOOTSTRAP_ORDER, help=", ".join(BOOTSTRAP_ORDER))
+    edit.add_argument(
+        "name", metavar="NAME", help=", ".join(BOOTSTRAP_ORDER) + "; or, in a Claude Code project, a topic file"
+    )
     home_option(edit)
 
 
@@ -59,16 +61,20 @@ def run(
     opening = opened_home(args)
     if isinstance(opening, str):
         return usage_error(opening)
-    home = opening.root
     # Loaded when an edit runs, not with the app.
-    from ..core.edits import edit_with_editor, editor_command, edits_dir
+    from ..core.edits import edit_with_editor, editor_command, edits_dir, hand_edit_refusal
+
+    files = opening.files
+    if args.name not in BOOTSTRAP_ORDER and not files.edits_whole(args.name):
+        return usage_error(f"invalid choice: {args.name!r}: {hand_edit_refusal(files, args.name, opening=True)}")
+    home = opening.entry_home  # a Claude Code project's memory folder: nothing of ours goes into its tree
 
     if run_editor is None:
         command = editor_command(os.environ if environ is None else environ)
         if command is None:
             return usage_error("no editor: set $VISUAL or $EDITOR (e.g. EDITOR=nano)")
         run_editor = process_runner(command)
-    result = edit_with_editor(home, args.name, run_editor, edits_dir=edits_dir(), by=CLI)
+    result = edit_with_editor(home, files.relative(args.name), run_editor, edits_dir=edits_dir(), by=CLI, files=files)
     if result.edit is not None and not result.is_error:  # saved back: the workspace was written
         say_git_hint(opening)
     return _report(result, as_json=args.json)

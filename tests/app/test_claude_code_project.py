@@ -15,7 +15,9 @@ from notebook_app.app.screens.injects import InjectsScreen
 from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.home.home_pane import HomePane
+from notebook_app.core.history.query import history
 from notebook_app.core.hosts.opening.claude_home import memory_dir
+from notebook_app.core.log import NOTEBOOK
 
 CHAIN = ("~/.claude/CLAUDE.md", "CLAUDE.md", ".claude/rules/lint.md")
 
@@ -48,11 +50,11 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path
     return claude_project(tmp_path)
 
 
-def opened_app(root: Path):
+def opened_app(root: Path, run_editor=None):
     opened = _open_by_host(root)
     assert not isinstance(opened, int), opened
     where, notebook = opened
-    app = make_app(where)
+    app = make_app(where, run_editor=run_editor)
     app._notebook = notebook
     said: list[str] = []
     notify = app.notify
@@ -121,14 +123,76 @@ def test_the_header_names_the_project_and_where_its_memory_is_in_short(project) 
     assert len(f"Persona Notebook — {label}") <= 64  # the header's room at 80 columns
 
 
-async def test_e_on_a_topic_file_says_why_before_any_editor_opens(project) -> None:
+def outside(user: Path, memory: Path) -> dict[str, bytes | None]:
+    """Everything under the user's home but the memory folder: where a topic edit must write nothing."""
+    inside = str(memory.relative_to(user))
+    return {k: v for k, v in tree(user).items() if not (k == inside or k.startswith(inside + "/"))}
+
+
+async def test_e_on_a_topic_file_edits_it_and_the_save_writes_it_recorded_and_nothing_outside_memory(project) -> None:
     root, user, memory = project
-    before = tree(memory)
+    before = (tree(root), outside(user, memory))
     app, said = opened_app(root)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
         await pilot.press("5", "E")  # debugging.md, read on demand
-        await wait_until(pilot, lambda: any(w.startswith("debugging.md is not one of") for w in said), "the refusal")
-        assert not isinstance(app.screen, EditorScreen)
-    assert tree(memory) == before
+        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen), "the editor")
+        editor = app.screen
+        assert (editor.file_name, editor.text) == (
+            "debugging.md",
+            "# Debugging\n\nRun the failing test with -x first.\n",
+        )
+        editor.text_area.move_cursor(editor.text_area.document.end)
+        await pilot.press("T", "h", "e", "n", "space", "l", "o", "g", "enter")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: not editor.unsaved and not editor.saving, "the save")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, EditorScreen), "back to the notebook")
+    assert (memory / "debugging.md").read_text() == "# Debugging\n\nRun the failing test with -x first.\nThen log\n"
+    (record,) = history(memory, limit=1)
+    assert (record.action, record.file, record.by) == ("hand-edit", "debugging.md", NOTEBOOK)
+    assert (tree(root), outside(user, memory)) == before  # the project and ~/.claude untouched
+    assert sorted(p.name for p in memory.iterdir()) == [".memory.journal", ".notebook", "MEMORY.md", "debugging.md"]
+
+
+async def test_the_history_file_filter_cycles_to_a_topic_file_its_records_name(project) -> None:
+    root, user, memory = project
+    from notebook_app.app.screens.history import HistoryScreen
+    from notebook_app.core import memory_tool
+    from notebook_app.core.edits import text_digest, write_file
+    from notebook_app.core.home import claude_code_files
+
+    old = (memory / "debugging.md").read_text()
+    write_file(memory, "debugging.md", old + "x\n", base_text=old, base_digest=text_digest(old), by=NOTEBOOK,
+               files=claude_code_files())  # fmt: skip
+    memory_tool(memory, files=claude_code_files()).call({"action": "add", "text": "later"})
+    app, said = opened_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen) and app.screen.records, "the history")
+        screen = app.screen
+        assert screen.others == ("debugging.md",)
+        await pilot.press(*["f"] * 8)  # past all and the seven
+        await wait_until(pilot, lambda: [e.file for e in screen.records] == ["debugging.md"], "only its records")
+        assert screen.file == "debugging.md"
+        await pilot.press("f")
+        await wait_until(pilot, lambda: screen.file is None and len(screen.records) == 2, "all again")
+
+
+async def test_o_on_a_topic_file_writes_the_outside_editors_copy_back_guarded(project) -> None:
+    root, user, memory = project
+
+    def run(copy: Path) -> int:
+        copy.write_text(copy.read_text() + "Bisect when it is flaky.\n")
+        return 0
+
+    app, said = opened_app(root, run_editor=run)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
+        await pilot.press("5", "o")
+        await wait_until(pilot, lambda: any(w.startswith("Written: ok (hand edit → debugging.md)") for w in said), "ok")
+    assert (memory / "debugging.md").read_text().endswith("-x first.\nBisect when it is flaky.\n")
+    assert history(memory, limit=1)[0].file == "debugging.md"

@@ -165,3 +165,41 @@ async def test_a_hermes_store_over_2_mib_is_measured_by_hermes_limit_never_by_th
         assert "2,200 chars" in summary and "MiB" not in summary and "truncated" not in summary
         shown = "\n".join(file_view(app).document.lines)
         assert "2 MiB cap" not in shown and f"entry {28_999} " in shown
+
+
+async def test_e_on_a_hermes_store_opens_its_text_from_memories_and_the_save_writes_it_there(tmp_path: Path) -> None:
+    from notebook_app.app.screens.editor.screen import EditorScreen
+
+    home = hermes_home(tmp_path)
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("2", "E")  # MEMORY.md, kept in memories/
+        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen), "the editor")
+        editor = app.screen
+        assert editor.text == "likes tide tables\n§\ndrafts go out\non Fridays"
+        editor.text_area.move_cursor(editor.text_area.document.end)
+        await pilot.press("space", "i", "n", "space", "M", "a", "y")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: not editor.unsaved and not editor.saving, "the save")
+    assert (home / "memories" / "MEMORY.md").read_text() == "likes tide tables\n§\ndrafts go out\non Fridays in May"
+    assert not (home / "MEMORY.md").exists()
+
+
+async def test_o_on_a_hermes_store_edits_a_copy_of_its_text_and_writes_it_back_to_memories(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path)
+
+    def run(copy: Path) -> int:
+        assert copy.name == "MEMORY.md"
+        copy.write_text(copy.read_text() + "\n§\nprefers metric units")
+        return 0
+
+    app = make_app(home, run_editor=run)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("2", "o")
+        await wait_until(pilot, lambda: app._notifications, "the result")
+    assert (home / "memories" / "MEMORY.md").read_text().endswith("on Fridays\n§\nprefers metric units")
+    assert not (home / "MEMORY.md").exists()

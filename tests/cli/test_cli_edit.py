@@ -226,3 +226,47 @@ def test_the_copy_and_its_base_are_private_to_the_user(tmp_path: Path, monkeypat
     args = build_verb_parser(VERBS).parse_args(["edit", "USER.md", "--home", str(home)])
     assert edit_verb.run(args, run_editor=runner) == 0
     assert modes == [0o700]
+
+
+def claude_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, Path]:
+    """A Claude Code project (CLAUDE.md) whose auto-memory folder holds MEMORY.md and the topic file debugging.md."""
+    from notebook_app.core.hosts.opening.claude_home import memory_dir
+
+    user, root = tmp_path / "user", tmp_path / "proj"
+    for name in ("HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.setenv(name, str(user if name == "HOME" else tmp_path / name.lower()))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    root.mkdir()
+    (root / "CLAUDE.md").write_text("# Project\n")
+    memory = memory_dir(root, {"HOME": str(user)})
+    memory.mkdir(parents=True)
+    (memory / "MEMORY.md").write_text("- uses make\n")
+    (memory / "debugging.md").write_text("# Debugging\n")
+    return root, user, memory
+
+
+@pytest.mark.parametrize("name", ["MEMORY.md", "debugging.md"])
+def test_edit_in_a_claude_code_project_writes_its_memory_folder_never_the_projects_tree(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    root, user, memory = claude_project(tmp_path, monkeypatch)
+    before = sorted(p.name for p in root.iterdir())
+
+    def runner(copy: Path) -> int:
+        copy.write_text(copy.read_text() + "- by hand\n")
+        return 0
+
+    args = build_verb_parser(VERBS).parse_args(["edit", name, "--home", str(root)])
+    assert edit_verb.run(args, run_editor=runner) == 0
+    assert (memory / name).read_text().endswith("- by hand\n")
+    assert sorted(p.name for p in root.iterdir()) == before  # no MEMORY.md, .notebook or journal in the project
+
+
+def test_edit_of_a_name_no_hand_edit_writes_exits_two_saying_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, user, memory = claude_project(tmp_path, monkeypatch)
+    ran: list[Path] = []
+    args = build_verb_parser(VERBS).parse_args(["edit", "patterns.txt", "--home", str(root)])
+    assert edit_verb.run(args, run_editor=ran.append) == 2
+    assert "invalid choice: 'patterns.txt'" in capsys.readouterr().err and ran == []

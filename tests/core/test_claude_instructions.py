@@ -72,10 +72,17 @@ def test_every_write_path_refuses_an_instruction_file_in_words_and_writes_nowher
     assert (tree(root), tree(user)) == before  # nothing in the project, nothing beside the memory
 
 
-def test_a_topic_file_is_refused_before_an_editor_opens_on_it_as_its_save_would_be(project) -> None:
+def test_a_topic_file_opens_for_an_edit_and_one_with_a_name_the_journal_cannot_hold_is_refused_as_its_save(
+    project,
+) -> None:
     root, user, found = project
     (found.entry_home / "debugging.md").write_text("# Debugging\n")
-    refused = read_for_edit(found.entry_home, "debugging.md", files=found.files)
-    assert isinstance(refused, Rejection) and refused.message.startswith("debugging.md is not one of the files")
-    saved = write_file(found.entry_home, "debugging.md", "x\n", base_text="", base_digest=text_digest(""), by=NOTEBOOK)
-    assert saved.is_error and (found.entry_home / "debugging.md").read_text() == "# Debugging\n"
+    assert read_for_edit(found.entry_home, "debugging.md", files=found.files) == "# Debugging\n"
+    (found.entry_home / "débogage.md").write_text("# Débogage\n")
+    refused = read_for_edit(found.entry_home, "débogage.md", files=found.files)
+    assert isinstance(refused, Rejection) and refused.message.startswith("débogage.md: the notebook edits a topic")
+    saved = write_file(
+        found.entry_home, "débogage.md", "x\n", base_text="# Débogage\n",
+        base_digest=text_digest("# Débogage\n"), by=NOTEBOOK, files=found.files,
+    )  # fmt: skip
+    assert saved.is_error and (found.entry_home / "débogage.md").read_text() == "# Débogage\n"

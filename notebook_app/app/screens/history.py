@@ -71,6 +71,8 @@ class HistoryScreen(KeyedScreen[None]):
         self.file: str | None = None
         self.by: str | None = None
         self.records: list[Event] = []
+        self.others: tuple[str, ...] = ()
+        """Files beyond the seven the unfiltered records name (Claude Code's topic files): ``f`` cycles them too."""
         self.pending: Pending | None = None
         self._shown: str | None = None  # the record whose detail is shown or being read
         self._turn = 0  # each request for the detail pane; a worker's answer lands only if it is the latest
@@ -121,6 +123,8 @@ class HistoryScreen(KeyedScreen[None]):
             return
         was = self.selected
         self.records = records
+        if file is None:
+            self.others = tuple(sorted({e.file for e in records if e.file and e.file not in BOOTSTRAP_ORDER}))
         listing = self.query_one(OptionList)
         listing.clear_options()
         listing.add_options(Option(record_prompt(event, self.clock), id=event.id) for event in records)
@@ -224,7 +228,7 @@ class HistoryScreen(KeyedScreen[None]):
         self._list()
 
     def action_cycle_file(self) -> None:
-        names = (None, *BOOTSTRAP_ORDER)
+        names = (None, *BOOTSTRAP_ORDER, *self.others)
         self.file = names[(names.index(self.file) + 1) % len(names)]
         self._list()
 

@@ -18,7 +18,15 @@ if TYPE_CHECKING:
     )
     from .entry_plan import EntryPlan, plan_entry
     from .guarded_splice import Splice, delete_entry, edit_entry, splice
-    from .hand_edit import HandEditResult, TooLarge, keep_typing, read_for_edit, text_digest, write_file
+    from .hand_edit import (
+        HandEditResult,
+        TooLarge,
+        hand_edit_refusal,
+        keep_typing,
+        read_for_edit,
+        text_digest,
+        write_file,
+    )
 
 _HOME_OF: dict[str, str] = {
     "CopyEditResult": "editor_copy",
@@ -32,6 +40,7 @@ _HOME_OF: dict[str, str] = {
     "plan_entry": "entry_plan",
     "HandEditResult": "hand_edit",
     "TooLarge": "hand_edit",
+    "hand_edit_refusal": "hand_edit",
     "keep_typing": "hand_edit",
     "read_for_edit": "hand_edit",
     "text_digest": "hand_edit",
@@ -59,6 +68,7 @@ __all__ = [
     "edit_with_editor",
     "editor_command",
     "edits_dir",
+    "hand_edit_refusal",
     "keep_typing",
     "plan_entry",
     "read_for_edit",

@@ -24,11 +24,11 @@ from pathlib import Path
 
 from ..fs.home_pin import moved
 from ..home.layout import FLAT, FileMap
-from ..home.names import BOOTSTRAP_ORDER, base_name, is_home_path
+from ..home.names import base_name
 from ..home.soul import home_path
 from ..log.actor import Actor
 from ..store.places import read_only_refusal
-from .hand_edit import HandEditResult, read_for_edit, text_digest, write_file
+from .hand_edit import HandEditResult, hand_edit_refusal, read_for_edit, text_digest, write_file
 
 EditorRunner = Callable[[Path], int]
 """Runs an editor on the copy's path and waits; returns its exit status (0: saved and quit)."""
@@ -96,17 +96,13 @@ def edit_with_editor(
     """Copy ``name`` to a fresh folder under ``edits_dir``, run the editor on it, and write it back, guarded.
 
     A file the home's host keeps read-only (``files``) is refused before the editor runs."""
-    refused = read_only_refusal(files, name)
+    refused = read_only_refusal(files, name) or hand_edit_refusal(files, name, opening=True)
     if refused is not None:
         return CopyEditResult(refused, CopyOutcome.REFUSED)
-    if not is_home_path(name):
-        return CopyEditResult(
-            f"not a bootstrap file: {name!r} (edit one of {', '.join(BOOTSTRAP_ORDER)})", CopyOutcome.REFUSED
-        )
     root = home_path(home)
     if not root.is_dir():
         return CopyEditResult(moved(root) or f"no such home: {root}; nothing was changed", CopyOutcome.REFUSED)
-    base = read_for_edit(root, name)
+    base = read_for_edit(root, name, files=files)
     if not isinstance(base, str):
         return CopyEditResult(base.message, CopyOutcome.REFUSED)
     try:
@@ -137,7 +133,7 @@ def edit_with_editor(
             CopyOutcome.REFUSED,
             copy,
         )
-    result = write_file(root, name, new_text, base_text=base, base_digest=text_digest(base), by=by)
+    result = write_file(root, name, new_text, base_text=base, base_digest=text_digest(base), by=by, files=files)
     if result.conflicts:
         output = f"{result.output}; {name} keeps the other writer's version, your edit is kept at {copy}"
         return CopyEditResult(output, CopyOutcome.CONFLICT, copy, result)
@@ -163,9 +159,10 @@ def discard_copy(copy: Path) -> None:
 def _make_copy(edits_dir: Path, name: str, base: str) -> Path:
     """A fresh private folder holding ``NAME`` (the copy to edit) and ``NAME.base`` (what it started as)."""
     edits_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-    folder = Path(tempfile.mkdtemp(prefix=f"{name.removesuffix('.md')}-", dir=edits_dir))  # mode 0700
+    plain = base_name(name)  # memories/MEMORY.md is copied as MEMORY.md: the folder is the home's, not the copy's
+    folder = Path(tempfile.mkdtemp(prefix=f"{plain.removesuffix('.md')}-", dir=edits_dir))  # mode 0700
     data = base.encode("utf-8")
-    (folder / f"{name}.base").write_bytes(data)
-    copy = folder / base_name(name)
+    (folder / f"{plain}.base").write_bytes(data)
+    copy = folder / plain
     copy.write_bytes(data)
     return copy

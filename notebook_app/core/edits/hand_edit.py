@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..home.files import FileStatus, read_file
-from ..home.layout import FLAT, FileMap
-from ..home.names import BOOTSTRAP_ORDER, base_name, is_home_path
+from ..home.layout import CLAUDE_CODE, FLAT, FileMap
+from ..home.names import BOOTSTRAP_ORDER, TOPIC_NAME_MAX, base_name, is_home_path
 from ..home.refusals import Rejection, file_refusal, utf8_refusal
 from ..log.actor import Actor
 from ..log.event_action import EventAction
@@ -54,18 +54,15 @@ def read_for_edit(
     A file the home's host keeps read-only (``files``: Claude Code's CLAUDE.md chain) is refused before an editor
     opens on it, in the words its save would be refused with.
     """
-    refused = read_only_refusal(files, name)
-    if refused is not None:
+    refused = read_only_refusal(files, name) or hand_edit_refusal(files, name, opening=True)
+    if refused is not None:  # its save would be refused: no editor opens on it
         return Rejection(refused)
-    if not is_home_path(name):  # a topic file, a daily note: its save would be refused, so no editor opens on it
-        return Rejection(
-            f"{name} is not one of the files the notebook writes ({', '.join(BOOTSTRAP_ORDER)}): edit it in your "
-            "own editor; nothing was opened"
-        )
     path = Path(home) / name
     read = read_file(path, limit=0)
     if read.status is FileStatus.ABSENT:
-        return "" if path.parent.is_dir() else Rejection(f"no such home: {path.parent}; nothing was opened")
+        if not path.parent.is_dir():
+            return Rejection(f"no such home: {path.parent}; nothing was opened")
+        return Rejection(_no_topic(name, "nothing was opened")) if not is_home_path(name) else ""
     rejection = file_refusal(read)
     if rejection is not None:
         return rejection
@@ -83,6 +80,42 @@ def read_for_edit(
     if rejection is not None:
         return rejection
     return read.data.decode("utf-8")
+
+
+def hand_edit_refusal(files: FileMap, name: object, *, opening: bool) -> str | None:
+    """Why a hand edit may not write ``name`` in a home opened as ``files``; None when it may.
+
+    One of the seven where the home keeps it; or, in a Claude Code memory folder, a topic file there
+    (:meth:`..home.layout.FileMap.edits_whole`). Every other name is refused in words, before an editor opens
+    (``opening``: "nothing was opened") and again at the save ("nothing was written"): OpenClaw's daily notes too.
+    """
+    if is_home_path(name) or files.edits_whole(name):
+        return None
+    nothing = "nothing was opened" if opening else "nothing was written"
+    if isinstance(name, str) and files.reads_on_demand(name):
+        if files.host == CLAUDE_CODE:
+            return (
+                f"{name}: the notebook edits a topic file whose name starts with an ASCII letter or digit and holds "
+                f"only those, '.', '-' and '_' (at most {TOPIC_NAME_MAX}); edit it in your own editor; {nothing}"
+            )
+        return (
+            f"{name} is a note {files.host or 'its host'}'s agent reads on demand: the notebook edits the files its "
+            f"host injects and Claude Code's topic files, not these notes; edit it in your own editor; {nothing}"
+        )
+    if opening and isinstance(name, str):
+        return (
+            f"{name} is not one of the files the notebook writes ({', '.join(BOOTSTRAP_ORDER)}): edit it in your "
+            f"own editor; {nothing}"
+        )
+    return f"not a bootstrap file: {name!r} (a hand edit writes one of {', '.join(BOOTSTRAP_ORDER)})"
+
+
+def _no_topic(name: str, nothing: str) -> str:
+    """A topic file that is not there: the notebook edits Claude Code's topic files, it never makes one."""
+    return (
+        f"{name} is not there: the notebook edits the topic files Claude Code wrote and never makes one "
+        f"(a adds a line to MEMORY.md); {nothing}"
+    )
 
 
 @dataclass(frozen=True)
@@ -123,7 +156,7 @@ def write_file(
     bootstrap files directly in the home; links, non-regular files and
     non-UTF-8 files are refused in the tool's words; so is a file the home's host keeps read-only (``files``).
     """
-    problem = read_only_refusal(files, name) or _problem(name, new_text, base_text, base_digest)
+    problem = read_only_refusal(files, name) or _problem(files, name, new_text, base_text, base_digest)
     if problem:
         return HandEditResult(problem, is_error=True)
     found = _Found()
@@ -168,7 +201,10 @@ class _Found:
 
 def _write_locked(locked: LockedHome, name: str, new_text: str, base_text: str, found: _Found) -> SpliceResult:
     """Under the lock: compare the file with the base, merge if needed, splice the difference."""
-    now = locked.read_text(name) or ""  # refuses links, non-regular and non-UTF-8 files as the tool does
+    found_text = locked.read_text(name)  # refuses links, non-regular and non-UTF-8 files as the tool does
+    if found_text is None and not is_home_path(name):  # a topic file removed since it was opened: never made again
+        return SpliceResult(_no_topic(name, "it was removed since you opened it; nothing was written"), is_error=True)
+    now = found_text or ""
     found.current = now
     target, action, label = new_text, EventAction.HAND_EDIT, "hand edit"
     if now != base_text:
@@ -225,9 +261,10 @@ def _lines(conflict: Conflict) -> str:
     return f"lines {conflict.line}–{conflict.line + count - 1}"
 
 
-def _problem(name: object, new_text: object, base_text: object, base_digest: object) -> str | None:
-    if not is_home_path(name):
-        return f"not a bootstrap file: {name!r} (a hand edit writes one of {', '.join(BOOTSTRAP_ORDER)})"
+def _problem(files: FileMap, name: object, new_text: object, base_text: object, base_digest: object) -> str | None:
+    refused = hand_edit_refusal(files, name, opening=False)
+    if refused is not None:
+        return refused
     if not isinstance(new_text, str) or not isinstance(base_text, str):
         return "the new text and the base text must be strings"
     if not isinstance(base_digest, str) or text_digest(base_text) != base_digest:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..fs.state_dir import readable_state
+from ..home.names import is_topic_name
 from ..home.reading import read_slot
 from ..home.soul import BOOTSTRAP_ORDER, home_path
 from ..log.actor import Actor
@@ -292,7 +293,8 @@ def check(home: str | os.PathLike[str]) -> list[str]:
     if reader is None:
         return []
     with reader:
-        for name in BOOTSTRAP_ORDER:
+        topics = {event.file for event in reader.events() if is_topic_name(event.file)}  # Claude Code's, edited whole
+        for name in (*BOOTSTRAP_ORDER, *sorted(topics)):
             chain = file_events_backward(reader, name)
             if not chain:
                 continue

@@ -18,7 +18,7 @@ from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
 
-from .names import BOOTSTRAP_ORDER
+from .names import BOOTSTRAP_ORDER, is_topic_name
 
 BOOTSTRAP_NAMES = frozenset((*BOOTSTRAP_ORDER, "BOOTSTRAP.md"))
 """The names a host loads from a home: the contract's seven, and OpenClaw's first-run BOOTSTRAP.md."""
@@ -122,12 +122,32 @@ class FileMap:
         """
         return self.host not in OWN_CAPS
 
+    def reads_on_demand(self, name: str) -> bool:
+        """Whether ``name`` (a path from the home's top) matches one of :attr:`on_demand`, folder for folder."""
+        return any(fnmatch.fnmatchcase(name, p) and p.count("/") == name.count("/") for p in self.on_demand)
+
+    def edits_whole(self, name: object) -> bool:
+        """Whether ``name`` is a file beyond the seven that a hand edit (``E``, ``o``) may write: a Claude Code topic
+        file, one its file map lists on demand directly in the memory folder, with a name the journal can hold.
+
+        OpenClaw's daily notes are on demand too and stay refused: only Claude Code's topic files are edited whole."""
+        return (
+            self.host == CLAUDE_CODE
+            and is_topic_name(name)
+            and self.reads_on_demand(name)  # type: ignore[arg-type]
+            and name not in self.order
+            and name not in self.host_files
+        )
+
     def loads(self, name: str) -> bool:
         """Whether the host injects ``name`` (a file of its :attr:`order`) at the start of a session."""
         return name in self.order
 
 
-OWN_CAPS = frozenset({"hermes", "openclaw", "claude-code"})
+CLAUDE_CODE = "claude-code"
+"""The name Claude Code's home is opened as (its profile's ``proven``)."""
+
+OWN_CAPS = frozenset({"hermes", "openclaw", CLAUDE_CODE})
 """The hosts whose loaders cut (or limit) a file by rules of their own, not the contract's 2 MiB."""
 
 FLAT = FileMap()
@@ -183,7 +203,7 @@ def claude_code_files(instructions: Mapping[str, HostFile] | None = None) -> Fil
     ``instructions`` the CLAUDE.md chain it injects before MEMORY.md (read-only here)."""
     return FileMap(
         host_files=MappingProxyType(dict(instructions or {})),
-        host="claude-code",
+        host=CLAUDE_CODE,
         dialect=Dialect.LINES,
         order=CLAUDE_CODE_ORDER,
         on_demand=("*.md",),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 BOOTSTRAP_ORDER: tuple[str, ...] = (
     "AGENTS.md",
     "SOUL.md",
@@ -34,3 +36,18 @@ def base_name(name: str) -> str:
     file is (an entry file, which journal slot is its own) goes by this.
     """
     return name.rpartition("/")[2]
+
+
+TOPIC_NAME_MAX = 64
+"""The longest topic file name the journal names (slot 0 and the topic slot are 128 ASCII bytes each)."""
+_TOPIC_NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9._-]{{0,{TOPIC_NAME_MAX - 4}}}\.md")
+
+
+def is_topic_name(name: object) -> bool:
+    """Whether ``name`` can be a topic file the journal names: a ``*.md`` directly in the folder, none of the seven.
+
+    ASCII letters, digits, ``.``, ``-`` and ``_``, starting with a letter or digit (so never hidden, never ``..``,
+    never a ``/``), at most :data:`TOPIC_NAME_MAX` bytes: the journal's slots are ASCII words split on spaces.
+    Whether a home lets it be written is its file map's say (:meth:`.layout.FileMap.edits_whole`).
+    """
+    return isinstance(name, str) and name not in BOOTSTRAP_ORDER and _TOPIC_NAME.fullmatch(name) is not None

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..fs.atomic import flocked_directory
 from ..fs.state_dir import STATE_DIR
-from .names import BOOTSTRAP_ORDER, base_name
+from .names import BOOTSTRAP_ORDER, base_name, is_topic_name
 
 MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 """The memory tool's targets and the only files it ever writes."""
@@ -37,6 +37,12 @@ _OLD_TEMP_PREFIX = ".memory-tmp-"  # what earlier versions named them; still cle
 FILE_SLOT_ORDER = ("MEMORY.md", "USER.md", *(n for n in BOOTSTRAP_ORDER if n not in ("MEMORY.md", "USER.md")))
 """The files the journal has a slot for, in slot order: the entry files first."""
 _APPENDED = ("MEMORY.md", "USER.md")  # only the entry files are ever appended to
+
+
+def has_file_slot(name: str) -> bool:
+    """Whether the journal has a slot for ``name``: one of the seven (its own), or a topic file (the one shared
+    topic slot, :mod:`..store.journal`). A rewrite or delete of any other name is never written, so never parsed."""
+    return base_name(name) in FILE_SLOT_ORDER or is_topic_name(name)
 
 
 def is_temp_file(name: str) -> bool:
@@ -56,6 +62,7 @@ class Intent:
     kind: str
     """append, rewrite or delete."""
     name: str
+    """A file of the home by its path there; a rewrite or delete may also name a topic file (``debugging.md``)."""
     log: int | None = None
     """Where its record begins in the log; None when the write is not recorded."""
     before: int = 0
@@ -81,9 +88,9 @@ class Intent:
             if len(words) in (4, 5, 6) and words[0] == "append" and base_name(words[1]) in _APPENDED:
                 log = int(words[4]) if len(words) > 4 else None
                 return cls("append", words[1], log, int(words[2]), int(words[3]), absent=words[5:] == ["absent"])
-            if len(words) == 4 and words[0] == "rewrite" and base_name(words[1]) in FILE_SLOT_ORDER:
+            if len(words) == 4 and words[0] == "rewrite" and has_file_slot(words[1]):
                 return cls("rewrite", words[1], int(words[2]), inode=int(words[3]))
-            if len(words) == 3 and words[0] == "delete" and base_name(words[1]) in FILE_SLOT_ORDER:
+            if len(words) == 3 and words[0] == "delete" and has_file_slot(words[1]):
                 return cls("delete", words[1], int(words[2]))
         except ValueError:
             return None

@@ -16,6 +16,7 @@ from typing import Literal
 
 from ..home.files import FileRead
 from ..home.layout import FLAT, Dialect, FileMap
+from ..home.names import is_home_path
 from ..home.reading import MEMORY_TARGETS
 from ..home.refusals import Rejection, edit_refusal, text_of
 from ..home.soul import MAX_FILE_BYTES
@@ -170,6 +171,8 @@ def load_outcome(name: str, *, start: int, inserted: int, size: int) -> str:
     would be a lie: the tool's success output and the dry run both say
     ``will not load: …`` and how far past the cut.
     """
+    if not is_home_path(name):  # a topic file (the only other name written): no session injects it, none cuts it
+        return "read on demand, never injected"
     end = start + inserted
     cap = f"{name} is cut at the {MAX_FILE_BYTES:,}-byte bootstrap cap"
     if inserted and start >= MAX_FILE_BYTES:

@@ -18,6 +18,17 @@ cannot cut it in two):
   seen without reading the file), whether it is UTF-8 (so an add need not
   check 2 MiB again), its line count (an add's line number) and the replay
   cost since its last snapshot.
+* slot 9, the topic slot: the same ``file NAME …`` words for whichever file
+  beyond the seven was written last (a Claude Code topic file, edited whole:
+  :meth:`..home.layout.FileMap.edits_whole`). One slot for them all, not one
+  per name: a topic file is rewritten, never appended to, and a rewrite reads
+  its file whole anyway, so the slot only spares the log a rebuild. Its
+  intents are slot 0's ``rewrite`` and ``delete`` naming the file. A release
+  before this one reads nine slots and never this one, and takes such an
+  intent for no write in flight (it names no file that release writes): so
+  the topic slot is cleared before each such intent is written, and a record
+  that release left unsettled is seen by the next writer here as what it is
+  (the file read whole, the log rebuilt, the difference an ``outside`` change).
 
 The slots are a cache of the log: a missing or stale one costs one full read
 of the file, never a wrong record. Slot 0, which readers also heed, is read
@@ -30,7 +41,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..home.names import BOOTSTRAP_ORDER, base_name
+from ..home.names import base_name, is_topic_name
 from ..home.reading import FILE_SLOT_ORDER, SLOT, read_slot
 
 LOG_SLOT = SLOT
@@ -81,8 +92,23 @@ def pread_slot(fd: int, offset: int) -> bytes:
     return os.pread(fd, SLOT, offset)
 
 
+TOPIC_SLOT = SLOT * (2 + len(FILE_SLOT_ORDER))
+"""The one slot the files beyond the seven share: it describes the last of them written, by name."""
+
+
 def file_slot_offset(name: str) -> int:
-    return _FILE_SLOTS[base_name(name)]
+    """Where ``name``'s slot is: its own for one of the seven, the shared topic slot for a topic file."""
+    offset = _FILE_SLOTS.get(base_name(name))
+    if offset is None and is_topic_name(name):
+        return TOPIC_SLOT
+    if offset is None:
+        raise KeyError(name)  # no write of such a name is ever made: the callers refuse it first
+    return offset
+
+
+def shares_slot(name: str) -> bool:
+    """Whether ``name``'s slot is the shared topic slot, cleared before each of its intents (see above)."""
+    return base_name(name) not in _FILE_SLOTS and is_topic_name(name)
 
 
 def log_slot(raw: bytes | None) -> tuple[str, str | None] | None:
@@ -106,7 +132,7 @@ def log_slot_text(log_id: str, last_id: str | None, inode: int = -1) -> str:
     return f"log {log_id} {last_id or '-'}" + (f" {inode}" if inode >= 0 else "")
 
 
-ALL_SLOTS = SLOT * (2 + len(BOOTSTRAP_ORDER))
+ALL_SLOTS = TOPIC_SLOT + SLOT
 
 
 def read_slots(home: Path) -> bytes:

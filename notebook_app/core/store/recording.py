@@ -42,6 +42,7 @@ from .journal import (
     log_slot_inode,
     log_slot_text,
     read_slots,
+    shares_slot,
     write_slot,
 )
 from .outside import outside_change, outside_masked
@@ -278,6 +279,15 @@ class Recorder:
         events.append(event)
         return events
 
+    def clear_shared_slot(self, name: str) -> None:
+        """Before a write of a topic file is journalled: blank the slot it shares (:func:`.journal.shares_slot`).
+
+        A release before this one cannot read that write's intent and would leave its record unsettled; with the
+        slot blank, the next writer reads the file whole and rebuilds it from the log instead of trusting a slot
+        that describes the file before that record. A slot of one of the seven is left as it is."""
+        if shares_slot(name):
+            self._write_slot(self._journal(), "", file_slot_offset(name))
+
     def _write_slot(self, fd: int, text: str, offset: int) -> None:
         write_slot(fd, text, offset)
         self._parsed_log_slot = False
@@ -338,9 +348,9 @@ class Recorder:
         offset = file_slot_offset(name)
         if len(self._slots) < offset + SLOT:
             self._slots.extend(b" " * (offset + SLOT - len(self._slots)))
-        self._slots[offset : offset + SLOT] = (
-            FileSlot(key, utf8, lines, cost).text(name).encode("ascii").ljust(SLOT, b" ")
-        )
+        slot = FileSlot(key, utf8, lines, cost).text(name).encode("ascii")
+        self._slots[offset : offset + SLOT] = (slot if len(slot) <= SLOT else b"").ljust(SLOT, b" ")
+        # a slot that would not fit is left blank, never spilled into the next: a missing slot costs one full read
         log_text = log_slot_text(self._writer.log_id, event_id, self._writer.inode)
         self._slots[LOG_SLOT : LOG_SLOT + SLOT] = log_text.encode("ascii").ljust(SLOT, b" ")
         start = 0 if done else LOG_SLOT

@@ -96,6 +96,7 @@ class RecordedWrites:
                     after_content=data,
                 )
                 intent = Intent("rewrite", name, writer.size(), inode=temp_key[0])
+                self.recorder.clear_shared_slot(name)
                 write_slot(journal, intent.text())
                 try:
                     writer.append(b"".join(event.line() for event in events))
@@ -142,6 +143,7 @@ class RecordedWrites:
                 after=ABSENT,
             )
             intent = Intent("delete", name, writer.size())
+            self.recorder.clear_shared_slot(name)
             write_slot(journal, intent.text())
             writer.append(b"".join(event.line() for event in events))
         try:

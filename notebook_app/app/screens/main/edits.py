@@ -121,12 +121,12 @@ class FileEdits:
         return True
 
     def edit_here(self, name: str) -> None:
-        """E: ``name`` (any of the seven) in the built-in editor, read in a worker."""
+        """E: ``name`` (any of the seven, or a Claude Code topic file) in the built-in editor, read in a worker."""
         home, files = self.notebook.home, self.notebook.files
         run_once(
             self._screen,
             "editor-open",
-            lambda: editable(home, name, files),
+            lambda: editable(home, files.relative(name), files),  # memories/MEMORY.md in a Hermes home
             done=lambda found: self._open_editor(name, found),
             failed=self._edit_failed,
         )
@@ -183,7 +183,8 @@ class FileEdits:
                 chosen, copy
             )  # the editor needs the event loop (to suspend), the write does not
 
-        job = lambda: edit_with_editor(home, name, run, edits_dir=folder, by=NOTEBOOK, files=files)  # noqa: E731
+        where = files.relative(name)  # where the home keeps it: memories/MEMORY.md in a Hermes home
+        job = lambda: edit_with_editor(home, where, run, edits_dir=folder, by=NOTEBOOK, files=files)  # noqa: E731
         run_once(
             self._screen,
             "outside-editor",
