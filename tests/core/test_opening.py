@@ -140,6 +140,9 @@ def test_a_claude_code_project_opens_as_claude_code_only_when_its_auto_memory_fo
     assert (found.host, found.memory_dir, found.files) == ("claude-code", memory, claude_code_files(instructions))
     assert (found.files.order, found.files.on_demand) == (("MEMORY.md",), ("*.md",))
     assert found.reason == f"opened as Claude Code: the project has CLAUDE.md and its auto memory {memory}"
+    said = "\n".join((found.reason, *found.notes))
+    assert said.count(str(memory)) == 1  # the notice names the folder once, where it was found
+    assert f"Claude Code keys its auto memory by the project root (no git root), {project.resolve()}" in said
 
 
 def test_claude_codes_memory_folder_follows_claude_config_dir_and_the_git_root(tmp_path: Path, user: Path) -> None:

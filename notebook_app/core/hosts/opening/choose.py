@@ -205,7 +205,8 @@ def _opening(
         memory = claude_home.memory_dir(root, env)
         base, which = claude_home.memory_base(root)
         there = "" if _is_dir(memory) else "; it does not exist yet"
-        notes += (f"Claude Code's auto memory of {base} ({which}): {memory}{there}",)
+        place = "" if str(memory) in reason else f" is {memory}"  # said once: a detected reason names it already
+        notes += (f"Claude Code keys its auto memory by {which}, {base}{place}{there}",)
     elif name == "openclaw":
         files = _openclaw_files(version)
     else:
