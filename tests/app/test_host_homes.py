@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from notebook_pilot import SIZE, file_view, make_app, started, wait_until
+from openclaw_homes import openclaw_workspace as shared_workspace
+from openclaw_homes import user_of
 
 from notebook_app.app import _open_by_host
 from notebook_app.app.view_model.file_rows import Part, file_rows
@@ -20,33 +22,15 @@ from notebook_app.app.widgets.session.session_pane import SessionPane
 @pytest.fixture
 def user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A person's home folder and state of their own: OpenClaw's and Claude Code's folders are found from it."""
-    home = tmp_path / "user"
-    home.mkdir()
-    for name in ("HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
-        monkeypatch.setenv(name, str(home if name == "HOME" else tmp_path / name.lower()))
-    for name in ("OPENCLAW_CONFIG_PATH", "OPENCLAW_STATE_DIR", "OPENCLAW_HOME", "OPENCLAW_WORKSPACE_DIR"):
-        monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
-    return home
+    return user_of(tmp_path, monkeypatch)
 
 
 def openclaw_workspace(user: Path) -> Path:
-    """OpenClaw's default workspace (2026.9.6 layout) with BOOTSTRAP.md, two daily notes and a retired TOOLS.md."""
-    state = user / ".openclaw"
-    work = state / "workspace"
-    (work / "memory").mkdir(parents=True)
-    (state / "openclaw.json").write_text('{ agents: { list: [ { id: "main", default: true }, { id: "second" } ] } }')
-    for name, text in {
-        "AGENTS.md": "Read SOUL.md first.\n",
-        "SOUL.md": "Calm, exact.\n",
-        "USER.md": "- Sam likes short answers\n",
-        "BOOTSTRAP.md": "First run: ask their name.\n",
-        "TOOLS.md": "- rg\n",
-        "MEMORY.md": "- ships on Fridays\n",
-        "memory/2026-12-01.md": "- talked about the release\n",
-        "memory/2026-12-02.md": "- fixed the watcher\n",
-    }.items():
-        (work / name).write_text(text)
+    """OpenClaw's default workspace (2026.9.6 layout) with BOOTSTRAP.md, two daily notes and a retired TOOLS.md,
+    and no IDENTITY.md: a file of the release's order that is absent."""
+    work = shared_workspace(user)
+    (work / "IDENTITY.md").unlink()
     return work
 
 
