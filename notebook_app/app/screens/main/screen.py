@@ -96,7 +96,7 @@ class MainScreen(PaneScreen):
         self.keymap = dict(keymap or {})
         self.state: HomeState | None = None
         self._reads = LatestWins(self, "home", notebook.refresh, done=self._read_done, failed=self._read_failed)
-        self._warnings_unfolded = False
+        self.shown_keys: dict[str, str] = {}  # key id -> the key named on screen, after the keymap (at mount)
         self.find = HomeFind(self, state=lambda: self.state, show_pane=self.activate)
         self.edits = FileEdits(
             self, notebook, watch=watch, applied=self._apply, read_again=self.read_again, run_editor=run_editor
@@ -134,7 +134,7 @@ class MainScreen(PaneScreen):
     @on(events.Mount)
     def _mounted(self) -> None:
         self.sub_title = self.home_label
-        shown = {key.id: shown_key(key, self.keymap) for key in NOTEBOOK_KEYS}
+        shown = self.shown_keys = {key.id: shown_key(key, self.keymap) for key in NOTEBOOK_KEYS}
         self.form.show_keys(apply=shown["submit"], close=shown["close-form"], target=shown["toggle-target-form"])
         self.watch_target(self.target)
         home = self.query_one(HomePane)
@@ -331,10 +331,8 @@ class MainScreen(PaneScreen):
         """w: every file's warnings in full, or folded back to one row each; at narrow widths Home comes to the front
         first.
         """
-        self._warnings_unfolded = not self._warnings_unfolded
         self.activate("home")
-        fold_key = next(shown_key(key, self.keymap) for key in NOTEBOOK_KEYS if key.id == "toggle-warnings")
-        self.query_one(HomePane).unfold_warnings(self._warnings_unfolded, fold_key)
+        self.query_one(HomePane).toggle_warnings(self.shown_keys["toggle-warnings"])
 
     def action_toggle_target_in_form(self) -> None:
         self.targets.cycle(focus=False)

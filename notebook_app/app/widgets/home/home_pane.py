@@ -42,6 +42,8 @@ class HomePane(FocusWithin, Vertical):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.warnings_unfolded = False
+        """Whether ``w`` unfolded every file's warnings: the pane's own state, kept across reads."""
         self.border_title = "Home"
         self.document = "SOUL.md"
         """The non-entry file shown in the first pane."""
@@ -124,10 +126,15 @@ class HomePane(FocusWithin, Vertical):
 
     def unfold_warnings(self, unfolded: bool, key: str) -> None:
         """Every file's warnings in full, or each folded to one row naming ``key``."""
+        self.warnings_unfolded = unfolded
         for pane in self.query(FilePane):
             pane.unfold_warnings(unfolded, key)
         for name in (self.document, *ENTRY_PANES):
             self._show(name)
+
+    def toggle_warnings(self, key: str) -> None:
+        """``w``: unfold every file's warnings, or fold them back to one row naming ``key``."""
+        self.unfold_warnings(not self.warnings_unfolded, key)
 
     def show_findings(self, flags: dict[str, dict[int, str]]) -> None:
         """Mark the lines the doctor found something on: file -> line (1-based) -> severity."""
