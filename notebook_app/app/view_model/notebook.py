@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ...core.doctor import Doctor, DoctorReport
     from ...core.edits import HandEditResult
     from ...core.hosts import HostProfile, Previews
+    from ...core.tidy import Proposal
 
 ENTRY_ACTIONS = ("edit-entry", "delete-entry")
 """The form's two human-only actions: guarded entry edits, never the agent's tool."""
@@ -212,6 +213,20 @@ class Notebook:
 
             self._doctor = Doctor(remember=True)
         return self._doctor.check(self.home, host=self.host, files=self.files)
+
+    def tidy(self) -> Proposal:
+        """Tidy's proposal for the entry files as the host in view loads them (reads them all: run it in a worker)."""
+        from ...core.tidy import tidy  # tidy's rules load when the Tidy view first asks
+
+        return tidy(self.home, self.files, self.host)
+
+    def apply_tidy(self, ids: tuple[str, ...]):
+        """Apply the accepted hunks of these ids as one recorded write (recomputed under the lock: a stale id
+        is refused by name and nothing is written)."""
+        from ...core.tidy import apply_tidy
+
+        with self._lock:
+            return apply_tidy(self.home, ids, files=self.files, profile=self.host, by=NOTEBOOK)
 
     def health(self) -> tuple[DoctorReport, int]:
         """The doctor's report and how many agent proposals wait for review: the health line's two facts."""
