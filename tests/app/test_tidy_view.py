@@ -11,6 +11,7 @@ from textual.widgets import OptionList
 
 from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.screens.tidy.screen import TidyScreen
+from notebook_app.app.view_model.file_rows import FileRow, Part, file_rows
 
 PLANTED = "# notes\n\n- prefers tea\n- timezone: UTC\n- prefers tea\n-\n- Timezone: IST\n"
 """An exact duplicate (line 5), an empty bullet (line 6), and a superseded timezone (line 4 by line 7)."""
@@ -102,3 +103,14 @@ async def test_enter_goes_to_the_hunks_line_in_the_notebook(home: Path) -> None:
         assert isinstance(app.screen, MainScreen)
         view = file_view(app, "MEMORY.md")
         await wait_until(pilot, lambda: view.cursor == 3, "the cursor on line 4, the older timezone")
+
+
+async def test_the_archive_is_listed_in_the_home_pane_as_not_loaded(home: Path) -> None:
+    (home / "memory").mkdir()
+    (home / "memory" / "ARCHIVE.md").write_text("## 2026-12-06 tidy 01J\n\n- timezone: UTC\n")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        rows = file_rows(app.screen.state)
+        assert rows[-1] == FileRow("memory/ARCHIVE.md", Part.NOT_LOADED, "tidy's archive: the host does not load it")
+        assert "timezone: UTC" not in app.screen.state.preview.composition.soul

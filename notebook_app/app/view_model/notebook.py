@@ -18,6 +18,7 @@ from ...core import BOOTSTRAP_ORDER, ENTRY_FILES, MAX_FILE_BYTES, Session, Snaps
 from ...core.fs import moved, pin_home, write_refusal
 from ...core.home import FLAT, Composition, Dialect, FileMap, on_demand_files
 from ...core.log import NOTEBOOK
+from ...core.tidy import archive_for
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
@@ -54,6 +55,9 @@ class HomeState:
     on_demand: tuple[str, ...] = ()
     """The files the host's agent reads on demand that are there, newest first (:func:`...core.home.on_demand_files`);
     each is in :attr:`files` too."""
+    archive: str | None = None
+    """Tidy's archive when it is there and not already a file the host reads on demand: a file the host does
+    not load (:func:`...core.tidy.archive_for`)."""
     on_demand_total: int = 0
     """How many there are, :attr:`on_demand` being at most the first 50."""
 
@@ -285,7 +289,8 @@ class Notebook:
         session = self._session
         live = {}
         demand, demand_total = on_demand_files(self.home, self.files) if self.files.on_demand else ((), 0)
-        names = (*self.files.host_files, *dict.fromkeys((*self.files.order, *BOOTSTRAP_ORDER)), *demand)
+        archive = archive_for(self.files.host)  # tidy's: listed, never loaded (spec §9)
+        names = (*self.files.host_files, *dict.fromkeys((*self.files.order, *BOOTSTRAP_ORDER, *demand, archive)))
         cap = MAX_FILE_BYTES if self.files.contract_cap else None
         for name in names:
             before = self._last.files.get(name) if self._last else None
@@ -312,6 +317,7 @@ class Notebook:
                 name for name in ENTRY_FILES if name in live and in_sections(name, self.files, live[name])
             ),
             on_demand=tuple(name for name in demand if name in live),
+            archive=archive if archive in live and archive not in demand else None,
             on_demand_total=demand_total,
         )
         self._last = state
