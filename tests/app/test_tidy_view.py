@@ -107,10 +107,10 @@ async def test_enter_goes_to_the_hunks_line_in_the_notebook(home: Path) -> None:
 
 async def test_the_archive_is_listed_in_the_home_pane_as_not_loaded(home: Path) -> None:
     (home / "memory").mkdir()
-    (home / "memory" / "ARCHIVE.md").write_text("## 2026-12-06 tidy 01J\n\n- timezone: UTC\n")
+    (home / "memory" / "ARCHIVE.md").write_text("## 2026-12-06 tidy 01J\n\n- moved out by tidy\n")
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         rows = file_rows(app.screen.state)
         assert rows[-1] == FileRow("memory/ARCHIVE.md", Part.NOT_LOADED, "tidy's archive: the host does not load it")
-        assert "timezone: UTC" not in app.screen.state.preview.composition.soul
+        assert "moved out by tidy" not in app.screen.state.preview.composition.soul
