@@ -122,3 +122,22 @@ def test_SIGTERM_in_a_real_terminal_keeps_the_unsaved_buffer_and_says_so_on_stde
         assert said in output.replace("\r\n", "")
     finally:
         terminal.close()
+
+
+def test_served_the_words_go_to_stderr_at_once_for_the_servers_log(capfd, monkeypatch) -> None:
+    """A served tab's stderr is the server's log: said as the notebook ends, not after (nothing is returned)."""
+    from types import SimpleNamespace
+
+    from notebook_app.app.screens.editor import kept
+    from notebook_app.app.screens.keyed import KeyedScreen
+
+    class Kept(KeyedScreen[None]):
+        def keep_unsaved(self, home_label: str) -> str | None:
+            return f"MEMORY.md kept, nothing was written in {home_label}"
+
+    monkeypatch.setattr(kept, "STDERR_GRACE", 0)
+    served, terminal = SimpleNamespace(is_web=True), SimpleNamespace(is_web=False)
+    assert kept.keep_at_exit(served, [KeyedScreen(), Kept()], "~/wren") == []  # type: ignore[arg-type]
+    assert capfd.readouterr().err == "persona-notebook: MEMORY.md kept, nothing was written in ~/wren\n"
+    assert kept.keep_at_exit(terminal, [Kept()], "~/wren") == ["MEMORY.md kept, nothing was written in ~/wren"]  # type: ignore[arg-type]
+    assert capfd.readouterr().err == ""  # in a terminal: printed by launch once the screen is given back

@@ -12,6 +12,7 @@ copy is, once (:func:`tell_kept`).
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 
     from ....core.edits import KeptCopy
 
+STDERR_GRACE = 0.25
+"""Seconds a served notebook waits, after saying on stderr what it kept, before it ends (only when it kept one)."""
+
 
 def keep_at_exit(app: App, stack: Iterable[Screen], home_label: str) -> list[str]:
     """Each screen on ``stack`` keeps what it would lose (the editor: its unsaved buffer); the words, once said.
@@ -39,6 +43,8 @@ def keep_at_exit(app: App, stack: Iterable[Screen], home_label: str) -> list[str
         return said
     for words in said:
         print(f"persona-notebook: {words}", file=sys.__stderr__, flush=True)
+    if said:  # textual-serve stops reading a tab's stderr once its stdout ends: a moment for its log to take them
+        time.sleep(STDERR_GRACE)
     return []
 
 
