@@ -4,9 +4,10 @@ However the notebook ends (``ctrl+q``; a served tab closed, which Textual turns
 into ``ExitApp``; SIGTERM or SIGHUP), the app asks each screen on its stack to
 keep what it would lose (:meth:`~..keyed.KeyedScreen.keep_unsaved`); the
 editor keeps its buffer with :func:`...core.edits.keep_buffer`, in the user's
-state directory, never in the home. The words go to stderr (a served tab's
-stderr is the server's log), and the next notebook on the home says where the
-copy is, once (:func:`tell_kept`).
+state directory, never in the home. The words go to stderr (textual-serve relays
+a served tab's stderr to the server's output, though not after a frame failed to
+reach the closed page), and the next notebook on the home says where the copy
+is, once (:func:`tell_kept`): that is the word that always arrives.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ STDERR_GRACE = 0.25
 def keep_at_exit(app: App, stack: Iterable[Screen], home_label: str) -> list[str]:
     """Each screen on ``stack`` keeps what it would lose (the editor: its unsaved buffer); the words, once said.
 
-    Served, they are said on stderr now (the server's log, read until this process ends) and none are returned;
+    Served, they are said on stderr now (relayed to the server's output while it still reads it) and none are returned;
     in a terminal they are returned, to be printed once the screen is given back (:func:`...launch` does).
     """
     said = [w for s in reversed(list(stack)) if isinstance(s, KeyedScreen) and (w := s.keep_unsaved(home_label))]
@@ -43,7 +44,7 @@ def keep_at_exit(app: App, stack: Iterable[Screen], home_label: str) -> list[str
         return said
     for words in said:
         print(f"persona-notebook: {words}", file=sys.__stderr__, flush=True)
-    if said:  # textual-serve stops reading a tab's stderr once its stdout ends: a moment for its log to take them
+    if said:  # textual-serve stops reading a tab's stderr once its stdout ends: a moment for it to take them
         time.sleep(STDERR_GRACE)
     return []
 
