@@ -108,8 +108,8 @@ _INTRO = (
     "# Tidy your memory: you propose, a person decides\n\n"
     "This server runs in review mode. Every `memory` call you make now is checked against the file as it is "
     "and, if valid, queued as a proposal (its answer says `queued for review`); nothing is written until a "
-    "person approves it, call by call: they may accept some of your calls and decline others. "
-    "Approved writes load in the next session, like any memory write."
+    "person approves it. They read this session's calls together, as one diff, and decide each: they may "
+    "accept some and decline others. Approved writes load in the next session, like any memory write."
 )
 
 _HOW_SHOWN = "Each line is shown as its number, a tab, then its exact text; the number and the tab are not in the file."
