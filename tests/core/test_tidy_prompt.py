@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 from conftest import files_of
@@ -135,3 +136,25 @@ def test_a_file_past_the_contracts_cap_is_shown_up_to_it(home: Path) -> None:
     assert f"{shown}\t{lines[shown - 1].rstrip()}" in text
     assert f"\t{lines[shown].rstrip()}" not in text
     assert f"lines {shown + 1:,}–40,000 are not shown" in text
+
+
+def test_an_entry_told_apart_only_by_many_lines_before_it_is_listed_without_a_call_and_fast(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- a\n- b\n" * 16_000)  # every later copy needs the whole file before it
+    started = time.perf_counter()
+    prompt = tidy_prompt(home)
+    assert time.perf_counter() - started < 10
+    assert [s.lines for s in prompt.suggested] == [(3,)]  # line 3: "- b\n- a\n" first occurs at line 2
+    assert "  - line 5: a\n" in prompt.text
+
+
+def test_a_linked_entry_file_is_shown_but_no_call_is_offered_for_it(home: Path, tmp_path: Path) -> None:
+    (tmp_path / "real.md").write_text(USER)
+    (home / "USER.md").symlink_to(tmp_path / "real.md")
+    prompt = tidy_prompt(home)
+    assert "which the memory tool will not edit: propose nothing here" in prompt.text
+    assert "\n".join(numbered(USER)) in prompt.text and prompt.suggested == ()
+    assert (
+        not MemoryTool(home)
+        .call({"action": "remove", "target": "user", "text": "- name is Muthu\n"})
+        .output.startswith("ok")
+    )

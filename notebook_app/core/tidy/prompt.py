@@ -45,6 +45,8 @@ HINT_LIMIT = 200
 """Hunks listed as hints at most; the rest are counted."""
 CALL_LIMIT = 100
 """Entries given a ready-made call at most (finding a call's unique text scans the file before it)."""
+CONTEXT_LIMIT = 8
+"""Lines before an entry a call's text may take to be unique; past that the entry is listed without a call."""
 _TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 _BACKTICKS = re.compile(r"`+")
 
@@ -123,7 +125,10 @@ def _file_section(name: str, read: FileRead, files: FileMap, profile: HostProfil
     if not read.status.loads:
         return f"{head}\n\n{read.describe()}: it cannot be read, so there is nothing to tidy in it."
     text = read.data.decode("utf-8", "surrogateescape")
-    texts[name] = text
+    if read.status is FileStatus.LINK:  # the tool refuses to edit through a link: no call is offered for it
+        head += f"; a symbolic link to {read.link_target}, which the memory tool will not edit: propose nothing here"
+    else:
+        texts[name] = text
     budget = budget_for(name, files, profile)
     dialect = dialect_for(name, files.dialect, text)
     size = len(read.data) if isinstance(dialect, Rejection) else budget.size(text, dialect)
@@ -246,8 +251,8 @@ def _removal(text: str, starts: list[int], line: int, raw: str, floor: int) -> t
 
     A ``remove`` of ``raw`` when its text first occurs there; else a ``replace`` of it and the lines before
     it, as many as make the text first occur there, with those lines alone. None when the file no longer
-    holds ``raw`` there, when that text would reach back before ``floor`` (into an earlier call's), or when
-    it holds bytes that are not UTF-8 (no call can carry them).
+    holds ``raw`` there, when that text would reach back before ``floor`` (into an earlier call's) or more
+    than ``CONTEXT_LIMIT`` lines, or when it holds bytes that are not UTF-8 (no call can carry them).
     """
     if line > len(starts) or not raw:
         return None
@@ -258,7 +263,9 @@ def _removal(text: str, starts: list[int], line: int, raw: str, floor: int) -> t
     first = line - 1
     while text.find(text[starts[first] : end], 0, end) != starts[first]:
         first -= 1  # line 1's text starts the file, so this ends there at the latest
-    if starts[first] < floor or shown(text[starts[first] : end]) != text[starts[first] : end]:
+        if starts[first] < floor or line - 1 - first > CONTEXT_LIMIT:
+            return None  # into an earlier call's lines, or too long a text to ask anyone to copy
+    if shown(text[starts[first] : end]) != text[starts[first] : end]:
         return None
     if first == line - 1:
         return "remove", {"text": raw}, end
