@@ -158,3 +158,22 @@ def test_a_linked_entry_file_is_shown_but_no_call_is_offered_for_it(home: Path, 
         .call({"action": "remove", "target": "user", "text": "- name is Muthu\n"})
         .output.startswith("ok")
     )
+
+
+def test_a_hunk_of_many_copies_lists_twenty_and_counts_the_rest(home: Path, tmp_path: Path) -> None:
+    (home / "MEMORY.md").write_text("- same\n" * 500)
+    prompt = tidy_prompt(home)
+    assert "  - line 21: same\n" in prompt.text and "  - line 22: same" not in prompt.text
+    assert "  - … and 479 more lines of this hunk, not listed" in prompt.text
+    (suggestion,) = prompt.suggested  # the 499 copies are one run: one call takes them all out
+    assert suggestion.lines == tuple(range(2, 501))
+    copy = tmp_path / "copy"
+    shutil.copytree(home, copy)
+    assert not MemoryTool(copy).call(suggestion.call).is_error
+    assert (copy / "MEMORY.md").read_text() == "- same\n"
+
+
+def test_a_run_too_long_for_one_call_is_listed_without_one(home: Path) -> None:
+    (home / "MEMORY.md").write_text("- same\n" * 2000)  # 14,000 characters to take out at once
+    prompt = tidy_prompt(home)
+    assert prompt.suggested == () and "  - … and 1,979 more lines of this hunk, not listed" in prompt.text

@@ -43,10 +43,14 @@ PROMPT_DESCRIPTION = (
 )
 HINT_LIMIT = 200
 """Hunks listed as hints at most; the rest are counted."""
+ENTRY_LIMIT = 20
+"""Entries of one hunk listed at most; the rest are counted."""
 CALL_LIMIT = 100
 """Entries given a ready-made call at most (finding a call's unique text scans the file before it)."""
 CONTEXT_LIMIT = 8
 """Lines before an entry a call's text may take to be unique; past that the entry is listed without a call."""
+CALL_TEXT_LIMIT = 4096
+"""Characters a suggested call's text may hold; a longer one is left for the agent to split."""
 _TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 _BACKTICKS = re.compile(r"`+")
 
@@ -206,8 +210,10 @@ def _hints(hunks: tuple[Hunk, ...], texts: dict[str, str]) -> tuple[list[str], l
         kept = dict(hunk.evidence).get("kept")
         if kept is not None and hunk.kind in (Kind.NEAR_DUPLICATE, Kind.SUPERSEDED):
             lines.append(f"  - kept: {kept}")
-        for entry in hunk.entries:
+        for entry in hunk.entries[:ENTRY_LIMIT]:
             lines.append(f"  - line {entry.line}: {entry.text}" if entry.text else f"  - line {entry.line}: (empty)")
+        if len(hunk.entries) > ENTRY_LIMIT:
+            lines.append(f"  - … and {len(hunk.entries) - ENTRY_LIMIT:,} more lines of this hunk, not listed")
         text = texts.get(hunk.file)
         if text is None:
             continue
@@ -252,7 +258,8 @@ def _removal(text: str, starts: list[int], line: int, raw: str, floor: int) -> t
     A ``remove`` of ``raw`` when its text first occurs there; else a ``replace`` of it and the lines before
     it, as many as make the text first occur there, with those lines alone. None when the file no longer
     holds ``raw`` there, when that text would reach back before ``floor`` (into an earlier call's) or more
-    than ``CONTEXT_LIMIT`` lines, or when it holds bytes that are not UTF-8 (no call can carry them).
+    than ``CONTEXT_LIMIT`` lines, when it is longer than ``CALL_TEXT_LIMIT``, or when it holds bytes that
+    are not UTF-8 (no call can carry them).
     """
     if line > len(starts) or not raw:
         return None
@@ -265,7 +272,7 @@ def _removal(text: str, starts: list[int], line: int, raw: str, floor: int) -> t
         first -= 1  # line 1's text starts the file, so this ends there at the latest
         if starts[first] < floor or line - 1 - first > CONTEXT_LIMIT:
             return None  # into an earlier call's lines, or too long a text to ask anyone to copy
-    if shown(text[starts[first] : end]) != text[starts[first] : end]:
+    if end - starts[first] > CALL_TEXT_LIMIT or shown(text[starts[first] : end]) != text[starts[first] : end]:
         return None
     if first == line - 1:
         return "remove", {"text": raw}, end
