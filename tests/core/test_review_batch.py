@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import files_of
-
 from notebook_app.core.log.actor import NOTEBOOK, Actor
 from notebook_app.core.modes import approve, approve_all, pending, preview_batch, session_batches
 from notebook_app.core.modes.review import propose
@@ -29,7 +27,7 @@ def test_proposals_are_grouped_by_their_session_in_the_order_each_first_proposed
     ]
 
 
-def test_a_batch_is_its_proposals_applied_in_order_as_one_diff_and_writes_nothing(home: Path) -> None:
+def test_a_batch_is_its_proposals_applied_in_order_as_one_diff_and_writes_nothing(home: Path, snapshot_files) -> None:  # type: ignore[no-untyped-def]
     (home / "MEMORY.md").write_text(MEMORY)
     (home / "USER.md").write_text("- name is Muthu\n")
     calls = [
@@ -40,10 +38,10 @@ def test_a_batch_is_its_proposals_applied_in_order_as_one_diff_and_writes_nothin
     ]
     for call in calls:
         propose(home, call, by=KIP)
-    before = files_of(home)
+    before = snapshot_files(home)
     (group,) = session_batches(pending(home))
     batch = preview_batch(home, group)
-    assert files_of(home) == before
+    assert snapshot_files(home) == before
     assert batch.session == KIP.session and batch.applies == tuple(p.id for p in group) and batch.misses == ()
     assert batch.diff == (
         "MEMORY.md:\n"

@@ -10,17 +10,41 @@ import json
 import os
 import shutil
 import time
+from hashlib import sha256
 from pathlib import Path
-
-from conftest import files_of
-from test_tidy import DEMO, PLANTED, _hex
 
 from notebook_app.core import MemoryTool
 from notebook_app.core.hosts import resolve_host
 from notebook_app.core.tidy import THRESHOLD, Kind, archive_for, tidy, tidy_prompt
 from notebook_app.core.tidy.rules import KEY_LIMIT
 
+DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
+PLANTED = (  # test_tidy.py's home: one of each kind tidy proposes, and lines that are not entries
+    "# notes\n"
+    "\n"
+    "- prefers tea\n"
+    "- Prefers tea, in the morning with milk\n"
+    "- timezone: UTC\n"
+    "- prefers tea\n"
+    "-\n"
+    "\n"
+    "\n"
+    "\n"
+    "some prose\n"
+    "- Timezone: IST\n"
+    "- server port is 8080\n"
+    "- server port is 8081\n"
+    "- see https://example.com\n"
+    "- see https://example.org\n"
+    "- lights on at dusk\n"
+    "- lights off at dusk\n"
+)
 USER = "- name is Muthu\n- name is Muthu\n"
+
+
+def _hex(number: int) -> str:
+    """A word no other entry has."""
+    return sha256(str(number).encode()).hexdigest()
 
 
 def numbered(text: str) -> list[str]:
@@ -102,11 +126,11 @@ def test_a_clean_home_gets_no_hints_and_is_told_to_make_no_calls() -> None:
     assert "The core's dry run finds nothing to tidy" in prompt.text and "make no calls" in prompt.text
 
 
-def test_building_the_prompt_writes_nothing(home: Path) -> None:
+def test_building_the_prompt_writes_nothing(home: Path, snapshot_files) -> None:  # type: ignore[no-untyped-def]
     (home / "MEMORY.md").write_text(PLANTED)
-    before = files_of(home)
+    before = snapshot_files(home)
     tidy_prompt(home)
-    assert files_of(home) == before and not (home / ".notebook").exists()
+    assert snapshot_files(home) == before and not (home / ".notebook").exists()
 
 
 def test_an_absent_or_unreadable_file_is_named_and_the_rest_still_shown(home: Path) -> None:
