@@ -3,7 +3,8 @@
 This stop is the proposal only, from reads alone: duplicates, rewordings,
 superseded facts, files over their host's cap, empty lines; what is not an
 entry is reported, never proposed. Applying it (archive first, then the
-sources, as one recorded write) comes later.
+sources, as one recorded write) comes later. :func:`tidy_prompt` words the
+same rules for an agent, whose calls a review-mode server queues.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
         to_json,
     )
     from .near import STOP_WORDS, THRESHOLD, naive_pairs, near_pairs, words
+    from .prompt import PROMPT_DESCRIPTION, PROMPT_NAME, PROMPT_TITLE, Suggestion, TidyPrompt, tidy_prompt
     from .propose import tidy
 
 _HOME_OF: dict[str, str] = {
@@ -49,6 +51,12 @@ _HOME_OF: dict[str, str] = {
     "naive_pairs": "near",
     "near_pairs": "near",
     "words": "near",
+    "PROMPT_DESCRIPTION": "prompt",
+    "PROMPT_NAME": "prompt",
+    "PROMPT_TITLE": "prompt",
+    "Suggestion": "prompt",
+    "TidyPrompt": "prompt",
+    "tidy_prompt": "prompt",
     "tidy": "propose",
 }
 """Each exported name -> the module that defines it; it loads on the name's first use."""
@@ -58,6 +66,9 @@ lazy_face(__name__, _HOME_OF)
 __all__ = [
     "ARCHIVES",
     "DEFAULT_TARGET",
+    "PROMPT_DESCRIPTION",
+    "PROMPT_NAME",
+    "PROMPT_TITLE",
     "SCHEMA",
     "STOP_WORDS",
     "THRESHOLD",
@@ -67,12 +78,15 @@ __all__ = [
     "Kind",
     "Proposal",
     "Stray",
+    "Suggestion",
+    "TidyPrompt",
     "Untidied",
     "archive_for",
     "budget_for",
     "naive_pairs",
     "near_pairs",
     "tidy",
+    "tidy_prompt",
     "to_json",
     "words",
 ]
