@@ -1,9 +1,10 @@
 """Tidy (issue 23): one reviewed proposal to consolidate a home's memory, never a silent rewrite.
 
-This stop is the proposal only, from reads alone: duplicates, rewordings,
-superseded facts, files over their host's cap, empty lines; what is not an
-entry is reported, never proposed. Applying it (archive first, then the
-sources, as one recorded write) comes later.
+The proposal, from reads alone: duplicates, rewordings, superseded facts,
+files over their host's cap, empty lines; what is not an entry is reported,
+never proposed. Applying chosen hunks (:func:`apply_tidy`): recomputed under
+the home's lock, live ids only, the archive first, then the sources, as one
+recorded, undoable write.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
+    from .apply import Refused, TidyResult, apply_tidy
     from .budget import Budget, budget_for
     from .model import (
         ARCHIVES,
@@ -31,6 +33,9 @@ if TYPE_CHECKING:
     from .propose import tidy
 
 _HOME_OF: dict[str, str] = {
+    "Refused": "apply",
+    "TidyResult": "apply",
+    "apply_tidy": "apply",
     "Budget": "budget",
     "budget_for": "budget",
     "ARCHIVES": "model",
@@ -66,8 +71,11 @@ __all__ = [
     "Hunk",
     "Kind",
     "Proposal",
+    "Refused",
     "Stray",
+    "TidyResult",
     "Untidied",
+    "apply_tidy",
     "archive_for",
     "budget_for",
     "naive_pairs",
