@@ -58,6 +58,10 @@ ARCHIVE_NAMES: tuple[str, ...] = ("memory/ARCHIVE.md", "memories/ARCHIVE.md", "A
 ``memories/``, Claude Code its memory folder. The only file a write may put in ``memory/``, which it may make."""
 
 
+ARCHIVE_FOLDERS: tuple[str, ...] = ("memory", "memories")
+"""The folders an archive may be in: the next writer clears a killed tidy's temp files there too."""
+
+
 def is_archive_name(name: object) -> bool:
     """Whether ``name`` is a tidy archive's path (:data:`ARCHIVE_NAMES`): it shares the journal's topic slot."""
     return name in ARCHIVE_NAMES
