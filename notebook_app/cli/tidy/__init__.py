@@ -117,7 +117,7 @@ def _print_text(proposal: Proposal, home: str, title: str) -> None:
 
 
 def _apply(args: argparse.Namespace, opening: Opening, host: HostProfile | None, target: float) -> int:
-    from ...core.log.actor import CLI
+    from ...core.log import CLI
     from ...core.tidy import apply_tidy
 
     result = apply_tidy(opening.entry_home, args.apply, files=opening.files, profile=host, target=target, by=CLI)
