@@ -218,6 +218,9 @@ def summary(event: Event) -> str:
             if "to" not in args
             else ("entry {} {} → {}".format(args["entry"], *_pair(args.get("expect"), args["to"])))
         )
+    elif "hunks" in args:  # a tidy: one record per file, the group's first undoes them all
+        count, group = len(args["hunks"]), event.extra.get("group")
+        words = f"tidy, {count} hunk{'s' if count != 1 else ''}" + (f" (with {group})" if group != event.id else "")
     elif "line" in args:
         words = (
             f"line {args['line']} {_short(args.get('expect'))} deleted"

@@ -33,6 +33,9 @@ def test_apply_by_unique_prefixes_moves_and_removes_and_says_how_to_undo(tmp_pat
     assert "moved to memory/ARCHIVE.md:\n  MEMORY.md line 1: timezone: UTC\n" in out.stdout
     assert "removed (exact copies, empty lines):\n  MEMORY.md line 3: a fact\n" in out.stdout
     assert f"persona-notebook undo {record}" in out.stdout
+    listed = run("history", "--home", str(home), tmp=tmp_path).stdout.splitlines()
+    assert "MEMORY.md" in listed[0] and f"tidy, 2 hunks (with {record})" in listed[0]
+    assert listed[1].startswith(record) and "memory/ARCHIVE.md" in listed[1] and "(with" not in listed[1]
     undone = run("undo", record, "--home", str(home), tmp=tmp_path)
     assert undone.returncode == 0, undone.stderr
     assert (home / "MEMORY.md").read_text() == MEMORY and not (home / "memory" / "ARCHIVE.md").exists()
