@@ -8,11 +8,16 @@ kill would leave it; and by a real child process that dies (``os._exit``) right 
 from __future__ import annotations
 
 import json
+import os
+import random
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
+import pytest
 from test_tidy_apply import moved_raws, planned, planted
 
 from notebook_app.core import memory_tool
@@ -166,3 +171,54 @@ def test_an_apply_after_a_killed_one_proposes_nothing_it_already_did(home: Path)
     torn(home, landed=2)
     assert apply_tidy(home, ["0000"], by=CLI).is_error  # its lock settles the kill first, then refuses the id
     assert tidy(home).hunks == ()
+
+
+APPLY_AND_UNDO_FOREVER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from notebook_app.core.history import undo
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.tidy import apply_tidy, tidy
+
+    home = Path(sys.argv[1])
+    print("ready", flush=True)
+    last = None
+    while True:
+        if last is None:
+            result = apply_tidy(home, [h.id for h in tidy(home).hunks], by=CLI)
+        else:
+            result = undo(home, last, by=CLI)
+        assert not result.is_error, result.output
+        last = result.record
+        print("done", flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize("trial", range(12))
+def test_a_sigkill_at_any_moment_of_applies_and_undos_loses_no_entry_and_the_history_agrees(
+    home: Path, trial: int
+) -> None:
+    planted(home)
+    lines = {line for name in ("MEMORY.md", "USER.md") for line in (home / name).read_text().splitlines()}
+    entries = {line for line in lines if line.startswith("- ")}
+    child = subprocess.Popen(
+        [sys.executable, "-c", APPLY_AND_UNDO_FOREVER, str(home)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    time.sleep(random.Random(trial).uniform(0.05, 0.8))
+    os.kill(child.pid, signal.SIGKILL)
+    finished = child.stdout.read().count("done\n")
+    child.wait(timeout=30)
+    memory_tool(home).call({"action": "remove", "text": "a call that settles what was in flight"})
+    assert read_intent(home) is None
+    everything = "".join(entries_in(home, n).replace("\n§\n", "\n") for n in ("MEMORY.md", "USER.md", ARCHIVE))
+    assert entries <= set(everything.splitlines()), "every entry is in at least one file"
+    assert check(home) == []
+    groups = {e.extra.get("group") for e in history(home) if e.is_write and e.action != "outside"}
+    assert finished <= len(groups) <= finished + 1, "every finished apply or undo is recorded, at most one more"
+    assert not [p for d in (home, home / "memory") if d.exists() for p in d.iterdir() if is_temp_file(p.name)]
