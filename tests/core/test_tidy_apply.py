@@ -231,3 +231,50 @@ def test_undo_of_any_record_of_the_group_undoes_the_whole_group(home: Path) -> N
     undone = undo(home, source_record["id"], by=CLI)
     assert not undone.is_error, undone.output
     assert (home / "MEMORY.md").read_text() == PLANTED and not (home / "memory" / "ARCHIVE.md").exists()
+
+
+def test_claude_codes_archive_is_archive_md_in_its_memory_folder(home: Path) -> None:
+    from notebook_app.core.home.layout import claude_code_files
+    from notebook_app.core.hosts import resolve_host
+
+    files, profile = claude_code_files(), resolve_host("claude-code").profile
+    (home / "MEMORY.md").write_text("- a fact\n- timezone: UTC\n- a fact\n- timezone: IST\n")
+    (home / "debugging.md").write_text("a topic file, untouched\n")
+    proposal = tidy(home, files, profile)
+    result = apply_tidy(home, [h.id for h in proposal.hunks], files=files, profile=profile, by=CLI)
+    assert not result.is_error, result.output
+    assert result.archive == "ARCHIVE.md" and (home / "ARCHIVE.md").read_text().endswith("\n\n- timezone: UTC\n")
+    assert (home / "MEMORY.md").read_text() == "- a fact\n- timezone: IST\n" and not (home / "memory").exists()
+    assert (home / "debugging.md").read_text() == "a topic file, untouched\n"
+    assert check(home) == []
+    undo(home, result.record, by=CLI)
+    assert not (home / "ARCHIVE.md").exists() and "timezone: UTC" in (home / "MEMORY.md").read_text()
+
+
+def test_an_openclaw_workspace_archives_in_memory_beside_its_daily_notes(home: Path) -> None:
+    from notebook_app.core.home.layout import openclaw_files
+
+    files = openclaw_files(("AGENTS.md", "SOUL.md", "USER.md", "MEMORY.md"))
+    (home / "memory").mkdir()
+    (home / "memory" / "2026-12-01.md").write_text("a daily note\n")
+    (home / "USER.md").write_text("- name: Ana\n- name: Ana B\n")
+    result = apply_tidy(home, [h.id for h in tidy(home, files).hunks], files=files, by=CLI)
+    assert not result.is_error, result.output
+    assert (home / "memory" / "ARCHIVE.md").read_text().endswith("\n\n- name: Ana\n")
+    assert (home / "memory" / "2026-12-01.md").read_text() == "a daily note\n"
+    assert (home / "USER.md").read_text() == "- name: Ana B\n"
+
+
+def test_crlf_lines_a_lone_carriage_return_and_no_final_newline_keep_their_bytes(home: Path) -> None:
+    text = b"- a fact\r\n- odd \r inside\r\n- a fact\r\n- timezone: UTC\r\n- timezone: IST"
+    (home / "MEMORY.md").write_bytes(text)
+    (home / "USER.md").write_bytes(b"- x: 1\n- x: 2")
+    proposal = tidy(home)
+    result = apply_tidy(home, [h.id for h in proposal.hunks], by=CLI)
+    assert not result.is_error, result.output
+    assert (home / "MEMORY.md").read_bytes() == b"- a fact\r\n- odd \r inside\r\n- timezone: IST"
+    assert (home / "USER.md").read_bytes() == b"- x: 2"
+    archive = (home / "memory" / "ARCHIVE.md").read_bytes()
+    assert archive.endswith(b"\n\n### from MEMORY.md\n- timezone: UTC\r\n### from USER.md\n- x: 1\n")
+    undo(home, result.record, by=CLI)
+    assert (home / "MEMORY.md").read_bytes() == text and (home / "USER.md").read_bytes() == b"- x: 1\n- x: 2"

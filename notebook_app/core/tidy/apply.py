@@ -215,7 +215,9 @@ def _apply(locked: LockedHome, proposal: Proposal, chosen: list[Hunk], files: Fi
 
 def _cut_lines(source: _Source) -> tuple[bytes, tuple[Edit, ...]] | str:
     """A ``- `` file without the lines that go, and one hunk per run of them; or which line changed, in words."""
-    lines = source.data.splitlines(keepends=True)
+    lines = [line + b"\n" for line in source.data.split(b"\n")]  # at \n only, as the parser reads lines
+    lines[-1] = lines[-1][:-1]
+    lines = lines if lines[-1] else lines[:-1]
     kept, hunks, at, run_start, run = [], [], 0, 0, b""
     for number, line in enumerate(lines, 1):
         entry = source.taken.get(number)
