@@ -278,3 +278,23 @@ def test_crlf_lines_a_lone_carriage_return_and_no_final_newline_keep_their_bytes
     assert archive.endswith(b"\n\n### from MEMORY.md\n- timezone: UTC\r\n### from USER.md\n- x: 1\n")
     undo(home, result.record, by=CLI)
     assert (home / "MEMORY.md").read_bytes() == text and (home / "USER.md").read_bytes() == b"- x: 1\n- x: 2"
+
+
+def test_with_no_history_to_keep_the_apply_writes_and_says_it_cannot_be_undone(home: Path, tmp_path: Path) -> None:
+    import os
+
+    planted(home)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, home / ".notebook")
+    proposal = tidy(home)
+    want = planned(home, proposal)
+    result = apply_tidy(home, [h.id for h in proposal.hunks], by=CLI)
+    assert not result.is_error and result.record is None
+    assert result.unrecorded is not None and "symbolic link" in result.unrecorded
+    assert "not recorded, so it cannot be undone" in result.output and "persona-notebook undo" not in result.output
+    assert {name: (home / name).read_text() for name in want} == want
+    assert (home / "memory" / "ARCHIVE.md").read_text().startswith("## ") and "(not recorded)" in (
+        home / "memory" / "ARCHIVE.md"
+    ).read_text().splitlines()[0]
+    assert list(elsewhere.iterdir()) == []

@@ -186,7 +186,7 @@ def _apply(locked: LockedHome, proposal: Proposal, chosen: list[Hunk], files: Fi
     archive = proposal.archive if movers else None
     names = ([archive] if archive else []) + [files.relative(n) for n in ENTRY_FILES if n in new_content]
     first_ids = reserve_ids(locked, names[0], EventAction.TIDY)
-    head = first_ids[-1]
+    head = first_ids[-1] if locked.recorder.writer() is not None else None  # None: the history cannot be kept
     args = {"hunks": [h.id for h in chosen]}
     output = _said(head, chosen, moved, removed, archive)
     writes = []
@@ -252,9 +252,9 @@ def _cut_store(source: _Source) -> tuple[bytes, None] | str:
     return sections.joined(kept).encode("utf-8", "surrogateescape"), None
 
 
-def _archive_block(old: bytes, movers: list[_Source], head: str) -> bytes:
+def _archive_block(old: bytes, movers: list[_Source], head: str | None) -> bytes:
     """What the archive gains: the heading ``## <ISO date> tidy <id>`` and the moved entries, in their dialect."""
-    heading = f"## {datetime.now(UTC).date().isoformat()} tidy {head}"
+    heading = f"## {datetime.now(UTC).date().isoformat()} tidy {head or '(not recorded)'}"
     several = len(movers) > 1
     if movers[0].dialect is Dialect.SECTIONS:
         pieces = [heading]
@@ -270,7 +270,7 @@ def _archive_block(old: bytes, movers: list[_Source], head: str) -> bytes:
     return (lead + "".join(lines)).encode("utf-8", "surrogateescape")
 
 
-def _said(head: str, chosen: list[Hunk], moved: list[Entry], removed: list[Entry], archive: str | None) -> str:
+def _said(head: str | None, chosen: list[Hunk], moved: list[Entry], removed: list[Entry], archive: str | None) -> str:
     parts = []
     if moved:
         files = sorted({e.file for e in moved}, key=ENTRY_FILES.index)
@@ -279,6 +279,8 @@ def _said(head: str, chosen: list[Hunk], moved: list[Entry], removed: list[Entry
         files = sorted({e.file for e in removed}, key=ENTRY_FILES.index)
         parts.append(f"{_count(len(removed), 'line', 'lines')} removed from {', '.join(files)} (exact copies, empty)")
     hunks = _count(len(chosen), "hunk", "hunks")
+    if head is None:
+        return f"ok (tidy, {hunks}): {'; '.join(parts)}; loads next session; not recorded, so it cannot be undone"
     return f"ok (tidy {head}, {hunks}): {'; '.join(parts)}; loads next session; undo: persona-notebook undo {head}"
 
 
