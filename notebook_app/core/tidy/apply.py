@@ -218,25 +218,24 @@ def _cut_lines(source: _Source) -> tuple[bytes, tuple[Edit, ...]] | str:
     lines = [line + b"\n" for line in source.data.split(b"\n")]  # at \n only, as the parser reads lines
     lines[-1] = lines[-1][:-1]
     lines = lines if lines[-1] else lines[:-1]
-    kept, hunks, at, run_start, run = [], [], 0, 0, b""
-    for number, line in enumerate(lines, 1):
-        entry = source.taken.get(number)
-        if entry is not None and line != entry.raw.encode("utf-8", "surrogateescape"):
-            return f"{source.name} line {number} no longer reads as proposed (it changed under the lock)"
-        if entry is not None:
-            run_start, run = (run_start, run + line) if run else (at, line)
-        else:
-            if run:
-                hunks.append((run_start, run))
-                run = b""
-            kept.append(line)
-        at += len(line)
-    if run:
-        hunks.append((run_start, run))
     if any(n > len(lines) for n in source.taken):
         return f"{source.name} is shorter than the proposal says (it changed under the lock)"
+    kept: list[bytes] = []
+    runs: list[tuple[int, int]] = []  # [start, end) of each run of lines that go, in the file before
+    at = 0
+    for number, line in enumerate(lines, 1):
+        entry = source.taken.get(number)
+        if entry is None:
+            kept.append(line)
+        elif line != entry.raw.encode("utf-8", "surrogateescape"):
+            return f"{source.name} line {number} no longer reads as proposed (it changed under the lock)"
+        elif runs and runs[-1][1] == at:
+            runs[-1] = (runs[-1][0], at + len(line))
+        else:
+            runs.append((at, at + len(line)))
+        at += len(line)
     # each hunk at its offset in the file before, as the log keeps edits
-    return b"".join(kept), tuple(hunk(source.data, start, gone, b"") for start, gone in hunks)
+    return b"".join(kept), tuple(hunk(source.data, a, source.data[a:b], b"") for a, b in runs)
 
 
 def _cut_store(source: _Source) -> tuple[bytes, None] | str:
