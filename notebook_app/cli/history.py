@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     opening = opened_home(args)
     if isinstance(opening, str):
         return usage_error(opening)
-    home = opening.root
+    home = opening.entry_home  # where the writes record: a Claude Code project's memory folder
     if args.command in ("undo", "restore"):
         if args.command == "undo":
             result = undo(home, args.id, by=CLI, dry_run=args.dry_run)

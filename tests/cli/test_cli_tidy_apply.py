@@ -82,3 +82,23 @@ def test_apply_with_no_id_is_a_usage_error(tmp_path: Path) -> None:
     home, _ = planted(tmp_path)
     out = run("tidy", "--home", str(home), "--apply", tmp=tmp_path)
     assert out.returncode == 2 and "--apply" in out.stderr
+
+
+def test_in_a_claude_code_project_the_undo_it_names_finds_the_tidy_in_the_memory_folder(tmp_path: Path) -> None:
+    root, user = tmp_path / "proj", tmp_path / "user"
+    (root / ".git").mkdir(parents=True)
+    (root / "CLAUDE.md").write_text("Project rules.\n")
+    slug = str(root).replace("/", "-").replace("_", "-").replace(".", "-")
+    memory = user / ".claude" / "projects" / slug / "memory"
+    memory.mkdir(parents=True)
+    (memory / "MEMORY.md").write_text(MEMORY)
+    where = ("--host", "claude-code", "--home", str(root))
+    data = json.loads(run("tidy", *where, "--json", tmp=tmp_path, home=user).stdout)
+    out = run("tidy", *where, "--json", "--apply", *(h["id"] for h in data["hunks"]), tmp=tmp_path, home=user)
+    result = json.loads(out.stdout)
+    assert out.returncode == 0 and result["archive"] == "ARCHIVE.md", out.stderr
+    assert (memory / "ARCHIVE.md").exists() and not (root / ".notebook").exists()
+    undone = run("undo", result["record"], *where, tmp=tmp_path, home=user)
+    assert undone.returncode == 0, undone.stderr
+    assert (memory / "MEMORY.md").read_text() == MEMORY and not (memory / "ARCHIVE.md").exists()
+    assert not (root / ".notebook").exists()
