@@ -222,3 +222,33 @@ def test_a_sigkill_at_any_moment_of_applies_and_undos_loses_no_entry_and_the_his
     groups = {e.extra.get("group") for e in history(home) if e.is_write and e.action != "outside"}
     assert finished <= len(groups) <= finished + 1, "every finished apply or undo is recorded, at most one more"
     assert not [p for d in (home, home / "memory") if d.exists() for p in d.iterdir() if is_temp_file(p.name)]
+
+
+def test_a_failure_after_the_archive_landed_says_so_and_the_next_write_completes_the_group(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from notebook_app.core.store import group
+
+    planted(home)
+    proposal = tidy(home)
+    want = planned(home, proposal)
+    real = os.replace
+    calls: list[str] = []
+
+    def failing(src: object, dst: object) -> None:
+        calls.append(str(dst))
+        if len(calls) == 2:
+            raise OSError(errno.EIO, "I/O error")
+        real(src, dst)
+
+    monkeypatch.setattr(group.os, "replace", failing)
+    result = apply_tidy(home, [h.id for h in proposal.hunks], by=CLI)
+    monkeypatch.setattr(group.os, "replace", real)
+    assert result.is_error and "cut short" in result.output
+    assert "the next write to this home completes it" in result.output
+    assert (home / ARCHIVE).exists() and read_intent(home).kind == "group"
+    memory_tool(home).call({"action": "remove", "text": "a call that settles what was in flight"})
+    assert {name: (home / name).read_text() for name in want} == want
+    assert check(home) == [] and [e.action for e in history(home)].count("tidy") == 3

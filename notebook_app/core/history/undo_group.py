@@ -17,7 +17,7 @@ from ..log.actor import Actor
 from ..log.event_action import EventAction
 from ..log.events import Event
 from ..log.store import open_reader
-from ..store.group import FileWrite, write_group
+from ..store.group import FileWrite, GroupCut, write_group
 from ..store.recording import Change
 from ..store.storage import StorageError
 from .query import Found, HistoryError, find, unified
@@ -39,6 +39,8 @@ def undo(
         return undo_one(home, record_id, by=by, dry_run=dry_run, durable=durable)
     try:
         return _undo_group(root, head, by, dry_run, durable)
+    except GroupCut as error:
+        return HistoryResult(f"the undo was cut short: {error}", is_error=True)
     except (HistoryError, StorageError) as error:
         return HistoryResult(_nothing_changed(str(error)), is_error=True)
     except OSError as error:

@@ -225,12 +225,22 @@ def write_group(locked: LockedHome, writes: Sequence[FileWrite], *, first_ids: t
     for index in range(len(group.items)):
         try:
             land(group, index)
-        except BaseException:
+        except BaseException as error:
             if index == 0:
                 _take_back(group)
-            raise
+                raise
+            locked.created.clear()  # what landed stays: the intent's recovery completes the rest, from its temp files
+            if not isinstance(error, OSError):
+                raise
+            names = ", ".join(item.write.name for item in group.items[index:])
+            words = f"{names} could not be written yet ({error}); the next write to this home completes it"
+            raise GroupCut(words) from None
     finish(group)
     return group.ids
+
+
+class GroupCut(Exception):
+    """A group stopped after some of its files landed: its intent stays, and the next writer completes it."""
 
 
 def _take_back(group: Group) -> None:

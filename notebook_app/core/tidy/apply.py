@@ -32,7 +32,7 @@ from ..log.events import Hunk as Edit
 from ..log.replay import hunk
 from ..memory import sections
 from ..memory.dialect import dialect_for
-from ..store.group import FileWrite, reserve_ids, write_group
+from ..store.group import FileWrite, GroupCut, reserve_ids, write_group
 from ..store.recording import Change
 from ..store.storage import LockedHome, StorageError, locked_home
 from .model import DEFAULT_TARGET, Entry, Hunk, Proposal
@@ -99,6 +99,8 @@ def apply_tidy(
             if refused:
                 return _refusal(refused)
             return _apply(locked, proposal, chosen, files)
+    except GroupCut as error:
+        return TidyResult(f"tidy was cut short: {error}", True)
     except (StorageError, ValueError) as error:
         return TidyResult(_nothing(str(error)), True)
     except OSError as error:
