@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from conftest import files_of
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 from test_tidy import PLANTED, _hex
 
 from notebook_app.core import memory_tool
@@ -298,3 +300,64 @@ def test_with_no_history_to_keep_the_apply_writes_and_says_it_cannot_be_undone(h
         home / "memory" / "ARCHIVE.md"
     ).read_text().splitlines()[0]
     assert list(elsewhere.iterdir()) == []
+
+
+LINE = st.sampled_from(
+    [
+        "- prefers tea\n",
+        "- Prefers tea, in the morning\n",
+        "- timezone: UTC\n",
+        "- timezone: IST\n",
+        "- port: 80\n",
+        "- café: open\n",
+        "-\n",
+        "\n",
+        "# a heading\n",
+        "prose, not an entry\n",
+        "- lights on at dusk\n",
+        "- lights off at dusk\n",
+    ]
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    memory=st.lists(LINE, max_size=14),
+    user=st.lists(LINE, max_size=6),
+    pick=st.lists(st.booleans(), min_size=20, max_size=20),
+)
+def test_any_subset_of_hunks_writes_exactly_its_plan_and_undo_gives_back_every_byte(
+    tmp_path_factory: pytest.TempPathFactory, memory: list[str], user: list[str], pick: list[bool]
+) -> None:
+    home = tmp_path_factory.mktemp("home")
+    (home / "MEMORY.md").write_text("".join(memory))
+    (home / "USER.md").write_text("".join(user))
+    before = {name: (home / name).read_bytes() for name in ("MEMORY.md", "USER.md")}
+    proposal = tidy(home)
+    picked = {h.id for h, yes in zip(proposal.hunks, pick, strict=False) if yes}
+    chosen = [h for h in proposal.hunks if h.id in picked]  # an id names every hunk of the same bytes
+    event("hunks applied: " + ("none" if not chosen else "1" if len(chosen) == 1 else "several"))
+    if not chosen:
+        return
+    sub = Proposal(proposal.host, proposal.archive, proposal.target, tuple(chosen))
+    want = planned(home, sub)
+    result = apply_tidy(home, [h.id for h in chosen], by=CLI)
+    assert not result.is_error, result.output
+    assert {name: (home / name).read_text() for name in want} == want
+    raws = moved_raws(sub)
+    if raws:
+        assert (home / "memory" / "ARCHIVE.md").read_text().splitlines(keepends=True)[2:] == raws
+    assert check(home) == []
+    undone = undo(home, result.record, by=CLI)
+    assert not undone.is_error, undone.output
+    assert {name: (home / name).read_bytes() for name in before} == before
+    assert not (home / "memory" / "ARCHIVE.md").exists()
+
+
+def test_hunks_of_the_same_bytes_share_an_id_and_that_id_applies_them_all(home: Path) -> None:
+    (home / "USER.md").write_text("-\n- a\n-\n")
+    hunks = tidy(home).hunks
+    assert [h.kind for h in hunks] == [Kind.EMPTY, Kind.EMPTY] and hunks[0].id == hunks[1].id
+    result = apply_tidy(home, [hunks[0].id], by=CLI)
+    assert not result.is_error and result.applied == (hunks[0].id,) and len(result.removed) == 2
+    assert (home / "USER.md").read_text() == "- a\n"

@@ -114,13 +114,13 @@ def _nothing(why: str) -> str:
 
 def _resolve(proposal: Proposal, ids: list[str] | tuple[str, ...]) -> tuple[list[Hunk], list[Refused]]:
     """The hunks ``ids`` name now, in the proposal's order, and each id that names none (or more than one)."""
-    chosen: dict[str, Hunk] = {}
+    chosen: dict[int, Hunk] = {}
     refused = []
     for given in ids:
         want = given.strip().lower()
-        found = [h for h in proposal.hunks if want and h.id.startswith(want)]
-        if len(found) == 1:
-            chosen[found[0].id] = found[0]
+        found = [(i, h) for i, h in enumerate(proposal.hunks) if want and h.id.startswith(want)]
+        if found and len({h.id for _, h in found}) == 1:  # hunks of the same bytes share an id: it names them all
+            chosen.update(found)
         elif not found:
             refused.append(
                 Refused(
@@ -130,9 +130,9 @@ def _resolve(proposal: Proposal, ids: list[str] | tuple[str, ...]) -> tuple[list
                 )
             )
         else:
-            refused.append(Refused(given, f"ambiguous: the prefix names {len(found)} hunks; give more of the id"))
-    order = {h.id: i for i, h in enumerate(proposal.hunks)}
-    return sorted(chosen.values(), key=lambda h: order[h.id]), refused
+            count = len({h.id for _, h in found})
+            refused.append(Refused(given, f"ambiguous: the prefix begins {count} hunk ids; give more of the id"))
+    return [chosen[i] for i in sorted(chosen)], refused
 
 
 def _refusal(refused: list[Refused]) -> TidyResult:
@@ -189,7 +189,7 @@ def _apply(locked: LockedHome, proposal: Proposal, chosen: list[Hunk], files: Fi
     names = ([archive] if archive else []) + [files.relative(n) for n in ENTRY_FILES if n in new_content]
     first_ids = reserve_ids(locked, names[0], EventAction.TIDY)
     head = first_ids[-1] if locked.recorder.writer() is not None else None  # None: the history cannot be kept
-    args = {"hunks": [h.id for h in chosen]}
+    args = {"hunks": list(dict.fromkeys(h.id for h in chosen))}
     output = _said(head, chosen, moved, removed, archive)
     writes = []
     if archive is not None:
@@ -206,7 +206,7 @@ def _apply(locked: LockedHome, proposal: Proposal, chosen: list[Hunk], files: Fi
     return TidyResult(
         output,
         record=ids[0] if ids else None,
-        applied=tuple(h.id for h in chosen),
+        applied=tuple(dict.fromkeys(h.id for h in chosen)),
         moved=tuple(moved),
         removed=tuple(removed),
         archive=archive,
