@@ -361,3 +361,38 @@ def test_hunks_of_the_same_bytes_share_an_id_and_that_id_applies_them_all(home: 
     result = apply_tidy(home, [hunks[0].id], by=CLI)
     assert not result.is_error and result.applied == (hunks[0].id,) and len(result.removed) == 2
     assert (home / "USER.md").read_text() == "- a\n"
+
+
+PIECE = st.sampled_from(
+    ["likes green tea", "Likes green tea a lot", "name: Ana", "name: Bo", "works nights", "café: open", "x" * 60]
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(entries=st.lists(PIECE, max_size=10), pick=st.lists(st.booleans(), min_size=12, max_size=12))
+def test_any_subset_of_hunks_in_a_hermes_store_writes_its_plan_and_undo_gives_back_every_byte(
+    tmp_path_factory: pytest.TempPathFactory, entries: list[str], pick: list[bool]
+) -> None:
+    home = tmp_path_factory.mktemp("hermes")
+    (home / "memories").mkdir()
+    store = home / "memories" / "MEMORY.md"
+    store.write_text(sections.joined(entries))
+    before = store.read_bytes()
+    files = hermes_files(memory_limit=200)
+    proposal = tidy(home, files)
+    picked = {h.id for h, yes in zip(proposal.hunks, pick, strict=False) if yes}
+    chosen = [h for h in proposal.hunks if h.id in picked]
+    event("hunks applied: " + ("none" if not chosen else "1" if len(chosen) == 1 else "several"))
+    if not chosen:
+        return
+    gone = {e.line for h in chosen for e in h.entries}
+    spans = sections.entry_spans(sections.hermes_text(store.read_text()))
+    result = apply_tidy(home, sorted(picked), files=files, by=CLI)
+    assert not result.is_error, result.output
+    assert store.read_text() == sections.joined([text for _, _, line, text in spans if line not in gone])
+    moved = [e.raw for h in chosen if not h.kind.removes for e in h.entries]
+    if moved:
+        assert (home / "memories" / "ARCHIVE.md").read_text().split(sections.DELIMITER)[1:] == moved
+    assert check(home) == []
+    assert not undo(home, result.record, by=CLI).is_error
+    assert store.read_bytes() == before and not (home / "memories" / "ARCHIVE.md").exists()
