@@ -396,3 +396,16 @@ def test_any_subset_of_hunks_in_a_hermes_store_writes_its_plan_and_undo_gives_ba
     assert check(home) == []
     assert not undo(home, result.record, by=CLI).is_error
     assert store.read_bytes() == before and not (home / "memories" / "ARCHIVE.md").exists()
+
+
+def test_an_agents_add_after_the_proposal_keeps_its_hunks_live_and_its_entry_is_kept(home: Path) -> None:
+    planted(home)
+    proposal = tidy(home)
+    assert not memory_tool(home, by=AGENT).call({"action": "add", "text": "written meanwhile"}).is_error
+    want = planned(home, proposal)  # the file now, the agent's line in it, less the hunks' lines
+    result = apply_tidy(home, [h.id for h in proposal.hunks], by=CLI)
+    assert not result.is_error, result.output
+    assert (home / "MEMORY.md").read_text() == want["MEMORY.md"] and want["MEMORY.md"].endswith("- written meanwhile\n")
+    assert check(home) == []
+    undo(home, result.record, by=CLI)
+    assert (home / "MEMORY.md").read_text() == PLANTED + "- written meanwhile\n"

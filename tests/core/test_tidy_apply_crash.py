@@ -252,3 +252,33 @@ def test_a_failure_after_the_archive_landed_says_so_and_the_next_write_completes
     memory_tool(home).call({"action": "remove", "text": "a call that settles what was in flight"})
     assert {name: (home / name).read_text() for name in want} == want
     assert check(home) == [] and [e.action for e in history(home)].count("tidy") == 3
+
+
+ADDS = textwrap.dedent(
+    """
+    import sys
+    from notebook_app.core import memory_tool
+    from notebook_app.core.log.actor import Actor
+
+    tool = memory_tool(sys.argv[1], by=Actor.mcp("20261206-020202-0badc0de", "busy-agent", "1"))
+    print("ready", flush=True)
+    for i in range(60):
+        assert not tool.call({"action": "add", "text": f"agent entry {i}"}).is_error
+    """
+)
+
+
+def test_an_apply_while_an_agent_process_adds_loses_none_of_its_entries(home: Path) -> None:
+    planted(home)
+    agent = subprocess.Popen([sys.executable, "-c", ADDS, str(home)], stdout=subprocess.PIPE, text=True)
+    assert agent.stdout is not None and agent.stdout.readline() == "ready\n"
+    applied = 0
+    while agent.poll() is None or applied == 0:
+        hunks = tidy(home).hunks
+        if hunks:
+            result = apply_tidy(home, [h.id for h in hunks], by=CLI)
+            applied += not result.is_error  # a hunk the agent made stale meanwhile is refused: never a lost line
+    assert agent.wait(timeout=60) == 0
+    text = (home / "MEMORY.md").read_text() + entries_in(home, ARCHIVE)  # near duplicates ("entry 1", "entry 10") move
+    assert [i for i in range(60) if f"- agent entry {i}\n" not in text] == []
+    assert applied >= 1 and check(home) == []
