@@ -409,3 +409,27 @@ def test_an_agents_add_after_the_proposal_keeps_its_hunks_live_and_its_entry_is_
     assert check(home) == []
     undo(home, result.record, by=CLI)
     assert (home / "MEMORY.md").read_text() == PLANTED + "- written meanwhile\n"
+
+
+def _apply_all(home: str) -> list[object]:
+    result = apply_tidy(Path(home), [h.id for h in tidy(Path(home)).hunks], by=CLI)
+    return [result.is_error, result.output]
+
+
+def test_a_read_only_archive_is_refused_in_words_and_nothing_changes(open_home: Path) -> None:
+    import os
+
+    from unprivileged import as_unprivileged, listing, nobody_ids
+
+    (open_home / "MEMORY.md").write_text("- timezone: UTC\n- timezone: IST\n")
+    (open_home / "memory").mkdir()
+    (open_home / "memory" / "ARCHIVE.md").write_text("## old\n")
+    (open_home / "memory" / "ARCHIVE.md").chmod(0o444)
+    for path in (open_home / "MEMORY.md", open_home / "memory", open_home / "memory" / "ARCHIVE.md"):
+        if os.geteuid() == 0:
+            os.chown(path, *nobody_ids())
+    before, archive = listing(open_home), (open_home / "memory" / "ARCHIVE.md").read_bytes()
+    is_error, output = as_unprivileged(_apply_all, str(open_home))
+    assert is_error and "Permission denied" in output and "ARCHIVE.md" in output and "nothing was written" in output
+    assert listing(open_home) == before and (open_home / "memory" / "ARCHIVE.md").read_bytes() == archive
+    assert not [p for p in (open_home / "memory").iterdir() if p.name != "ARCHIVE.md"]

@@ -21,6 +21,7 @@ head, which also lists each file the group wrote and the line spans of each
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
@@ -108,6 +109,9 @@ def prepare(locked: LockedHome, writes: Sequence[FileWrite], *, first_ids: tuple
             known = locked._know(write.name, whole=True)
             item = _Item(write, folder, path, known.key is not None)
             group.items.append(item)
+            if item.existed and not os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
+                # renaming over it would bypass its mode: refused as a rewrite of it is (.writes)
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
             if write.data is not None:
                 mode = stat.S_IMODE(path.lstat().st_mode) if item.existed else 0o644
                 item.temp, status = write_temp(
