@@ -1,10 +1,11 @@
 """Tidy (issue 23): one reviewed proposal to consolidate a home's memory, never a silent rewrite.
 
-This stop is the proposal only, from reads alone: duplicates, rewordings,
-superseded facts, files over their host's cap, empty lines; what is not an
-entry is reported, never proposed. Applying it (archive first, then the
-sources, as one recorded write) comes later. :func:`tidy_prompt` words the
-same rules for an agent, whose calls a review-mode server queues.
+The proposal, from reads alone: duplicates, rewordings, superseded facts,
+files over their host's cap, empty lines; what is not an entry is reported,
+never proposed. Applying chosen hunks (:func:`apply_tidy`): recomputed under
+the home's lock, live ids only, the archive first, then the sources, as one
+recorded, undoable write. :func:`tidy_prompt` words the same rules for an
+agent, whose calls a review-mode server queues.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
+    from .apply import Refused, TidyResult, apply_tidy
     from .budget import Budget, budget_for
     from .model import (
         ARCHIVES,
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
     from .propose import tidy
 
 _HOME_OF: dict[str, str] = {
+    "Refused": "apply",
+    "TidyResult": "apply",
+    "apply_tidy": "apply",
     "Budget": "budget",
     "budget_for": "budget",
     "ARCHIVES": "model",
@@ -77,10 +82,13 @@ __all__ = [
     "Hunk",
     "Kind",
     "Proposal",
+    "Refused",
     "Stray",
     "Suggestion",
     "TidyPrompt",
+    "TidyResult",
     "Untidied",
+    "apply_tidy",
     "archive_for",
     "budget_for",
     "naive_pairs",
