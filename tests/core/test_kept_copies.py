@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from conftest import files_of
+from home_bytes import files_of
 
 from notebook_app.core.edits import keep_buffer, kept_copies, mark_told, text_digest, write_file
 from notebook_app.core.edits.copies import kept_dir

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import files_of
+from home_bytes import files_of
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_tidy import PLANTED, _hex
