@@ -45,6 +45,8 @@ def launch(
     app = NotebookApp(path, theme=theme, home_label=label, notebook=notebook)
     quiet_collector()
     app.run()
+    for note in app.exit_notes:  # an editor's unsaved buffer kept as the notebook ended: said once the screen is back
+        print(f"persona-notebook: {note}", file=sys.stderr)
     return app.return_code or 0
 
 

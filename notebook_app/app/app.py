@@ -7,12 +7,14 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
+from textual import messages, on
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from .keymap import load_keymap, user_keymap_path
 from .keys import APP_KEYS, Key, bindings
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
+from .screens.editor.kept import end_on_signals, keep_at_exit, tell_kept
 from .screens.keyed import KeyedScreen
 from .screens.main.edits import EditorLauncher
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
@@ -93,6 +95,9 @@ class NotebookApp(App[None]):
             set_theme_before_parse(self, self.requested_theme)
         self.keys_in_use, self.keymap_problems = load_keymap(keymap_path or user_keymap_path())
         self.set_keymap(self.keys_in_use)
+        self.exit_notes: list[str] = []
+        """What ending the notebook kept (an editor's unsaved buffer), in words: said on stderr after the run."""
+        self._kept_at_exit = False
 
     def on_mount(self) -> None:
         for problem in self.theme_problems:
@@ -100,15 +105,29 @@ class NotebookApp(App[None]):
         for problem in self.keymap_problems:
             self.notify(problem, title="keymap", severity="warning", markup=False, timeout=10)
         self.use_theme(self.requested_theme)
+        end_on_signals(self)
         if not isinstance(self.screen, MainScreen):
             self.push_screen(CreateHomeScreen(self.home_label), self._answer_create)
         else:
             self._offer_git_ignore()
+            self.call_after_refresh(self._tell_kept)  # after the first frame: it looks in the state directory
 
     def on_unmount(self) -> None:
         from ..core.fs import unpin_home
 
         unpin_home(self.home)  # the notebook is done with its home: its pinned folders are let go
+
+    @on(messages.ExitApp)
+    def _keep_unsaved(self) -> None:
+        """However the notebook ends (ctrl+q, a served tab closed, SIGTERM): an unsaved buffer is kept first, while
+        every screen is still there (Textual's own handler runs after this one); see :mod:`.screens.editor.kept`."""
+        if not self._kept_at_exit:  # once: a closed tab, then the server stopping, post two
+            self._kept_at_exit = True
+            self.exit_notes.extend(keep_at_exit(self, self.screen_stack, self.home_label))
+
+    def _tell_kept(self) -> None:
+        """Buffers kept when a notebook on this home last ended: said once, in one notification."""
+        tell_kept(self, self._opened_from().notebook.home, shown=tilde)
 
     def get_default_screen(self) -> Screen:
         """The notebook itself when the home exists: composed with the app, painted in its first frame."""
@@ -160,13 +179,18 @@ class NotebookApp(App[None]):
             offer_git_ignore(self, self.main_screen.notebook.home, self.main_screen.notebook.files.host)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``?`` and ``q`` are letters: while a form is open they type, they never act (``f1`` does); no view opens over
-        it.
+        """``?`` and ``q`` are letters: while a form is open they type, they never act (``f1`` and ``ctrl+q`` do); no
+        view opens over it.
         """
         typing = isinstance(self.screen, KeyedScreen) and self.screen.is_typing
-        if typing and ((action == "help" and parameters != (True,)) or action == "quit" or action in VIEWS):
+        letter = (action == "help" and parameters != (True,)) or (action == "quit" and parameters == (True,))
+        if typing and (letter or action in VIEWS):
             return False
         return True
+
+    async def action_quit(self, letter: bool = False) -> None:
+        """``q`` (``quit(True)``, a letter) or Textual's own ``ctrl+q`` (anywhere, in the editor too)."""
+        self.exit()
 
     # --- the views the notebook opens (its keys and palette): each loaded on first use, not at start-up
 

@@ -56,7 +56,7 @@ APP_KEYS: tuple[Key, ...] = (
         help="Show this help"),
     Key(keys="f1", display="f1", action="help(True)", label="Help", id="help-anywhere", show=False, priority=True,
         help="Show this help, also while typing"),
-    Key(keys="q", display="q", action="quit", label="Quit", id="quit", show=False,
+    Key(keys="q", display="q", action="quit(True)", label="Quit", id="quit", show=False,
         help="Quit the notebook (ctrl+q too)"),
 )
 

@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     opening = opened_home(args)
     if isinstance(opening, str):
         return usage_error(opening)
-    home = opening.root
+    home = opening.entry_home  # where the writes record: a Claude Code project's memory folder
     if args.command in ("undo", "restore"):
         if args.command == "undo":
             result = undo(home, args.id, by=CLI, dry_run=args.dry_run)
@@ -218,6 +218,9 @@ def summary(event: Event) -> str:
             if "to" not in args
             else ("entry {} {} → {}".format(args["entry"], *_pair(args.get("expect"), args["to"])))
         )
+    elif "hunks" in args:  # a tidy: one record per file, the group's first undoes them all
+        count, group = len(args["hunks"]), event.extra.get("group")
+        words = f"tidy, {count} hunk{'s' if count != 1 else ''}" + (f" (with {group})" if group != event.id else "")
     elif "line" in args:
         words = (
             f"line {args['line']} {_short(args.get('expect'))} deleted"

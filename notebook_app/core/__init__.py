@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from .lazy import lazy_face
 
 if TYPE_CHECKING:
-    from .edits.editor_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor, edits_dir
+    from .edits.copies import edits_dir
+    from .edits.editor_copy import CopyEditResult, CopyOutcome, EditorRunner, edit_with_editor
     from .edits.entry_plan import EntryPlan, plan_entry
     from .edits.guarded_splice import Splice, delete_entry, edit_entry, splice
     from .edits.hand_edit import HandEditResult, text_digest, write_file
@@ -64,7 +65,7 @@ _HOME_OF: dict[str, str] = {
     "CopyOutcome": "edits.editor_copy",
     "EditorRunner": "edits.editor_copy",
     "edit_with_editor": "edits.editor_copy",
-    "edits_dir": "edits.editor_copy",
+    "edits_dir": "edits.copies",
     "FileRead": "home.files",
     "FileStatus": "home.files",
     "read_file": "home.files",

@@ -43,20 +43,13 @@ from ..core.fs import pin_home
 from ..core.modes import load_settings, mode_in_force
 from ..core.sessions import AgentSession, hold, new_session, session_actor, write_session_file
 from .hosts import host_refusal
+from .prompts import SOUL_DESCRIPTION, SOUL_PROMPT, Prompts
 
 logger = logging.getLogger(__name__)
 
 SERVER_NAME = "persona-notebook"
 SOUL_URI = "persona://soul"
-SOUL_PROMPT = "soul"
 SOUL_MIME_TYPE = "text/markdown"
-
-SOUL_DESCRIPTION = (
-    "The persona's soul for this session: its bootstrap files (AGENTS.md, SOUL.md, IDENTITY.md, "
-    "USER.md, TOOLS.md, HEARTBEAT.md, MEMORY.md) composed into one document. Load it at the start "
-    "of the session. It is a frozen snapshot taken when the session began: memory-tool writes made "
-    "since then are on disk but appear here only in the next session."
-)
 
 INSTRUCTIONS = (
     f"This server holds a persona home. At the start of a session, load the resource {SOUL_URI} "
@@ -142,7 +135,8 @@ class AgentSessionState:
 
 
 def build_server(home: str | Path, *, guard: bool = False, review: bool = False) -> Server[Any]:
-    """The MCP server for one home: the memory tool, the soul resource and prompt.
+    """The MCP server for one home: the memory tool, the soul resource and prompt, and in review mode the
+    ``tidy`` prompt (the memory as it is when asked, tidy's rules, and the ask for replace / remove calls).
 
     ``guard``: the doctor's security rules refuse an agent write they flag
     (the tool's description says so in one sentence; its schema is unchanged).
@@ -208,24 +202,10 @@ def build_server(home: str | Path, *, guard: bool = False, review: bool = False)
             contents=[types.TextResourceContents(uri=SOUL_URI, mime_type=SOUL_MIME_TYPE, text=session.soul)]
         )
 
-    async def list_prompts(
-        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
-    ) -> types.ListPromptsResult:
-        return types.ListPromptsResult(
-            prompts=[types.Prompt(name=SOUL_PROMPT, title="Load the persona", description=SOUL_DESCRIPTION)]
-        )
+    async def frozen_soul() -> str:
+        return (await state.current()).soul
 
-    async def get_prompt(ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams) -> types.GetPromptResult:
-        if params.name != SOUL_PROMPT:
-            raise MCPError(
-                code=types.INVALID_PARAMS,
-                message=f"unknown prompt {params.name!r}: this server offers {SOUL_PROMPT!r}",
-            )
-        session = await state.current()
-        return types.GetPromptResult(
-            description=SOUL_DESCRIPTION,
-            messages=[types.PromptMessage(role="user", content=types.TextContent(text=session.soul))],
-        )
+    prompts = Prompts(root, frozen_soul, review=review)
 
     server: Server[Any] = Server(
         SERVER_NAME,
@@ -235,8 +215,8 @@ def build_server(home: str | Path, *, guard: bool = False, review: bool = False)
         on_call_tool=call_tool,
         on_list_resources=list_resources,
         on_read_resource=read_resource,
-        on_list_prompts=list_prompts,
-        on_get_prompt=get_prompt,
+        on_list_prompts=prompts.list,
+        on_get_prompt=prompts.get,
     )
     server.middleware.append(_SessionStart(state))
     server.middleware.append(_KeepNonObjectArguments())

@@ -274,3 +274,27 @@ async def test_approve_all_counts_and_approves_only_the_proposals_that_apply_now
         await wait_until(
             pilot, lambda: [r.proposal.status for r in screen.rows] == ["approved", "pending", "approved"], "listed"
         )
+
+
+async def test_one_sessions_proposals_show_as_one_diff_and_are_still_decided_one_by_one(home: Path) -> None:
+    merge = queue(home, {"action": "replace", "text": "timezone: UTC", "with": "timezone: IST (was UTC)"})
+    other = propose(home, {"action": "add", "text": "by another agent"}, by=Actor.mcp("s-other", "claude-code", "2"))
+    assert not other.is_error
+    dropped = queue(home, {"action": "remove", "text": "- drafts go out on Fridays\n"})
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        assert [row.batch is not None for row in screen.rows] == [True, False, True]
+        assert "Its session's batch: 2 proposals, oldest first, as one diff" in detail(app)
+        assert (
+            "MEMORY.md:\nfrom line 1:\n # Notes\n \n-- timezone: UTC\n+- timezone: IST (was UTC)\n"
+            " - likes tide tables\n-- drafts go out on Fridays"
+        ) in detail(app)
+        await pilot.press("down")
+        assert "Its session's batch" not in detail(app)
+        await pilot.press("up", "y")  # a part of the batch: the merge alone
+        await wait_until(pilot, lambda: status(home, merge) == "approved", "the approval")
+        await wait_until(pilot, lambda: all(row.batch is None for row in screen.rows), "one left of the batch")
+        assert status(home, dropped) == "pending"
+        assert (home / "MEMORY.md").read_text() == MEMORY.replace("timezone: UTC", "timezone: IST (was UTC)")

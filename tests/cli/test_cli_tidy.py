@@ -33,7 +33,7 @@ def test_text_lists_each_hunk_with_its_id_kind_reason_and_entries_and_writes_not
     assert f"{ids['superseded']}  superseded  MEMORY.md" in out.stdout
     assert "    line 1: timezone: UTC" in out.stdout
     assert f"{ids['exact-duplicate']}  exact duplicate  MEMORY.md" in out.stdout
-    assert "Nothing was written; applying comes later" in out.stdout
+    assert "Nothing was written; apply them with persona-notebook tidy --apply ID…" in out.stdout
     assert sorted(p.name for p in home.iterdir()) == ["MEMORY.md"]
 
 
@@ -56,6 +56,7 @@ def test_a_target_outside_1_to_100_exits_two_in_words(tmp_path: Path) -> None:
     assert run("tidy", "--home", str(tmp_path), "--target", "100", tmp=tmp_path).returncode == 0
 
 
-def test_help_says_it_is_a_dry_run(tmp_path: Path) -> None:
+def test_help_says_it_is_a_dry_run_unless_apply_names_hunks(tmp_path: Path) -> None:
     out = run("tidy", "--help", tmp=tmp_path)
-    assert "A dry run: nothing is written; applying hunks comes in a later release" in " ".join(out.stdout.split())
+    assert "A dry run unless --apply names hunks" in " ".join(out.stdout.split())
+    assert "--apply ID [ID ...]" in out.stdout

@@ -43,7 +43,26 @@ def test_the_first_write_makes_the_state_folder_private(home: Path) -> None:
     assert stat.S_IMODE((home / ".notebook").stat().st_mode) == 0o700
     assert stat.S_IMODE((home / LOG_PATH).stat().st_mode) == 0o600
     header = json.loads((home / LOG_PATH).read_text().splitlines()[0])
-    assert (header["format"], header["version"]) == ("persona-notebook/events", 1)
+    assert (header["format"], header["version"]) == ("persona-notebook/events", 2)
+
+
+def test_a_log_begun_at_version_1_is_still_read_and_appended_to_with_its_header_kept(home: Path) -> None:
+    memory_tool(home).call({"action": "add", "text": "a"})
+    lines = (home / LOG_PATH).read_bytes().split(b"\n", 1)
+    old = json.loads(lines[0]) | {"version": 1}
+    (home / LOG_PATH).write_bytes(json.dumps(old, separators=(",", ":")).encode() + b"\n" + lines[1])
+    memory_tool(home).call({"action": "add", "text": "b"})
+    assert [r["args"]["text"] for r in log_lines(home)] == ["a", "b"]
+    assert json.loads((home / LOG_PATH).read_text().splitlines()[0])["version"] == 1
+    assert len(history(home)) == 2
+
+
+def test_tidy_is_in_the_closed_action_set_as_a_write_from_log_version_2() -> None:
+    from notebook_app.core.log.event_action import ACTIONS, WRITE_ACTIONS, EventAction
+    from notebook_app.core.log.json_lines import LOG_VERSION, READ_VERSIONS
+
+    assert EventAction.TIDY in WRITE_ACTIONS and "tidy" in ACTIONS
+    assert (LOG_VERSION, READ_VERSIONS) == (2, (1, 2))
 
 
 def test_each_writer_is_named_in_its_record(home: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hashlib import sha256
 from pathlib import Path
 
-from conftest import files_of
+from home_bytes import files_of
 
 from notebook_app.core.home import hermes_files
 from notebook_app.core.hosts import resolve_host

@@ -58,6 +58,13 @@ class KeyedScreen(FocusScreen[ResultType]):
             self._resumed_once = True
             event.refresh_styles = False
 
+    def keep_unsaved(self, home_label: str) -> str | None:
+        """The notebook is ending: keep what this screen would lose, and say where in words (None: nothing to keep).
+
+        Called on the event loop while the app still runs, however it ends (see :mod:`.editor.kept`).
+        """
+        return None
+
     @property
     def is_typing(self) -> bool:
         """Whether letter keys type here instead of acting (a form is open)."""

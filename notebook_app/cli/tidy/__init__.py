@@ -1,15 +1,19 @@
-"""``persona-notebook tidy``: what tidy would do to a home's memory, as a dry run; nothing is written (a package:
-the apply joins it later).
+"""``persona-notebook tidy``: what tidy would do to a home's memory (a dry run), or ``--apply ID…`` to do it.
 
-This stop proposes only: applying hunks (``--apply ID…``) comes later. Exit
-status 0 with or without hunks, 2 on a usage error (no such home, no such
-host, a ``--target`` outside 1–100). ``--json`` prints the proposal as one
-object (:func:`..core.tidy.to_json`, its ``schema`` a version).
+Without ``--apply`` nothing is written: exit status 0 with or without
+hunks. ``--apply ID…`` (ids as the dry run lists them, or unique prefixes)
+recomputes the proposal under the home's lock and applies those hunks as
+one recorded write (:func:`..core.tidy.apply_tidy`): 0 when applied, 1 when
+any id is refused (stale or unknown, each named; nothing written). 2 on a
+usage error (no such home, no such host, a ``--target`` outside 1–100).
+``--json`` prints the proposal (:func:`..core.tidy.to_json`, its ``schema``
+a version) or the apply's result (:func:`result_json`).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING
 
 from ...core.text import with_markers
@@ -17,16 +21,20 @@ from ..common import CommandLine, home_option, opened_home, print_json, usage_er
 from ..hosts import HOST_HELP, resolved_host
 
 if TYPE_CHECKING:
-    from ...core.tidy import Proposal
+    from ...core.hosts import HostProfile, Opening
+    from ...core.tidy import Proposal, TidyResult
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     tidy = commands.add_parser(
         "tidy",
-        help="propose tidying memory: duplicates, rewordings, superseded facts, over-cap files (a dry run)",
+        help="propose tidying memory: duplicates, rewordings, superseded facts, over-cap files (a dry run); "
+        "--apply ID… applies hunks",
         description="Propose tidying the home's entry files (MEMORY.md, USER.md) as hunks, each with an id, its "
-        "kind, its reason and the entries it touches. A dry run: nothing is written; applying hunks comes in a "
-        "later release. Exact copies and empty lines would be removed; everything else would move to the "
+        "kind, its reason and the entries it touches. A dry run unless --apply names hunks: then the proposal is "
+        "computed again under the home's lock and only those hunks are applied, as one recorded write that "
+        "'persona-notebook undo ID' undoes; an id that is no longer in it (its bytes changed since) is refused "
+        "by name and nothing is written. Exact copies and empty lines are removed; everything else moves to the "
         "host's archive file, which it does not load.",
     )
     home_option(tidy, host_help=HOST_HELP)
@@ -35,6 +43,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         metavar="PCT",
         default="90",
         help="the share of the host's per-file cap an over-cap file is brought to, 1–100 (default 90)",
+    )
+    tidy.add_argument(
+        "--apply",
+        nargs="+",
+        metavar="ID",
+        help="apply these hunks (ids as the dry run lists them, or unique prefixes); any id not live: nothing written",
     )
     tidy.set_defaults(session_kind=None)
 
@@ -60,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
     host = resolved_host(args)
     if isinstance(host, str):
         return usage_error(host)
+    if args.apply:
+        return _apply(args, opening, host, target)
     from ...core.tidy import tidy, to_json  # tidy's rules load when it runs
 
     proposal = tidy(opening.entry_home, opening.files, host, target)
@@ -94,15 +110,69 @@ def _print_text(proposal: Proposal, home: str, title: str) -> None:
     print(
         f"\n{count} hunk{'s' if count != 1 else ''}: {moved} entr{'y' if moved == 1 else 'ies'} would move to "
         f"{proposal.archive}, {removed} line{'s' if removed != 1 else ''} would be removed. Nothing was written; "
-        "applying comes later"
+        "apply them with persona-notebook tidy --apply ID…"
         if count
         else "\nnothing to tidy"
     )
 
 
+def _apply(args: argparse.Namespace, opening: Opening, host: HostProfile | None, target: float) -> int:
+    from ...core.log import CLI
+    from ...core.tidy import apply_tidy
+
+    result = apply_tidy(opening.entry_home, args.apply, files=opening.files, profile=host, target=target, by=CLI)
+    if args.json:
+        print_json(result_json(result))
+    elif result.refused:
+        count = len(result.refused)
+        print(
+            f"persona-notebook: tidy refused {count} hunk id{'s' if count != 1 else ''}; nothing was written:",
+            file=sys.stderr,
+        )
+        for refused in result.refused:
+            print(f"  {refused.id or '(empty)'}: {refused.reason}", file=sys.stderr)
+    elif result.is_error:
+        print(f"persona-notebook: {result.output}", file=sys.stderr)
+    else:
+        _print_applied(result)
+    if result.unrecorded:
+        print(f"persona-notebook: not recorded: {result.unrecorded}", file=sys.stderr)
+    return 1 if result.is_error else 0
+
+
+def result_json(result: TidyResult) -> dict[str, object]:
+    """The apply's result as one JSON object: what was applied, refused, moved where and removed, how to undo."""
+    return {
+        "applied": list(result.applied),
+        "refused": [{"id": r.id, "reason": r.reason} for r in result.refused],
+        "is_error": result.is_error,
+        "output": result.output,
+        "record": result.record,
+        "undo": f"persona-notebook undo {result.record}" if result.record else None,
+        "archive": result.archive,
+        "files": list(result.files),
+        "moved": [{"file": e.file, "line": e.line, "text": e.text} for e in result.moved],
+        "removed": [{"file": e.file, "line": e.line, "text": e.text} for e in result.removed],
+        **({"unrecorded": result.unrecorded} if result.unrecorded else {}),
+    }
+
+
+def _print_applied(result: TidyResult) -> None:
+    print(with_markers(result.output))
+    if result.moved:
+        print(f"moved to {result.archive}:")
+        for entry in result.moved:
+            print(with_markers(f"  {entry.file} line {entry.line}: {entry.text}"))
+    if result.removed:
+        print("removed (exact copies, empty lines):")
+        for entry in result.removed:
+            print(with_markers(f"  {entry.file} line {entry.line}: {entry.text or '(empty)'}"))
+
+
 COMMAND = CommandLine(
     names=("tidy",),
-    usage="  persona-notebook tidy [--host NAME] [--target PCT] [--json]  propose tidying memory (a dry run)\n",
+    usage="  persona-notebook tidy [--host NAME] [--target PCT] [--json]  propose tidying memory (a dry run)\n"
+    "  persona-notebook tidy --apply ID…      apply those hunks as one write; persona-notebook undo ID undoes it\n",
     add_parser=add_parser,
     run=run,
 )

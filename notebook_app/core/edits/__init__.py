@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
+    from .copies import KeptCopy, edits_dir, keep_buffer, kept_copies, mark_told
     from .editor_copy import (
         CopyEditResult,
         CopyOutcome,
@@ -14,7 +15,6 @@ if TYPE_CHECKING:
         discard_copy,
         edit_with_editor,
         editor_command,
-        edits_dir,
     )
     from .entry_plan import EntryPlan, plan_entry
     from .guarded_splice import Splice, delete_entry, edit_entry, splice
@@ -35,7 +35,11 @@ _HOME_OF: dict[str, str] = {
     "discard_copy": "editor_copy",
     "edit_with_editor": "editor_copy",
     "editor_command": "editor_copy",
-    "edits_dir": "editor_copy",
+    "edits_dir": "copies",
+    "KeptCopy": "copies",
+    "keep_buffer": "copies",
+    "kept_copies": "copies",
+    "mark_told": "copies",
     "EntryPlan": "entry_plan",
     "plan_entry": "entry_plan",
     "HandEditResult": "hand_edit",
@@ -60,6 +64,7 @@ __all__ = [
     "EditorRunner",
     "EntryPlan",
     "HandEditResult",
+    "KeptCopy",
     "Splice",
     "TooLarge",
     "delete_entry",
@@ -69,7 +74,10 @@ __all__ = [
     "editor_command",
     "edits_dir",
     "hand_edit_refusal",
+    "keep_buffer",
     "keep_typing",
+    "kept_copies",
+    "mark_told",
     "plan_entry",
     "read_for_edit",
     "splice",

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -24,10 +23,10 @@ from pathlib import Path
 
 from ..fs.home_pin import moved
 from ..home.layout import FLAT, FileMap
-from ..home.names import base_name
 from ..home.soul import home_path
 from ..log.actor import Actor
 from ..store.places import read_only_refusal
+from .copies import make_copy
 from .hand_edit import HandEditResult, hand_edit_refusal, read_for_edit, text_digest, write_file
 
 EditorRunner = Callable[[Path], int]
@@ -73,17 +72,6 @@ def editor_command(environ: Mapping[str, str]) -> list[str] | None:
     return None
 
 
-def edits_dir() -> Path:
-    """Where editing copies live: ``<user state dir>/persona-notebook/edits`` (``$XDG_STATE_HOME`` on Linux).
-
-    One place for the CLI and the app, so a copy kept after a conflict is
-    found where the other would look.
-    """
-    from platformdirs import user_state_dir  # only when an edit starts: importing the core stays light
-
-    return Path(user_state_dir("persona-notebook")) / "edits"
-
-
 def edit_with_editor(
     home: str | os.PathLike[str],
     name: str,
@@ -106,7 +94,7 @@ def edit_with_editor(
     if not isinstance(base, str):
         return CopyEditResult(base.message, CopyOutcome.REFUSED)
     try:
-        copy = _make_copy(edits_dir, name, base)
+        copy = make_copy(edits_dir, name, base)
     except OSError as error:
         return CopyEditResult(
             f"could not make an editing copy in {edits_dir} ({error.strerror or error}); nothing was changed",
@@ -154,15 +142,3 @@ def _unchanged(copy: Path, base: str) -> bool:
 def discard_copy(copy: Path) -> None:
     """Remove an editing copy and its folder, once what it held is written (a conflict resolved)."""
     shutil.rmtree(copy.parent, ignore_errors=True)
-
-
-def _make_copy(edits_dir: Path, name: str, base: str) -> Path:
-    """A fresh private folder holding ``NAME`` (the copy to edit) and ``NAME.base`` (what it started as)."""
-    edits_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-    plain = base_name(name)  # memories/MEMORY.md is copied as MEMORY.md: the folder is the home's, not the copy's
-    folder = Path(tempfile.mkdtemp(prefix=f"{plain.removesuffix('.md')}-", dir=edits_dir))  # mode 0700
-    data = base.encode("utf-8")
-    (folder / f"{plain}.base").write_bytes(data)
-    copy = folder / plain
-    copy.write_bytes(data)
-    return copy

@@ -10,7 +10,8 @@ if TYPE_CHECKING:
     from .admin import prune, redact
     from .origins import Origin, blame
     from .query import find, history, record_diff, record_json, undoable
-    from .undo_restore import HistoryResult, restore, undo, who
+    from .undo_group import undo
+    from .undo_restore import HistoryResult, restore, who
 
 _HOME_OF: dict[str, str] = {
     "prune": "admin",
@@ -24,7 +25,7 @@ _HOME_OF: dict[str, str] = {
     "undoable": "query",
     "HistoryResult": "undo_restore",
     "restore": "undo_restore",
-    "undo": "undo_restore",
+    "undo": "undo_group",
     "who": "undo_restore",
 }
 """Each exported name -> the module that defines it; it loads on the name's first use."""

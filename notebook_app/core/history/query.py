@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..fs.state_dir import readable_state
-from ..home.names import is_topic_name
+from ..home.names import is_archive_name, is_topic_name
 from ..home.reading import read_slot
 from ..home.soul import BOOTSTRAP_ORDER, home_path
 from ..log.actor import Actor
@@ -293,7 +293,9 @@ def check(home: str | os.PathLike[str]) -> list[str]:
     if reader is None:
         return []
     with reader:
-        topics = {event.file for event in reader.events() if is_topic_name(event.file)}  # Claude Code's, edited whole
+        topics = {  # Claude Code's topic files, edited whole; tidy's archives
+            event.file for event in reader.events() if is_topic_name(event.file) or is_archive_name(event.file)
+        }
         for name in (*BOOTSTRAP_ORDER, *sorted(topics)):
             chain = file_events_backward(reader, name)
             if not chain:

@@ -51,3 +51,17 @@ def is_topic_name(name: object) -> bool:
     Whether a home lets it be written is its file map's say (:meth:`.layout.FileMap.edits_whole`).
     """
     return isinstance(name, str) and name not in BOOTSTRAP_ORDER and _TOPIC_NAME.fullmatch(name) is not None
+
+
+ARCHIVE_NAMES: tuple[str, ...] = ("memory/ARCHIVE.md", "memories/ARCHIVE.md", "ARCHIVE.md")
+"""Where tidy moves entries (spec §9), from the folder it tidies: toolnexus and OpenClaw ``memory/``, Hermes
+``memories/``, Claude Code its memory folder. The only file a write may put in ``memory/``, which it may make."""
+
+
+ARCHIVE_FOLDERS: tuple[str, ...] = ("memory", "memories")
+"""The folders an archive may be in: the next writer clears a killed tidy's temp files there too."""
+
+
+def is_archive_name(name: object) -> bool:
+    """Whether ``name`` is a tidy archive's path (:data:`ARCHIVE_NAMES`): it shares the journal's topic slot."""
+    return name in ARCHIVE_NAMES

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..fs.atomic import flocked_directory
 from ..fs.state_dir import STATE_DIR
-from .names import BOOTSTRAP_ORDER, base_name, is_topic_name
+from .names import BOOTSTRAP_ORDER, base_name, is_archive_name, is_topic_name
 
 MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 """The memory tool's targets and the only files it ever writes."""
@@ -42,7 +42,7 @@ _APPENDED = ("MEMORY.md", "USER.md")  # only the entry files are ever appended t
 def has_file_slot(name: str) -> bool:
     """Whether the journal has a slot for ``name``: one of the seven (its own), or a topic file (the one shared
     topic slot, :mod:`..store.journal`). A rewrite or delete of any other name is never written, so never parsed."""
-    return base_name(name) in FILE_SLOT_ORDER or is_topic_name(name)
+    return base_name(name) in FILE_SLOT_ORDER or is_topic_name(name) or is_archive_name(name)
 
 
 def is_temp_file(name: str) -> bool:
@@ -60,7 +60,8 @@ class Intent:
     """The write in flight, as slot 0 records it."""
 
     kind: str
-    """append, rewrite or delete."""
+    """append, rewrite, delete, or group: several files' rewrites and deletes under one intent (a tidy, its undo),
+    its records named in the log from ``log`` on, ``after`` of them (:mod:`..store.group`)."""
     name: str
     """A file of the home by its path there; a rewrite or delete may also name a topic file (``debugging.md``)."""
     log: int | None = None
@@ -77,6 +78,8 @@ class Intent:
             return f"append {self.name} {self.before} {self.after}{tail}"
         if self.kind == "rewrite":
             return f"rewrite {self.name} {self.log} {self.inode}"
+        if self.kind == "group":
+            return f"group {self.log} {self.after}"
         return f"delete {self.name} {self.log}"
 
     @classmethod
@@ -90,6 +93,8 @@ class Intent:
                 return cls("append", words[1], log, int(words[2]), int(words[3]), absent=words[5:] == ["absent"])
             if len(words) == 4 and words[0] == "rewrite" and has_file_slot(words[1]):
                 return cls("rewrite", words[1], int(words[2]), inode=int(words[3]))
+            if len(words) == 3 and words[0] == "group":
+                return cls("group", "-", int(words[1]), after=int(words[2]))
             if len(words) == 3 and words[0] == "delete" and has_file_slot(words[1]):
                 return cls("delete", words[1], int(words[2]))
         except ValueError:

@@ -10,7 +10,9 @@ from enum import StrEnum
 
 
 class EventAction(StrEnum):
-    """What an event did: the closed set of spec §7, each member its word in the log."""
+    """What an event did: the closed set of spec §7, each member its word in the log.
+
+    ``tidy`` came with log version 2 (:data:`.json_lines.LOG_VERSION`): one record per file a tidy wrote."""
 
     ADD = "add"
     REPLACE = "replace"
@@ -21,6 +23,7 @@ class EventAction(StrEnum):
     MERGE = "merge"
     UNDO = "undo"
     RESTORE = "restore"
+    TIDY = "tidy"
     OUTSIDE = "outside"
     APPROVED = "approved"
     PROPOSED = "proposed"

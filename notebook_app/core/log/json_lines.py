@@ -13,7 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 LOG_FORMAT = "persona-notebook/events"
-LOG_VERSION = 1
+LOG_VERSION = 2
+"""The log's schema version, written in a new log's header. 2 added the ``tidy`` action and the ``group`` field
+(:mod:`..tidy.apply`); 1 added ``secrets``."""
+READ_VERSIONS = (1, 2)
+"""The header versions this release reads: a log begun by an earlier release is read, and appended to, as it is
+(its header is never rewritten; a reader keeps an action or a field it does not know as it is written)."""
 
 
 def json_safe(value: object, depth: int = 0) -> Any:
@@ -53,6 +58,6 @@ def parse_header(line: bytes) -> str | None:
         data = json.loads(line)
     except ValueError:
         return None
-    if isinstance(data, dict) and data.get("format") == LOG_FORMAT and data.get("version") == LOG_VERSION:
+    if isinstance(data, dict) and data.get("format") == LOG_FORMAT and data.get("version") in READ_VERSIONS:
         return str(data.get("log"))
     return None

@@ -80,7 +80,9 @@ class LogWriter:
             else:
                 log_id = parse_header(_first_line(fd)) or ""
                 if not log_id:
-                    raise StateDirError(f"{path} is not a persona-notebook event log (version 1); it was left as it is")
+                    raise StateDirError(
+                        f"{path} is not a persona-notebook event log (versions 1–2); it was left as it is"
+                    )
         except BaseException:
             os.close(fd)
             raise

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         reject_all,
         secret_words,
     )
+    from .review_batch import Batch, preview_batch, session_batches
     from .review_preview import ProposalPreview, preview_proposal, preview_proposals
     from .review_tool import reviewed_tool_class
     from .settings import load_settings, mode_in_force, set_review
@@ -45,6 +46,9 @@ _HOME_OF: dict[str, str] = {
     "reject_all": "review",
     "reviewed_tool_class": "review_tool",
     "secret_words": "review",
+    "Batch": "review_batch",
+    "preview_batch": "review_batch",
+    "session_batches": "review_batch",
     "ProposalPreview": "review_preview",
     "preview_proposal": "review_preview",
     "preview_proposals": "review_preview",
@@ -57,6 +61,7 @@ _HOME_OF: dict[str, str] = {
 lazy_face(__name__, _HOME_OF)
 
 __all__ = [
+    "Batch",
     "Decision",
     "Outcome",
     "GuardedMemoryTool",
@@ -71,11 +76,13 @@ __all__ = [
     "mode_in_force",
     "pending",
     "pending_count",
+    "preview_batch",
     "preview_proposal",
     "preview_proposals",
     "reject",
     "reject_all",
     "reviewed_tool_class",
     "secret_words",
+    "session_batches",
     "set_review",
 ]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
+    from .group import FileWrite, reserve_ids, write_group
     from .journal import read_slots
     from .recording import Change, Recorder
     from .recovery import recover
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
     from .storage import LockedHome, StorageError, locked_home
 
 _HOME_OF: dict[str, str] = {
+    "FileWrite": "group",
+    "reserve_ids": "group",
+    "write_group": "group",
     "read_slots": "journal",
     "Change": "recording",
     "Recorder": "recording",
@@ -34,6 +38,7 @@ lazy_face(__name__, _HOME_OF)
 
 __all__ = [
     "Change",
+    "FileWrite",
     "LockedHome",
     "Recorder",
     "StorageError",
@@ -43,4 +48,6 @@ __all__ = [
     "record_failed",
     "record_session_start",
     "recover",
+    "reserve_ids",
+    "write_group",
 ]

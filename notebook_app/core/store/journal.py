@@ -41,7 +41,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..home.names import base_name, is_topic_name
+from ..home.names import base_name, is_archive_name, is_topic_name
 from ..home.reading import FILE_SLOT_ORDER, SLOT, read_slot
 
 LOG_SLOT = SLOT
@@ -99,7 +99,7 @@ TOPIC_SLOT = SLOT * (2 + len(FILE_SLOT_ORDER))
 def file_slot_offset(name: str) -> int:
     """Where ``name``'s slot is: its own for one of the seven, the shared topic slot for a topic file."""
     offset = _FILE_SLOTS.get(base_name(name))
-    if offset is None and is_topic_name(name):
+    if offset is None and (is_topic_name(name) or is_archive_name(name)):
         return TOPIC_SLOT
     if offset is None:
         raise KeyError(name)  # no write of such a name is ever made: the callers refuse it first
@@ -108,7 +108,7 @@ def file_slot_offset(name: str) -> int:
 
 def shares_slot(name: str) -> bool:
     """Whether ``name``'s slot is the shared topic slot, cleared before each of its intents (see above)."""
-    return base_name(name) not in _FILE_SLOTS and is_topic_name(name)
+    return base_name(name) not in _FILE_SLOTS and (is_topic_name(name) or is_archive_name(name))
 
 
 def log_slot(raw: bytes | None) -> tuple[str, str | None] | None:

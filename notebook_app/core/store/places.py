@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..home.layout import FileMap
-from ..home.names import HOST_FOLDERS, base_name
+from ..home.names import HOST_FOLDERS, base_name, is_archive_name
 
 HERMES_LOCKED = ("MEMORY.md", "USER.md")
 """The files Hermes's ``MemoryStore`` locks for a write (``_file_lock``: ``<file>.lock`` beside each)."""
@@ -45,7 +45,8 @@ def read_only_refusal(files: FileMap, name: str) -> str | None:
 
 
 def folder_for(home: Path, name: str, made: list[Path]) -> Path:
-    """The folder ``name`` is written in: the home, or the one subfolder its path names (``memories/``).
+    """The folder ``name`` is written in: the home, or the one subfolder its path names (``memories/``, or
+    ``memory/`` for a tidy archive, spec §9).
 
     A missing subfolder is made and added to ``made`` (removed again if the
     call fails), as Hermes makes ``memories/``; one that is a link, or not a
@@ -54,7 +55,7 @@ def folder_for(home: Path, name: str, made: list[Path]) -> Path:
     folder, _, _ = name.rpartition("/")
     if not folder:
         return home
-    if folder not in HOST_FOLDERS:
+    if folder not in HOST_FOLDERS and not is_archive_name(name):
         raise PlaceRefused(f"not a file of this home: {name}")
     path = home / folder
     try:

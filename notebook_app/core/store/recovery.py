@@ -70,6 +70,12 @@ def _settle(home: Path, intent: Intent, journal: int) -> None:
             return
         size = os.fstat(fd).st_size
         assert intent.log is not None
+        if intent.kind == "group":  # several files under one intent: a tidy, its undo
+            from .group import settle_group
+
+            settle_group(home, intent, fd, journal)
+            write_slot(journal, "", LOG_SLOT)  # the next writer reads the last id from the log itself
+            return
         if intent.log >= size:
             return  # killed before its record was written: nothing to settle
         events = _events_from(fd, intent.log, size)

@@ -45,6 +45,7 @@ from ..fs.atomic import write_atomically as write_atomically  # re-exported, as 
 from ..fs.home_pin import HomeRefused, home_lock
 from ..home.files import FileRead, FileStatus, read_file
 from ..home.layout import FLAT, FileMap
+from ..home.names import ARCHIVE_FOLDERS
 from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS, SLOT, Intent, consistent_reads, is_temp_file
 from ..home.reading import is_scratch_file as is_scratch_file  # the read half, re-exported for callers that write
 from ..home.refusals import Rejection, file_refusal, utf8_refusal
@@ -344,7 +345,7 @@ def locked_home(
             locked = LockedHome(home, durable=durable, by=by, files=files)
             recover(home, locked.slots()[:SLOT])
             remove_matching(home, is_temp_file)
-            for folder in files.subfolders:
+            for folder in sorted({*files.subfolders, *ARCHIVE_FOLDERS}):  # and where a killed tidy's archive was
                 _remove_temps_in(home / folder)
             try:
                 yield locked

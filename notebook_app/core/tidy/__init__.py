@@ -1,9 +1,11 @@
 """Tidy (issue 23): one reviewed proposal to consolidate a home's memory, never a silent rewrite.
 
-This stop is the proposal only, from reads alone: duplicates, rewordings,
-superseded facts, files over their host's cap, empty lines; what is not an
-entry is reported, never proposed. Applying it (archive first, then the
-sources, as one recorded write) comes later.
+The proposal, from reads alone: duplicates, rewordings, superseded facts,
+files over their host's cap, empty lines; what is not an entry is reported,
+never proposed. Applying chosen hunks (:func:`apply_tidy`): recomputed under
+the home's lock, live ids only, the archive first, then the sources, as one
+recorded, undoable write. :func:`tidy_prompt` words the same rules for an
+agent, whose calls a review-mode server queues.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
+    from .apply import Refused, TidyResult, apply_tidy
     from .budget import Budget, budget_for
     from .model import (
         ARCHIVES,
@@ -28,9 +31,13 @@ if TYPE_CHECKING:
         to_json,
     )
     from .near import STOP_WORDS, THRESHOLD, naive_pairs, near_pairs, words
+    from .prompt import PROMPT_DESCRIPTION, PROMPT_NAME, PROMPT_TITLE, Suggestion, TidyPrompt, tidy_prompt
     from .propose import tidy
 
 _HOME_OF: dict[str, str] = {
+    "Refused": "apply",
+    "TidyResult": "apply",
+    "apply_tidy": "apply",
     "Budget": "budget",
     "budget_for": "budget",
     "ARCHIVES": "model",
@@ -49,6 +56,12 @@ _HOME_OF: dict[str, str] = {
     "naive_pairs": "near",
     "near_pairs": "near",
     "words": "near",
+    "PROMPT_DESCRIPTION": "prompt",
+    "PROMPT_NAME": "prompt",
+    "PROMPT_TITLE": "prompt",
+    "Suggestion": "prompt",
+    "TidyPrompt": "prompt",
+    "tidy_prompt": "prompt",
     "tidy": "propose",
 }
 """Each exported name -> the module that defines it; it loads on the name's first use."""
@@ -58,6 +71,9 @@ lazy_face(__name__, _HOME_OF)
 __all__ = [
     "ARCHIVES",
     "DEFAULT_TARGET",
+    "PROMPT_DESCRIPTION",
+    "PROMPT_NAME",
+    "PROMPT_TITLE",
     "SCHEMA",
     "STOP_WORDS",
     "THRESHOLD",
@@ -66,13 +82,19 @@ __all__ = [
     "Hunk",
     "Kind",
     "Proposal",
+    "Refused",
     "Stray",
+    "Suggestion",
+    "TidyPrompt",
+    "TidyResult",
     "Untidied",
+    "apply_tidy",
     "archive_for",
     "budget_for",
     "naive_pairs",
     "near_pairs",
     "tidy",
+    "tidy_prompt",
     "to_json",
     "words",
 ]

@@ -19,7 +19,7 @@ ARCHIVES: dict[str, str] = {
     "claude-code": "ARCHIVE.md",
 }
 """Per host, the archive file moved entries go to, from the home's top folder (Claude Code's: its memory folder).
-A file no host loads (spec §9); nothing writes it yet: this stop only names it in a hunk's words."""
+A file no host loads (spec §9): :func:`.apply.apply_tidy` appends what it moves there."""
 DEFAULT_TARGET = 0.9
 """The share of a host's cap an over-budget plan brings a file to (issue 23)."""
 

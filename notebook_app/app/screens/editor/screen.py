@@ -308,6 +308,20 @@ class EditorScreen(KeyedScreen[None]):
             return
         self.dismiss(None)
 
+    def keep_unsaved(self, home_label: str) -> str | None:
+        """The notebook is ending with this buffer unsaved: keep it as an editing copy, in the state directory.
+
+        On the event loop, as the app ends: a few small writes outside the home, done before the process is.
+        """
+        if not self.unsaved:
+            return None
+        from ....core.edits import edits_dir, keep_buffer
+        from .kept import kept_words
+
+        where = self.notebook.files.relative(self.file_name)  # memories/MEMORY.md in a Hermes home
+        kept = keep_buffer(self.notebook.home, where, self.text, self.base, edits_dir=edits_dir())
+        return kept_words(self.file_name, kept, home_label)
+
     def action_undo(self) -> None:
         self.text_area.undo()
 

@@ -15,7 +15,7 @@ from textual.content import Content
 
 from ....core.history import who
 from ....core.home import Rejection
-from ....core.modes import Proposal, ProposalPreview, ProposalStatus
+from ....core.modes import Batch, Proposal, ProposalPreview, ProposalStatus
 
 MARKS = {
     ProposalStatus.APPROVED: ("✔ approved", "$text-success"),
@@ -37,6 +37,8 @@ class Row:
     preview: ProposalPreview | None
     secrets: tuple[str, ...] = ()
     """The kinds of secret a pending proposal's text holds (the doctor's rule): approving would write them."""
+    batch: Batch | None = None
+    """Its agent session's pending proposals as one diff, when the session has more than this one pending."""
 
 
 ROW_WIDTH = 74
@@ -87,3 +89,25 @@ def row_prompt(row: Row, clock: Callable[[datetime], str]) -> Content:
         "\n  ",
         (call_words(proposal, ROW_WIDTH), "bold" if proposal.status == ProposalStatus.PENDING else "$foreground-muted"),
     )
+
+
+def batch_words(batch: Batch) -> list[Content | str | tuple[str, str]]:
+    """Under a proposal's own dry run: its session's pending proposals together, as one diff, in order."""
+    count = len(batch.proposals)
+    parts: list[Content | str | tuple[str, str]] = [
+        "\n\n",
+        (
+            f"Its session's batch: {count} proposals, oldest first, as one diff "
+            "(y / x still decide each one; Y approves all shown)",
+            "bold",
+        ),
+    ]
+    if batch.misses:
+        missed = len(batch.misses)
+        parts += [
+            "\n",
+            (f"{missed} would miss after the ones before and {'is' if missed == 1 else 'are'} left out", "$text-error"),
+        ]
+    for line in batch.diff.split("\n") if batch.diff else ():
+        parts += ["\n", (line, LINE_STYLES.get(line[:1], ""))]
+    return parts

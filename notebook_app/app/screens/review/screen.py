@@ -33,18 +33,20 @@ from ....core.modes import (
     approve_all,
     holds_secret,
     pending,
+    preview_batch,
     preview_proposal,
     preview_proposals,
     reject,
     reject_all,
     secret_words,
+    session_batches,
 )
 from ...keys import REVIEW_KEYS, bindings
 from ...watchers.home_and_log import LiveHome
 from ...widgets.common.key_footer import KeyFooter
 from ...workers import LatestWins, run_once
 from ..keyed import KeyedScreen
-from .rows import LINE_STYLES, MARKS, NOTHING, Row, call_words, row_prompt
+from .rows import LINE_STYLES, MARKS, NOTHING, Row, batch_words, call_words, row_prompt
 
 __all__ = ["ReviewScreen", "Row", "call_words", "row_prompt"]
 
@@ -119,8 +121,17 @@ class ReviewScreen(KeyedScreen[None]):
         waiting = [p for p in proposals if p.status == ProposalStatus.PENDING]
         previews = iter(preview_proposals(self.home, waiting))
         secrets = {p.id: tuple(holds_secret(p)) for p in waiting}
+        batches = {
+            p.id: batch
+            for group in session_batches(waiting)
+            if len(group) > 1
+            for batch in (preview_batch(self.home, group),)
+            for p in group
+        }
         return [
-            Row(p, next(previews), secrets[p.id]) if p.status == ProposalStatus.PENDING else Row(p, None)
+            Row(p, next(previews), secrets[p.id], batches.get(p.id))
+            if p.status == ProposalStatus.PENDING
+            else Row(p, None)
             for p in proposals
         ]
 
@@ -205,6 +216,9 @@ class ReviewScreen(KeyedScreen[None]):
             parts += [(f"If approved now{edited}: {preview.outcome.outcome or 'applies'}", "$text-success")]
             for line in preview.lines.split("\n"):
                 parts += ["\n", (line, LINE_STYLES.get(line[:1], ""))]
+        batch = next((row.batch for row in self.rows if row.proposal.id == proposal.id), None)
+        if batch is not None:
+            parts += batch_words(batch)
         return Content.assemble(*parts)
 
     def _confirm_words(self) -> str:
