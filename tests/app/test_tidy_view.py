@@ -114,3 +114,61 @@ async def test_the_archive_is_listed_in_the_home_pane_as_not_loaded(home: Path) 
         rows = file_rows(app.screen.state)
         assert rows[-1] == FileRow("memory/ARCHIVE.md", Part.NOT_LOADED, "tidy's archive: the host does not load it")
         assert "moved out by tidy" not in app.screen.state.preview.composition.soul
+
+
+def notes(app) -> list[str]:
+    return [str(notification.message) for notification in app._notifications]
+
+
+async def test_y_then_y_applies_the_accepted_hunks_as_one_write_and_says_how_to_undo(home: Path) -> None:
+    (home / "MEMORY.md").write_text(PLANTED)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_tidy(pilot)
+        await pilot.press("A")
+        await wait_until(pilot, lambda: len(screen.accepted) == 3, "every hunk accepted")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: "y again applies 3 hunks" in detail(screen), "the dry run to confirm")
+        assert "move to memory/ARCHIVE.md: MEMORY.md line 4: timezone: UTC" in detail(screen)
+        assert (home / "MEMORY.md").read_text() == PLANTED  # nothing yet
+        await pilot.press("y")
+        await wait_until(pilot, lambda: (home / "MEMORY.md").read_text() != PLANTED, "the apply to land")
+        assert (home / "MEMORY.md").read_text() == "# notes\n\n- prefers tea\n- Timezone: IST\n"
+        assert "- timezone: UTC\n" in (home / "memory" / "ARCHIVE.md").read_text()
+        await wait_until(pilot, lambda: any("undo" in note for note in notes(app)), "the words after the apply")
+        await wait_until(pilot, lambda: "Nothing to tidy" in summary(screen), "the proposal read again")
+        assert not screen.accepted
+
+
+async def test_esc_cancels_the_confirmation_and_writes_nothing(home: Path) -> None:
+    (home / "MEMORY.md").write_text(PLANTED)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_tidy(pilot)
+        await pilot.press("space", "y")
+        await wait_until(pilot, lambda: screen.confirming, "the confirmation")
+        await pilot.press("escape")
+        assert isinstance(app.screen, TidyScreen) and not screen.confirming
+        await pilot.press("y", "escape", "escape")
+        assert isinstance(app.screen, MainScreen)
+        assert (home / "MEMORY.md").read_text() == PLANTED
+
+
+async def test_an_accepted_hunk_an_agent_changed_goes_stale_and_is_never_applied(home: Path) -> None:
+    (home / "MEMORY.md").write_text(PLANTED)
+    app = make_app(home, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_tidy(pilot)
+        hunk = screen.selected
+        assert hunk is not None and hunk.kind.code == "superseded"
+        await pilot.press("space")
+        await wait_until(pilot, lambda: screen.accepted == {hunk.id}, "the hunk accepted")
+        changed = PLANTED.replace("- timezone: UTC\n", "- timezone: PST\n")
+        (home / "MEMORY.md").write_text(changed)  # an agent's write to the bytes the hunk names
+        await wait_until(pilot, lambda: hunk.id in screen.stale, "the hunk gone stale")
+        assert not screen.accepted
+        assert any(row == "stale · never applied" for row in rows(screen))
+        await pilot.press("y", "y")
+        await pilot.pause()
+        assert (home / "MEMORY.md").read_text() == changed
+        assert not (home / "memory").exists()
