@@ -225,6 +225,15 @@ class NotebookApp(App[None]):
         main = self._opened_from()
         self.push_screen(DoctorScreen(main.notebook.home, main.notebook.check), main.back_from_doctor)
 
+    def action_tidy(self) -> None:
+        from .screens.tidy.screen import TidyScreen
+
+        main = self._opened_from()
+        notebook = main.notebook
+        self.push_screen(
+            TidyScreen(notebook.home, notebook.tidy, notebook.apply_tidy, watch=self.watch_home), main.back_from_doctor
+        )
+
     def action_injects(self) -> None:
         from .screens.injects import InjectsScreen
 

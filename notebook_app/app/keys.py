@@ -122,6 +122,8 @@ NOTEBOOK_KEYS: tuple[Key, ...] = (
     Key(keys="exclamation_mark", display="!", action="app.doctor", label="Doctor", id="doctor",
         command="Open the home doctor", show=False,
         help="The home doctor: every finding by file, jump to its line, apply its fix"),
+    Key(keys="T", display="T", action="app.tidy", label="Tidy", id="tidy", command="Tidy memory", show=False,
+        help="Tidy: duplicates, rewordings, superseded facts and over-cap files as one patch; accept hunks, apply"),
     Key(keys="slash", display="/", action="find", label="Find", id="find", command="Find in the home", show=False,
         help="Find in every bootstrap file and both sessions as you type: matches highlighted and counted; enter / ↓ "
              "next, ↑ previous, esc closes"),
@@ -176,6 +178,19 @@ DOCTOR_KEYS: tuple[Key, ...] = (
         help="In the doctor: apply the fix shown (its dry run first; guarded)"),
     Key(keys="escape", display="esc", action="back", label="Back", id="doctor-back", command="Back to the notebook",
         help="Back from the doctor to the notebook"),
+)
+
+TIDY_KEYS: tuple[Key, ...] = (
+    Key(keys="space", display="space", action="toggle", label="Accept", id="tidy-toggle",
+        help="In tidy: accept or decline the selected hunk (none is accepted until you say so)"),
+    Key(keys="A", display="A", action="accept_all", label="Accept all", id="tidy-accept-all",
+        help="In tidy: accept every hunk shown"),
+    Key(keys="enter", display="enter", action="jump", label="Go to line", id="tidy-jump",
+        help="In tidy: show the hunk's first line in the notebook"),
+    Key(keys="y", display="y", action="apply", label="Apply", id="tidy-apply",
+        help="In tidy: show every entry the accepted hunks move or remove; y again applies them as one write"),
+    Key(keys="escape", display="esc", action="back", label="Back", id="tidy-back", command="Back to the notebook",
+        help="In tidy: cancel the confirmation, else back to the notebook"),
 )
 
 HISTORY_KEYS: tuple[Key, ...] = (
@@ -254,6 +269,7 @@ KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Find bar", FIND_KEYS),
     KeyGroup("Agent sessions", AGENT_KEYS),
     KeyGroup("Doctor", DOCTOR_KEYS),
+    KeyGroup("Tidy", TIDY_KEYS),
     KeyGroup("History", HISTORY_KEYS),
     KeyGroup("Review", REVIEW_KEYS),
     KeyGroup("Built-in editor", EDITOR_KEYS),

@@ -52,6 +52,7 @@ def test_every_binding_we_declare_has_a_unique_id() -> None:
     from notebook_app.app.screens.injects import InjectsScreen
     from notebook_app.app.screens.panes import PaneScreen
     from notebook_app.app.screens.review.screen import ReviewScreen
+    from notebook_app.app.screens.tidy.screen import TidyScreen
     from notebook_app.app.widgets.find.find_bar import FindBar
 
     classes = (
@@ -60,6 +61,7 @@ def test_every_binding_we_declare_has_a_unique_id() -> None:
         MainScreen,
         AgentSessionsScreen,
         DoctorScreen,
+        TidyScreen,
         HistoryScreen,
         InjectsScreen,
         ReviewScreen,

@@ -65,6 +65,8 @@ def file_rows(state: HomeState) -> tuple[FileRow, ...]:
             cut = (load is not None and load.truncated) or live.dropped_bytes > 0
             rows.append(FileRow(name, Part.CUT if cut else Part.INJECTED))
     rows += (FileRow(name, Part.ON_DEMAND) for name in state.on_demand)
+    if state.archive is not None:
+        rows.append(FileRow(state.archive, Part.NOT_LOADED, f"tidy's archive: {_host(state)} does not load it"))
     for name in BOOTSTRAP_ORDER:
         if name not in order and name in state.files:
             rows.append(FileRow(name, Part.NOT_LOADED, f"{_host(state)} does not load {name}"))

@@ -18,6 +18,7 @@ from ...core import BOOTSTRAP_ORDER, ENTRY_FILES, MAX_FILE_BYTES, Session, Snaps
 from ...core.fs import moved, pin_home, write_refusal
 from ...core.home import FLAT, Composition, Dialect, FileMap, on_demand_files
 from ...core.log import NOTEBOOK
+from ...core.tidy import archive_for
 from .comparison import Comparison, compare
 from .live_files import LiveFile, read_live_file
 from .session_counter import SessionCounter
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from ...core.doctor import Doctor, DoctorReport
     from ...core.edits import HandEditResult
     from ...core.hosts import HostProfile, Previews
+    from ...core.tidy import Proposal
 
 ENTRY_ACTIONS = ("edit-entry", "delete-entry")
 """The form's two human-only actions: guarded entry edits, never the agent's tool."""
@@ -53,6 +55,9 @@ class HomeState:
     on_demand: tuple[str, ...] = ()
     """The files the host's agent reads on demand that are there, newest first (:func:`...core.home.on_demand_files`);
     each is in :attr:`files` too."""
+    archive: str | None = None
+    """Tidy's archive when it is there and not already a file the host reads on demand: a file the host does
+    not load (:func:`...core.tidy.archive_for`)."""
     on_demand_total: int = 0
     """How many there are, :attr:`on_demand` being at most the first 50."""
 
@@ -213,6 +218,20 @@ class Notebook:
             self._doctor = Doctor(remember=True)
         return self._doctor.check(self.home, host=self.host, files=self.files)
 
+    def tidy(self) -> Proposal:
+        """Tidy's proposal for the entry files as the host in view loads them (reads them all: run it in a worker)."""
+        from ...core.tidy import tidy  # tidy's rules load when the Tidy view first asks
+
+        return tidy(self.home, self.files, self.host)
+
+    def apply_tidy(self, ids: tuple[str, ...]):
+        """Apply the accepted hunks of these ids as one recorded write (recomputed under the lock: a stale id
+        is refused by name and nothing is written)."""
+        from ...core.tidy import apply_tidy
+
+        with self._lock:
+            return apply_tidy(self.home, ids, files=self.files, profile=self.host, by=NOTEBOOK)
+
     def health(self) -> tuple[DoctorReport, int]:
         """The doctor's report and how many agent proposals wait for review: the health line's two facts."""
         from ...core.modes import pending_count  # loaded with the first check, in a worker
@@ -270,7 +289,8 @@ class Notebook:
         session = self._session
         live = {}
         demand, demand_total = on_demand_files(self.home, self.files) if self.files.on_demand else ((), 0)
-        names = (*self.files.host_files, *dict.fromkeys((*self.files.order, *BOOTSTRAP_ORDER)), *demand)
+        archive = archive_for(self.files.host)  # tidy's: listed, never loaded (spec §9)
+        names = (*self.files.host_files, *dict.fromkeys((*self.files.order, *BOOTSTRAP_ORDER, *demand, archive)))
         cap = MAX_FILE_BYTES if self.files.contract_cap else None
         for name in names:
             before = self._last.files.get(name) if self._last else None
@@ -297,6 +317,7 @@ class Notebook:
                 name for name in ENTRY_FILES if name in live and in_sections(name, self.files, live[name])
             ),
             on_demand=tuple(name for name in demand if name in live),
+            archive=archive if archive in live and archive not in demand else None,
             on_demand_total=demand_total,
         )
         self._last = state

@@ -171,7 +171,9 @@ def _rules(archive: str) -> str:
         "punctuation and stop words; deeper rewordings are yours to see): merge them. `replace` the entry that "
         "says the most with one wording that holds everything both say, then `remove` the other.\n"
         "3. Superseded or conflicting facts, entries with the same key (the text before the first `:`, at most "
-        f"{KEY_LIMIT} characters, case-folded) and different values: the later line is the newer and is kept. "
+        f"{KEY_LIMIT} characters, case-folded) and different values: the newer is kept, "
+        "the one the home's history says was written last, "
+        "else the later line (the hints below name it). "
         "Merge the older into it: `replace` the newer entry with one that keeps the older value too "
         '("timezone: IST (was UTC)"), then `remove` the older line.\n'
         "4. Over budget, a file past the budget shown beside it: do not remove entries to make room. Moving the "

@@ -11,12 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..fs.state_dir import STATE_DIR
 from ..home.files import FileStatus, read_file
 from ..home.layout import FLAT, FileMap
 from ..home.reading import ENTRY_FILES
 from ..home.refusals import Rejection
 from ..memory.dialect import dialect_for
 from . import rules
+from .ages import ages_of
 from .budget import budget_for
 from .model import DEFAULT_TARGET, Hunk, Proposal, Stray, Untidied, archive_for
 from .parse import parse
@@ -69,8 +71,9 @@ def tidy(
         hunks += rules.exact_duplicates(parsed, claimed)
         hunks += rules.empties(parsed, claimed)
         hunks += rules.near_duplicates(parsed, claimed, archive)
-        hunks += rules.superseded(parsed, claimed, archive)
-        hunks += rules.over_budget(parsed, claimed, budget_for(name, files, profile), target, archive)
+        ages = ages_of(home, files, name) if (home / STATE_DIR).is_dir() else {}  # no history: no times
+        hunks += rules.superseded(parsed, claimed, archive, ages)
+        hunks += rules.over_budget(parsed, claimed, budget_for(name, files, profile), target, archive, ages)
         strays += parsed.strays
     hunks.sort(key=lambda hunk: (ENTRY_FILES.index(hunk.file), hunk.entries[0].line))
     host = files.host or (profile.name if profile is not None else None) or "toolnexus"

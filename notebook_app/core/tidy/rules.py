@@ -14,6 +14,7 @@ from collections import defaultdict
 from ..home.layout import Dialect
 from ..memory import sections
 from . import near
+from .ages import Ages, oldest_first, written
 from .budget import Budget
 from .model import Entry, Hunk, Kind
 from .parse import Parsed
@@ -127,27 +128,34 @@ def key_of(text: str) -> tuple[str, str] | None:
     return key, value
 
 
-def superseded(parsed: Parsed, claimed: set[int], archive: str) -> list[Hunk]:
+def superseded(parsed: Parsed, claimed: set[int], archive: str, ages: Ages) -> list[Hunk]:
+    """Facts with one key and different values: the newest is kept, by when the history says each was written,
+    else (no time for one of them, or two the same) by the later line."""
     by_key: defaultdict[str, list[tuple[Entry, str]]] = defaultdict(list)
     for entry in parsed.entries:
         if entry.line not in claimed and (pair := key_of(entry.text)) is not None:
             by_key[pair[0]].append((entry, pair[1]))
     hunks = []
     for key, found in by_key.items():
-        kept, value = found[-1]
-        older = tuple(entry for entry, then in found[:-1] if then.casefold() != value.casefold())
+        times = [written(entry, ages) for entry, _ in found]
+        timed = None not in times and len(set(times)) == len(times)
+        newest = max(range(len(found)), key=lambda i: (times[i], found[i][0].line) if timed else found[i][0].line)
+        kept, value = found[newest]
+        older = tuple(entry for entry, then in found if entry is not kept and then.casefold() != value.casefold())
         if not older:
             continue
         claimed.update(entry.line for entry in older)
+        newer_by = f"its write time, {times[newest]}" if timed else "the later line"
+        said = f"written last ({times[newest]})" if timed else "the later line"
         hunks.append(
             Hunk(
                 Kind.SUPERSEDED,
                 parsed.name,
                 older,
                 f"{_lines(older)} of {parsed.name} give{'s' if len(older) == 1 else ''} '{key}' another value than "
-                f"line {kept.line}, the later line, which is kept as the newer: "
+                f"line {kept.line}, {said}, which is kept as the newer: "
                 f"{'it moves' if len(older) == 1 else 'they move'} to {archive}",
-                (("key", key), ("kept", f"line {kept.line}: {kept.text}"), ("newer by", "the later line")),
+                (("key", key), ("kept", f"line {kept.line}: {kept.text}"), ("newer by", newer_by)),
             )
         )
     return hunks
@@ -162,7 +170,11 @@ def _cost(entry: Entry, parsed: Parsed, budget: Budget) -> int:
     return measure(entry.raw, budget.unit)
 
 
-def over_budget(parsed: Parsed, claimed: set[int], budget: Budget, target: float, archive: str) -> list[Hunk]:
+def over_budget(
+    parsed: Parsed, claimed: set[int], budget: Budget, target: float, archive: str, ages: Ages
+) -> list[Hunk]:
+    """A file still over its cap: the entries least recently written (by the history, else the earliest lines)
+    move until it is at ``target`` of the cap."""
     size = budget.size(parsed.text, parsed.dialect)
     lines = parsed.lines
     over = size > budget.cap or (budget.lines is not None and lines > budget.lines)
@@ -176,7 +188,7 @@ def over_budget(parsed: Parsed, claimed: set[int], budget: Budget, target: float
     goal = int(budget.cap * target)
     line_goal = int(budget.lines * target) if budget.lines is not None else None
     moved: list[Entry] = []
-    for entry in parsed.entries:
+    for entry in sorted(parsed.entries, key=lambda entry: oldest_first(entry, ages)):
         if size <= goal and (line_goal is None or lines <= line_goal):
             break
         if entry.line in claimed:
@@ -187,14 +199,16 @@ def over_budget(parsed: Parsed, claimed: set[int], budget: Budget, target: float
     if not moved:
         return []
     claimed.update(entry.line for entry in moved)
+    moved.sort(key=lambda entry: entry.line)
     share = f"{round(target * 100)}%"
+    by = "write time, then line order" if any(written(entry, ages) for entry in parsed.entries) else "line order"
     return [
         Hunk(
             Kind.OVER_BUDGET,
             parsed.name,
             tuple(moved),
-            f"{parsed.name} is over its cap of {budget.said()}: its {len(moved):,} earliest "
+            f"{parsed.name} is over its cap of {budget.said()}: its {len(moved):,} least recently written "
             f"entr{'y moves' if len(moved) == 1 else 'ies move'} to {archive}, which brings it to {share} of the cap",
-            (("cap", budget.said()), ("target", share), ("after", f"{max(size, 0):,}"), ("oldest by", "line order")),
+            (("cap", budget.said()), ("target", share), ("after", f"{max(size, 0):,}"), ("oldest by", by)),
         )
     ]

@@ -73,7 +73,7 @@ def file_prompt(
         MARKS[row.part],
         (label, "$foreground-muted") if row.part is Part.NOT_LOADED else label,
         # not loaded: the words in place of its size (its pane says the size), so the row fits 80 columns
-        ("not loaded", "$foreground-muted italic")
+        ("not loaded" if label.endswith(" ") else " not loaded", "$foreground-muted italic")
         if row.part is Part.NOT_LOADED
         else (f"{_size(live, limit):>10}", "$foreground-muted"),
     ]

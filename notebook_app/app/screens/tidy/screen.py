@@ -1,0 +1,216 @@
+"""Tidy: the core's consolidation proposal as one patch a person reads, accepts in parts, then applies.
+
+The proposal comes from the core (the same rules as ``persona-notebook tidy``),
+read in a worker and read again whenever the home changes. Nothing is accepted
+until the person says so (``space``, ``A``); ``y`` shows every entry the
+accepted hunks move or remove, and ``y`` again applies them through the core as
+one recorded write. A hunk accepted before an agent changed its bytes is gone
+stale: it stays in the list, marked, and is never applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...keys import TIDY_KEYS, bindings
+from ...watchers.home_and_log import LiveHome
+from ...widgets.common.key_footer import KeyFooter
+from ...workers import LatestWins, run_once
+from ..keyed import KeyedScreen
+from .words import confirm_words, hunk_detail, hunk_line, proposal_summary, stray_line
+
+if TYPE_CHECKING:
+    from ....core.tidy import Hunk, Proposal
+
+STALE = "stale:"
+"""The id prefix of a row whose hunk went stale: shown, never accepted or applied."""
+
+
+class TidyScreen(KeyedScreen[tuple[str, int] | None]):
+    """Hunks grouped by file; dismissed with (file, line) to jump there, or None."""
+
+    CSS_PATH = Path(__file__).with_name("tidy.tcss")
+    KEYS = TIDY_KEYS
+    BINDINGS = bindings(KEYS)
+
+    def __init__(
+        self,
+        home: Path,
+        propose: Callable[[], Proposal],
+        apply: Callable[[tuple[str, ...]], Any],
+        *,
+        watch: bool = False,
+    ) -> None:
+        super().__init__()
+        self.home = home
+        self.propose = propose
+        self.apply = apply
+        """Applies the hunks of these ids; returns the core's result (``output``, ``is_error``)."""
+        self.watch_home = watch
+        self.proposal: Proposal | None = None
+        self.accepted: set[str] = set()
+        self.stale: dict[str, Hunk] = {}
+        """Accepted hunks the last proposal no longer has (their bytes changed): shown, never applied."""
+        self.confirming = False
+        self._reads = LatestWins(self, "tidy", self.propose, done=self._proposed, failed=self._failed)
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="◆")
+        yield Static("Tidy is reading the entry files…", id="tidy-summary", markup=False)
+        yield OptionList(id="tidy-hunks")
+        yield Static("", id="tidy-detail", markup=False)
+        yield KeyFooter(compact=True)
+        yield LiveHome(self.home, watch=self.watch_home, group="tidy-watch")
+
+    @on(events.Mount)
+    def _mounted(self) -> None:
+        self.sub_title = "tidy"
+        self.query_one("#tidy-hunks").border_title = "Hunks"
+        self.query_one("#tidy-detail").border_title = "Hunk"
+        self._reads.request()
+
+    @on(LiveHome.Changed)
+    def _home_changed(self, event: LiveHome.Changed) -> None:
+        if event.files:
+            self._reads.request()
+
+    def _failed(self, words: str) -> None:
+        self.query_one("#tidy-summary", Static).update(f"⚠ Tidy could not read the home: {words}")
+
+    def _proposed(self, proposal: Proposal) -> None:
+        live = {hunk.id for hunk in proposal.hunks}
+        if self.proposal is not None:
+            for hunk in self.proposal.hunks:
+                if hunk.id in self.accepted and hunk.id not in live:
+                    self.stale[hunk.id] = hunk
+        self.accepted &= live
+        self.proposal = proposal
+        self.confirming = False
+        self._list()
+
+    def _list(self) -> None:
+        proposal = self.proposal
+        if proposal is None:
+            return
+        listing = self.query_one(OptionList)
+        highlighted = listing.highlighted
+        listing.clear_options()
+        for name in proposal.looked_at:
+            hunks = [hunk for hunk in proposal.hunks if hunk.file == name]
+            strays = [stray for stray in proposal.strays if stray.file == name]
+            if not hunks and not strays:
+                continue
+            listing.add_option(Option(Content.styled(f"{name} · {len(hunks)}", "bold $text-primary"), disabled=True))
+            for hunk in hunks:
+                mark = ("[✓] ", "$text-success") if hunk.id in self.accepted else ("[ ] ", "$foreground-muted")
+                listing.add_option(Option(Content.assemble(mark, hunk_line(hunk)), id=hunk.id))
+            for stray in strays:  # reported, never proposed
+                listing.add_option(
+                    Option(Content.styled(f"    {stray_line(stray)}", "$foreground-muted"), disabled=True)
+                )
+        if self.stale:
+            listing.add_option(Option(Content.styled("stale · never applied", "bold $text-warning"), disabled=True))
+            for hunk in self.stale.values():
+                row = Content.assemble(("[✗] ", "$text-warning"), hunk_line(hunk))
+                listing.add_option(Option(row, id=f"{STALE}{hunk.id}"))
+        for skipped in proposal.untidied:
+            row = f"{skipped.file}: not tidied: {skipped.reason}"
+            listing.add_option(Option(Content.styled(row, "$text-warning"), disabled=True))
+        self._summarise()
+        if listing.option_count:
+            listing.highlighted = _first_enabled(listing, highlighted or 0)
+            listing.focus()
+        self._show_detail()
+
+    def _summarise(self) -> None:
+        assert self.proposal is not None
+        self.query_one("#tidy-summary", Static).update(proposal_summary(self.proposal, self.accepted, len(self.stale)))
+
+    @property
+    def selected(self) -> Hunk | None:
+        listing = self.query_one(OptionList)
+        if listing.highlighted is None or self.proposal is None:
+            return None
+        option_id = listing.get_option_at_index(listing.highlighted).id or ""
+        if option_id.startswith(STALE):
+            return self.stale.get(option_id[len(STALE) :])
+        return self.proposal.by_id(option_id)
+
+    @on(OptionList.OptionHighlighted)
+    def _show_detail(self) -> None:
+        self.confirming = False
+        hunk = self.selected
+        detail = self.query_one("#tidy-detail", Static)
+        if hunk is None or self.proposal is None:
+            detail.update("")
+            return
+        words = hunk_detail(hunk, self.proposal.archive)
+        if hunk.id in self.stale:
+            words = "STALE: its bytes changed since it was proposed (an agent wrote); it is never applied.\n" + words
+        detail.update(words)
+
+    def _mark(self, ids: set[str], accept: bool) -> None:
+        self.accepted = self.accepted | ids if accept else self.accepted - ids
+        self.confirming = False
+        self._list()
+
+    def action_toggle(self) -> None:
+        hunk = self.selected
+        if hunk is None or hunk.id in self.stale:
+            return
+        self._mark({hunk.id}, hunk.id not in self.accepted)
+
+    def action_accept_all(self) -> None:
+        if self.proposal is not None:
+            self._mark({hunk.id for hunk in self.proposal.hunks}, True)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self) -> None:
+        self.action_jump()
+
+    def action_jump(self) -> None:
+        hunk = self.selected
+        if hunk is not None:
+            self.dismiss((hunk.file, hunk.entries[0].line))
+
+    def action_apply(self) -> None:
+        proposal = self.proposal
+        chosen = [hunk for hunk in proposal.hunks if hunk.id in self.accepted] if proposal else []
+        if not chosen or proposal is None:
+            self.notify("No hunk is accepted: space accepts the selected one, A all.", title="tidy", markup=False)
+            return
+        if not self.confirming:
+            self.confirming = True
+            self.query_one("#tidy-detail", Static).update(confirm_words(chosen, proposal.archive))
+            return
+        self.confirming = False
+        ids = tuple(hunk.id for hunk in chosen)
+        run_once(self, "tidy-apply", lambda: self.apply(ids), done=self._applied, failed=self._failed)
+
+    def _applied(self, result: Any) -> None:
+        self.notify(result.output, title="tidy", severity="error" if result.is_error else "information", markup=False)
+        if not result.is_error:
+            self.accepted.clear()
+        self._reads.request()
+
+    def action_back(self) -> None:
+        if self.confirming:
+            self.confirming = False
+            self._show_detail()
+            return
+        self.dismiss(None)
+
+
+def _first_enabled(listing: OptionList, start: int) -> int:
+    """The first row at or after ``start`` that can be highlighted (headers cannot), else the last such before it."""
+    count = listing.option_count
+    order = [*range(min(start, count - 1), count), *range(min(start, count - 1) - 1, -1, -1)]
+    return next((index for index in order if not listing.get_option_at_index(index).disabled), 0)
