@@ -231,7 +231,8 @@ class NotebookApp(App[None]):
         main = self._opened_from()
         notebook = main.notebook
         self.push_screen(
-            TidyScreen(notebook.home, notebook.tidy, notebook.apply_tidy, watch=self.watch_home), main.back_from_doctor
+            TidyScreen(notebook.home, notebook.tidy, notebook.apply_tidy, notebook.tidy_preview, watch=self.watch_home),
+            main.back_from_doctor,
         )
 
     def action_injects(self) -> None:
