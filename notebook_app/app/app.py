@@ -11,6 +11,7 @@ from textual import messages, on
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from . import views
 from .keymap import load_keymap, user_keymap_path
 from .keys import APP_KEYS, Key, bindings
 from .screens import CreateHomeScreen, HelpScreen, MainScreen
@@ -47,7 +48,7 @@ def project_label(spec: str, root: Path, memory: Path) -> str:
     return f"{TITLES.get(name, name)} · {tilde(root)} (memory in {kept})"
 
 
-VIEWS = {"agent_sessions", "history", "review", "doctor", "injects"}
+VIEWS = {"agent_sessions", "history", "review", "doctor", "tidy", "injects"}
 """The views the notebook opens over its screen (its keys name them ``app.…``): never while its form is open."""
 
 
@@ -192,62 +193,25 @@ class NotebookApp(App[None]):
         """``q`` (``quit(True)``, a letter) or Textual's own ``ctrl+q`` (anywhere, in the editor too)."""
         self.exit()
 
-    # --- the views the notebook opens (its keys and palette): each loaded on first use, not at start-up
+    # --- the views the notebook opens (its keys and palette): built in views.py, each loaded on first use
 
     def action_agent_sessions(self) -> None:
-        from .screens.agent_sessions import AgentSessionsScreen
-
-        main = self._opened_from()
-        self.push_screen(
-            AgentSessionsScreen(main.notebook.home, watch=self.watch_home, home_label=self.home_label, clock=self.clock)
-        )
+        views.agent_sessions(self, self._opened_from())
 
     def action_history(self) -> None:
-        from .screens.history import HistoryScreen
-
-        main = self._opened_from()
-        self.push_screen(
-            HistoryScreen(main.notebook.home, self.clock, watch=self.watch_home), lambda _: main.read_again()
-        )
+        views.history(self, self._opened_from())
 
     def action_review(self) -> None:
-        from .screens.review.screen import ReviewScreen
-
-        # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
-        main = self._opened_from()
-        self.push_screen(
-            ReviewScreen(main.notebook.home, self.clock, watch=self.watch_home), lambda _: main.read_again()
-        )
+        views.review(self, self._opened_from())
 
     def action_doctor(self) -> None:
-        from .screens.doctor import DoctorScreen
-
-        main = self._opened_from()
-        self.push_screen(DoctorScreen(main.notebook.home, main.notebook.check), main.back_from_doctor)
+        views.doctor(self, self._opened_from())
 
     def action_tidy(self) -> None:
-        from .screens.tidy.screen import TidyScreen
-
-        main = self._opened_from()
-        notebook = main.notebook
-        self.push_screen(
-            TidyScreen(notebook.home, notebook.tidy, notebook.apply_tidy, watch=self.watch_home), main.back_from_doctor
-        )
+        views.tidy(self, self._opened_from())
 
     def action_injects(self) -> None:
-        from .screens.injects import InjectsScreen
-
-        main = self._opened_from()
-        shown = main.sessions
-        self.push_screen(
-            InjectsScreen(
-                main.notebook.host_root,  # a Claude Code project's root, not its memory folder
-                shown.host_spec,
-                kind=shown.session_kind,
-                home_label=self.home_label,
-                watch=self.watch_home,
-            )
-        )
+        views.injects(self, self._opened_from())
 
     def _opened_from(self) -> MainScreen:
         assert self.main_screen is not None, "the notebook's views open from its screen"

@@ -178,3 +178,29 @@ def test_find_bar_with_highlighted_matches(snap_compare, demo: Path, size: tuple
         await pilot.pause()
 
     assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_tidy_with_two_hunks_accepted_and_the_next_session_if_applied(
+    snap_compare, home: Path, size: tuple[int, int]
+) -> None:
+    from notebook_app.app.screens.tidy.screen import TidyScreen
+
+    (home / "MEMORY.md").write_text("# notes\n\n- prefers tea\n- timezone: UTC\n- prefers tea\n-\n- Timezone: IST\n")
+
+    async def run_before(pilot) -> None:
+        await settled(pilot)
+        await pilot.press("T")
+        await wait_until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, TidyScreen) and pilot.app.screen.proposal is not None,
+            "the hunks",
+        )
+        await pilot.press("space", "down", "space")
+        pane = pilot.app.screen.query_one("#tidy-next", SessionPane)
+        await wait_until(
+            pilot, lambda: sum(1 for mark in pane.document.marks.values() if mark == "removed") == 2, "the preview"
+        )
+        await pilot.pause()
+
+    assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)

@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.screens.tidy.screen import TidyScreen
 from notebook_app.app.view_model.file_rows import FileRow, Part, file_rows
+from notebook_app.app.widgets.session.session_pane import SessionPane
 
 PLANTED = "# notes\n\n- prefers tea\n- timezone: UTC\n- prefers tea\n-\n- Timezone: IST\n"
 """An exact duplicate (line 5), an empty bullet (line 6), and a superseded timezone (line 4 by line 7)."""
@@ -172,3 +173,30 @@ async def test_an_accepted_hunk_an_agent_changed_goes_stale_and_is_never_applied
         await pilot.pause()
         assert (home / "MEMORY.md").read_text() == changed
         assert not (home / "memory").exists()
+
+
+def preview_lines(screen: TidyScreen) -> list[tuple[str, str | None]]:
+    """The preview's lines with their marks: ``removed`` on each line the accepted hunks take out."""
+    document = screen.query_one("#tidy-next", SessionPane).document
+    return [(line, getattr(document.marks.get(index), "value", None)) for index, line in enumerate(document.lines)]
+
+
+async def test_the_next_session_preview_follows_what_is_accepted(home: Path) -> None:
+    (home / "MEMORY.md").write_text(PLANTED)
+    async with make_app(home).run_test(size=SIZE) as pilot:
+        screen = await open_tidy(pilot)
+        await wait_until(pilot, lambda: "- timezone: UTC" in [line for line, _ in preview_lines(screen)], "a preview")
+        assert not [line for line, mark in preview_lines(screen) if mark == "removed"]
+        await pilot.press("space")  # the superseded timezone
+        await wait_until(pilot, lambda: any(mark == "removed" for _, mark in preview_lines(screen)), "the preview")
+        assert [line for line, mark in preview_lines(screen) if mark == "removed"] == ["- timezone: UTC"]
+        await pilot.press("A")
+        await wait_until(
+            pilot,
+            lambda: (
+                [line for line, mark in preview_lines(screen) if mark == "removed"]
+                == ["- timezone: UTC", "- prefers tea", "-"]
+            ),
+            "the preview of every hunk",
+        )
+        assert (home / "MEMORY.md").read_text() == PLANTED  # a preview writes nothing

@@ -232,6 +232,23 @@ class Notebook:
         with self._lock:
             return apply_tidy(self.home, ids, files=self.files, profile=self.host, by=NOTEBOOK)
 
+    def tidy_preview(self, proposal: Proposal, ids: frozenset[str]) -> Comparison | str:
+        """The next session now against the one after the hunks ``ids`` (the apply's own cut, read without the
+        lock); or why it cannot be shown, in words. Reads the home: run it in a worker."""
+        from ...core.tidy import tidied_texts
+
+        texts = tidied_texts(self.home, proposal, ids, files=self.files)
+        if isinstance(texts, str):
+            return texts
+        upcoming = (self._session or Session(self.home, files=self.files)).preview(self.host).composition
+        after = upcoming
+        for name, data in texts.items():
+            try:
+                after = after.with_text(name, data.decode("utf-8"))
+            except UnicodeDecodeError:
+                return f"{name} is not valid UTF-8: its preview cannot be shown (the apply reads its bytes as they are)"
+        return compare(upcoming, after)
+
     def health(self) -> tuple[DoctorReport, int]:
         """The doctor's report and how many agent proposals wait for review: the health line's two facts."""
         from ...core.modes import pending_count  # loaded with the first check, in a worker

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
-    from .apply import Refused, TidyResult, apply_tidy
+    from .apply import Refused, TidyResult, apply_tidy, tidied_texts
     from .budget import Budget, budget_for
     from .model import (
         ARCHIVES,
@@ -38,6 +38,7 @@ _HOME_OF: dict[str, str] = {
     "Refused": "apply",
     "TidyResult": "apply",
     "apply_tidy": "apply",
+    "tidied_texts": "apply",
     "Budget": "budget",
     "budget_for": "budget",
     "ARCHIVES": "model",
@@ -89,6 +90,7 @@ __all__ = [
     "TidyResult",
     "Untidied",
     "apply_tidy",
+    "tidied_texts",
     "archive_for",
     "budget_for",
     "naive_pairs",

@@ -18,12 +18,14 @@ every failure is a result with a message.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Collection
 from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..home.files import read_file
 from ..home.layout import FLAT, Dialect, FileMap
 from ..home.reading import ENTRY_FILES
 from ..log.actor import LIBRARY, Actor
@@ -36,7 +38,7 @@ from ..store.group import FileWrite, GroupCut, reserve_ids, write_group
 from ..store.recording import Change
 from ..store.storage import LockedHome, StorageError, locked_home
 from .model import DEFAULT_TARGET, Entry, Hunk, Proposal
-from .propose import tidy
+from .propose import READ_LIMIT, tidy
 
 if TYPE_CHECKING:
     from ..hosts import HostProfile
@@ -153,7 +155,21 @@ class _Source:
     moved: list[Entry]
 
 
-def _apply(locked: LockedHome, proposal: Proposal, chosen: list[Hunk], files: FileMap) -> TidyResult:
+@dataclass
+class _Cut:
+    """What the chosen hunks do to their files, before anything is written: the one plan the apply writes and
+    the preview shows."""
+
+    sources: dict[str, _Source]
+    moved: list[Entry]
+    removed: list[Entry]
+    new_content: dict[str, bytes]
+    edits: dict[str, tuple[Edit, ...] | None]
+
+
+def _cut(chosen: list[Hunk], files: FileMap, read: Callable[[str], bytes]) -> _Cut | str:
+    """Each file the hunks touch without the entries they take out (``read``: a file's bytes by its path from the
+    home's top); or why it cannot be cut, in words."""
     sources: dict[str, _Source] = {}
     moved: list[Entry] = []
     removed: list[Entry] = []
@@ -161,10 +177,10 @@ def _apply(locked: LockedHome, proposal: Proposal, chosen: list[Hunk], files: Fi
         source = sources.get(h.file)
         if source is None:
             store = files.relative(h.file)
-            data = locked.read_whole(store).data
+            data = read(store)
             dialect = dialect_for(h.file, files.dialect, data.decode("utf-8", "surrogateescape"))
             if not isinstance(dialect, Dialect):
-                return TidyResult(_nothing(dialect.message), True)
+                return dialect.message
             source = sources[h.file] = _Source(h.file, store, dialect, data, {}, [])
         for entry in h.entries:
             source.taken[entry.line] = entry
@@ -176,8 +192,27 @@ def _apply(locked: LockedHome, proposal: Proposal, chosen: list[Hunk], files: Fi
     for source in sources.values():
         cut = _cut_lines(source) if source.dialect is Dialect.LINES else _cut_store(source)
         if isinstance(cut, str):
-            return TidyResult(f"tidy refused {cut}; nothing was written", True)
+            return f"tidy refused {cut}"
         new_content[source.name], edits[source.name] = cut
+    return _Cut(sources, moved, removed, new_content, edits)
+
+
+def tidied_texts(
+    home: str | os.PathLike[str], proposal: Proposal, ids: Collection[str], *, files: FileMap = FLAT
+) -> dict[str, bytes] | str:
+    """What each entry file would hold after the hunks ``ids`` of ``proposal``, by the apply's own cut, from a
+    read without the lock: the preview a person looks at before applying. Writes nothing; the apply recomputes."""
+    root = Path(home).expanduser()
+    chosen = [hunk for hunk in proposal.hunks if hunk.id in ids]
+    cut = _cut(chosen, files, lambda store: read_file(root / store, limit=READ_LIMIT + 1).data)
+    return cut if isinstance(cut, str) else cut.new_content
+
+
+def _apply(locked: LockedHome, proposal: Proposal, chosen: list[Hunk], files: FileMap) -> TidyResult:
+    cut = _cut(chosen, files, lambda store: locked.read_whole(store).data)
+    if isinstance(cut, str):
+        return TidyResult(_nothing(cut), True)
+    sources, moved, removed, new_content, edits = cut.sources, cut.moved, cut.removed, cut.new_content, cut.edits
     movers = [s for s in sources.values() if s.moved]
     if len({s.dialect for s in movers}) > 1:
         return TidyResult(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -23,12 +24,17 @@ from textual.widgets.option_list import Option
 from ...keys import TIDY_KEYS, bindings
 from ...watchers.home_and_log import LiveHome
 from ...widgets.common.key_footer import KeyFooter
+from ...widgets.session.session_pane import SessionPane
 from ...workers import LatestWins, run_once
 from ..keyed import KeyedScreen
 from .words import confirm_words, hunk_detail, hunk_line, proposal_summary, stray_line
 
 if TYPE_CHECKING:
     from ....core.tidy import Hunk, Proposal
+    from ...view_model.comparison import Comparison
+
+NARROW = 100
+"""Below this many columns the preview is under the hunks, not beside them."""
 
 STALE = "stale:"
 """The id prefix of a row whose hunk went stale: shown, never accepted or applied."""
@@ -46,6 +52,7 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
         home: Path,
         propose: Callable[[], Proposal],
         apply: Callable[[tuple[str, ...]], Any],
+        preview: Callable[[Proposal, frozenset[str]], Comparison | str],
         *,
         watch: bool = False,
     ) -> None:
@@ -60,13 +67,21 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
         self.stale: dict[str, Hunk] = {}
         """Accepted hunks the last proposal no longer has (their bytes changed): shown, never applied."""
         self.confirming = False
+        self.preview = preview
+        """The next session now against the one after the accepted hunks, or why not, in words."""
         self._reads = LatestWins(self, "tidy", self.propose, done=self._proposed, failed=self._failed)
+        self._previews = LatestWins(
+            self, "tidy-preview", self._preview, done=self._previewed, failed=self._preview_failed
+        )
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
         yield Static("Tidy is reading the entry files…", id="tidy-summary", markup=False)
-        yield OptionList(id="tidy-hunks")
-        yield Static("", id="tidy-detail", markup=False)
+        with Horizontal(id="tidy-body"):
+            with Vertical(id="tidy-left"):
+                yield OptionList(id="tidy-hunks")
+                yield Static("", id="tidy-detail", markup=False)
+            yield SessionPane("Next session · if applied", id="tidy-next")
         yield KeyFooter(compact=True)
         yield LiveHome(self.home, watch=self.watch_home, group="tidy-watch")
 
@@ -76,6 +91,12 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
         self.query_one("#tidy-hunks").border_title = "Hunks"
         self.query_one("#tidy-detail").border_title = "Hunk"
         self._reads.request()
+
+    @on(events.Resize)
+    def _resized(self, event: events.Resize) -> None:
+        """Below 100 columns the preview goes under the hunks: side by side, neither would be readable."""
+        self.query_one("#tidy-body").set_class(event.size.width < NARROW, "-narrow")
+        self.call_after_refresh(self.query_one("#tidy-next", SessionPane).reveal_first_change)
 
     @on(LiveHome.Changed)
     def _home_changed(self, event: LiveHome.Changed) -> None:
@@ -125,10 +146,27 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
             row = f"{skipped.file}: not tidied: {skipped.reason}"
             listing.add_option(Option(Content.styled(row, "$text-warning"), disabled=True))
         self._summarise()
+        self._previews.request(proposal, frozenset(self.accepted))
         if listing.option_count:
             listing.highlighted = _first_enabled(listing, highlighted or 0)
             listing.focus()
         self._show_detail()
+
+    def _preview(self, proposal: Proposal, accepted: frozenset[str]) -> Comparison | str:
+        return self.preview(proposal, accepted)
+
+    def _previewed(self, comparison: Comparison | str) -> None:
+        pane = self.query_one("#tidy-next", SessionPane)
+        if isinstance(comparison, str):
+            pane.show_nothing(comparison)
+            return
+        removed = sum(len(file.removed) for file in comparison.diff.files)
+        badge = f"−{removed} line{'s' if removed != 1 else ''}" if removed else "as now"
+        meta = "lines marked − leave it" if removed else "accept hunks to see what leaves"
+        pane.show(meta, badge, "dry-run" if removed else "sync", comparison.current_doc)
+
+    def _preview_failed(self, words: str) -> None:
+        self.query_one("#tidy-next", SessionPane).show_nothing(f"The preview could not be made: {words}")
 
     def _summarise(self) -> None:
         assert self.proposal is not None

@@ -1,0 +1,64 @@
+"""The views the notebook opens over its screen, for the app's ``app.…`` keys and the palette.
+
+Each screen's module loads on first use, not at start-up. A view that may have
+written (history, review, the doctor's fixes, tidy) hands back to the main
+screen, which reads the home again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .app import NotebookApp
+    from .screens import MainScreen
+
+
+def agent_sessions(app: NotebookApp, main: MainScreen) -> None:
+    from .screens.agent_sessions import AgentSessionsScreen
+
+    app.push_screen(
+        AgentSessionsScreen(main.notebook.home, watch=app.watch_home, home_label=app.home_label, clock=app.clock)
+    )
+
+
+def history(app: NotebookApp, main: MainScreen) -> None:
+    from .screens.history import HistoryScreen
+
+    app.push_screen(HistoryScreen(main.notebook.home, app.clock, watch=app.watch_home), lambda _: main.read_again())
+
+
+def review(app: NotebookApp, main: MainScreen) -> None:
+    from .screens.review.screen import ReviewScreen
+
+    # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
+    app.push_screen(ReviewScreen(main.notebook.home, app.clock, watch=app.watch_home), lambda _: main.read_again())
+
+
+def doctor(app: NotebookApp, main: MainScreen) -> None:
+    from .screens.doctor import DoctorScreen
+
+    app.push_screen(DoctorScreen(main.notebook.home, main.notebook.check), main.back_from_doctor)
+
+
+def tidy(app: NotebookApp, main: MainScreen) -> None:
+    from .screens.tidy.screen import TidyScreen
+
+    notebook = main.notebook
+    screen = TidyScreen(notebook.home, notebook.tidy, notebook.apply_tidy, notebook.tidy_preview, watch=app.watch_home)
+    app.push_screen(screen, main.back_from_doctor)  # (file, line) to show, or None; a read follows either way
+
+
+def injects(app: NotebookApp, main: MainScreen) -> None:
+    from .screens.injects import InjectsScreen
+
+    shown = main.sessions
+    app.push_screen(
+        InjectsScreen(
+            main.notebook.host_root,  # a Claude Code project's root, not its memory folder
+            shown.host_spec,
+            kind=shown.session_kind,
+            home_label=app.home_label,
+            watch=app.watch_home,
+        )
+    )
