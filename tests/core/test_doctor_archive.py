@@ -117,3 +117,21 @@ def test_the_scan_writes_nothing_and_a_large_archive_is_scanned_once(tmp_path: P
         out.write("- one more\n")
     doctor.check(home)
     assert doctor.scans == scans + 1  # only the archive read again
+
+
+def test_a_key_tidy_moves_to_the_archive_is_still_found_there(tmp_path: Path) -> None:
+    """End to end: a superseded fact holding a key moves to the archive; the doctor follows it there."""
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.tidy import Kind, apply_tidy, tidy
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "MEMORY.md").write_text(f"- api token: {KEY}\n- tz: IST\n- api token: rotated, ask Priya\n")
+    before = [(f.file, f.line) for f in check_home(home).findings if f.rule == "security.secret"]
+    assert before == [("MEMORY.md", 1)]
+    proposal = tidy(home)
+    result = apply_tidy(home, [h.id for h in proposal.hunks if h.kind is Kind.SUPERSEDED], by=CLI)
+    assert result.archive == "memory/ARCHIVE.md", result.output
+    after = [f for f in check_home(home).findings if f.rule == "security.secret"]
+    lines = (home / "memory" / "ARCHIVE.md").read_text().splitlines()
+    assert [(f.file, f.line) for f in after] == [("memory/ARCHIVE.md", lines.index(f"- api token: {KEY}") + 1)]
