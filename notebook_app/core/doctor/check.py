@@ -26,9 +26,11 @@ from ..hosts.hermes.config import read_config
 from ..hosts.profile import HostProfile
 from ..memory import sections
 from ..text.file_text import FileText
+from ..tidy import archive_for
 from .fixes import Fix
 from .model import RULES, Finding, Severity
 from .repair import Utf8Fix
+from .rules.archive import archive_findings
 from .rules.budget import DEFAULT_ENCODING, Budget, budget_findings, budget_of, exact_tokens
 from .rules.history_secrets import HistoryScan
 from .rules.hygiene import hygiene_findings
@@ -126,7 +128,7 @@ class Doctor:
 
     def __init__(self, *, cache_size: int = 64, remember: bool = False) -> None:
         """``remember``: keep how far the home's log was read in the user's state folder, for the next process."""
-        self._cache: OrderedDict[tuple[str, str], tuple[Finding, ...]] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, str, str, int], tuple[Finding, ...]] = OrderedDict()
         self._tokens: dict[tuple[str, str, str], int] = {}
         self._cache_size = cache_size
         self.history = HistoryScan(remember=remember)
@@ -145,11 +147,14 @@ class Doctor:
         root = home_path(home)
         files = files if files is not None else files_for(root, host)
         found: list[Finding] = []
-        for read in _read_all(root, files):
+        reads, archive = _read_all(root, files)
+        for read in reads:
             found += status_findings(read)
             if read.status.loads:
                 file = FileText(read.name, read.data, read.size)
                 found += _placed(self.file_findings(file, complete=read.complete, files=files), files)
+        if archive is not None and archive.status.loads:
+            found += self.archive_findings(FileText(archive.name, archive.data, archive.size))
         found += temp_file_findings(root)
         found += backup_findings(root, files)
         found += home_findings(root)
@@ -184,10 +189,26 @@ class Doctor:
         if limit is not None:
             found.append(limit)
         result = tuple(found)
+        self._remember(key, result)
+        return result
+
+    def archive_findings(self, file: FileText) -> tuple[Finding, ...]:
+        """The findings in tidy's archive (:mod:`.rules.archive`: what reads text for danger, nothing about loading),
+        from the same cache as the bootstrap files: a large archive is scanned again only when its bytes change."""
+        key = (file.name, file.digest, "archive", 0)
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
+        self.scans += 1
+        result = tuple(archive_findings(file, SCAN_LIMIT))
+        self._remember(key, result)
+        return result
+
+    def _remember(self, key: tuple[str, str, str, int], result: tuple[Finding, ...]) -> None:
         self._cache[key] = result
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
-        return result
 
     def exact_tokens(self, report: DoctorReport, encoding: str = DEFAULT_ENCODING) -> Budget:
         """The report's budget with exact token counts (cached per section body): the slow half, for later."""
@@ -200,13 +221,17 @@ def _file_order(name: str | None) -> int:
     return BOOTSTRAP_ORDER.index(name) if name in BOOTSTRAP_ORDER else len(BOOTSTRAP_ORDER)
 
 
-def _read_all(root: Path, files: FileMap) -> list[FileRead]:
+def _read_all(root: Path, files: FileMap) -> tuple[list[FileRead], FileRead | None]:
+    """The bootstrap files, and tidy's archive when something is at its path (named by that path:
+    ``memory/ARCHIVE.md``), under one shared lock; a read takes nothing and makes nothing."""
     reads = []
+    archive = archive_for(files.host)  # the host's, as tidy writes it and the Home list shows it
     with reads_of(root) as valid:
         for name in BOOTSTRAP_ORDER:
             path = files.path(root, name)
             reads.append(read_file(path, limit=SCAN_LIMIT, valid_bytes=valid.get(files.relative(name))))
-    return reads
+        kept = read_file(files.path(root, archive), limit=SCAN_LIMIT, valid_bytes=valid.get(archive))
+    return reads, (replace(kept, name=archive) if kept.status.exists else None)
 
 
 def files_for(root: Path, host: HostProfile | None) -> FileMap:
