@@ -13,32 +13,14 @@ import time
 from hashlib import sha256
 from pathlib import Path
 
+from test_tidy import PLANTED  # one of each kind tidy proposes, and lines that are not entries
+
 from notebook_app.core import MemoryTool
 from notebook_app.core.hosts import resolve_host
 from notebook_app.core.tidy import THRESHOLD, Kind, archive_for, tidy, tidy_prompt
 from notebook_app.core.tidy.rules import KEY_LIMIT
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
-PLANTED = (  # test_tidy.py's home: one of each kind tidy proposes, and lines that are not entries
-    "# notes\n"
-    "\n"
-    "- prefers tea\n"
-    "- Prefers tea, in the morning with milk\n"
-    "- timezone: UTC\n"
-    "- prefers tea\n"
-    "-\n"
-    "\n"
-    "\n"
-    "\n"
-    "some prose\n"
-    "- Timezone: IST\n"
-    "- server port is 8080\n"
-    "- server port is 8081\n"
-    "- see https://example.com\n"
-    "- see https://example.org\n"
-    "- lights on at dusk\n"
-    "- lights off at dusk\n"
-)
 USER = "- name is Muthu\n- name is Muthu\n"
 
 
