@@ -203,3 +203,23 @@ async def test_o_on_a_hermes_store_edits_a_copy_of_its_text_and_writes_it_back_t
         await wait_until(pilot, lambda: app._notifications, "the result")
     assert (home / "memories" / "MEMORY.md").read_text().endswith("on Fridays\n§\nprefers metric units")
     assert not (home / "MEMORY.md").exists()
+
+
+async def test_the_forms_dry_run_shows_the_new_entry_in_next_as_hermes_loads_it(tmp_path: Path) -> None:
+    """Next as Hermes loads the home: the pending add is in its MEMORY block before enter, nothing written yet."""
+    from notebook_app.app.widgets.session.session_pane import SessionPane
+
+    home = hermes_home(tmp_path)
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await app.screen.run_action("use_host('hermes')")
+        upcoming = app.screen.query_one("#next", SessionPane)
+        await wait_until(pilot, lambda: str(upcoming.border_title) == "Next · Hermes", "Next as Hermes")
+        assert not any("prefers metric units" in line for line in upcoming.document.lines)
+        await pilot.press("a", *"prefers metric units")
+        await wait_until(
+            pilot, lambda: any("prefers metric units" in line for line in upcoming.document.lines), "the dry run"
+        )
+        assert (home / "memories" / "MEMORY.md").read_text() == "likes tide tables\n§\ndrafts go out\non Fridays"

@@ -120,6 +120,24 @@ def test_a_dry_run_is_composing_the_home_where_the_file_was_written(
         before = written
 
 
+@pytest.mark.parametrize("changed", ["MEMORY.md", "USER.md"])
+def test_a_hermes_dry_run_of_a_write_to_memories_is_what_hermes_then_loads(tmp_path: Path, changed: str) -> None:
+    """A home opened as Hermes writes its stores in ``memories/``: the dry run shows them loaded, as a compose after
+    the write does; the same text at the top (a plain home previewed as Hermes) is a file Hermes does not read."""
+    home = tmp_path / "hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "SOUL.md").write_text("You are H.\n", encoding="utf-8")
+    (home / "memories" / changed).write_text("project: kelp", encoding="utf-8")
+    before = compose(home, host=profile("hermes"))
+    text = "project: kelp\n§\nlikes oolong"
+    dry = before.with_text(changed, text, path=f"memories/{changed}")
+    assert before.with_text(changed, text) == before  # at the top: not what Hermes reads
+    (home / "memories" / changed).write_text(text, encoding="utf-8")
+    written = compose(home, host=profile("hermes"))
+    assert dry == written and "likes oolong" in dry.soul
+    assert dry.loads == written.loads
+
+
 @pytest.mark.parametrize("spec", ["hermes", "claude-code"])
 @pytest.mark.parametrize("name", ["small", "soul-cap-plus-1", "soul-crlf", "soul-directory", "memory-over-limit"])
 def test_current_from_a_snapshot_is_composing_the_same_bytes_from_disk(tmp_path: Path, name: str, spec: str) -> None:

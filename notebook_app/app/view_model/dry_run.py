@@ -59,7 +59,8 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     if isinstance(outcome, Rejection):
         return DryRun(args, state.seq, outcome)
     before = text_of(read) or ""
-    composition = state.preview.composition.with_text(outcome.request.filename, outcome.apply(before))
+    name = outcome.request.filename
+    composition = state.preview.composition.with_text(name, outcome.apply(before), path=state.layout.relative(name))
     edit_line = outcome.line  # None for an add past what was read: its line is not claimed
     comparison = compare(
         state.comparison.current, composition, state.comparison
@@ -85,7 +86,7 @@ def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     if isinstance(plan, Rejection):
         return DryRun(args, state.seq, plan)
     text = before or ""
-    composition = state.preview.composition.with_text(name, plan.apply(text))
+    composition = state.preview.composition.with_text(name, plan.apply(text), path=state.layout.relative(name))
     comparison = compare(state.comparison.current, composition, state.comparison)
     at = plan.start if plan.origin is None else plan.origin
     return DryRun(args, state.seq, plan, comparison, edit_line=text.count("\n", 0, at))

@@ -244,7 +244,7 @@ class Notebook:
         after = upcoming
         for name, data in texts.items():
             try:
-                after = after.with_text(name, data.decode("utf-8"))
+                after = after.with_text(name, data.decode("utf-8"), path=self.files.relative(name))
             except UnicodeDecodeError:
                 return f"{name} is not valid UTF-8: its preview cannot be shown (the apply reads its bytes as they are)"
         return compare(upcoming, after)

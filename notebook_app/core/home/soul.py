@@ -206,16 +206,18 @@ class Composition:
     def section(self, name: str) -> Section | None:
         return next((s for s in self.sections if s.name == name), None)
 
-    def with_text(self, name: str, text: str) -> Composition:
+    def with_text(self, name: str, text: str, *, path: str | None = None) -> Composition:
         """This composition as if bootstrap file ``name`` held ``text``.
 
         The dry run of a pending write: the soul a session would load after it,
         built by the same rules as :func:`compose` (the cap included), without
-        touching disk.
+        touching disk. ``path``: where the write goes, from the home's top
+        (``memories/MEMORY.md`` in a Hermes home; None: ``name`` at the top), so
+        a host that reads the file elsewhere is not shown a write it never reads.
         """
         data = text.encode("utf-8")
         if self.profile is not None:
-            return self.profile.recompose(self, name, data)
+            return self.profile.recompose(self, name, data, path=path)
         changed = load_bootstrap_file(name, data, len(data))
         return compose_files(
             [f for f in self.files if f.name != name] + [changed],

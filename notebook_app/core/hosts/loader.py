@@ -103,8 +103,9 @@ def as_host(composition: Composition, host: HostProfile, *, home: str | os.PathL
     return _compose(host, raws, [s for s in composition.skipped if s.name in host.files])
 
 
-def recompose(composition: Composition, name: str, data: bytes) -> Composition:
-    """``composition`` (a host's) as if file ``name`` held ``data``: the dry run of a write."""
+def recompose(composition: Composition, name: str, data: bytes, *, path: str | None = None) -> Composition:
+    """``composition`` (a host's) as if file ``name`` held ``data``: the dry run of a write to ``path`` (from the
+    home's top; None: ``name`` there), which only Hermes, reading its stores in ``memories/``, needs."""
     host = composition.profile
     assert host is not None
     if host.proven == "openclaw":
@@ -114,7 +115,7 @@ def recompose(composition: Composition, name: str, data: bytes) -> Composition:
     if host.proven == "hermes":
         from .hermes.soul import recompose_hermes
 
-        return recompose_hermes(composition, name, data)
+        return recompose_hermes(composition, name, data, path=path)
     if host.proven == "claude-code":
         from .claude_code.soul import recompose_claude_code
 

@@ -188,11 +188,11 @@ class HostProfile:
 
         return compose_for_host(home, self)
 
-    def recompose(self, composition: Composition, name: str, data: bytes) -> Composition:
-        """``composition`` (this host's) as if file ``name`` held ``data`` (:func:`.loader.recompose`)."""
+    def recompose(self, composition: Composition, name: str, data: bytes, *, path: str | None = None) -> Composition:
+        """``composition`` (this host's) as if file ``name`` (at ``path``) held ``data`` (:func:`.loader.recompose`)."""
         from .loader import recompose
 
-        return recompose(composition, name, data)
+        return recompose(composition, name, data, path=path)
 
 
 @dataclass(frozen=True)

@@ -79,11 +79,15 @@ def snapshot_as_hermes(composition: Composition, host: HostProfile, home: str | 
     return _composed(HermesRead(root, snapshot, config, False, host, snapshot=True))
 
 
-def recompose_hermes(composition: Composition, name: str, data: bytes) -> Composition:
-    """``composition`` (Hermes's) as if file ``name`` held ``data``: the dry run of a write. In a Hermes home
-    the notebook's MEMORY.md and USER.md are not the ones Hermes reads: writing them changes nothing it loads."""
+def recompose_hermes(composition: Composition, name: str, data: bytes, *, path: str | None = None) -> Composition:
+    """``composition`` (Hermes's) as if file ``name`` held ``data``: the dry run of a write to ``path`` (from the
+    home's top; None: ``name`` there). With ``memories/`` there Hermes reads its stores from it: a write to a
+    MEMORY.md or USER.md at the top (a plain home previewed as Hermes) changes nothing it loads, and one to
+    ``memories/`` (a home opened as Hermes) is what it loads next."""
     prior = composition.host_read
-    if not isinstance(prior, HermesRead) or name not in NAMES or (prior.memories and name != "SOUL.md"):
+    if not isinstance(prior, HermesRead) or name not in NAMES:
+        return composition
+    if name != "SOUL.md" and prior.memories and (path or name) != f"memories/{name}":
         return composition
     reads = prior.reads | {name: FileRead(name, FileStatus.REGULAR, len(data), data)}
     return _composed(replace(prior, reads=reads))
