@@ -78,7 +78,7 @@ async def test_space_accepts_and_declines_and_the_summary_follows(home: Path) ->
         assert "none accepted" in summary(screen)
         await pilot.press("A")
         await wait_until(pilot, lambda: len(screen.accepted) == 3, "every hunk accepted")
-        assert "3 accepted: 1 entry moves to memory/ARCHIVE.md, 2 lines removed · y applies" in summary(screen)
+        assert "3 accepted: 1 entry moves to memory/ARCHIVE.md, 2 removed · y applies" in summary(screen)
 
 
 async def test_y_with_nothing_accepted_writes_nothing_and_says_why(home: Path) -> None:

@@ -53,7 +53,7 @@ def accepted_summary(hunks: Iterable[Hunk], archive: str) -> str:
     if moved:
         parts.append(f"{plural(moved, 'entry moves', 'entries move')} to {archive}")
     if removed:
-        parts.append(f"{plural(removed, 'line', 'lines')} removed")
+        parts.append(f"{removed} removed")  # only exact copies and empty lines are: the hunk says which
     return f"{len(chosen)} accepted: " + ", ".join(parts) + " · y applies"
 
 
