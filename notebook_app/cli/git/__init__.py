@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, print_json, report, usage_error
+from ...core.log import CLI
+from ..common import CommandLine, home_option, opened_home, print_json, report, usage_error
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -37,7 +37,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.modes.git_mode import git_off, git_on, git_status, to_ignore  # loaded by the git verb only
+    from ...core.modes import git_off, git_on, git_status, to_ignore  # loaded by the git verb only
 
     opening = opened_home(args)
     if isinstance(opening, str):
