@@ -180,3 +180,29 @@ def test_a_commit_that_raises_is_said_and_the_write_stands(tmp_path: Path, monke
     assert memory_tool(home, by=CLI).call({"action": "add", "text": "stands"}).output.startswith("ok")
     assert "OSError: disk on fire" in git_commit.take_notes()[0]
     assert git_status(home).pending == ("MEMORY.md",)
+
+
+def test_an_outside_change_is_committed_first_authored_outside(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    memory_tool(home, by=CLI).call({"action": "add", "text": "ours"})
+    (home / "MEMORY.md").write_text("- ours\n- an editor's line\n")
+    (home / "README.txt").write_text("someone else's file\n")
+    memory_tool(home, by=NOTEBOOK).call({"action": "add", "text": "ours again"})
+    assert [line.split(" <")[0] + "|" + line.split("|")[2].split()[0] for line in log(home)[:3]] == [
+        "notebook|add",
+        "outside|outside",
+        "cli|add",
+    ]
+    assert git(home, "show", "HEAD~1:MEMORY.md") == "- ours\n- an editor's line\n"
+    assert git(home, "show", "HEAD:MEMORY.md") == "- ours\n- an editor's line\n- ours again\n"
+    assert git(home, "status", "--porcelain") == "?? README.txt\n"  # only the write's own file was committed
+
+
+def test_an_outside_change_holding_a_secret_is_not_committed_on_its_own(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    memory_tool(home, by=CLI).call({"action": "add", "text": "ours"})
+    key = "sk-ant-api03-" + "A1b2C3d4E5f6G7h8" * 5
+    (home / "MEMORY.md").write_text(f"- ours\n- key {key}\n")
+    assert not delete_entry(home, "MEMORY.md", 2, f"- key {key}", by=CLI).is_error
+    assert key not in git(home, "log", "-p", "--all")
+    assert [line.split(" <")[0] for line in log(home)[:2]] == ["cli", "cli"]

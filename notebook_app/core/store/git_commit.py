@@ -5,7 +5,9 @@ after it is durable: the end of :func:`.storage.locked_home`, still under
 the home's lock. With the setting off (the default) it reads one ``stat``
 and spawns nothing. With it on it runs the ``git`` command (the same one
 :mod:`..home.git_ignore` asks; no library: git's own hooks, config and index
-rules then hold exactly as they do for the user): ``git add`` of this
+rules then hold exactly as they do for the user). An outside change the
+write recorded first is committed first, authored ``outside``, from a
+scratch index (never when it holds a secret). Then ``git add`` of this
 write's files only, then ``git commit --only`` of those paths, authored and
 committed by ``<actor> <persona-notebook@localhost>`` through the
 environment of that one command, never the user's config. It never
@@ -19,8 +21,10 @@ committed with the next write, and the failure is said in one sentence
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import subprocess
 import threading
 import tomllib
 from pathlib import Path
@@ -28,6 +32,7 @@ from pathlib import Path
 from ..fs.state_dir import STATE_DIR
 from ..home.git_ignore import run_git
 from ..log.actor import Actor, ActorKind
+from ..text.secrets import secret_spans
 
 EMAIL = "persona-notebook@localhost"
 PENDING_NAME = "git-pending"
@@ -68,8 +73,9 @@ def take_notes() -> list[str]:
     return notes
 
 
-def commit_after(home: Path, changed: dict[str, tuple[str, str]], by: Actor) -> str | None:
-    """Commit ``changed`` (file -> action, event id) when git is on; None, or the sentence saying it failed.
+def commit_after(home: Path, changed: dict[str, tuple[str, str, object]], by: Actor) -> str | None:
+    """Commit ``changed`` (file -> action, event id, what an outside writer had left) when git is on;
+    None, or the sentence saying it failed.
 
     Never raises: the write has landed, and nothing here may undo or fail it.
     """
@@ -100,7 +106,7 @@ def repo_root(home: Path) -> tuple[Path | None, str | None]:
     return Path(done.stdout.strip()), None
 
 
-def _commit(home: Path, changed: dict[str, tuple[str, str]], by: Actor, repo: str | None) -> str | None:
+def _commit(home: Path, changed: dict[str, tuple[str, str, object]], by: Actor, repo: str | None) -> str | None:
     root, problem = repo_root(home)
     if root is None:
         return problem or f"{home} is not in a git work tree"
@@ -118,7 +124,13 @@ def _commit(home: Path, changed: dict[str, tuple[str, str]], by: Actor, repo: st
     if not paths:
         _keep_pending(home, [])
         return None
-    lines = [f"{action} {name} ({event_id})" for name, (action, event_id) in changed.items()]
+    real_root = os.path.realpath(root)
+    for name, (_, _, found) in changed.items():
+        if found != 0 and not (isinstance(found, bytes) and secret_spans(found)):  # a secret is never committed
+            path = os.path.relpath(os.path.join(real_home, name), real_root)
+            if (problem := _commit_outside(root, path, found if isinstance(found, bytes) else None)) is not None:
+                return problem
+    lines = [f"{action} {name} ({event_id})" for name, (action, event_id, _) in changed.items()]
     subject = lines[0] if len(lines) == 1 else f"{lines[0].split()[0]}: {len(lines)} files"
     body = "\n".join(lines if len(lines) > 1 else [])
     if pending:
@@ -143,6 +155,70 @@ def commit_paths(root: Path, paths: list[str], who: str, message: str) -> str | 
         return None  # the files are as the last commit has them: nothing to commit
     done = run_git(root, "commit", "--quiet", "--only", "-m", message, "--", *paths, timeout=COMMIT_TIMEOUT, env=env)
     return _failed(done, "git commit")
+
+
+def _commit_outside(root: Path, path: str, content: bytes | None) -> str | None:
+    """Commit what an outside writer left in ``path`` (None: removed it), authored ``outside``, before our write.
+
+    The work tree holds our write by now, so the outside content is committed from a scratch index (HEAD
+    plus that one file): nothing of the user's index or work tree is touched, and their hooks still run.
+    """
+    env = {"GIT_AUTHOR_NAME": "outside", "GIT_AUTHOR_EMAIL": EMAIL, "GIT_COMMITTER_NAME": "outside"}
+    env["GIT_COMMITTER_EMAIL"] = EMAIL
+    head = run_git(root, "rev-parse", "--verify", "--quiet", f"HEAD:{path}", timeout=COMMIT_TIMEOUT)
+    committed = head.stdout.strip() if head is not None and head.returncode == 0 else None
+    blob = None
+    if content is not None:
+        made = _run_input(root, content, "hash-object", "-w", "--stdin", f"--path={path}")
+        if made is None:
+            return "git hash-object failed"
+        blob = made
+    if blob == committed or (blob is None and committed is None):
+        return None  # the last commit already holds it
+    git_dir = run_git(root, "rev-parse", "--absolute-git-dir", timeout=COMMIT_TIMEOUT)
+    if git_dir is None or git_dir.returncode != 0:
+        return "git rev-parse failed"
+    scratch = os.path.join(git_dir.stdout.strip(), "persona-notebook-outside.index")
+    env["GIT_INDEX_FILE"] = scratch
+    try:
+        has_head = run_git(root, "rev-parse", "--verify", "--quiet", "HEAD", timeout=COMMIT_TIMEOUT)
+        steps = (
+            [["read-tree", "HEAD"]] if has_head is not None and has_head.returncode == 0 else [["read-tree", "--empty"]]
+        )
+        steps.append(
+            ["update-index", "--add", "--cacheinfo", f"100644,{blob},{path}"]
+            if blob is not None
+            else ["update-index", "--force-remove", "--", path]
+        )
+        steps.append(["commit", "--quiet", "-m", f"outside {path}: changed outside the notebook since the last commit"])
+        for step in steps:
+            if (
+                problem := _failed(run_git(root, *step, timeout=COMMIT_TIMEOUT, env=env), f"git {step[0]}")
+            ) is not None:
+                return problem
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(scratch)
+    return None
+
+
+def _run_input(root: Path, data: bytes, *args: str) -> str | None:
+    """``git ARGS`` with ``data`` on stdin; its first line of output, or None when it failed."""
+    env = {**os.environ, "LC_ALL": "C"}
+    for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        env.pop(name, None)  # the home's repository, as run_git asks it
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), *args],
+            input=data,
+            capture_output=True,
+            timeout=COMMIT_TIMEOUT,
+            check=False,
+            env=env,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.decode("ascii", "replace").strip() if done.returncode == 0 else None
 
 
 def _failed(done: object, what: str) -> str | None:
