@@ -13,6 +13,7 @@ import pytest
 
 from notebook_app.core import delete_entry, memory_tool
 from notebook_app.core.edits.guarded_splice import edit_entry
+from notebook_app.core.edits.hand_edit import text_digest, write_file
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
 from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
@@ -20,6 +21,7 @@ from notebook_app.core.modes.git_mode import git_off, git_on, git_status
 from notebook_app.core.modes.review import approve, propose
 from notebook_app.core.modes.settings import load_settings
 from notebook_app.core.store import git_commit
+from notebook_app.core.tidy import apply_tidy, tidy
 
 AGENT = Actor.mcp("20261206-010101-0badc0de", "kip-host", "4.5.6")
 GIT = shutil.which("git")
@@ -206,3 +208,20 @@ def test_an_outside_change_holding_a_secret_is_not_committed_on_its_own(tmp_path
     assert not delete_entry(home, "MEMORY.md", 2, f"- key {key}", by=CLI).is_error
     assert key not in git(home, "log", "-p", "--all")
     assert [line.split(" <")[0] for line in log(home)[:2]] == ["cli", "cli"]
+
+
+def test_a_hand_edit_and_a_tidy_group_are_each_one_commit(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    edited = write_file(home, "SOUL.md", "# Kip\n", base_text="", base_digest=text_digest(""), by=NOTEBOOK)
+    assert not edited.is_error, edited.output
+    assert log(home)[0].startswith("notebook <persona-notebook@localhost>|") and "hand-edit SOUL.md" in log(home)[0]
+    memory_tool(home, by=CLI).call({"action": "add", "target": "user", "text": "name: Ana"})
+    memory_tool(home, by=CLI).call({"action": "add", "target": "user", "text": "name: Ana"})
+    memory_tool(home, by=CLI).call({"action": "add", "text": "likes green tea"})
+    before = len(log(home))
+    proposal = tidy(home)
+    assert proposal.hunks
+    assert not apply_tidy(home, [h.id for h in proposal.hunks], by=CLI).is_error
+    assert len(log(home)) == before + 1 and log(home)[0].startswith("cli <persona-notebook@localhost>|")
+    assert "USER.md" in git(home, "show", "--name-only", "--format=", "HEAD").split()
+    assert git(home, "status", "--porcelain") == ""

@@ -42,6 +42,7 @@ COMMIT_TIMEOUT = 60.0
 """Seconds a git command of a commit may take (a hook may be slow); then the commit counts as failed."""
 _LIMIT = 64 * 1024
 _notes = threading.local()
+_NOTES_KEPT = 16
 
 
 def git_setting(home: Path) -> tuple[bool, str | None]:
@@ -92,7 +93,7 @@ def commit_after(home: Path, changed: dict[str, tuple[str, str, object]], by: Ac
         return None
     _keep_pending(home, [*_pending(home), *changed])
     note = f"The write landed, but its git commit failed ({problem}); it is committed with the next write."
-    _notes.said = [*getattr(_notes, "said", []), note]
+    _notes.said = [*getattr(_notes, "said", [])[-(_NOTES_KEPT - 1) :], note]  # a server never takes them: bounded
     return note
 
 
