@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
@@ -75,3 +76,32 @@ def test_on_inside_another_repository_needs_repo(tmp_path: Path, capsys: pytest.
     assert main(["git", "on", "--home", str(home), "--yes", "--repo", str(tmp_path)]) == 0
     assert main(["memory", "add", "here", "--home", str(home)]) == 0
     assert git(tmp_path, "log", "--format=%an|%s", "-1").startswith("cli|add MEMORY.md")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("answer", "added"), [("n", False), ("y", True)])
+def test_on_at_a_terminal_adds_the_gitignore_lines_only_after_a_yes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answer: str, added: bool
+) -> None:
+    asked: list[str] = []
+    monkeypatch.setattr("sys.stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or answer)
+    assert main(["git", "on", "--home", str(tmp_path)]) == 0
+    assert len(asked) == 1 and ".notebook/, .memory.journal" in asked[0]
+    assert (tmp_path / ".gitignore").exists() is added
+    assert main(["memory", "add", "x", "--home", str(tmp_path)]) == 0
+    tracked = git(tmp_path, "ls-files").split()
+    assert tracked == ([".gitignore", "MEMORY.md"] if added else ["MEMORY.md"])  # never .notebook/ by us either way
+
+
+def test_on_and_off_are_recorded_setting_events_by_the_cli(tmp_path: Path) -> None:
+    from notebook_app.core.history.query import history
+
+    assert main(["git", "on", "--home", str(tmp_path), "--yes"]) == 0
+    assert main(["git", "off", "--home", str(tmp_path)]) == 0
+    settings = [(e.args, e.by.kind.value) for e in history(tmp_path) if e.action == "setting"]
+    assert settings == [({"git": False}, "cli"), ({"git": True, "git_repo": "."}, "cli")]

@@ -37,7 +37,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.modes import git_off, git_on, git_status, to_ignore  # loaded by the git verb only
+    from ...core.modes import git_off, git_on, git_status  # loaded by the git verb only
 
     opening = opened_home(args)
     if isinstance(opening, str):
@@ -53,13 +53,14 @@ def run(args: argparse.Namespace) -> int:
     if args.state == "off":
         result = git_off(home, by=CLI)
         return report(result.output, result.is_error, as_json=args.json)
-    add_ignore = args.yes
-    if not add_ignore and sys.stdin.isatty() and not args.json and (lines := to_ignore(home)):
-        answer = input(
-            f"add {', '.join(lines)} to {home}/.gitignore, so git leaves the notebook's own files out? [y/N] "
-        )
-        add_ignore = answer.strip().lower() in ("y", "yes")
-    result = git_on(home, by=CLI, repo=args.repo, add_ignore=add_ignore)
+
+    def ask(lines: tuple[str, ...]) -> bool:
+        """Asked by the core once the home's repository is settled, and only when lines are missing."""
+        question = f"add {', '.join(lines)} to {home}/.gitignore, so git leaves the notebook's own files out? [y/N] "
+        return input(question).strip().lower() in ("y", "yes")
+
+    asking = sys.stdin.isatty() and not args.json
+    result = git_on(home, by=CLI, repo=args.repo, add_ignore=True if args.yes else ask if asking else False)
     return report(result.output, result.is_error, as_json=args.json)
 
 

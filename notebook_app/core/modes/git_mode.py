@@ -11,6 +11,7 @@ caller says the person said yes (``add_ignore``).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,9 +40,17 @@ def to_ignore(home: str | os.PathLike[str]) -> tuple[str, ...]:
 
 
 def git_on(
-    home: str | os.PathLike[str], *, by: Actor, repo: str | None = None, add_ignore: bool = False
+    home: str | os.PathLike[str],
+    *,
+    by: Actor,
+    repo: str | None = None,
+    add_ignore: bool | Callable[[tuple[str, ...]], bool] = False,
 ) -> SettingResult:
-    """Commit every recorded write of this home from now on; ``git init`` the home when it is in no work tree."""
+    """Commit every recorded write of this home from now on; ``git init`` the home when it is in no work tree.
+
+    ``add_ignore``: whether to add the missing ``.gitignore`` lines, or a question to ask with them (asked
+    only once the home is known to be committed where it will be, and only when lines are missing).
+    """
     root = Path(os.path.realpath(home_path(home)))
     top, problem = repo_root(root)
     if problem is not None:
@@ -69,7 +78,8 @@ def git_on(
         where = OWN
     else:
         where = OWN
-    if add_ignore and (lines := to_ignore(root)):
+    lines = to_ignore(root) if add_ignore else ()
+    if lines and (add_ignore(lines) if callable(add_ignore) else add_ignore):
         problem = add_to_gitignore(root, lines)
         said.append(f"added {', '.join(lines)} to its .gitignore" if problem is None else problem)
         if problem is None:  # committed by itself, so it never rides along in a write's commit
