@@ -13,8 +13,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import app, doctor, edit, entry, history, mcp, memory, review, soul, tidy
-from .common import CommandLine, build_verb_parser
+from . import app, doctor, edit, entry, git, history, mcp, memory, review, soul, tidy
+from .common import CommandLine, build_verb_parser, say_git_notes
 
 VERBS: tuple[CommandLine, ...] = (
     memory.COMMAND,
@@ -25,6 +25,7 @@ VERBS: tuple[CommandLine, ...] = (
     doctor.COMMAND,
     tidy.COMMAND,
     review.COMMAND,
+    git.COMMAND,
     mcp.COMMAND,
     app.SERVE,
 )
@@ -57,5 +58,7 @@ def _dispatch(argv: Sequence[str] | None) -> int:
     if argv and argv[0] in verbs:
         parser = build_verb_parser(VERBS)
         args = parser.parse_args(argv)
-        return verbs[args.command].run(args)
+        status = verbs[args.command].run(args)
+        say_git_notes()
+        return status
     return app.run(argv, VERBS)

@@ -175,9 +175,32 @@ def report(output: str, is_error: bool, *, as_json: bool, unrecorded: str | None
     stderr (and as ``"unrecorded"`` in JSON), never hidden.
     """
     if as_json:
-        print_json({"output": output, "is_error": is_error, **({"unrecorded": unrecorded} if unrecorded else {})})
+        notes = git_notes()
+        print_json(
+            {
+                "output": output,
+                "is_error": is_error,
+                **({"unrecorded": unrecorded} if unrecorded else {}),
+                **({"git": " ".join(notes)} if notes else {}),
+            }
+        )
     else:
         print(output, file=sys.stderr if is_error else sys.stdout)
         if unrecorded:
             print(f"persona-notebook: not recorded: {unrecorded}", file=sys.stderr)
     return 1 if is_error else 0
+
+
+def git_notes() -> list[str]:
+    """What this command's failed git commits said (:mod:`..core.store.git_commit`); each taken once.
+
+    Read only when the write path is loaded: a command that wrote nothing loads nothing for it.
+    """
+    module = sys.modules.get("notebook_app.core.store.git_commit")
+    return module.take_notes() if module is not None else []
+
+
+def say_git_notes() -> None:
+    """After any verb: each failed commit's sentence on stderr, never hidden (the write itself landed)."""
+    for note in git_notes():
+        print(f"persona-notebook: {note}", file=sys.stderr)

@@ -46,8 +46,11 @@ class GitAnswer(Enum):
     """The CLI said its hint once for this folder."""
 
 
-def _git(home: Path, *args: str, timeout: float) -> subprocess.CompletedProcess[str] | None:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}  # a look never takes git's index lock
+def run_git(
+    home: Path, *args: str, timeout: float, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str] | None:
+    """``git -C home ARGS`` (``env`` added to ours); None when git is missing, not runnable or too slow."""
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C", **(env or {})}  # a look never takes the index lock
     for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
         env.pop(name, None)  # the home's own repository, not one the caller's shell points at
     try:
@@ -67,7 +70,7 @@ def _git(home: Path, *args: str, timeout: float) -> subprocess.CompletedProcess[
 
 def in_work_tree(home: Path, *, timeout: float = GIT_TIMEOUT) -> bool:
     """Whether ``home`` is inside a git work tree (not a bare repository, not its ``.git``)."""
-    done = _git(home, "rev-parse", "--is-inside-work-tree", timeout=timeout)
+    done = run_git(home, "rev-parse", "--is-inside-work-tree", timeout=timeout)
     return done is not None and done.returncode == 0 and done.stdout.strip() == "true"
 
 
@@ -79,7 +82,7 @@ def not_ignored(home: Path, *, timeout: float = GIT_TIMEOUT) -> tuple[str, ...]:
     """
     if not in_work_tree(home, timeout=timeout):
         return ()
-    done = _git(home, "check-ignore", "--no-index", "--", *OUR_PATHS, timeout=timeout)
+    done = run_git(home, "check-ignore", "--no-index", "--", *OUR_PATHS, timeout=timeout)
     if done is None or done.returncode not in (0, 1):  # 1: none ignored; 128: git failed
         return ()
     ignored = {line.strip() for line in done.stdout.splitlines()}

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
+    from .git_mode import GitStatus, git_off, git_on, git_status, to_ignore
     from .guard import GuardedMemoryTool
     from .review import (
         Decision,
@@ -31,6 +32,11 @@ if TYPE_CHECKING:
     from .settings import load_settings, mode_in_force, set_review
 
 _HOME_OF: dict[str, str] = {
+    "GitStatus": "git_mode",
+    "git_off": "git_mode",
+    "git_on": "git_mode",
+    "git_status": "git_mode",
+    "to_ignore": "git_mode",
     "GuardedMemoryTool": "guard",
     "Decision": "review",
     "Outcome": "review",
@@ -63,14 +69,18 @@ lazy_face(__name__, _HOME_OF)
 __all__ = [
     "Batch",
     "Decision",
-    "Outcome",
+    "GitStatus",
     "GuardedMemoryTool",
+    "Outcome",
     "Proposal",
     "ProposalPreview",
     "ProposalStatus",
     "ReviewError",
     "approve",
     "approve_all",
+    "git_off",
+    "git_on",
+    "git_status",
     "holds_secret",
     "load_settings",
     "mode_in_force",
@@ -85,4 +95,5 @@ __all__ = [
     "secret_words",
     "session_batches",
     "set_review",
+    "to_ignore",
 ]

@@ -15,10 +15,12 @@ files are.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,14 +36,18 @@ from ..store.side_events import append_event
 
 STATE_DIR = ".notebook"
 SETTINGS_NAME = "settings.toml"
-_KNOWN = ("guard", "review")
+_KNOWN = ("git", "guard", "review")
+_STRINGS = ("git_repo",)
+"""Settings that are text: ``git_repo`` names the repository a home inside another one commits into."""
 _LIMIT = 64 * 1024
 
 
 @dataclass(frozen=True)
 class HomeSettings:
+    git: bool | None = None
     guard: bool | None = None
     review: bool | None = None
+    git_repo: str | None = None
     problems: tuple[str, ...] = ()
     """Why the file, or a key of it, was not used."""
 
@@ -67,8 +73,13 @@ def load_settings(home: str | os.PathLike[str]) -> HomeSettings:
         data = tomllib.loads(read.data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return HomeSettings(problems=(f"{path} is not valid TOML ({error}); its settings are not read",))
-    values: dict[str, bool] = {}
-    problems = [f"{path}: unknown setting {key!r}" for key in sorted(set(data) - set(_KNOWN))]
+    values: dict[str, bool | str] = {}
+    problems = [f"{path}: unknown setting {key!r}" for key in sorted(set(data) - set(_KNOWN) - set(_STRINGS))]
+    for key in _STRINGS:
+        if isinstance(data.get(key), str):
+            values[key] = data[key]
+        elif key in data:
+            problems.append(f"{path}: {key} must be text, got {data[key]!r}; it is left unset")
     for key in _KNOWN:
         if key not in data:
             continue
@@ -76,7 +87,7 @@ def load_settings(home: str | os.PathLike[str]) -> HomeSettings:
             values[key] = data[key]
         else:
             problems.append(f"{path}: {key} must be true or false, got {data[key]!r}; it is left unset")
-    return HomeSettings(**values, problems=tuple(problems))
+    return HomeSettings(**values, problems=tuple(problems))  # type: ignore[arg-type]
 
 
 def mode_in_force(flag: bool | None, setting: bool | None) -> bool:
@@ -97,7 +108,6 @@ class _Refused(Exception):
 
 
 _TEMP_PREFIX = ".settings-tmp-"
-_REVIEW_LINE = re.compile(r"^[ \t]*review[ \t]*=.*$", re.MULTILINE)
 
 
 def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bool = True) -> SettingResult:
@@ -107,21 +117,53 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
     settings file that cannot be used (not TOML, a link, too large) is
     refused with the reason, and nothing is changed.
     """
+    mode = (
+        "on: servers started from now queue agents' writes for review"
+        if on
+        else "off: servers started from now write at once"
+    )
+    return change_setting(
+        home,
+        {"review": on},
+        by=by,
+        durable=durable,
+        said=f"review is {mode} (a --review or --no-review flag still wins)",
+    )
+
+
+def change_setting(
+    home: str | os.PathLike[str],
+    values: dict[str, bool | str],
+    *,
+    by: Actor,
+    said: str,
+    durable: bool = True,
+    found: Callable[[], str | None] | None = None,
+) -> SettingResult:
+    """Set ``values`` (their lines only; other lines and comments stay) as one recorded ``setting`` event.
+
+    The first key names the setting; a value on disk the log does not explain is recorded first, by ``outside``.
+    ``found``, when given, is asked under the lock before anything is written: words refuse the change.
+    """
     root = home_path(home)
-    said: list[str] = []
+    key = next(iter(values))
+    path = root / STATE_DIR / SETTINGS_NAME
+    told: list[str] = []
     try:  # refused before the lock: a refusal leaves no log behind
-        _with_review(_settings_text(root / STATE_DIR / SETTINGS_NAME), on, root / STATE_DIR / SETTINGS_NAME)
+        _with_values(_settings_text(path), values, path)
     except _Refused as refused:
         return SettingResult(str(refused), is_error=True)
 
     def events(last: str | None) -> list[Event]:
+        if found is not None and (refusal := found()) is not None:
+            raise _Refused(refusal)
         state = root / STATE_DIR
         remove_temps(state, _TEMP_PREFIX)  # what a killed writer left
         before = _settings_text(state / SETTINGS_NAME)
-        was = load_settings(root).review
+        was = getattr(load_settings(root), key)
         recorded: list[Event] = []
-        found, last_value = _last_recorded_review(root)
-        if was != last_value and (found or was is not None):
+        logged, last_value = _last_recorded(root, key)
+        if was != last_value and (logged or was is not None):
             # A hand edit, or a change whose record was lost (killed between the file and its record): name it first.
             recorded.append(
                 Event(
@@ -130,23 +172,17 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
                     "setting",
                     OUTSIDE,
                     applied=True,
-                    args={"review": was},
-                    output=f"review found {_words(was)} on disk, not as the "
-                    f"history last left it ({_words(last_value)})",
+                    args={key: was},
+                    output=f"{key} found {_words(was)} on disk, not as the history last left it ({_words(last_value)})",
                     extra={"was": last_value},
                 )
             )
             last = recorded[-1].id
-        after = _with_review(before, on, state / SETTINGS_NAME)
+        after = _with_values(before, values, state / SETTINGS_NAME)
         write_atomically(
             state, SETTINGS_NAME, after.encode("utf-8"), mode=0o600, temp_prefix=_TEMP_PREFIX, durable=durable
         )
-        mode = (
-            "on: servers started from now queue agents' writes for review"
-            if on
-            else "off: servers started from now write at once"
-        )
-        said.append(f"review is {mode} (a --review or --no-review flag still wins)")
+        told.append(said)
         return [
             *recorded,
             Event(
@@ -155,8 +191,8 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
                 "setting",
                 by,
                 applied=True,
-                args={"review": on},
-                output=said[0],
+                args=values,
+                output=said,
                 extra={"was": was},
             ),
         ]
@@ -165,35 +201,38 @@ def set_review(home: str | os.PathLike[str], on: bool, *, by: Actor, durable: bo
         problem = append_event(root, events, durable=durable)
     except _Refused as refused:
         return SettingResult(str(refused), is_error=True)
-    if problem is not None and said:  # the file was replaced, its record was not appended
+    if problem is not None and told:  # the file was replaced, its record was not appended
         return SettingResult(
-            f"review is now {_words(on)} in {root / STATE_DIR / SETTINGS_NAME}, but its record could not be written "
+            f"{key} is now {_words(values[key])} in {path}, but its record could not be written "
             f"({problem}); the next change records it as found",
             is_error=True,
         )
     if problem is not None:
         return SettingResult(f"could not change the setting ({problem})", is_error=True)
-    return SettingResult(said[0])
+    return SettingResult(said)
 
 
-def _with_review(before: str, on: bool, path: Path) -> str:
-    """``before`` with its top-level ``review`` line set (or added); _Refused when the result would not say so."""
-    value = "true" if on else "false"
-    if _REVIEW_LINE.search(before):
-        after = _REVIEW_LINE.sub(f"review = {value}", before, count=1)
-    else:
-        after = before + ("" if before.endswith("\n") or not before else "\n") + f"review = {value}\n"
+def _with_values(before: str, values: dict[str, bool | str], path: Path) -> str:
+    """``before`` with each top-level ``key = value`` line set (or added); _Refused when the result would not say so."""
+    after = before
+    for key, value in values.items():
+        text = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
+        line = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=.*$", re.MULTILINE)
+        if line.search(after):
+            after = line.sub(lambda _, new=f"{key} = {text}": new, after, count=1)  # a function: no escapes read
+        else:
+            after = after + ("" if after.endswith("\n") or not after else "\n") + f"{key} = {text}\n"
     try:
-        result = tomllib.loads(after).get("review")
+        parsed = tomllib.loads(after)
     except tomllib.TOMLDecodeError:
-        result = None
-    if result is not on:
-        raise _Refused(f"{path} would not say review = {value} after the change; nothing was changed")
+        parsed = {}
+    if any(parsed.get(key) != value or type(parsed.get(key)) is not type(value) for key, value in values.items()):
+        raise _Refused(f"{path} would not say {', '.join(values)} as asked after the change; nothing was changed")
     return after
 
 
-def _last_recorded_review(root: Path) -> tuple[bool, bool | None]:
-    """Whether the log holds a ``setting`` event for review, and the value the newest one left."""
+def _last_recorded(root: Path, key: str) -> tuple[bool, bool | str | None]:
+    """Whether the log holds a ``setting`` event for ``key``, and the value the newest one left."""
     reader = open_reader(root)
     if reader is None:
         return False, None
@@ -205,13 +244,15 @@ def _last_recorded_review(root: Path) -> tuple[bool, bool | None]:
                 event = Event.from_line(line)
             except EventError:
                 continue
-            if isinstance(event.args, dict) and "review" in event.args:
-                value = event.args["review"]
-                return True, value if isinstance(value, bool) else None
+            if isinstance(event.args, dict) and key in event.args:
+                value = event.args[key]
+                return True, value if isinstance(value, bool | str) else None
     return False, None
 
 
-def _words(value: bool | None) -> str:
+def _words(value: bool | str | None) -> str:
+    if isinstance(value, str):
+        return value
     return "unset" if value is None else ("on" if value else "off")
 
 

@@ -109,6 +109,8 @@ class Recorder:
         self._cost = 0
         self.last_written: str | None = None
         """The id of the last record this call wrote."""
+        self.changed: dict[str, tuple[str, str, Any]] = {}  # file -> (action, event id, outside's bytes): for git
+        self._actions: dict[str, str] = {}
 
     # --- what the log last left ------------------------------------------------
 
@@ -277,6 +279,7 @@ class Recorder:
             extra=change.extra,
         )
         events.append(event)
+        self._actions[event.id] = change.action
         return events
 
     def clear_shared_slot(self, name: str) -> None:
@@ -326,7 +329,8 @@ class Recorder:
         """An id for the quick way's record, and the replay cost it leaves."""
         assert self._writer is not None
         self._cost = cost
-        return new_id(action, self._last_id(self._writer))
+        self._actions[event_id := new_id(action, self._last_id(self._writer))] = action
+        return event_id
 
     def wrote(
         self,
@@ -360,6 +364,8 @@ class Recorder:
         self._parsed_log_slot = False
         self._log_id = self._writer.log_id
         self.last_written = event_id
+        was = self._known.get(name)  # with an outside change seen first: its content, for git to commit it first
+        self.changed[name] = (self._actions.get(event_id, "write"), event_id, was.content if was and was.outside else 0)
         self._known[name] = Known(key, utf8, lines, cost, content, whole=content is not None or key is None)
 
 

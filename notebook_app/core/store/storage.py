@@ -53,6 +53,7 @@ from ..log.actor import LIBRARY, Actor
 from ..log.append_record import append_line
 from ..log.events import ABSENT, FileState, Hunk, Payload, now
 from ..log.replay import append_span
+from .git_commit import commit_after
 from .journal import ALL_SLOTS, stat_key, write_slot
 from .places import PlaceRefused, folder_for, host_lock, read_only_refusal
 from .recording import EVENT_COST, Change, Known, Recorder
@@ -356,6 +357,7 @@ def locked_home(
                         path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
                 raise
             locked.close()
+            commit_after(home, locked.recorder.changed, locked.recorder.by)  # git on: after durable, under the lock
     except HomeRefused as refused:
         raise StorageError(str(refused)) from None
 
