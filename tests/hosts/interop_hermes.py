@@ -18,6 +18,10 @@ failed, 2 when it could not start.
     the file round-trips (our parse and Hermes's drift guard).
 (c) While a Hermes process holds its own ``_file_lock`` on the store, our add
     waits for it, then lands after its entry.
+(d) ``persona-notebook tidy --apply`` on a Hermes store (an exact copy, a
+    near duplicate): Hermes reads exactly the entries that stay, with no
+    drift, and none of what moved to ``memories/ARCHIVE.md``; ``undo`` of
+    the tidy gives Hermes back every entry it read before.
 """
 
 from __future__ import annotations
@@ -257,6 +261,39 @@ def waits_for_hermes_lock(root: Path) -> None:
     )
 
 
+def tidy_writes(root: Path) -> None:
+    """(d): a tidy applied with our CLI, then undone, each read back by Hermes's own store."""
+    env = Env(root, "tidy")
+    store = "likes green tea\n§\nname: Ana\n§\nlikes green tea\n§\nLikes green tea a lot"
+    (env.home / "memories" / "USER.md").write_text(store, encoding="utf-8")
+    before = env.read_back()["user"]
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [str(OURS), *args, "--home", str(env.home), "--host", "hermes"]
+        return subprocess.run(command, env=env.vars, cwd=env.user, capture_output=True, text=True, timeout=60)
+
+    proposed = cli("tidy", "--json")
+    ids = [hunk["id"] for hunk in json.loads(proposed.stdout)["hunks"]] if proposed.returncode == 0 else []
+    applied = cli("tidy", "--apply", *ids, "--json")
+    if not ids or applied.returncode != 0:
+        check(False, f"(d) persona-notebook tidy --apply: exit {applied.returncode}: {applied.stderr.strip()[-300:]}")
+        return
+    seen = env.read_back()
+    check(
+        seen["user"] == ["name: Ana", "Likes green tea a lot"] and not seen["drift"],
+        f"(d) persona-notebook tidy --apply {' '.join(ids)}: Hermes's MemoryStore reads user as {seen['user']!r}"
+        + (f", its drift guard flags {seen['drift']}" if seen["drift"] else ", no drift"),
+    )
+    record = json.loads(applied.stdout)["record"]
+    undone = cli("undo", record)
+    seen = env.read_back()
+    check(
+        undone.returncode == 0 and seen["user"] == before and not seen["drift"],
+        f"(d) persona-notebook undo {record}: Hermes's MemoryStore reads user as {seen['user']!r}, as before the tidy"
+        + (f", its drift guard flags {seen['drift']}" if seen["drift"] else ""),
+    )
+
+
 def main() -> int:
     if not HERMES_PYTHON.exists():
         print(f"no Hermes at {HERMES_PYTHON}: run `make hosts ARGS=hermes` first", file=sys.stderr)
@@ -265,7 +302,7 @@ def main() -> int:
         print(f"no persona-notebook beside {sys.executable}: run this with the repository's .venv/bin/python")
         return 2
     print("interop with Hermes 0.19.0 (its own MemoryStore, in benchmarks/.peers/hermes):", flush=True)
-    checks: list[Callable[[Path], None]] = [cli_writes, parallel_adds, waits_for_hermes_lock]
+    checks: list[Callable[[Path], None]] = [cli_writes, parallel_adds, waits_for_hermes_lock, tidy_writes]
     with tempfile.TemporaryDirectory(prefix="interop-hermes-") as tmp:
         for run in checks:
             run(Path(tmp))
