@@ -93,3 +93,15 @@ def two_mebibyte_home(home: Path) -> int:
     (home / "MEMORY.md").write_text("".join(lines))
     (home / "SOUL.md").write_text("# Wren\n")
     return n
+
+
+async def open_doctor(pilot: Pilot):  # type: ignore[no-untyped-def]
+    """``!`` from the notebook, then the doctor view once its first report is in: the view a test then drives."""
+    from notebook_app.app.screens.doctor import DoctorScreen
+
+    app = pilot.app
+    await pilot.press("exclamation_mark")
+    await wait_until(
+        pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
+    )
+    return app.screen

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import SIZE, file_view, make_app, started, wait_until
+from notebook_pilot import SIZE, file_view, make_app, open_doctor, started, wait_until
 from textual.widgets import OptionList
 
-from notebook_app.app.screens.doctor import DoctorScreen
 from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.widgets.home.home_pane import HomePane
 
@@ -21,11 +20,7 @@ async def test_a_secret_in_the_archive_is_listed_under_its_path_and_enter_shows_
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await pilot.press("exclamation_mark")
-        await wait_until(
-            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
-        )
-        screen = app.screen
+        screen = await open_doctor(pilot)
         listing = screen.query_one(OptionList)
         prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         assert "memory/ARCHIVE.md · 1" in prompts  # its own group, named by its path

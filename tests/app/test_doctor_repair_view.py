@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import SIZE, make_app, started, wait_until
+from notebook_pilot import SIZE, make_app, open_doctor, started, wait_until
 from textual.widgets import OptionList
 
-from notebook_app.app.screens.doctor import DoctorScreen
 from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.widgets.common.status_line import StatusLine
 
@@ -28,11 +27,7 @@ async def test_the_doctor_shows_the_bad_bytes_and_y_replaces_them_with_u_fffd(ho
             lambda: "MEMORY.md is not UTF-8 at byte 30 (0xe9) and in 1 more place" in health(app),
             "the health line",
         )
-        await pilot.press("exclamation_mark")
-        await wait_until(
-            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
-        )
-        screen = app.screen
+        screen = await open_doctor(pilot)
         listing = screen.query_one(OptionList)
         index = next(
             i

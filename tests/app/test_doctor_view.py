@@ -6,10 +6,9 @@ import shutil
 from importlib.resources import files
 from pathlib import Path
 
-from notebook_pilot import SIZE, file_view, make_app, started, wait_until
+from notebook_pilot import SIZE, file_view, make_app, open_doctor, started, wait_until
 from textual.widgets import OptionList
 
-from notebook_app.app.screens.doctor import DoctorScreen
 from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.widgets.common.status_line import StatusLine
 from notebook_app.app.widgets.session.session_pane import SessionPane
@@ -38,11 +37,7 @@ async def test_a_duplicate_is_named_flagged_and_fixed_from_the_doctor(home: Path
         await wait_until(pilot, lambda: "a duplicate entry" in health(app), "the duplicate in the health line")
         view = file_view(app, "MEMORY.md")
         assert view._flags == {4: "warning"}
-        await pilot.press("exclamation_mark")
-        await wait_until(
-            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
-        )
-        screen = app.screen
+        screen = await open_doctor(pilot)
         listing = screen.query_one(OptionList)
         index = next(
             i
@@ -70,11 +65,7 @@ async def test_enter_in_the_doctor_goes_to_the_line(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await pilot.press("exclamation_mark")
-        await wait_until(
-            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
-        )
-        screen = app.screen
+        screen = await open_doctor(pilot)
         listing = screen.query_one(OptionList)
         listing.highlighted = next(
             i for i in range(listing.option_count) if (listing.get_option_at_index(i).id or "").startswith("MEMORY.md")
@@ -164,11 +155,7 @@ async def test_a_secret_in_the_history_is_shown_in_the_doctor_and_redacted_with_
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await wait_until(pilot, lambda: "secrets in the history" in health(app), "the history in the health line")
-        await pilot.press("exclamation_mark")
-        await wait_until(
-            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
-        )
-        screen = app.screen
+        screen = await open_doctor(pilot)
         listing = screen.query_one(OptionList)
         prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         assert "the history (.notebook) · 2" in prompts
@@ -196,11 +183,7 @@ async def test_a_fix_whose_dry_run_fails_says_so_under_the_finding_not_as_the_do
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await pilot.press("exclamation_mark")
-        await wait_until(
-            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
-        )
-        screen = app.screen
+        screen = await open_doctor(pilot)
         listing = screen.query_one(OptionList)
         index = next(
             i
@@ -226,11 +209,7 @@ async def test_the_fix_preview_draws_hidden_characters_as_the_panes_markers(home
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await pilot.press("exclamation_mark")
-        await wait_until(
-            pilot, lambda: isinstance(app.screen, DoctorScreen) and app.screen.report is not None, "the doctor view"
-        )
-        screen = app.screen
+        screen = await open_doctor(pilot)
         listing = screen.query_one(OptionList)
         index = next(
             i
