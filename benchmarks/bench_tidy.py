@@ -60,8 +60,8 @@ class TidyNear:
     title = "Tidy on a large MEMORY.md: blocked near-duplicate search against all pairs"
     what = (
         "`tidy(home)` (every rule, the contract's host) on a generated MEMORY.md of {size}, then its near-duplicate "
-        "search on the same entries twice: blocked by rare-word prefixes (ours) and all pairs (naive), which must "
-        "find the same pairs. One run each, in a fresh interpreter."
+        "search on the same entries twice: blocked by its rarest words' sets of entries (ours) and all pairs "
+        "(naive), which must find the same pairs. One run each, in a fresh interpreter."
     )
 
     def run(self, bench: Bench) -> Section:

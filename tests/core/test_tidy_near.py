@@ -12,11 +12,34 @@ from notebook_app.core.tidy.near import qualifies
 VOCABULARY = ["tea", "green", "kelp", "otter", "port", "8080", "8081", "morning", "milk", "abcdefghij", "abcdefghik"]
 WORD = st.one_of(st.sampled_from(VOCABULARY), st.text("abcdefg", min_size=1, max_size=9))
 ENTRY = st.lists(WORD, min_size=0, max_size=8).map(" ".join)
+# words of every length, so the rule that a long word must be shared decides some pairs
+LONG = st.one_of(WORD, st.sampled_from(["a", "bb", "ffffffffffff", "kelpforestotters"]))
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(ENTRY, min_size=0, max_size=40))
 def test_the_blocked_search_finds_the_same_pairs_as_all_pairs(entries: list[str]) -> None:
+    sets = [words(text) for text in entries]
+    assert near_pairs(sets) == naive_pairs(sets)
+
+
+@st.composite
+def reworded(draw: st.DrawFn) -> list[str]:
+    """Entries and rewordings of them: one word dropped, one added, or both, so near pairs are common."""
+    entries = draw(st.lists(st.lists(LONG, max_size=9).map(" ".join), min_size=1, max_size=25))
+    for _ in range(draw(st.integers(0, 15))):
+        parts = draw(st.sampled_from(entries)).split()
+        if parts and draw(st.booleans()):
+            parts.pop(draw(st.integers(0, len(parts) - 1)))
+        if draw(st.booleans()):
+            parts.insert(draw(st.integers(0, len(parts))), draw(LONG))
+        entries.append(" ".join(parts))
+    return entries
+
+
+@settings(max_examples=600, deadline=None)
+@given(reworded())
+def test_the_blocked_search_finds_every_rewording_the_all_pairs_search_finds(entries: list[str]) -> None:
     sets = [words(text) for text in entries]
     assert near_pairs(sets) == naive_pairs(sets)
 

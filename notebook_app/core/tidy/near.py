@@ -10,12 +10,12 @@ is 8081" 94: two different facts whose leftover words are spelled alike; a pair
 scored so by the third comparison only is not proposed (the superseded rule and
 the agent's own review are for conflicts).
 
-The search is blocked, never all pairs: an entry's words, rarest first, are
-taken until they hold more characters than a qualifying pair can leave
-unshared on its side (its prefix); a pair qualifies only if one side's prefix
-holds a word the other has, so each entry's prefix is looked up in an index
-of every entry's words and only those candidates are scored. Rare words hit
-few entries, so a home of 33,000 entries costs about as many lookups.
+The search is blocked, never all pairs: a qualifying pair leaves at most
+about a fifth of one side's characters unshared, so that side's first shared
+word (rarest first) is one of its few rarest, and every longer word after it
+must be shared too. Each entry's partners are found as intersections of the
+sets of entries holding those words (:func:`_reach`), and only those are
+scored: on a home of 33,000 entries, about 220,000 pairs of 600 million.
 :func:`naive_pairs` scores every pair by the same test: tests and the
 benchmark hold the two to the same answer.
 """
@@ -84,49 +84,65 @@ def score(a: frozenset[str], b: frozenset[str]) -> int:
     return int(fuzz.token_set_ratio(" ".join(sorted(a)), " ".join(sorted(b))))
 
 
-def _prefix(items: frozenset[str], frequency: Counter[str]) -> list[str]:
-    """The rarest words of ``items`` that hold more characters than a qualifying pair leaves unshared on its side.
+def _reach(order: list[str], postings: dict[str, set[int]], bound: float) -> set[int]:
+    """Every entry that may share enough of ``order``'s words, found by set intersections, never one by one.
 
-    From :func:`qualifies`, that side's unshared words, joined, are at most ``(2W - 11) / 11`` long (W the
-    whole set joined): words holding more characters than that cannot all be unshared.
+    ``order`` is one entry's words, rarest first; a qualifying partner leaves at most ``bound`` characters of
+    them unshared (:func:`_bound`). Take the first word a partner shares, ``order[place]``: the rarer words
+    before it are all unshared, so ``place`` can only be where those hold no more than ``bound`` (the prefix).
+    The partner then also holds each later word whose length, added to those, would pass ``bound``: the
+    entries holding ``order[place]`` are intersected with the entries holding each such word, rarest first.
+    The union over the places holds every partner, and few others.
     """
-    bound = (2 * _joined(items) - 11) / 11
-    taken: list[str] = []
-    held = 0
-    for word in sorted(items, key=lambda w: (frequency[w], w)):
-        taken.append(word)
-        held += len(word)
-        if held > bound:
+    unshared = 0
+    found: set[int] = set()
+    for place, word in enumerate(order):
+        if place and unshared > bound:  # the first word is always a place: a partner may share every word
             break
-    return taken
+        reach = postings[word]
+        for later in order[place + 1 :]:
+            if unshared + len(later) > bound:
+                reach = reach & postings[later]
+                if len(reach) <= 1:  # the entry itself
+                    break
+        found |= reach
+        unshared += len(word)
+    return found
+
+
+def _bound(width: int) -> float:
+    """The most characters of an entry of joined ``width`` that a qualifying partner can leave unshared.
+
+    From :func:`qualifies`, that side's unshared words, joined, are at most ``(2W - 11) / 11`` long; their
+    lengths alone, without the spaces between them, are at most that too.
+    """
+    return (2 * width - 11) / 11
 
 
 def near_pairs(sets: Sequence[frozenset[str]]) -> set[tuple[int, int]]:
     """Every pair ``(i, j)``, ``i < j``, of ``sets`` that :func:`qualifies`, by the blocked search.
 
-    A pair qualifies on the side whose characters the shared words hold 9/11 of; that side's prefix finds
-    the other, so each entry tests only its own side against what its prefix finds.
+    A pair qualifies on the side whose characters the shared words hold 9/11 of; from that side
+    :func:`_reach` finds the other, so each entry tests only its own side against what it reaches.
     """
     frequency: Counter[str] = Counter(word for items in sets for word in items)
-    index: defaultdict[str, list[int]] = defaultdict(list)
+    rank = {word: place for place, word in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}
+    postings: defaultdict[str, set[int]] = defaultdict(set)
     for number, items in enumerate(sets):
         for word in items:
-            index[word].append(number)
+            postings[word].add(number)
     widths = [_joined(items) for items in sets]
     found: set[tuple[int, int]] = set()
     for number, items in enumerate(sets):
         if not items:
             continue
         width = widths[number]
-        least = 9 * width  # the other holds the shared words: 11 * its width must reach this too
-        seen = {number}
-        for word in _prefix(items, frequency):
-            for other in index[word]:
-                if other in seen or 11 * widths[other] < least:
-                    continue
-                seen.add(other)
-                if _holds(items, sets[other], width):
-                    found.add((number, other) if number < other else (other, number))
+        least = 9 * width  # 11 times the shared words' width must reach this, and so must 11 times the other's
+        for other in _reach(sorted(items, key=rank.__getitem__), postings, _bound(width)):
+            if other == number or 11 * widths[other] < least:
+                continue
+            if 11 * _joined(items & sets[other]) >= least:
+                found.add((number, other) if number < other else (other, number))
     return found
 
 
