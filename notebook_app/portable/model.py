@@ -87,6 +87,8 @@ class PersonaFile:
     """ENTRIES only: its entries in order (an overflow file's read back after them)."""
     prose: tuple[str, ...] = ()
     """ENTRIES only: its lines that are no entries (a heading), in order."""
+    read_back: int = 0
+    """ENTRIES only: how many of its entries were read back from an overflow or prose file, not from ``text``."""
 
 
 @dataclass(frozen=True)

@@ -191,7 +191,7 @@ class _Builder:
         if there is not None:
             gap = "" if not there or there.endswith("\n") else "\n"
             return there + gap + self._join(new)
-        if self.persona.host is not Host.HERMES and len(new) == len(file.entries):
+        if self.persona.host is not Host.HERMES and len(new) == len(file.entries) and not file.read_back:
             return file.text  # a '- ' file to a '- ' host, whole: its layout and prose kept byte for byte
         head = "".join(f"{line}\n" for line in file.prose)
         return head + ("\n" if head and new else "") + self._join(new)

@@ -147,12 +147,14 @@ def _file(
     if name not in ENTRY_FILES:
         return PersonaFile(name, Role.WHOLE, path, text)
     entries, prose = parse_entries(text, path, host)
+    own = len(entries) + len(prose)
     side = layout.side_path(name, OVERFLOW)
     if (more := texts.get(side)) is not None:
         entries += parse_entries(more, side[1], host)[0]
     if (lines := texts.get(layout.side_path(name, PROSE))) is not None:
         prose = [line for line in lines.splitlines() if line.strip()] + prose
-    return PersonaFile(name, Role.ENTRIES, path, text, tuple(entries), tuple(prose))
+    read_back = len(entries) + len(prose) - own
+    return PersonaFile(name, Role.ENTRIES, path, text, tuple(entries), tuple(prose), read_back)
 
 
 def parse_entries(text: str, path: str, host: Host) -> tuple[list[Entry], list[str]]:
