@@ -58,7 +58,7 @@ def make_plan(
     if isinstance(parsed, Problem):
         return parsed
     host, version = parsed
-    root = Path(os.path.expanduser(os.fspath(dest)))
+    root = Path(os.path.abspath(os.path.expanduser(os.fspath(dest))))
     places = places_of(host, root, env)
     for place, folder in places.items():
         if (why := _place_problem(place, folder, merge)) is not None:

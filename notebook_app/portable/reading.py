@@ -69,7 +69,7 @@ def read_persona(
     if isinstance(parsed, Problem):
         return parsed
     host, _ = parsed
-    root = Path(os.path.expanduser(os.fspath(source)))
+    root = Path(os.path.abspath(os.path.expanduser(os.fspath(source))))
     if not root.is_dir():
         return Problem(f"{root} is not a directory" if root.exists() else f"no such home: {root}")
     if (why := layout_problem(host, root, env)) is not None:
