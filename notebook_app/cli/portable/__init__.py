@@ -15,8 +15,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..portable import Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text, read_persona
-from .common import CommandLine, home_option, opened_home, print_json, usage_error
+from ...portable import Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text, read_persona
+from ..common import CommandLine, home_option, opened_home, print_json, usage_error
 
 HOSTS_WORDS = "toolnexus, openclaw[@VERSION], hermes, claude-code"
 
