@@ -1,7 +1,8 @@
 """Write exactly a plan: each planned file's text, under the target's lock, never over a file changed since.
 
 The target's folders are made (the home, Claude Code's memory folder, the subfolders the plan names), then each
-is locked as every writer of the core locks a home (``flock`` on the folder, ``core/fs``), in the plan's order.
+is locked as every writer of the core locks a home (``flock`` on the folder, ``core/fs``), in the plan's order,
+then a Hermes home's stores with Hermes's own lock (``MEMORY.md.lock``) where its ``memories/`` is there.
 Under the locks every planned file is checked against what the plan found there: nothing (it must still be
 absent) or the bytes whose digest the plan kept. One that changed refuses the whole write before any file is
 written. Each file is then written atomically (a temp file renamed over it), so a reader never sees half of one.
@@ -14,6 +15,8 @@ from pathlib import Path
 
 from ..core import FileStatus, read_file
 from ..core.fs import flocked_directory, remove_temps, write_atomically
+from ..core.home import hermes_files
+from ..core.store import host_lock
 from .model import Applied, Host, Place, Plan, Problem, digest
 from .reading import READ_LIMIT
 
@@ -41,6 +44,12 @@ def _apply(plan: Plan) -> Applied | Problem:
         for folder in folders:
             locks.enter_context(flocked_directory(folder))
             remove_temps(folder, TEMP_PREFIX)
+        if plan.host is Host.HERMES:  # then Hermes's own lock on a store that is there, as every write of ours does
+            stores = plan.places[Place.HOME] / "memories"
+            for name in ("MEMORY.md", "USER.md"):
+                locks.enter_context(
+                    host_lock(hermes_files(), name, lambda _: stores, lambda _: stores.is_dir(), make=False)
+                )
         for file in plan.files:
             if (changed := _changed(plan.path_of(file), file.before)) is not None:
                 return Problem(changed, usage=False)

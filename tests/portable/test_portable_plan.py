@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -181,3 +185,21 @@ def test_an_import_reads_back_what_an_export_moved_aside(tmp_path: Path) -> None
     plan = _plan(tmp_path, toolnexus_home(tmp_path, entries), "toolnexus", "hermes", tmp_path / "hermes")
     assert not isinstance(apply_plan(plan), Problem)
     assert entries_of(read(tmp_path / "hermes", "hermes", env_for(tmp_path)), "MEMORY.md") == entries
+
+
+def test_a_merge_into_a_hermes_home_waits_for_hermess_own_lock(tmp_path: Path) -> None:
+    dest = tmp_path / "hermes"
+    (dest / "memories").mkdir(parents=True)
+    (dest / "memories" / "MEMORY.md").write_text("old")
+    plan = _plan(tmp_path, toolnexus_home(tmp_path, ["new"]), "toolnexus", "hermes", dest, merge=True)
+    fd = os.open(dest / "memories" / "MEMORY.md.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # Hermes, in the middle of its own write
+    results: list[object] = []
+    writer = threading.Thread(target=lambda: results.append(apply_plan(plan)))
+    writer.start()
+    time.sleep(0.5)
+    assert writer.is_alive() and (dest / "memories" / "MEMORY.md").read_text() == "old"
+    os.close(fd)
+    writer.join(10)
+    assert results and not isinstance(results[0], Problem)
+    assert (dest / "memories" / "MEMORY.md").read_text() == "old\n§\nnew"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from portable_homes import demo_home, env_for, files_under, read, toolnexus_home
 
-from notebook_app.portable import Plan, Problem, apply_plan, make_plan, plan_json, plan_text, read_persona
+from notebook_app.portable import Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text, read_persona
 
 SECRET = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCD"
 SHOWN = SECRET[:8]
@@ -101,8 +101,6 @@ def test_a_claude_code_memory_folder_that_is_not_empty_is_a_usage_error(tmp_path
     persona = read(demo_home(tmp_path), "toolnexus", env_for(tmp_path))
     first = make_plan(persona, "claude-code", tmp_path / "proj", env=env_for(tmp_path))
     assert isinstance(first, Plan)
-    from notebook_app.portable import Place
-
     memory = first.places[Place.MEMORY]
     memory.mkdir(parents=True)
     (memory / "MEMORY.md").write_text("- theirs\n")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from portable_homes import HOSTS, entries_of, env_for, read
+from portable_homes import HOSTS, demo_home, entries_of, env_for, read
 
 from notebook_app.portable import Fate, Plan, Problem, apply_plan, make_plan
 
@@ -76,8 +76,6 @@ def test_a_round_trip_past_the_hosts_caps_reads_its_overflow_back(host: str, mem
 @pytest.mark.parametrize("src", HOSTS)
 @pytest.mark.parametrize("dst", HOSTS)
 def test_every_pair_of_hosts_moves_the_demo_and_back(tmp_path: Path, src: str, dst: str) -> None:
-    from portable_homes import demo_home
-
     first = _move(tmp_path, demo_home(tmp_path), "toolnexus", src, tmp_path / "a")
     second = _move(tmp_path, tmp_path / "a", src, dst, tmp_path / "b")
     _move(tmp_path, tmp_path / "b", dst, "toolnexus", tmp_path / "c")
