@@ -40,6 +40,8 @@ from .reading import READ_LIMIT, parse_entries, parse_host, places_of
 from .secret_check import secret_hits
 
 Spot = tuple[Place, str]
+SEPARATOR_LINE = "§"
+"""A line holding only this separates two entries of a Hermes store."""
 INCOMING = ".incoming.md"
 """A merge never replaces a file: the persona's ``SOUL.md`` goes beside the home's own as ``SOUL.incoming.md``."""
 
@@ -149,8 +151,15 @@ class _Builder:
         changed: dict[int, str] = {}
         seen = {e.text for e in old}
         kept: list[str] = []
+        unfit: list[str] = []
         for entry in file.entries:
             text, how = self._in_dialect(entry.text)
+            if self.host is Host.HERMES and SEPARATOR_LINE in (line.strip() for line in text.split("\n")):
+                side = self.layout.side_path(file.name, PROSE)
+                why = "a line of only § would split it in a § store: kept as a '- ' line"
+                self.placements.append(Placement(entry, Fate.UNLOADED, side[0], side[1], None, why))
+                unfit.append(f"- {text}")
+                continue
             if text in seen:
                 fate = Fate.PRESENT if any(e.text == text for e in old) else Fate.MERGED
                 if fate is Fate.PRESENT or self.host is Host.HERMES:
@@ -163,7 +172,7 @@ class _Builder:
         fits = self._fit(file, spot, there, [e.text for e in old], kept)
         loads = not (self.host is Host.CLAUDE_CODE and file.name == "USER.md")
         if loads:
-            self.notes.extend(self._lost_prose(file))
+            self.notes.extend(self._lost_prose(file, unfit))
         self.put(spot, self._entry_text(file, there, [e.text for e in old], kept[:fits]), file.name)
         for number, entry in enumerate(fresh[:fits], start=len(old) + 1):
             fate = Fate.LOADED if loads else Fate.UNLOADED
@@ -196,12 +205,13 @@ class _Builder:
         head = "".join(f"{line}\n" for line in file.prose)
         return head + ("\n" if head and new else "") + self._join(new)
 
-    def _lost_prose(self, file: PersonaFile) -> list[str]:
-        """A ``§`` store has no place for a heading: the prose of an entry file goes to a side file, said so."""
-        if self.host is not Host.HERMES or not file.prose:
+    def _lost_prose(self, file: PersonaFile, unfit: list[str]) -> list[str]:
+        """A ``§`` store has no place for a heading, nor for an entry holding a ``§`` line: they go to a side file,
+        said so (an import reads its ``- `` lines back as entries)."""
+        if self.host is not Host.HERMES or not (file.prose or unfit):
             return []
         side = self.layout.side_path(file.name, PROSE)
-        self.put(side, "".join(f"{line}\n" for line in file.prose), f"{file.name} (prose)")
+        self.put(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.name} (prose)")
         return [f"{file.name}: its lines that are no entries (headings, prose: {len(file.prose)}) go to {side[1]}"]
 
     def _fit(self, file: PersonaFile, spot: Spot, there: str | None, old: list[str], new: list[str]) -> int:

@@ -203,3 +203,12 @@ def test_a_merge_into_a_hermes_home_waits_for_hermess_own_lock(tmp_path: Path) -
     writer.join(10)
     assert results and not isinstance(results[0], Problem)
     assert (dest / "memories" / "MEMORY.md").read_text() == "old\n§\nnew"
+
+
+def test_an_entry_a_hermes_store_would_split_is_kept_beside_it_and_said(tmp_path: Path) -> None:
+    plan = _plan(tmp_path, toolnexus_home(tmp_path, ["one", "§", "two"]), "toolnexus", "hermes", tmp_path / "h")
+    unfit = [p for p in plan.placements if p.fate is Fate.UNLOADED]
+    assert [(p.entry.line, p.path) for p in unfit] == [(2, "memories/MEMORY.prose.md")]
+    assert "a line of only §" in plan_text(plan)
+    assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.md"] == "one\n§\ntwo"
+    assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.prose.md"] == "- §\n"
