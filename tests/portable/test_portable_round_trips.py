@@ -58,7 +58,7 @@ def _round_trip(memory: list[str], user: list[str], host: str, pad: str) -> None
         assert not any(p.fate is Fate.MERGED for p in back.placements)
 
 
-@pytest.mark.parametrize("host", ["hermes", "openclaw"])
+@pytest.mark.parametrize("host", ["hermes", "openclaw", "claude-code"])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(memory=ENTRIES, user=ENTRIES, pad=st.sampled_from([" ", "  ", "\t"]))
 def test_a_round_trip_gives_back_every_distinct_entry_in_order(host: str, memory, user, pad) -> None:

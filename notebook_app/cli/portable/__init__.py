@@ -14,9 +14,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ...portable import Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text, read_persona
 from ..common import CommandLine, home_option, opened_home, print_json, usage_error
+
+if TYPE_CHECKING:
+    from ...portable import Plan
 
 HOSTS_WORDS = "toolnexus, openclaw[@VERSION], hermes, claude-code"
 
@@ -58,6 +61,8 @@ def _shared(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ...portable import Place, Problem, apply_plan, make_plan, read_persona  # loaded when a move runs
+
     if args.command == "export":
         opening = opened_home(args)
         if isinstance(opening, str):
@@ -96,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _confirmed(plan: Plan) -> bool:
     """Both places of a Claude Code export confirmed by a ``y`` typed on a terminal, after the plan is shown."""
+    from ...portable import plan_text
+
     print(plan_text(plan))
     places = " and ".join(str(folder) for folder in plan.places.values())
     try:
@@ -108,6 +115,8 @@ def _said(
     plan: Plan, as_json: bool, *, written: tuple[Path, ...] | None, problem: str | None, shown: bool = False
 ) -> int:
     """Print the plan and what came of it; 1 when refused, else 0."""
+    from ...portable import plan_json, plan_text
+
     if as_json:
         print_json(
             {
