@@ -36,7 +36,7 @@ from .model import (
     SecretHit,
     digest,
 )
-from .reading import READ_LIMIT, parse_entries, parse_host, places_of
+from .reading import READ_LIMIT, layout_problem, parse_entries, parse_host, places_of
 from .secret_check import secret_hits
 
 Spot = tuple[Place, str]
@@ -65,6 +65,8 @@ def make_plan(
     for place, folder in places.items():
         if (why := _place_problem(place, folder, merge)) is not None:
             return Problem(why)
+    if merge and root.is_dir() and any(os.scandir(root)) and (why := layout_problem(host, root, env)) is not None:
+        return Problem(f"--merge adds to a {host.title} home: {why}")
     builder = _Builder(persona, host, version, places, merge)
     for file in persona.files:
         if file.role is Role.ENTRIES:

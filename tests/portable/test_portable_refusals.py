@@ -136,3 +136,11 @@ def test_portable_imports_the_core_only_through_its_faces() -> None:
                 name = f"{target}.{node.module}" if node.module else target
                 if name.startswith("notebook_app.core"):
                     assert name in faces, f"{module.name} imports {name}, not a face"
+
+
+def test_a_merge_into_a_home_of_another_hosts_layout_is_a_usage_error(tmp_path: Path) -> None:
+    persona = read(demo_home(tmp_path), "toolnexus", env_for(tmp_path))
+    plain = toolnexus_home(tmp_path, ["theirs"], name="plain")
+    plan = make_plan(persona, "hermes", plain, merge=True, env=env_for(tmp_path))
+    assert isinstance(plan, Problem) and plan.exit_code == 2
+    assert "--merge adds to a Hermes home" in plan.message and "no memories/ folder" in plan.message
