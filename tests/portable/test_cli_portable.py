@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +92,36 @@ def test_a_claude_code_export_writes_both_places_only_when_confirmed(tmp_path: P
     memory = next((tmp_path / "cc" / "projects").glob("*/memory"))
     assert (memory / "MEMORY.md").read_text() == (home / "MEMORY.md").read_text()
     assert str(memory) in confirmed.stdout
+
+
+@pytest.mark.parametrize(("answer", "code"), [("y", 0), ("n", 1)])
+def test_a_claude_code_export_on_a_terminal_asks_before_writing_both_places(
+    tmp_path: Path, answer: str, code: int
+) -> None:
+    home = demo_home(tmp_path)
+    env = {
+        **os.environ,
+        "CLAUDE_CONFIG_DIR": str(tmp_path / "cc"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    controller, terminal = pty.openpty()
+    try:
+        os.write(controller, f"{answer}\n".encode())
+        result = subprocess.run(
+            [sys.executable, "-m", "notebook_app", "export", "--home", str(home), "--to", "claude-code"]
+            + [str(tmp_path / "proj"), "--apply"],
+            stdin=terminal,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+    finally:
+        os.close(terminal)
+        os.close(controller)
+    assert result.returncode == code, result.stderr
+    assert "write " in result.stdout and str(tmp_path / "cc") in result.stdout and "[y/N]" in result.stdout
+    assert result.stdout.count("auto-memory folder:") == 1  # the plan shown once, before the question
+    assert (tmp_path / "proj" / "CLAUDE.md").exists() is (answer == "y")
+    assert (tmp_path / "cc").exists() is (answer == "y")
