@@ -80,7 +80,9 @@ def _place_problem(place: Place, folder: Path, merge: bool) -> str | None:
     what = "the auto-memory folder" if place is Place.MEMORY else "DEST"
     if not folder.exists() and not folder.is_symlink():
         return None
-    if folder.is_symlink() or not folder.is_dir():
+    if folder.is_symlink():
+        return f"{what} {folder} is a symbolic link: a move never writes through one; nothing written"
+    if not folder.is_dir():
         return f"{what} {folder} is not a folder; nothing written"
     try:
         empty = not any(os.scandir(folder))

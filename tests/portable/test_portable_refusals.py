@@ -144,3 +144,12 @@ def test_a_merge_into_a_home_of_another_hosts_layout_is_a_usage_error(tmp_path: 
     plan = make_plan(persona, "hermes", plain, merge=True, env=env_for(tmp_path))
     assert isinstance(plan, Problem) and plan.exit_code == 2
     assert "--merge adds to a Hermes home" in plan.message and "no memories/ folder" in plan.message
+
+
+def test_a_dest_that_is_a_symbolic_link_is_never_written_through(tmp_path: Path) -> None:
+    persona = read(demo_home(tmp_path), "toolnexus", env_for(tmp_path))
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    plan = make_plan(persona, "toolnexus", tmp_path / "link", env=env_for(tmp_path))
+    assert isinstance(plan, Problem) and "is a symbolic link" in plan.message
+    assert not any((tmp_path / "real").iterdir())
