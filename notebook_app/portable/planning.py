@@ -140,9 +140,34 @@ class _Builder:
                 self.notes.append(f"{spot[1]}: the home has it already, the same text; not written again")
                 return
             place, path = spot
-            spot = (place, path.removesuffix(".md") + INCOMING)
+            spot = self._beside(place, path, file.text)
+            if spot is None:
+                return
             self.notes.append(f"{path}: the home has its own, kept; the persona's is written beside it as {spot[1]}")
         self.put(spot, file.text, file.name)
+
+    def _beside(self, place: Place, path: str, text: str) -> Spot | None:
+        """The first ``NAME.incoming.md`` (``NAME.incoming-2.md``, …) not there; None when one holds ``text``."""
+        for number in range(1, 1000):
+            spot = (place, path.removesuffix(".md") + (INCOMING if number == 1 else f".incoming-{number}.md"))
+            there = self.existing(spot)
+            if there == text:
+                self.notes.append(f"{spot[1]}: the home has the persona's {path} beside its own already")
+                return None
+            if there is None:
+                return spot
+        self.notes.append(f"{path}: 999 copies of it beside the home's already; the persona's is not written")
+        return None
+
+    def _add_to(self, spot: Spot, text: str, source: str) -> None:
+        """Put ``text`` at a side file, after what a merged-into home holds there already: a merge replaces none."""
+        there = self.existing(spot) if self.merge else None
+        if there and there.strip():
+            if self.host is Host.HERMES and spot[1].endswith(OVERFLOW):
+                text = there + "\n§\n" + text
+            else:
+                text = there + ("" if there.endswith("\n") else "\n") + text
+        self.put(spot, text, source)
 
     # entry files -------------------------------------------------------------------------------------------------
 
@@ -183,7 +208,7 @@ class _Builder:
             self.placements.append(Placement(entry, fate, spot[0], spot[1], number, changed[number - len(old) - 1]))
         if fits < len(fresh):
             side = self.layout.side_path(file.name, OVERFLOW)
-            self.put(side, self._join(kept[fits:]), f"{file.name} (overflow)")
+            self._add_to(side, self._join(kept[fits:]), f"{file.name} (overflow)")
             for number, entry in enumerate(fresh[fits:], start=1):
                 how = changed[fits + number - 1]
                 self.placements.append(Placement(entry, Fate.OVERFLOW, side[0], side[1], number, how))
@@ -215,7 +240,7 @@ class _Builder:
         if self.host is not Host.HERMES or not (file.prose or unfit):
             return []
         side = self.layout.side_path(file.name, PROSE)
-        self.put(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.name} (prose)")
+        self._add_to(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.name} (prose)")
         return [f"{file.name}: its lines that are no entries (headings, prose: {len(file.prose)}) go to {side[1]}"]
 
     def _fit(self, file: PersonaFile, spot: Spot, there: str | None, old: list[str], new: list[str]) -> int:

@@ -212,3 +212,19 @@ def test_an_entry_a_hermes_store_would_split_is_kept_beside_it_and_said(tmp_path
     assert "a line of only §" in plan_text(plan)
     assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.md"] == "one\n§\ntwo"
     assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.prose.md"] == "- §\n"
+
+
+def test_a_second_merge_replaces_no_file_an_earlier_one_wrote(tmp_path: Path) -> None:
+    dest = tmp_path / "hermes"
+    (dest / "memories").mkdir(parents=True)
+    (dest / "SOUL.md").write_text("their soul")
+    (dest / "memories" / "MEMORY.md").write_text("x" * 2199)  # full: every new entry overflows
+    for round_, entries in enumerate((["first"], ["second"]), start=1):
+        source = toolnexus_home(tmp_path, entries, name=f"src{round_}")
+        (source / "SOUL.md").write_text(f"soul {round_}")
+        plan = _plan(tmp_path, source, "toolnexus", "hermes", dest, merge=True)
+        assert not isinstance(apply_plan(plan), Problem)
+    assert (dest / "memories" / "MEMORY.overflow.md").read_text() == "first\n§\nsecond"
+    assert (dest / "SOUL.md").read_text() == "their soul"
+    assert (dest / "SOUL.incoming.md").read_text() == "soul 1"
+    assert (dest / "SOUL.incoming-2.md").read_text() == "soul 2"
