@@ -79,6 +79,8 @@ def read_persona(
     files: list[PersonaFile] = []
     texts: dict[tuple[Place, str], str] = {}
     wanted = [layout.files[name] for name in SEVEN] + _extras(layout, places)
+    if host is Host.CLAUDE_CODE:
+        wanted.append((Place.HOME, CLAUDE_INSTRUCTIONS[1]))
     for place, path in wanted:
         got = _read(places[place], path, host)
         if isinstance(got, Problem):

@@ -228,3 +228,12 @@ def test_a_second_merge_replaces_no_file_an_earlier_one_wrote(tmp_path: Path) ->
     assert (dest / "SOUL.md").read_text() == "their soul"
     assert (dest / "SOUL.incoming.md").read_text() == "soul 1"
     assert (dest / "SOUL.incoming-2.md").read_text() == "soul 2"
+
+
+def test_a_claude_code_projects_dot_claude_instructions_travel_as_agents_md(tmp_path: Path) -> None:
+    project = tmp_path / "proj"
+    (project / ".claude").mkdir(parents=True)
+    (project / ".claude" / "CLAUDE.md").write_text("# Rules\n\nBe brief.\n")
+    persona = read(project, "claude-code", env_for(tmp_path))
+    agents = persona.file("AGENTS.md")
+    assert agents is not None and agents.text == "# Rules\n\nBe brief.\n" and agents.path == ".claude/CLAUDE.md"
