@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from portable_homes import HOSTS, demo_home, entries_of, env_for, read
+from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, planned, read
 
 from notebook_app.portable import Fate, Plan, Problem, apply_plan, make_plan
 
@@ -28,6 +28,9 @@ def _move(tmp: Path, source: Path, src: str, host: str, dest: Path) -> Plan:
     plan = make_plan(read(source, src, env), host, dest, env=env, allow_secrets=True)
     assert isinstance(plan, Plan), plan
     assert not isinstance(apply_plan(plan), Problem)
+    written = planned(plan)  # every move, of every pair: the home written is exactly its plan
+    assert files_under(*plan.places.values()) == set(written)
+    assert all(path.read_bytes() == text.encode("utf-8") for path, text in written.items())
     return plan
 
 
