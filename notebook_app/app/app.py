@@ -213,6 +213,9 @@ class NotebookApp(App[None]):
     def action_injects(self) -> None:
         views.injects(self, self._opened_from())
 
+    def action_export(self, target: str) -> None:
+        views.export(self, self._opened_from(), target)
+
     def _opened_from(self) -> MainScreen:
         assert self.main_screen is not None, "the notebook's views open from its screen"
         return self.main_screen
@@ -269,3 +272,8 @@ class NotebookApp(App[None]):
                 yield SystemCommand(
                     f"Turn review {word} for this home", help_text, partial(self.run_action, f"set_review({on})")
                 )
+            for target, title in views.EXPORT_TARGETS:
+                words = (
+                    f"Write this home's persona as a {title} home elsewhere: the plan first, nothing written before y"
+                )
+                yield SystemCommand(f"Export to: {title}", words, partial(self.run_action, f"export({target!r})"))

@@ -193,6 +193,17 @@ TIDY_KEYS: tuple[Key, ...] = (
         help="In tidy: cancel the confirmation, else back to the notebook"),
 )
 
+EXPORT_KEYS: tuple[Key, ...] = (
+    Key(keys="y", display="y", action="apply", label="Write", id="export-apply",
+        help="In export: say where the plan writes; y again writes exactly the plan"),
+    Key(keys="m", display="m", action="merge", label="Merge", id="export-merge",
+        help="In export: merge into a home that is there (no file replaced), or not; the plan is made again"),
+    Key(keys="d", display="d", action="destination", label="Where", id="export-destination",
+        help="In export: edit the destination (enter makes the plan)"),
+    Key(keys="escape", display="esc", action="back", label="Back", id="export-back",
+        help="In export: cancel the confirmation, else back to the notebook; nothing is written"),
+)
+
 HISTORY_KEYS: tuple[Key, ...] = (
     Key(keys="u", display="u", action="undo", label="Undo", id="history-undo",
         help="In the history: show what undoing the selected record does (y applies it)"),
@@ -270,6 +281,7 @@ KEY_GROUPS: tuple[KeyGroup, ...] = (
     KeyGroup("Agent sessions", AGENT_KEYS),
     KeyGroup("Doctor", DOCTOR_KEYS),
     KeyGroup("Tidy", TIDY_KEYS),
+    KeyGroup("Export", EXPORT_KEYS),
     KeyGroup("History", HISTORY_KEYS),
     KeyGroup("Review", REVIEW_KEYS),
     KeyGroup("Built-in editor", EDITOR_KEYS),

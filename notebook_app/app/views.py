@@ -9,6 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+EXPORT_TARGETS = (
+    ("toolnexus", "toolnexus"),
+    ("openclaw", "OpenClaw"),
+    ("hermes", "Hermes"),
+    ("claude-code", "Claude Code"),
+)
+"""The hosts the palette's *Export to: …* offers, with their titles (``notebook_app.portable.Host``)."""
+
 if TYPE_CHECKING:
     from .app import NotebookApp
     from .screens import MainScreen
@@ -62,3 +70,23 @@ def injects(app: NotebookApp, main: MainScreen) -> None:
             watch=app.watch_home,
         )
     )
+
+
+def export(app: NotebookApp, main: MainScreen, target: str) -> None:
+    """The palette's *Export to: …*: the home in view as ``target``'s home, planned by ``notebook_app.portable``."""
+    from ..portable import Host, Plan, Problem, apply_plan, make_plan, read_persona
+    from .screens.export.screen import ExportScreen
+
+    notebook = main.notebook
+    source = notebook.host_root  # a Claude Code project's root, not its memory folder
+    spec = notebook.files.host or "toolnexus"
+
+    def plan_for(destination: str, merge: bool) -> Plan | Problem:
+        persona = read_persona(source, spec)  # read again for each plan: the home may have changed since
+        return persona if isinstance(persona, Problem) else make_plan(persona, target, destination, merge=merge)
+
+    title = Host(target).title
+    suggested = source.parent / f"{source.name}-{target}"
+    command = f"persona-notebook export --home {source} --to {target} DEST"
+    screen = ExportScreen(title, plan_for, apply_plan, destination=str(suggested), command=command)
+    app.push_screen(screen)

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import app, doctor, edit, entry, git, history, mcp, memory, review, soul, tidy
+from . import app, doctor, edit, entry, git, history, mcp, memory, portable, review, soul, tidy
 from .common import CommandLine, build_verb_parser, say_git_notes
 
 VERBS: tuple[CommandLine, ...] = (
@@ -26,6 +26,7 @@ VERBS: tuple[CommandLine, ...] = (
     tidy.COMMAND,
     review.COMMAND,
     git.COMMAND,
+    portable.COMMAND,
     mcp.COMMAND,
     app.SERVE,
 )

@@ -11,6 +11,7 @@ from ..lazy import lazy_face
 
 if TYPE_CHECKING:
     from .dialect import dialect_for
+    from .lines import Line, LineKind, file_lines
     from .plan import (
         ACTIONS,
         TARGETS,
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
         preview_file,
     )
     from .results import SpliceResult, ToolResult, for_people
-    from .sections import Usage, store_usage
+    from .sections import Usage, entries, entry_spans, hermes_text, joined, measure, store_usage
     from .tool import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
 
 _HOME_OF: dict[str, str] = {
@@ -46,6 +47,14 @@ _HOME_OF: dict[str, str] = {
     "memory_tool": "tool",
     "Usage": "sections",
     "store_usage": "sections",
+    "entries": "sections",
+    "entry_spans": "sections",
+    "hermes_text": "sections",
+    "joined": "sections",
+    "measure": "sections",
+    "Line": "lines",
+    "LineKind": "lines",
+    "file_lines": "lines",
 }
 """Each exported name -> the module that defines it; it loads on the name's first use."""
 
@@ -60,10 +69,18 @@ __all__ = [
     "MemoryRequest",
     "MemoryTool",
     "SpliceResult",
+    "Line",
+    "LineKind",
     "ToolResult",
     "Usage",
     "dialect_for",
+    "entries",
+    "entry_spans",
+    "file_lines",
     "for_people",
+    "hermes_text",
+    "joined",
+    "measure",
     "load_outcome",
     "memory_tool",
     "parse_request",

@@ -12,6 +12,7 @@ from ..lazy import lazy_face
 if TYPE_CHECKING:
     from .group import FileWrite, reserve_ids, write_group
     from .journal import read_slots
+    from .places import host_lock
     from .recording import Change, Recorder
     from .recovery import recover
     from .side_events import append_event, record_failed, record_session_start
@@ -22,6 +23,7 @@ _HOME_OF: dict[str, str] = {
     "reserve_ids": "group",
     "write_group": "group",
     "read_slots": "journal",
+    "host_lock": "places",
     "Change": "recording",
     "Recorder": "recording",
     "recover": "recovery",
@@ -43,6 +45,7 @@ __all__ = [
     "Recorder",
     "StorageError",
     "append_event",
+    "host_lock",
     "locked_home",
     "read_slots",
     "record_failed",

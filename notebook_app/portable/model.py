@@ -1,0 +1,215 @@
+"""What a move between hosts is made of: the persona read, the plan, and why either could not be made.
+
+Plain data. A :class:`Persona` is read from any host's home (:mod:`.reading`); a :class:`Plan` says, file by file
+and entry by entry, what a target host's home will hold (:mod:`.planning`); :func:`.writing.apply_plan` writes
+exactly the plan. Nothing here reads or writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+
+class Host(Enum):
+    """The four hosts a persona moves between; the value is the name ``--host`` takes."""
+
+    TOOLNEXUS = "toolnexus"
+    OPENCLAW = "openclaw"
+    HERMES = "hermes"
+    CLAUDE_CODE = "claude-code"
+
+    @property
+    def title(self) -> str:
+        return {"toolnexus": "toolnexus", "openclaw": "OpenClaw", "hermes": "Hermes", "claude-code": "Claude Code"}[
+            self.value
+        ]
+
+
+class Place(Enum):
+    """Which folder of a target a file is written in: a Claude Code move writes two, every other host one."""
+
+    HOME = "home"
+    """The home: the toolnexus home, the OpenClaw workspace, ``$HERMES_HOME``; for Claude Code its project."""
+    MEMORY = "memory"
+    """Claude Code's auto-memory folder, ``<config dir>/projects/<slug>/memory/``."""
+
+
+class Role(Enum):
+    """What a persona's file is to a move: its entries travel one by one, anything else travels whole."""
+
+    ENTRIES = "entries"
+    """MEMORY.md and USER.md: entries, each placed, merged or moved to an overflow file."""
+    WHOLE = "whole"
+    """The other bootstrap files (SOUL, AGENTS, IDENTITY, TOOLS, HEARTBEAT): their text, byte for byte."""
+    NOTE = "note"
+    """A file the host's agent reads on demand or never: a daily note, a topic file, the archive."""
+
+
+class Fate(Enum):
+    """What becomes of one entry in the target."""
+
+    LOADED = "loaded"
+    """In the target's entry file, which the target loads next session."""
+    OVERFLOW = "overflow"
+    """Past the target's cap: in an overflow file the target does not load (never dropped)."""
+    MERGED = "merged"
+    """An exact copy of an earlier entry: the target's own tool keeps one (Hermes drops repeats)."""
+    PRESENT = "present"
+    """A merge into an existing home: the home holds that entry already, so it is not added again."""
+    UNLOADED = "unloaded"
+    """In a file the target has no place to load (Claude Code has no USER.md): kept, said so."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry as its source file holds it: its stripped text, and where it is."""
+
+    text: str
+    file: str
+    """The file as the source home names it (``memories/MEMORY.md``)."""
+    line: int
+    """The line it begins on, from 1."""
+
+
+@dataclass(frozen=True)
+class PersonaFile:
+    """One file of a persona, under its logical name: ``SOUL.md``, ``MEMORY.md``, ``notes/2026-12-01.md``."""
+
+    name: str
+    role: Role
+    path: str
+    """Where the source host keeps it, from its place (``memories/USER.md``, ``CLAUDE.md``)."""
+    text: str
+    entries: tuple[Entry, ...] = ()
+    """ENTRIES only: its entries in order (an overflow file's read back after them)."""
+    prose: tuple[str, ...] = ()
+    """ENTRIES only: its lines that are no entries (a heading), in order."""
+    read_back: int = 0
+    """ENTRIES only: how many of its entries were read back from an overflow or prose file, not from ``text``."""
+
+
+@dataclass(frozen=True)
+class Persona:
+    """A persona read from one host's home: its files in the contract's order, then its notes."""
+
+    host: Host
+    root: Path
+    files: tuple[PersonaFile, ...]
+    memory_dir: Path | None = None
+    """Claude Code only: the auto-memory folder it was read from."""
+
+    def file(self, name: str) -> PersonaFile | None:
+        return next((f for f in self.files if f.name == name), None)
+
+
+def digest(data: bytes) -> str:
+    """The digest a plan keeps of a file it found, so a write can tell the file changed since."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class PlannedFile:
+    """One file the target will hold: where, its exact text, what it was before, and what the target does with it."""
+
+    place: Place
+    path: str
+    """From its place's folder (``memories/MEMORY.md``)."""
+    text: str
+    source: str
+    """The persona's logical name it carries (``MEMORY.md``), or ``MEMORY.md (overflow)``."""
+    loads: bool
+    """Whether the target injects it at the start of a session (its loader says so)."""
+    note: str = ""
+    """What the target does with it, in words: where it cuts it, that it reads it on demand, that it never loads it."""
+    before: str | None = None
+    """The digest of the file found there when planning; None: nothing was there."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one source entry lands: its target file and entry number there, and its fate."""
+
+    entry: Entry
+    fate: Fate
+    place: Place
+    path: str
+    number: int | None = None
+    """Its entry number in the target file, from 1; None when it is not written (merged, present)."""
+    changed: str = ""
+    """How its text was changed to fit the target's dialect, in words (a Hermes entry's lines joined)."""
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A cut the target's loader makes in a planned file at its caps: the file is written whole, loaded cut."""
+
+    place: Place
+    path: str
+    words: str
+
+
+@dataclass(frozen=True)
+class SecretHit:
+    """A secret the doctor found in a source file: its rule, file and line; never its text."""
+
+    rule: str
+    file: str
+    line: int | None
+
+    def words(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line is not None else self.file
+        return f"{self.rule} at {where}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A move, before anything is written: every file the target will hold and every entry's place."""
+
+    source: Persona
+    host: Host
+    version: str | None
+    places: dict[Place, Path]
+    merge: bool
+    files: tuple[PlannedFile, ...]
+    placements: tuple[Placement, ...]
+    cuts: tuple[Cut, ...] = ()
+    secrets: tuple[SecretHit, ...] = ()
+    allow_secrets: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def refusal(self) -> str | None:
+        """Why the plan may not be applied (a secret would leave home), in words naming no secret's text."""
+        if self.secrets and not self.allow_secrets:
+            named = "; ".join(hit.words() for hit in self.secrets)
+            return f"the source holds secrets the doctor found ({named}); nothing written (--allow-secrets moves them)"
+        return None
+
+    @property
+    def spec(self) -> str:
+        return f"{self.host.value}@{self.version}" if self.version else self.host.value
+
+    def path_of(self, file: PlannedFile) -> Path:
+        return self.places[file.place] / file.path
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why no plan was made or no plan written, in words; ``usage`` problems are the caller's (exit 2), others 1."""
+
+    message: str
+    usage: bool = True
+
+    @property
+    def exit_code(self) -> int:
+        return 2 if self.usage else 1
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A plan written: the files, each by its path."""
+
+    written: tuple[Path, ...]

@@ -1,0 +1,305 @@
+"""Plan a move: every file the target will hold, and every entry's place, before anything is written.
+
+:func:`make_plan` maps a :class:`.model.Persona` onto a target host's layout (:mod:`.layouts`): whole files to
+their place, entries into the target's dialect (``- `` lines or Hermes's ``§`` store), the entries the target
+would merge (Hermes keeps one of exact copies) listed, and the entries past the target's cap (asked of its own
+loader, :mod:`.fitting`) moved to an overflow file it does not load: never dropped. The target's folders must be
+absent or empty, or, with ``merge``, a merge adds entries to its entry files as its own tool would and writes a
+file it already has beside it (``SOUL.incoming.md``), replacing none. Reads the target, never writes it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from ..core import FileStatus, read_file
+from ..core.home import hermes_files
+from ..core.hosts import Opening, open_home
+from ..core.memory import joined, measure
+from .fitting import Loaded, fitting, probe
+from .layouts import LAYOUTS, OVERFLOW, PROSE, Layout
+from .model import (
+    Cut,
+    Entry,
+    Fate,
+    Host,
+    Persona,
+    PersonaFile,
+    Place,
+    Placement,
+    Plan,
+    PlannedFile,
+    Problem,
+    Role,
+    SecretHit,
+    digest,
+)
+from .reading import READ_LIMIT, layout_problem, parse_entries, parse_host, places_of
+from .secret_check import secret_hits
+
+Spot = tuple[Place, str]
+SEPARATOR_LINE = "§"
+"""A line holding only this separates two entries of a Hermes store."""
+INCOMING = ".incoming.md"
+"""A merge never replaces a file: the persona's ``SOUL.md`` goes beside the home's own as ``SOUL.incoming.md``."""
+
+
+def make_plan(
+    persona: Persona,
+    spec: str,
+    dest: str | os.PathLike[str],
+    *,
+    merge: bool = False,
+    allow_secrets: bool = False,
+    env: Mapping[str, str] = os.environ,
+) -> Plan | Problem:
+    """The plan of writing ``persona`` as host ``spec`` (``NAME[@VERSION]``) at ``dest``, or why there is none."""
+    parsed = parse_host(spec)
+    if isinstance(parsed, Problem):
+        return parsed
+    host, version = parsed
+    root = Path(os.path.abspath(os.path.expanduser(os.fspath(dest))))
+    places = places_of(host, root, env)
+    for place, folder in places.items():
+        if (why := _place_problem(place, folder, merge)) is not None:
+            return Problem(why)
+    if merge and root.is_dir() and any(os.scandir(root)) and (why := layout_problem(host, root, env)) is not None:
+        return Problem(f"--merge adds to a {host.title} home: {why}")
+    builder = _Builder(persona, host, version, places, merge)
+    for file in persona.files:
+        if file.role is Role.ENTRIES:
+            builder.entry_file(file)
+        else:
+            builder.whole_file(file)
+    return builder.plan(secret_hits(persona), allow_secrets)
+
+
+def _place_problem(place: Place, folder: Path, merge: bool) -> str | None:
+    what = "the auto-memory folder" if place is Place.MEMORY else "DEST"
+    if not folder.exists() and not folder.is_symlink():
+        return None
+    if folder.is_symlink():
+        return f"{what} {folder} is a symbolic link: a move never writes through one; nothing written"
+    if not folder.is_dir():
+        return f"{what} {folder} is not a folder; nothing written"
+    try:
+        empty = not any(os.scandir(folder))
+    except OSError as why:
+        return f"{what} {folder} cannot be listed ({why.strerror}); nothing written"
+    if not empty and not merge:
+        return f"{what} {folder} is not empty; give an absent or empty folder, or --merge to add to that home"
+    return None
+
+
+class _Builder:
+    """The plan as it is made: the planned texts by spot, the placements, the notes."""
+
+    def __init__(self, persona: Persona, host: Host, version: str | None, places: dict[Place, Path], merge: bool):
+        self.persona, self.host, self.version, self.places, self.merge = persona, host, version, places, merge
+        self.layout: Layout = LAYOUTS[host]
+        self.texts: dict[Spot, str] = {}
+        self.sources: dict[Spot, str] = {}
+        self.befores: dict[Spot, str | None] = {}
+        self.placements: list[Placement] = []
+        self.notes: list[str] = []
+
+    # what is there now -------------------------------------------------------------------------------------------
+
+    def existing(self, spot: Spot) -> str | None:
+        """The text at ``spot`` in the target now (None: nothing there); its digest is kept as the plan's base."""
+        place, path = spot
+        found = read_file(self.places[place] / path, limit=READ_LIMIT)
+        if found.status is FileStatus.ABSENT:
+            self.befores.setdefault(spot, None)
+            return None
+        self.befores.setdefault(spot, digest(found.data))
+        return found.data.decode("utf-8", "replace")
+
+    def put(self, spot: Spot, text: str, source: str) -> None:
+        self.texts[spot] = text
+        self.sources[spot] = source
+        if spot not in self.befores:
+            self.existing(spot)
+
+    # whole files and notes ---------------------------------------------------------------------------------------
+
+    def whole_file(self, file: PersonaFile) -> None:
+        if file.role is Role.WHOLE:
+            spot = self.layout.files[file.name]
+        elif file.name.startswith("notes/"):
+            spot = self.layout.note_path(file.name.removeprefix("notes/"))
+            if spot in self.texts or spot in self.layout.files.values():
+                spot = self.layout.note_path("note-" + file.name.removeprefix("notes/"))
+        else:
+            spot = self.layout.archive
+        there = self.existing(spot) if self.merge else None
+        if there is not None:
+            if there == file.text:
+                self.notes.append(f"{spot[1]}: the home has it already, the same text; not written again")
+                return
+            place, path = spot
+            spot = self._beside(place, path, file.text)
+            if spot is None:
+                return
+            self.notes.append(f"{path}: the home has its own, kept; the persona's is written beside it as {spot[1]}")
+        self.put(spot, file.text, file.name)
+
+    def _beside(self, place: Place, path: str, text: str) -> Spot | None:
+        """The first ``NAME.incoming.md`` (``NAME.incoming-2.md``, …) not there; None when one holds ``text``."""
+        for number in range(1, 1000):
+            spot = (place, path.removesuffix(".md") + (INCOMING if number == 1 else f".incoming-{number}.md"))
+            there = self.existing(spot)
+            if there == text:
+                self.notes.append(f"{spot[1]}: the home has the persona's {path} beside its own already")
+                return None
+            if there is None:
+                return spot
+        self.notes.append(f"{path}: 999 copies of it beside the home's already; the persona's is not written")
+        return None
+
+    def _add_to(self, spot: Spot, text: str, source: str) -> None:
+        """Put ``text`` at a side file, after what a merged-into home holds there already: a merge replaces none."""
+        there = self.existing(spot) if self.merge else None
+        if there and there.strip():
+            if self.host is Host.HERMES and spot[1].endswith(OVERFLOW):
+                text = there + "\n§\n" + text
+            else:
+                text = there + ("" if there.endswith("\n") else "\n") + text
+        self.put(spot, text, source)
+
+    # entry files -------------------------------------------------------------------------------------------------
+
+    def entry_file(self, file: PersonaFile) -> None:
+        spot = self.layout.files[file.name]
+        there = self.existing(spot) if self.merge else None
+        parsed, _ = parse_entries(there, spot[1], self.host) if there else ([], [])
+        old = list({e.text: e for e in parsed}.values()) if self.host is Host.HERMES else parsed
+        fresh: list[Entry] = []
+        changed: dict[int, str] = {}
+        seen = {e.text for e in old}
+        kept: list[str] = []
+        unfit: list[str] = []
+        for entry in file.entries:
+            text, how = self._in_dialect(entry.text)
+            if self.host is Host.HERMES and SEPARATOR_LINE in (line.strip() for line in text.split("\n")):
+                side = self.layout.side_path(file.name, PROSE)
+                why = "a line of only § would split it in a § store: kept as a '- ' line"
+                self.placements.append(Placement(entry, Fate.UNLOADED, side[0], side[1], None, why))
+                unfit.append(f"- {text}")
+                continue
+            if text in seen:
+                fate = Fate.PRESENT if any(e.text == text for e in old) else Fate.MERGED
+                if fate is Fate.PRESENT or self.host is Host.HERMES:
+                    self.placements.append(Placement(entry, fate, spot[0], spot[1], None, how))
+                    continue
+            seen.add(text)
+            changed[len(fresh)] = how
+            fresh.append(entry)
+            kept.append(text)
+        fits = self._fit(file, spot, there, [e.text for e in old], kept)
+        loads = not (self.host is Host.CLAUDE_CODE and file.name == "USER.md")
+        if loads:
+            self.notes.extend(self._lost_prose(file, unfit))
+        self.put(spot, self._entry_text(file, there, [e.text for e in old], kept[:fits]), file.name)
+        for number, entry in enumerate(fresh[:fits], start=len(old) + 1):
+            fate = Fate.LOADED if loads else Fate.UNLOADED
+            self.placements.append(Placement(entry, fate, spot[0], spot[1], number, changed[number - len(old) - 1]))
+        if fits < len(fresh):
+            side = self.layout.side_path(file.name, OVERFLOW)
+            self._add_to(side, self._join(kept[fits:]), f"{file.name} (overflow)")
+            for number, entry in enumerate(fresh[fits:], start=1):
+                how = changed[fits + number - 1]
+                self.placements.append(Placement(entry, Fate.OVERFLOW, side[0], side[1], number, how))
+
+    def _in_dialect(self, text: str) -> tuple[str, str]:
+        """An entry's text as the target's dialect can hold it, and how it was changed (``""``: not at all)."""
+        if self.host is not Host.HERMES and "\n" in text:
+            lines = [line.strip() for line in text.splitlines() if line.strip()]
+            return " ".join(lines), f"its {len(lines)} lines joined with spaces: a '- ' entry is one line"
+        return text, ""
+
+    def _join(self, texts: list[str]) -> str:
+        return joined(texts) if self.host is Host.HERMES else "".join(f"- {t}\n" for t in texts)
+
+    def _entry_text(self, file: PersonaFile, there: str | None, old: list[str], new: list[str]) -> str:
+        if self.host is Host.HERMES:
+            return joined(old + new)
+        if there is not None:
+            gap = "" if not there or there.endswith("\n") else "\n"
+            return there + gap + self._join(new)
+        if self.persona.host is not Host.HERMES and len(new) == len(file.entries) and not file.read_back:
+            return file.text  # a '- ' file to a '- ' host, whole: its layout and prose kept byte for byte
+        head = "".join(f"{line}\n" for line in file.prose)
+        return head + ("\n" if head and new else "") + self._join(new)
+
+    def _lost_prose(self, file: PersonaFile, unfit: list[str]) -> list[str]:
+        """A ``§`` store has no place for a heading, nor for an entry holding a ``§`` line: they go to a side file,
+        said so (an import reads its ``- `` lines back as entries)."""
+        if self.host is not Host.HERMES or not (file.prose or unfit):
+            return []
+        side = self.layout.side_path(file.name, PROSE)
+        self._add_to(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.name} (prose)")
+        return [f"{file.name}: its lines that are no entries (headings, prose: {len(file.prose)}) go to {side[1]}"]
+
+    def _fit(self, file: PersonaFile, spot: Spot, there: str | None, old: list[str], new: list[str]) -> int:
+        """How many of ``new`` the target loads uncut after ``old``: Hermes's character limit, else its loader."""
+        if self.host is Host.HERMES:
+            limit = self._hermes_limit(file.name)
+            return fitting(len(new), lambda n: measure(old + new[:n], limit).over == 0)
+        if self.host is Host.CLAUDE_CODE and file.name == "USER.md":
+            return len(new)
+
+        def fits(count: int) -> bool:
+            texts = {**self.texts, spot: self._entry_text(file, there, old, new[:count])}
+            loaded = probe(self.host, self.version, texts)[spot]
+            return loaded.cut is None
+
+        return fitting(len(new), fits)
+
+    def _hermes_limit(self, name: str) -> int:
+        """The store's limit: the target home's ``config.yaml`` where it has one (a merge), else Hermes's own."""
+        opened = open_home(self.places[Place.HOME], host="hermes") if self.places[Place.HOME].is_dir() else None
+        limits = opened.files.limits if isinstance(opened, Opening) else hermes_files().limits
+        return int(limits.get(name, hermes_files().limits[name]))
+
+    # the plan ----------------------------------------------------------------------------------------------------
+
+    def plan(self, secrets: tuple[SecretHit, ...], allow_secrets: bool) -> Plan:
+        loaded = probe(self.host, self.version, self.texts)
+        files: list[PlannedFile] = []
+        cuts = []
+        for spot in sorted(self.texts, key=self._order):
+            load = loaded.get(spot, Loaded(False))
+            note = load.cut or ("" if load.loads else self._unloaded(spot))
+            before = self.befores.get(spot)
+            files.append(PlannedFile(spot[0], spot[1], self.texts[spot], self.sources[spot], load.loads, note, before))
+            if load.cut is not None:
+                cuts.append(Cut(spot[0], spot[1], load.cut))
+        return Plan(
+            self.persona,
+            self.host,
+            self.version,
+            self.places,
+            self.merge,
+            tuple(files),
+            tuple(self.placements),
+            tuple(cuts),
+            secrets,
+            allow_secrets,
+            tuple(self.notes),
+        )
+
+    def _order(self, spot: Spot) -> tuple[int, int, str]:
+        place, path = spot
+        order = [s for s in self.layout.files.values()]
+        return (0 if place is Place.HOME else 1, order.index(spot) if spot in order else len(order), path)
+
+    def _unloaded(self, spot: Spot) -> str:
+        place, path = spot
+        if self.host is Host.OPENCLAW and path.startswith("memory/"):
+            return "not injected: OpenClaw's agent reads its memory/ notes itself (memory_search, memory_get)"
+        if self.host is Host.CLAUDE_CODE and place is Place.MEMORY:
+            return "not injected: a topic file Claude Code reads when MEMORY.md or the task points it there"
+        return f"{self.host.title} does not load it: kept, never dropped"

@@ -1,0 +1,173 @@
+"""Read a persona from any host's home: its files where that host keeps them, its entries with file and line.
+
+Reads, never writes. Entries are parsed in the source file's dialect by the core's own parsers (``- `` lines,
+Hermes's ``§`` store); an overflow file an earlier export wrote is read back after its entry file's entries, so an
+import gives back what the export moved aside. A file that is there and cannot be read as UTF-8 text is a
+usage error in words: a persona is never moved with a file silently missing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from ..core import FileStatus, read_file
+from ..core.hosts import resolve_host
+from ..core.hosts.opening import memory_dir
+from ..core.memory import LineKind, entry_spans, file_lines, hermes_text
+from .layouts import ARCHIVE, ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, SEVEN, Layout, side_of
+from .model import Entry, Host, Persona, PersonaFile, Place, Problem, Role
+
+READ_LIMIT = 64 * 1024 * 1024
+"""The most of one file a move reads; a persona file past it is refused, never cut."""
+CLAUDE_INSTRUCTIONS = ("CLAUDE.md", ".claude/CLAUDE.md")
+
+
+def parse_host(spec: str) -> tuple[Host, str | None] | Problem:
+    """``NAME`` or ``NAME@VERSION`` as a host and version, or why the core knows no such host or release."""
+    name, _, version = spec.partition("@")
+    try:
+        host = Host(name)
+    except ValueError:
+        known = ", ".join(h.value for h in Host)
+        return Problem(f"no host named {name!r} to move a persona to or from; hosts: {known}")
+    choice = resolve_host(spec)
+    if choice.profile is None:
+        return Problem(choice.error or f"no host named {spec!r}")
+    return host, version or None
+
+
+def places_of(host: Host, root: Path, env: Mapping[str, str]) -> dict[Place, Path]:
+    """The folders a host's home at ``root`` spans: the home, and for Claude Code its auto-memory folder."""
+    places = {Place.HOME: root}
+    if host is Host.CLAUDE_CODE:
+        places[Place.MEMORY] = memory_dir(root, env)
+    return places
+
+
+def layout_problem(host: Host, root: Path, env: Mapping[str, str]) -> str | None:
+    """Why ``root`` is not ``host``'s layout, in words; None when it is."""
+    if host is Host.HERMES:
+        return None if (root / "memories").is_dir() else f"{root} is not a Hermes home: it has no memories/ folder"
+    if host is Host.CLAUDE_CODE:
+        if any((root / name).is_file() for name in CLAUDE_INSTRUCTIONS) or memory_dir(root, env).is_dir():
+            return None
+        return f"{root} is not a Claude Code project: it has no CLAUDE.md and no auto-memory folder"
+    if (root / "memories").is_dir():
+        return f"{root} is a Hermes home (it has memories/), not a {host.title} home: say --from hermes"
+    if any((root / name).exists() for name in SEVEN) or (root / "memory").is_dir():
+        return None
+    return f"{root} is not a {host.title} home: none of the seven bootstrap files is at its top"
+
+
+def read_persona(
+    source: str | os.PathLike[str], spec: str, *, env: Mapping[str, str] = os.environ
+) -> Persona | Problem:
+    """The persona in the home at ``source`` as host ``spec`` keeps it, or why it cannot be read (a usage error)."""
+    parsed = parse_host(spec)
+    if isinstance(parsed, Problem):
+        return parsed
+    host, _ = parsed
+    root = Path(os.path.abspath(os.path.expanduser(os.fspath(source))))
+    if not root.is_dir():
+        return Problem(f"{root} is not a directory" if root.exists() else f"no such home: {root}")
+    if (why := layout_problem(host, root, env)) is not None:
+        return Problem(why)
+    places = places_of(host, root, env)
+    layout = LAYOUTS[host]
+    files: list[PersonaFile] = []
+    texts: dict[tuple[Place, str], str] = {}
+    wanted = [layout.files[name] for name in SEVEN] + _extras(layout, places)
+    if host is Host.CLAUDE_CODE:
+        wanted.append((Place.HOME, CLAUDE_INSTRUCTIONS[1]))
+    for place, path in wanted:
+        got = _read(places[place], path, host)
+        if isinstance(got, Problem):
+            return got
+        if got is not None:
+            texts[(place, path)] = got
+    for name in SEVEN:
+        place, path = layout.files[name]
+        if host is Host.CLAUDE_CODE and name == "AGENTS.md":
+            path = next((p for p in CLAUDE_INSTRUCTIONS if (place, p) in texts), path)
+        text = texts.get((place, path))
+        if text is not None:
+            files.append(_file(name, path, text, host, layout, texts))
+    for (place, path), text in texts.items():
+        if (place, path) in layout.files.values() or path in CLAUDE_INSTRUCTIONS:
+            continue
+        base = path.rpartition("/")[2]
+        name = ARCHIVE if (place, path) == layout.archive else f"notes/{base}"
+        if side_of(base) is None:
+            files.append(PersonaFile(name, Role.NOTE, path, text))
+    memory = places.get(Place.MEMORY)
+    return Persona(host, root, tuple(files), memory)
+
+
+def _extras(layout: Layout, places: dict[Place, Path]) -> list[tuple[Place, str]]:
+    """The notes, archive and side files there, sorted: everything of the home a move carries beyond the seven."""
+    found: list[tuple[Place, str]] = []
+    seen = set(layout.files.values())
+    folders = {layout.notes, layout.side}
+    if layout.host is Host.CLAUDE_CODE:
+        seen |= {(Place.HOME, p) for p in CLAUDE_INSTRUCTIONS}
+    for place, folder in sorted(folders, key=lambda pf: (pf[0].value, pf[1])):
+        base = places[place] / folder if folder else places[place]
+        try:
+            names = sorted(item.name for item in os.scandir(base) if item.name.endswith(".md"))
+        except OSError:
+            continue
+        for name in names:
+            spot = (place, f"{folder}/{name}" if folder else name)
+            if spot not in seen and spot not in found:
+                found.append(spot)
+    if layout.archive not in found:
+        found.append(layout.archive)
+    return found
+
+
+def _read(folder: Path, path: str, host: Host) -> str | None | Problem:
+    """The text at ``folder/path``; None when nothing is there; a Problem when it is there and cannot be read."""
+    found = read_file(folder / path, limit=READ_LIMIT)
+    if found.status is FileStatus.ABSENT:
+        return None
+    if not found.status.loads:
+        return Problem(f"{folder / path} cannot be read: {found.describe()}; nothing written")
+    if not found.complete:
+        return Problem(f"{folder / path} is larger than {READ_LIMIT:,} bytes; nothing written")
+    try:
+        text = found.data.decode("utf-8")
+    except UnicodeDecodeError as why:
+        return Problem(f"{folder / path} is not UTF-8 text ({why.reason} at byte {why.start}); nothing written")
+    return hermes_text(text) if host is Host.HERMES and path.startswith("memories/") else text
+
+
+def _file(
+    name: str, path: str, text: str, host: Host, layout: Layout, texts: dict[tuple[Place, str], str]
+) -> PersonaFile:
+    if name not in ENTRY_FILES:
+        return PersonaFile(name, Role.WHOLE, path, text)
+    entries, prose = parse_entries(text, path, host)
+    own = len(entries) + len(prose)
+    side = layout.side_path(name, OVERFLOW)
+    if (more := texts.get(side)) is not None:
+        entries += parse_entries(more, side[1], host)[0]
+    if (lines := texts.get(layout.side_path(name, PROSE))) is not None:
+        prose = [line for line in lines.splitlines() if line.strip()] + prose
+    read_back = len(entries) + len(prose) - own
+    return PersonaFile(name, Role.ENTRIES, path, text, tuple(entries), tuple(prose), read_back)
+
+
+def parse_entries(text: str, path: str, host: Host) -> tuple[list[Entry], list[str]]:
+    """The entries of an entry file in its host's dialect, each with its line, and the lines that are no entries."""
+    if host is Host.HERMES:
+        return [Entry(body, path, line) for _, _, line, body in entry_spans(hermes_text(text))], []
+    entries: list[Entry] = []
+    prose: list[str] = []
+    for line in file_lines(text):
+        if line.kind is LineKind.ENTRY:
+            entries.append(Entry(line.text, path, line.number))
+        elif line.kind is not LineKind.BLANK:
+            prose.append(text[line.start : line.end].rstrip("\r\n"))
+    return entries, prose
