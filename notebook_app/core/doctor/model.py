@@ -128,6 +128,13 @@ RULES: dict[str, Rule] = _rules(
         S,
         "a secret the history still holds (a record's text, a kept copy); history --redact removes it",
     ),
+    Rule(
+        "security.secret-git",
+        E,
+        S,
+        "a secret in the home's git history (a commit, a file, a line): git keeps it; the notebook never rewrites git",
+    ),
+    Rule("security.git-scan-limit", I, S, "the git scan for secrets stopped at its limit: older commits were not read"),
     Rule("hygiene.duplicate", W, H, "the same entry twice"),
     Rule("hygiene.near-duplicate", W, H, "entries equal after normalising case, spacing and punctuation"),
     Rule("hygiene.conflict", W, H, "entries with the same key before a colon and different values"),
