@@ -269,3 +269,6 @@ class NotebookApp(App[None]):
                 yield SystemCommand(
                     f"Turn review {word} for this home", help_text, partial(self.run_action, f"set_review({on})")
                 )
+            from .git_commands import git_commands  # git's commands load when the palette first asks
+
+            yield from git_commands(self, screen.notebook.home)

@@ -1,0 +1,77 @@
+"""The palette's git commands for the home (issue 26): on, off, and what is on; each through the core, in a worker.
+
+``on`` comes in two words, since the notebook's own files are kept out of
+git only with the person's yes: one adds the ``.gitignore`` lines, the other
+leaves ``.gitignore`` as it is. A home inside another repository (a project,
+a workspace already in git) is never committed into from here: the palette
+refuses in words and names the command line's ``--repo``, where that choice is
+made by name. Each answer is a notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import Enum
+from functools import partial
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+
+from .workers import run_once
+
+
+class GitCommand(Enum):
+    ON_IGNORING = "on, keeping the notebook's own files out"
+    ON = "on, leaving .gitignore as it is"
+    OFF = "off"
+    STATUS = "status"
+
+
+_HELP = {
+    GitCommand.ON_IGNORING: "Commit each recorded write of this home, authored by who wrote it; add .gitignore lines "
+    "for .notebook/ and the journal (git init when the home is in no repository)",
+    GitCommand.ON: "Commit each recorded write of this home, authored by who wrote it; .gitignore is not touched",
+    GitCommand.OFF: "Stop committing writes (the repository and its commits stay as they are)",
+    GitCommand.STATUS: "Whether git is on, the repository, and whether a commit is pending",
+}
+
+
+def git_commands(app: App[None], home: Path) -> Iterator[SystemCommand]:
+    """The palette's ``Git: …`` commands for ``home``."""
+    for command in GitCommand:
+        yield SystemCommand(f"Git: {command.value}", _HELP[command], partial(run_git_command, app, home, command))
+
+
+def run_git_command(app: App[None], home: Path, command: GitCommand) -> None:
+    """Run ``command`` in a worker; its answer is a notice (an error's in red)."""
+
+    def said(answer: tuple[str, bool]) -> None:
+        words, is_error = answer
+        app.notify(words, title="git", severity="error" if is_error else "information", markup=False)
+
+    run_once(app, "git-setting", partial(_answer, home, command), done=said, failed=lambda words: said((words, True)))
+
+
+def _answer(home: Path, command: GitCommand) -> tuple[str, bool]:
+    """What ``command`` did or says, and whether it was refused; off the event loop (git runs here)."""
+    from ..core.log import NOTEBOOK
+    from ..core.modes import git_off, git_on, git_status, other_repository
+    from ..core.store.git_commit import git_setting
+
+    if command is GitCommand.STATUS:
+        return git_status(home).words(), False
+    if command is GitCommand.OFF:
+        result = git_off(home, by=NOTEBOOK)
+        return result.output, result.is_error
+    other = other_repository(home)
+    on, repo = git_setting(home)
+    if other is not None and not (on and repo is not None and Path(repo).resolve() == other.resolve()):
+        return (
+            f"{home} is inside the git repository {other}, which is not the home's own; the notebook never "
+            f"commits into another repository unless it is named: run persona-notebook git on --repo {other} "
+            f"--home {home} to choose it. Nothing changed",
+            True,
+        )
+    result = git_on(home, by=NOTEBOOK, repo=str(other) if other is not None else None,
+                    add_ignore=command is GitCommand.ON_IGNORING)  # fmt: skip
+    return result.output, result.is_error
