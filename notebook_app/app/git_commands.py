@@ -28,9 +28,8 @@ class GitCommand(Enum):
 
 
 _HELP = {
-    GitCommand.ON_IGNORING: "Commit each recorded write of this home, authored by who wrote it; add .gitignore lines "
-    "for .notebook/ and the journal (git init when the home is in no repository)",
-    GitCommand.ON: "Commit each recorded write of this home, authored by who wrote it; .gitignore is not touched",
+    GitCommand.ON_IGNORING: "Commit each write of this home, by who wrote it; .gitignore keeps .notebook/ out",
+    GitCommand.ON: "Commit each write of this home, by who wrote it; .gitignore is not touched",
     GitCommand.OFF: "Stop committing writes (the repository and its commits stay as they are)",
     GitCommand.STATUS: "Whether git is on, the repository, and whether a commit is pending",
 }
