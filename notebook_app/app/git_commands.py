@@ -55,7 +55,7 @@ def _answer(home: Path, command: GitCommand) -> tuple[str, bool]:
     """What ``command`` did or says, and whether it was refused; off the event loop (git runs here)."""
     from ..core.log import NOTEBOOK
     from ..core.modes import git_off, git_on, git_status, other_repository
-    from ..core.store.git_commit import git_setting
+    from ..core.store import git_setting
 
     if command is GitCommand.STATUS:
         return git_status(home).words(), False

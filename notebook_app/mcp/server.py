@@ -132,7 +132,7 @@ class AgentSessionState:
         def run() -> tuple[ToolResult, list[str]]:
             """The call, and what its git commit said if it failed: taken in the thread that wrote (they are
             per thread), logged here only; the agent's answer is the same with git on or off."""
-            from ..core.store.git_commit import take_notes
+            from ..core.store import take_notes
 
             return tool.call(args), take_notes()
 
