@@ -74,14 +74,15 @@ class GitScan:
         for (path, digest), (commit, kind, line) in first.items():
             if path not in current:
                 current[path] = _digests(home / path)
-            still = "the file still holds it too" if digest in current[path] else "the file no longer holds it"
+            still = "the file still holds it" if digest in current[path] else "the file no longer holds it"
             later = len(holding[(path, digest)]) - 1
             article = "an" if kind[0].lower() in "aeiou" else "a"
+            where = "" if os.path.realpath(root) == os.path.realpath(home) else f" in {root}"
             message = (
                 f"commit {commit} put {article} {kind} in {path} at line {line}"
                 + (f", and {later} later commit{'s' if later != 1 else ''} keep it" if later else "")
-                + f"; {still}, but git keeps it in {root}. The notebook never rewrites git history: "
-                "git filter-repo --replace-text is one way to remove it there (it rewrites those commits)"
+                + f"; {still}, git keeps it{where} (the notebook never rewrites git history; "
+                "git filter-repo --replace-text can)"
             )
             found.append(finding(RULE, None, None, message))
         if not (scan.complete and read_all):
