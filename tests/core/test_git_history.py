@@ -171,3 +171,31 @@ def test_each_write_maps_to_its_commit(tmp_path: Path) -> None:
     plain.mkdir()
     memory_tool(plain, by=CLI).call({"action": "add", "text": "no git"})
     assert git_history.commits_of_writes(plain) == {}
+
+
+def test_a_write_whose_commit_failed_maps_to_the_commit_that_carried_it_later(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    hook = home / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\nexit 1\n")
+    hook.chmod(0o755)
+    memory_tool(home, by=CLI).call({"action": "add", "text": "refused once"})
+    memory_tool(home, by=CLI).call({"action": "add", "text": "refused twice"})
+    assert len(git_commit.take_notes()) == 2
+    hook.unlink()
+    memory_tool(home, by=CLI).call({"action": "add", "target": "user", "text": "carries them"})
+    writes = [e.id for e in history(home) if e.is_write and e.action == "add"]
+    mapping = git_history.commits_of_writes(home)
+    head = git(home, "log", "-1", "--format=%h").strip()
+    assert [mapping.get(write) for write in writes] == [head, head, head]
+    assert git_commit.pending_files(home) == []
+
+
+def test_a_pending_list_written_before_it_named_the_writes_is_still_committed(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    memory_tool(home, by=CLI).call({"action": "add", "text": "one"})
+    (home / "MEMORY.md").write_text("- one\n- by hand, no record\n")  # an outside change, and a list without ids
+    (home / ".notebook" / "git-pending").write_text("MEMORY.md\n")
+    assert git_commit.pending_files(home) == ["MEMORY.md"]
+    memory_tool(home, by=CLI).call({"action": "add", "target": "user", "text": "two"})
+    assert "with the earlier write(s) whose commit had failed: MEMORY.md" in git(home, "log", "-1", "--format=%b")
+    assert git_commit.pending_files(home) == []
