@@ -127,6 +127,6 @@ def test_redact_and_the_doctor_say_git_still_holds_a_removed_key(
     assert "git filter-repo --replace-text" in said["output"] and KEY not in said["output"]
     assert main(["doctor", "--home", home, "--json"]) == 1
     found = [f for f in json.loads(capsys.readouterr().out)["findings"] if f["rule"] == "security.secret-git"]
-    assert len(found) == 1
+    assert len(found) == 1 and found[0]["commit"] == added[0]
     assert f"commit {added[0]} put an Anthropic API key in MEMORY.md at line 1" in found[0]["message"]
     assert KEY[:12] not in json.dumps(found)

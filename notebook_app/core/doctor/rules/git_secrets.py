@@ -84,7 +84,7 @@ class GitScan:
                 + f"; {still}, git keeps it{where} (the notebook never rewrites git history; "
                 "git filter-repo --replace-text can)"
             )
-            found.append(finding(RULE, None, None, message))
+            found.append(finding(RULE, None, None, message, commit=commit))
         if not (scan.complete and read_all):
             found.append(
                 finding(
