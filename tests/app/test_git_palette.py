@@ -48,7 +48,9 @@ async def test_the_palette_turns_git_on_off_and_says_its_status(home: Path) -> N
     assert git(home, "log", "--format=%an").split() == ["notebook"]  # the .gitignore, by the notebook
 
 
-async def test_inside_another_repository_the_palette_refuses_and_names_the_command_lines_repo(tmp_path: Path) -> None:
+async def test_inside_another_repository_the_palette_asks_and_commits_there_only_on_yes(tmp_path: Path) -> None:
+    from notebook_app.app.screens.git_repo import GitRepoScreen
+
     outer = tmp_path / "project"
     home = outer / "agent"
     home.mkdir(parents=True)
@@ -59,10 +61,20 @@ async def test_inside_another_repository_the_palette_refuses_and_names_the_comma
         await started(pilot)
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         commands["Git: on, leaving .gitignore as it is"].callback()
-        await wait_until(pilot, lambda: said(app, "git"), "the refusal")
-        (words,) = said(app, "git")
-        assert f"git on --repo {outer}" in words and "Nothing changed" in words
-    assert load_settings(home).git is None and not (home / ".gitignore").exists()
+        await wait_until(pilot, lambda: isinstance(app.screen, GitRepoScreen), "the question")
+        assert str(outer) in str(app.screen.query_one("Static").content)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: said(app, "git"), "the answer")
+        assert "Nothing changed" in said(app, "git")[0] and load_settings(home).git is None
+        commands["Git: on, leaving .gitignore as it is"].callback()
+        await wait_until(pilot, lambda: isinstance(app.screen, GitRepoScreen), "the question again")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: load_settings(home).git is True, "git on, in the project's repository")
+        assert load_settings(home).git_repo == str(outer)
+        await wait_until(pilot, lambda: len(said(app, "git")) == 2, "said")
+    memory_tool(home, by=NOTEBOOK).call({"action": "add", "text": "two"})
+    assert git(outer, "show", "--name-only", "--format=%an", "HEAD").split() == ["notebook", "agent/MEMORY.md"]
+    assert not (home / ".gitignore").exists()
 
 
 async def test_a_write_whose_commit_failed_is_said_once_in_a_notice(home: Path) -> None:
