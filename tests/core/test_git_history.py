@@ -199,3 +199,22 @@ def test_a_pending_list_written_before_it_named_the_writes_is_still_committed(tm
     memory_tool(home, by=CLI).call({"action": "add", "target": "user", "text": "two"})
     assert "with the earlier write(s) whose commit had failed: MEMORY.md" in git(home, "log", "-1", "--format=%b")
     assert git_commit.pending_files(home) == []
+
+
+def test_in_a_home_that_is_its_own_repository_the_doctor_says_whether_the_file_still_holds_it(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    git(home, "init", "--quiet")
+    (home / "MEMORY.md").write_text(f"- tea\n- deploy key {KEY}\n")
+    git(home, "add", "MEMORY.md")
+    git(home, "-c", "user.name=owner", "-c", "user.email=o@x", "commit", "--quiet", "-m", "by hand")
+    doctor = Doctor()
+
+    def words() -> str:
+        (found,) = [f for f in doctor.check(home).findings if f.rule == "security.secret-git"]
+        return found.message
+
+    assert "in MEMORY.md at line 2; the file still holds it" in words()
+    (home / "MEMORY.md").write_text("- tea\n")  # git off: HEAD stays where it was
+    assert "the file no longer holds it" in words()
+    assert doctor.git.read == 1

@@ -33,12 +33,17 @@ class _Secret(NamedTuple):
     """sha256 of the secret's bytes: the same secret in two contents is one finding; its text is never kept."""
 
 
+_Scanned = tuple[dict[tuple[str, bytes], tuple[str, str, int]], dict[tuple[str, bytes], set[str]], bool]
+"""(file, secret digest) → (short commit, kind, line) where it first came; → every commit holding it; all read."""
+
+
 class GitScan:
     """What the home's git contents were found to hold, kept across checks (one per doctor)."""
 
     def __init__(self) -> None:
         self._held: dict[str, tuple[_Secret, ...]] = {}
-        self._last: tuple[Path, str, tuple[Finding, ...]] | None = None
+        self._last: tuple[Path, str, _Scanned] | None = None
+        """The home and HEAD last scanned, and what the scan found."""
         self.read = 0
         """Contents read from git so far: for tests and the curious."""
 
@@ -54,23 +59,11 @@ class GitScan:
         top = head(root) if root is not None else None
         if root is None or top is None:
             return ()
-        if self._last is not None and self._last[:2] == (home, top):
-            return self._last[2]
-        scan = home_blobs(home, root)
-        new = [blob.blob for blob in scan.blobs if blob.blob not in self._held]
-        contents, read_all = blob_contents(root, new)
-        self.read += len(contents)
-        for blob, data in contents.items():
-            self._held[blob] = tuple(_secrets(data))
-        first: dict[tuple[str, bytes], tuple[str, str, int]] = {}
-        holding: dict[tuple[str, bytes], set[str]] = {}
-        for blob in scan.blobs:  # newest commit first: the last one seen is the oldest that brought it
-            for secret in self._held.get(blob.blob, ()):
-                key = (blob.path, secret.digest)
-                first[key] = (blob.short, secret.kind, secret.line)
-                holding.setdefault(key, set()).add(blob.commit)
+        if self._last is None or self._last[:2] != (home, top):
+            self._last = (home, top, self._scan(home, root))
+        first, holding, complete = self._last[2]
         found = []
-        current: dict[str, set[bytes]] = {}
+        current: dict[str, set[bytes]] = {}  # read each time: the file may lose a secret while HEAD stays
         for (path, digest), (commit, kind, line) in first.items():
             if path not in current:
                 current[path] = _digests(home / path)
@@ -85,7 +78,7 @@ class GitScan:
                 "git filter-repo --replace-text can)"
             )
             found.append(finding(RULE, None, None, message, commit=commit))
-        if not (scan.complete and read_all):
+        if not complete:
             found.append(
                 finding(
                     "security.git-scan-limit",
@@ -95,9 +88,24 @@ class GitScan:
                     "(or stopped at its byte or time budget): older commits were not read",
                 )
             )
-        result = tuple(found)
-        self._last = (home, top, result)
-        return result
+        return tuple(found)
+
+    def _scan(self, home: Path, root: Path) -> _Scanned:
+        """Where each secret the scanned commits hold first came (oldest commit), and every commit holding it."""
+        scan = home_blobs(home, root)
+        new = [blob.blob for blob in scan.blobs if blob.blob not in self._held]
+        contents, read_all = blob_contents(root, new)
+        self.read += len(contents)
+        for blob, data in contents.items():
+            self._held[blob] = tuple(_secrets(data))
+        first: dict[tuple[str, bytes], tuple[str, str, int]] = {}
+        holding: dict[tuple[str, bytes], set[str]] = {}
+        for blob in scan.blobs:  # newest commit first: the last one seen is the oldest that brought it
+            for secret in self._held.get(blob.blob, ()):
+                key = (blob.path, secret.digest)
+                first[key] = (blob.short, secret.kind, secret.line)
+                holding.setdefault(key, set()).add(blob.commit)
+        return first, holding, scan.complete and read_all
 
 
 def _secrets(data: bytes) -> list[_Secret]:
