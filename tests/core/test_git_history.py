@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -218,3 +219,30 @@ def test_in_a_home_that_is_its_own_repository_the_doctor_says_whether_the_file_s
     (home / "MEMORY.md").write_text("- tea\n")  # git off: HEAD stays where it was
     assert "the file no longer holds it" in words()
     assert doctor.git.read == 1
+
+
+def test_thousands_of_contents_are_read_in_one_pass_without_the_pipes_filling(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "--quiet")
+    files = []
+    for i in range(3000):
+        path = tmp_path / "c" / f"{i}.md"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(f"- entry {i}\n" + "x" * 1000 + "\n")
+        files.append(str(path))
+    made = subprocess.run(
+        ["git", "-C", str(repo), "hash-object", "-w", "--stdin-paths"],
+        input="\n".join(files) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    answer: list[tuple[dict[str, bytes], bool]] = []
+    reading = threading.Thread(target=lambda: answer.append(git_history.blob_contents(repo, made)), daemon=True)
+    reading.start()
+    reading.join(60)
+    assert answer, "the read hung: the ids written and the contents read wait on each other's pipe"
+    contents, complete = answer[0]
+    assert complete and len(contents) == 3000
+    assert contents[made[2999]].startswith(b"- entry 2999\n")

@@ -15,9 +15,11 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from ..fs.state_dir import STATE_DIR
 from ..home.git_ignore import run_git
@@ -157,8 +159,8 @@ def blob_contents(
             env=env,
         ) as process:
             assert process.stdin is not None and process.stdout is not None
-            process.stdin.write("".join(f"{blob}\n" for blob in chosen).encode("ascii"))
-            process.stdin.close()
+            feeding = threading.Thread(target=_feed, args=(process.stdin, chosen), daemon=True)
+            feeding.start()  # written while the contents are read: neither pipe fills and waits on the other
             for blob in chosen:
                 header = process.stdout.readline().split()
                 if len(header) != 3 or time.monotonic() > deadline:
@@ -171,6 +173,14 @@ def blob_contents(
     except (OSError, ValueError, subprocess.SubprocessError):
         return found, False
     return found, complete
+
+
+def _feed(pipe: IO[bytes], blobs: list[str]) -> None:
+    try:
+        pipe.write("".join(f"{blob}\n" for blob in blobs).encode("ascii"))
+        pipe.close()
+    except (OSError, ValueError):
+        pass  # git stopped reading (killed at the deadline): nothing more to give it
 
 
 def _sizes(root: Path, blobs: list[str], env: dict[str, str]) -> dict[str, int]:
