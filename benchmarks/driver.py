@@ -275,9 +275,30 @@ class Hermes:
 ADAPTERS = {"ours": Ours, "toolnexus": Toolnexus, "hermes": Hermes}
 
 
-def open_impl(impl: str, home: str | Path) -> Ours | Hermes:
+def open_impl(impl: str, home: str | Path, *, git: bool = False) -> Ours | Hermes:
+    """The implementation on ``home``; ``git``: ours with the home's git setting on (issue 26), every write a commit."""
     Path(home).mkdir(parents=True, exist_ok=True)
+    if git:
+        git_on_for(impl, home)
     return ADAPTERS[impl](home)
+
+
+def git_on_for(impl: str, home: str | Path) -> None:
+    """``persona-notebook git on --yes`` through the core, before the timed part; ours only."""
+    if impl != "ours":
+        raise Failed("git on is ours only")
+    os.environ["GIT_CONFIG_GLOBAL"] = os.devnull  # no user config: no signing, no hooks of the user's, no editor
+    os.environ["GIT_CONFIG_NOSYSTEM"] = "1"
+    import subprocess
+
+    from notebook_app.core.log import CLI
+    from notebook_app.core.modes import git_on
+
+    # its own repository, also when the scratch folder is inside this checkout's (benchmarks/.work)
+    subprocess.run(["git", "init", "--quiet", str(home)], check=True)
+    result = git_on(home, by=CLI, add_ignore=True)
+    if result.is_error:
+        raise Failed(result.output)
 
 
 def do(adapter: Ours | Hermes, op: tuple[str, str, str]) -> None:
@@ -342,7 +363,7 @@ def job_throughput(impl: str, job: dict[str, Any]) -> dict[str, Any]:
         home.mkdir(parents=True, exist_ok=True)
         if start:
             seed(impl, home, start)
-        adapter = open_impl(impl, home)
+        adapter = open_impl(impl, home, git=bool(job.get("git")))
         seconds = _timed(adapter, ops)
         expected = start
         for op in ops:
@@ -354,6 +375,7 @@ def job_throughput(impl: str, job: dict[str, Any]) -> dict[str, Any]:
             "ops_per_s": len(ops) / seconds,
             "exact": actual == render(impl, expected),
             "bytes_after": len(actual),
+            "commits": _commits(home) if job.get("git") else None,
         }
     return out
 
@@ -376,7 +398,7 @@ def job_add_cost(impl: str, job: dict[str, Any]) -> dict[str, Any]:
         homes[label] = root / label
         path = seed(impl, homes[label], entries_for_size("base", size, impl))
         originals[label] = path.read_bytes()
-        adapters[label] = open_impl(impl, homes[label])
+        adapters[label] = open_impl(impl, homes[label], git=bool(job.get("git")))
     times: dict[str, list[float]] = {label: [] for label in sizes}
     for k in range(job["repeats"] + 1):
         for label in sizes:
@@ -391,6 +413,10 @@ def job_add_cost(impl: str, job: dict[str, Any]) -> dict[str, Any]:
         data = memory_path(impl, homes[label]).read_bytes()
         if not data.startswith(originals[label]):
             raise Failed(f"adds on the {label} file did not keep what was there")
+        if job.get("git"):
+            committed = _commits(homes[label])
+            if committed < len(ts):
+                raise Failed(f"git on: {committed} commits for {len(ts)} adds on the {label} file")
         out[label] = {
             "bytes": len(originals[label]),
             "bytes_after": len(data),
@@ -399,6 +425,16 @@ def job_add_cost(impl: str, job: dict[str, Any]) -> dict[str, Any]:
             "samples": len(ts) - 1,
         }
     return out
+
+
+def _commits(home: Path) -> int:
+    """The commits that touched MEMORY.md (with git on, one per add; the first add's outside change one more)."""
+    import subprocess
+
+    done = subprocess.run(
+        ["git", "-C", str(home), "rev-list", "--count", "HEAD", "--", "MEMORY.md"], capture_output=True, text=True
+    )
+    return int(done.stdout.strip() or 0)
 
 
 def job_compose(impl: str, job: dict[str, Any]) -> dict[str, Any]:

@@ -32,6 +32,7 @@ import bench_core  # noqa: E402
 import bench_doctor  # noqa: E402
 import bench_edit  # noqa: E402
 import bench_find  # noqa: E402
+import bench_git  # noqa: E402
 import bench_history  # noqa: E402
 import bench_review  # noqa: E402
 import bench_tidy  # noqa: E402
@@ -52,6 +53,12 @@ MODULES = [
         "App: the notebook against the same screen in stock Textual widgets, and one Static (measures 5–8)",
         ["ours", "floor", "one Static"],
         "time, ours ÷ {peer}",
+    ),
+    (
+        bench_git,
+        "Git: measures 1 and 2 with the home's git on, beside git off (issue 26)",
+        ["git off", "git on"],
+        "{peer} : git off (speed)",
     ),
     (
         bench_doctor,
@@ -305,7 +312,7 @@ def render(
     lines.append("")
     for (_module, heading, columns, sections), (*_, ratio_head) in zip(results, MODULES, strict=True):
         label = {c: (impls[c].label if c in impls else c) for c in columns}
-        peers = [c for c in columns if c != OURS]
+        peers = columns[1:]  # the first column is the one the others are compared with (ours, or git off)
         lines += [f"### {heading}", ""]
         head = ["#", "measure"] + [label[c] for c in columns] + [ratio_head.format(peer=label[p]) for p in peers]
         lines.append("| " + " | ".join(head) + " |")

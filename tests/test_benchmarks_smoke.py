@@ -73,6 +73,13 @@ def test_smoke_run_completes_and_reports_every_measure(tmp_path: Path) -> None:
         assert row, f"row {measure} missing"
         assert row.group(1).strip() not in ("", "—"), f"row {measure} has no figure for ours"
 
+    # Measures 1g and 2g (measures 1 and 2 with the home's git on) report both figures side by side.
+    for measure in ("1g add", "2g small", "2g large"):
+        row = re.search(rf"^\| {re.escape(measure)} \| [^|]+ \| ([^|]+) \| ([^|]+) \|", text, re.MULTILINE)
+        assert row, f"row {measure} missing"
+        assert "—" not in row.group(1) + row.group(2), f"row {measure} lacks git off or git on"
+    assert "CHECK FAILED (bytes, or fewer commits" not in text
+
     # Measure 14 (one find keystroke) reports a figure for ours.
     for measure in ("14 loop", "14 count", "14 editor", "14 editor count"):
         row = re.search(rf"^\| {re.escape(measure)} \| [^|]+ \| ([^|]+) \|", text, re.MULTILINE)

@@ -272,6 +272,9 @@ class NotebookApp(App[None]):
                 yield SystemCommand(
                     f"Turn review {word} for this home", help_text, partial(self.run_action, f"set_review({on})")
                 )
+            from .git_commands import git_commands  # git's commands load when the palette first asks
+
+            yield from git_commands(self, screen.notebook.home)
             for target, title in views.EXPORT_TARGETS:
                 words = (
                     f"Write this home's persona as a {title} home elsewhere: the plan first, nothing written before y"

@@ -16,6 +16,7 @@ file was strange. Each worker names its description: Textual would otherwise
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -25,6 +26,13 @@ from textual.timer import Timer
 from .view_model.failures import failure_words
 
 T = TypeVar("T")
+_GIT_COMMIT = "notebook_app.core.store.git_commit"
+
+
+def git_notes() -> list[str]:
+    """What this thread's failed git commits said (each taken once); nothing loads for an app that never wrote."""
+    module = sys.modules.get(_GIT_COMMIT)
+    return module.take_notes() if module is not None else []
 
 
 def run_once(
@@ -40,6 +48,9 @@ def run_once(
             node.app.call_from_thread(failed, words)
         else:
             node.app.call_from_thread(done, result)
+        finally:
+            for note in git_notes():  # a write whose git commit failed: said once, as a notice
+                node.app.call_from_thread(node.app.notify, note, title="git", severity="warning", markup=False)
 
     node.run_worker(work, thread=True, group=group, description=group, exit_on_error=False)
 

@@ -145,6 +145,9 @@ def run(args: argparse.Namespace) -> int:
         return _blame(home, args.name, args.json)
     if args.redact is not None:
         admin = redact(home, args.redact, dry_run=args.dry_run)
+        if args.json and admin.git is not None:  # which commits still hold it: git history is never rewritten
+            print_json({"output": admin.output, "is_error": admin.is_error, "git_history": admin.git.to_json()})
+            return 1 if admin.is_error else 0
         return report(admin.output, admin.is_error, as_json=args.json)
     if args.dry_run:
         return usage_error("--dry-run goes with --redact")

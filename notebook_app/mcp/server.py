@@ -127,10 +127,21 @@ class AgentSessionState:
         session = await self.current()
         if self._tool is None:
             self._tool = self._tool_class(self.home, by=session_actor(session))
+        tool = self._tool
+
+        def run() -> tuple[ToolResult, list[str]]:
+            """The call, and what its git commit said if it failed: taken in the thread that wrote (they are
+            per thread), logged here only; the agent's answer is the same with git on or off."""
+            from ..core.store import take_notes
+
+            return tool.call(args), take_notes()
+
         async with self._call_lock:
-            result = await self._tool.execute(args)
+            result, notes = await anyio.to_thread.run_sync(run)
         if result.unrecorded is not None:
             logger.error("session %s: call not journalled: %s", session.id, result.unrecorded)
+        for note in notes:
+            logger.warning("session %s: %s", session.id, note)
         return result
 
 

@@ -227,3 +227,28 @@ async def test_a_records_diff_arriving_after_u_does_not_replace_the_dry_run(home
         await pilot.pause()
         assert "y applies it" in str(detail.content)
         assert screen.pending is not None
+
+
+async def test_with_git_on_each_write_shows_its_commit(home: Path, tmp_path: Path, monkeypatch) -> None:
+    import subprocess
+
+    from notebook_app.core.modes.git_mode import git_on
+
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    assert not git_on(home, by=CLI, add_ignore=True).is_error
+    memory_tool(home, by=CLI).call({"action": "add", "text": "committed"})
+    commit = subprocess.run(["git", "-C", str(home), "log", "-1", "--format=%h"], capture_output=True, text=True)
+    short = commit.stdout.strip()
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_history(pilot)
+        newest = screen.records[0]
+        await wait_until(pilot, lambda: screen.commits.get(newest.id) == short, "the write's commit")
+        listing = screen.query_one("#history-records")
+        assert short in str(listing.get_option_at_index(0).prompt)
+        detail = screen.query_one("#history-detail")
+        await wait_until(pilot, lambda: f"git commit {short}" in str(detail.content), "the commit in the detail")
+        setting = screen.records[1]
+        assert setting.action == "setting" and setting.id not in screen.commits  # git on itself commits nothing

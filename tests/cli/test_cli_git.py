@@ -105,3 +105,28 @@ def test_on_and_off_are_recorded_setting_events_by_the_cli(tmp_path: Path) -> No
     assert main(["git", "off", "--home", str(tmp_path)]) == 0
     settings = [(e.args, e.by.kind.value) for e in history(tmp_path) if e.action == "setting"]
     assert settings == [({"git": False}, "cli"), ({"git": True, "git_repo": "."}, "cli")]
+
+
+KEY = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
+
+
+def test_redact_and_the_doctor_say_git_still_holds_a_removed_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home = str(tmp_path)
+    assert main(["git", "on", "--home", home, "--yes"]) == 0
+    assert main(["memory", "add", f"deploy key {KEY}", "--home", home]) == 0
+    assert main(["entry", "delete", "MEMORY.md", "1", "--expect", f"- deploy key {KEY}", "--home", home]) == 0
+    added = git(tmp_path, "log", "--format=%h %s").splitlines()[1].split()
+    assert added[1] == "add"
+    record = added[-1].strip("()")
+    capsys.readouterr()
+    assert main(["history", "--redact", record, "--home", home, "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["git_history"]["commits"] == [{"commit": added[0], "file": "MEMORY.md"}]
+    assert "git filter-repo --replace-text" in said["output"] and KEY not in said["output"]
+    assert main(["doctor", "--home", home, "--json"]) == 1
+    found = [f for f in json.loads(capsys.readouterr().out)["findings"] if f["rule"] == "security.secret-git"]
+    assert len(found) == 1 and found[0]["commit"] == added[0]
+    assert f"commit {added[0]} put an Anthropic API key in MEMORY.md at line 1" in found[0]["message"]
+    assert KEY[:12] not in json.dumps(found)

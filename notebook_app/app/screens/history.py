@@ -23,7 +23,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.fs import state_problem
-from ...core.history import HistoryResult, history, record_diff, restore, undo, undoable, who
+from ...core.history import HistoryResult, commits_of_writes, history, record_diff, restore, undo, undoable, who
 from ...core.home import BOOTSTRAP_ORDER
 from ...core.log import NOTEBOOK, Event
 from ...core.memory import for_people
@@ -46,7 +46,8 @@ class Pending:
     file: str
 
 
-def record_prompt(event: Event, clock: Callable[[datetime], str]) -> Content:
+def record_prompt(event: Event, clock: Callable[[datetime], str], commit: str | None = None) -> Content:
+    """One record's line; ``commit``: its git commit's short id, when git is on and it was committed."""
     applied = "" if event.applied else "  (not applied)"
     return Content.assemble(
         (f"{clock(event.time)} ", "$foreground-muted"),
@@ -54,6 +55,7 @@ def record_prompt(event: Event, clock: Callable[[datetime], str]) -> Content:
         (f"{event.action:<13} ", "bold"),  # entry-delete and session-start fill 12 and 13: a space always follows
         (f"{event.file or '':<13}", "$text-primary"),
         (event.id[:12], "$foreground-muted"),
+        (f" {commit}" if commit else "", "$text-success"),
         (applied, "$text-warning"),
     )
 
@@ -71,6 +73,8 @@ class HistoryScreen(KeyedScreen[None]):
         self.file: str | None = None
         self.by: str | None = None
         self.records: list[Event] = []
+        self.commits: dict[str, str] = {}
+        """Each write's event id → its git commit (short id); empty when git is off (read in the worker)."""
         self.others: tuple[str, ...] = ()
         """Files beyond the seven the unfiltered records name (Claude Code's topic files): ``f`` cycles them too."""
         self.pending: Pending | None = None
@@ -102,8 +106,8 @@ class HistoryScreen(KeyedScreen[None]):
         self.query_one("#history-filters", Static).update(f"file: {file or 'all'} (f)  ·  who: {by or 'all'} (w)")
         self._reads.request(file, by)
 
-    def _read(self, file: str | None, by: str | None) -> tuple[str | None, str | None, list[Event]]:
-        return file, by, history(self.home, file=file, by=by, limit=LIMIT)
+    def _read(self, file: str | None, by: str | None) -> tuple[str | None, str | None, list[Event], dict[str, str]]:
+        return file, by, history(self.home, file=file, by=by, limit=LIMIT), commits_of_writes(self.home)
 
     def _next_turn(self) -> int:
         self._turn += 1
@@ -112,22 +116,25 @@ class HistoryScreen(KeyedScreen[None]):
     def _failed(self, words: str) -> None:
         self.query_one("#history-detail", Static).update(f"⚠ {words}")
 
-    def _listed(self, read: tuple[str | None, str | None, list[Event]]) -> None:
+    def _listed(self, read: tuple[str | None, str | None, list[Event], dict[str, str]]) -> None:
         """The records read; the selection stays on its record. The same records again change nothing (a dry run shown
         stays).
         """
-        file, by, records = read
+        file, by, records, commits = read
         if (file, by) != (self.file, self.by):
             return  # read for filters changed since: the read for these is due
-        if [event.id for event in records] == [event.id for event in self.records] and records:
+        same = [event.id for event in records] == [event.id for event in self.records]
+        if same and records and commits == self.commits:
             return
         was = self.selected
-        self.records = records
+        self.records, self.commits = records, commits
         if file is None:
             self.others = tuple(sorted({e.file for e in records if e.file and e.file not in BOOTSTRAP_ORDER}))
         listing = self.query_one(OptionList)
         listing.clear_options()
-        listing.add_options(Option(record_prompt(event, self.clock), id=event.id) for event in records)
+        listing.add_options(
+            Option(record_prompt(event, self.clock, commits.get(event.id)), id=event.id) for event in records
+        )
         if records:
             ids = [event.id for event in records]
             listing.highlighted = ids.index(was.id) if was is not None and was.id in ids else 0
@@ -173,6 +180,8 @@ class HistoryScreen(KeyedScreen[None]):
         why = undoable(event)
         # Not "approved by … approved by", read twice.
         head = f"{event.id} · {event.action} · {who(event.by)} · {self.clock(event.time)}"
+        if event.id in self.commits:
+            head += f" · git commit {self.commits[event.id]}"
         if event.output:
             head += f"\n{event.output}"
         note = f"\n(cannot be undone: {why})" if why else ""

@@ -32,6 +32,7 @@ from .model import RULES, Finding, Severity
 from .repair import Utf8Fix
 from .rules.archive import archive_findings
 from .rules.budget import DEFAULT_ENCODING, Budget, budget_findings, budget_of, exact_tokens
+from .rules.git_secrets import GitScan
 from .rules.history_secrets import HistoryScan
 from .rules.hygiene import hygiene_findings
 from .rules.injection import injection_findings
@@ -133,6 +134,8 @@ class Doctor:
         self._cache_size = cache_size
         self.history = HistoryScan(remember=remember)
         """What the home's log was found to hold so far; each check reads only the records appended since."""
+        self.git = GitScan()
+        """What the home's git commits were found to hold (git on, or the home its own repository)."""
         self.scans = 0
         """Files scanned (not served from the cache) so far: for tests and the curious."""
 
@@ -159,6 +162,7 @@ class Doctor:
         found += backup_findings(root, files)
         found += home_findings(root)
         found += self.history.findings(root)
+        found += self.git.findings(root)
         composition = compose(root, host=host)
         budget = budget_of(composition)
         found += budget_findings(composition, budget)

@@ -19,6 +19,7 @@ _COUNTED = {
     "hygiene.mixed-dialect": ("place mixing entry dialects", "places mixing entry dialects"),
     "security.secret": ("secret", "secrets"),
     "security.secret-history": ("secret in the history", "secrets in the history"),
+    "security.secret-git": ("secret in git history", "secrets in git history"),
     "security.injection": ("line of prompt-injection phrasing", "lines of prompt-injection phrasing"),
     "security.hidden-markup": ("hidden HTML comment or element", "hidden HTML comments or elements"),
     "security.bidi": ("line with bidirectional controls", "lines with bidirectional controls"),

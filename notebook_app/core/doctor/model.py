@@ -67,6 +67,8 @@ class Finding:
     fix: Fix | RedactFix | Utf8Fix | NormaliseFix | None = None
     record: str | None = None
     """The history record the finding is about (a secret the log still holds); None for a file's finding."""
+    commit: str | None = None
+    """The git commit the finding is about (a secret git still holds), its short id."""
 
     @property
     def group(self) -> str | None:
@@ -75,7 +77,7 @@ class Finding:
 
     def to_json(self) -> dict[str, object]:
         """``{"file", "line", "rule", "severity", "message", "fix"}``
-        (and ``record`` for the history); a fix by its words."""
+        (and ``record`` for the history, ``commit`` for git's); a fix by its words."""
         value: dict[str, object] = {
             "file": self.file,
             "line": self.line,
@@ -86,6 +88,8 @@ class Finding:
         }
         if self.record is not None:
             value["record"] = self.record
+        if self.commit is not None:
+            value["commit"] = self.commit
         return value
 
 
@@ -128,6 +132,13 @@ RULES: dict[str, Rule] = _rules(
         S,
         "a secret the history still holds (a record's text, a kept copy); history --redact removes it",
     ),
+    Rule(
+        "security.secret-git",
+        E,
+        S,
+        "a secret in the home's git history (a commit, a file, a line): git keeps it; the notebook never rewrites git",
+    ),
+    Rule("security.git-scan-limit", I, S, "the git scan for secrets stopped at its limit: older commits were not read"),
     Rule("hygiene.duplicate", W, H, "the same entry twice"),
     Rule("hygiene.near-duplicate", W, H, "entries equal after normalising case, spacing and punctuation"),
     Rule("hygiene.conflict", W, H, "entries with the same key before a colon and different values"),
@@ -167,9 +178,10 @@ def finding(
     fix: Fix | RedactFix | Utf8Fix | NormaliseFix | None = None,
     *,
     record: str | None = None,
+    commit: str | None = None,
 ) -> Finding:
     """A finding of ``rule`` at its rule's severity."""
-    return Finding(rule, RULES[rule].severity, file, line, message, fix, record)
+    return Finding(rule, RULES[rule].severity, file, line, message, fix, record, commit)
 
 
 def worst(findings: list[Finding] | tuple[Finding, ...]) -> Severity | None:

@@ -8,6 +8,7 @@ from ..lazy import lazy_face
 
 if TYPE_CHECKING:
     from .admin import prune, redact
+    from .commits import commits_of_writes
     from .origins import Origin, blame
     from .query import find, history, record_diff, record_json, undoable
     from .undo_group import undo
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 _HOME_OF: dict[str, str] = {
     "prune": "admin",
     "redact": "admin",
+    "commits_of_writes": "commits",
     "Origin": "origins",
     "blame": "origins",
     "find": "query",
@@ -36,6 +38,7 @@ __all__ = [
     "HistoryResult",
     "Origin",
     "blame",
+    "commits_of_writes",
     "find",
     "history",
     "prune",

@@ -31,6 +31,7 @@ from ..log.json_lines import header_line, parse_header
 from ..log.redaction import masked_args
 from ..log.replay import RebuildError, is_start, rebuild
 from ..log.store import LOG_NAME, LogWriter, open_reader
+from ..store.git_history import SCAN_COMMITS, GitHolding, commits_holding
 from ..store.journal import file_slot_offset, write_slot
 from ..store.storage import StorageError, locked_home
 from .query import HistoryError, find
@@ -41,6 +42,8 @@ from .redact_plan import RedactionPlan, plan_redaction
 class AdminResult:
     output: str
     is_error: bool = False
+    git: GitHolding | None = None
+    """For a redaction: which of the home's git commits still hold the text (None: the home is in no git)."""
 
 
 def prune(
@@ -151,11 +154,39 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
                     snapshots.store(state, data, made=[], durable=durable)
                 _rewrite_log(root, state, plan.events, durable)
                 snapshots.remove_except(state, _referenced(plan.events))
-            return AdminResult(_redaction_words(root, event, plan, dry_run))
+            words = _redaction_words(root, event, plan, dry_run)
     except (HistoryError, StorageError) as error:
         return AdminResult(str(error), is_error=True)
     except OSError as error:
         return AdminResult(f"could not redact ({error.strerror or error}); the history is as it was", is_error=True)
+    held = commits_holding(root, plan.texts)  # after the lock: git is read, never rewritten
+    said = git_words(held)
+    return AdminResult(f"{words}; {said}" if said else words, git=held)
+
+
+def git_words(held: GitHolding | None) -> str | None:
+    """What git still holds of a redacted text, in words; None when there is nothing to say."""
+    if held is None or (not held.commits and not held.git_on):
+        return None
+    if not held.commits:
+        scanned = (
+            "none of the home's commits holds it"
+            if held.complete
+            else (
+                f"none of the last {SCAN_COMMITS} commits touching the home holds it (the scan was cut short: "
+                "older ones were not read)"
+            )
+        )
+        return f"git is on ({held.root}): {scanned}"
+    first, path = held.commits[0]
+    more = len(held.commits) - 1
+    named = f"commit {first} ({path})" + (f" and {more} older commit{'s' if more != 1 else ''}" if more else "")
+    return (
+        f"git history still holds it: {named} in {held.root}. The notebook never rewrites git history; to remove "
+        "it there yourself, one way (a suggestion) is git filter-repo --replace-text with a file naming the text, "
+        "in that repository: it rewrites those commits and every later one, and a copy already pushed or cloned "
+        "keeps the text"
+    )
 
 
 def keep_only_where(home: str | os.PathLike[str], record_id: str, *, durable: bool = True) -> AdminResult:

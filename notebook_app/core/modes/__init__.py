@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
-    from .git_mode import GitStatus, git_off, git_on, git_status, to_ignore
+    from .git_mode import GitStatus, git_off, git_on, git_status, other_repository, to_ignore
     from .guard import GuardedMemoryTool
     from .review import (
         Decision,
@@ -36,6 +36,7 @@ _HOME_OF: dict[str, str] = {
     "git_off": "git_mode",
     "git_on": "git_mode",
     "git_status": "git_mode",
+    "other_repository": "git_mode",
     "to_ignore": "git_mode",
     "GuardedMemoryTool": "guard",
     "Decision": "review",
@@ -81,6 +82,7 @@ __all__ = [
     "git_off",
     "git_on",
     "git_status",
+    "other_repository",
     "holds_secret",
     "load_settings",
     "mode_in_force",

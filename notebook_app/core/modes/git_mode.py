@@ -94,6 +94,13 @@ def git_on(
     return change_setting(root, {"git": True, "git_repo": where}, by=by, said="; ".join(filter(None, said)))
 
 
+def other_repository(home: str | os.PathLike[str]) -> Path | None:
+    """The repository ``home`` is inside when it is not the home's own top (``git on`` then needs it named)."""
+    root = Path(os.path.realpath(home_path(home)))
+    top, _ = repo_root(root)
+    return None if top is None or os.path.realpath(top) == str(root) else top
+
+
 def git_off(home: str | os.PathLike[str], *, by: Actor) -> SettingResult:
     """Stop committing writes; the repository and its commits stay as they are."""
     return change_setting(home, {"git": False}, by=by, said="git is off: writes are no longer committed")

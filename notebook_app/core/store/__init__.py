@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
+    from .git_commit import git_setting, take_notes
     from .group import FileWrite, reserve_ids, write_group
     from .journal import read_slots
     from .places import host_lock
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from .storage import LockedHome, StorageError, locked_home
 
 _HOME_OF: dict[str, str] = {
+    "git_setting": "git_commit",
+    "take_notes": "git_commit",
     "FileWrite": "group",
     "reserve_ids": "group",
     "write_group": "group",
@@ -45,6 +48,7 @@ __all__ = [
     "Recorder",
     "StorageError",
     "append_event",
+    "git_setting",
     "host_lock",
     "locked_home",
     "read_slots",
@@ -52,5 +56,6 @@ __all__ = [
     "record_session_start",
     "recover",
     "reserve_ids",
+    "take_notes",
     "write_group",
 ]

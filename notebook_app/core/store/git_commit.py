@@ -32,11 +32,13 @@ from pathlib import Path
 from ..fs.state_dir import STATE_DIR
 from ..home.git_ignore import run_git
 from ..log.actor import Actor, ActorKind
+from ..log.ids import ID_PATTERN
 from ..text.secrets import secret_spans
 
 EMAIL = "persona-notebook@localhost"
 PENDING_NAME = "git-pending"
-"""In ``.notebook/``: the files whose commit failed, one per line; committed with the next write."""
+"""In ``.notebook/``: the files whose commit failed, one per line (then a tab and the writes' event ids);
+committed with the next write, whose message names those ids too (the history view finds their commit)."""
 SETTINGS_NAME = "settings.toml"
 COMMIT_TIMEOUT = 60.0
 """Seconds a git command of a commit may take (a hook may be slow); then the commit counts as failed."""
@@ -91,7 +93,10 @@ def commit_after(home: Path, changed: dict[str, tuple[str, str, object]], by: Ac
         problem = f"{type(error).__name__}: {error}"
     if problem is None:
         return None
-    _keep_pending(home, [*_pending(home), *changed])
+    waiting = _pending_ids(home)
+    for name, (_, event_id, _) in changed.items():
+        waiting.setdefault(name, []).append(event_id)
+    _keep_pending(home, waiting)
     note = f"The write landed, but its git commit failed ({problem}); it is committed with the next write."
     _notes.said = [*getattr(_notes, "said", [])[-(_NOTES_KEPT - 1) :], note]  # a server never takes them: bounded
     return note
@@ -114,7 +119,8 @@ def _commit(home: Path, changed: dict[str, tuple[str, str, object]], by: Actor, 
     expected = Path(repo) if repo and repo != "." else home  # ".": the home is its repository's top
     if os.path.realpath(root) != os.path.realpath(expected):
         return f"{home} is in the repository {root}, not {expected}; nothing was committed there"
-    pending = [name for name in _pending(home) if name not in changed]
+    earlier = _pending_ids(home)
+    pending = [name for name in earlier if name not in changed]
     real_home = os.path.realpath(home)
     paths = [os.path.relpath(os.path.join(real_home, name), os.path.realpath(root)) for name in [*pending, *changed]]
     gone = [path for path in paths if not os.path.lexists(os.path.join(root, path))]
@@ -123,7 +129,7 @@ def _commit(home: Path, changed: dict[str, tuple[str, str, object]], by: Actor, 
         known = set(tracked.stdout.split("\0")) if tracked is not None and tracked.returncode == 0 else set()
         paths = [path for path in paths if path not in gone or path in known]
     if not paths:
-        _keep_pending(home, [])
+        _keep_pending(home, {})
         return None
     real_root = os.path.realpath(root)
     for name, (_, _, found) in changed.items():
@@ -134,11 +140,12 @@ def _commit(home: Path, changed: dict[str, tuple[str, str, object]], by: Actor, 
     lines = [f"{action} {name} ({event_id})" for name, (action, event_id, _) in changed.items()]
     subject = lines[0] if len(lines) == 1 else f"{lines[0].split()[0]}: {len(lines)} files"
     body = "\n".join(lines if len(lines) > 1 else [])
-    if pending:
-        body += ("\n" if body else "") + "with the earlier write(s) whose commit had failed: " + ", ".join(pending)
+    if earlier:
+        named = [name + "".join(f" ({event_id})" for event_id in ids) for name, ids in earlier.items()]
+        body += ("\n" if body else "") + "with the earlier write(s) whose commit had failed: " + ", ".join(named)
     problem = commit_paths(root, paths, author(by), subject + (f"\n\n{body}" if body else ""))
     if problem is None:
-        _keep_pending(home, [])
+        _keep_pending(home, {})
     return problem
 
 
@@ -238,14 +245,24 @@ def pending_files(home: Path) -> list[str]:
 
 
 def _pending(home: Path) -> list[str]:
+    return list(_pending_ids(home))
+
+
+def _pending_ids(home: Path) -> dict[str, list[str]]:
+    """Each file whose commit failed → the ids of the writes it waits with (a list without ids: none known)."""
     try:
         text = Path(home, STATE_DIR, PENDING_NAME).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return []
-    return [line for line in text.splitlines() if line and not line.startswith(("/", ".."))]
+        return {}
+    found: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        name, _, ids = line.partition("\t")
+        if name and not name.startswith(("/", "..")):
+            found.setdefault(name, []).extend(i for i in ids.split() if ID_PATTERN.fullmatch(i))
+    return found
 
 
-def _keep_pending(home: Path, names: list[str]) -> None:
+def _keep_pending(home: Path, names: dict[str, list[str]]) -> None:
     """Write (or clear) the pending list; under the lock, so no other writer races it. Best effort."""
     path = Path(home, STATE_DIR, PENDING_NAME)
     try:
@@ -255,6 +272,7 @@ def _keep_pending(home: Path, names: list[str]) -> None:
             return
         if not Path(home, STATE_DIR).is_dir():
             return
-        path.write_text("".join(f"{name}\n" for name in dict.fromkeys(names)), encoding="utf-8")
+        lines = [f"{name}\t{' '.join(dict.fromkeys(ids))}\n" for name, ids in names.items()]
+        path.write_text("".join(lines), encoding="utf-8")
     except OSError:
         pass

@@ -1,0 +1,248 @@
+"""What the home's git history still holds: the redaction says so, the doctor finds its secrets, each write's commit.
+
+Every test runs the real ``git`` command on real temporary repositories (issue 26).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from notebook_app.core import delete_entry, memory_tool
+from notebook_app.core.doctor import Doctor
+from notebook_app.core.history.admin import redact
+from notebook_app.core.history.query import history
+from notebook_app.core.log.actor import CLI, NOTEBOOK
+from notebook_app.core.modes.git_mode import git_on
+from notebook_app.core.store import git_commit, git_history
+
+KEY = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
+GIT = shutil.which("git")
+pytestmark = pytest.mark.skipif(GIT is None, reason="these tests run the real git command")
+
+
+@pytest.fixture(autouse=True)
+def plain_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    git_commit.take_notes()
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+
+
+def home_on(tmp_path: Path) -> Path:
+    home = tmp_path / "home"
+    home.mkdir()
+    assert not git_on(home, by=CLI, add_ignore=True).is_error
+    return home
+
+
+def key_added_then_deleted(home: Path) -> str:
+    """A write puts a key in MEMORY.md (and so in its commit), a person deletes it: the file is clean, git is not."""
+    tool = memory_tool(home, by=CLI)
+    tool.call({"action": "add", "text": "likes tide tables"})
+    assert not tool.call({"action": "add", "text": f"deploy key {KEY}"}).is_error
+    assert not delete_entry(home, "MEMORY.md", 2, f"- deploy key {KEY}", by=NOTEBOOK).is_error
+    assert KEY not in (home / "MEMORY.md").read_text()
+    adds = [e for e in history(home, file="MEMORY.md") if e.action == "add"]
+    return next(e.id for e in adds if e.args.get("text", "").startswith("deploy"))
+
+
+def test_redacting_a_record_says_which_commit_still_holds_the_text_and_that_git_is_never_rewritten(
+    tmp_path: Path,
+) -> None:
+    home = home_on(tmp_path)
+    record = key_added_then_deleted(home)
+    commits_before = git(home, "rev-list", "--all")
+    added = next(line.split()[0] for line in git(home, "log", "--format=%h %s").splitlines() if record in line)
+    for dry_run in (True, False):
+        result = redact(home, record, dry_run=dry_run)
+        assert not result.is_error, result.output
+        assert f"git history still holds it: commit {added} (MEMORY.md)" in result.output
+        assert "never rewrites git history" in result.output and "git filter-repo --replace-text" in result.output
+        assert KEY not in result.output and KEY[13:] not in result.output
+        assert result.git is not None and result.git.to_json()["commits"][0] == {"commit": added, "file": "MEMORY.md"}
+    assert git(home, "rev-list", "--all") == commits_before  # nothing of git was rewritten
+    assert KEY in git(home, "show", f"{added}:MEMORY.md")
+
+
+def test_redacting_in_a_home_git_knows_nothing_of_says_nothing_of_git(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    record = key_added_then_deleted(home)
+    result = redact(home, record)
+    assert not result.is_error and result.git is None and "git" not in result.output
+
+
+def test_with_git_on_and_no_commit_holding_it_the_redaction_says_git_was_read(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    (home / ".git" / "hooks" / "pre-commit").write_text("#!/bin/sh\nexit 1\n")
+    (home / ".git" / "hooks" / "pre-commit").chmod(0o755)  # no write is committed: git never saw the key
+    record = key_added_then_deleted(home)
+    result = redact(home, record)
+    assert "none of the home's commits holds it" in result.output and "still holds" not in result.output
+
+
+def test_a_home_inside_a_work_tree_whose_commits_hold_the_text_is_warned_with_git_off(tmp_path: Path) -> None:
+    outer = tmp_path / "project"
+    home = outer / "agent"
+    home.mkdir(parents=True)
+    git(outer, "init", "--quiet")
+    record = key_added_then_deleted_by_hand_commit(outer, home)
+    result = redact(home, record)
+    assert "git history still holds it: commit" in result.output and "(MEMORY.md)" in result.output
+
+
+def key_added_then_deleted_by_hand_commit(outer: Path, home: Path) -> str:
+    """The owner commits the home by hand (git off for the notebook) while the key is in the file."""
+    tool = memory_tool(home, by=CLI)
+    tool.call({"action": "add", "text": f"deploy key {KEY}"})
+    git(outer, "add", "agent/MEMORY.md")
+    git(outer, "-c", "user.name=owner", "-c", "user.email=o@x", "commit", "--quiet", "-m", "by hand")
+    assert not delete_entry(home, "MEMORY.md", 1, f"- deploy key {KEY}", by=NOTEBOOK).is_error
+    return history(home, file="MEMORY.md")[-1].id
+
+
+def test_the_doctor_finds_a_secret_git_still_holds_by_commit_file_and_line_never_its_text(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    record = key_added_then_deleted(home)
+    added = next(line.split()[0] for line in git(home, "log", "--format=%h %s").splitlines() if record in line)
+    found = [f for f in Doctor().check(home).findings if f.rule == "security.secret-git"]
+    assert len(found) == 1, [f.message for f in found]
+    message = found[0].message
+    assert f"commit {added} put an Anthropic API key in MEMORY.md at line 2" in message
+    assert "the file no longer holds it" in message and "never rewrites git history" in message
+    assert KEY[:12] not in message and found[0].severity.value == "error" and found[0].fix is None
+
+
+def test_the_doctor_reads_only_what_new_commits_brought(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    doctor = Doctor()
+    key_added_then_deleted(home)
+    doctor.check(home)
+    read = doctor.git.read
+    assert read >= 3  # each content of MEMORY.md a commit brought
+    doctor.check(home)
+    assert doctor.git.read == read  # HEAD unchanged: nothing read again
+    memory_tool(home, by=CLI).call({"action": "add", "text": "one more"})
+    assert len([f for f in doctor.check(home).findings if f.rule == "security.secret-git"]) == 1
+    assert doctor.git.read == read + 1
+
+
+def test_a_home_git_knows_nothing_of_runs_no_git_for_the_doctor(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    key_added_then_deleted(home)
+
+    def no_git(*args: object, **kwargs: object) -> None:
+        raise AssertionError("git was run for a home outside git")
+
+    monkeypatch.setattr(git_history, "run_git", no_git)
+    monkeypatch.setattr(git_commit, "run_git", no_git)
+    assert [f for f in Doctor().check(home).findings if "git" in f.rule] == []
+
+
+def test_the_git_scan_is_bounded_and_says_when_it_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = home_on(tmp_path)
+    key_added_then_deleted(home)
+    monkeypatch.setattr(git_history, "SCAN_COMMITS", 1)
+    rules = [f.rule for f in Doctor().check(home).findings if "git" in f.rule]
+    assert rules == ["security.git-scan-limit"]  # the key's commit is older than the one commit read
+
+
+def test_each_write_maps_to_its_commit(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    memory_tool(home, by=CLI).call({"action": "add", "text": "tea at 4"})
+    memory_tool(home, by=CLI).call({"action": "add", "target": "user", "text": "name is Muthu"})
+    writes = [e.id for e in history(home) if e.is_write and e.action != "setting"]
+    mapping = git_history.commits_of_writes(home)
+    subjects = dict(line.split(" ", 1) for line in git(home, "log", "--format=%h %s").splitlines())
+    assert len(writes) == 2
+    for write in writes:
+        assert write in subjects[mapping[write]]
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    memory_tool(plain, by=CLI).call({"action": "add", "text": "no git"})
+    assert git_history.commits_of_writes(plain) == {}
+
+
+def test_a_write_whose_commit_failed_maps_to_the_commit_that_carried_it_later(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    hook = home / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\nexit 1\n")
+    hook.chmod(0o755)
+    memory_tool(home, by=CLI).call({"action": "add", "text": "refused once"})
+    memory_tool(home, by=CLI).call({"action": "add", "text": "refused twice"})
+    assert len(git_commit.take_notes()) == 2
+    hook.unlink()
+    memory_tool(home, by=CLI).call({"action": "add", "target": "user", "text": "carries them"})
+    writes = [e.id for e in history(home) if e.is_write and e.action == "add"]
+    mapping = git_history.commits_of_writes(home)
+    head = git(home, "log", "-1", "--format=%h").strip()
+    assert [mapping.get(write) for write in writes] == [head, head, head]
+    assert git_commit.pending_files(home) == []
+
+
+def test_a_pending_list_written_before_it_named_the_writes_is_still_committed(tmp_path: Path) -> None:
+    home = home_on(tmp_path)
+    memory_tool(home, by=CLI).call({"action": "add", "text": "one"})
+    (home / "MEMORY.md").write_text("- one\n- by hand, no record\n")  # an outside change, and a list without ids
+    (home / ".notebook" / "git-pending").write_text("MEMORY.md\n")
+    assert git_commit.pending_files(home) == ["MEMORY.md"]
+    memory_tool(home, by=CLI).call({"action": "add", "target": "user", "text": "two"})
+    assert "with the earlier write(s) whose commit had failed: MEMORY.md" in git(home, "log", "-1", "--format=%b")
+    assert git_commit.pending_files(home) == []
+
+
+def test_in_a_home_that_is_its_own_repository_the_doctor_says_whether_the_file_still_holds_it(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    git(home, "init", "--quiet")
+    (home / "MEMORY.md").write_text(f"- tea\n- deploy key {KEY}\n")
+    git(home, "add", "MEMORY.md")
+    git(home, "-c", "user.name=owner", "-c", "user.email=o@x", "commit", "--quiet", "-m", "by hand")
+    doctor = Doctor()
+
+    def words() -> str:
+        (found,) = [f for f in doctor.check(home).findings if f.rule == "security.secret-git"]
+        return found.message
+
+    assert "in MEMORY.md at line 2; the file still holds it" in words()
+    (home / "MEMORY.md").write_text("- tea\n")  # git off: HEAD stays where it was
+    assert "the file no longer holds it" in words()
+    assert doctor.git.read == 1
+
+
+def test_thousands_of_contents_are_read_in_one_pass_without_the_pipes_filling(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "--quiet")
+    files = []
+    for i in range(3000):
+        path = tmp_path / "c" / f"{i}.md"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(f"- entry {i}\n" + "x" * 1000 + "\n")
+        files.append(str(path))
+    made = subprocess.run(
+        ["git", "-C", str(repo), "hash-object", "-w", "--stdin-paths"],
+        input="\n".join(files) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    answer: list[tuple[dict[str, bytes], bool]] = []
+    reading = threading.Thread(target=lambda: answer.append(git_history.blob_contents(repo, made)), daemon=True)
+    reading.start()
+    reading.join(60)
+    assert answer, "the read hung: the ids written and the contents read wait on each other's pipe"
+    contents, complete = answer[0]
+    assert complete and len(contents) == 3000
+    assert contents[made[2999]].startswith(b"- entry 2999\n")

@@ -1,0 +1,40 @@
+"""Over MCP with the home's git on: the agent's answer never changes; a failed commit is said on the server's stderr."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from stdio_harness import connect, text_of
+
+from notebook_app.core.log.actor import CLI
+from notebook_app.core.modes.git_mode import git_on
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="these tests run the real git command")
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+
+
+async def test_a_failed_commit_leaves_the_agents_answer_as_it_is_and_is_logged_on_stderr(
+    home: Path, server_log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    assert not git_on(home, by=CLI, add_ignore=True).is_error
+    hook = home / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\nexit 1\n")
+    hook.chmod(0o755)
+    async with connect(home, server_log, name="kip-host") as client:
+        refused = await client.call_tool("memory", {"action": "add", "text": "kept though git refused"})
+        assert text_of(refused) == "ok (add → MEMORY.md); loads next session" and not refused.is_error
+        hook.unlink()
+        committed = await client.call_tool("memory", {"action": "add", "text": "and committed with the next"})
+        assert text_of(committed) == "ok (add → MEMORY.md); loads next session"
+    said = server_log.read_text(encoding="utf-8")
+    assert said.count("its git commit failed (git commit exited 1)") == 1
+    assert "kept though git refused" in git(home, "show", "HEAD:MEMORY.md")
+    assert git(home, "log", "-1", "--format=%an").strip() == "kip-host"
