@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from notebook_pilot import SIZE, make_app, started, wait_until
+from real_git import NEEDS_GIT, git, plain_git
 
 from notebook_app.app.workers import run_once
 from notebook_app.core import memory_tool
 from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.modes.settings import load_settings
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="these tests run the real git command")
+pytestmark = NEEDS_GIT
 
 
 @pytest.fixture(autouse=True)
-def plain_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-
-
-def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+def no_user_git_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plain_git(monkeypatch, tmp_path)
 
 
 def said(app, title: str) -> list[str]:

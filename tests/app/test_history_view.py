@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
+from real_git import plain_git
 
 from notebook_app.app.screens.history import HistoryScreen
 from notebook_app.core import memory_tool
@@ -234,8 +235,7 @@ async def test_with_git_on_each_write_shows_its_commit(home: Path, tmp_path: Pat
 
     from notebook_app.core.modes.git_mode import git_on
 
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    plain_git(monkeypatch, tmp_path)
     assert not git_on(home, by=CLI, add_ignore=True).is_error
     memory_tool(home, by=CLI).call({"action": "add", "text": "committed"})
     commit = subprocess.run(["git", "-C", str(home), "log", "-1", "--format=%h"], capture_output=True, text=True)

@@ -4,25 +4,19 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from real_git import NEEDS_GIT, git, plain_git
 
 from notebook_app.cli import main
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="these tests run the real git command")
+pytestmark = NEEDS_GIT
 
 
 @pytest.fixture(autouse=True)
-def plain_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-
-
-def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+def no_user_git_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plain_git(monkeypatch, tmp_path)
 
 
 def test_on_commits_each_cli_write_as_cli_and_status_says_so(

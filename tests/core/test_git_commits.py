@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from real_git import git, plain_git
 
 from notebook_app.core import delete_entry, memory_tool
 from notebook_app.core.edits.guarded_splice import edit_entry
@@ -29,17 +30,12 @@ pytestmark = pytest.mark.skipif(GIT is None, reason="these tests run the real gi
 
 
 @pytest.fixture(autouse=True)
-def plain_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def no_user_git_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No user or system git config: the author can only come from us."""
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    plain_git(monkeypatch, tmp_path)
     monkeypatch.delenv("GIT_AUTHOR_NAME", raising=False)
     monkeypatch.delenv("GIT_COMMITTER_NAME", raising=False)
     git_commit.take_notes()
-
-
-def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
 
 
 def log(repo: Path) -> list[str]:

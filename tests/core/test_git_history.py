@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from real_git import git, plain_git
 
 from notebook_app.core import delete_entry, memory_tool
 from notebook_app.core.doctor import Doctor
@@ -26,14 +27,9 @@ pytestmark = pytest.mark.skipif(GIT is None, reason="these tests run the real gi
 
 
 @pytest.fixture(autouse=True)
-def plain_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+def no_user_git_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plain_git(monkeypatch, tmp_path)
     git_commit.take_notes()
-
-
-def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
 
 
 def home_on(tmp_path: Path) -> Path:

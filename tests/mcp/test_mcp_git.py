@@ -2,28 +2,22 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from real_git import NEEDS_GIT, git, plain_git
 from stdio_harness import connect, text_of
 
 from notebook_app.core.log.actor import CLI
 from notebook_app.core.modes.git_mode import git_on
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="these tests run the real git command")
-
-
-def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+pytestmark = NEEDS_GIT
 
 
 async def test_a_failed_commit_leaves_the_agents_answer_as_it_is_and_is_logged_on_stderr(
     home: Path, server_log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    plain_git(monkeypatch, tmp_path)
     assert not git_on(home, by=CLI, add_ignore=True).is_error
     hook = home / ".git" / "hooks" / "pre-commit"
     hook.write_text("#!/bin/sh\nexit 1\n")
