@@ -38,6 +38,7 @@ from .model import (
 )
 from .reading import READ_LIMIT, layout_problem, parse_entries, parse_host, places_of
 from .secret_check import secret_hits
+from .staging import stagings_beside
 
 Spot = tuple[Place, str]
 SEPARATOR_LINE = "§"
@@ -68,6 +69,11 @@ def make_plan(
     if merge and root.is_dir() and any(os.scandir(root)) and (why := layout_problem(host, root, env)) is not None:
         return Problem(f"--merge adds to a {host.title} home: {why}")
     builder = _Builder(persona, host, version, places, merge)
+    for folder in places.values():
+        builder.notes.extend(
+            f"{left}: a staging folder a stopped --apply left (or one running now); no home: --apply removes it"
+            for left in stagings_beside(folder)
+        )
     for file in persona.files:
         if file.role is Role.ENTRIES:
             builder.entry_file(file)
@@ -89,7 +95,12 @@ def _place_problem(place: Place, folder: Path, merge: bool) -> str | None:
     except OSError as why:
         return f"{what} {folder} cannot be listed ({why.strerror}); nothing written"
     if not empty and not merge:
-        return f"{what} {folder} is not empty; give an absent or empty folder, or --merge to add to that home"
+        stopped = (
+            " (an --apply stopped between its two folders leaves this one whole: --merge writes the rest)"
+            if place is Place.MEMORY
+            else ""
+        )
+        return f"{what} {folder} is not empty; give an absent or empty folder, or --merge to add to that home{stopped}"
     return None
 
 

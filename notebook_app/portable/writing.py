@@ -1,11 +1,17 @@
-"""Write exactly a plan: each planned file's text, under the target's lock, never over a file changed since.
+"""Write exactly a plan: each planned file's text, never over a file changed since, all of a place or none.
 
-The target's folders are made (the home, Claude Code's memory folder, the subfolders the plan names), then each
-is locked as every writer of the core locks a home (``flock`` on the folder, ``core/fs``), in the plan's order,
-then a Hermes home's stores with Hermes's own lock (``MEMORY.md.lock``) where its ``memories/`` is there.
-Under the locks every planned file is checked against what the plan found there: nothing (it must still be
-absent) or the bytes whose digest the plan kept. One that changed refuses the whole write before any file is
-written. Each file is then written atomically (a temp file renamed over it), so a reader never sees half of one.
+A move that is no merge finds each of its folders absent or empty (the plan allows nothing else): every file of
+a place is written in a staging folder beside it and the staging folder renamed onto it (:mod:`.staging`), so a
+killed move leaves the place as it was or whole. Claude Code's two places are two renames, the auto-memory folder
+first and the project (DEST) last: DEST written means the whole move was.
+
+A merge adds to a home that is there, file by file: its folders are locked as every writer of the core locks a
+home (``flock`` on the folder, ``core/fs``), in the plan's order, then a Hermes home's stores with Hermes's own
+lock (``MEMORY.md.lock``) where its ``memories/`` is there, and each file written atomically (a temp file renamed
+over it), so a reader never sees half of one; a merge killed midway leaves some files written and others not.
+
+Either way every planned file is first checked against what the plan found there: nothing (it must still be
+absent) or the bytes whose digest the plan kept. One that changed refuses the whole write before any is written.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from ..core.home import hermes_files
 from ..core.store import host_lock
 from .model import Applied, Host, Place, Plan, Problem, digest
 from .reading import READ_LIMIT
+from .staging import publish, remove_stale, staged, sync_tree
 
 TEMP_PREFIX = ".persona-move-"
 """The prefix of a move's temp files; one a killed move left is removed under the lock by the next."""
@@ -39,6 +46,39 @@ def _apply(plan: Plan) -> Applied | Problem:
     for folder in folders:
         if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
             return Problem(f"{folder} is no longer a folder; nothing written", usage=False)
+        remove_stale(folder)
+    return _merge(plan, folders) if plan.merge else _whole(plan)
+
+
+def _whole(plan: Plan) -> Applied | Problem:
+    """Each place written in a staging folder, then renamed onto it: the auto-memory folder first, DEST last."""
+    for file in plan.files:
+        if (changed := _changed(plan.path_of(file), file.before)) is not None:
+            return Problem(changed, usage=False)
+    order = [place for place in (Place.MEMORY, Place.HOME) if place in plan.places]
+    with ExitStack() as stagings:
+        staging = {place: stagings.enter_context(staged(plan.places[place])) for place in order}
+        if plan.host is Host.HERMES:
+            (staging[Place.HOME] / "memories").mkdir()
+        for file in plan.files:
+            path = staging[file.place] / file.path
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path.parent, path.name, file.text.encode("utf-8"), temp_prefix=TEMP_PREFIX)
+        for place in order:
+            sync_tree(staging[place])
+        moves = [(_what(place), staging[place], plan.places[place]) for place in order]
+        if (refused := publish(moves)) is not None:
+            return Problem(refused, usage=False)
+    return Applied(tuple(plan.path_of(file) for file in plan.files))
+
+
+def _what(place: Place) -> str:
+    return "the auto-memory folder" if place is Place.MEMORY else "DEST"
+
+
+def _merge(plan: Plan, folders: list[Path]) -> Applied | Problem:
+    """Each file written atomically where it goes, under the home's locks (and Hermes's own)."""
+    for folder in folders:
         folder.mkdir(parents=True, exist_ok=True)
     with ExitStack() as locks:
         for folder in folders:

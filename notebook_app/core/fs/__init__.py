@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_face
 
 if TYPE_CHECKING:
-    from .atomic import flocked_directory, remove_temps, write_atomically
+    from .atomic import flocked_directory, remove_temps, sync_folder, write_atomically
     from .data_folders import load_toml_folders
     from .home_pin import moved, pin_home, unpin_home, write_refusal
     from .state_dir import STATE_DIR, state_problem
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 _HOME_OF: dict[str, str] = {
     "flocked_directory": "atomic",
     "remove_temps": "atomic",
+    "sync_folder": "atomic",
     "write_atomically": "atomic",
     "load_toml_folders": "data_folders",
     "moved": "home_pin",
@@ -38,6 +39,7 @@ __all__ = [
     "pin_home",
     "remove_temps",
     "state_problem",
+    "sync_folder",
     "unpin_home",
     "write_atomically",
     "write_refusal",
