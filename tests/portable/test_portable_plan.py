@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, planned, read, toolnexus_home
 
+from notebook_app.core.memory import sections
 from notebook_app.core.tidy import archive_for
 from notebook_app.portable import LAYOUTS, Fate, Host, Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text
 
@@ -212,6 +213,21 @@ def test_an_entry_a_hermes_store_would_split_is_kept_beside_it_and_said(tmp_path
     assert "a line of only §" in plan_text(plan)
     assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.md"] == "one\n§\ntwo"
     assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.prose.md"] == "- §\n"
+
+
+def test_an_entry_with_a_carriage_return_is_planned_as_hermes_reads_it(tmp_path: Path) -> None:
+    # Hermes reads its store with universal newlines: a bare \r in a '- ' entry is a line break to it, so
+    # "x\r§\ry" is two entries there and "two\rhalves" comes back as "two\nhalves" (found by interop (e)).
+    source = toolnexus_home(tmp_path, ["one", "two\rhalves", "x\r§\ry", "three"])
+    plan = _plan(tmp_path, source, "toolnexus", "hermes", tmp_path / "h")
+    store = planned(plan)[tmp_path / "h" / "memories" / "MEMORY.md"]
+    loaded = sorted((p for p in plan.placements if p.fate is Fate.LOADED), key=lambda p: p.number or 0)
+    assert sections.entries(store) == ["one", "two\nhalves", "three"]
+    assert [(p.entry.line, p.number) for p in loaded] == [(1, 1), (2, 2), (4, 3)]
+    assert "carriage return" in loaded[1].changed
+    unfit = [p for p in plan.placements if p.fate is Fate.UNLOADED]
+    assert [(p.entry.line, p.path) for p in unfit] == [(3, "memories/MEMORY.prose.md")]
+    assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.prose.md"] == "- x\r§\ry\n"
 
 
 def test_a_second_merge_replaces_no_file_an_earlier_one_wrote(tmp_path: Path) -> None:
