@@ -223,7 +223,7 @@ class _Builder:
                 return hermes_text(text), "its carriage returns made line breaks: Hermes reads them so"
             return text, ""
         if "\n" in text:
-            lines = [line.strip() for line in text.splitlines() if line.strip()]
+            lines = [line.strip() for line in text.split("\n") if line.strip()]
             return " ".join(lines), f"its {len(lines)} lines joined with spaces: a '- ' entry is one line"
         return text, ""
 

@@ -230,6 +230,17 @@ def test_an_entry_with_a_carriage_return_is_planned_as_hermes_reads_it(tmp_path:
     assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.prose.md"] == "- x\r§\ry\n"
 
 
+def test_a_hermes_entry_is_joined_at_its_line_feeds_only(tmp_path: Path) -> None:
+    # Hermes's lines and a '- ' file's end at \n; str.splitlines also split at \u2028 and \x0c, so an entry of two
+    # lines holding one was said as "its 3 lines" and lost the character, while one without \n kept it (interop (f)).
+    source = tmp_path / "hermes"
+    (source / "memories").mkdir(parents=True)
+    (source / "memories" / "MEMORY.md").write_text("one\u2028half\nsecond\n§\nff\x0cpage\nnext", newline="")
+    plan = _plan(tmp_path, source, "hermes", "toolnexus", tmp_path / "home")
+    assert planned(plan)[tmp_path / "home" / "MEMORY.md"] == "- one\u2028half second\n- ff\x0cpage next\n"
+    assert [p.changed for p in plan.placements] == ["its 2 lines joined with spaces: a '- ' entry is one line"] * 2
+
+
 def test_a_second_merge_replaces_no_file_an_earlier_one_wrote(tmp_path: Path) -> None:
     dest = tmp_path / "hermes"
     (dest / "memories").mkdir(parents=True)
