@@ -33,7 +33,8 @@ failed, 2 when it could not start.
     of the first of them is refused at its limit (the plan moved aside only
     what Hermes would not hold).
 (f) A store Hermes wrote itself (``MemoryStore.add``: entries of several
-    lines, unicode, ``§`` inline, a user store too), then ``persona-notebook
+    lines, unicode, a U+2028 and a form feed (no line ends to Hermes), ``§``
+    inline, a user store too), then ``persona-notebook
     import --from hermes SRC HOME --create --apply``: our home's MEMORY.md and
     USER.md hold every entry Hermes holds, in order, each as the ``--json``
     plan says (an entry of several lines joined with spaces).
@@ -416,12 +417,13 @@ def as_planned(text: str, changed: str | None) -> str:
 
 
 def joined_lines(text: str) -> str:
-    """An entry of several lines as one ``- `` line: its lines, stripped, the blank ones dropped, joined by spaces."""
-    return " ".join(line.strip() for line in text.splitlines() if line.strip())
+    """An entry of several lines as one ``- `` line: its lines (ended by ``\\n``, as Hermes's and a ``- `` file's
+    are), stripped, the blank ones dropped, joined by spaces."""
+    return " ".join(line.strip() for line in text.split("\n") if line.strip())
 
 
 def _lines(text: str) -> int:
-    return sum(1 for line in text.splitlines() if line.strip())
+    return sum(1 for line in text.split("\n") if line.strip())
 
 
 def differ(found: list[str], how: str, wanted: list[str]) -> str:
@@ -507,6 +509,7 @@ IN_HERMES = [
     ("memory", "a plain first entry"),
     ("memory", "a multi-line entry\nwith a second line\n\n   and a third after a blank one"),
     ("memory", "unicode: 海藻 🐙🦦 naïve e\u0301 שלום"),
+    ("memory", "a line separator\u2028and a form feed\x0c are no line ends\nto Hermes: two lines"),
     ("memory", "permit § 4.2 covers night dives"),
     ("memory", "- begins like a bullet"),
     ("memory", "# looks like a heading\nbut is an entry"),
