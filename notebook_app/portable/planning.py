@@ -17,7 +17,7 @@ from pathlib import Path
 from ..core import FileStatus, read_file
 from ..core.home import hermes_files
 from ..core.hosts import Opening, open_home
-from ..core.memory import joined, measure
+from ..core.memory import hermes_text, joined, measure
 from .fitting import Loaded, fitting, probe
 from .layouts import LAYOUTS, OVERFLOW, PROSE, Layout
 from .model import (
@@ -198,7 +198,7 @@ class _Builder:
                 side = self.layout.side_path(file.name, PROSE)
                 why = "a line of only § would split it in a § store: kept as a '- ' line"
                 self.placements.append(Placement(entry, Fate.UNLOADED, side[0], side[1], None, why))
-                unfit.append(f"- {text}")
+                unfit.append(f"- {entry.text}")
                 continue
             if text in seen:
                 fate = Fate.PRESENT if any(e.text == text for e in old) else Fate.MERGED
@@ -225,9 +225,16 @@ class _Builder:
                 self.placements.append(Placement(entry, Fate.OVERFLOW, side[0], side[1], number, how))
 
     def _in_dialect(self, text: str) -> tuple[str, str]:
-        """An entry's text as the target's dialect can hold it, and how it was changed (``""``: not at all)."""
-        if self.host is not Host.HERMES and "\n" in text:
-            lines = [line.strip() for line in text.splitlines() if line.strip()]
+        """An entry's text as the target's dialect can hold it, and how it was changed (``""``: not at all).
+
+        Hermes reads its store with universal newlines: a carriage return in a ``- `` entry is a line break to it
+        (and a ``§`` between two is a separator), so the entry is planned, measured and written as Hermes reads it."""
+        if self.host is Host.HERMES:
+            if "\r" in text:
+                return hermes_text(text), "its carriage returns made line breaks: Hermes reads them so"
+            return text, ""
+        if "\n" in text:
+            lines = [line.strip() for line in text.split("\n") if line.strip()]
             return " ".join(lines), f"its {len(lines)} lines joined with spaces: a '- ' entry is one line"
         return text, ""
 

@@ -22,12 +22,30 @@ failed, 2 when it could not start.
     near duplicate): Hermes reads exactly the entries that stay, with no
     drift, and none of what moved to ``memories/ARCHIVE.md``; ``undo`` of
     the tidy gives Hermes back every entry it read before.
+(e) ``persona-notebook export --home H --to hermes DEST --apply`` of a copy of
+    the demo home and of a home with planted entries (a two-line entry, an
+    exact copy, ``§`` inline, alone and behind carriage returns, unicode, and
+    enough entries to pass Hermes's 2,200 / 1,375 char limits): a fresh Hermes
+    process reads in ``memories/MEMORY.md`` and ``USER.md`` exactly the
+    entries the ``--json`` plan says load, in order, with no drift, within its
+    limit, and none of those the plan moved to overflow; the overflow files,
+    read with Hermes's own parser, hold those in order, and Hermes's own add
+    of the first of them is refused at its limit (the plan moved aside only
+    what Hermes would not hold).
+(f) A store Hermes wrote itself (``MemoryStore.add``: entries of several
+    lines, unicode, a U+2028 and a form feed (no line ends to Hermes), ``§``
+    inline, a user store too), then ``persona-notebook
+    import --from hermes SRC HOME --create --apply``: our home's MEMORY.md and
+    USER.md hold every entry Hermes holds, in order, each as the ``--json``
+    plan says (an entry of several lines joined with spaces).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -102,6 +120,44 @@ HERMES_HOLDS_LOCK = textwrap.dedent(
     """
 )
 
+HERMES_COUNTS = textwrap.dedent(
+    """
+    import json
+    from tools.memory_tool import load_on_disk_store
+    store = load_on_disk_store()
+    print(json.dumps({t: [store._char_count(t), store._char_limit(t)] for t in ("memory", "user")}))
+    """
+)
+HERMES_TRIES_ADD = textwrap.dedent(
+    """
+    import json, sys
+    from tools.memory_tool import load_on_disk_store
+    result = load_on_disk_store().add(sys.argv[1], sys.argv[2])
+    print(json.dumps({"success": result.get("success"), "error": result.get("error")}))
+    """
+)
+HERMES_READS_FILE = textwrap.dedent(
+    """
+    import json, sys
+    from pathlib import Path
+    from tools.memory_tool import MemoryStore
+    print(json.dumps(MemoryStore._read_file(Path(sys.argv[1]))))
+    """
+)
+HERMES_WRITES = textwrap.dedent(
+    """
+    import json, sys
+    from tools.memory_tool import load_on_disk_store
+    store = load_on_disk_store()
+    for target, text in json.load(sys.stdin):
+        result = store.add(target, text)
+        if result.get("message") != "Entry added.":
+            sys.exit(f"hermes add {text!r}: {result}")
+    """
+)
+TARGETS = {"memory": "MEMORY.md", "user": "USER.md"}
+"""Hermes's targets and the persona's entry file each is."""
+
 results: list[bool] = []
 
 
@@ -134,11 +190,35 @@ class Env:
         )
 
     def read_back(self) -> dict:
-        done = self.hermes(READ_BACK, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        out, err = done.communicate(timeout=60)
+        return json.loads(self.run_hermes(READ_BACK))
+
+    def run_hermes(self, code: str, *args: str, given: str | None = None, home: Path | None = None) -> str:
+        """What a Hermes process running ``code`` prints (``home``: HERMES_HOME for it, else this one's)."""
+        vars = {**self.vars, "HERMES_HOME": str(home or self.home)}
+        done = subprocess.run(
+            [str(HERMES_PYTHON), "-c", code, *args],
+            env=vars,
+            cwd=self.user,
+            input=given,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         if done.returncode != 0:
-            raise RuntimeError(f"Hermes's load_on_disk_store failed: {err[-500:]}")
-        return json.loads(out)
+            raise RuntimeError(f"Hermes failed: {done.stderr.strip()[-500:]}")
+        return done.stdout
+
+    def move(self, *args: str) -> tuple[dict, subprocess.CompletedProcess[str]]:
+        """``persona-notebook ARGS --json``, planned, then with ``--apply``: the plan's JSON and the applied run."""
+
+        def run(*more: str) -> subprocess.CompletedProcess[str]:
+            command = [str(OURS), *args, *more, "--json"]
+            return subprocess.run(command, env=self.vars, cwd=self.user, capture_output=True, text=True, timeout=120)
+
+        planned = run()
+        if planned.returncode != 0:
+            raise RuntimeError(f"persona-notebook {' '.join(args)}: exit {planned.returncode}: {planned.stderr[-300:]}")
+        return json.loads(planned.stdout)["plan"], run("--apply")
 
     def ours(self, *args: str) -> subprocess.CompletedProcess[str]:
         command = [str(OURS), "memory", *args, "--home", str(self.home), "--host", "hermes"]
@@ -294,6 +374,194 @@ def tidy_writes(root: Path) -> None:
     )
 
 
+TRICKY_MEMORY = (
+    "# Tricky notes\n"
+    "\n"
+    "- a multi-line entry: its first line\n"
+    "  and a second line, indented as a person writes one\n"
+    "- cite NOAA tide tables, not third-party apps\n"
+    "- cite NOAA tide tables, not third-party apps\n"
+    "- permit § 4.2 covers night dives; §§ 5–6 the boat\n"
+    "- §\n"
+    "- a carriage\rreturn hides in this line\n"
+    "- and x\r§\ry, a § line behind carriage returns\n"
+    "- naïve café, 海藻 (kelp), Ωμέγα, 🐙🦦🌊, שלום, e\u0301, zero\u200bwidth\n"
+    + "".join(f"- transect log {i:02d}: 🐙 urchins at {i * 3} m, visibility fair, 海藻 regrowing\n" for i in range(36))
+)
+TRICKY_USER = (
+    "- name: Zoë Ångström-Núñez 🧪\n"
+    "- pronouns: they/them\n"
+    "- pronouns: they/them\n"
+    "- writes § as 'section' in prose; 📐 metric only\n"
+    + "".join(f"- user fact {i:02d}: prefers ☕ at {7 + i % 5}:30, reads papers in 日本語 too\n" for i in range(28))
+)
+BULLET = re.compile(r"[ \t]*[-*+][ \t]+(\S.*)")
+
+
+def bullet(line: str) -> str | None:
+    """The text of a ``- `` entry line (as the contract reads one), None when the line is no entry."""
+    found = BULLET.fullmatch(line.removesuffix("\r"))
+    return found.group(1).rstrip() if found else None
+
+
+def as_planned(text: str, changed: str | None) -> str:
+    """An entry's text as the plan says it lands: as it was, its lines joined with spaces (a ``- `` entry), or its
+    carriage returns made line breaks (a ``§`` entry: Hermes reads its store with universal newlines)."""
+    if not changed:
+        return text
+    if changed == "its carriage returns made line breaks: Hermes reads them so":
+        return text.replace("\r\n", "\n").replace("\r", "\n")
+    if changed != f"its {_lines(text)} lines joined with spaces: a '- ' entry is one line":
+        return f"<{text!r} changed as the plan says, in words this check does not know: {changed!r}>"
+    return joined_lines(text)
+
+
+def joined_lines(text: str) -> str:
+    """An entry of several lines as one ``- `` line: its lines (ended by ``\\n``, as Hermes's and a ``- `` file's
+    are), stripped, the blank ones dropped, joined by spaces."""
+    return " ".join(line.strip() for line in text.split("\n") if line.strip())
+
+
+def _lines(text: str) -> int:
+    return sum(1 for line in text.split("\n") if line.strip())
+
+
+def differ(found: list[str], how: str, wanted: list[str]) -> str:
+    """Where two lists of entries first part, in words: a FAIL line says that, not every entry."""
+    at = next((i for i, (a, b) in enumerate(zip(found, wanted, strict=False)) if a != b), min(len(found), len(wanted)))
+    return (
+        f"{how} {len(found)} entries, the plan says {len(wanted)}; from #{at + 1}: "
+        f"{found[at : at + 2]!r} where the plan says {wanted[at : at + 2]!r}"
+    )
+
+
+def planned(plan: dict, fate: str, path: str) -> list[dict]:
+    """The plan's entries of ``fate`` landing at ``path``, in the order they land there."""
+    found = [e for e in plan["entries"] if e["fate"] == fate and e["path"] == path]
+    return sorted(found, key=lambda e: e["number"] or 0)
+
+
+def export_to_hermes(root: Path) -> None:
+    """(e): ``persona-notebook export --to hermes --apply``, then a fresh Hermes process reads the home."""
+    demo, tricky = root / "export" / "wren", root / "export" / "tricky"
+    shutil.copytree(REPO / "notebook_app" / "demo_home", demo)
+    tricky.mkdir()
+    (tricky / "MEMORY.md").write_text(TRICKY_MEMORY, encoding="utf-8", newline="")
+    (tricky / "USER.md").write_text(TRICKY_USER, encoding="utf-8", newline="")
+    for name, source in (("demo", demo), ("tricky", tricky)):
+        env = Env(root / "export", name)
+        (env.home / "memories").rmdir()  # DEST: an empty folder
+        plan, applied = env.move("export", "--home", str(source), "--to", "hermes", str(env.home))
+        label = f"(e) persona-notebook export --home <{name}> --to hermes DEST --apply"
+        if applied.returncode != 0:
+            check(False, f"{label}: exit {applied.returncode}: {applied.stderr.strip()[-300:]}")
+            continue
+        fates = [e["fate"] for e in plan["entries"]]
+        print(f"      ({name}: the plan says " + ", ".join(f"{fates.count(f)} {f}" for f in dict.fromkeys(fates)) + ")")
+        seen = env.read_back()
+        counts = json.loads(env.run_hermes(HERMES_COUNTS))
+        for target, file in TARGETS.items():
+            lines = (source / file).read_bytes().decode("utf-8").split("\n")
+
+            def text(entry: dict, lines: list[str] = lines, file: str = file) -> str:
+                said = bullet(lines[entry["line"] - 1]) if entry["file"] == file else None
+                return (
+                    f"<no entry at {file}:{entry['line']}: {entry!r}>"
+                    if said is None
+                    else as_planned(said, entry["changed"])
+                )
+
+            loads = [text(e) for e in planned(plan, "loaded", f"memories/{file}")]
+            over = [text(e) for e in planned(plan, "overflow", f"memories/{file.removesuffix('.md')}.overflow.md")]
+            merged = [text(e) for e in plan["entries"] if e["fate"] == "merged" and e["file"] == file]
+            leaked = [t for t in over if t in seen[target]]
+            used, limit = counts[target]
+            check(
+                seen[target] == loads and target not in seen["drift"] and not leaked and used <= limit,
+                f"{label}: Hermes's MemoryStore reads {target} as the plan's {len(loads)} loaded entries, in order"
+                + ("" if seen[target] == loads else f" ({differ(seen[target], 'Hermes reads', loads)})")
+                + (f", its drift guard flags {target}" if target in seen["drift"] else ", no drift")
+                + f", {used:,}/{limit:,} chars"
+                + (f", {len(merged)} merged copy read once" if merged else "")
+                + (f", none of the {len(over)} overflow entries" if over and not leaked else "")
+                + (f", overflow entries it reads: {leaked!r}" if leaked else ""),
+            )
+            if not over:
+                if name == "tricky":
+                    check(False, f"{label}: the planted {file} passes no limit: nothing of the overflow is proven")
+                continue
+            side = env.home / "memories" / f"{file.removesuffix('.md')}.overflow.md"
+            kept = json.loads(env.run_hermes(HERMES_READS_FILE, str(side)))
+            trial = root / "export" / f"{name}-{target}-trial"
+            shutil.copytree(env.home, trial)
+            tried = json.loads(env.run_hermes(HERMES_TRIES_ADD, target, over[0], home=trial))
+            refused = tried.get("success") is False and "exceed the limit" in str(tried.get("error"))
+            check(
+                kept == over and refused,
+                f"{label}: {side.name} holds the {len(over)} overflow entries in order (Hermes's own parser), and "
+                f"Hermes's add of the first of them is refused at its limit"
+                + ("" if kept == over else f" ({differ(kept, 'the file reads', over)})")
+                + ("" if refused else f" (its add answered {tried!r}: the plan moved aside what Hermes would hold)"),
+            )
+
+
+IN_HERMES = [
+    ("memory", "a plain first entry"),
+    ("memory", "a multi-line entry\nwith a second line\n\n   and a third after a blank one"),
+    ("memory", "unicode: 海藻 🐙🦦 naïve e\u0301 שלום"),
+    ("memory", "a line separator\u2028and a form feed\x0c are no line ends\nto Hermes: two lines"),
+    ("memory", "permit § 4.2 covers night dives"),
+    ("memory", "- begins like a bullet"),
+    ("memory", "# looks like a heading\nbut is an entry"),
+    ("memory", "the last entry"),
+    ("user", "name: Zoë"),
+    ("user", "likes:\n- green tea\n- paper maps"),
+    ("user", "timezone: Europe/Oslo"),
+]
+"""What a Hermes process adds in (f), target and text, in order."""
+
+
+def hermes_lines(raw: str) -> dict[int, str]:
+    """Each entry of a store Hermes wrote (its ``_write_file``: joined by ``\\n§\\n``) by the line it begins on."""
+    found: dict[int, str] = {}
+    line = 1
+    for part in raw.split("\n§\n"):
+        if part.strip():
+            found[line + part[: len(part) - len(part.lstrip())].count("\n")] = part.strip()
+        line += part.count("\n") + 2
+    return found
+
+
+def import_from_hermes(root: Path) -> None:
+    """(f): a store Hermes wrote, ``persona-notebook import --from hermes --create --apply``, our home read."""
+    env = Env(root, "import")
+    env.run_hermes(HERMES_WRITES, given=json.dumps(IN_HERMES))
+    held = env.read_back()
+    home = root / "import" / "toolnexus-home"
+    plan, applied = env.move("import", "--from", "hermes", str(env.home), str(home), "--create")
+    label = "(f) persona-notebook import --from hermes SRC HOME --create --apply"
+    if applied.returncode != 0:
+        check(False, f"{label}: exit {applied.returncode}: {applied.stderr.strip()[-300:]}")
+        return
+    for target, file in TARGETS.items():
+        raw = (env.home / "memories" / file).read_bytes().decode("utf-8")
+        by_line = hermes_lines(raw)
+        said = [e for e in planned(plan, "loaded", file) if e["file"] == f"memories/{file}"]
+        untold = [e for e in plan["entries"] if e["file"] == f"memories/{file}" and e["fate"] != "loaded"]
+        texts = [by_line.get(e["line"], f"<no entry at line {e['line']}>") for e in said]
+        wanted = [as_planned(text, e["changed"]) for text, e in zip(texts, said, strict=True)]
+        joined = [joined_lines(t) for t in held[target]]
+        ours = [t for t in (bullet(line) for line in (home / file).read_bytes().decode("utf-8").split("\n")) if t]
+        check(
+            texts == held[target] and not untold and ours == wanted == joined,
+            f"{label}: our home's {file} holds all {len(held[target])} entries Hermes holds in {target}, in order"
+            + f" ({sum(1 for e in said if e['changed'])} multi-line, joined as the plan says)"
+            + ("" if ours == wanted else f"; {differ(ours, 'it holds', wanted)}")
+            + ("" if wanted == joined else f"; {differ(joined, 'Hermes holds (joined)', wanted)}")
+            + (f"; the plan leaves {untold!r}" if untold else ""),
+        )
+
+
 def main() -> int:
     if not HERMES_PYTHON.exists():
         print(f"no Hermes at {HERMES_PYTHON}: run `make hosts ARGS=hermes` first", file=sys.stderr)
@@ -302,7 +570,14 @@ def main() -> int:
         print(f"no persona-notebook beside {sys.executable}: run this with the repository's .venv/bin/python")
         return 2
     print("interop with Hermes 0.19.0 (its own MemoryStore, in benchmarks/.peers/hermes):", flush=True)
-    checks: list[Callable[[Path], None]] = [cli_writes, parallel_adds, waits_for_hermes_lock, tidy_writes]
+    checks: list[Callable[[Path], None]] = [
+        cli_writes,
+        parallel_adds,
+        waits_for_hermes_lock,
+        tidy_writes,
+        export_to_hermes,
+        import_from_hermes,
+    ]
     with tempfile.TemporaryDirectory(prefix="interop-hermes-") as tmp:
         for run in checks:
             run(Path(tmp))

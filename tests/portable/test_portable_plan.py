@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, planned, read, toolnexus_home
 
+from notebook_app.core.memory import sections
 from notebook_app.core.tidy import archive_for
 from notebook_app.portable import LAYOUTS, Fate, Host, Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text
 
@@ -212,6 +213,32 @@ def test_an_entry_a_hermes_store_would_split_is_kept_beside_it_and_said(tmp_path
     assert "a line of only §" in plan_text(plan)
     assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.md"] == "one\n§\ntwo"
     assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.prose.md"] == "- §\n"
+
+
+def test_an_entry_with_a_carriage_return_is_planned_as_hermes_reads_it(tmp_path: Path) -> None:
+    # Hermes reads its store with universal newlines: a bare \r in a '- ' entry is a line break to it, so
+    # "x\r§\ry" is two entries there and "two\rhalves" comes back as "two\nhalves" (found by interop (e)).
+    source = toolnexus_home(tmp_path, ["one", "two\rhalves", "x\r§\ry", "three"])
+    plan = _plan(tmp_path, source, "toolnexus", "hermes", tmp_path / "h")
+    store = planned(plan)[tmp_path / "h" / "memories" / "MEMORY.md"]
+    loaded = sorted((p for p in plan.placements if p.fate is Fate.LOADED), key=lambda p: p.number or 0)
+    assert sections.entries(store) == ["one", "two\nhalves", "three"]
+    assert [(p.entry.line, p.number) for p in loaded] == [(1, 1), (2, 2), (4, 3)]
+    assert "carriage return" in loaded[1].changed
+    unfit = [p for p in plan.placements if p.fate is Fate.UNLOADED]
+    assert [(p.entry.line, p.path) for p in unfit] == [(3, "memories/MEMORY.prose.md")]
+    assert planned(plan)[tmp_path / "h" / "memories" / "MEMORY.prose.md"] == "- x\r§\ry\n"
+
+
+def test_a_hermes_entry_is_joined_at_its_line_feeds_only(tmp_path: Path) -> None:
+    # Hermes's lines and a '- ' file's end at \n; str.splitlines also split at \u2028 and \x0c, so an entry of two
+    # lines holding one was said as "its 3 lines" and lost the character, while one without \n kept it (interop (f)).
+    source = tmp_path / "hermes"
+    (source / "memories").mkdir(parents=True)
+    (source / "memories" / "MEMORY.md").write_text("one\u2028half\nsecond\n§\nff\x0cpage\nnext", newline="")
+    plan = _plan(tmp_path, source, "hermes", "toolnexus", tmp_path / "home")
+    assert planned(plan)[tmp_path / "home" / "MEMORY.md"] == "- one\u2028half second\n- ff\x0cpage next\n"
+    assert [p.changed for p in plan.placements] == ["its 2 lines joined with spaces: a '- ' entry is one line"] * 2
 
 
 def test_a_second_merge_replaces_no_file_an_earlier_one_wrote(tmp_path: Path) -> None:
