@@ -38,6 +38,12 @@ failed, 2 when it could not start.
     import --from hermes SRC HOME --create --apply``: our home's MEMORY.md and
     USER.md hold every entry Hermes holds, in order, each as the ``--json``
     plan says (an entry of several lines joined with spaces).
+(g) ``persona-notebook export --to hermes DEST --merge --apply`` into a
+    store Hermes wrote, whose ``config.yaml`` sets a 700-character memory
+    limit: Hermes reads its own entries, then exactly those the plan adds, in
+    order, with no drift and within the limit; an entry it held already is
+    not added again, those past the limit are not in the store, and its
+    SOUL.md is as it was (the persona's beside it, ``SOUL.incoming.md``).
 """
 
 from __future__ import annotations
@@ -562,6 +568,58 @@ def import_from_hermes(root: Path) -> None:
         )
 
 
+IN_HERMES_BEFORE = [
+    ("memory", "field season ends in October"),
+    ("memory", "prefers metric units and SI notation"),
+    ("user", "name is Priya Raman; she/her"),
+]
+"""What a Hermes process adds in (g) before the merge: one memory entry the demo also has in USER.md, and one
+user entry the demo's USER.md has (so the merge must not add it again)."""
+MERGE_LIMIT = 700
+"""The memory limit (g)'s config.yaml sets: the demo's MEMORY.md does not fit beside Hermes's own entries."""
+
+
+def merge_into_hermes(root: Path) -> None:
+    """(g): ``export --merge`` into a store Hermes wrote, with a smaller limit in its config.yaml."""
+    env = Env(root, "merge")
+    (env.home / "config.yaml").write_text(f"memory:\n  memory_char_limit: {MERGE_LIMIT}\n", encoding="utf-8")
+    (env.home / "SOUL.md").write_text("# Hermes's own soul\n", encoding="utf-8")
+    env.run_hermes(HERMES_WRITES, given=json.dumps(IN_HERMES_BEFORE))
+    before = env.read_back()
+    demo = root / "merge" / "wren"
+    shutil.copytree(REPO / "notebook_app" / "demo_home", demo)
+    plan, applied = env.move("export", "--home", str(demo), "--to", "hermes", str(env.home), "--merge")
+    label = "(g) persona-notebook export --to hermes DEST --merge --apply, into a store Hermes wrote"
+    if applied.returncode != 0:
+        check(False, f"{label}: exit {applied.returncode}: {applied.stderr.strip()[-300:]}")
+        return
+    seen = env.read_back()
+    counts = json.loads(env.run_hermes(HERMES_COUNTS))
+    for target, file in TARGETS.items():
+        lines = (demo / file).read_text(encoding="utf-8").split("\n")
+        added = [bullet(lines[e["line"] - 1]) for e in planned(plan, "loaded", f"memories/{file}")]
+        present = [e for e in plan["entries"] if e["fate"] == "present" and e["file"] == file]
+        over = [e for e in plan["entries"] if e["fate"] == "overflow" and e["file"] == file]
+        wanted = before[target] + added
+        used, limit = counts[target]
+        check(
+            seen[target] == wanted and target not in seen["drift"] and used <= limit,
+            f"{label}: Hermes reads {target} as its own {len(before[target])} entries, then the plan's "
+            f"{len(added)} added, in order"
+            + ("" if seen[target] == wanted else f" ({differ(seen[target], 'Hermes reads', wanted)})")
+            + (f", its drift guard flags {target}" if target in seen["drift"] else ", no drift")
+            + f", {used:,}/{limit:,} chars"
+            + (f", {len(present)} it held already not added again" if present else "")
+            + (f", {len(over)} past its limit kept aside" if over else ""),
+        )
+    soul = (env.home / "SOUL.md").read_text(encoding="utf-8")
+    beside = env.home / "SOUL.incoming.md"
+    check(
+        soul == "# Hermes's own soul\n" and beside.read_text(encoding="utf-8") == (demo / "SOUL.md").read_text(),
+        f"{label}: Hermes's SOUL.md is as it was, the persona's beside it as SOUL.incoming.md",
+    )
+
+
 def main() -> int:
     if not HERMES_PYTHON.exists():
         print(f"no Hermes at {HERMES_PYTHON}: run `make hosts ARGS=hermes` first", file=sys.stderr)
@@ -577,6 +635,7 @@ def main() -> int:
         tidy_writes,
         export_to_hermes,
         import_from_hermes,
+        merge_into_hermes,
     ]
     with tempfile.TemporaryDirectory(prefix="interop-hermes-") as tmp:
         for run in checks:
