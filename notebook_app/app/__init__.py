@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,6 +32,9 @@ def launch(
     if isinstance(opened, int):
         return opened
     path, notebook, demo = opened
+    if (refusal := _no_terminal()) is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     if notebook is not None:
         notebook.start_reading()  # in a thread, while Textual loads below
     from .app import NotebookApp, project_label, tilde  # Textual loads only when the app really opens
@@ -48,6 +52,22 @@ def launch(
     for note in app.exit_notes:  # an editor's unsaved buffer kept as the notebook ended: said once the screen is back
         print(f"persona-notebook: {note}", file=sys.stderr)
     return app.return_code or 0
+
+
+def _no_terminal() -> str | None:
+    """Why the notebook cannot open here, in words: its input or output is no terminal; None when both are.
+
+    Without one, Textual's terminal driver reads an endless end of input (``< /dev/null``) at full speed and
+    writes escape codes into a pipe or a file, and the process outlives SIGTERM; a chosen driver
+    (``TEXTUAL_DRIVER``: ``serve`` runs each tab so) brings its own input and output.
+    """
+    if os.environ.get("TEXTUAL_DRIVER") or (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    return (
+        "persona-notebook: the notebook needs a terminal, and its input or output is not one; nothing was opened. "
+        "Scripts and agents have the CLI (persona-notebook --help lists its verbs) and the MCP server "
+        "(persona-notebook mcp HOME); a browser has persona-notebook serve"
+    )
 
 
 def check_home(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from notebook_pilot import SIZE, make_app, started, wait_until
@@ -114,6 +115,27 @@ def test_launch_refuses_a_file_as_home(tmp_path: Path, capsys) -> None:
     not_a_dir.write_text("x")
     assert launch(home=str(not_a_dir)) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_without_a_terminal_the_notebook_says_so_and_ends_instead_of_spinning(home: Path) -> None:
+    """A real process with its input at an end (``< /dev/null``) and its output a pipe: refused at once, in words,
+    with nothing written; before, it read the end of input at full speed and outlived SIGTERM."""
+    import subprocess
+    import sys
+
+    before = sorted(path.name for path in home.iterdir())
+    done = subprocess.run(
+        [sys.executable, "-m", "notebook_app", str(home)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"},
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("persona-notebook: the notebook needs a terminal")
+    assert done.stdout == ""
+    assert sorted(path.name for path in home.iterdir()) == before
 
 
 def test_reset_demo_needs_the_demo(tmp_path: Path, capsys) -> None:
