@@ -137,3 +137,34 @@ async def test_claude_code_names_both_places_it_writes_before_writing(
         await pilot.press("y")
         await wait_until(pilot, lambda: not isinstance(pilot.app.screen, ExportScreen), "back to the notebook")
     assert (project / "CLAUDE.md").is_file() and (memory / "MEMORY.md").is_file()
+
+
+async def test_a_destination_typed_after_the_plan_makes_it_unwritable_until_planned_again(
+    demo: Path, tmp_path: Path
+) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    async with make_app(demo).run_test(size=SIZE) as pilot:
+        screen = await plan_to(pilot, "toolnexus", first)
+        await pilot.press("d")  # the destination has the focus: typing there is what follows
+        screen.query_one(Input).value = str(second)
+        await pilot.pause()
+        assert screen.plan is None and said(screen).startswith("The destination changed")
+        screen.query_one("#export-plan").focus()
+        await pilot.press("y", "y")
+        await pilot.pause()
+    assert not first.exists() and not second.exists()
+
+
+async def test_a_plan_made_for_what_was_asked_before_is_never_the_one_shown(demo: Path, tmp_path: Path) -> None:
+    """A slow plan for the first destination lands after the second was asked: it is dropped, the second shown."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    async with make_app(demo).run_test(size=SIZE) as pilot:
+        screen = await plan_to(pilot, "toolnexus", first)
+        made = screen._plan_job(str(first), False)  # what the worker handed back for the first destination
+        await pilot.press("d")
+        screen.query_one(Input).value = str(second)
+        await pilot.press("enter")
+        screen._planned(made)  # the first's plan arriving late
+        assert screen.plan is None or screen.plan.places[next(iter(screen.plan.places))] == second
+        await wait_until(pilot, lambda: screen.plan is not None, "the second plan")
+        assert str(second) in shown(screen) and str(first) not in shown(screen)

@@ -60,9 +60,11 @@ class ExportScreen(KeyedScreen[None]):
         self.command = command
         """The CLI command that makes the same plan, said so a person can run it there (``--json``, every line)."""
         self.plan: Plan | None = None
+        self._shown_for: tuple[str, bool] | None = None
+        """The destination and merge the plan shown was made for."""
         self.merge = False
         self.confirming = False
-        self._plans = LatestWins(self, "export-plan", self.plan_for, done=self._planned, failed=self._failed)
+        self._plans = LatestWins(self, "export-plan", self._plan_job, done=self._planned, failed=self._failed)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -87,6 +89,23 @@ class ExportScreen(KeyedScreen[None]):
     def _destination_given(self) -> None:
         self._make_plan()
 
+    @on(Input.Changed, "#export-dest")
+    def _destination_changed(self, event: Input.Changed) -> None:
+        """A plan is for the destination it was made for: another one typed, the plan shown can no longer be
+        written."""
+        if self.plan is not None and (event.value.strip(), self.merge) != self._shown_for:
+            self.plan = None
+            self.confirming = False
+            self._say("The destination changed: enter makes its plan; nothing is written before y, y.")
+
+    @property
+    def _asked(self) -> tuple[str, bool]:
+        """What the plan shown must be for: the destination typed and whether it merges."""
+        return self.query_one(Input).value.strip(), self.merge
+
+    def _plan_job(self, destination: str, merge: bool) -> tuple[tuple[str, bool], Plan | Problem]:
+        return (destination, merge), self.plan_for(destination, merge)
+
     def _make_plan(self) -> None:
         destination = self.query_one(Input).value.strip()
         self.plan = None
@@ -100,9 +119,13 @@ class ExportScreen(KeyedScreen[None]):
     def _failed(self, words: str) -> None:
         self._say(f"⚠ The plan could not be made: {words}")
 
-    def _planned(self, result: Plan | Problem) -> None:
+    def _planned(self, made: tuple[tuple[str, bool], Plan | Problem]) -> None:
         from ....portable import Problem, plan_text
 
+        asked, result = made
+        if asked != self._asked:  # made for a destination or merge since changed: the next plan is on its way
+            return
+        self._shown_for = asked
         text = self.query_one("#export-plan-text", Static)
         if isinstance(result, Problem):
             self.plan = None
@@ -153,7 +176,11 @@ class ExportScreen(KeyedScreen[None]):
             self._say(f"y again writes {len(plan.files)} files to {places}; esc cancels.")
             return
         self.confirming = False
-        run_once(self, "export-write", lambda: self.write(plan), done=self._written, failed=self._failed)
+        run_once(self, "export-write", lambda: self.write(plan), done=self._written, failed=self._write_failed)
+
+    def _write_failed(self, words: str) -> None:
+        self.notify(f"The export could not be written: {words}", title="export", severity="error", markup=False)
+        self._make_plan()  # what is there now
 
     def _written(self, result: Applied | Problem) -> None:
         from ....portable import Problem
