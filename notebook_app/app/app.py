@@ -275,8 +275,11 @@ class NotebookApp(App[None]):
             from .git_commands import git_commands  # git's commands load when the palette first asks
 
             yield from git_commands(self, screen.notebook.home)
-            for target, title in views.EXPORT_TARGETS:
+            from ..portable import Host  # loads when the palette first asks, not at start
+
+            for host in Host:
                 words = (
-                    f"Write this home's persona as a {title} home elsewhere: the plan first, nothing written before y"
+                    f"This home's persona as a {host.title} home elsewhere: the plan first, nothing written before y"
                 )
-                yield SystemCommand(f"Export to: {title}", words, partial(self.run_action, f"export({target!r})"))
+                run = partial(self.run_action, f"export({host.value!r})")
+                yield SystemCommand(f"Export to: {host.title}", words, run)

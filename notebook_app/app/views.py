@@ -9,14 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-EXPORT_TARGETS = (
-    ("toolnexus", "toolnexus"),
-    ("openclaw", "OpenClaw"),
-    ("hermes", "Hermes"),
-    ("claude-code", "Claude Code"),
-)
-"""The hosts the palette's *Export to: …* offers, with their titles (``notebook_app.portable.Host``)."""
-
 if TYPE_CHECKING:
     from .app import NotebookApp
     from .screens import MainScreen
