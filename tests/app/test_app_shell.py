@@ -49,6 +49,7 @@ def test_every_binding_we_declare_has_a_unique_id() -> None:
     from notebook_app.app.screens.conflict import ConflictScreen
     from notebook_app.app.screens.doctor import DoctorScreen
     from notebook_app.app.screens.editor.screen import EditorScreen
+    from notebook_app.app.screens.export.screen import ExportScreen
     from notebook_app.app.screens.history import HistoryScreen
     from notebook_app.app.screens.injects import InjectsScreen
     from notebook_app.app.screens.panes import PaneScreen
@@ -63,6 +64,7 @@ def test_every_binding_we_declare_has_a_unique_id() -> None:
         AgentSessionsScreen,
         DoctorScreen,
         TidyScreen,
+        ExportScreen,
         HistoryScreen,
         InjectsScreen,
         ReviewScreen,

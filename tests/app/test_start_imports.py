@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -86,7 +87,9 @@ print(json.dumps(seen[0] if seen else None))
 
 
 def modules_at_first_frame(*argv: str) -> list[str]:
-    out = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, timeout=120)
+    # headless: a driver chosen, as serve's tabs choose theirs (with no terminal the notebook would not open)
+    env = {**os.environ, "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver"}
+    out = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr
     modules = json.loads(out.stdout.strip().splitlines()[-1])
     assert modules is not None, "the home never reached the screen"
