@@ -100,9 +100,18 @@ class Persona:
     files: tuple[PersonaFile, ...]
     memory_dir: Path | None = None
     """Claude Code only: the auto-memory folder it was read from."""
+    texts: tuple[tuple[str, str], ...] = ()
+    """Every text read from the home, by the path it came from: the seven, the side files, the notes."""
 
     def file(self, name: str) -> PersonaFile | None:
         return next((f for f in self.files if f.name == name), None)
+
+    def scanned(self) -> dict[str, str]:
+        """The texts the secret check scans, by path: every text read, and each file's own (one made by hand)."""
+        found = dict(self.texts)
+        for file in self.files:
+            found.setdefault(file.path, file.text)
+        return found
 
 
 def digest(data: bytes) -> str:

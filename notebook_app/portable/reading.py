@@ -102,7 +102,7 @@ def read_persona(
         if side_of(base) is None:
             files.append(PersonaFile(name, Role.NOTE, path, text))
     memory = places.get(Place.MEMORY)
-    return Persona(host, root, tuple(files), memory)
+    return Persona(host, root, tuple(files), memory, tuple((path, text) for (_, path), text in texts.items()))
 
 
 def _extras(layout: Layout, places: dict[Place, Path]) -> list[tuple[Place, str]]:

@@ -15,13 +15,19 @@ SHOWN = 60
 """How much of an entry a listing shows."""
 
 
+_HIDDEN = "(its text not shown: the doctor finds a secret on its line, or its file was not scanned)"
+
+
 def _short(text: str) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= SHOWN else flat[: SHOWN - 1] + "…"
 
 
 def _secret(plan: Plan, entry: Entry) -> bool:
-    """Whether a secret the doctor found lies on one of the entry's lines: its text is then never shown."""
+    """Whether the entry's text may hold a secret: a secret the doctor found lies on one of its lines, or its file
+    was never scanned (its text is then never shown: hidden unless known clean)."""
+    if entry.file not in plan.source.scanned():
+        return True
     last = entry.line + entry.text.count("\n")
     return any(h.file == entry.file and (h.line is None or entry.line <= h.line <= last) for h in plan.secrets)
 
@@ -52,7 +58,7 @@ def plan_text(plan: Plan) -> str:
         where = f"{placement.path} #{placement.number}" if placement.number is not None else placement.path
         why = f" ({placement.changed})" if placement.changed else ""
         hidden = _secret(plan, entry)
-        shown = "(its text not shown: the doctor finds a secret on its line)" if hidden else _short(entry.text)
+        shown = _HIDDEN if hidden else _short(entry.text)
         out.append(f"  {placement.fate.value}: {entry.file}:{entry.line} → {where}{why}: {shown}")
     for cut in plan.cuts:
         out.append(f"cut: {cut.path}: {cut.words}")
