@@ -14,7 +14,6 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..core import FileStatus, read_file
 from ..core.home import hermes_files
 from ..core.hosts import Opening, open_home
 from ..core.memory import hermes_text, joined, measure
@@ -36,7 +35,7 @@ from .model import (
     SecretHit,
     digest,
 )
-from .reading import READ_LIMIT, layout_problem, parse_entries, parse_host, places_of
+from .reading import layout_problem, parse_entries, parse_host, places_of, text_at
 from .secret_check import secret_hits
 from .staging import stagings_beside
 
@@ -74,12 +73,23 @@ def make_plan(
             f"{left}: a staging folder a stopped --apply left (or one running now); no home: --apply removes it"
             for left in stagings_beside(folder)
         )
-    for file in persona.files:
-        if file.role is Role.ENTRIES:
-            builder.entry_file(file)
-        else:
-            builder.whole_file(file)
+    try:
+        for file in persona.files:
+            if file.role is Role.ENTRIES:
+                builder.entry_file(file)
+            else:
+                builder.whole_file(file)
+    except _Refused as refused:
+        return refused.problem
     return builder.plan(secret_hits(persona), allow_secrets)
+
+
+class _Refused(Exception):
+    """A file of the target a merge cannot read as text: the plan is a usage error, nothing written."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem.message)
+        self.problem = problem
 
 
 def _place_problem(place: Place, folder: Path, merge: bool) -> str | None:
@@ -121,12 +131,11 @@ class _Builder:
     def existing(self, spot: Spot) -> str | None:
         """The text at ``spot`` in the target now (None: nothing there); its digest is kept as the plan's base."""
         place, path = spot
-        found = read_file(self.places[place] / path, limit=READ_LIMIT)
-        if found.status is FileStatus.ABSENT:
-            self.befores.setdefault(spot, None)
-            return None
-        self.befores.setdefault(spot, digest(found.data))
-        return found.data.decode("utf-8", "replace")
+        text = text_at(self.places[place] / path, links=False)
+        if isinstance(text, Problem):
+            raise _Refused(text)
+        self.befores.setdefault(spot, None if text is None else digest(text.encode("utf-8")))
+        return text
 
     def put(self, spot: Spot, text: str, source: str) -> None:
         self.texts[spot] = text

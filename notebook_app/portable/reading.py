@@ -129,18 +129,31 @@ def _extras(layout: Layout, places: dict[Place, Path]) -> list[tuple[Place, str]
 
 def _read(folder: Path, path: str, host: Host) -> str | None | Problem:
     """The text at ``folder/path``; None when nothing is there; a Problem when it is there and cannot be read."""
-    found = read_file(folder / path, limit=READ_LIMIT)
+    text = text_at(folder / path)
+    if isinstance(text, str) and host is Host.HERMES and path.startswith("memories/"):
+        return hermes_text(text)
+    return text
+
+
+def text_at(path: Path, *, links: bool = True) -> str | None | Problem:
+    """The whole text of the file at ``path``, strict UTF-8; None when nothing is there; a Problem in words when
+    something is there that is no such file: a FIFO, a folder, a link loop, unreadable, past the limit, not UTF-8,
+    and with ``links`` false a symbolic link (a merge writes the file, and never writes through one).
+
+    Shared by the source's reading and a merge's reading of the target, so both refuse the same files."""
+    found = read_file(path, limit=READ_LIMIT)
     if found.status is FileStatus.ABSENT:
         return None
+    if not links and found.status in (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
+        return Problem(f"{path} is a symbolic link: a move never writes through one; nothing written")
     if not found.status.loads:
-        return Problem(f"{folder / path} cannot be read: {found.describe()}; nothing written")
+        return Problem(f"{path} cannot be read: {found.describe()}; nothing written")
     if not found.complete:
-        return Problem(f"{folder / path} is larger than {READ_LIMIT:,} bytes; nothing written")
+        return Problem(f"{path} is larger than {READ_LIMIT:,} bytes; nothing written")
     try:
-        text = found.data.decode("utf-8")
+        return found.data.decode("utf-8")
     except UnicodeDecodeError as why:
-        return Problem(f"{folder / path} is not UTF-8 text ({why.reason} at byte {why.start}); nothing written")
-    return hermes_text(text) if host is Host.HERMES and path.startswith("memories/") else text
+        return Problem(f"{path} is not UTF-8 text ({why.reason} at byte {why.start}); nothing written")
 
 
 def _file(
