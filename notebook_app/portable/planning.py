@@ -35,13 +35,15 @@ from .model import (
     SecretHit,
     digest,
 )
-from .reading import layout_problem, parse_entries, parse_host, places_of, text_at
+from .reading import CLAUDE_INSTRUCTIONS, layout_problem, parse_entries, parse_host, places_of, text_at
 from .secret_check import secret_hits
 from .staging import stagings_beside
 
 Spot = tuple[Place, str]
 SEPARATOR_LINE = "§"
 """A line holding only this separates two entries of a Hermes store."""
+SECOND = CLAUDE_INSTRUCTIONS[1]
+"""A Claude Code project's ``.claude/CLAUDE.md``: a note where the project has ``CLAUDE.md`` too."""
 INCOMING = ".incoming.md"
 """A merge never replaces a file: the persona's ``SOUL.md`` goes beside the home's own as ``SOUL.incoming.md``."""
 
@@ -164,6 +166,12 @@ class _Builder:
             if spot is None:
                 return
             self.notes.append(f"{path}: the home has its own, kept; the persona's is written beside it as {spot[1]}")
+        if file.role is Role.NOTE and file.path == SECOND and self.persona.host is Host.CLAUDE_CODE:
+            agents = self.layout.files["AGENTS.md"][1]
+            self.notes.append(
+                f"{file.path}: Claude Code loads it as well as CLAUDE.md, which goes to {agents};"
+                f" it goes to {spot[1]}, a note {self.host.title} does not load"
+            )
         self.put(spot, file.text, file.name)
 
     def _beside(self, place: Place, path: str, text: str) -> Spot | None:

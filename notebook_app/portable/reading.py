@@ -14,14 +14,17 @@ from pathlib import Path
 
 from ..core import FileStatus, read_file
 from ..core.hosts import resolve_host
-from ..core.hosts.opening import memory_dir
+from ..core.hosts.opening import INSTRUCTIONS, memory_dir
 from ..core.memory import LineKind, entry_spans, file_lines, hermes_text
 from .layouts import ARCHIVE, ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, SEVEN, Layout, side_of
 from .model import Entry, Host, Persona, PersonaFile, Place, Problem, Role
 
 READ_LIMIT = 64 * 1024 * 1024
 """The most of one file a move reads; a persona file past it is refused, never cut."""
-CLAUDE_INSTRUCTIONS = ("CLAUDE.md", ".claude/CLAUDE.md")
+CLAUDE_INSTRUCTIONS: tuple[str, ...] = INSTRUCTIONS
+"""A Claude Code project's instruction files, both loaded (the core's list): the first there is AGENTS.md."""
+SECOND_INSTRUCTIONS = "claude-CLAUDE.md"
+"""The note a project's other instruction file travels as when it has both (``CLAUDE.md`` is AGENTS.md)."""
 
 
 def parse_host(spec: str) -> tuple[Host, str | None] | Problem:
@@ -87,18 +90,23 @@ def read_persona(
             return got
         if got is not None:
             texts[(place, path)] = got
+    instructions = {(Place.HOME, p) for p in CLAUDE_INSTRUCTIONS} if host is Host.CLAUDE_CODE else set()
     for name in SEVEN:
         place, path = layout.files[name]
         if host is Host.CLAUDE_CODE and name == "AGENTS.md":
             path = next((p for p in CLAUDE_INSTRUCTIONS if (place, p) in texts), path)
+            instructions.discard((place, path))
         text = texts.get((place, path))
         if text is not None:
             files.append(_file(name, path, text, host, layout, texts))
     for (place, path), text in texts.items():
-        if (place, path) in layout.files.values() or path in CLAUDE_INSTRUCTIONS:
+        if (place, path) in layout.files.values():
             continue
         base = path.rpartition("/")[2]
         name = ARCHIVE if (place, path) == layout.archive else f"notes/{base}"
+        if (place, path) in instructions:  # Claude Code loads both; CLAUDE.md is AGENTS.md, this one a note
+            files.append(PersonaFile(f"notes/{SECOND_INSTRUCTIONS}", Role.NOTE, path, text))
+            continue
         if side_of(base) is None:
             files.append(PersonaFile(name, Role.NOTE, path, text))
     memory = places.get(Place.MEMORY)

@@ -264,3 +264,24 @@ def test_a_claude_code_projects_dot_claude_instructions_travel_as_agents_md(tmp_
     persona = read(project, "claude-code", env_for(tmp_path))
     agents = persona.file("AGENTS.md")
     assert agents is not None and agents.text == "# Rules\n\nBe brief.\n" and agents.path == ".claude/CLAUDE.md"
+
+
+def test_a_claude_code_projects_second_instructions_file_travels_as_a_note_and_is_scanned(tmp_path: Path) -> None:
+    project = tmp_path / "proj"
+    (project / ".claude").mkdir(parents=True)
+    (project / "CLAUDE.md").write_text("# Rules\n\nBe brief.\n")
+    (project / ".claude" / "CLAUDE.md").write_text("# More rules\n\nUse tabs.\n")
+    env = env_for(tmp_path)
+    persona = read(project, "claude-code", env)
+    plan = make_plan(persona, "toolnexus", tmp_path / "dest", env=env)
+    assert isinstance(plan, Plan)
+    texts = {f.path: f.text for f in plan.files}
+    assert texts["AGENTS.md"] == "# Rules\n\nBe brief.\n"
+    carried = [path for path, text in texts.items() if text == "# More rules\n\nUse tabs.\n"]
+    assert carried == ["memory/claude-CLAUDE.md"]
+    assert any(note.startswith(".claude/CLAUDE.md: Claude Code loads it as well as CLAUDE.md") for note in plan.notes)
+    (project / ".claude" / "CLAUDE.md").write_text("token ghp_abcdefghijklmnopqrstuvwxyz0123456789\n")
+    secret = make_plan(read(project, "claude-code", env), "toolnexus", tmp_path / "dest", env=env)
+    assert isinstance(secret, Plan) and [h.words() for h in secret.secrets] == [
+        "security.secret at .claude/CLAUDE.md:1"
+    ]
