@@ -35,7 +35,7 @@ from .model import (
     SecretHit,
     digest,
 )
-from .reading import CLAUDE_INSTRUCTIONS, layout_problem, parse_entries, parse_host, places_of, text_at
+from .reading import CLAUDE_INSTRUCTIONS, folder_problem, layout_problem, parse_entries, parse_host, places_of, text_at
 from .secret_check import secret_hits
 from .staging import stagings_beside
 
@@ -140,6 +140,8 @@ class _Builder:
         return text
 
     def put(self, spot: Spot, text: str, source: str) -> None:
+        if (why := folder_problem(self.places[spot[0]], spot[1])) is not None:
+            raise _Refused(Problem(why))
         self.texts[spot] = text
         self.sources[spot] = source
         if spot not in self.befores:

@@ -9,6 +9,7 @@ usage error in words: a persona is never moved with a file silently missing.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -141,6 +142,24 @@ def _read(folder: Path, path: str, host: Host) -> str | None | Problem:
     if isinstance(text, str) and host is Host.HERMES and path.startswith("memories/"):
         return hermes_text(text)
     return text
+
+
+def folder_problem(place: Path, path: str) -> str | None:
+    """Why a file at ``path`` under ``place`` may not be written: a folder on the way there is a symbolic link (it
+    would land outside the home) or no folder, in words; None when each is a real folder or absent (made then).
+
+    The core's rule for a home's subfolders (``core/store/places.py``): never written through a link."""
+    folder = place
+    for part in path.split("/")[:-1]:
+        folder = folder / part
+        try:
+            mode = folder.lstat().st_mode
+        except FileNotFoundError:
+            return None
+        if not stat.S_ISDIR(mode):
+            what = "a symbolic link" if stat.S_ISLNK(mode) else "not a folder"
+            return f"{folder} is {what}: {path} is never written through it; nothing written"
+    return None
 
 
 def text_at(path: Path, *, links: bool = True) -> str | None | Problem:
