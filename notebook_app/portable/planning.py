@@ -18,7 +18,7 @@ from ..core.home import hermes_files
 from ..core.hosts import Opening, open_home
 from ..core.memory import hermes_text, joined, measure
 from .fitting import Loaded, fitting, probe
-from .layouts import LAYOUTS, OVERFLOW, PROSE, Layout
+from .layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout
 from .model import (
     Cut,
     Entry,
@@ -153,9 +153,7 @@ class _Builder:
         if file.role is Role.WHOLE:
             spot = self.layout.files[file.name]
         elif file.name.startswith("notes/"):
-            spot = self.layout.note_path(file.name.removeprefix("notes/"))
-            if spot in self.texts or spot in self.layout.files.values():
-                spot = self.layout.note_path("note-" + file.name.removeprefix("notes/"))
+            spot = self._note_spot(file)
         else:
             spot = self.layout.archive
         there = self.existing(spot) if self.merge else None
@@ -175,6 +173,23 @@ class _Builder:
                 f" it goes to {spot[1]}, a note {self.host.title} does not load"
             )
         self.put(spot, file.text, file.name)
+
+    def _note_spot(self, file: PersonaFile) -> Spot:
+        """Where a note goes: its name in the target's notes folder, renamed (``note-X.md``, ``note-2-X.md``, …)
+        until no other planned file, none of the seven, no side file and no archive is there; a rename is said."""
+        base = file.name.removeprefix("notes/")
+        taken = set(self.texts) | set(self.layout.files.values()) | {self.layout.archive}
+        sides = {self.layout.side_path(name, suffix) for name in ENTRY_FILES for suffix in (OVERFLOW, PROSE)}
+        for number in range(1, 10_000):
+            name = base if number == 1 else "note-" + base if number == 2 else f"note-{number - 1}-{base}"
+            spot = self.layout.note_path(name)
+            if spot not in taken and spot not in sides:
+                break
+        if name != base:
+            self.notes.append(
+                f"{file.path}: renamed {spot[1]}: {base} there is another file of the move's or a name kept for one"
+            )
+        return spot
 
     def _beside(self, place: Place, path: str, text: str) -> Spot | None:
         """The first ``NAME.incoming.md`` (``NAME.incoming-2.md``, …) not there; None when one holds ``text``."""

@@ -108,7 +108,8 @@ def read_persona(
         if (place, path) in instructions:  # Claude Code loads both; CLAUDE.md is AGENTS.md, this one a note
             files.append(PersonaFile(f"notes/{SECOND_INSTRUCTIONS}", Role.NOTE, path, text))
             continue
-        if side_of(base) is None:
+        in_side = (place, path.rpartition("/")[0]) == layout.side
+        if not (in_side and side_of(base)):  # a side file only in the side folder: a note elsewhere
             files.append(PersonaFile(name, Role.NOTE, path, text))
     memory = places.get(Place.MEMORY)
     return Persona(host, root, tuple(files), memory, tuple((path, text) for (_, path), text in texts.items()))

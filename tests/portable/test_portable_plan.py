@@ -285,3 +285,27 @@ def test_a_claude_code_projects_second_instructions_file_travels_as_a_note_and_i
     assert isinstance(secret, Plan) and [h.words() for h in secret.secrets] == [
         "security.secret at .claude/CLAUDE.md:1"
     ]
+
+
+def test_notes_whose_names_collide_are_renamed_until_free_and_none_is_lost(tmp_path: Path) -> None:
+    source = tmp_path / "hermes"
+    (source / "memories").mkdir(parents=True)
+    (source / "notes").mkdir()
+    (source / "memories" / "MEMORY.md").write_text("a fact")
+    notes = {"memories/foo.md": "A\n", "memories/note-foo.md": "B\n", "notes/foo.md": "C\n"}
+    notes["notes/USER.overflow.md"] = "- D is a note here, not an overflow file\n"
+    for path, text in notes.items():
+        (source / path).write_text(text)
+    env = env_for(tmp_path)
+    persona = read(source, "hermes", env)
+    assert sorted(f.text for f in persona.files if f.name.startswith("notes/")) == sorted(notes.values())
+    plan = make_plan(persona, "toolnexus", tmp_path / "dest", env=env)
+    assert isinstance(plan, Plan)
+    carried = {f.text: f.path for f in plan.files if f.text in notes.values()}
+    assert sorted(carried) == sorted(notes.values())
+    assert carried["C\n"] not in ("memory/foo.md", "memory/note-foo.md")
+    assert carried[notes["notes/USER.overflow.md"]] != "memory/USER.overflow.md"
+    assert any("renamed" in note and carried["C\n"] in note for note in plan.notes), plan.notes
+    assert not isinstance(apply_plan(plan), Problem)
+    back = read(tmp_path / "dest", "toolnexus", env)
+    assert entries_of(back, "USER.md") == []
