@@ -195,7 +195,7 @@ def _file(
     if (more := texts.get(side)) is not None:
         entries += parse_entries(more, side[1], host)[0]
     if (lines := texts.get(layout.side_path(name, PROSE))) is not None:
-        prose = [line for line in lines.splitlines() if line.strip()] + prose
+        prose = _written_lines(lines) + prose
     read_back = len(entries) + len(prose) - own
     return PersonaFile(name, Role.ENTRIES, path, text, tuple(entries), tuple(prose), read_back)
 
@@ -212,3 +212,9 @@ def parse_entries(text: str, path: str, host: Host) -> tuple[list[Entry], list[s
         elif line.kind is not LineKind.BLANK:
             prose.append(text[line.start : line.end].rstrip("\r\n"))
     return entries, prose
+
+
+def _written_lines(text: str) -> list[str]:
+    """The lines of a prose side file that are not blank, as written: split where the entry files' parser splits
+    (at a line feed only; a U+2028 or a form feed is within a line), each without its line end."""
+    return [text[line.start : line.end].rstrip("\r\n") for line in file_lines(text) if line.kind is not LineKind.BLANK]
