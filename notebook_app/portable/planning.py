@@ -69,7 +69,9 @@ def make_plan(
             return Problem(why)
     if merge and root.is_dir() and any(os.scandir(root)) and (why := layout_problem(host, root, env)) is not None:
         return Problem(f"--merge adds to a {host.title} home: {why}")
+    secrets = secret_hits(persona)
     builder = _Builder(persona, host, version, places, merge)
+    builder.blind = bool(secrets) and not allow_secrets and host is not Host.CLAUDE_CODE
     for folder in places.values():
         builder.notes.extend(
             f"{left}: a staging folder a stopped --apply left (or one running now); no home: --apply removes it"
@@ -83,7 +85,7 @@ def make_plan(
                 builder.whole_file(file)
     except _Refused as refused:
         return refused.problem
-    return builder.plan(secret_hits(persona), allow_secrets)
+    return builder.plan(secrets, allow_secrets)
 
 
 class _Refused(Exception):
@@ -127,6 +129,8 @@ class _Builder:
         self.befores: dict[Spot, str | None] = {}
         self.placements: list[Placement] = []
         self.notes: list[str] = []
+        self.blind = False
+        """A plan refused for secrets: the target's loader is not asked, as it reads a copy laid out on disk."""
 
     # what is there now -------------------------------------------------------------------------------------------
 
@@ -305,7 +309,7 @@ class _Builder:
 
         def fits(count: int) -> bool:
             texts = {**self.texts, spot: self._entry_text(file, there, old, new[:count])}
-            loaded = probe(self.host, self.version, texts)[spot]
+            loaded = self._probe(texts)[spot]
             return loaded.cut is None
 
         return fitting(len(new), fits)
@@ -319,12 +323,12 @@ class _Builder:
     # the plan ----------------------------------------------------------------------------------------------------
 
     def plan(self, secrets: tuple[SecretHit, ...], allow_secrets: bool) -> Plan:
-        loaded = probe(self.host, self.version, self.texts)
+        loaded = self._probe(self.texts)
         files: list[PlannedFile] = []
         cuts = []
         for spot in sorted(self.texts, key=self._order):
             load = loaded.get(spot, Loaded(False))
-            note = load.cut or ("" if load.loads else self._unloaded(spot))
+            note = load.cut or load.unasked or ("" if load.loads else self._unloaded(spot))
             before = self.befores.get(spot)
             files.append(PlannedFile(spot[0], spot[1], self.texts[spot], self.sources[spot], load.loads, note, before))
             if load.cut is not None:
@@ -342,6 +346,14 @@ class _Builder:
             allow_secrets,
             tuple(self.notes),
         )
+
+    def _probe(self, texts: dict[Spot, str]) -> dict[Spot, Loaded]:
+        """What the target loads of ``texts``; a plan refused for secrets never lays them out in a scratch folder
+        (a kill there would leave a copy of each secret): its files are not asked of the loader, said so."""
+        if self.blind:
+            why = f"not asked of {self.host.title}'s loader: the plan is refused for secrets"
+            return {spot: Loaded(False, None, why) for spot in texts}
+        return probe(self.host, self.version, texts)
 
     def _order(self, spot: Spot) -> tuple[int, int, str]:
         place, path = spot
