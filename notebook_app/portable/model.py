@@ -45,7 +45,9 @@ class Role(Enum):
     WHOLE = "whole"
     """The other bootstrap files (SOUL, AGENTS, IDENTITY, TOOLS, HEARTBEAT): their text, byte for byte."""
     NOTE = "note"
-    """A file the host's agent reads on demand or never: a daily note, a topic file, the archive."""
+    """A file the host's agent reads on demand or never: a daily note, a topic file (named ``notes/X.md``)."""
+    ARCHIVE = "archive"
+    """The archive tidy moves entries to (named ``ARCHIVE.md``): to the target's archive, whole."""
 
 
 class Fate(Enum):

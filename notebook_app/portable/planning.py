@@ -156,7 +156,7 @@ class _Builder:
     def whole_file(self, file: PersonaFile) -> None:
         if file.role is Role.WHOLE:
             spot = self.layout.files[file.name]
-        elif file.name.startswith("notes/"):
+        elif file.role is Role.NOTE:
             spot = self._note_spot(file)
         else:
             spot = self.layout.archive

@@ -104,13 +104,14 @@ def read_persona(
         if (place, path) in layout.files.values():
             continue
         base = path.rpartition("/")[2]
-        name = ARCHIVE if (place, path) == layout.archive else f"notes/{base}"
+        role = Role.ARCHIVE if (place, path) == layout.archive else Role.NOTE
+        name = ARCHIVE if role is Role.ARCHIVE else f"notes/{base}"
         if (place, path) in instructions:  # Claude Code loads both; CLAUDE.md is AGENTS.md, this one a note
             files.append(PersonaFile(f"notes/{SECOND_INSTRUCTIONS}", Role.NOTE, path, text))
             continue
         in_side = (place, path.rpartition("/")[0]) == layout.side
         if not (in_side and side_of(base)):  # a side file only in the side folder: a note elsewhere
-            files.append(PersonaFile(name, Role.NOTE, path, text))
+            files.append(PersonaFile(name, role, path, text))
     memory = places.get(Place.MEMORY)
     return Persona(host, root, tuple(files), memory, tuple((path, text) for (_, path), text in texts.items()))
 

@@ -14,7 +14,19 @@ from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, p
 
 from notebook_app.core.memory import sections
 from notebook_app.core.tidy import archive_for
-from notebook_app.portable import LAYOUTS, Fate, Host, Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text
+from notebook_app.portable import (
+    LAYOUTS,
+    Fate,
+    Host,
+    Place,
+    Plan,
+    Problem,
+    Role,
+    apply_plan,
+    make_plan,
+    plan_json,
+    plan_text,
+)
 
 
 def _plan(tmp: Path, source: Path, src_host: str, host: str, dest: Path, **kwargs) -> Plan:
@@ -309,3 +321,16 @@ def test_notes_whose_names_collide_are_renamed_until_free_and_none_is_lost(tmp_p
     assert not isinstance(apply_plan(plan), Problem)
     back = read(tmp_path / "dest", "toolnexus", env)
     assert entries_of(back, "USER.md") == []
+
+
+def test_the_archive_and_a_note_are_told_apart_by_their_role(tmp_path: Path) -> None:
+    home = toolnexus_home(tmp_path, ["a fact"])
+    (home / "memory").mkdir()
+    (home / "memory" / "ARCHIVE.md").write_text("## old\n")
+    (home / "memory" / "day.md").write_text("a day\n")
+    persona = read(home, "toolnexus", env_for(tmp_path))
+    roles = {f.path: f.role for f in persona.files}
+    assert roles["memory/ARCHIVE.md"] is Role.ARCHIVE and roles["memory/day.md"] is Role.NOTE
+    plan = make_plan(persona, "hermes", tmp_path / "dest", env=env_for(tmp_path))
+    assert isinstance(plan, Plan)
+    assert {f.path: f.text for f in plan.files}["memories/ARCHIVE.md"] == "## old\n"
