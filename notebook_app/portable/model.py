@@ -108,12 +108,12 @@ class Persona:
     def file(self, name: str) -> PersonaFile | None:
         return next((f for f in self.files if f.name == name), None)
 
-    def scanned(self) -> dict[str, str]:
-        """The texts the secret check scans, by path: every text read, and each file's own (one made by hand)."""
-        found = dict(self.texts)
-        for file in self.files:
-            found.setdefault(file.path, file.text)
-        return found
+    def scanned(self) -> tuple[tuple[str, str], ...]:
+        """The texts the secret check scans, each with its path: every text read, and each file's own where its
+        path was not read (a persona made by hand). Two places may hold one path (Claude Code's project and memory
+        folder, ``CLAUDE.md``): both are scanned."""
+        read = {path for path, _ in self.texts}
+        return self.texts + tuple((f.path, f.text) for f in self.files if f.path not in read)
 
 
 def digest(data: bytes) -> str:

@@ -18,7 +18,7 @@ SECRET_RULE = "security.secret"
 def secret_hits(persona: Persona) -> tuple[SecretHit, ...]:
     """Every secret the doctor finds in what was read of the persona, by rule, file and line, in reading order."""
     hits: list[SecretHit] = []
-    for path, text in persona.scanned().items():
+    for path, text in persona.scanned():
         for found in guard_findings(text, path):
             if found.rule == SECRET_RULE or found.rule.startswith(SECRET_RULE + "."):
                 hits.append(SecretHit(found.rule, path, found.line))

@@ -55,3 +55,18 @@ def test_a_secret_in_an_overflow_file_refuses_a_real_export_and_writes_nothing(t
     assert "security.secret at memory/USER.overflow.md:1" in said
     assert TOKEN not in said and TOKEN[:8] not in said
     assert not (tmp_path / "dest").exists()
+
+
+def test_a_secret_in_claude_md_is_found_when_the_memory_folder_has_a_topic_file_of_that_name(tmp_path: Path) -> None:
+    env = env_for(tmp_path)
+    project = tmp_path / "proj"
+    project.mkdir()
+    (project / "CLAUDE.md").write_text(f"token {TOKEN}\n")
+    first = make_plan(read(project, "claude-code", env), "toolnexus", tmp_path / "dest", env=env)
+    assert isinstance(first, Plan)
+    memory = first.source.memory_dir
+    assert memory is not None
+    memory.mkdir(parents=True)
+    (memory / "CLAUDE.md").write_text("a topic file, clean\n")
+    plan = make_plan(read(project, "claude-code", env), "toolnexus", tmp_path / "dest", env=env)
+    assert isinstance(plan, Plan) and [h.words() for h in plan.secrets] == ["security.secret at CLAUDE.md:1"]
