@@ -28,6 +28,8 @@ class Loaded:
     loads: bool
     cut: str | None = None
     """Where it cuts it, in words; None when it loads whole (or not at all)."""
+    unasked: str = ""
+    """Why the loader was not asked (a plan refused for secrets), in words; ``""`` when it was."""
 
 
 def probe(host: Host, version: str | None, files: Mapping[Spot, str]) -> dict[Spot, Loaded]:
@@ -44,7 +46,7 @@ def probe(host: Host, version: str | None, files: Mapping[Spot, str]) -> dict[Sp
                 found[spot] = Loaded(True, words)
         return found
     spec = f"{host.value}@{version}" if version else host.value
-    with tempfile.TemporaryDirectory(prefix="persona-move-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="persona-move-") as scratch:  # 0700 (mkdtemp), removed on leaving
         root = Path(scratch)
         for (place, path), text in files.items():
             if place is Place.HOME and (place, path) in names:

@@ -45,7 +45,9 @@ class Role(Enum):
     WHOLE = "whole"
     """The other bootstrap files (SOUL, AGENTS, IDENTITY, TOOLS, HEARTBEAT): their text, byte for byte."""
     NOTE = "note"
-    """A file the host's agent reads on demand or never: a daily note, a topic file, the archive."""
+    """A file the host's agent reads on demand or never: a daily note, a topic file (named ``notes/X.md``)."""
+    ARCHIVE = "archive"
+    """The archive tidy moves entries to (named ``ARCHIVE.md``): to the target's archive, whole."""
 
 
 class Fate(Enum):
@@ -100,9 +102,18 @@ class Persona:
     files: tuple[PersonaFile, ...]
     memory_dir: Path | None = None
     """Claude Code only: the auto-memory folder it was read from."""
+    texts: tuple[tuple[str, str], ...] = ()
+    """Every text read from the home, by the path it came from: the seven, the side files, the notes."""
 
     def file(self, name: str) -> PersonaFile | None:
         return next((f for f in self.files if f.name == name), None)
+
+    def scanned(self) -> tuple[tuple[str, str], ...]:
+        """The texts the secret check scans, each with its path: every text read, and each file's own where its
+        path was not read (a persona made by hand). Two places may hold one path (Claude Code's project and memory
+        folder, ``CLAUDE.md``): both are scanned."""
+        read = {path for path, _ in self.texts}
+        return self.texts + tuple((f.path, f.text) for f in self.files if f.path not in read)
 
 
 def digest(data: bytes) -> str:

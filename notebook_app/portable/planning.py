@@ -14,12 +14,11 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..core import FileStatus, read_file
 from ..core.home import hermes_files
 from ..core.hosts import Opening, open_home
 from ..core.memory import hermes_text, joined, measure
 from .fitting import Loaded, fitting, probe
-from .layouts import LAYOUTS, OVERFLOW, PROSE, Layout
+from .layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout
 from .model import (
     Cut,
     Entry,
@@ -36,13 +35,15 @@ from .model import (
     SecretHit,
     digest,
 )
-from .reading import READ_LIMIT, layout_problem, parse_entries, parse_host, places_of
+from .reading import CLAUDE_INSTRUCTIONS, folder_problem, layout_problem, parse_entries, parse_host, places_of, text_at
 from .secret_check import secret_hits
 from .staging import stagings_beside
 
 Spot = tuple[Place, str]
 SEPARATOR_LINE = "§"
 """A line holding only this separates two entries of a Hermes store."""
+SECOND = CLAUDE_INSTRUCTIONS[1]
+"""A Claude Code project's ``.claude/CLAUDE.md``: a note where the project has ``CLAUDE.md`` too."""
 INCOMING = ".incoming.md"
 """A merge never replaces a file: the persona's ``SOUL.md`` goes beside the home's own as ``SOUL.incoming.md``."""
 
@@ -68,18 +69,31 @@ def make_plan(
             return Problem(why)
     if merge and root.is_dir() and any(os.scandir(root)) and (why := layout_problem(host, root, env)) is not None:
         return Problem(f"--merge adds to a {host.title} home: {why}")
+    secrets = secret_hits(persona)
     builder = _Builder(persona, host, version, places, merge)
+    builder.blind = bool(secrets) and not allow_secrets and host is not Host.CLAUDE_CODE
     for folder in places.values():
         builder.notes.extend(
             f"{left}: a staging folder a stopped --apply left (or one running now); no home: --apply removes it"
             for left in stagings_beside(folder)
         )
-    for file in persona.files:
-        if file.role is Role.ENTRIES:
-            builder.entry_file(file)
-        else:
-            builder.whole_file(file)
-    return builder.plan(secret_hits(persona), allow_secrets)
+    try:
+        for file in persona.files:
+            if file.role is Role.ENTRIES:
+                builder.entry_file(file)
+            else:
+                builder.whole_file(file)
+    except _Refused as refused:
+        return refused.problem
+    return builder.plan(secrets, allow_secrets)
+
+
+class _Refused(Exception):
+    """A file of the target a merge cannot read as text: the plan is a usage error, nothing written."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem.message)
+        self.problem = problem
 
 
 def _place_problem(place: Place, folder: Path, merge: bool) -> str | None:
@@ -115,20 +129,23 @@ class _Builder:
         self.befores: dict[Spot, str | None] = {}
         self.placements: list[Placement] = []
         self.notes: list[str] = []
+        self.blind = False
+        """A plan refused for secrets: the target's loader is not asked, as it reads a copy laid out on disk."""
 
     # what is there now -------------------------------------------------------------------------------------------
 
     def existing(self, spot: Spot) -> str | None:
         """The text at ``spot`` in the target now (None: nothing there); its digest is kept as the plan's base."""
         place, path = spot
-        found = read_file(self.places[place] / path, limit=READ_LIMIT)
-        if found.status is FileStatus.ABSENT:
-            self.befores.setdefault(spot, None)
-            return None
-        self.befores.setdefault(spot, digest(found.data))
-        return found.data.decode("utf-8", "replace")
+        text = text_at(self.places[place] / path, links=False)
+        if isinstance(text, Problem):
+            raise _Refused(text)
+        self.befores.setdefault(spot, None if text is None else digest(text.encode("utf-8")))
+        return text
 
     def put(self, spot: Spot, text: str, source: str) -> None:
+        if (why := folder_problem(self.places[spot[0]], spot[1])) is not None:
+            raise _Refused(Problem(why))
         self.texts[spot] = text
         self.sources[spot] = source
         if spot not in self.befores:
@@ -139,10 +156,8 @@ class _Builder:
     def whole_file(self, file: PersonaFile) -> None:
         if file.role is Role.WHOLE:
             spot = self.layout.files[file.name]
-        elif file.name.startswith("notes/"):
-            spot = self.layout.note_path(file.name.removeprefix("notes/"))
-            if spot in self.texts or spot in self.layout.files.values():
-                spot = self.layout.note_path("note-" + file.name.removeprefix("notes/"))
+        elif file.role is Role.NOTE:
+            spot = self._note_spot(file)
         else:
             spot = self.layout.archive
         there = self.existing(spot) if self.merge else None
@@ -155,7 +170,30 @@ class _Builder:
             if spot is None:
                 return
             self.notes.append(f"{path}: the home has its own, kept; the persona's is written beside it as {spot[1]}")
+        if file.role is Role.NOTE and file.path == SECOND and self.persona.host is Host.CLAUDE_CODE:
+            agents = self.layout.files["AGENTS.md"][1]
+            self.notes.append(
+                f"{file.path}: Claude Code loads it as well as CLAUDE.md, which goes to {agents};"
+                f" it goes to {spot[1]}, a note {self.host.title} does not load"
+            )
         self.put(spot, file.text, file.name)
+
+    def _note_spot(self, file: PersonaFile) -> Spot:
+        """Where a note goes: its name in the target's notes folder, renamed (``note-X.md``, ``note-2-X.md``, …)
+        until no other planned file, none of the seven, no side file and no archive is there; a rename is said."""
+        base = file.name.removeprefix("notes/")
+        taken = set(self.texts) | set(self.layout.files.values()) | {self.layout.archive}
+        sides = {self.layout.side_path(name, suffix) for name in ENTRY_FILES for suffix in (OVERFLOW, PROSE)}
+        for number in range(1, 10_000):
+            name = base if number == 1 else "note-" + base if number == 2 else f"note-{number - 1}-{base}"
+            spot = self.layout.note_path(name)
+            if spot not in taken and spot not in sides:
+                break
+        if name != base:
+            self.notes.append(
+                f"{file.path}: renamed {spot[1]}: {base} there is another file of the move's or a name kept for one"
+            )
+        return spot
 
     def _beside(self, place: Place, path: str, text: str) -> Spot | None:
         """The first ``NAME.incoming.md`` (``NAME.incoming-2.md``, …) not there; None when one holds ``text``."""
@@ -271,7 +309,7 @@ class _Builder:
 
         def fits(count: int) -> bool:
             texts = {**self.texts, spot: self._entry_text(file, there, old, new[:count])}
-            loaded = probe(self.host, self.version, texts)[spot]
+            loaded = self._probe(texts)[spot]
             return loaded.cut is None
 
         return fitting(len(new), fits)
@@ -285,12 +323,12 @@ class _Builder:
     # the plan ----------------------------------------------------------------------------------------------------
 
     def plan(self, secrets: tuple[SecretHit, ...], allow_secrets: bool) -> Plan:
-        loaded = probe(self.host, self.version, self.texts)
+        loaded = self._probe(self.texts)
         files: list[PlannedFile] = []
         cuts = []
         for spot in sorted(self.texts, key=self._order):
             load = loaded.get(spot, Loaded(False))
-            note = load.cut or ("" if load.loads else self._unloaded(spot))
+            note = load.cut or load.unasked or ("" if load.loads else self._unloaded(spot))
             before = self.befores.get(spot)
             files.append(PlannedFile(spot[0], spot[1], self.texts[spot], self.sources[spot], load.loads, note, before))
             if load.cut is not None:
@@ -308,6 +346,14 @@ class _Builder:
             allow_secrets,
             tuple(self.notes),
         )
+
+    def _probe(self, texts: dict[Spot, str]) -> dict[Spot, Loaded]:
+        """What the target loads of ``texts``; a plan refused for secrets never lays them out in a scratch folder
+        (a kill there would leave a copy of each secret): its files are not asked of the loader, said so."""
+        if self.blind:
+            why = f"not asked of {self.host.title}'s loader: the plan is refused for secrets"
+            return {spot: Loaded(False, None, why) for spot in texts}
+        return probe(self.host, self.version, texts)
 
     def _order(self, spot: Spot) -> tuple[int, int, str]:
         place, path = spot

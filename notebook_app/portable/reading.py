@@ -9,19 +9,23 @@ usage error in words: a persona is never moved with a file silently missing.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 
 from ..core import FileStatus, read_file
 from ..core.hosts import resolve_host
-from ..core.hosts.opening import memory_dir
+from ..core.hosts.opening import INSTRUCTIONS, memory_dir
 from ..core.memory import LineKind, entry_spans, file_lines, hermes_text
 from .layouts import ARCHIVE, ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, SEVEN, Layout, side_of
 from .model import Entry, Host, Persona, PersonaFile, Place, Problem, Role
 
 READ_LIMIT = 64 * 1024 * 1024
 """The most of one file a move reads; a persona file past it is refused, never cut."""
-CLAUDE_INSTRUCTIONS = ("CLAUDE.md", ".claude/CLAUDE.md")
+CLAUDE_INSTRUCTIONS: tuple[str, ...] = INSTRUCTIONS
+"""A Claude Code project's instruction files, both loaded (the core's list): the first there is AGENTS.md."""
+SECOND_INSTRUCTIONS = "claude-CLAUDE.md"
+"""The note a project's other instruction file travels as when it has both (``CLAUDE.md`` is AGENTS.md)."""
 
 
 def parse_host(spec: str) -> tuple[Host, str | None] | Problem:
@@ -87,22 +91,29 @@ def read_persona(
             return got
         if got is not None:
             texts[(place, path)] = got
+    instructions = {(Place.HOME, p) for p in CLAUDE_INSTRUCTIONS} if host is Host.CLAUDE_CODE else set()
     for name in SEVEN:
         place, path = layout.files[name]
         if host is Host.CLAUDE_CODE and name == "AGENTS.md":
             path = next((p for p in CLAUDE_INSTRUCTIONS if (place, p) in texts), path)
+            instructions.discard((place, path))
         text = texts.get((place, path))
         if text is not None:
             files.append(_file(name, path, text, host, layout, texts))
     for (place, path), text in texts.items():
-        if (place, path) in layout.files.values() or path in CLAUDE_INSTRUCTIONS:
+        if (place, path) in layout.files.values():
             continue
         base = path.rpartition("/")[2]
-        name = ARCHIVE if (place, path) == layout.archive else f"notes/{base}"
-        if side_of(base) is None:
-            files.append(PersonaFile(name, Role.NOTE, path, text))
+        role = Role.ARCHIVE if (place, path) == layout.archive else Role.NOTE
+        name = ARCHIVE if role is Role.ARCHIVE else f"notes/{base}"
+        if (place, path) in instructions:  # Claude Code loads both; CLAUDE.md is AGENTS.md, this one a note
+            files.append(PersonaFile(f"notes/{SECOND_INSTRUCTIONS}", Role.NOTE, path, text))
+            continue
+        in_side = (place, path.rpartition("/")[0]) == layout.side
+        if not (in_side and side_of(base)):  # a side file only in the side folder: a note elsewhere
+            files.append(PersonaFile(name, role, path, text))
     memory = places.get(Place.MEMORY)
-    return Persona(host, root, tuple(files), memory)
+    return Persona(host, root, tuple(files), memory, tuple((path, text) for (_, path), text in texts.items()))
 
 
 def _extras(layout: Layout, places: dict[Place, Path]) -> list[tuple[Place, str]]:
@@ -129,18 +140,49 @@ def _extras(layout: Layout, places: dict[Place, Path]) -> list[tuple[Place, str]
 
 def _read(folder: Path, path: str, host: Host) -> str | None | Problem:
     """The text at ``folder/path``; None when nothing is there; a Problem when it is there and cannot be read."""
-    found = read_file(folder / path, limit=READ_LIMIT)
+    text = text_at(folder / path)
+    if isinstance(text, str) and host is Host.HERMES and path.startswith("memories/"):
+        return hermes_text(text)
+    return text
+
+
+def folder_problem(place: Path, path: str) -> str | None:
+    """Why a file at ``path`` under ``place`` may not be written: a folder on the way there is a symbolic link (it
+    would land outside the home) or no folder, in words; None when each is a real folder or absent (made then).
+
+    The core's rule for a home's subfolders (``core/store/places.py``): never written through a link."""
+    folder = place
+    for part in path.split("/")[:-1]:
+        folder = folder / part
+        try:
+            mode = folder.lstat().st_mode
+        except FileNotFoundError:
+            return None
+        if not stat.S_ISDIR(mode):
+            what = "a symbolic link" if stat.S_ISLNK(mode) else "not a folder"
+            return f"{folder} is {what}: {path} is never written through it; nothing written"
+    return None
+
+
+def text_at(path: Path, *, links: bool = True) -> str | None | Problem:
+    """The whole text of the file at ``path``, strict UTF-8; None when nothing is there; a Problem in words when
+    something is there that is no such file: a FIFO, a folder, a link loop, unreadable, past the limit, not UTF-8,
+    and with ``links`` false a symbolic link (a merge writes the file, and never writes through one).
+
+    Shared by the source's reading and a merge's reading of the target, so both refuse the same files."""
+    found = read_file(path, limit=READ_LIMIT)
     if found.status is FileStatus.ABSENT:
         return None
+    if not links and found.status in (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP):
+        return Problem(f"{path} is a symbolic link: a move never writes through one; nothing written")
     if not found.status.loads:
-        return Problem(f"{folder / path} cannot be read: {found.describe()}; nothing written")
+        return Problem(f"{path} cannot be read: {found.describe()}; nothing written")
     if not found.complete:
-        return Problem(f"{folder / path} is larger than {READ_LIMIT:,} bytes; nothing written")
+        return Problem(f"{path} is larger than {READ_LIMIT:,} bytes; nothing written")
     try:
-        text = found.data.decode("utf-8")
+        return found.data.decode("utf-8")
     except UnicodeDecodeError as why:
-        return Problem(f"{folder / path} is not UTF-8 text ({why.reason} at byte {why.start}); nothing written")
-    return hermes_text(text) if host is Host.HERMES and path.startswith("memories/") else text
+        return Problem(f"{path} is not UTF-8 text ({why.reason} at byte {why.start}); nothing written")
 
 
 def _file(
@@ -154,7 +196,7 @@ def _file(
     if (more := texts.get(side)) is not None:
         entries += parse_entries(more, side[1], host)[0]
     if (lines := texts.get(layout.side_path(name, PROSE))) is not None:
-        prose = [line for line in lines.splitlines() if line.strip()] + prose
+        prose = _written_lines(lines) + prose
     read_back = len(entries) + len(prose) - own
     return PersonaFile(name, Role.ENTRIES, path, text, tuple(entries), tuple(prose), read_back)
 
@@ -171,3 +213,9 @@ def parse_entries(text: str, path: str, host: Host) -> tuple[list[Entry], list[s
         elif line.kind is not LineKind.BLANK:
             prose.append(text[line.start : line.end].rstrip("\r\n"))
     return entries, prose
+
+
+def _written_lines(text: str) -> list[str]:
+    """The lines of a prose side file that are not blank, as written: split where the entry files' parser splits
+    (at a line feed only; a U+2028 or a form feed is within a line), each without its line end."""
+    return [text[line.start : line.end].rstrip("\r\n") for line in file_lines(text) if line.kind is not LineKind.BLANK]

@@ -1,9 +1,10 @@
 """Secrets stay home: the doctor's secret rules over every file a move would carry.
 
-Each file of the persona (the seven, the notes, the archive) is scanned by the doctor's own security rules
-(``guard_findings``, the rules ``doctor`` and the MCP guard run); only the secret rules' findings count here.
-A hit is kept as its rule, file and line: its text, and the doctor's message that quotes part of it, are dropped
-at once, so no output of a move can show a secret.
+Every text read from the home (the seven, the overflow and prose side files read back into an entry file, the
+notes, the archive; :meth:`.model.Persona.scanned`), each keyed by the path it came from, is scanned by the
+doctor's own security rules (``guard_findings``, the rules ``doctor`` and the MCP guard run); only the secret
+rules' findings count here. A hit is kept as its rule, file and line: its text, and the doctor's message that
+quotes part of it, are dropped at once, so no output of a move can show a secret.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ SECRET_RULE = "security.secret"
 
 
 def secret_hits(persona: Persona) -> tuple[SecretHit, ...]:
-    """Every secret the doctor finds in the persona's files, by rule, file and line, in the files' order."""
+    """Every secret the doctor finds in what was read of the persona, by rule, file and line, in reading order."""
     hits: list[SecretHit] = []
-    for file in persona.files:
-        for found in guard_findings(file.text, file.path):
+    for path, text in persona.scanned():
+        for found in guard_findings(text, path):
             if found.rule == SECRET_RULE or found.rule.startswith(SECRET_RULE + "."):
-                hits.append(SecretHit(found.rule, file.path, found.line))
+                hits.append(SecretHit(found.rule, path, found.line))
     return tuple(dict.fromkeys(hits))

@@ -15,13 +15,19 @@ SHOWN = 60
 """How much of an entry a listing shows."""
 
 
+_HIDDEN = "(its text not shown: the doctor finds a secret on its line, or its file was not scanned)"
+
+
 def _short(text: str) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= SHOWN else flat[: SHOWN - 1] + "…"
 
 
-def _secret(plan: Plan, entry: Entry) -> bool:
-    """Whether a secret the doctor found lies on one of the entry's lines: its text is then never shown."""
+def _secret(plan: Plan, entry: Entry, scanned: set[str]) -> bool:
+    """Whether the entry's text may hold a secret: a secret the doctor found lies on one of its lines, or its file
+    was never scanned (its text is then never shown: hidden unless known clean)."""
+    if entry.file not in scanned:
+        return True
     last = entry.line + entry.text.count("\n")
     return any(h.file == entry.file and (h.line is None or entry.line <= h.line <= last) for h in plan.secrets)
 
@@ -42,6 +48,7 @@ def plan_text(plan: Plan) -> str:
         state = "new" if file.before is None else "changed"
         note = f" — {file.note}" if file.note else ""
         out.append(f"  {mark} {where}{file.path} ← {file.source} ({size:,} bytes, {state}){note}")
+    scanned = {path for path, _ in plan.source.scanned()}
     counts = {fate: sum(1 for p in plan.placements if p.fate is fate) for fate in Fate}
     said = ", ".join(f"{n} {fate.value}" for fate, n in counts.items() if n)
     out.append(f"entries: {said or 'none'}")
@@ -51,8 +58,8 @@ def plan_text(plan: Plan) -> str:
         entry = placement.entry
         where = f"{placement.path} #{placement.number}" if placement.number is not None else placement.path
         why = f" ({placement.changed})" if placement.changed else ""
-        hidden = _secret(plan, entry)
-        shown = "(its text not shown: the doctor finds a secret on its line)" if hidden else _short(entry.text)
+        hidden = _secret(plan, entry, scanned)
+        shown = _HIDDEN if hidden else _short(entry.text)
         out.append(f"  {placement.fate.value}: {entry.file}:{entry.line} → {where}{why}: {shown}")
     for cut in plan.cuts:
         out.append(f"cut: {cut.path}: {cut.words}")

@@ -16,6 +16,8 @@ absent) or the bytes whose digest the plan kept. One that changed refuses the wh
 
 from __future__ import annotations
 
+import os
+import stat
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -24,9 +26,10 @@ from ..core.fs import flocked_directory, remove_temps, write_atomically
 from ..core.home import hermes_files
 from ..core.store import host_lock
 from .model import Applied, Host, Place, Plan, Problem, digest
-from .reading import READ_LIMIT
+from .reading import READ_LIMIT, folder_problem
 from .staging import publish, remove_stale, staged, sync_tree
 
+_EFFECTIVE = os.access in os.supports_effective_ids
 TEMP_PREFIX = ".persona-move-"
 """The prefix of a move's temp files; one a killed move left is removed under the lock by the next."""
 
@@ -91,15 +94,21 @@ def _merge(plan: Plan, folders: list[Path]) -> Applied | Problem:
                     host_lock(hermes_files(), name, lambda _: stores, lambda _: stores.is_dir(), make=False)
                 )
         for file in plan.files:
-            if (changed := _changed(plan.path_of(file), file.before)) is not None:
-                return Problem(changed, usage=False)
+            path = plan.path_of(file)
+            why = folder_problem(plan.places[file.place], file.path) or _changed(path, file.before)
+            if why is None and file.before is not None and not os.access(path, os.W_OK, effective_ids=_EFFECTIVE):
+                why = f"{path} cannot be written (its mode refuses it: Permission denied); nothing written"
+            if why is not None:
+                return Problem(why, usage=False)
         if plan.host is Host.HERMES:
             (plan.places[Place.HOME] / "memories").mkdir(exist_ok=True)
         written: list[Path] = []
         for file in plan.files:
             path = plan.path_of(file)
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(path.parent, path.name, file.text.encode("utf-8"), temp_prefix=TEMP_PREFIX)
+            mode = stat.S_IMODE(path.lstat().st_mode) if file.before is not None else 0o644  # as the core keeps it
+            data = file.text.encode("utf-8")
+            write_atomically(path.parent, path.name, data, mode=mode, temp_prefix=TEMP_PREFIX)
             written.append(path)
     return Applied(tuple(written))
 

@@ -14,7 +14,19 @@ from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, p
 
 from notebook_app.core.memory import sections
 from notebook_app.core.tidy import archive_for
-from notebook_app.portable import LAYOUTS, Fate, Host, Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text
+from notebook_app.portable import (
+    LAYOUTS,
+    Fate,
+    Host,
+    Place,
+    Plan,
+    Problem,
+    Role,
+    apply_plan,
+    make_plan,
+    plan_json,
+    plan_text,
+)
 
 
 def _plan(tmp: Path, source: Path, src_host: str, host: str, dest: Path, **kwargs) -> Plan:
@@ -264,3 +276,61 @@ def test_a_claude_code_projects_dot_claude_instructions_travel_as_agents_md(tmp_
     persona = read(project, "claude-code", env_for(tmp_path))
     agents = persona.file("AGENTS.md")
     assert agents is not None and agents.text == "# Rules\n\nBe brief.\n" and agents.path == ".claude/CLAUDE.md"
+
+
+def test_a_claude_code_projects_second_instructions_file_travels_as_a_note_and_is_scanned(tmp_path: Path) -> None:
+    project = tmp_path / "proj"
+    (project / ".claude").mkdir(parents=True)
+    (project / "CLAUDE.md").write_text("# Rules\n\nBe brief.\n")
+    (project / ".claude" / "CLAUDE.md").write_text("# More rules\n\nUse tabs.\n")
+    env = env_for(tmp_path)
+    persona = read(project, "claude-code", env)
+    plan = make_plan(persona, "toolnexus", tmp_path / "dest", env=env)
+    assert isinstance(plan, Plan)
+    texts = {f.path: f.text for f in plan.files}
+    assert texts["AGENTS.md"] == "# Rules\n\nBe brief.\n"
+    carried = [path for path, text in texts.items() if text == "# More rules\n\nUse tabs.\n"]
+    assert carried == ["memory/claude-CLAUDE.md"]
+    assert any(note.startswith(".claude/CLAUDE.md: Claude Code loads it as well as CLAUDE.md") for note in plan.notes)
+    (project / ".claude" / "CLAUDE.md").write_text("token ghp_abcdefghijklmnopqrstuvwxyz0123456789\n")
+    secret = make_plan(read(project, "claude-code", env), "toolnexus", tmp_path / "dest", env=env)
+    assert isinstance(secret, Plan) and [h.words() for h in secret.secrets] == [
+        "security.secret at .claude/CLAUDE.md:1"
+    ]
+
+
+def test_notes_whose_names_collide_are_renamed_until_free_and_none_is_lost(tmp_path: Path) -> None:
+    source = tmp_path / "hermes"
+    (source / "memories").mkdir(parents=True)
+    (source / "notes").mkdir()
+    (source / "memories" / "MEMORY.md").write_text("a fact")
+    notes = {"memories/foo.md": "A\n", "memories/note-foo.md": "B\n", "notes/foo.md": "C\n"}
+    notes["notes/USER.overflow.md"] = "- D is a note here, not an overflow file\n"
+    for path, text in notes.items():
+        (source / path).write_text(text)
+    env = env_for(tmp_path)
+    persona = read(source, "hermes", env)
+    assert sorted(f.text for f in persona.files if f.name.startswith("notes/")) == sorted(notes.values())
+    plan = make_plan(persona, "toolnexus", tmp_path / "dest", env=env)
+    assert isinstance(plan, Plan)
+    carried = {f.text: f.path for f in plan.files if f.text in notes.values()}
+    assert sorted(carried) == sorted(notes.values())
+    assert carried["C\n"] not in ("memory/foo.md", "memory/note-foo.md")
+    assert carried[notes["notes/USER.overflow.md"]] != "memory/USER.overflow.md"
+    assert any("renamed" in note and carried["C\n"] in note for note in plan.notes), plan.notes
+    assert not isinstance(apply_plan(plan), Problem)
+    back = read(tmp_path / "dest", "toolnexus", env)
+    assert entries_of(back, "USER.md") == []
+
+
+def test_the_archive_and_a_note_are_told_apart_by_their_role(tmp_path: Path) -> None:
+    home = toolnexus_home(tmp_path, ["a fact"])
+    (home / "memory").mkdir()
+    (home / "memory" / "ARCHIVE.md").write_text("## old\n")
+    (home / "memory" / "day.md").write_text("a day\n")
+    persona = read(home, "toolnexus", env_for(tmp_path))
+    roles = {f.path: f.role for f in persona.files}
+    assert roles["memory/ARCHIVE.md"] is Role.ARCHIVE and roles["memory/day.md"] is Role.NOTE
+    plan = make_plan(persona, "hermes", tmp_path / "dest", env=env_for(tmp_path))
+    assert isinstance(plan, Plan)
+    assert {f.path: f.text for f in plan.files}["memories/ARCHIVE.md"] == "## old\n"

@@ -153,3 +153,28 @@ def test_a_dest_that_is_a_symbolic_link_is_never_written_through(tmp_path: Path)
     plan = make_plan(persona, "toolnexus", tmp_path / "link", env=env_for(tmp_path))
     assert isinstance(plan, Problem) and "is a symbolic link" in plan.message
     assert not any((tmp_path / "real").iterdir())
+
+
+def test_a_plan_refused_for_secrets_lays_no_copy_of_the_persona_out_to_ask_the_loader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from notebook_app.portable import fitting
+
+    seen: list[tuple[int, bool]] = []
+    real = fitting.load_as
+
+    def spy(root: Path, spec: str) -> object:
+        copies = any(SECRET in p.read_text() for p in Path(root).rglob("*") if p.is_file())
+        seen.append((os.stat(root).st_mode & 0o777, copies))
+        return real(root, spec)
+
+    monkeypatch.setattr(fitting, "load_as", spy)
+    source = _secret_home(tmp_path)
+    refused = _plan(tmp_path, source, "openclaw", tmp_path / "dest")
+    assert isinstance(refused, Plan) and refused.refusal is not None
+    assert not any(copies for _, copies in seen), "a refused plan wrote the secret to a scratch folder"
+    assert "not asked of OpenClaw's loader" in plan_text(refused)
+    seen.clear()
+    allowed = _plan(tmp_path, source, "openclaw", tmp_path / "dest", allow_secrets=True)
+    assert isinstance(allowed, Plan) and allowed.refusal is None and seen
+    assert all(mode == 0o700 for mode, _ in seen)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, planned, read
+from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, planned, read, toolnexus_home
 
 from notebook_app.portable import Fate, Plan, Problem, apply_plan, make_plan
 
@@ -89,3 +89,13 @@ def test_every_pair_of_hosts_moves_the_demo_and_back(tmp_path: Path, src: str, d
     for name in ("SOUL.md", "AGENTS.md", "HEARTBEAT.md"):
         assert back.file(name).text == demo.file(name).text, (src, dst, name)  # type: ignore[union-attr]
     assert first.files and second.files
+
+
+def test_a_prose_side_file_is_split_at_line_feeds_only(tmp_path: Path) -> None:
+    home = toolnexus_home(tmp_path, ["a fact"])
+    (home / "memory").mkdir()
+    (home / "memory" / "MEMORY.prose.md").write_text("# Head\u2028still the head\fand still\n\n- kept\n", newline="")
+    persona = read(home, "toolnexus", env_for(tmp_path))
+    memory = persona.file("MEMORY.md")
+    assert memory is not None
+    assert memory.prose == ("# Head\u2028still the head\fand still", "- kept")

@@ -26,6 +26,7 @@ lazy_face(
         "OpeningError": "result",
         "open_home": "choose",
         "layout_fits": "detect",
+        "INSTRUCTIONS": "claude_home",
         "memory_dir": "claude_home",
         "LeftOut": "previews",
         "Previews": "previews",
@@ -39,6 +40,7 @@ lazy_face(
 
 __all__ = [
     "HOSTS",
+    "INSTRUCTIONS",
     "Chosen",
     "LeftOut",
     "Opening",
