@@ -5,9 +5,11 @@ Every test runs the real ``git`` command on real temporary repositories (issue 2
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -242,3 +244,35 @@ def test_thousands_of_contents_are_read_in_one_pass_without_the_pipes_filling(tm
     contents, complete = answer[0]
     assert complete and len(contents) == 3000
     assert contents[made[2999]].startswith(b"- entry 2999\n")
+
+
+def test_a_git_whose_cat_file_never_answers_is_killed_at_the_scan_deadline_and_the_doctor_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A partial clone's ``cat-file`` may fetch missing objects over the network and wait there: the time budget is
+    the scan's whole bound, not a check between contents (a ``git`` first on PATH runs the real one for everything
+    but ``cat-file``, which never answers)."""
+    home = home_on(tmp_path)
+    key_added_then_deleted(home)
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    asked = tmp_path / "asked"
+    (shim / "git").write_text(
+        "#!/bin/sh\nfor arg; do\n"
+        f'  [ "$arg" = cat-file ] && echo "$GIT_NO_LAZY_FETCH $GIT_TERMINAL_PROMPT" >> {asked} && exec sleep 300\n'
+        f'done\nexec {GIT} "$@"\n'
+    )
+    (shim / "git").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{shim}:{os.environ['PATH']}")
+    monkeypatch.setattr(git_history, "SCAN_SECONDS", 1.0)
+    answer: list[list[str]] = []
+    started = time.monotonic()
+    checking = threading.Thread(
+        target=lambda: answer.append([f.rule for f in Doctor().check(home).findings if "git" in f.rule]), daemon=True
+    )
+    checking.start()
+    checking.join(20)
+    assert answer, "the doctor waited on a git that never answered"
+    assert time.monotonic() - started < 15
+    assert answer[0] == ["security.git-scan-limit"]
+    assert set(asked.read_text().splitlines()) == {"1 0"}  # never fetches a missing content, never prompts

@@ -94,7 +94,7 @@ class GitScan:
         """Where each secret the scanned commits hold first came (oldest commit), and every commit holding it."""
         scan = home_blobs(home, root)
         new = [blob.blob for blob in scan.blobs if blob.blob not in self._held]
-        contents, read_all = blob_contents(root, new)
+        contents, read_all = blob_contents(root, new, deadline=scan.deadline)
         self.read += len(contents)
         for blob, data in contents.items():
             self._held[blob] = tuple(_secrets(data))
