@@ -5,6 +5,7 @@ Every write of the core goes through :mod:`.storage` here; nothing of it loads b
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from ..lazy import lazy_face
@@ -41,6 +42,17 @@ _HOME_OF: dict[str, str] = {
 
 lazy_face(__name__, _HOME_OF)
 
+
+def git_notes() -> list[str]:
+    """What this thread's failed git commits said (:func:`.git_commit.take_notes`), each taken once.
+
+    The one place the shells ask (the CLI prints each, the app shows each as a notice). Asked only of a
+    :mod:`.git_commit` already loaded, since only a write loads it: asking loads nothing of the write path.
+    """
+    module = sys.modules.get(f"{__name__}.git_commit")
+    return module.take_notes() if module is not None else []
+
+
 __all__ = [
     "Change",
     "FileWrite",
@@ -48,6 +60,7 @@ __all__ = [
     "Recorder",
     "StorageError",
     "append_event",
+    "git_notes",
     "git_setting",
     "host_lock",
     "locked_home",
