@@ -86,7 +86,7 @@ def scanned_repo(home: Path, *, any_work_tree: bool = False) -> Path | None:
     return top
 
 
-def head(root: Path) -> str | None:
+def head_commit(root: Path) -> str | None:
     """The commit ``HEAD`` names (None: no commit yet, or git cannot say)."""
     done = run_git(root, "rev-parse", "--verify", "--quiet", "HEAD", timeout=COMMIT_TIMEOUT)
     return done.stdout.strip() if done is not None and done.returncode == 0 else None
@@ -105,7 +105,7 @@ def home_blobs(home: Path, root: Path, *, limit: int | None = None) -> BlobScan:
         timeout=_left(scan.deadline), env=_NO_FETCH,
     )  # fmt: skip
     if done is None or done.returncode != 0:
-        scan.complete = head(root) is None  # no commit yet: nothing to read
+        scan.complete = head_commit(root) is None  # no commit yet: nothing to read
         return scan
     chunks = [chunk for chunk in done.stdout.split("\x01") if chunk]
     if len(chunks) > limit:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ...home import FileStatus, read_file
-from ...store.git_history import SCAN_COMMITS, blob_contents, head, home_blobs, scanned_repo
+from ...store import SCAN_COMMITS, blob_contents, head_commit, home_blobs, scanned_repo
 from ...text.secrets import secret_spans
 from ..model import Finding, finding
 
@@ -59,7 +59,7 @@ class GitScan:
 
     def _findings(self, home: Path) -> tuple[Finding, ...]:
         root = scanned_repo(home)
-        top = head(root) if root is not None else None
+        top = head_commit(root) if root is not None else None
         if root is None or top is None:
             return ()
         if self._last is None or self._last[:2] != (home, top):
