@@ -88,7 +88,7 @@ def scanned_repo(home: Path, *, any_work_tree: bool = False) -> Path | None:
 
 def head_commit(root: Path) -> str | None:
     """The commit ``HEAD`` names (None: no commit yet, or git cannot say)."""
-    done = run_git(root, "rev-parse", "--verify", "--quiet", "HEAD", timeout=COMMIT_TIMEOUT)
+    done = run_git(root, "rev-parse", "--verify", "--quiet", "HEAD", timeout=SCAN_SECONDS, env=_NO_FETCH)
     return done.stdout.strip() if done is not None and done.returncode == 0 else None
 
 
