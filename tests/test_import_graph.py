@@ -168,3 +168,20 @@ def test_every_name_a_face_offers_loads_and_none_is_also_one_of_its_modules() ->
         for face in names
     }
     assert {face: clash for face, clash in clashes.items() if clash} == {}
+
+
+def past_the_face(graph: grimp.ImportGraph, package: str, module: str) -> list[str]:
+    """The modules outside ``package`` that import its ``module`` directly, past the package's face."""
+    return sorted(
+        importer
+        for importer in graph.find_modules_that_directly_import(f"{package}.{module}")
+        if not importer.startswith(f"{package}.")
+    )
+
+
+def test_the_core_reads_git_history_through_the_store_face() -> None:
+    """The doctor's git rule, the redaction and the history view's commits ask the store's face for its git
+    history: what the store offers is the names its face lists."""
+    assert past_the_face(graph(), f"{CORE}.store", "git_history") == []
+    with planted(graph(), f"{CORE}.doctor.check", f"{CORE}.store.git_history"):
+        assert past_the_face(graph(), f"{CORE}.store", "git_history") == [f"{CORE}.doctor.check"]

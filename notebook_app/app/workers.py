@@ -16,23 +16,16 @@ file was strange. Each worker names its description: Textual would otherwise
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from textual.dom import DOMNode
 from textual.timer import Timer
 
+from ..core.store import git_notes
 from .view_model.failures import failure_words
 
 T = TypeVar("T")
-_GIT_COMMIT = "notebook_app.core.store.git_commit"
-
-
-def git_notes() -> list[str]:
-    """What this thread's failed git commits said (each taken once); nothing loads for an app that never wrote."""
-    module = sys.modules.get(_GIT_COMMIT)
-    return module.take_notes() if module is not None else []
 
 
 def run_once(

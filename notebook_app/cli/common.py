@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from .. import __version__
 from ..core.fs import pin_home
 from ..core.home import home_path
+from ..core.store import git_notes
 
 if TYPE_CHECKING:
     from ..core.hosts import Opening
@@ -189,15 +190,6 @@ def report(output: str, is_error: bool, *, as_json: bool, unrecorded: str | None
         if unrecorded:
             print(f"persona-notebook: not recorded: {unrecorded}", file=sys.stderr)
     return 1 if is_error else 0
-
-
-def git_notes() -> list[str]:
-    """What this command's failed git commits said (:mod:`..core.store.git_commit`); each taken once.
-
-    Read only when the write path is loaded: a command that wrote nothing loads nothing for it.
-    """
-    module = sys.modules.get("notebook_app.core.store.git_commit")
-    return module.take_notes() if module is not None else []
 
 
 def say_git_notes() -> None:

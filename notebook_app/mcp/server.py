@@ -132,9 +132,9 @@ class AgentSessionState:
         def run() -> tuple[ToolResult, list[str]]:
             """The call, and what its git commit said if it failed: taken in the thread that wrote (they are
             per thread), logged here only; the agent's answer is the same with git on or off."""
-            from ..core.store import take_notes
+            from ..core.store import git_notes
 
-            return tool.call(args), take_notes()
+            return tool.call(args), git_notes()
 
         async with self._call_lock:
             result, notes = await anyio.to_thread.run_sync(run)

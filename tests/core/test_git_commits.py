@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -221,3 +222,29 @@ def test_a_hand_edit_and_a_tidy_group_are_each_one_commit(tmp_path: Path) -> Non
     assert len(log(home)) == before + 1 and log(home)[0].startswith("cli <persona-notebook@localhost>|")
     assert "USER.md" in git(home, "show", "--name-only", "--format=", "HEAD").split()
     assert git(home, "status", "--porcelain") == ""
+
+
+def test_a_failed_commit_is_said_once_through_the_store_face_the_cli_and_the_app_ask_and_asking_loads_nothing(
+    tmp_path: Path,
+) -> None:
+    """One function of the core says what failed commits said (the CLI prints it, the app shows it as a notice);
+    asking before any write loads no part of the write path."""
+    from notebook_app.app import workers
+    from notebook_app.cli import common
+    from notebook_app.core import store
+
+    assert common.git_notes is store.git_notes and workers.git_notes is store.git_notes
+    home = home_on(tmp_path)
+    hook = home / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\nexit 1\n")
+    hook.chmod(0o755)
+    memory_tool(home, by=CLI).call({"action": "add", "text": "kept anyway"})
+    notes = store.git_notes()
+    assert len(notes) == 1 and "git commit failed" in notes[0]
+    assert store.git_notes() == []  # each taken once
+    asked = subprocess.run(
+        [sys.executable, "-c", "import sys; from notebook_app.core.store import git_notes; "
+         "print(git_notes(), 'notebook_app.core.store.git_commit' in sys.modules)"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert asked.stdout.split() == ["[]", "False"]

@@ -5,9 +5,12 @@ Every test runs the real ``git`` command on real temporary repositories (issue 2
 
 from __future__ import annotations
 
+import os
 import shutil
+import stat
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from real_git import git, plain_git
 
 from notebook_app.core import delete_entry, memory_tool
 from notebook_app.core.doctor import Doctor
+from notebook_app.core.doctor.rules import git_secrets
 from notebook_app.core.history.admin import redact
 from notebook_app.core.history.query import history
 from notebook_app.core.log.actor import CLI, NOTEBOOK
@@ -242,3 +246,82 @@ def test_thousands_of_contents_are_read_in_one_pass_without_the_pipes_filling(tm
     contents, complete = answer[0]
     assert complete and len(contents) == 3000
     assert contents[made[2999]].startswith(b"- entry 2999\n")
+
+
+def test_a_git_whose_cat_file_never_answers_is_killed_at_the_scan_deadline_and_the_doctor_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A partial clone's ``cat-file`` may fetch missing objects over the network and wait there: the time budget is
+    the scan's whole bound, not a check between contents (a ``git`` first on PATH runs the real one for everything
+    but ``cat-file``, which never answers)."""
+    home = home_on(tmp_path)
+    key_added_then_deleted(home)
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    asked = tmp_path / "asked"
+    (shim / "git").write_text(
+        "#!/bin/sh\nfor arg; do\n"
+        f'  [ "$arg" = cat-file ] && echo "$GIT_NO_LAZY_FETCH $GIT_TERMINAL_PROMPT" >> {asked} && exec sleep 300\n'
+        f'done\nexec {GIT} "$@"\n'
+    )
+    (shim / "git").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{shim}:{os.environ['PATH']}")
+    monkeypatch.setattr(git_history, "SCAN_SECONDS", 1.0)
+    answer: list[list[str]] = []
+    started = time.monotonic()
+    checking = threading.Thread(
+        target=lambda: answer.append([f.rule for f in Doctor().check(home).findings if "git" in f.rule]), daemon=True
+    )
+    checking.start()
+    checking.join(20)
+    assert answer, "the doctor waited on a git that never answered"
+    assert time.monotonic() - started < 15
+    assert answer[0] == ["security.git-scan-limit"]
+    assert set(asked.read_text().splitlines()) == {"1 0"}  # never fetches a missing content, never prompts
+
+
+def test_a_fifo_put_in_place_of_a_file_while_the_doctor_reads_git_never_blocks_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The git rule asks whether the file still holds each secret: a FIFO put there between a look and a read (and
+    one there from the start) is no file to read, never a read that waits for a writer."""
+    home = home_on(tmp_path)
+    key_added_then_deleted(home)
+    memory = home / "MEMORY.md"
+    armed: list[bool] = []
+    scan = git_secrets.GitScan._scan
+
+    def scan_then_arm(self: git_secrets.GitScan, *args: Path) -> object:
+        found = scan(self, *args)
+        armed.append(True)  # the rule now asks what the file holds: the next look at it is swapped
+        return found
+
+    looked = Path.is_file
+
+    def look_then_swap(path: Path) -> bool:
+        answer = looked(path)
+        if armed and armed.pop() and path == memory and answer:
+            memory.unlink()
+            os.mkfifo(memory)
+        return answer
+
+    monkeypatch.setattr(git_secrets.GitScan, "_scan", scan_then_arm)
+    monkeypatch.setattr(Path, "is_file", look_then_swap)
+    doctor = Doctor()
+    answers: list[str] = []
+
+    def check() -> None:
+        for _ in range(2):  # the swap while the rule looks; then the FIFO there from the start
+            (found,) = [f for f in doctor.check(home).findings if f.rule == "security.secret-git"]
+            answers.append(found.message)
+            if not stat.S_ISFIFO(os.lstat(memory).st_mode):
+                memory.unlink()
+                os.mkfifo(memory)
+
+    checking = threading.Thread(target=check, daemon=True)
+    checking.start()
+    checking.join(20)
+    if checking.is_alive():  # let the blocked read end, then fail
+        os.close(os.open(memory, os.O_WRONLY | os.O_NONBLOCK))
+    assert len(answers) == 2, "the doctor waited on a FIFO put in place of MEMORY.md"
+    assert all("the file no longer holds it" in answer for answer in answers)

@@ -31,7 +31,7 @@ from ..log.json_lines import header_line, parse_header
 from ..log.redaction import masked_args
 from ..log.replay import RebuildError, is_start, rebuild
 from ..log.store import LOG_NAME, LogWriter, open_reader
-from ..store.git_history import SCAN_COMMITS, GitHolding, commits_holding
+from ..store import SCAN_COMMITS, GitHolding, commits_holding
 from ..store.journal import file_slot_offset, write_slot
 from ..store.storage import StorageError, locked_home
 from .query import HistoryError, find

@@ -5,7 +5,12 @@ Read only, and bounded: the last :data:`SCAN_COMMITS` commits reachable from
 contents, within :data:`SCAN_SECONDS`; a scan cut short says so
 (:attr:`BlobScan.complete`). It runs the ``git`` command as the commits are
 made (:mod:`.git_commit`): ``git log --raw`` for the contents each commit
-brought, then one ``git cat-file --batch`` that reads them all. A text looked
+brought, then one ``git cat-file --batch`` that reads them all. The time
+budget bounds the whole scan, not only the gaps between contents: each git
+command is given what is left of it, and ``cat-file`` is killed at the
+deadline (with its process group) even in the middle of a read. Git never
+fetches here (``GIT_NO_LAZY_FETCH``: a partial clone's missing contents count
+as not read, never as a download) and never asks for a password. A text looked
 for is never put on a command line (where ``ps`` would show it): the contents
 are searched here. Nothing here writes to the home or to the repository.
 """
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import threading
 import time
@@ -35,6 +41,8 @@ SCAN_SECONDS = 10.0
 MAP_COMMITS = 2000
 """The newest commits read for the history view's commit of each write."""
 _EMPTY = "0" * 40
+_NO_FETCH = {"GIT_NO_LAZY_FETCH": "1", "GIT_TERMINAL_PROMPT": "0"}
+"""A scan reads what the repository holds: a partial clone never fetches a missing content, nothing prompts."""
 _WRITE_ID = re.compile(rf"\(({ID_PATTERN.pattern})\)")
 
 
@@ -60,6 +68,8 @@ class BlobScan:
     complete: bool = True
     """False: the commit limit, the byte budget or the time budget cut the scan short."""
     commits: int = 0
+    deadline: float = field(default_factory=lambda: time.monotonic() + SCAN_SECONDS)
+    """When the scan must end (``time.monotonic()``): :func:`blob_contents` is given what is left."""
 
 
 def scanned_repo(home: Path, *, any_work_tree: bool = False) -> Path | None:
@@ -76,9 +86,9 @@ def scanned_repo(home: Path, *, any_work_tree: bool = False) -> Path | None:
     return top
 
 
-def head(root: Path) -> str | None:
+def head_commit(root: Path) -> str | None:
     """The commit ``HEAD`` names (None: no commit yet, or git cannot say)."""
-    done = run_git(root, "rev-parse", "--verify", "--quiet", "HEAD", timeout=COMMIT_TIMEOUT)
+    done = run_git(root, "rev-parse", "--verify", "--quiet", "HEAD", timeout=SCAN_SECONDS, env=_NO_FETCH)
     return done.stdout.strip() if done is not None and done.returncode == 0 else None
 
 
@@ -92,16 +102,16 @@ def home_blobs(home: Path, root: Path, *, limit: int | None = None) -> BlobScan:
         root,
         "log", "-z", "--raw", "--no-abbrev", "--no-renames", "--diff-filter=AM", "--format=%x01%H",
         f"-n{limit + 1}", "HEAD", "--", where,
-        timeout=COMMIT_TIMEOUT,
+        timeout=_left(scan.deadline), env=_NO_FETCH,
     )  # fmt: skip
     if done is None or done.returncode != 0:
-        scan.complete = head(root) is None  # no commit yet: nothing to read
+        scan.complete = head_commit(root) is None  # no commit yet: nothing to read
         return scan
     chunks = [chunk for chunk in done.stdout.split("\x01") if chunk]
     if len(chunks) > limit:
         chunks, scan.complete = chunks[:limit], False
     scan.commits = len(chunks)
-    shorts = _short_ids(root, where, len(chunks))
+    shorts = _short_ids(root, where, len(chunks), scan.deadline)
     for chunk in chunks:
         commit, _, rest = chunk.partition("\0")
         commit = commit.strip()
@@ -118,30 +128,40 @@ def home_blobs(home: Path, root: Path, *, limit: int | None = None) -> BlobScan:
     return scan
 
 
-def _short_ids(root: Path, where: str, count: int) -> dict[str, str]:
+def _left(deadline: float) -> float:
+    """Seconds left before ``deadline`` (a little, never none: a timeout of 0 would wait for ever)."""
+    return max(deadline - time.monotonic(), 0.001)
+
+
+def _short_ids(root: Path, where: str, count: int, deadline: float) -> dict[str, str]:
     """Each of the newest ``count`` commits touching ``where`` → its short id as ``git log`` shows it (``%h``)."""
-    done = run_git(root, "log", "--format=%H %h", f"-n{count}", "HEAD", "--", where, timeout=COMMIT_TIMEOUT)
+    done = run_git(
+        root, "log", "--format=%H %h", f"-n{count}", "HEAD", "--", where, timeout=_left(deadline), env=_NO_FETCH
+    )
     if done is None or done.returncode != 0:
         return {}
     return dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
 
 
 def blob_contents(
-    root: Path, blobs: list[str], *, max_bytes: int = SCAN_BYTES, seconds: float = SCAN_SECONDS
+    root: Path, blobs: list[str], *, max_bytes: int = SCAN_BYTES, deadline: float | None = None
 ) -> tuple[dict[str, bytes], bool]:
-    """The contents of ``blobs`` (each once), read by one ``git cat-file --batch``; and whether all were read."""
+    """The contents of ``blobs`` (each once), read by one ``git cat-file --batch``; and whether all were read.
+
+    Ends by ``deadline`` (``time.monotonic()``; default :data:`SCAN_SECONDS` from now) whatever git does.
+    """
     wanted = list(dict.fromkeys(blobs))
     if not wanted:
         return {}, True
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
+    deadline = time.monotonic() + SCAN_SECONDS if deadline is None else deadline
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C", **_NO_FETCH}
     for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
         env.pop(name, None)
-    deadline = time.monotonic() + seconds
     found: dict[str, bytes] = {}
     try:
-        sizes = _sizes(root, wanted, env)
+        sizes = _sizes(root, wanted, env, deadline)
     except (OSError, subprocess.SubprocessError):
-        return found, False
+        return found, False  # no git, or the deadline came first (run() killed it)
     budget, chosen = max_bytes, []
     for blob in wanted:
         size = sizes.get(blob)
@@ -157,22 +177,46 @@ def blob_contents(
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=env,
+            start_new_session=True,  # its own group: the deadline kills whatever git started too
         ) as process:
             assert process.stdin is not None and process.stdout is not None
-            feeding = threading.Thread(target=_feed, args=(process.stdin, chosen), daemon=True)
-            feeding.start()  # written while the contents are read: neither pipe fills and waits on the other
-            for blob in chosen:
-                header = process.stdout.readline().split()
-                if len(header) != 3 or time.monotonic() > deadline:
-                    complete = False
-                    break
-                size = int(header[2])
-                found[blob] = process.stdout.read(size)
-                process.stdout.read(1)  # the newline after each content
-            process.kill()
+            stop = threading.Timer(_left(deadline), _kill_group, args=(process,))
+            stop.daemon = True
+            stop.start()  # a read that blocks (git waits on a disk, a lock, a network) ends at the deadline
+            try:
+                feeding = threading.Thread(target=_feed, args=(process.stdin, chosen), daemon=True)
+                feeding.start()  # written while the contents are read: neither pipe fills and waits on the other
+                complete = _read_batch(process.stdout, chosen, found, deadline) and complete
+            finally:
+                stop.cancel()
+                _kill_group(process)
     except (OSError, ValueError, subprocess.SubprocessError):
         return found, False
     return found, complete
+
+
+def _read_batch(out: IO[bytes], chosen: list[str], found: dict[str, bytes], deadline: float) -> bool:
+    """Each of ``chosen`` from ``cat-file --batch``'s output into ``found``; whether all came whole in time."""
+    for blob in chosen:
+        header = out.readline().split()
+        if len(header) != 3 or time.monotonic() > deadline:
+            return False  # a missing content, or git was killed at the deadline
+        size = int(header[2])
+        data = out.read(size)
+        if len(data) != size:
+            return False  # cut in the middle of a content: it counts as not read
+        found[blob] = data
+        out.read(1)  # the newline after each content
+    return True
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except OSError:
+        process.kill()
 
 
 def _feed(pipe: IO[bytes], blobs: list[str]) -> None:
@@ -183,13 +227,13 @@ def _feed(pipe: IO[bytes], blobs: list[str]) -> None:
         pass  # git stopped reading (killed at the deadline): nothing more to give it
 
 
-def _sizes(root: Path, blobs: list[str], env: dict[str, str]) -> dict[str, int]:
+def _sizes(root: Path, blobs: list[str], env: dict[str, str], deadline: float) -> dict[str, int]:
     done = subprocess.run(
         ["git", "-C", str(root), "cat-file", "--batch-check"],
         input="".join(f"{blob}\n" for blob in blobs).encode("ascii"),
         capture_output=True,
         env=env,
-        timeout=COMMIT_TIMEOUT,
+        timeout=_left(deadline),
         check=False,
     )
     sizes = {}
@@ -225,7 +269,7 @@ def commits_holding(home: Path, texts: list[bytes]) -> GitHolding | None:
         return None
     on, _ = git_setting(home)
     scan = home_blobs(home, root)
-    contents, read_all = blob_contents(root, [blob.blob for blob in scan.blobs])
+    contents, read_all = blob_contents(root, [blob.blob for blob in scan.blobs], deadline=scan.deadline)
     held: dict[str, str] = {}
     for blob in scan.blobs:
         data = contents.get(blob.blob)
@@ -243,7 +287,9 @@ def commits_of_writes(home: Path, *, limit: int = MAP_COMMITS) -> dict[str, str]
     if root is None:
         return {}
     where = os.path.relpath(os.path.realpath(home), os.path.realpath(root))
-    done = run_git(root, "log", "-z", "--format=%h%x00%B", f"-n{limit}", "HEAD", "--", where, timeout=COMMIT_TIMEOUT)
+    done = run_git(
+        root, "log", "-z", "--format=%h%x00%B", f"-n{limit}", "HEAD", "--", where, timeout=COMMIT_TIMEOUT, env=_NO_FETCH
+    )
     if done is None or done.returncode != 0:
         return {}
     mapping: dict[str, str] = {}

@@ -19,11 +19,14 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
-from ...store.git_history import SCAN_COMMITS, blob_contents, head, home_blobs, scanned_repo
+from ...home import FileStatus, read_file
+from ...store import SCAN_COMMITS, blob_contents, head_commit, home_blobs, scanned_repo
 from ...text.secrets import secret_spans
 from ..model import Finding, finding
 
 RULE = "security.secret-git"
+_FILE_LIMIT = 64 * 1024 * 1024
+"""A file larger than this is not read to say whether it still holds a secret."""
 
 
 class _Secret(NamedTuple):
@@ -56,7 +59,7 @@ class GitScan:
 
     def _findings(self, home: Path) -> tuple[Finding, ...]:
         root = scanned_repo(home)
-        top = head(root) if root is not None else None
+        top = head_commit(root) if root is not None else None
         if root is None or top is None:
             return ()
         if self._last is None or self._last[:2] != (home, top):
@@ -94,7 +97,7 @@ class GitScan:
         """Where each secret the scanned commits hold first came (oldest commit), and every commit holding it."""
         scan = home_blobs(home, root)
         new = [blob.blob for blob in scan.blobs if blob.blob not in self._held]
-        contents, read_all = blob_contents(root, new)
+        contents, read_all = blob_contents(root, new, deadline=scan.deadline)
         self.read += len(contents)
         for blob, data in contents.items():
             self._held[blob] = tuple(_secrets(data))
@@ -117,11 +120,12 @@ def _secrets(data: bytes) -> list[_Secret]:
 
 
 def _digests(path: Path) -> set[bytes]:
-    """The digests of the secrets ``path`` holds now (empty when it cannot be read as a plain file)."""
-    try:
-        if not path.is_file() or path.is_symlink() or os.path.getsize(path) > 64 * 1024 * 1024:
-            return set()
-        data = path.read_bytes()
-    except OSError:
-        return set()
-    return {secret.digest for secret in _secrets(data)}
+    """The digests of the secrets ``path`` holds now (empty when it cannot be read as a plain file).
+
+    One open that never waits (:func:`...home.read_file`): a FIFO put where the file was, even between a look
+    and a read, is no file, never a read that waits for a writer.
+    """
+    read = read_file(path, limit=_FILE_LIMIT)
+    if read.status is not FileStatus.REGULAR or not read.complete:
+        return set()  # a link, a FIFO or device, a directory, gone, unreadable, or past the limit
+    return {secret.digest for secret in _secrets(read.data)}
