@@ -42,6 +42,11 @@ async def test_the_palette_turns_git_on_off_and_says_its_status(home: Path) -> N
     assert git(home, "log", "--format=%an").split() == ["notebook"]  # the .gitignore, by the notebook
 
 
+def asking(app, screen_type: type) -> bool:
+    """The question is on the screen: its screen pushed and composed (its words there to read, its keys bound)."""
+    return isinstance(app.screen, screen_type) and bool(app.screen.query("Static"))
+
+
 async def test_inside_another_repository_the_palette_asks_and_commits_there_only_on_yes(tmp_path: Path) -> None:
     from notebook_app.app.screens.git_repo import GitRepoScreen
 
@@ -55,13 +60,13 @@ async def test_inside_another_repository_the_palette_asks_and_commits_there_only
         await started(pilot)
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         commands["Git: on, leaving .gitignore as it is"].callback()
-        await wait_until(pilot, lambda: isinstance(app.screen, GitRepoScreen), "the question")
+        await wait_until(pilot, lambda: asking(app, GitRepoScreen), "the question")
         assert str(outer) in str(app.screen.query_one("Static").content)
         await pilot.press("escape")
         await wait_until(pilot, lambda: said(app, "git"), "the answer")
         assert "Nothing changed" in said(app, "git")[0] and load_settings(home).git is None
         commands["Git: on, leaving .gitignore as it is"].callback()
-        await wait_until(pilot, lambda: isinstance(app.screen, GitRepoScreen), "the question again")
+        await wait_until(pilot, lambda: asking(app, GitRepoScreen), "the question again")
         await pilot.press("y")
         await wait_until(pilot, lambda: load_settings(home).git is True, "git on, in the project's repository")
         assert load_settings(home).git_repo == str(outer)
