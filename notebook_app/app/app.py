@@ -278,8 +278,6 @@ class NotebookApp(App[None]):
             from ..portable import Host  # loads when the palette first asks, not at start
 
             for host in Host:
-                words = (
-                    f"This home's persona as a {host.title} home elsewhere: the plan first, nothing written before y"
-                )
+                words = f"This home's persona as {host.a_home} elsewhere: the plan first, nothing written before y"
                 run = partial(self.run_action, f"export({host.value!r})")
                 yield SystemCommand(f"Export to: {host.title}", words, run)

@@ -27,6 +27,11 @@ class Host(Enum):
             self.value
         ]
 
+    @property
+    def a_home(self) -> str:
+        """``an OpenClaw home``, ``a Hermes home``: the words a sentence names one of its homes with."""
+        return f"{'an' if self.title[0] in 'AEIOU' else 'a'} {self.title} home"
+
 
 class Place(Enum):
     """Which folder of a target a file is written in: a Claude Code move writes two, every other host one."""

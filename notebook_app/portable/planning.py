@@ -68,7 +68,7 @@ def make_plan(
         if (why := _place_problem(place, folder, merge)) is not None:
             return Problem(why)
     if merge and root.is_dir() and any(os.scandir(root)) and (why := layout_problem(host, root, env)) is not None:
-        return Problem(f"--merge adds to a {host.title} home: {why}")
+        return Problem(f"--merge adds to {host.a_home}: {why}")
     secrets = secret_hits(persona)
     builder = _Builder(persona, host, version, places, merge)
     builder.blind = bool(secrets) and not allow_secrets and host is not Host.CLAUDE_CODE

@@ -59,10 +59,10 @@ def layout_problem(host: Host, root: Path, env: Mapping[str, str]) -> str | None
             return None
         return f"{root} is not a Claude Code project: it has no CLAUDE.md and no auto-memory folder"
     if (root / "memories").is_dir():
-        return f"{root} is a Hermes home (it has memories/), not a {host.title} home: say --from hermes"
+        return f"{root} is a Hermes home (it has memories/), not {host.a_home}: say --from hermes"
     if any((root / name).exists() for name in SEVEN) or (root / "memory").is_dir():
         return None
-    return f"{root} is not a {host.title} home: none of the seven bootstrap files is at its top"
+    return f"{root} is not {host.a_home}: none of the seven bootstrap files is at its top"
 
 
 def read_persona(

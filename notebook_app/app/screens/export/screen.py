@@ -129,9 +129,10 @@ class ExportScreen(KeyedScreen[None]):
         text = self.query_one("#export-plan-text", Static)
         if isinstance(result, Problem):
             self.plan = None
-            merge = "m plans it as a merge again" if self.merge else "m plans a merge into what is there"
-            text.update(f"No plan: {result.message}\n\nd edits the destination; {merge}; esc goes back.")
-            self._say(f"⚠ {result.message}")
+            merge = "m plans it with no merge" if self.merge else "m plans a merge into what is there"
+            words = result.message.replace("--merge", "a merge (m)")  # the CLI's flag is a key here
+            text.update(f"No plan: {words}\n\nd edits the destination; {merge}; esc goes back.")
+            self._say(f"⚠ {words}")
             self.query_one("#export-plan").focus()  # so that d and m are keys, not letters typed
             return
         self.plan = result
