@@ -7,6 +7,9 @@ screen, which reads the home again.
 
 from __future__ import annotations
 
+import re
+from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -77,8 +80,11 @@ def export(app: NotebookApp, main: MainScreen, target: str) -> None:
         persona = read_persona(source, spec)  # read again for each plan: the home may have changed since
         return persona if isinstance(persona, Problem) else make_plan(persona, target, destination, merge=merge)
 
+    home = re.compile(rf"(?<![\w./~-]){re.escape(str(Path.home()))}(?=/)")
+    shown = partial(home.sub, "~")  # the user's home as ~, where a path begins: 80 columns hold more of a plan
+
     title = Host(target).title
-    suggested = source.parent / f"{source.name}-{target}"
-    command = f"persona-notebook export --home {source} --to {target} DEST"
-    screen = ExportScreen(title, plan_for, apply_plan, destination=str(suggested), command=command)
+    suggested = shown(str(source.parent / f"{source.name}-{target}"))
+    command = shown(f"persona-notebook export --home {source} --to {target} DEST")
+    screen = ExportScreen(title, plan_for, apply_plan, destination=suggested, command=command, shown=shown)
     app.push_screen(screen)

@@ -168,3 +168,26 @@ async def test_a_plan_made_for_what_was_asked_before_is_never_the_one_shown(demo
         assert screen.plan is None or screen.plan.places[next(iter(screen.plan.places))] == second
         await wait_until(pilot, lambda: screen.plan is not None, "the second plan")
         assert str(second) in shown(screen) and str(first) not in shown(screen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)], ids=["80x24", "100x30", "160x45"])
+def test_the_plan_of_the_demo_as_an_openclaw_home_at_each_size(
+    snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The view as a person first sees a plan: the destination offered beside the home, paths from ~."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    home = tmp_path / "wren"
+    shutil.copytree(str(files("notebook_app") / "demo_home"), home)
+
+    async def run_before(pilot) -> None:
+        await started(pilot)
+        await pilot.press("ctrl+p", *"Export to: OpenClaw")
+        await wait_until(pilot, lambda: any(c.option_count for c in pilot.app.screen.query("CommandList")), "found")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ExportScreen), "the export view")
+        assert pilot.app.screen.query_one(Input).value == "~/wren-openclaw"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: pilot.app.screen.plan is not None, "the plan")
+        await pilot.pause()
+
+    assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)

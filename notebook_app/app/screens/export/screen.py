@@ -49,6 +49,7 @@ class ExportScreen(KeyedScreen[None]):
         *,
         destination: str,
         command: str,
+        shown: Callable[[str], str] = str,
     ) -> None:
         super().__init__()
         self.target = target
@@ -59,6 +60,8 @@ class ExportScreen(KeyedScreen[None]):
         self.destination = destination
         self.command = command
         """The CLI command that makes the same plan, said so a person can run it there (``--json``, every line)."""
+        self.shown = shown
+        """Paths in words as the person reads them (the user's home as ``~``)."""
         self.plan: Plan | None = None
         self._shown_for: tuple[str, bool] | None = None
         """The destination and merge the plan shown was made for."""
@@ -130,19 +133,20 @@ class ExportScreen(KeyedScreen[None]):
         if isinstance(result, Problem):
             self.plan = None
             merge = "m plans it with no merge" if self.merge else "m plans a merge into what is there"
-            words = result.message.replace("--merge", "a merge (m)")  # the CLI's flag is a key here
+            words = self.shown(result.message).replace("--merge", "a merge (m)")  # the CLI's flag is a key here
             text.update(f"No plan: {words}\n\nd edits the destination; {merge}; esc goes back.")
             self._say(f"⚠ {words}")
             self.query_one("#export-plan").focus()  # so that d and m are keys, not letters typed
             return
         self.plan = result
-        lines = plan_text(result).split("\n")
+        lines = self.shown(plan_text(result)).split("\n")
         if len(lines) > SHOWN_LINES:
             left = len(lines) - SHOWN_LINES
             lines = [*lines[:SHOWN_LINES], f"… {left:,} lines more: `{self.command}` prints them all"]
         text.update("\n".join(lines))
         if (refusal := result.refusal) is not None:
-            self._say(f"⚠ Refused: {refusal.replace('--allow-secrets', f'`{self.command} --allow-secrets`')}")
+            refusal = self.shown(refusal).replace("--allow-secrets", f"`{self.command} --allow-secrets`")
+            self._say(f"⚠ Refused: {refusal}")
         else:
             written = len(result.files)
             self._say(f"{written} file{'s' if written != 1 else ''} to write. y shows where; y again writes them.")
@@ -169,11 +173,11 @@ class ExportScreen(KeyedScreen[None]):
             self.notify("No plan yet: give the destination and press enter.", title="export", markup=False)
             return
         if plan.refusal is not None:
-            self.notify(plan.refusal, title="export refused", severity="error", markup=False)
+            self.notify(self.shown(plan.refusal), title="export refused", severity="error", markup=False)
             return
         if not self.confirming:
             self.confirming = True
-            places = " and ".join(str(folder) for folder in plan.places.values())
+            places = self.shown(" and ".join(str(folder) for folder in plan.places.values()))
             self._say(f"y again writes {len(plan.files)} files to {places}; esc cancels.")
             return
         self.confirming = False
@@ -187,10 +191,10 @@ class ExportScreen(KeyedScreen[None]):
         from ....portable import Problem
 
         if isinstance(result, Problem):
-            self.notify(result.message, title="export", severity="error", markup=False)
+            self.notify(self.shown(result.message), title="export", severity="error", markup=False)
             self._make_plan()  # what is there now
             return
-        folders = " and ".join(str(folder) for folder in self.plan.places.values()) if self.plan else ""
+        folders = self.shown(" and ".join(str(folder) for folder in self.plan.places.values())) if self.plan else ""
         self.notify(
             f"Exported to {self.target}: {len(result.written)} files written in {folders}",
             title="export",
