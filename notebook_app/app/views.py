@@ -28,7 +28,8 @@ def agent_sessions(app: NotebookApp, main: MainScreen) -> None:
 def history(app: NotebookApp, main: MainScreen) -> None:
     from .screens.history import HistoryScreen
 
-    app.push_screen(HistoryScreen(main.notebook.home, app.clock, watch=app.watch_home), lambda _: main.read_again())
+    screen = HistoryScreen(main.notebook.home, app.clock, watch=app.watch_home, files=main.notebook.files)
+    app.push_screen(screen, lambda _: main.read_again())
 
 
 def review(app: NotebookApp, main: MainScreen) -> None:

@@ -11,14 +11,18 @@ import sys
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..core.home import BOOTSTRAP_ORDER
 from ..core.log import CLI, EventAction
 from .common import CommandLine, home_option, opened_home, print_json, report, usage_error
 
 if TYPE_CHECKING:
+    from ..core.home.layout import FileMap
     from ..core.log import Event
 
 _KINDS = ("notebook", "cli", "mcp", "library", "outside")
+_NAMES = (
+    "a bootstrap file as the home's list shows it (MEMORY.md) or by its path (memories/MEMORY.md in a Hermes "
+    "home); a tidy archive; a Claude Code topic file"
+)
 
 HOLDS = (
     "The history lives in HOME/.notebook/ (mode 0700; made by the first write, never by viewing):\n"
@@ -59,7 +63,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         epilog=HOLDS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    listing.add_argument("--file", choices=BOOTSTRAP_ORDER, metavar="NAME", help="only this file's records")
+    listing.add_argument("--file", metavar="NAME", help=f"only this file's records ({_NAMES})")
     listing.add_argument(
         "--by", choices=_KINDS, metavar="KIND", help="only records by notebook, cli, mcp, library or outside"
     )
@@ -96,7 +100,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         help="put a file back as it was after a record",
         description="Put NAME back as it was just after record ID. --dry-run shows the diff first and writes nothing.",
     )
-    back_to.add_argument("name", metavar="NAME", choices=BOOTSTRAP_ORDER, help="a bootstrap file")
+    back_to.add_argument("name", metavar="NAME", help=_NAMES)
     back_to.add_argument(
         "--to", dest="to", required=True, metavar="ID", help="the record (any unique prefix of its id)"
     )
@@ -109,7 +113,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         description="For each line of NAME, the record that last wrote it: its id, when and who. Lines older than "
         "the history say so; lines changed from outside and not yet recorded say that.",
     )
-    lines.add_argument("name", metavar="NAME", choices=BOOTSTRAP_ORDER, help="a bootstrap file")
+    lines.add_argument("name", metavar="NAME", help=_NAMES)
     home_option(lines)
 
 
@@ -117,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
     from ..core.fs import state_problem
     from ..core.history import (  # the history's modules load when a history verb runs
         history,
+        not_a_file,
         prune,
         record_json,
         redact,
@@ -128,11 +133,15 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(opening, str):
         return usage_error(opening)
     home = opening.entry_home  # where the writes record: a Claude Code project's memory folder
+    files = opening.files
+    named = getattr(args, "name", None) or getattr(args, "file", None)
+    if named is not None and files.recorded(named) is None:
+        return usage_error(not_a_file(files, named))
     if args.command in ("undo", "restore"):
         if args.command == "undo":
-            result = undo(home, args.id, by=CLI, dry_run=args.dry_run)
+            result = undo(home, args.id, by=CLI, dry_run=args.dry_run, files=files)
         else:
-            result = restore(home, args.name, args.to, by=CLI, dry_run=args.dry_run)
+            result = restore(home, args.name, args.to, by=CLI, dry_run=args.dry_run, files=files)
         return _done(
             result.output,
             result.is_error,
@@ -142,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
             unrecorded=result.unrecorded,
         )
     if args.command == "blame":
-        return _blame(home, args.name, args.json)
+        return _blame(home, args.name, args.json, files)
     if args.redact is not None:
         admin = redact(home, args.redact, dry_run=args.dry_run)
         if args.json and admin.git is not None:  # which commits still hold it: git history is never rewritten
@@ -159,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
         return report(admin.output, admin.is_error, as_json=args.json)
     if args.keep is not None or args.older_than is not None:
         return usage_error("--keep and --older-than go with --prune")
-    records = history(home, file=args.file, limit=args.limit, by=args.by)
+    records = history(home, file=args.file, limit=args.limit, by=args.by, files=files)
     unkept = state_problem(home)
     if unkept is not None:  # an empty list would say "nothing was written": say why none can be kept
         print(f"persona-notebook: no history: {unkept}", file=sys.stderr)
@@ -257,17 +266,17 @@ def _short(value: object, limit: int = 50) -> str:
     return '"' + (text if len(text) <= limit else text[:limit] + "…") + '"'
 
 
-def _blame(home, name: str, as_json: bool) -> int:  # type: ignore[no-untyped-def]
+def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: ignore[no-untyped-def]
     from ..core.history import Origin, blame, who
 
-    result = blame(home, name)
+    result = blame(home, name, files=files)
     if result.message is not None:
         return report(result.message, True, as_json=as_json)
     lines = result.lines()
     if as_json:
         print_json(
             {
-                "file": name,
+                "file": result.name,
                 "lines": [
                     {
                         "line": line.number,

@@ -223,3 +223,25 @@ async def test_the_forms_dry_run_shows_the_new_entry_in_next_as_hermes_loads_it(
             pilot, lambda: any("prefers metric units" in line for line in upcoming.document.lines), "the dry run"
         )
         assert (home / "memories" / "MEMORY.md").read_text() == "likes tide tables\n§\ndrafts go out\non Fridays"
+
+
+async def test_b_shows_who_last_wrote_each_line_of_the_stores_hermes_keeps_in_memories(tmp_path: Path) -> None:
+    """The log records ``memories/MEMORY.md``; the panes say ``MEMORY.md``: the gutter blames the store itself."""
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.memory.tool import MemoryTool
+
+    home = hermes_home(tmp_path)
+    tool = MemoryTool(home, by=CLI, files=hermes_files())
+    assert not tool.call({"action": "add", "text": "prefers metric units"}).is_error
+    assert not tool.call({"action": "add", "text": "works from Chennai", "target": "user"}).is_error
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        memory, user = file_view(app, "MEMORY.md"), file_view(app, "USER.md")
+        await pilot.press("b")
+        last = len(memory.document.lines) - 1
+        await wait_until(pilot, lambda: memory._notes.get(last) == "cli 12:00:00", "the blame of the new entry")
+        assert memory.document.lines[last] == "prefers metric units"
+        assert memory._notes[0] == "before history"
+        await wait_until(pilot, lambda: user._notes.get(len(user.document.lines) - 1) == "cli 12:00:00", "USER.md's")

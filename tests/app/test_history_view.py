@@ -121,7 +121,7 @@ async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read
 
     import notebook_app.core.history as core_history  # the face the app asks for blame
 
-    def broken(home, name):
+    def broken(home, name, **_):
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(core_history, "blame", broken)

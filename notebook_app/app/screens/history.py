@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from ...core.fs import state_problem
 from ...core.history import HistoryResult, commits_of_writes, history, record_diff, restore, undo, undoable, who
-from ...core.home import BOOTSTRAP_ORDER
+from ...core.home import BOOTSTRAP_ORDER, FLAT, FileMap
 from ...core.log import NOTEBOOK, Event
 from ...core.memory import for_people
 from ..keys import HISTORY_KEYS, bindings
@@ -65,9 +65,13 @@ class HistoryScreen(KeyedScreen[None]):
     KEYS = HISTORY_KEYS
     BINDINGS = bindings(KEYS)
 
-    def __init__(self, home: Path, clock: Callable[[datetime], str], *, watch: bool = False) -> None:
+    def __init__(
+        self, home: Path, clock: Callable[[datetime], str], *, watch: bool = False, files: FileMap = FLAT
+    ) -> None:
         super().__init__()
         self.home = home
+        self.files = files
+        """Where the home's host keeps its files, and whose locks an undo or restore takes too."""
         self.clock = clock
         self.watch_home = watch
         self.file: str | None = None
@@ -107,7 +111,12 @@ class HistoryScreen(KeyedScreen[None]):
         self._reads.request(file, by)
 
     def _read(self, file: str | None, by: str | None) -> tuple[str | None, str | None, list[Event], dict[str, str]]:
-        return file, by, history(self.home, file=file, by=by, limit=LIMIT), commits_of_writes(self.home)
+        return (
+            file,
+            by,
+            history(self.home, file=file, by=by, limit=LIMIT, files=self.files),
+            commits_of_writes(self.home),
+        )
 
     def _next_turn(self) -> int:
         self._turn += 1
@@ -129,7 +138,8 @@ class HistoryScreen(KeyedScreen[None]):
         was = self.selected
         self.records, self.commits = records, commits
         if file is None:
-            self.others = tuple(sorted({e.file for e in records if e.file and e.file not in BOOTSTRAP_ORDER}))
+            named = {self.files.relative(name) for name in BOOTSTRAP_ORDER}  # f names them as the list does
+            self.others = tuple(sorted({e.file for e in records if e.file and e.file not in named}))
         listing = self.query_one(OptionList)
         listing.clear_options()
         listing.add_options(
@@ -193,9 +203,9 @@ class HistoryScreen(KeyedScreen[None]):
             return
         record, name = event.id, event.file
         if kind == "undo":
-            job = lambda: undo(self.home, record, by=NOTEBOOK, dry_run=True)  # noqa: E731
+            job = lambda: undo(self.home, record, by=NOTEBOOK, dry_run=True, files=self.files)  # noqa: E731
         else:
-            job = lambda: restore(self.home, name, record, by=NOTEBOOK, dry_run=True)  # noqa: E731
+            job = lambda: restore(self.home, name, record, by=NOTEBOOK, dry_run=True, files=self.files)  # noqa: E731
         self.pending = None
         turn = self._next_turn()
 
@@ -224,9 +234,9 @@ class HistoryScreen(KeyedScreen[None]):
             return
         self.pending = None
         if pending.kind == "undo":
-            job = lambda: undo(self.home, pending.record, by=NOTEBOOK)  # noqa: E731
+            job = lambda: undo(self.home, pending.record, by=NOTEBOOK, files=self.files)  # noqa: E731
         else:
-            job = lambda: restore(self.home, pending.file, pending.record, by=NOTEBOOK)  # noqa: E731
+            job = lambda: restore(self.home, pending.file, pending.record, by=NOTEBOOK, files=self.files)  # noqa: E731
         run_once(self, "history-apply", job, done=self._applied, failed=self._failed)
 
     def _applied(self, result: HistoryResult) -> None:

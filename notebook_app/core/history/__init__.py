@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from .admin import prune, redact
     from .commits import commits_of_writes
     from .origins import Origin, blame
-    from .query import find, history, record_diff, record_json, undoable
+    from .query import find, history, not_a_file, record_diff, record_json, undoable
     from .undo_group import undo
     from .undo_restore import HistoryResult, restore, who
 
@@ -22,6 +22,7 @@ _HOME_OF: dict[str, str] = {
     "blame": "origins",
     "find": "query",
     "history": "query",
+    "not_a_file": "query",
     "record_diff": "query",
     "record_json": "query",
     "undoable": "query",
@@ -41,6 +42,7 @@ __all__ = [
     "commits_of_writes",
     "find",
     "history",
+    "not_a_file",
     "prune",
     "record_diff",
     "record_json",

@@ -23,14 +23,14 @@ from typing import NamedTuple
 
 from ..fs.state_dir import readable_state
 from ..home.files import FileStatus, read_file
-from ..home.names import is_home_path
+from ..home.layout import FLAT, FileMap
 from ..home.soul import home_path
 from ..log.actor import Actor
 from ..log.events import WRITE_ACTIONS, Event, EventError
 from ..log.head import BY, Head, actor_of, head_of
 from ..log.replay import RebuildError, diff_hunks, file_events_backward, rebuild
 from ..log.store import LogReader, open_reader
-from .query import slot_of
+from .query import not_a_file, slot_of
 
 
 class Origin(Enum):
@@ -75,11 +75,18 @@ class Blame:
         return self.lines()[number - 1]
 
 
-def blame(home: str | os.PathLike[str], name: str) -> Blame:
-    """Who last wrote each line of ``name`` (a bootstrap file), and when. Reads only."""
+def blame(home: str | os.PathLike[str], name: str, *, files: FileMap = FLAT) -> Blame:
+    """Who last wrote each line of ``name``, and when. Reads only.
+
+    ``name`` is a file of the home opened as ``files``, as the list shows it (``MEMORY.md``) or by its path
+    (``memories/MEMORY.md`` in a Hermes home): :meth:`..home.layout.FileMap.recorded`.
+    """
     root = home_path(home)
-    if not is_home_path(name):
-        return Blame(name, (), (), frozenset(), f"not a bootstrap file: {name!r}")
+    given = name
+    recorded = files.recorded(name)
+    if recorded is None:
+        return Blame(name, (), (), frozenset(), not_a_file(files, given))
+    name = recorded
     path = root / name
     read = read_file(path, limit=0)
     if read.status is FileStatus.ABSENT:

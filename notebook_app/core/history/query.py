@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..fs.state_dir import readable_state
+from ..home.layout import FLAT, FileMap
 from ..home.names import is_archive_name, is_topic_name
 from ..home.reading import read_slot
 from ..home.soul import BOOTSTRAP_ORDER, home_path
@@ -59,11 +60,33 @@ def record_json(event: Event) -> dict[str, Any]:
     return value
 
 
+def not_a_file(files: FileMap, given: str) -> str:
+    """Why ``given`` names no file whose history a home opened as ``files`` keeps, in words."""
+    base = given.rpartition("/")[2]
+    if base in BOOTSTRAP_ORDER:
+        return f"{given} is not a file of this home: its {base} is {files.relative(base)}"
+    return f"not a file of this home: {given!r} (its history names {', '.join(files.relative(n) for n in files.order)})"
+
+
 def history(
-    home: str | os.PathLike[str], *, file: str | None = None, limit: int | None = None, by: str | None = None
+    home: str | os.PathLike[str],
+    *,
+    file: str | None = None,
+    limit: int | None = None,
+    by: str | None = None,
+    files: FileMap = FLAT,
 ) -> list[Event]:
-    """The home's records, newest first: only ``file``'s, only those by ``by`` (a kind), at most ``limit``."""
+    """The home's records, newest first: only ``file``'s, only those by ``by`` (a kind), at most ``limit``.
+
+    ``file`` as the list shows it or by its path (:meth:`..home.layout.FileMap.recorded`); one that names no
+    file of the home opened as ``files`` has no records.
+    """
     root = home_path(home)
+    if file is not None:
+        recorded = files.recorded(file)
+        if recorded is None:
+            return []
+        file = recorded
     wanted = _filter(file, by)
     records: list[Event] = []
     reader = open_reader(root)

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from ..fs.state_dir import readable_state
+from ..home.layout import FLAT, FileMap
 from ..log.actor import Actor
 from ..log.event_action import EventAction
 from ..log.events import Event
@@ -26,19 +27,27 @@ from .undo_restore import undo as undo_one
 
 
 def undo(
-    home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bool = False, durable: bool = True
+    home: str | os.PathLike[str],
+    record_id: str,
+    *,
+    by: Actor,
+    dry_run: bool = False,
+    durable: bool = True,
+    files: FileMap = FLAT,
 ) -> HistoryResult:
-    """Undo the record ``record_id`` (any unique prefix) as ``by``: its whole group when it has one."""
+    """Undo the record ``record_id`` (any unique prefix) as ``by``: its whole group when it has one.
+
+    ``files``: the home's host, whose own locks the write takes too (Hermes's on its stores)."""
     root = Path(home).expanduser()
     try:
         found = find(root, record_id)
     except (HistoryError, OSError):
-        return undo_one(home, record_id, by=by, dry_run=dry_run, durable=durable)  # it words the refusal
+        return undo_one(home, record_id, by=by, dry_run=dry_run, durable=durable, files=files)  # it words the refusal
     head = found.event.extra.get("group")
     if not isinstance(head, str):
-        return undo_one(home, record_id, by=by, dry_run=dry_run, durable=durable)
+        return undo_one(home, record_id, by=by, dry_run=dry_run, durable=durable, files=files)
     try:
-        return _undo_group(root, head, by, dry_run, durable)
+        return _undo_group(root, head, by, dry_run, durable, files)
     except GroupCut as error:
         return HistoryResult(f"the undo was cut short: {error}", is_error=True)
     except (HistoryError, StorageError) as error:
@@ -64,8 +73,8 @@ def members(root: Path, head: str) -> list[Found]:
     return found
 
 
-def _undo_group(root: Path, head: str, by: Actor, dry_run: bool, durable: bool) -> HistoryResult:
-    with _session(root, by, dry_run, durable) as (locked, recorder):
+def _undo_group(root: Path, head: str, by: Actor, dry_run: bool, durable: bool, files: FileMap) -> HistoryResult:
+    with _session(root, by, dry_run, durable, files) as (locked, recorder):
         group = members(root, head)
         label = f"undo {head}"
         plans = []

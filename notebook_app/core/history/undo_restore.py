@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..fs.home_pin import no_home, write_refusal
 from ..fs.state_dir import readable_state
 from ..home.files import FileStatus, read_file
-from ..home.names import is_home_path
-from ..home.reading import consistent_reads
-from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, home_path
+from ..home.layout import FLAT, FileMap
+from ..home.reading import ENTRY_FILES, consistent_reads
+from ..home.soul import MAX_FILE_BYTES, home_path
 from ..log.actor import Actor
 from ..log.event_action import EventAction
 from ..log.events import Event, Hunk
@@ -36,7 +36,17 @@ from ..log.store import open_reader
 from ..memory.plan import load_outcome
 from ..store.recording import Change, Recorder
 from ..store.storage import LockedHome, StorageError, locked_home
-from .query import Found, HistoryError, events_after, find, redacted_in, state_after, undoable, unified
+from .query import (
+    Found,
+    HistoryError,
+    events_after,
+    find,
+    not_a_file,
+    redacted_in,
+    state_after,
+    undoable,
+    unified,
+)
 
 
 @dataclass(frozen=True)
@@ -244,12 +254,20 @@ def who(by: Actor) -> str:
 
 
 def undo(
-    home: str | os.PathLike[str], record_id: str, *, by: Actor, dry_run: bool = False, durable: bool = True
+    home: str | os.PathLike[str],
+    record_id: str,
+    *,
+    by: Actor,
+    dry_run: bool = False,
+    durable: bool = True,
+    files: FileMap = FLAT,
 ) -> HistoryResult:
-    """Undo the record ``record_id`` (any unique prefix) as ``by``; with ``dry_run``, only say what it would do."""
+    """Undo the record ``record_id`` (any unique prefix) as ``by``; with ``dry_run``, only say what it would do.
+
+    ``files``: the home's host, whose own locks the write takes too (Hermes's on its stores)."""
     root = home_path(home)
     try:
-        with _session(root, by, dry_run, durable) as (locked, recorder):
+        with _session(root, by, dry_run, durable, files) as (locked, recorder):
             found = find(root, record_id)
             record = found.event
             if record.file is None or found.end is None:
@@ -278,16 +296,25 @@ def undo(
 
 
 def restore(
-    home: str | os.PathLike[str], name: str, record_id: str, *, by: Actor, dry_run: bool = False, durable: bool = True
+    home: str | os.PathLike[str],
+    name: str,
+    record_id: str,
+    *,
+    by: Actor,
+    dry_run: bool = False,
+    durable: bool = True,
+    files: FileMap = FLAT,
 ) -> HistoryResult:
-    """Put ``name`` back as it was just after record ``record_id``; with ``dry_run``, only show the diff."""
+    """Put ``name`` back as it was just after record ``record_id``; with ``dry_run``, only show the diff.
+
+    ``name`` as the list of the home opened as ``files`` shows it, or by its path (:meth:`FileMap.recorded`)."""
     root = home_path(home)
-    if not is_home_path(name):
-        return HistoryResult(
-            f"not a bootstrap file: {name!r} (restore works on {', '.join(BOOTSTRAP_ORDER)})", is_error=True
-        )
+    recorded = files.recorded(name)
+    if recorded is None:
+        return HistoryResult(f"{not_a_file(files, name)}; nothing was changed", is_error=True)
+    name = recorded
     try:
-        with _session(root, by, dry_run, durable) as (locked, recorder):
+        with _session(root, by, dry_run, durable, files) as (locked, recorder):
             found = find(root, record_id)
             target = state_after(root, name, found)
             content = _content(root, name, locked, recorder)
@@ -326,9 +353,12 @@ def _refused(record_id: str, why: str) -> HistoryResult:
 
 @contextmanager
 def _session(
-    root: os.PathLike[str], by: Actor, dry_run: bool, durable: bool
+    root: os.PathLike[str], by: Actor, dry_run: bool, durable: bool, files: FileMap
 ) -> Iterator[tuple[LockedHome | None, Recorder]]:
-    """The home's lock (shared for a dry run, which writes nothing) and what the history knows of its files."""
+    """The home's lock (shared for a dry run, which writes nothing) and what the history knows of its files.
+
+    A write holds the host's own lock on each entry file too, inside ours (Hermes's on its stores, spec §9),
+    as tidy does: an undo or restore may write either, or both for a tidy's group."""
     path = Path(root)
     if not path.is_dir():
         raise HistoryError(no_home(path))
@@ -339,7 +369,9 @@ def _session(
         with consistent_reads(path):
             yield None, Recorder(path, _no_journal, by=by, durable=durable, made=[])
         return
-    with locked_home(path, create=False, durable=durable, by=by) as locked:
+    with locked_home(path, create=False, durable=durable, by=by, files=files) as locked, ExitStack() as held:
+        for entry in ENTRY_FILES:
+            held.enter_context(locked.host_lock(files.relative(entry), make=False))
         yield locked, locked.recorder
 
 

@@ -18,7 +18,7 @@ from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
 
-from .names import BOOTSTRAP_ORDER, is_topic_name
+from .names import BOOTSTRAP_ORDER, HOST_FOLDERS, is_archive_name, is_topic_name
 
 BOOTSTRAP_NAMES = frozenset((*BOOTSTRAP_ORDER, "BOOTSTRAP.md"))
 """The names a host loads from a home: the contract's seven, and OpenClaw's first-run BOOTSTRAP.md."""
@@ -80,6 +80,20 @@ class FileMap:
         """``memories/MEMORY.md``: where ``name`` is, from the home's top folder."""
         folder = self.folders.get(name)
         return f"{folder}/{name}" if folder else name
+
+    def recorded(self, given: str) -> str | None:
+        """The path the history names ``given`` by in a home opened as this map; None when it is none of its files.
+
+        A person names a file as the list shows it (``MEMORY.md``) or by its path from the home's top
+        (``memories/MEMORY.md`` in a Hermes home); the store writes, and the log records, the path
+        (:meth:`relative`). A tidy archive and a topic file this map edits whole are their own paths. A path
+        into a folder where this map does not keep that file names nothing of this home.
+        """
+        folder, _, base = given.rpartition("/")
+        if base in BOOTSTRAP_ORDER and (not folder or folder in HOST_FOLDERS):
+            where = self.relative(base)
+            return where if not folder or where == given else None
+        return given if is_archive_name(given) or self.edits_whole(given) else None
 
     def path(self, home: Path, name: str) -> Path:
         outside = self.host_files.get(name)

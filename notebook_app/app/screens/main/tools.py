@@ -25,6 +25,7 @@ from ...workers import LatestWins
 
 if TYPE_CHECKING:
     from ....core.doctor import DoctorReport
+    from ....core.home import FileMap
 
 DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
 REVIEW_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "review")
@@ -42,13 +43,18 @@ def blame_label(line, clock: Callable[[datetime], str]) -> str:
     return f"{who(line.record.by).split(' ')[0]} {clock(line.record.when)}"
 
 
-def blame_labels(home: Path, names: tuple[str, ...], clock: Callable[[datetime], str]) -> dict[str, dict[int, str]]:
-    """The gutter's labels of each file in ``names`` (file -> line from 1 -> label): plain data in and out, for a
-    worker.
+def blame_labels(
+    home: Path, names: tuple[str, ...], clock: Callable[[datetime], str], files: FileMap
+) -> dict[str, dict[int, str]]:
+    """The gutter's labels of each file in ``names``, as the list names it (file -> line from 1 -> label): plain
+    data in and out, for a worker. ``files``: where the home's host keeps each (a Hermes store in ``memories/``).
     """
     from ....core.history import blame  # loaded on first use
 
-    return {name: {line.number: blame_label(line, clock) for line in blame(home, name).lines()} for name in names}
+    return {
+        name: {line.number: blame_label(line, clock) for line in blame(home, name, files=files).lines()}
+        for name in names
+    }
 
 
 class HealthLine:
@@ -110,10 +116,17 @@ class BlameGutter:
     """
 
     def __init__(
-        self, screen: Screen, home: Path, clock: Callable[[datetime], str], *, say: Callable[[str], None]
+        self,
+        screen: Screen,
+        home: Path,
+        clock: Callable[[datetime], str],
+        *,
+        files: FileMap,
+        say: Callable[[str], None],
     ) -> None:
         self._screen = screen
         self.home = home
+        self.files = files
         self.clock = clock
         self.say = say
         self.shown = False
@@ -135,7 +148,7 @@ class BlameGutter:
     def _request(self) -> None:
         """Blame the files in view: which they are is read here, on the event loop; the worker gets only names."""
         names = tuple(dict.fromkeys((self._screen.query_one(HomePane).document, "USER.md", "MEMORY.md")))
-        self._blames.request(self.home, names, self.clock)
+        self._blames.request(self.home, names, self.clock, self.files)
 
     def _blamed(self, labels: dict[str, dict[int, str]]) -> None:
         if self.shown:
