@@ -409,3 +409,43 @@ def test_an_undo_or_restore_of_a_hermes_store_waits_for_hermes_and_lands_after_i
     else:  # ours after Hermes's: the undo reads Hermes's store, which no longer holds what the record wrote
         assert result.is_error and "nothing was changed" in result.output, result.output
         assert store.read_text() == "written by Hermes under its lock"
+
+
+HERMES_ADDS_UNDER_ITS_LOCK = textwrap.dedent(
+    """
+    import fcntl, os, sys, time
+    store = sys.argv[1]
+    with open(store + ".lock", "a+") as lock:  # MemoryStore.add: lock, read, write a temp file, rename
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        with open(store) as f:
+            raw = f.read()
+        print("held", flush=True)
+        time.sleep(float(sys.argv[2]))
+        with open(store + ".tmp-hermes", "w") as f:
+            f.write(raw + "\\n§\\nadded by Hermes")
+        os.replace(store + ".tmp-hermes", store)
+    """
+)
+
+
+@pytest.mark.parametrize("name", ["MEMORY.md", "USER.md"])
+def test_tidy_applied_in_a_hermes_home_waits_for_hermes_on_each_store_it_writes(tmp_path: Path, name: str) -> None:
+    """Tidy holds Hermes's own lock on each store it writes: it lands after Hermes's add, on the store Hermes
+    left. Without it, Hermes's rename put back the exact copy tidy had taken out, and the tidy was lost."""
+    from notebook_app.core.tidy import apply_tidy, tidy
+
+    home = hermes_home(tmp_path, None)
+    for each in ("MEMORY.md", "USER.md"):
+        (home / "memories" / each).write_text("likes green tea\n§\nname: Ana\n§\nlikes green tea")
+    files = hermes_files()
+    hunks = [h.id for h in tidy(home, files).hunks if h.file == name]
+    assert hunks
+    store = home / "memories" / name
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HERMES_ADDS_UNDER_ITS_LOCK, str(store), "1.0"], stdout=subprocess.PIPE
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+    result = apply_tidy(home, hunks, files=files, by=CLI)
+    assert holder.wait(timeout=10) == 0
+    assert not result.is_error, result.output
+    assert sections.entries(store.read_text()) == ["likes green tea", "name: Ana", "added by Hermes"]
