@@ -15,7 +15,7 @@ from ..core.log import CLI, EventAction
 from .common import CommandLine, home_option, opened_home, print_json, report, usage_error
 
 if TYPE_CHECKING:
-    from ..core.home.layout import FileMap
+    from ..core.home import FileMap
     from ..core.log import Event
 
 _KINDS = ("notebook", "cli", "mcp", "library", "outside")
@@ -29,6 +29,7 @@ HOLDS = (
     "  events.jsonl   one JSON line per record (who, when, the arguments, the edit in bytes and lines)\n"
     "  snapshots/     compressed copies of contents the records cannot rebuild alone\n"
     "  sessions/      each agent session's frozen soul (ID.json); old ID.journal.jsonl files are read as they are\n"
+    "  pruned-calls.json  how many calls each agent session made among those a prune dropped\n"
     "HOME/.memory.journal holds the write in flight and each file's state as last recorded."
 )
 

@@ -320,3 +320,38 @@ async def test_in_review_mode_the_list_and_the_journal_count_a_sessions_calls_al
         (option,) = app.screen.query_one(SessionList).options
         assert str(option.prompt).split("\n")[1].split(" · ", 1)[1] == "0 writes · 1 error · 3 proposals"
         assert app.screen.query_one(JournalPane).border_subtitle == "0 writes · 1 error · 3 proposals (3 pending)"
+
+
+async def test_after_a_prune_the_list_and_the_journal_count_the_calls_it_took_out(home: Path) -> None:
+    """``history --prune --keep 5`` took every call of both sessions out of the log: the list still says 4 and 2
+    writes (it said 0), and the journal says how many it no longer lists."""
+    from notebook_app.core.history import prune
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.sessions.agents import session_actor
+
+    made = {}
+    for client, writes in (("kip-host", 4), ("wren", 2)):
+        session = start_session(home, client_name=client, client_version="1.0")
+        for i in range(writes):
+            assert (
+                not memory_tool(home, by=session_actor(session))
+                .call({"action": "add", "text": f"{client} {i}"})
+                .is_error
+            )
+        made[client] = session.id
+    for i in range(6):
+        assert not memory_tool(home, by=CLI).call({"action": "add", "text": f"cli {i}"}).is_error
+    assert not prune(home, keep=5).is_error
+    app = make_app(home)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await started(pilot)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: len(app.screen.query_one(SessionList).options) == 2, "both sessions")
+        rows = [
+            str(option.prompt).split("\n")[1].split(" · ", 1)[1] for option in app.screen.query_one(SessionList).options
+        ]
+        assert rows == ["2 writes", "4 writes"]  # newest first
+        journal = app.screen.query_one(JournalPane)
+        await wait_until(pilot, lambda: journal.border_subtitle != "", "the newest session's journal")
+        assert journal.border_subtitle == "2 writes · 2 calls pruned from the history"
+        assert journal_rows(app) == []

@@ -174,11 +174,13 @@ class AgentSessionsScreen(PaneScreen):
         journal = self.query_one(JournalPane)
         entries = view.calls
         journal.show_journal(entries)
-        tally = CallCounts.of(entries)  # the list's rule: proposals are not writes
+        tally = session.pruned + CallCounts.of(entries)  # the list's rule: proposals are not writes
         counts = [words for words, _ in count_words(tally)]
         waiting = sum(1 for p in view.proposals.values() if p.status == ProposalStatus.PENDING)
         if waiting and tally.proposals:
             counts[-1] += f" ({waiting} pending)"  # proposals come last
+        if session.pruned.calls:  # counted, no longer listed: the rows below are fewer than the counts
+            counts.append(f"{plural(session.pruned.calls, 'call')} pruned from the history")
         journal.border_title = f"Journal · {session.client_label}"
         journal.border_subtitle = " · ".join(counts)
         if another:

@@ -31,6 +31,7 @@ from ..log.json_lines import header_line, parse_header
 from ..log.redaction import masked_args
 from ..log.replay import RebuildError, is_start, rebuild
 from ..log.store import LOG_NAME, LogWriter, open_reader
+from ..sessions.pruned import count_pruned, read_pruned, write_pruned
 from ..store import SCAN_COMMITS, GitHolding, commits_holding
 from ..store.journal import file_slot_offset, write_slot
 from ..store.storage import StorageError, locked_home
@@ -65,6 +66,7 @@ def prune(
             kept = _keep_what_rest_need(state, events, drop)
             remaining = [event for event, dropped in zip(kept, drop, strict=True) if not dropped]
             gone_files = {e.file for e in events if e.is_write} - {e.file for e in remaining if e.is_write}
+            _count_sessions_calls(root, state, events, [e for e, d in zip(events, drop, strict=True) if d], durable)
             _rewrite_log(root, state, remaining, durable)
             removed = snapshots.remove_except(state, _referenced(remaining))
             _forget(root, gone_files)
@@ -299,9 +301,22 @@ def _read_log(root: Path) -> Iterator[tuple[Path, list[Event]]]:
     yield state, events
 
 
-def _rewrite_log(root: Path, state: Path, events: list[Event], durable: bool) -> None:
+def _count_sessions_calls(root: Path, state: Path, events: list[Event], dropped: list[Event], durable: bool) -> None:
+    """Keep, before the log loses them, how many calls each agent session made among those dropped
+    (:mod:`..sessions.pruned`): a session that made 4 writes still says 4 after a prune."""
+    before = read_pruned(root)
+    counted = count_pruned(before, _log_id(state), events, dropped)
+    if counted != before:
+        write_pruned(state, counted, durable=durable)
+
+
+def _log_id(state: Path) -> str:
     with open(state / LOG_NAME, "rb") as handle:
-        log_id = parse_header(handle.readline().rstrip(b"\n")) or ""
+        return parse_header(handle.readline().rstrip(b"\n")) or ""
+
+
+def _rewrite_log(root: Path, state: Path, events: list[Event], durable: bool) -> None:
+    log_id = _log_id(state)
     data = header_line(log_id) + b"".join(event.line() for event in events)
     write_atomically(state, LOG_NAME, data, mode=0o600, temp_prefix=".tmp-", durable=durable)
 

@@ -21,8 +21,9 @@ from ..log.store import open_reader
 from ..store.group import FileWrite, GroupCut, write_group
 from ..store.recording import Change
 from ..store.storage import StorageError
+from .held import content_now, session
 from .query import Found, HistoryError, find, unified
-from .undo_restore import HistoryResult, _content, _later, _nothing_changed, _refused, _session, plan_undo
+from .undo_restore import HistoryResult, _later, _nothing_changed, _refused, plan_undo
 from .undo_restore import undo as undo_one
 
 
@@ -74,14 +75,14 @@ def members(root: Path, head: str) -> list[Found]:
 
 
 def _undo_group(root: Path, head: str, by: Actor, dry_run: bool, durable: bool, files: FileMap) -> HistoryResult:
-    with _session(root, by, dry_run, durable, files) as (locked, recorder):
+    with session(root, by, dry_run, durable, files) as (locked, recorder):
         group = members(root, head)
         label = f"undo {head}"
         plans = []
         for item in group:
             record = item.event
             assert record.file is not None
-            content = _content(root, record.file, locked, recorder)
+            content = content_now(root, record.file, locked, recorder)
             known = recorder.known(record.file)
             later = _later(root, record.file, item)
             plan = plan_undo(record, later, known.outside if known else None, content, readable_state(root))

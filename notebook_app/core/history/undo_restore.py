@@ -17,36 +17,25 @@ tool; both have a dry run that writes nothing (not even ``.notebook/``).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..fs.home_pin import no_home, write_refusal
 from ..fs.state_dir import readable_state
-from ..home.files import FileStatus, read_file
 from ..home.layout import FLAT, FileMap
-from ..home.reading import ENTRY_FILES, consistent_reads
-from ..home.soul import MAX_FILE_BYTES, home_path
+from ..home.soul import home_path
 from ..log.actor import Actor
 from ..log.event_action import EventAction
 from ..log.events import Event, Hunk
 from ..log.replay import RebuildError, diff_hunks, hunk, payload_bytes
 from ..log.store import open_reader
 from ..memory.plan import load_outcome
-from ..store.recording import Change, Recorder
-from ..store.storage import LockedHome, StorageError, locked_home
-from .query import (
-    Found,
-    HistoryError,
-    events_after,
-    find,
-    not_a_file,
-    redacted_in,
-    state_after,
-    undoable,
-    unified,
-)
+from ..store.recording import Change
+from ..store.storage import LockedHome, StorageError
+from .held import content_now, session
+from .query import Found, HistoryError, events_after, find, not_a_file, redacted_in, state_after, undoable, unified
+
+Home = str | os.PathLike[str]
 
 
 @dataclass(frozen=True)
@@ -254,25 +243,17 @@ def who(by: Actor) -> str:
 
 
 def undo(
-    home: str | os.PathLike[str],
-    record_id: str,
-    *,
-    by: Actor,
-    dry_run: bool = False,
-    durable: bool = True,
-    files: FileMap = FLAT,
+    home: Home, record_id: str, *, by: Actor, dry_run: bool = False, durable: bool = True, files: FileMap = FLAT
 ) -> HistoryResult:
-    """Undo the record ``record_id`` (any unique prefix) as ``by``; with ``dry_run``, only say what it would do.
-
-    ``files``: the home's host, whose own locks the write takes too (Hermes's on its stores)."""
+    """Undo the record ``record_id`` (any unique prefix) as ``by``; with ``dry_run``, only say what it would do."""
     root = home_path(home)
     try:
-        with _session(root, by, dry_run, durable, files) as (locked, recorder):
+        with session(root, by, dry_run, durable, files) as (locked, recorder):
             found = find(root, record_id)
             record = found.event
             if record.file is None or found.end is None:
                 return _refused(record.id, undoable(record) or "it changed no file")
-            content = _content(root, record.file, locked, recorder)
+            content = content_now(root, record.file, locked, recorder)
             known = recorder.known(record.file)
             later = _later(root, record.file, found)
             plan = plan_undo(record, later, known.outside if known else None, content, readable_state(root))
@@ -296,7 +277,7 @@ def undo(
 
 
 def restore(
-    home: str | os.PathLike[str],
+    home: Home,
     name: str,
     record_id: str,
     *,
@@ -305,19 +286,18 @@ def restore(
     durable: bool = True,
     files: FileMap = FLAT,
 ) -> HistoryResult:
-    """Put ``name`` back as it was just after record ``record_id``; with ``dry_run``, only show the diff.
-
-    ``name`` as the list of the home opened as ``files`` shows it, or by its path (:meth:`FileMap.recorded`)."""
+    """Put ``name`` (by its list's name or its path: :meth:`FileMap.recorded`) back as it was just after record
+    ``record_id``; with ``dry_run``, only show the diff."""
     root = home_path(home)
     recorded = files.recorded(name)
     if recorded is None:
         return HistoryResult(f"{not_a_file(files, name)}; nothing was changed", is_error=True)
     name = recorded
     try:
-        with _session(root, by, dry_run, durable, files) as (locked, recorder):
+        with session(root, by, dry_run, durable, files) as (locked, recorder):
             found = find(root, record_id)
             target = state_after(root, name, found)
-            content = _content(root, name, locked, recorder)
+            content = content_now(root, name, locked, recorder)
             label = f"restore to {found.event.id}"
             diff = unified(name, content, target, "now", f"after {found.event.id}")
             if content == target:
@@ -349,53 +329,6 @@ def _refused(record_id: str, why: str) -> HistoryResult:
         f"cannot undo {record_id}: {why}" + ("" if why.endswith("nothing was changed") else "; nothing was changed"),
         is_error=True,
     )
-
-
-@contextmanager
-def _session(
-    root: os.PathLike[str], by: Actor, dry_run: bool, durable: bool, files: FileMap
-) -> Iterator[tuple[LockedHome | None, Recorder]]:
-    """The home's lock (shared for a dry run, which writes nothing) and what the history knows of its files.
-
-    A write holds the host's own lock on each entry file too, inside ours (Hermes's on its stores, spec §9),
-    as tidy does: an undo or restore may write either, or both for a tidy's group."""
-    path = Path(root)
-    if not path.is_dir():
-        raise HistoryError(no_home(path))
-    if dry_run:
-        refusal = write_refusal(path)  # what the write would be refused with: the dry run says it first
-        if refusal is not None:
-            raise HistoryError(refusal)
-        with consistent_reads(path):
-            yield None, Recorder(path, _no_journal, by=by, durable=durable, made=[])
-        return
-    with locked_home(path, create=False, durable=durable, by=by, files=files) as locked, ExitStack() as held:
-        for entry in ENTRY_FILES:
-            held.enter_context(locked.host_lock(files.relative(entry), make=False))
-        yield locked, locked.recorder
-
-
-def _no_journal() -> int:
-    raise AssertionError("a dry run writes nothing")
-
-
-def _content(root: os.PathLike[str], name: str, locked: LockedHome | None, recorder: Recorder) -> bytes | None:
-    """The file now, read whole; the recorder compares it with what the log last left."""
-    if locked is not None:
-        read = locked.read_whole(name)
-    else:
-        path = Path(root) / name
-        read = read_file(path, limit=MAX_FILE_BYTES)
-        if not read.complete:
-            read = read_file(path, limit=read.size + 1)
-        if read.status not in (FileStatus.ABSENT, FileStatus.REGULAR):
-            raise HistoryError(read.describe())
-        recorder.saw(
-            name,
-            read.stat_key if read.status is FileStatus.REGULAR else None,
-            read.data if read.status is FileStatus.REGULAR else None,
-        )
-    return None if read.status is FileStatus.ABSENT else read.data
 
 
 def _later(root: os.PathLike[str], name: str, found: Found) -> list[Event]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -50,6 +50,7 @@ from .folder import (
     sessions_path,
 )
 from .presence import is_live
+from .pruned import PrunedCalls, read_pruned
 from .records import (
     SESSION_FILE_FORMAT,
     SESSION_FILE_VERSION,
@@ -226,13 +227,14 @@ def scan_sessions(home: str | os.PathLike[str]) -> SessionListing:
         return SessionListing((), ())
     summaries = []
     unreadable = []
-    logged = logged_calls(home)
+    pruned = read_pruned(home_path(home))
+    logged = logged_calls(home, counted=pruned.counted)
     for name in names:
         session_id = name.removesuffix(SESSION_FILE_SUFFIX)
         if not name.endswith(SESSION_FILE_SUFFIX) or not SESSION_ID.fullmatch(session_id):
             continue
         try:
-            summaries.append(_summary(home, folder, session_id, logged))
+            summaries.append(_summary(home, folder, session_id, logged, pruned.of(session_id)))
         except AgentSessionError as error:
             unreadable.append(UnreadableSessionFile(session_id, folder / name, str(error)))
     summaries.sort(key=lambda s: (s.started_at, s.id), reverse=True)
@@ -241,7 +243,11 @@ def scan_sessions(home: str | os.PathLike[str]) -> SessionListing:
 
 
 def _summary(
-    home: str | os.PathLike[str], folder: Path, session_id: str, logged: dict[str, list[CallEntry]]
+    home: str | os.PathLike[str],
+    folder: Path,
+    session_id: str,
+    logged: dict[str, list[CallEntry]],
+    pruned: CallCounts,
 ) -> SessionSummary:
     data = read_session_file_json(folder, session_id)
     try:
@@ -250,7 +256,7 @@ def _summary(
         client_name, client_version = client.get("name"), client.get("version")
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise AgentSessionError(f"session record {session_id} is malformed ({error!r})") from None
-    counts = CallCounts.of(read_old_call_file(home, session_id) + tuple(logged.get(session_id, ())))
+    counts = pruned + CallCounts.of(read_old_call_file(home, session_id) + tuple(logged.get(session_id, ())))
     return SessionSummary(
         id=session_id,
         started_at=started_at,
@@ -267,20 +273,28 @@ def load_session(home: str | os.PathLike[str], session_id: str) -> AgentSession:
     """One recorded session with its frozen snapshot and its calls so far."""
     check_id(session_id)
     data = read_session_file_json(sessions_path(home), session_id)
+    pruned = read_pruned(home_path(home))
     try:
-        return session_from_json(data, calls=read_calls(home, session_id))
+        session = session_from_json(data, calls=read_calls(home, session_id, pruned=pruned))
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise AgentSessionError(f"session record {session_id} is malformed ({error!r})") from None
+    return replace(session, pruned=pruned.of(session_id))
 
 
-def read_calls(home: str | os.PathLike[str], session_id: str) -> tuple[CallEntry, ...]:
+def read_calls(
+    home: str | os.PathLike[str], session_id: str, *, pruned: PrunedCalls | None = None
+) -> tuple[CallEntry, ...]:
     """A session's calls, oldest first; empty when the agent has not called the tool.
 
     An old-format call file is read as it is; a session of the event log
-    is the log's events by that session.
+    is the log's events by that session, but for those ``pruned`` counts (a prune took them out, or they are
+    older than one it took out: :mod:`.pruned`).
     """
     check_id(session_id)
-    return read_old_call_file(home, session_id) + tuple(logged_calls(home, session_id).get(session_id, ()))
+    counted = pruned.counted if pruned is not None else None
+    return read_old_call_file(home, session_id) + tuple(
+        logged_calls(home, session_id, counted=counted).get(session_id, ())
+    )
 
 
 def old_call_files(home: str | os.PathLike[str]) -> list[tuple[AgentSession | None, str, tuple[CallEntry, ...]]]:

@@ -9,6 +9,7 @@ set; nothing is written twice. This module reads those events back as the
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from ..home.soul import home_path
 from ..log.actor import ActorKind
@@ -18,8 +19,22 @@ from ..log.store import open_reader
 from .records import CallEntry
 
 
-def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) -> dict[str, list[CallEntry]]:
-    """The memory-tool calls of MCP sessions in the event log, by session id, oldest first."""
+def session_call(event: Event) -> str | None:
+    """The session id of a memory-tool call the agent-sessions view lists; None for any other record."""
+    if event.by.kind is not ActorKind.MCP or not event.by.session:
+        return None
+    if event.action == EventAction.SESSION_START or "proposal" in event.extra:
+        return None  # a start is no call; an approval, rejection or failed approval is the human's decision
+    return event.by.session
+
+
+def logged_calls(
+    home: str | os.PathLike[str], session_id: str | None = None, *, counted: Callable[[str], bool] | None = None
+) -> dict[str, list[CallEntry]]:
+    """The memory-tool calls of MCP sessions in the event log, by session id, oldest first.
+
+    ``counted``: whether a call (by its event id) is counted already, as a prune's counts count those it took
+    out (:mod:`.pruned`); those are left out."""
     reader = open_reader(home_path(home))
     if reader is None:
         return {}
@@ -36,10 +51,9 @@ def logged_calls(home: str | os.PathLike[str], session_id: str | None = None) ->
                     event = Event.from_line(block[start:end])
                 except EventError:
                     continue
-                if event.action == EventAction.SESSION_START or "proposal" in event.extra:
-                    continue  # a start is no call; an approval, rejection or failed approval is the human's decision
-                if event.by.kind is ActorKind.MCP and event.by.session:
-                    calls.setdefault(event.by.session, []).append(call_entry(event))
+                session = session_call(event)
+                if session is not None and (counted is None or not counted(event.id)):
+                    calls.setdefault(session, []).append(call_entry(event))
     return calls
 
 

@@ -117,6 +117,8 @@ class AgentSession:
     """The frozen snapshot: exactly the soul and files the session started with."""
     calls: tuple[CallEntry, ...] = field(default=())
     """The session's memory-tool calls, oldest first, as of when it was loaded."""
+    pruned: CallCounts = field(default_factory=lambda: CallCounts())
+    """Its calls the history no longer lists (``history --prune`` took them out), counted: :mod:`.pruned`."""
 
     @property
     def soul(self) -> str:
@@ -166,6 +168,9 @@ class CallCounts:
     @property
     def calls(self) -> int:
         return self.writes + self.errors + self.proposals
+
+    def __add__(self, other: CallCounts) -> CallCounts:
+        return CallCounts(self.writes + other.writes, self.errors + other.errors, self.proposals + other.proposals)
 
 
 @dataclass(frozen=True)

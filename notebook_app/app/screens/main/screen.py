@@ -103,9 +103,7 @@ class MainScreen(PaneScreen):
         )
         self.watching = HomeWatch(self, notebook, watch=watch)
         self.health = HealthLine(self, notebook, self.keymap)
-        self.blame = BlameGutter(
-            self, notebook.home, clock, files=notebook.files, say=lambda text: self.query_one(Banner).say(text)
-        )
+        self.blame = BlameGutter(self, notebook, clock, say=lambda text: self.query_one(Banner).say(text))
         self.targets = TargetShown(self, notebook, get=lambda: self.target, put=partial(setattr, self, "target"))
         self.sessions = SessionsShown(self, notebook, clock, apply=self._apply, failed=self._read_failed)
         self.round_trip = FormRoundTrip(

@@ -116,17 +116,12 @@ class BlameGutter:
     """
 
     def __init__(
-        self,
-        screen: Screen,
-        home: Path,
-        clock: Callable[[datetime], str],
-        *,
-        files: FileMap,
-        say: Callable[[str], None],
+        self, screen: Screen, notebook: Notebook, clock: Callable[[datetime], str], *, say: Callable[[str], None]
     ) -> None:
         self._screen = screen
-        self.home = home
-        self.files = files
+        self.home = notebook.home
+        self.files = notebook.files
+        """Where the home's host keeps each file: a Hermes store is blamed in ``memories/``."""
         self.clock = clock
         self.say = say
         self.shown = False
