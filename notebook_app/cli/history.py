@@ -111,8 +111,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     lines = commands.add_parser(
         "blame",
         help="for each line of a file, the record that last wrote it",
-        description="For each line of NAME, the record that last wrote it: its id, when and who. Lines older than "
-        "the history say so; lines changed from outside and not yet recorded say that.",
+        description="For each line of NAME, the record that last wrote it: its id, when and who. Lines there "
+        "before the file's history began say (before history); lines changed from outside and not yet recorded "
+        "say that.",
     )
     lines.add_argument("name", metavar="NAME", help=_NAMES)
     home_option(lines)
@@ -300,7 +301,7 @@ def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: igno
         elif line.origin is Origin.NOT_RECORDED:
             owner = f"{'(changed outside, not yet recorded)':<57}"
         else:
-            owner = f"{'(older than the history)':<57}"
+            owner = f"{'(' + Origin.BEFORE_HISTORY.value + ')':<57}"  # the words the JSON and the gutter say
         print(f"{owner} {line.number:>{width}} │ {line.text}", file=sys.stdout)
     return 0
 

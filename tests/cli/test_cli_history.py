@@ -89,7 +89,8 @@ def test_blame_names_the_writer_of_each_line(tmp_path: Path) -> None:
     walk_through(tmp_path)
     out = run("blame", "MEMORY.md", "--home", str(tmp_path))
     lines = out.stdout.splitlines()
-    assert lines[0].startswith("(older than the history)") and lines[0].endswith("1 │ - from before")
+    # one wording everywhere: the text, the JSON's origin and the app's gutter all say "before history"
+    assert lines[0].startswith("(before history) ") and lines[0].endswith("1 │ - from before")
     assert " cli " in lines[1] and lines[1].endswith("2 │ - timezone: IST")
     assert " outside " in lines[2] and lines[3].endswith("4 │ - likes filter coffee")
     data = json.loads(run("blame", "MEMORY.md", "--json", "--home", str(tmp_path)).stdout)

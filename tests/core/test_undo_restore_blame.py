@@ -279,7 +279,7 @@ def test_after_pruning_the_remaining_records_still_rebuild_undo_and_blame(home: 
     assert restore(home, "MEMORY.md", oldest, by=CLI, dry_run=True).diff.startswith("--- MEMORY.md (now)")
     lines = blame(home, "MEMORY.md").lines()
     assert [line.origin for line in lines].count(Origin.BEFORE_HISTORY) == 4, (
-        "what the pruned records wrote is older than the history now"
+        "what the pruned records wrote is before history now"
     )
     assert not undo(home, newest, by=CLI).is_error
     assert not undo(home, oldest, by=CLI).is_error

@@ -4,7 +4,7 @@ Every record keeps, per hunk, the line where it began and how many lines it
 removed and added (in the file as it was before it), so blame replays line
 numbers only, never content: it reads each record's head (:mod:`..log.head`)
 and moves a list of owners. Lines that were there before the file's first
-record are older than the history and say so. A change made from outside
+record say ``before history``. A change made from outside
 and not yet recorded (viewing never records) is computed against what the
 log last left and shown as not yet recorded.
 """
@@ -96,7 +96,7 @@ def blame(home: str | os.PathLike[str], name: str, *, files: FileMap = FLAT) -> 
     read = read_file(path, limit=read.size + 1)
     texts = _texts(read.data)
     owners = _owners(root, name)
-    if owners is None:  # no record of the file: all of it is older than the history
+    if owners is None:  # no record of the file: all of it is before history
         return Blame(name, texts, (None,) * len(texts), frozenset())
     unrecorded: set[int] = set()
     slot = slot_of(root, name)
