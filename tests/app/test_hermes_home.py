@@ -245,3 +245,39 @@ async def test_b_shows_who_last_wrote_each_line_of_the_stores_hermes_keeps_in_me
         assert memory.document.lines[last] == "prefers metric units"
         assert memory._notes[0] == "before history"
         await wait_until(pilot, lambda: user._notes.get(len(user.document.lines) - 1) == "cli 12:00:00", "USER.md's")
+
+
+async def test_the_history_views_file_filter_names_a_hermes_store_as_the_list_does_and_restores_it(
+    tmp_path: Path,
+) -> None:
+    """``f`` on MEMORY.md shows the records of ``memories/MEMORY.md`` (it showed none, and the store's path came
+    round again as a file of its own); ``R`` then ``y`` restores the store under Hermes's lock."""
+    from notebook_app.app.screens.history import HistoryScreen
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.memory.tool import MemoryTool
+
+    home = hermes_home(tmp_path)
+    tool = MemoryTool(home, by=CLI, files=hermes_files())
+    assert not tool.call({"action": "add", "text": "prefers metric units"}).is_error
+    assert not tool.call({"action": "add", "text": "works from Chennai", "target": "user"}).is_error
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen) and app.screen.records, "the records")
+        screen = app.screen
+        assert screen.others == ()
+        while screen.file != "MEMORY.md":
+            await pilot.press("f")
+        await wait_until(
+            pilot, lambda: screen.records and screen.records[0].file == "memories/MEMORY.md", "its records"
+        )
+        assert [e.file for e in screen.records] == ["memories/MEMORY.md"]
+        (home / "memories" / "MEMORY.md").write_text("changed by hand")
+        await pilot.press("R")
+        await wait_until(pilot, lambda: screen.pending is not None, "the restore's dry run")
+        await pilot.press("y")
+        store = home / "memories" / "MEMORY.md"
+        await wait_until(pilot, lambda: store.read_text().endswith("prefers metric units"), "the restore to land")
+        assert store.read_text() == "likes tide tables\n§\ndrafts go out\non Fridays\n§\nprefers metric units"
