@@ -92,3 +92,23 @@ def test_any_prune_keeps_every_sessions_total(home: Path, keep: int) -> None:
     for session in (first, second):
         loaded = load_session(home, session)
         assert loaded.pruned + CallCounts.of(loaded.calls) == counts(home)[session]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link", "garbage"])
+def test_a_counts_file_that_is_a_fifo_a_link_or_not_json_counts_nothing_and_never_hangs(home: Path, kind: str) -> None:
+    import os
+
+    first, second = two_sessions_then_the_cli(home)
+    path = home / ".notebook" / "pruned-calls.json"
+    elsewhere = home.parent / "elsewhere.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "link":
+        elsewhere.write_text('{"format": "persona-notebook-pruned-calls"}')
+        path.symlink_to(elsewhere)
+    else:
+        path.write_text("{not json")
+    assert counts(home) == {first: CallCounts(4, 0, 0), second: CallCounts(2, 1, 0)}
+    assert not prune(home, keep=5).is_error  # the file is replaced, never followed
+    assert counts(home) == {first: CallCounts(4, 0, 0), second: CallCounts(2, 1, 0)}
+    assert not path.is_symlink()

@@ -14,6 +14,8 @@ counts the same: the old log's calls up to ``through`` are not counted twice.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,7 +61,7 @@ def read_pruned(home: Path) -> PrunedCalls:
     with reader:
         log_id = reader.log_id
     try:
-        data = json.loads((state / PRUNED_NAME).read_bytes())
+        data = json.loads(_read_regular(state / PRUNED_NAME))
         if data.get("format") != FORMAT or data.get("log") != log_id:
             return PrunedCalls()
         counts = {
@@ -70,6 +72,18 @@ def read_pruned(home: Path) -> PrunedCalls:
         return PrunedCalls(log_id, str(through) if through is not None else None, counts)
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return PrunedCalls()
+
+
+def _read_regular(path: Path) -> bytes:
+    """The file's bytes, never through a link and never blocking on a FIFO; OSError when it is no regular file."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read()
+    finally:
+        os.close(fd)
 
 
 def count_pruned(before: PrunedCalls, log_id: str, events: Iterable[Event], dropped: Iterable[Event]) -> PrunedCalls:
