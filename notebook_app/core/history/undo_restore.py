@@ -36,6 +36,7 @@ from ..log.store import open_reader
 from ..memory.plan import load_outcome
 from ..store.recording import Change, Recorder
 from ..store.storage import LockedHome, StorageError, locked_home
+from ..text.times import local_time
 from .query import Found, HistoryError, events_after, find, redacted_in, state_after, undoable, unified
 
 
@@ -227,8 +228,8 @@ def plan_undo(
 
 
 def describe(event: Event) -> str:
-    """``w-… (replace by mcp kip-host 1.0, 2026-11-30 20:14:41)``: a record named in a message."""
-    return f"{event.id} ({event.action} by {who(event.by)}, {event.time:%Y-%m-%d %H:%M:%S})"
+    """``w-… (replace by mcp kip-host 1.0, 2026-11-30 21:14:41 +01:00)``: a record named in a message."""
+    return f"{event.id} ({event.action} by {who(event.by)}, {local_time(event.time)})"
 
 
 def who(by: Actor) -> str:
