@@ -11,7 +11,7 @@ from textual import messages, on
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from ..core.text.times import clock_time  # the one rule for times: local, with the offset
+from ..core.text import clock_time  # the one rule for times: local, with the offset
 from . import views
 from .keymap import load_keymap, user_keymap_path
 from .keys import APP_KEYS, Key, bindings

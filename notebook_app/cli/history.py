@@ -190,8 +190,7 @@ def line_of(event: Event) -> str:
     """One record on one line: id, time, file, action, who, and
     what it did; hidden characters drawn as the panes draw them."""
     from ..core.history import who
-    from ..core.text import with_markers
-    from ..core.text.times import local_time
+    from ..core.text import local_time, with_markers
 
     when = local_time(event.time)
     session = f" session {event.by.session}" if event.by.session else ""
@@ -260,7 +259,7 @@ def _short(value: object, limit: int = 50) -> str:
 
 def _blame(home, name: str, as_json: bool) -> int:  # type: ignore[no-untyped-def]
     from ..core.history import Origin, blame, who
-    from ..core.text.times import local_time
+    from ..core.text import local_time
 
     result = blame(home, name)
     if result.message is not None:

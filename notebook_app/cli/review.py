@@ -127,7 +127,7 @@ def outcome_line(decision: Decision) -> str:
 def describe(proposal: Proposal) -> str:
     """One proposal on one line: id, status, when, who, and the call."""
     from ..core.history import who
-    from ..core.text.times import local_time
+    from ..core.text import local_time
 
     change = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {proposal.field('text')!r}"
     if proposal.field("with") is not None:
