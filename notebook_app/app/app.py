@@ -11,6 +11,7 @@ from textual import messages, on
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from ..core.text import clock_time  # the one rule for times: local, with the offset
 from . import views
 from .keymap import load_keymap, user_keymap_path
 from .keys import APP_KEYS, Key, bindings
@@ -21,13 +22,6 @@ from .screens.main.edits import EditorLauncher
 from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 from .view_model.notebook import Notebook
 from .widgets.textual_compat import set_theme_before_parse
-
-
-def local_time(moment: datetime, now: datetime | None = None) -> str:
-    """``14:03:12`` today; with the date when it is not today (an agent session from last week)."""
-    local = moment.astimezone()
-    today = (now or datetime.now()).astimezone().date()
-    return local.strftime("%H:%M:%S") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
 
 
 def tilde(path: Path) -> str:
@@ -67,7 +61,7 @@ class NotebookApp(App[None]):
         theme: str | None = None,
         watch: bool = True,
         home_label: str | None = None,
-        clock: Callable[[datetime], str] = local_time,
+        clock: Callable[[datetime], str] = clock_time,
         theme_dirs: Iterable[Path] | None = None,
         notebook: Notebook | None = None,
         keymap_path: Path | None = None,

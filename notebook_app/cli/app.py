@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,8 +45,32 @@ def build_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
     return parser
 
 
+def one_edit_apart(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one edit: a letter added, dropped, changed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    start = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    if len(a) == len(b):
+        swapped = a[start : start + 2] == b[start : start + 2][::-1] and a[start + 2 :] == b[start + 2 :]
+        return swapped or a[start + 1 :] == b[start + 1 :]
+    shorter, longer = (a, b) if len(a) < len(b) else (b, a)
+    return shorter[start:] == longer[start + 1 :]
+
+
+def verb_meant(home: str, verbs: Sequence[CommandLine]) -> str | None:
+    """The verb ``home`` is one slip of the keyboard from, when no folder of that name is here (``histroy``)."""
+    if os.sep in home or home.startswith(".") or os.path.lexists(home):
+        return None  # a path, or a folder that is there: the person means the folder
+    return next((name for verb in verbs for name in verb.names if one_edit_apart(home.lower(), name)), None)
+
+
 def run(argv: Sequence[str], verbs: Sequence[CommandLine]) -> int:
     args = build_parser(verbs).parse_args(argv)
+    if args.home is not None and (verb := verb_meant(args.home, verbs)) is not None:
+        return usage_error(
+            f"{args.home} is not a command, and no folder here has that name: did you mean {verb}? "
+            f"(to open or make a home named {args.home}, write it as ./{args.home})"
+        )
     if args.reset_demo:
         if args.home is not None:
             return usage_error("--reset-demo restores the demo persona; it cannot be combined with HOME")

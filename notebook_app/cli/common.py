@@ -169,11 +169,15 @@ def print_json(value: object) -> None:
     print(json.dumps(value, ensure_ascii=False))
 
 
-def report(output: str, is_error: bool, *, as_json: bool, unrecorded: str | None = None) -> int:
+def report(
+    output: str, is_error: bool, *, as_json: bool, unrecorded: str | None = None, near: str | None = None
+) -> int:
     """Print a core result (text, or ``{"output", "is_error"}``); the exit status: 1 if refused.
 
     ``unrecorded``: why a write that landed is not in the history; said on
-    stderr (and as ``"unrecorded"`` in JSON), never hidden.
+    stderr (and as ``"unrecorded"`` in JSON), never hidden. ``near``: a
+    miss's near match (hidden characters kept it apart), the line after it
+    on stderr (``"near"`` in JSON).
     """
     if as_json:
         notes = git_notes()
@@ -182,11 +186,14 @@ def report(output: str, is_error: bool, *, as_json: bool, unrecorded: str | None
                 "output": output,
                 "is_error": is_error,
                 **({"unrecorded": unrecorded} if unrecorded else {}),
+                **({"near": near} if near else {}),
                 **({"git": " ".join(notes)} if notes else {}),
             }
         )
     else:
         print(output, file=sys.stderr if is_error else sys.stdout)
+        if near:
+            print(f"persona-notebook: {near}", file=sys.stderr)
         if unrecorded:
             print(f"persona-notebook: not recorded: {unrecorded}", file=sys.stderr)
     return 1 if is_error else 0

@@ -201,9 +201,9 @@ def line_of(event: Event) -> str:
     """One record on one line: id, time, file, action, who, and
     what it did; hidden characters drawn as the panes draw them."""
     from ..core.history import who
-    from ..core.text import with_markers
+    from ..core.text import local_time, with_markers
 
-    when = f"{event.time.astimezone(UTC):%Y-%m-%d %H:%M:%S}Z"
+    when = local_time(event.time)
     session = f" session {event.by.session}" if event.by.session else ""
     line = f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
     return with_markers(line)
@@ -270,6 +270,7 @@ def _short(value: object, limit: int = 50) -> str:
 
 def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: ignore[no-untyped-def]
     from ..core.history import Origin, blame, who
+    from ..core.text import local_time
 
     result = blame(home, name, files=files)
     if result.message is not None:
@@ -297,11 +298,11 @@ def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: igno
     width = len(str(len(lines)))
     for line in lines:
         if line.record is not None:
-            owner = f"{line.record.id}  {line.record.time[:19].replace('T', ' ')}  {who(line.record.by):<20}"
+            owner = f"{line.record.id}  {local_time(line.record.when)}  {who(line.record.by):<20}"
         elif line.origin is Origin.NOT_RECORDED:
-            owner = f"{'(changed outside, not yet recorded)':<57}"
+            owner = f"{'(changed outside, not yet recorded)':<64}"
         else:
-            owner = f"{'(' + Origin.BEFORE_HISTORY.value + ')':<57}"  # the words the JSON and the gutter say
+            owner = f"{'(' + Origin.BEFORE_HISTORY.value + ')':<64}"  # the words the JSON and the gutter say
         print(f"{owner} {line.number:>{width}} │ {line.text}", file=sys.stdout)
     return 0
 

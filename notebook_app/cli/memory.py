@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     result = memory_tool(home, by=CLI, files=opening.files).call(payload)
     if not result.is_error:
         say_git_hint(opening)
-    return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
+    return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded, near=result.near)
 
 
 COMMAND = CommandLine(

@@ -127,11 +127,12 @@ def outcome_line(decision: Decision) -> str:
 def describe(proposal: Proposal) -> str:
     """One proposal on one line: id, status, when, who, and the call."""
     from ..core.history import who
+    from ..core.text import local_time
 
     change = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {proposal.field('text')!r}"
     if proposal.field("with") is not None:
         change += f" → {proposal.field('with')!r}"
-    line = f"{proposal.id}  {proposal.status:<8}  {proposal.time:%Y-%m-%d %H:%M:%S}  {who(proposal.by)}  {change}"
+    line = f"{proposal.id}  {proposal.status:<8}  {local_time(proposal.time)}  {who(proposal.by)}  {change}"
     edited = proposal.edit_words()
     return line + (f"  (edited; {edited})" if edited else "") + (f"  ({proposal.reason})" if proposal.reason else "")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 from pathlib import Path
 
@@ -182,12 +183,19 @@ async def test_the_read_started_before_the_app_is_the_one_it_shows(home: Path) -
         assert "MEMORY.md" in app.screen.state.files
 
 
-def test_times_say_the_date_when_it_is_not_today() -> None:
+def test_times_say_the_date_when_it_is_not_today_and_always_their_offset() -> None:
     from datetime import UTC, datetime, timedelta
 
-    from notebook_app.app.app import local_time
+    from notebook_app.app.app import NotebookApp
+    from notebook_app.core.text.times import clock_time, offset
 
+    assert inspect.signature(NotebookApp).parameters["clock"].default is clock_time  # the core's one rule
     now = datetime(2026, 11, 30, 15, 0, tzinfo=UTC)
-    assert local_time(now - timedelta(minutes=5), now) == (now - timedelta(minutes=5)).astimezone().strftime("%H:%M:%S")
+    zone = offset((now - timedelta(minutes=5)).astimezone())
+    assert clock_time(now - timedelta(minutes=5), now) == (now - timedelta(minutes=5)).astimezone().strftime(
+        f"%H:%M:%S {zone}"
+    )
     last_week = now - timedelta(days=7)
-    assert local_time(last_week, now) == last_week.astimezone().strftime("%Y-%m-%d %H:%M")
+    assert clock_time(last_week, now) == last_week.astimezone().strftime(
+        f"%Y-%m-%d %H:%M {offset(last_week.astimezone())}"
+    )

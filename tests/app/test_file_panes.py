@@ -115,3 +115,22 @@ async def test_a_crlf_file_says_its_line_ending_once_and_marks_only_a_lone_carri
         assert list(file_view(app).document.lines) == ["- one ", "- two␍three "]
         upcoming = app.screen.query_one("#next", SessionPane).document
         assert "- two␍three" in upcoming.lines and not any(line.endswith("␍") for line in upcoming.lines)
+
+
+async def test_a_miss_that_only_a_hidden_character_causes_names_the_near_match_before_and_after_enter(
+    home: Path,
+) -> None:
+    (home / "MEMORY.md").write_text("# Notes\n- tea\u200bat 4 on Fridays\n")
+    near = "near match on line 2 of MEMORY.md: “tea∙at 4”, the same but for U+200B ZERO WIDTH SPACE in the file"
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        app.screen.query_one(FileList).focus()
+        await pilot.press("x", *"teaat 4")
+        form = app.screen.query_one(ActionForm)
+        await wait_until(pilot, lambda: form.status[0] == "flag", "the dry run's miss")
+        assert form.status == ("flag", f"not found: teaat 4; {near}")  # what the CLI says on its second line
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: form.status[0] == "error", "the tool's miss")
+        assert form.status == ("error", f"not found: teaat 4; {near}")
+        assert (home / "MEMORY.md").read_text() == "# Notes\n- tea\u200bat 4 on Fridays\n"

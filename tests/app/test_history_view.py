@@ -85,9 +85,10 @@ async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_wid
     from textual.dom import DOMNode
     from textual.widgets import Static
 
-    from notebook_app.app.app import NotebookApp, local_time
+    from notebook_app.app.app import NotebookApp
     from notebook_app.app.themes import shipped_themes_dir
     from notebook_app.core.history.query import history
+    from notebook_app.core.text.times import clock_time
 
     memory_tool(home, by=CLI).call({"action": "add", "text": "from the command line"})
     (record,) = history(home, limit=1)
@@ -109,7 +110,7 @@ async def test_b_labels_a_recorded_line_with_the_apps_own_clock_and_reads_no_wid
         banner = app.screen.query_one("#home-banner", Static)
         await wait_until(pilot, lambda: view._notes.get(last) or banner.has_class("-shown"), "the blame, or a failure")
         assert not banner.has_class("-shown"), str(banner.content)
-        assert view._notes[last] == f"cli {local_time(record.time)}"
+        assert view._notes[last] == f"cli {clock_time(record.time)}"
         assert queried_from == {threading.main_thread().name}
 
 

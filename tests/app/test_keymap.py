@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_pilot import SIZE, make_app, started
+from notebook_pilot import SIZE, make_app, started, wait_until
 
 from notebook_app.app.keymap import load_keymap
 from notebook_app.app.screens import HelpScreen
@@ -77,3 +77,34 @@ def test_no_key_is_bound_only_to_one_a_browser_keeps_for_itself() -> None:
     kept_only = [key.id for key in ALL_KEYS if not set(key.keys.split(",")) - BROWSER_KEPT]
     assert kept_only == []
     assert any("ctrl+t" in key.keys.split(",") for key in ALL_KEYS)  # the table does use one: the test has teeth
+
+
+async def test_a_remap_that_shadows_an_app_wide_key_is_one_notification_naming_both(home: Path, tmp_path: Path) -> None:
+    keymap_file(tmp_path, 'add = "q"\n')
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        notes = [n for n in app._notifications if n.title == "keymap"]
+        assert len(notes) == 1, [n.message for n in notes]
+        assert "add = 'q'" in notes[0].message and "'quit'" in notes[0].message
+        await pilot.press("a")  # add keeps its own key
+        assert app.screen.query_one(ActionForm).is_open
+        await pilot.press("escape", "q")  # and q still quits
+        await wait_until(pilot, lambda: app._exit, "the app to quit")
+
+
+def test_shadowing_is_refused_both_ways_and_a_key_freed_first_is_not_a_shadow(tmp_path: Path) -> None:
+    text = 'quit = "y"\nhistory-undo = "f1"\nadd = "ctrl+q,x"\n'
+    keymap, problems = load_keymap(keymap_file(tmp_path, text))
+    assert keymap == {}
+    assert any(
+        p.startswith(f"{tmp_path / 'xdg-config' / 'persona-notebook' / 'keymap.toml'}: quit = 'y'") for p in problems
+    )
+    assert any("quit = 'y'" in p and "'export-apply'" in p and "'review-approve'" in p for p in problems)
+    assert any("history-undo = 'f1'" in p and "'help-anywhere'" in p for p in problems)
+    assert any("add = 'x'" in p and "'remove'" in p for p in problems)  # a clash in its own view, as before
+    assert len(problems) == 3
+    moved, none = load_keymap(keymap_file(tmp_path, 'quit = "ctrl+q"\nadd = "q"\n'))
+    assert (moved, none) == ({"quit": "ctrl+q", "add": "q"}, [])  # q is free once quit moved
+    kept, refused = load_keymap(keymap_file(tmp_path, 'quit = "y"\nadd = "q"\n'))
+    assert kept == {} and "add = 'q' would take it from 'quit'" in refused[1]  # quit's move refused: q is its again

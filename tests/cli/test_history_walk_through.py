@@ -40,7 +40,7 @@ def normal(lines: list[str]) -> list[str]:
     out = []
     for line in lines:
         line = re.sub(r"\d{8}-\d{6}-[0-9a-f]{8}", "SESSION", line)
-        line = re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ?", "TIME", line)
+        line = re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d", "TIME", line)  # local, with its offset
         out.append(re.sub(r" +", " ", ID.sub("ID", line)).rstrip())
     while out and not out[-1]:
         out.pop()

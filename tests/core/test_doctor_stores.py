@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.hosts import parse_profile, resolve_host
 from notebook_app.core.log.actor import CLI
 from notebook_app.core.memory import sections
+from notebook_app.core.text.times import local_time
 
 
 @pytest.fixture(autouse=True)
@@ -154,7 +156,7 @@ def test_hermes_drift_backups_are_named_and_its_locks_and_temp_files_are_not_fin
     assert (backup.file, backup.line, backup.severity.value) == ("MEMORY.md", None, "info")
     assert backup.message.startswith(
         "memories/MEMORY.md.bak.1764000000 is one of Hermes's drift backups: the copy of MEMORY.md its memory tool "
-        "saved on 2025-11-24 at 16:00 UTC"
+        f"saved on {local_time(datetime.fromtimestamp(1764000000, UTC))}"  # 2025-11-24 16:00:00 UTC, said here
     )
     assert not [f for f in report.findings if ".lock" in f.message or ".mem_" in f.message]
     assert not [f for f in report.findings if f.rule == "security.secret"]

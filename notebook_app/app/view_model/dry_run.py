@@ -119,7 +119,8 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
         return "hint", f"dry run: edits {what} of {outcome.name} in place; enter applies it"
     if isinstance(outcome, Rejection):
         typed = str(dry.args.get("text", "")).strip()
-        return ("flag", outcome.message) if typed or dry.blocked else ("hint", "type the text; enter applies it")
+        said = outcome.message + (f"; {outcome.near}" if outcome.near else "")  # the CLI's words: the core's
+        return ("flag", said) if typed or dry.blocked else ("hint", "type the text; enter applies it")
     request = outcome.request
     if dry.edit_line is not None:
         where = f"line {dry.edit_line + 1} of {request.filename}"

@@ -3,7 +3,8 @@
 ``on`` and ``off`` change the home's ``git`` setting (a recorded write). A home
 inside another repository is committed into only with ``--repo`` naming it.
 ``.gitignore`` lines for the notebook's own files are added only with a yes:
-``--yes``, or the question answered on a terminal.
+``--yes``, or the question answered on a terminal; without one, the output
+names the lines left out and stderr says why nothing was asked.
 """
 
 from __future__ import annotations
@@ -59,9 +60,20 @@ def run(args: argparse.Namespace) -> int:
         question = f"add {', '.join(lines)} to {home}/.gitignore, so git leaves the notebook's own files out? [y/N] "
         return input(question).strip().lower() in ("y", "yes")
 
+    left: list[tuple[str, ...]] = []
+
+    def not_asked(lines: tuple[str, ...]) -> bool:
+        """No one to ask (no terminal, or --json): the lines stay out, and stderr says why and how to add them."""
+        left.append(lines)
+        return False
+
     asking = sys.stdin.isatty() and not args.json
-    result = git_on(home, by=CLI, repo=args.repo, add_ignore=True if args.yes else ask if asking else False)
-    return report(result.output, result.is_error, as_json=args.json)
+    result = git_on(home, by=CLI, repo=args.repo, add_ignore=True if args.yes else ask if asking else not_asked)
+    status = report(result.output, result.is_error, as_json=args.json)
+    if left and not result.is_error:
+        why = "--json asks nothing" if args.json else "stdin is not a terminal, so nothing was asked"
+        print(f"persona-notebook: the .gitignore lines were not added ({why}); --yes adds them", file=sys.stderr)
+    return status
 
 
 COMMAND = CommandLine(

@@ -36,6 +36,7 @@ from .held import content_now, session
 from .query import Found, HistoryError, events_after, find, not_a_file, redacted_in, state_after, undoable, unified
 
 Home = str | os.PathLike[str]
+from ..text.times import local_time
 
 
 @dataclass(frozen=True)
@@ -226,8 +227,8 @@ def plan_undo(
 
 
 def describe(event: Event) -> str:
-    """``w-… (replace by mcp kip-host 1.0, 2026-11-30 20:14:41)``: a record named in a message."""
-    return f"{event.id} ({event.action} by {who(event.by)}, {event.time:%Y-%m-%d %H:%M:%S})"
+    """``w-… (replace by mcp kip-host 1.0, 2026-11-30 21:14:41 +01:00)``: a record named in a message."""
+    return f"{event.id} ({event.action} by {who(event.by)}, {local_time(event.time)})"
 
 
 def who(by: Actor) -> str:

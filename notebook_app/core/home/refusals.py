@@ -8,7 +8,7 @@ and the real call refuse the same files with the same words.
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .files import FileRead, FileStatus
 
@@ -20,6 +20,8 @@ class Rejection:
     """Why an action cannot be applied; ``message`` is the tool's error output."""
 
     message: str
+    near: str | None = field(default=None, compare=False)
+    """For a person, beside a miss: the near match that only hidden characters kept apart (never the agent's)."""
 
 
 def edit_refusal(read: FileRead) -> Rejection | None:

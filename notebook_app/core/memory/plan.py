@@ -21,6 +21,7 @@ from ..home.reading import MEMORY_TARGETS
 from ..home.refusals import Rejection, edit_refusal, text_of
 from ..home.soul import MAX_FILE_BYTES
 from ..log.actor import LIBRARY, Actor
+from ..text.hidden import char_name, near_match, with_markers
 from . import sections
 from .dialect import dialect_for, entry_text_refusal
 
@@ -157,9 +158,28 @@ def plan_edit(request: MemoryRequest, current: str | None) -> Edit | Rejection:
         return Edit(request, len(text), "", f"{separator}- {request.text}{ending}", len(text))
     start = text.find(request.text)
     if start < 0:
-        return Rejection(f"not found: {request.text}")
+        return Rejection(f"not found: {request.text}", near=near_words(request.text, text, request.filename))
     inserted = request.replacement if request.action == "replace" else ""
     return Edit(request, start, request.text, inserted or "", len(text))
+
+
+def near_words(sought: str, text: str, name: str) -> str | None:
+    """``near match on line 2 of MEMORY.md: “tea∙at 4”, the same but for U+200B ZERO WIDTH SPACE in the file``.
+
+    What a person is told beside a miss that only hidden characters caused
+    (:func:`..text.hidden.near_match`), the CLI and the app's form alike; the
+    agent's tool keeps its contract's ``not found: <text>``. None for any other miss.
+    """
+    found = near_match(sought, text)
+    if found is None:
+        return None
+    shown = with_markers(text[found.start : found.end])
+    shown = shown if len(shown) <= 80 else shown[:79] + "…"
+    names = [f"{char_name(c)} in the file" for c in found.in_text[:3]]
+    names += [f"{char_name(c)} in your text" for c in found.in_sought[:3]]
+    differ = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+    line = text.count("\n", 0, found.start) + 1
+    return f"near match on line {line} of {name}: “{shown}”, the same but for {differ}"
 
 
 def load_outcome(name: str, *, start: int, inserted: int, size: int) -> str:
@@ -267,7 +287,10 @@ def plan_in_store(request: MemoryRequest, text: str | None, files: FileMap) -> s
     """What a human's add, replace or remove makes of a ``§`` store whose text is ``text``, within its limit."""
     op = sections.StoreOp(request.action, request.text, request.replacement)
     limit = files.limits.get(request.filename) or sections.LIMITS[request.filename]
-    return sections.plan_store(text, op, name=files.relative(request.filename), limit=limit)
+    write = sections.plan_store(text, op, name=files.relative(request.filename), limit=limit)
+    if isinstance(write, Rejection) and request.action != "add" and request.text not in (text or ""):
+        return replace(write, near=near_words(request.text, text or "", files.relative(request.filename)))
+    return write
 
 
 def store_preview(request: MemoryRequest, read: FileRead, text: str, files: FileMap) -> Edit | Rejection:

@@ -25,6 +25,8 @@ class ToolResult:
     is_error: bool = False
     refused_by: str | None = None
     """The doctor's rule that refused the call in guard mode; None otherwise."""
+    near: str | None = field(default=None, compare=False)
+    """A miss's near match, for a person (:func:`.plan.near_words`); never shown to the agent."""
     unrecorded: str | None = field(default=None, compare=False)
     """Why a write went unrecorded in the home's history (``.notebook`` unusable); never shown to the agent."""
 

@@ -159,7 +159,7 @@ class MemoryTool:
                 current = home.read_text(name)
                 edit = plan_edit(request, current)
                 if isinstance(edit, Rejection):
-                    return ToolResult(edit.message, is_error=True)
+                    return ToolResult(edit.message, is_error=True, near=edit.near)
                 text = current or ""
                 edit = placed_in_text(edit, text)
                 output = success_message(edit)
@@ -188,7 +188,7 @@ class MemoryTool:
             return None if refusal is None else ToolResult(refusal.message, is_error=True)
         write = plan_in_store(request, text, self.files)
         if isinstance(write, Rejection):
-            return ToolResult(write.message, is_error=True)
+            return ToolResult(write.message, is_error=True, near=write.near)
         output = f"ok ({request.action} → {name}); loads next session ({write.message} {write.usage})"
         change = self._change(request.action, given, output)
         if write.is_append:

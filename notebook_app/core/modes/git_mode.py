@@ -78,8 +78,13 @@ def git_on(
         where = OWN
     else:
         where = OWN
-    lines = to_ignore(root) if add_ignore else ()
-    if lines and (add_ignore(lines) if callable(add_ignore) else add_ignore):
+    lines = to_ignore(root)
+    if lines and not (add_ignore(lines) if callable(add_ignore) else add_ignore):
+        said.append(
+            f"left its .gitignore as it is: {', '.join(lines)} are not in it, so a `git add` of the whole home "
+            "would take the notebook's own files (its commits never do)"
+        )
+    elif lines:
         problem = add_to_gitignore(root, lines)
         said.append(f"added {', '.join(lines)} to its .gitignore" if problem is None else problem)
         if problem is None:  # committed by itself, so it never rides along in a write's commit

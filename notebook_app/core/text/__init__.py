@@ -1,4 +1,5 @@
-"""Pure algorithms over text: common runs, the three-way merge, hidden characters, a file's lines, secrets, tokens.
+"""Pure algorithms over text: common runs, the three-way merge, hidden characters, a file's lines, secrets, tokens,
+and how a time is said to a person.
 
 No I/O and no home: every other package may use them.
 """
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from .common_runs import common_prefix, common_suffix, differing_excerpts
     from .hidden import describe_hidden, with_markers
     from .merge import Conflict, MergeResult, both, follow_line, merge3, mine, split_lines, theirs
+    from .times import clock_time, local_time
     from .tokens import DEFAULT_ENCODING, count_tokens
 
 _HOME_OF: dict[str, str] = {
@@ -29,6 +31,8 @@ _HOME_OF: dict[str, str] = {
     "mine": "merge",
     "split_lines": "merge",
     "theirs": "merge",
+    "clock_time": "times",
+    "local_time": "times",
     "DEFAULT_ENCODING": "tokens",
     "count_tokens": "tokens",
 }
@@ -41,12 +45,14 @@ __all__ = [
     "Conflict",
     "MergeResult",
     "both",
+    "clock_time",
     "common_prefix",
     "common_suffix",
     "count_tokens",
     "describe_hidden",
     "differing_excerpts",
     "follow_line",
+    "local_time",
     "merge3",
     "mine",
     "split_lines",

@@ -205,3 +205,61 @@ def describe_hidden(text: str, *, limit: int = 3) -> str:
     parts = [f"{item.name} at {item.offset + 1}" for item in found[:limit]]
     more = " and more" if len(found) > limit else ""
     return "contains " + ", ".join(parts) + more
+
+
+@dataclass(frozen=True)
+class NearMatch:
+    """Where a text that was not found is after all, once hidden characters are set aside on both sides."""
+
+    start: int
+    end: int
+    """The span of the searched text that reads as the sought one (characters)."""
+    in_text: tuple[str, ...]
+    """The hidden characters the span holds that the sought text does not (named: :func:`char_name`)."""
+    in_sought: tuple[str, ...]
+    """The hidden characters the sought text holds that the span does not."""
+
+
+def _removed(text: str) -> list[int]:
+    """Where :func:`strip_hidden` drops a character of ``text`` (a tab it keeps, as a space)."""
+    return [match.start() for match in _PATTERN.finditer(text) if match.group() != "\t"]
+
+
+def _source_index(index: int, removed: list[int]) -> int:
+    """The index in the text of the character at ``index`` of its stripped form (``removed``: what was dropped)."""
+    skipped = 0
+    while skipped < len(removed) and removed[skipped] <= index + skipped:
+        skipped += 1
+    return index + skipped
+
+
+def _differing(one: str, other: str) -> tuple[str, ...]:
+    """The hidden characters ``one`` holds more often than ``other``, each once, in order."""
+    theirs = [match.group() for match in _PATTERN.finditer(other)]
+    extra: list[str] = []
+    for match in _PATTERN.finditer(one):
+        char = match.group()
+        if char in theirs:
+            theirs.remove(char)
+        elif char not in extra:
+            extra.append(char)
+    return tuple(extra)
+
+
+def near_match(sought: str, text: str) -> NearMatch | None:
+    """Where ``sought``, not in ``text`` as it is, is once hidden characters are set aside (a tab read as a space).
+
+    A remove of ``teaat`` that misses ``tea<U+200B>at`` is the case: the
+    person typed what they see. None when hidden characters are not why it
+    missed (neither side holds one, or the text is not there even without them).
+    """
+    if not (has_hidden(sought) or has_hidden(text)) or sought in text:
+        return None
+    needle = strip_hidden(sought)
+    at = strip_hidden(text).find(needle) if needle.strip() else -1
+    if at < 0:
+        return None
+    removed = _removed(text)
+    start, end = _source_index(at, removed), _source_index(at + len(needle) - 1, removed) + 1
+    span = text[start:end]
+    return NearMatch(start, end, _differing(span, sought), _differing(sought, span))

@@ -150,7 +150,8 @@ class FormRoundTrip:
     def _written(self, outcome: tuple[ToolResult | SpliceResult, HomeState]) -> None:
         result, state = outcome
         if result.is_error:
-            self.form.show_status("error", result.output)
+            near = result.near if isinstance(result, ToolResult) else None  # the core's words, as the CLI says them
+            self.form.show_status("error", result.output + (f"; {near}" if near else ""))
             self._apply(state)
             return
         self._close()  # the new state is presented once, below: not the old one first

@@ -35,7 +35,7 @@ CHECK_DELAY = (
 
 
 def blame_label(line, clock: Callable[[datetime], str]) -> str:
-    """``cli 12:03:04``: who last wrote a line and when, or where it comes from when no record did."""
+    """``cli 12:03:04 +01:00``: who last wrote a line and when, or where it comes from when no record did."""
     from ....core.history import who
 
     if line.record is None:

@@ -177,8 +177,9 @@ class HomePane(FocusWithin, Vertical):
 
     def _blame_of(self, name: str) -> None:
         labels = (self._blame or {}).get(name, {})
+        width = max((len(label) + 1 for label in labels.values()), default=0)  # a time says its offset: never cut
         self.pane(name).view.set_notes(
-            {line - 1: label for line, label in labels.items()}, 16 if self._blame is not None else 0
+            {line - 1: label for line, label in labels.items()}, max(16, width) if self._blame is not None else 0
         )
 
     def _flag(self, name: str) -> None:

@@ -33,6 +33,7 @@ from ...log.events import Event, EventError
 from ...log.store import LogReader, lines_forward, open_reader
 from ...text.file_text import FileText
 from ...text.secrets import candidate_lines, secrets_in
+from ...text.times import local_date
 from ..fixes import RedactFix
 from ..history_memo import recall, remember, started
 from ..model import Finding, finding
@@ -157,7 +158,7 @@ class HistoryScan:
         what = f"{event.action} of {event.file}" if event.file else event.action
         message = (
             f"record {event.id} ({what} by {event.by.kind.value}, "
-            f"{event.time:%Y-%m-%d}) holds {article} {kind} in {where}: {shown}{more}"
+            f"{local_date(event.time)}) holds {article} {kind} in {where}: {shown}{more}"
         )
         carried = any(not w.startswith("the copy") for w, _, _ in hits)
         fix = RedactFix(

@@ -26,6 +26,7 @@ from ...memory import sections
 from ...memory.dialect import dialect_in
 from ...memory.sections import hermes_text
 from ...text.file_text import FileText
+from ...text.times import local_time
 from ..model import Finding, finding
 from ..store_fix import NormaliseFix, pieces, round_trips
 from .hygiene import SEPARATOR_LINE
@@ -179,6 +180,6 @@ def backup_findings(root: Path, files: FileMap, *, limit: int = 100) -> list[Fin
 
 def _when(stamp: int) -> str:
     try:
-        return "on " + datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d at %H:%M UTC")
+        return "on " + local_time(datetime.fromtimestamp(stamp, UTC))
     except (OverflowError, OSError, ValueError):
         return "at a time its name does not say"
