@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from notebook_pilot import SIZE, make_app, started, wait_until
+from notebook_pilot import SIZE, make_app, open_doctor, started, wait_until
+from textual.widgets import OptionList, Static
 
 from notebook_app.app import _opened
 from notebook_app.app.widgets.form.action_form import ActionForm
-from notebook_app.core.home.remembered import remember_host
+from notebook_app.core.home.remembered import remember_host, remembered_host
 
 
 def hosts_file() -> Path:
@@ -70,3 +71,32 @@ async def test_a_host_remembered_before_is_said_at_open_with_its_time_and_what_t
     words = next(m for t, m in said if t == "opened as Hermes")
     assert words.startswith("the host remembered for this folder since ")
     assert "`--host toolnexus` writes MEMORY.md" in words
+
+
+async def test_the_doctor_view_forgets_a_stale_remembered_host_with_y_and_writes_nothing_in_the_home(
+    tmp_path: Path,
+) -> None:
+    home = plain_home(tmp_path)
+    assert remember_host(home, "hermes") is None
+    opened = _opened(str(home), host=None, agent=None, profile=None, openclaw_config=None)
+    assert not isinstance(opened, int)
+    path, notebook, _ = opened
+    before = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
+    app = make_app(path)
+    app._notebook = notebook
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_doctor(pilot)
+        listing = screen.query_one(OptionList)
+        index = next(
+            i
+            for i in range(listing.option_count)
+            if (key := listing.get_option_at_index(i).id) and screen._findings[key].rule == "host.remembered"
+        )
+        listing.highlighted = index
+        detail = screen.query_one("#doctor-detail", Static)
+        await wait_until(pilot, lambda: "y applies it" in str(detail.render()), "the fix's dry run")
+        assert "Hermes is forgotten" in str(detail.render())
+        await pilot.press("y")
+        await wait_until(pilot, lambda: remembered_host(home) is None, "the host forgotten")
+    assert {p: p.read_bytes() for p in home.rglob("*") if p.is_file()} == before  # the home is not written
