@@ -143,24 +143,24 @@ def _open_by_host(path: Path | None, **named: str | None) -> tuple[Path, Noteboo
     exit code.
 
     A Claude Code project's notebook works on its auto-memory folder (where MEMORY.md and our own files are,
-    never the project's tree); a Hermes home's ``memories/`` opens the home. A host named is remembered for
-    the folder, as the CLI remembers it; what decided the host is said in the app when it opens.
+    never the project's tree); a Hermes home's ``memories/`` opens the home. A host named only looks, as
+    ``soul --host`` does: it is not remembered (only the palette's release choice is, issue 34); what decided
+    the host is said in the app when it opens.
     """
-    from ..core.hosts import Chosen, OpeningError, open_home, remember_host  # which host: the CLI's one rule
+    from ..core.hosts import Chosen, OpeningError, open_home  # which host: the CLI's one rule
     from .view_model.notebook import Notebook
 
     opening = open_home(path, **named)
     if isinstance(opening, OpeningError):
         print(f"persona-notebook: {opening.message}", file=sys.stderr)
         return opening.exit_code
-    if named.get("host") is not None and (problem := remember_host(opening.root, opening.host, opening.version)):
-        print(f"persona-notebook: {problem}", file=sys.stderr)
     if path is not None and opening.root != path:  # said before the app takes the screen, and kept after it
         print(f"persona-notebook: {opening.reason}", file=sys.stderr)
     if opening.host == "toolnexus":
         return opening.root.absolute(), Notebook(opening.root.absolute())
     told = opening.chosen is not Chosen.FALLBACK
-    words = (opening.reason, *opening.notes) if told else ()
+    instead = opening.instead("MEMORY.md")  # a host remembered that is not the layout's: the notice says so
+    words = (opening.reason, *((instead,) if instead else ()), *opening.notes) if told else ()
     where = opening.entry_home.absolute()
     notebook = Notebook(
         where, files=opening.files, opened_as=opening.spec, opening_words=words, host_root=opening.root.absolute()

@@ -109,19 +109,23 @@ def existing_home(given: str, *, create: bool = False) -> Path | str:
     return f"no such home: {given} (pass --create to make it)"
 
 
-def opened_home(args: argparse.Namespace, *, create: bool = False) -> Opening | str:
+def opened_home(
+    args: argparse.Namespace, *, create: bool = False, writes: bool = False, file: str | None = None
+) -> Opening | str:
     """The home a verb works on, opened as its host has it and pinned; or the usage error to print (exit 2).
 
     The host is ``--host``, else the one remembered for the folder, else its layout's, else toolnexus
     (:func:`..core.hosts.open_home`); with no ``--home``, ``--host hermes|openclaw``, ``--profile`` or
-    ``--agent`` open that host's own home. A ``--host`` is remembered for the folder; a host the layout
-    or the memory chose is said on stderr, one line. The Opening is kept as ``args.opening`` (a second
-    call returns it), and ``args.home`` becomes its folder when that is not the one given (a Hermes
-    home's ``memories/`` opens the home).
+    ``--agent`` open that host's own home, and one line on stderr names it. Opening remembers nothing: a
+    write aimed with ``--host`` is remembered once it lands (:func:`remember_aimed_host`). A host the
+    layout or the memory chose is said on stderr, one line; for a verb that ``writes`` (to ``file``) a
+    remembered host is said as where the write goes and what ``--host`` would do instead. The Opening is
+    kept as ``args.opening`` (a second call returns it), and ``args.home`` becomes its folder when that is
+    not the one given (a Hermes home's ``memories/`` opens the home).
     """
     if getattr(args, "opening", None) is not None:
         return args.opening
-    from ..core.hosts import Chosen, OpeningError, open_home, remember_host  # the host rules load when asked
+    from ..core.hosts import Chosen, OpeningError, open_home  # the host rules load when asked
 
     given: Path | None = None
     if args.home is not CURRENT:
@@ -141,14 +145,29 @@ def opened_home(args: argparse.Namespace, *, create: bool = False) -> Opening | 
     elif found.root != given:
         pin_home(found.root)
         args.home = str(found.root)
-    if args.host is not None:
-        problem = remember_host(found.root, found.host, found.version)
-        if problem is not None:
-            print(f"persona-notebook: {problem}", file=sys.stderr)
+    said = found.remembered_write(file) if writes else None
+    if given is None and found.root != Path("."):  # a host's own home, from any folder: say which
+        named = found.reason if str(found.root) in found.reason else f"{found.reason}; the home is {found.root}"
+        print(f"persona-notebook: {named}", file=sys.stderr)
+    elif said is not None:
+        print(f"persona-notebook: {said}", file=sys.stderr)
     elif found.chosen in (Chosen.DETECTED, Chosen.REMEMBERED) and found.host != "toolnexus":
         print(f"persona-notebook: {found.reason}", file=sys.stderr)
     args.opening = found
     return found
+
+
+def remember_aimed_host(args: argparse.Namespace) -> None:
+    """After a write aimed with ``--host`` landed: that host is remembered for the folder, with the time, so
+    later writes without ``--host`` go there too (and say so). A read never calls this (issue 34)."""
+    opening: Opening | None = getattr(args, "opening", None)
+    if args.host is None or opening is None:
+        return
+    from ..core.hosts import remember_host
+
+    problem = remember_host(opening.root, opening.host, opening.version)
+    if problem is not None:
+        print(f"persona-notebook: {problem}", file=sys.stderr)
 
 
 def say_git_hint(opening: Opening) -> None:

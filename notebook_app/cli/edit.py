@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING
 
 from ..core.home import BOOTSTRAP_ORDER
 from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, print_json, say_git_hint, usage_error
+from .common import (
+    CommandLine,
+    home_option,
+    opened_home,
+    print_json,
+    remember_aimed_host,
+    say_git_hint,
+    usage_error,
+)
 
 if TYPE_CHECKING:
     from ..core.edits import CopyEditResult, EditorRunner
@@ -58,7 +66,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(
     args: argparse.Namespace, *, run_editor: EditorRunner | None = None, environ: Mapping[str, str] | None = None
 ) -> int:
-    opening = opened_home(args)
+    opening = opened_home(args, writes=True, file=args.name)
     if isinstance(opening, str):
         return usage_error(opening)
     # Loaded when an edit runs, not with the app.
@@ -76,6 +84,7 @@ def run(
         run_editor = process_runner(command)
     result = edit_with_editor(home, files.relative(args.name), run_editor, edits_dir=edits_dir(), by=CLI, files=files)
     if result.edit is not None and not result.is_error:  # saved back: the workspace was written
+        remember_aimed_host(args)
         say_git_hint(opening)
     return _report(result, as_json=args.json)
 

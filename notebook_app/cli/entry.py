@@ -6,7 +6,15 @@ import argparse
 
 from ..core import ENTRY_FILES
 from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, report, say_git_hint, usage_error
+from .common import (
+    CommandLine,
+    home_option,
+    opened_home,
+    remember_aimed_host,
+    report,
+    say_git_hint,
+    usage_error,
+)
 
 _HELPS = {
     "delete": "delete line LINE of FILE, its line ending included",
@@ -47,7 +55,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    opening = opened_home(args)
+    opening = opened_home(args, writes=True, file=args.file)
     if isinstance(opening, str):
         return usage_error(opening)
     home, files = opening.entry_home, opening.files
@@ -58,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         result = edit_entry(home, args.file, args.line, args.expect, args.new_text, by=CLI, files=files)
     if not result.is_error:
+        remember_aimed_host(args)
         say_git_hint(opening)
     return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
 

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from ..core.log import CLI, EventAction
-from .common import CommandLine, home_option, opened_home, print_json, report, usage_error
+from .common import CommandLine, home_option, opened_home, print_json, remember_aimed_host, report, usage_error
 
 if TYPE_CHECKING:
     from ..core.home import FileMap
@@ -131,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
         undo,
     )
 
-    opening = opened_home(args)
+    writes = args.command in ("undo", "restore") and not args.dry_run  # the rest read, or write only the history
+    opening = opened_home(args, writes=writes, file=getattr(args, "name", None) if writes else None)
     if isinstance(opening, str):
         return usage_error(opening)
     home = opening.entry_home  # where the writes record: a Claude Code project's memory folder
@@ -144,6 +145,8 @@ def run(args: argparse.Namespace) -> int:
             result = undo(home, args.id, by=CLI, dry_run=args.dry_run, files=files)
         else:
             result = restore(home, args.name, args.to, by=CLI, dry_run=args.dry_run, files=files)
+        if writes and not result.is_error:
+            remember_aimed_host(args)
         return _done(
             result.output,
             result.is_error,

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 
 from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, report, say_git_hint, usage_error
+from .common import (
+    CommandLine,
+    home_option,
+    opened_home,
+    remember_aimed_host,
+    report,
+    say_git_hint,
+    usage_error,
+)
 
 _HELPS = {
     "add": "append '- TEXT' to the target file",
@@ -43,7 +51,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    opening = opened_home(args, create=getattr(args, "create", False))
+    target = "USER.md" if args.target == "user" else "MEMORY.md"
+    opening = opened_home(args, create=getattr(args, "create", False), writes=True, file=target)
     if isinstance(opening, str):
         return usage_error(opening)
     if opening.host == "claude-code" and args.target == "user":
@@ -58,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
 
     result = memory_tool(home, by=CLI, files=opening.files).call(payload)
     if not result.is_error:
+        remember_aimed_host(args)
         say_git_hint(opening)
     return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded, near=result.near)
 

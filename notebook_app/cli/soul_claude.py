@@ -35,7 +35,7 @@ def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
     root = Path(args.home).expanduser() if args.home else None
     if root is None or not root.is_dir():
         return usage_error(f"{args.home}: not a folder (--home is the Claude Code project root)")
-    opening = opened_home(args)  # pinned, and a --host remembered for the folder
+    opening = opened_home(args)  # pinned; a look: the --host is not remembered
     if isinstance(opening, str):
         return usage_error(opening)
     cwd = Path(args.cwd).expanduser() if args.cwd is not None else root

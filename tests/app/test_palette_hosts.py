@@ -106,7 +106,11 @@ async def test_choosing_a_release_on_a_hermes_home_remembers_it_in_the_state_and
         await chosen(pilot, "Load as: Hermes 0.19.0 (newest)")
         await wait_until(pilot, lambda: app.screen.sessions.host_spec == "hermes@0.19.0", "0.19.0 in view")
         await wait_until(pilot, lambda: hosts_file().exists(), "the choice remembered")
-        assert json.loads(hosts_file().read_text()) == {os.path.realpath(home): {"host": "hermes", "version": "0.19.0"}}
+        kept = json.loads(hosts_file().read_text())
+        assert kept.keys() == {os.path.realpath(home)}
+        assert kept[os.path.realpath(home)].keys() == {"host", "version", "since"}  # chosen when: issue 34
+        assert kept[os.path.realpath(home)]["host"] == "hermes"
+        assert kept[os.path.realpath(home)]["version"] == "0.19.0"
         await wait_until(
             pilot,
             lambda: ("host", "hermes@0.19.0 is remembered for this folder: the next open keeps it") in said,
@@ -130,9 +134,13 @@ async def test_choosing_a_release_on_an_openclaw_workspace_keeps_that_version_fo
         assert not any(t.startswith(("Load as: Hermes", "Load as: Claude Code")) for t in load_as(app))
         await chosen(pilot, "Load as: OpenClaw 2026.4.27")
         await wait_until(pilot, lambda: hosts_file().exists(), "the choice remembered")
-    assert json.loads(hosts_file().read_text()) == {
-        os.path.realpath(work): {"host": "openclaw", "version": "2026.4.27"}
+    kept = json.loads(hosts_file().read_text())
+    assert kept.keys() == {os.path.realpath(work)}
+    assert {k: v for k, v in kept[os.path.realpath(work)].items() if k != "since"} == {
+        "host": "openclaw",
+        "version": "2026.4.27",
     }
+    assert kept[os.path.realpath(work)]["since"].endswith("Z")
     assert tree(tmp_path / "claw") == before
     again = open_home(work)
     assert isinstance(again, Opening) and again.spec == "openclaw@2026.4.27"

@@ -25,7 +25,12 @@ def workspace(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def add(text: str, config: Path, tmp: Path) -> subprocess.CompletedProcess[str]:
-    return run("memory", "add", text, "--agent", "main", "--openclaw-config", str(config), tmp=tmp)
+    """The add, its stderr without its first line: the workspace named, as every home not given is (issue 34)."""
+    done = run("memory", "add", text, "--agent", "main", "--openclaw-config", str(config), tmp=tmp)
+    named, _, rest = done.stderr.partition("\n")
+    assert named.startswith("persona-notebook: --agent main: the workspace of OpenClaw agent main")
+    assert named.endswith(f"; the home is {tmp / 'ws'}")
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout, rest)
 
 
 def test_the_first_write_hints_once_on_stderr_and_the_next_does_not(workspace, tmp_path: Path) -> None:

@@ -67,25 +67,49 @@ def test_soul_on_a_hermes_memories_folder_composes_the_home_as_hermes_does(tmp_p
     assert data["host"] == "hermes" and "You are Kip." in data["soul"] and "5/3,000 chars" in data["soul"]
 
 
-def test_host_is_remembered_for_the_folder_and_then_used_and_said(tmp_path: Path, user: Path) -> None:
+def test_a_host_a_write_was_aimed_with_is_remembered_for_the_folder_and_then_used_and_said(
+    tmp_path: Path, user: Path
+) -> None:
     home = tmp_path / "home"
     home.mkdir()
     (home / "SOUL.md").write_text("You are Kip.\n")
-    chosen = run("doctor", "--home", str(home), "--host", "openclaw", tmp=tmp_path, home=user)
-    assert chosen.stdout.startswith(f"doctor: {home} as OpenClaw")
-    assert "opened as" not in chosen.stderr  # the person said it: nothing to explain
-    assert json.loads(hosts_file(tmp_path).read_text()) == {str(home.resolve()): {"host": "openclaw"}}
+    looked = run("doctor", "--home", str(home), "--host", "openclaw", tmp=tmp_path, home=user)
+    assert looked.stdout.startswith(f"doctor: {home} as OpenClaw")
+    assert "opened as" not in looked.stderr  # the person said it: nothing to explain
+    assert not hosts_file(tmp_path).exists()  # a read never remembers (issue 34)
+    chosen = run("memory", "add", "x", "--home", str(home), "--host", "openclaw", tmp=tmp_path, home=user)
+    assert (chosen.returncode, chosen.stderr) == (0, "")
+    kept = json.loads(hosts_file(tmp_path).read_text())
+    assert kept.keys() == {str(home.resolve())} and kept[str(home.resolve())]["host"] == "openclaw"
     again = run("doctor", "--home", str(home), tmp=tmp_path, home=user)
     assert again.stdout.startswith(f"doctor: {home} as OpenClaw")
-    assert again.stderr.splitlines()[0] == "persona-notebook: opened as OpenClaw: the host remembered for this folder"
+    assert again.stderr.splitlines()[0].startswith(
+        "persona-notebook: opened as OpenClaw: the host remembered for this folder since "
+    )
 
 
-def test_host_toolnexus_on_a_hermes_layout_keeps_the_contract_and_is_remembered(tmp_path: Path, user: Path) -> None:
+def test_host_toolnexus_on_a_hermes_layout_keeps_the_contract_and_a_write_with_it_is_remembered(
+    tmp_path: Path, user: Path
+) -> None:
     home = hermes_home(tmp_path / "hermes")
     first = run("soul", "--home", str(home), "--host", "toolnexus", tmp=tmp_path, home=user)
     assert (first.returncode, first.stdout, first.stderr) == (0, "## SOUL.md\n\nYou are Kip.\n", "")
+    looked = run("soul", "--home", str(home), tmp=tmp_path, home=user)  # the preview was not remembered
+    assert looked.stderr.splitlines()[0] == (
+        "persona-notebook: opened as Hermes: the folder has memories/, config.yaml and SOUL.md"
+    )
+    wrote = run("memory", "add", "tn", "--home", str(home), "--host", "toolnexus", tmp=tmp_path, home=user)
+    assert (wrote.returncode, wrote.stdout) == (0, "ok (add → MEMORY.md); loads next session\n")
     later = run("soul", "--home", str(home), tmp=tmp_path, home=user)
-    assert (later.returncode, later.stdout, later.stderr) == (0, "## SOUL.md\n\nYou are Kip.\n", "")
+    assert (later.returncode, later.stdout, later.stderr) == (
+        0,
+        "## SOUL.md\n\nYou are Kip.\n\n## MEMORY.md\n\n- tn\n",
+        "",
+    )
+    written = run("memory", "add", "tn 2", "--home", str(home), tmp=tmp_path, home=user)
+    assert written.stderr.startswith("persona-notebook: as toolnexus, remembered for this folder since ")
+    assert written.stderr.endswith("; `--host hermes` writes memories/MEMORY.md\n")
+    assert (home / "memories" / "MEMORY.md").read_text() == MEMORY
 
 
 def test_profile_opens_that_hermes_profile_and_an_unknown_one_exits_two_listing_them(
@@ -113,7 +137,11 @@ def test_agent_opens_that_openclaw_agents_workspace_and_an_unknown_one_exits_two
     added = run(
         "memory", "add", "ships on Fridays", "--agent", "helper", "--openclaw-config", str(config), tmp=tmp_path
     )
-    assert (added.returncode, added.stderr) == (0, "")
+    assert (added.returncode, added.stderr) == (  # the home was not given: it is named (issue 34)
+        0,
+        "persona-notebook: --agent helper: the workspace of OpenClaw agent helper: "
+        f"agent helper's workspace in the config; the home is {helper}\n",
+    )
     assert (helper / "MEMORY.md").read_text() == "- ships on Fridays\n"
     ghost = run("memory", "add", "x", "--agent", "ghost", "--openclaw-config", str(config), tmp=tmp_path)
     assert (ghost.returncode, ghost.stderr) == (

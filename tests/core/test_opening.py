@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -209,12 +210,14 @@ def test_a_remembered_host_is_used_for_the_folders_real_path_and_opening_never_w
     before = tree(tmp_path)
     assert opened(open_home(home, env=env_of(user), state=state)).host == "toolnexus"
     assert tree(tmp_path) == before  # no state file, no .notebook: opening reads only
-    assert remember_host(home, "openclaw", "2026.4.27", state=state) is None
+    chosen_at = datetime(2026, 12, 7, 15, 30, tzinfo=UTC)
+    assert remember_host(home, "openclaw", "2026.4.27", state=state, now=chosen_at) is None
     found = opened(open_home(tmp_path / "link", env=env_of(user), state=state))
     assert (found.host, found.version, found.chosen) == ("openclaw", "2026.4.27", Chosen.REMEMBERED)
-    assert found.reason == "opened as OpenClaw: the host remembered for this folder"
+    local = chosen_at.astimezone().isoformat(sep=" ", timespec="minutes")
+    assert found.reason == f"opened as OpenClaw: the host remembered for this folder since {local}"
     assert json.loads((state / "hosts.json").read_text()) == {
-        os.path.realpath(home): {"host": "openclaw", "version": "2026.4.27"}
+        os.path.realpath(home): {"host": "openclaw", "version": "2026.4.27", "since": "2026-12-07T15:30:00Z"}
     }
     assert not (home / ".notebook").exists()
 

@@ -204,7 +204,7 @@ class Notebook:
         from ...core.hosts import remember_host
 
         name, _, version = spec.partition("@")
-        return remember_host(self.home, name, version or None)
+        return remember_host(self.host_root, name, version or None)  # keyed as open_home reads it: the project root
 
     def check(self) -> DoctorReport:
         """The doctor on the home as it is now, for the host in view; cached per file digest.
@@ -216,7 +216,7 @@ class Notebook:
             from ...core.doctor import Doctor  # loaded by the first check, in a worker, after the first frame
 
             self._doctor = Doctor(remember=True)
-        return self._doctor.check(self.home, host=self.host, files=self.files)
+        return self._doctor.check(self.home, host=self.host, files=self.files, folder=self.host_root)
 
     def tidy(self) -> Proposal:
         """Tidy's proposal for the entry files as the host in view loads them (reads them all: run it in a worker)."""

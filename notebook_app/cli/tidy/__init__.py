@@ -17,7 +17,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ...core.text import with_markers
-from ..common import CommandLine, home_option, opened_home, print_json, usage_error
+from ..common import CommandLine, home_option, opened_home, print_json, remember_aimed_host, usage_error
 from ..hosts import HOST_HELP, resolved_host
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     target = target_of(args.target)
     if isinstance(target, str):
         return usage_error(target)
-    opening = opened_home(args)
+    opening = opened_home(args, writes=bool(args.apply))  # a dry run only reads
     if isinstance(opening, str):
         return usage_error(opening)
     host = resolved_host(args)
@@ -135,6 +135,8 @@ def _apply(args: argparse.Namespace, opening: Opening, host: HostProfile | None,
         print(f"persona-notebook: {result.output}", file=sys.stderr)
     else:
         _print_applied(result)
+    if not result.is_error:
+        remember_aimed_host(args)
     if result.unrecorded:
         print(f"persona-notebook: not recorded: {result.unrecorded}", file=sys.stderr)
     return 1 if result.is_error else 0

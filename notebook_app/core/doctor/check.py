@@ -37,6 +37,7 @@ from .rules.history_secrets import HistoryScan
 from .rules.hygiene import hygiene_findings
 from .rules.injection import injection_findings
 from .rules.loading import content_findings, home_findings, scan_limit_finding, status_findings, temp_file_findings
+from .rules.remembered import remembered_findings
 from .rules.secrets import secret_findings
 from .rules.security import hidden_findings, mixed_script_findings
 from .rules.stores import backup_findings, entry_dialect, store_findings
@@ -140,12 +141,19 @@ class Doctor:
         """Files scanned (not served from the cache) so far: for tests and the curious."""
 
     def check(
-        self, home: str | os.PathLike[str], *, host: HostProfile | None = None, files: FileMap | None = None
+        self,
+        home: str | os.PathLike[str],
+        *,
+        host: HostProfile | None = None,
+        files: FileMap | None = None,
+        folder: str | os.PathLike[str] | None = None,
     ) -> DoctorReport:
         """Every finding in ``home`` for ``host`` (None: the contract); never raises, never writes.
 
         ``files``: where the home's files are and its entry files' dialect, as
         the home was opened (None: as ``host`` keeps them, :func:`files_for`).
+        ``folder``: the folder it was opened from, whose remembered host is held
+        against its layout (a Claude Code project's root; None: ``home``).
         """
         root = home_path(home)
         files = files if files is not None else files_for(root, host)
@@ -161,6 +169,7 @@ class Doctor:
         found += temp_file_findings(root)
         found += backup_findings(root, files)
         found += home_findings(root)
+        found += remembered_findings(home_path(folder) if folder is not None else root)
         found += self.history.findings(root)
         found += self.git.findings(root)
         composition = compose(root, host=host)

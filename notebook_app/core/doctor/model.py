@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .fixes import Fix, RedactFix
     from .repair import Utf8Fix
+    from .rules.remembered import ForgetHostFix
     from .store_fix import NormaliseFix
 
 
@@ -64,7 +65,7 @@ class Finding:
     file: str | None
     line: int | None
     message: str
-    fix: Fix | RedactFix | Utf8Fix | NormaliseFix | None = None
+    fix: Fix | RedactFix | Utf8Fix | NormaliseFix | ForgetHostFix | None = None
     record: str | None = None
     """The history record the finding is about (a secret the log still holds); None for a file's finding."""
     commit: str | None = None
@@ -166,6 +167,12 @@ RULES: dict[str, Rule] = _rules(
     Rule("host.numbers", I, B, "which of the host's numbers are in force, and where they come from"),
     Rule("host.shadowed", W, B, "a profile of your own named like a shipped host: the shipped one stays in force"),
     Rule("host.read-only", I, B, "the files the host's profile marks read-only: the notebook refuses to write them"),
+    Rule(
+        "host.remembered",
+        W,
+        B,
+        "a host remembered for the folder that its layout does not fit: writes without --host go to that host's files",
+    ),
 )
 """Every rule, by id, in the order the README lists them."""
 
@@ -175,7 +182,7 @@ def finding(
     file: str | None,
     line: int | None,
     message: str,
-    fix: Fix | RedactFix | Utf8Fix | NormaliseFix | None = None,
+    fix: Fix | RedactFix | Utf8Fix | NormaliseFix | ForgetHostFix | None = None,
     *,
     record: str | None = None,
     commit: str | None = None,

@@ -32,11 +32,11 @@ from ..log.store import open_reader
 from ..memory.plan import load_outcome
 from ..store.recording import Change
 from ..store.storage import LockedHome, StorageError
+from ..text.times import local_time
 from .held import content_now, session
 from .query import Found, HistoryError, events_after, find, not_a_file, redacted_in, state_after, undoable, unified
 
 Home = str | os.PathLike[str]
-from ..text.times import local_time
 
 
 @dataclass(frozen=True)

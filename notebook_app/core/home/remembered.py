@@ -1,7 +1,9 @@
 """The host a person chose for a folder, kept per user (spec §8): ``<state dir>/persona-notebook/hosts.json``.
 
 Keyed by the folder's real path, so a link to it or a relative path finds the
-same choice. Written only when a person chooses (``--host``, the palette), under
+same choice, with the time it was chosen (``since``, UTC). Written only when a
+person chooses to keep one (a write aimed with ``--host``, the palette's release
+choice), never by a read; forgotten by the doctor's fix (:func:`forget_host`); under
 ``flock`` on the state folder and replaced atomically, as the session counter
 does; read without a lock (a reader sees the whole old file or the whole new
 one). A file that is damaged or unreadable reads as no choice.
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from platformdirs import user_state_dir
@@ -30,6 +33,15 @@ def state_folder() -> Path:
 class Remembered:
     host: str
     version: str | None = None
+    since: datetime | None = None
+    """When it was chosen (None: kept by a release that did not say)."""
+
+    @property
+    def since_words(self) -> str:
+        """`` since 2026-12-07 16:53+01:00`` (local time with its offset), or nothing when the time is not known."""
+        if self.since is None:
+            return ""
+        return f" since {self.since.astimezone().isoformat(sep=' ', timespec='minutes')}"
 
 
 def _key(path: Path) -> str:
@@ -49,12 +61,16 @@ def _read(folder: Path) -> dict[str, dict[str, object]]:
 
 
 def _update(folder: Path, name: str, path: Path, value: object) -> None:
-    """Set the folder at ``path``'s value in ``folder/name``, under the state folder's lock, replaced atomically."""
+    """Set the folder at ``path``'s value in ``folder/name`` (None: drop it), under the state folder's lock,
+    replaced atomically."""
     folder.mkdir(parents=True, exist_ok=True)
     with flocked_directory(folder):
         remove_temps(folder, f".{name}-")  # left by a killed writer
         choices = _read_file(folder, name)
-        choices[_key(path)] = value
+        if value is None:
+            choices.pop(_key(path), None)
+        else:
+            choices[_key(path)] = value
         data = json.dumps(choices, indent=1, sort_keys=True).encode()
         write_atomically(folder, name, data, mode=0o600, temp_prefix=f".{name}-", durable=False)
 
@@ -81,14 +97,43 @@ def remembered_host(path: Path, state: Path | None = None) -> Remembered | None:
     if not isinstance(host, str) or not host:
         return None
     version = entry.get("version") if entry else None
-    return Remembered(host, version if isinstance(version, str) and version else None)
+    return Remembered(host, version if isinstance(version, str) and version else None, _time(entry.get("since")))
 
 
-def remember_host(path: Path, host: str, version: str | None = None, *, state: Path | None = None) -> str | None:
-    """Keep ``host`` (at ``version``) as the choice for the folder at ``path``; None, or why it could not be kept."""
-    folder = state if state is not None else state_folder()
+def _time(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
     try:
-        _update(folder, HOSTS_FILE, path, {"host": host, **({"version": version} if version else {})})
+        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else None
+
+
+def remember_host(
+    path: Path,
+    host: str,
+    version: str | None = None,
+    *,
+    state: Path | None = None,
+    now: datetime | None = None,
+) -> str | None:
+    """Keep ``host`` (at ``version``) as the choice for the folder at ``path``, made ``now``; None, or why it could
+    not be kept."""
+    folder = state if state is not None else state_folder()
+    since = (now or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    try:
+        _update(folder, HOSTS_FILE, path, {"host": host, **({"version": version} if version else {}), "since": since})
     except OSError as error:
         return f"the host chosen for {path} is not remembered ({error.strerror or error})"
+    return None
+
+
+def forget_host(path: Path, *, state: Path | None = None) -> str | None:
+    """Drop the host remembered for the folder at ``path`` (the per-user state only); None, or why it could not be."""
+    folder = state if state is not None else state_folder()
+    try:
+        _update(folder, HOSTS_FILE, path, None)
+    except OSError as error:
+        return f"the host remembered for {path} is not forgotten ({error.strerror or error})"
     return None

@@ -5,7 +5,10 @@
 opened where that host keeps it (:mod:`.hermes_home`, :mod:`.openclaw_home`);
 a Claude Code project and a toolnexus home are the current folder. A folder
 that is not there is an error, never made. Reads, never writes: a person's
-choice is kept by :func:`.remembered.remember_host`, called apart.
+choice is kept by :func:`.remembered.remember_host`, called apart, and only
+for a write aimed with ``--host`` or the palette's release choice, never for a
+read (issue 34). A host remembered comes with what the layout alone opens
+(:attr:`.Opening.layout`), so a write can say what ``--host`` would do instead.
 """
 
 from __future__ import annotations
@@ -71,8 +74,10 @@ def open_home(
         return _given(name, version, said, root, config=openclaw_config, env=env)
     remembered = remembered_host(root, state)
     if remembered is not None and _known(remembered.host):
-        reason = f"opened as {title(remembered.host)}: the host remembered for this folder"
-        return _opening(remembered.host, remembered.version, root, reason, Chosen.REMEMBERED, env=env)
+        reason = f"opened as {title(remembered.host)}: the host remembered for this folder{remembered.since_words}"
+        opened = _opening(remembered.host, remembered.version, root, reason, Chosen.REMEMBERED, env=env)
+        layout = _detected(root, env, openclaw_config)  # what a write with --host LAYOUT's host would do instead
+        return replace(opened, remembered=remembered, layout=layout if isinstance(layout, Opening) else None)
     return _detected(root, env, openclaw_config)
 
 

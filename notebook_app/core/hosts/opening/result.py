@@ -11,6 +11,7 @@ from enum import Enum
 from pathlib import Path
 
 from ...home.layout import FileMap
+from ...home.remembered import Remembered
 
 HOSTS = ("toolnexus", "openclaw", "hermes", "claude-code")
 """The hosts a home can open as by its layout; a person's own profile opens only when named."""
@@ -56,6 +57,10 @@ class Opening:
     """Claude Code only: its auto-memory folder, ``~/.claude/projects/<slug>/memory/``."""
     agent: str | None = None
     """OpenClaw only: the agent whose workspace this is, when known."""
+    remembered: Remembered | None = None
+    """The choice kept for the folder, when it decided the host (with when it was made)."""
+    layout: Opening | None = None
+    """When the host was remembered: the folder opened by its layout alone (None: two hosts' layouts fit)."""
 
     @property
     def title(self) -> str:
@@ -69,6 +74,28 @@ class Opening:
         goes into the project's tree (issue 22, item 6); the home itself for every other host.
         """
         return self.memory_dir if self.host == "claude-code" and self.memory_dir is not None else self.root
+
+    def remembered_write(self, name: str | None = None) -> str | None:
+        """What a write to a remembered host says, one line: ``as Hermes, remembered for this folder since …;
+        `--host toolnexus` writes MEMORY.md`` (``name``: the file the write goes to); None when nothing was
+        remembered, or toolnexus where the layout is toolnexus's too."""
+        other = self.layout
+        if self.chosen is not Chosen.REMEMBERED or self.remembered is None:
+            return None
+        if self.host == "toolnexus" and (other is None or other.host == "toolnexus"):
+            return None  # the contract where the layout is the contract's: nothing moved
+        said = f"as {self.title}, remembered for this folder{self.remembered.since_words}"
+        instead = self.instead(name)
+        return f"{said}; {instead}" if instead else said
+
+    def instead(self, name: str | None = None) -> str | None:
+        """When a remembered host is not the layout's: what ``--host`` with the layout's host does instead
+        (```--host toolnexus` writes MEMORY.md``); None otherwise."""
+        other = self.layout
+        if self.chosen is not Chosen.REMEMBERED or other is None or other.host == self.host:
+            return None
+        does = f"writes {other.files.relative(name)}" if name else "opens it as its layout has it"
+        return f"`--host {other.host}` {does}"
 
     @property
     def spec(self) -> str:
