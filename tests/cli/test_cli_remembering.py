@@ -28,7 +28,7 @@ READS = [
     pytest.param(("export", "--to", "openclaw", "DEST"), id="export-plan"),
 ]
 
-SINCE = re.compile(r"since (\d{4}-\d\d-\d\d \d\d:\d\d[+-]\d\d:\d\d)")
+SINCE = re.compile(r"since (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d)")
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ import pytest
 from notebook_app.core.home.layout import FLAT, Dialect, HostFile, claude_code_files, hermes_files, host_files
 from notebook_app.core.hosts.opening import Chosen, Opening, OpeningError, open_home, remember_host, remembered_host
 from notebook_app.core.hosts.opening.claude_home import project_slug
+from notebook_app.core.text.times import local_time
 
 
 @pytest.fixture
@@ -214,7 +215,7 @@ def test_a_remembered_host_is_used_for_the_folders_real_path_and_opening_never_w
     assert remember_host(home, "openclaw", "2026.4.27", state=state, now=chosen_at) is None
     found = opened(open_home(tmp_path / "link", env=env_of(user), state=state))
     assert (found.host, found.version, found.chosen) == ("openclaw", "2026.4.27", Chosen.REMEMBERED)
-    local = chosen_at.astimezone().isoformat(sep=" ", timespec="minutes")
+    local = local_time(chosen_at)
     assert found.reason == f"opened as OpenClaw: the host remembered for this folder since {local}"
     assert json.loads((state / "hosts.json").read_text()) == {
         os.path.realpath(home): {"host": "openclaw", "version": "2026.4.27", "since": "2026-12-07T15:30:00Z"}

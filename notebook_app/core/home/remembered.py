@@ -20,6 +20,7 @@ from pathlib import Path
 from platformdirs import user_state_dir
 
 from ..fs.atomic import flocked_directory, remove_temps, write_atomically
+from ..text.times import local_time
 
 HOSTS_FILE = "hosts.json"
 
@@ -38,10 +39,10 @@ class Remembered:
 
     @property
     def since_words(self) -> str:
-        """`` since 2026-12-07 16:53+01:00`` (local time with its offset), or nothing when the time is not known."""
+        """`` since 2026-12-07 16:53:04 +01:00`` (the one rule for times), or nothing when the time is not known."""
         if self.since is None:
             return ""
-        return f" since {self.since.astimezone().isoformat(sep=' ', timespec='minutes')}"
+        return f" since {local_time(self.since)}"
 
 
 def _key(path: Path) -> str:
