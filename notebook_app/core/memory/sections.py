@@ -16,6 +16,8 @@ every function here reads ``text`` as Hermes does (:func:`hermes_text`), and
 a write to such a store gives Hermes's bytes too, its splice spanning the
 line ends it changes.
 
+Text holding a character Hermes's scan blocks is refused as Hermes's own add
+and replace refuse it (``hermes-0.19.0.toml``'s ``blocked_characters``).
 Two things we refuse where Hermes goes ahead, because both lose data: a store
 that does not round-trip through Hermes's parser (Hermes's add rewrites it
 wholesale, and its drift guard only stops a replace or remove), and text that
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..home.refusals import Rejection
+from ..hosts.hermes.load import blocked_write
 from ..text.newlines import original_index, universal
 
 DELIMITER = "\n§\n"
@@ -281,6 +284,11 @@ def _new_entry_problem(content: str, current: list[str], replacing: int | None) 
         return "Content cannot be empty."
     if (problem := text_problem(content)) is not None:
         return problem
+    if (blocked := blocked_write(content)) is not None:
+        return (
+            f"{blocked} Hermes's own memory tool refuses it, and an entry holding it loads as Hermes's "
+            "[BLOCKED: …] placeholder, not as its text. Nothing was written"
+        )
     others = [entry for i, entry in enumerate(current) if i != replacing]
     if content in others:
         return "Entry already exists (no duplicate added)."

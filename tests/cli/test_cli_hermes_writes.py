@@ -1,0 +1,39 @@
+"""``persona-notebook memory`` on a Hermes home, run as a person runs it: its writes said in Hermes's dialect
+(replace and remove act on the whole ``§`` entry holding the text), and text Hermes's scan blocks refused, as
+Hermes's own add refuses it, with ``soul`` showing what Hermes injects for such an entry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_process import run
+
+ZWJ_ENTRY = "Pair-programs as \U0001f469\u200d\U0001f4bb on Fridays"
+
+
+def hermes_home(root: Path, memory: str) -> Path:
+    home = root / "hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "config.yaml").write_text("memory:\n  memory_enabled: true\n  user_profile_enabled: true\n")
+    (home / "memories" / "MEMORY.md").write_text(memory, encoding="utf-8")
+    return home
+
+
+def test_an_add_holding_a_character_hermes_blocks_is_refused_in_hermes_words(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path, "Uses tabs")
+    done = run("memory", "add", ZWJ_ENTRY, "--home", str(home), tmp=tmp_path)
+    assert done.returncode != 0, done.stdout
+    assert "loads next session" not in done.stdout + done.stderr
+    assert "Blocked: content contains invisible unicode character U+200D (possible injection)." in done.stderr
+    assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "Uses tabs"
+
+
+def test_soul_shows_hermes_placeholder_for_an_entry_its_scan_blocks(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path, f"{ZWJ_ENTRY}\n§\nUses tabs")
+    done = run("soul", "--home", str(home), tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert ZWJ_ENTRY not in done.stdout
+    assert (
+        "[BLOCKED: MEMORY.md entry contained threat pattern(s): invisible_unicode_U+200D. Removed from system "
+        "prompt; use memory(action=remove) to delete the original.]\n§\nUses tabs"
+    ) in done.stdout
