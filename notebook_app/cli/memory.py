@@ -8,9 +8,10 @@ from ..core.log import CLI
 from .common import CommandLine, home_option, opened_home, report, say_git_hint, usage_error
 
 _HELPS = {
-    "add": "append '- TEXT' to the target file",
-    "replace": "swap the first occurrence of TEXT for --with",
-    "remove": "delete the first occurrence of TEXT",
+    "add": "append '- TEXT' to the target file (on a Hermes home: TEXT as a new '§' entry)",
+    "replace": "swap the first occurrence of TEXT for --with (on a Hermes home: the whole '§' entry that holds TEXT "
+    "becomes NEW)",
+    "remove": "delete the first occurrence of TEXT (on a Hermes home: the whole '§' entry that holds TEXT)",
 }
 
 

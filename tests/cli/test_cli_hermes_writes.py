@@ -37,3 +37,32 @@ def test_soul_shows_hermes_placeholder_for_an_entry_its_scan_blocks(tmp_path: Pa
         "[BLOCKED: MEMORY.md entry contained threat pattern(s): invisible_unicode_U+200D. Removed from system "
         "prompt; use memory(action=remove) to delete the original.]\n§\nUses tabs"
     ) in done.stdout
+
+
+def test_remove_on_a_hermes_home_says_it_removed_the_whole_entry_holding_the_text(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path, "Deploys on Fridays are forbidden\n§\nUses tabs")
+    done = run("memory", "remove", "Fridays", "--home", str(home), tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(
+        "ok (remove → memories/MEMORY.md); removed the whole entry that holds 'Fridays': "
+        "Deploys on Fridays are forbidden; loads next session (Entry removed."
+    ), done.stdout
+    assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "Uses tabs"
+
+
+def test_replace_on_a_hermes_home_says_which_whole_entry_it_replaced(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path, "Deploys on Fridays are forbidden\n§\nUses tabs")
+    done = run("memory", "replace", "Fridays", "--with", "Deploys any day", "--home", str(home), tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (
+        "replaced the whole entry that holds 'Fridays' (Deploys on Fridays are forbidden) with: Deploys any day"
+    ) in done.stdout
+
+
+def test_the_help_of_replace_and_remove_says_what_they_do_on_a_hermes_home(tmp_path: Path) -> None:
+    for action in ("replace", "remove"):
+        done = run("memory", action, "--help", tmp=tmp_path)
+        assert done.returncode == 0
+        said = " ".join(done.stdout.split())
+        assert "first occurrence of TEXT" in said
+        assert "on a Hermes home: the whole '§' entry that holds TEXT" in said, said

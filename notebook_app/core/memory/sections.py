@@ -174,6 +174,8 @@ class StoreWrite:
     usage: str
     entry: int
     """The number (from 1) of the entry written, or of the one removed."""
+    was: str | None = None
+    """replace, remove, edit, delete: the whole entry as it read before (the one that holds the text searched)."""
 
     @property
     def is_append(self) -> bool:
@@ -205,7 +207,8 @@ def plan_store(text: str | None, op: StoreOp, *, name: str, limit: int) -> Store
     if entries(result) != after:  # never write what Hermes would read back otherwise: no mixed dialects
         return Rejection(f"Hermes would not read {name} back as these entries; nothing was written")
     start, removed, inserted = _splice(old, result)
-    return StoreWrite(result, start, removed, inserted, message, usage(after, limit), at + 1)
+    was = None if op.action == "add" else current[at]
+    return StoreWrite(result, start, removed, inserted, message, usage(after, limit), at + 1, was)
 
 
 def _apply(current: list[str], parsed: list[str], op: StoreOp, limit: int) -> tuple[list[str], str, int] | Rejection:
@@ -267,6 +270,24 @@ def _apply(current: list[str], parsed: list[str], op: StoreOp, limit: int) -> tu
             "other entries to make room. Nothing was written"
         )
     return after, "Entry replaced.", at
+
+
+def whole_entry_said(action: str, text: str, write: StoreWrite, *, limit: int = 120) -> str:
+    """What a replace or remove did in a ``§`` store, in words: it acts on the whole entry holding ``text``
+    (``removed the whole entry that holds 'Fridays': Deploys on Fridays are forbidden``); "" for an add.
+    A long entry is shown to ``limit`` characters, its line breaks as ``⏎``."""
+    if write.was is None or action not in ("replace", "remove"):
+        return ""
+    entry = _shown(write.was, limit)
+    if action == "remove":
+        return f"removed the whole entry that holds {text.strip()!r}: {entry}"
+    new = _shown(entries(write.result)[write.entry - 1], limit)
+    return f"replaced the whole entry that holds {text.strip()!r} ({entry}) with: {new}"
+
+
+def _shown(entry: str, limit: int) -> str:
+    flat = entry.replace("\n", " ⏎ ")
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def text_problem(content: str) -> str | None:
