@@ -278,14 +278,14 @@ def whole_entry_said(action: str, text: str, write: StoreWrite, *, limit: int = 
     A long entry is shown to ``limit`` characters, its line breaks as ``⏎``."""
     if write.was is None or action not in ("replace", "remove"):
         return ""
-    entry = _shown(write.was, limit)
+    entry = shown_entry(write.was, limit)
     if action == "remove":
         return f"removed the whole entry that holds {text.strip()!r}: {entry}"
-    new = _shown(entries(write.result)[write.entry - 1], limit)
+    new = shown_entry(entries(write.result)[write.entry - 1], limit)
     return f"replaced the whole entry that holds {text.strip()!r} ({entry}) with: {new}"
 
 
-def _shown(entry: str, limit: int) -> str:
+def shown_entry(entry: str, limit: int = 120) -> str:
     flat = entry.replace("\n", " ⏎ ")
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
