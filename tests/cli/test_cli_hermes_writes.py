@@ -66,3 +66,12 @@ def test_the_help_of_replace_and_remove_says_what_they_do_on_a_hermes_home(tmp_p
         said = " ".join(done.stdout.split())
         assert "first occurrence of TEXT" in said
         assert "on a Hermes home: the whole '§' entry that holds TEXT" in said, said
+
+
+def test_the_whole_entry_a_remove_names_never_prints_a_secret_in_full(tmp_path: Path) -> None:
+    key = "sk-ant-" + "api03-" + "abcdEFGH1234" * 5
+    home = hermes_home(tmp_path, f"lab key {key} for the demo\n§\nUses tabs")
+    done = run("memory", "remove", "lab key", "--home", str(home), tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "removed the whole entry that holds 'lab key': lab key " in done.stdout
+    assert key not in done.stdout and key[10:] not in done.stdout

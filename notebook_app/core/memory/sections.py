@@ -32,6 +32,7 @@ from typing import Literal
 
 from ..home.refusals import Rejection
 from ..hosts.hermes.load import blocked_write
+from ..log.redaction import masked_text
 from ..text.newlines import original_index, universal
 
 DELIMITER = "\n§\n"
@@ -286,7 +287,9 @@ def whole_entry_said(action: str, text: str, write: StoreWrite, *, limit: int = 
 
 
 def shown_entry(entry: str, limit: int = 120) -> str:
-    flat = entry.replace("\n", " ⏎ ")
+    """An entry as our words show it: a secret in it masked (never printed in full), its line breaks as ``⏎``,
+    cut to ``limit`` characters with ``…``."""
+    flat = masked_text(entry)[0].replace("\n", " ⏎ ")
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
