@@ -44,7 +44,7 @@ def test_remove_on_a_hermes_home_says_it_removed_the_whole_entry_holding_the_tex
     done = run("memory", "remove", "Fridays", "--home", str(home), tmp=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(
-        "ok (remove → memories/MEMORY.md); removed the whole entry that holds 'Fridays': "
+        "ok (remove → MEMORY.md); removed the whole entry that holds 'Fridays': "
         "Deploys on Fridays are forbidden; loads next session (Entry removed."
     ), done.stdout
     assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "Uses tabs"
@@ -75,3 +75,29 @@ def test_the_whole_entry_a_remove_names_never_prints_a_secret_in_full(tmp_path: 
     assert done.returncode == 0, done.stderr
     assert "removed the whole entry that holds 'lab key': lab key " in done.stdout
     assert key not in done.stdout and key[10:] not in done.stdout
+
+
+def test_the_doctor_and_a_write_name_a_hermes_store_by_one_name(tmp_path: Path) -> None:
+    """The name the notebook's panes, the doctor and --target's help give it: USER.md, wherever Hermes keeps it."""
+    home = hermes_home(tmp_path, "Uses tabs")
+    (home / "memories" / "USER.md").write_text("Name is Ana\n§\nLikes tea\n- a '- ' line", encoding="utf-8")
+    doctor = run("doctor", "--home", str(home), tmp=tmp_path)
+    assert "\nUSER.md\n" in doctor.stdout, doctor.stdout
+    (home / "memories" / "USER.md").write_text("Name is Ana", encoding="utf-8")
+    added = run("memory", "add", "Likes tea", "--target", "user", "--home", str(home), tmp=tmp_path)
+    assert added.stdout.startswith("ok (add → USER.md); loads next session (Entry added."), added.stdout
+    assert "memories/USER.md" not in added.stdout
+    edited = run(
+        "entry",
+        "edit",
+        "USER.md",
+        "2",
+        "--expect",
+        "Likes tea",
+        "--to",
+        "Likes green tea",
+        "--home",
+        str(home),
+        tmp=tmp_path,
+    )
+    assert edited.stdout.startswith("ok (edit entry 2 → USER.md)"), edited.stdout + edited.stderr

@@ -56,7 +56,7 @@ def test_a_hermes_home_is_written_in_memories_with_the_bytes_hermes_writes(tmp_p
     assert not (home / "MEMORY.md").exists() and not (home / "USER.md").exists()
     replaced = call(home, action="replace", text="B", **{"with": "B, reworded"})
     assert replaced.output.startswith(
-        "ok (replace → memories/MEMORY.md); replaced the whole entry that holds 'B' (B) with: B, reworded; "
+        "ok (replace → MEMORY.md); replaced the whole entry that holds 'B' (B) with: B, reworded; "
         "loads next session (Entry replaced."
     )
     assert not call(home, action="remove", text="A").is_error
@@ -216,7 +216,7 @@ def test_an_entry_delete_or_edit_in_a_store_addresses_the_nth_entry_as_hermes_pa
     home = hermes_home(tmp_path, "one\n§\ntwo\nspans lines\n§\nthree")
     store = home / "memories" / "MEMORY.md"
     edited = edit_entry(home, "MEMORY.md", 2, "two\nspans lines", "two, now one line", by=CLI, files=hermes_files())
-    assert edited.output.startswith("ok (edit entry 2 → memories/MEMORY.md)"), edited.output
+    assert edited.output.startswith("ok (edit entry 2 → MEMORY.md)"), edited.output
     assert store.read_text() == "one\n§\ntwo, now one line\n§\nthree"
     stale = delete_entry(home, "MEMORY.md", 2, "two\nspans lines", by=CLI, files=hermes_files())
     assert stale.is_error and "changed since you selected it" in stale.output

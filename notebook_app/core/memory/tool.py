@@ -190,7 +190,7 @@ class MemoryTool:
         write = plan_in_store(request, text, self.files)
         if isinstance(write, Rejection):
             return ToolResult(write.message, is_error=True)
-        output = store_output(request, name, write)
+        output = store_output(request, request.filename, write)  # the name the doctor and the panes give it
         change = self._change(request.action, given, output)
         if write.is_append:
             home.append(name, write.inserted.encode("utf-8"), validated=True, change=change)
