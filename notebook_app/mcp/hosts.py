@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.home.layout import FLAT, FileMap
+from ..core.home import FLAT, FileMap
 from ..core.hosts import HostProfile
 
 

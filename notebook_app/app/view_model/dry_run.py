@@ -161,7 +161,7 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
 def whole_entry_status(edit: Edit, where: str, selected: Selection | None) -> tuple[StatusKind, str]:
     """The dry run of a replace or remove in a ``§`` store, which acts on the whole entry holding the text: that
     entry, shown whole (to 120 characters), and where it begins in the store's own lines."""
-    from ...core.memory.sections import shown_entry
+    from ...core.memory import shown_entry
 
     request = edit.request
     entry = edit.entry or ""

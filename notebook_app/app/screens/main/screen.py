@@ -23,8 +23,6 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Header
 
-from ....core import MEMORY_TARGETS
-from ....core.home import Dialect
 from ...keymap import shown_key
 from ...keys import NOTEBOOK_KEYS, bindings
 from ...view_model.dry_run import Selection
@@ -260,15 +258,8 @@ class MainScreen(PaneScreen):
         if selection is not None:
             self.target = TARGET_OF[selection.filename]
         self._before_form(selection)
-        self.form.whole_entries = self._whole_entries(MEMORY_TARGETS[self.target])
         self.form.open(action, text, text if action == "replace" else "")
         self.call_after_refresh(self._keep_sessions_clear)
-
-    def _whole_entries(self, name: str) -> bool:
-        """Whether ``name`` is a ``§`` store here (its host's dialect, or what its content shows)."""
-        return self.notebook.files.dialect is Dialect.SECTIONS or (
-            self.state is not None and name in self.state.sections
-        )
 
     def _open_entry_form(self, action: str) -> None:
         home = self.query_one(HomePane)
