@@ -119,3 +119,21 @@ async def test_an_openclaw_workspace_is_served_the_contract_unchanged(tmp_path: 
         result = await client.call_tool("memory", {"action": "add", "text": "ships on Fridays"})
         assert text_of(result) == "ok (add → MEMORY.md); loads next session"
     assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == "- ships on Fridays\n"
+
+
+async def test_the_guard_on_a_hermes_home_refuses_in_its_dialect_and_says_both_sentences(
+    tmp_path: Path, server_log: Path
+) -> None:
+    from notebook_app.core.modes.guard import GUARD_SENTENCE
+
+    home = hermes_home(tmp_path / "hermes")
+    key = "AKIA" + "Q7ZB4XKM2NWP5RTV"
+    command = [sys.executable, "-m", "notebook_app", "mcp", str(home), "--guard"]
+    async with connect(home, server_log, command=command) as client:
+        (tool,) = (await client.list_tools()).tools
+        refused = await client.call_tool("memory", {"action": "add", "text": f"key {key}"})
+        added = await client.call_tool("memory", {"action": "add", "text": "C"})
+    assert json.dumps(tool.input_schema) == json.dumps(INPUT_SCHEMA)
+    assert tool.description == f"{DESCRIPTION} {GUARD_SENTENCE} {WHOLE_ENTRY_SENTENCE}"
+    assert refused.is_error and not added.is_error
+    assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "A\n§\nB\n§\nC"
