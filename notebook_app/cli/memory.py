@@ -16,9 +16,10 @@ from .common import (
 )
 
 _HELPS = {
-    "add": "append '- TEXT' to the target file",
-    "replace": "swap the first occurrence of TEXT for --with",
-    "remove": "delete the first occurrence of TEXT",
+    "add": "append '- TEXT' to the target file (on a Hermes home: TEXT as a new '§' entry)",
+    "replace": "swap the first occurrence of TEXT for --with (on a Hermes home: the whole '§' entry that holds TEXT "
+    "becomes NEW)",
+    "remove": "delete the first occurrence of TEXT (on a Hermes home: the whole '§' entry that holds TEXT)",
 }
 
 

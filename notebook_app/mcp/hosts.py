@@ -1,17 +1,31 @@
-"""Which homes the server serves: the contract's memory tool only where it cannot mix dialects (spec §9)."""
+"""Which homes the server serves, and how: the contract's memory tool in each home's own dialect (spec §9)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.home import FLAT, FileMap
+from ..core.hosts import HostProfile
 
-def host_refusal(root: Path) -> str | None:
-    """Why this server must not serve ``root``, opened as the CLI opens it (spec §9); None: serve the contract.
 
-    A Hermes home or a Claude Code project keeps its memory in its host's own dialect, written by that
-    host's own tool: the contract's ``- `` lines would damage it. An OpenClaw workspace and a toolnexus
-    home are served unchanged."""
-    from ..core.hosts import OpeningError, open_home
+@dataclass(frozen=True)
+class ServedHome:
+    """The home a server serves: its folder, where its host keeps the entry files, and the host its soul is
+    composed as (None: the contract's)."""
+
+    root: Path
+    files: FileMap = FLAT
+    host: HostProfile | None = None
+
+
+def served_home(root: Path) -> ServedHome | str:
+    """How this server serves ``root``, opened as the CLI opens it (spec §9), or why it must not serve it.
+
+    A Hermes home (or its ``memories/`` folder) is served in Hermes's ``§`` dialect, its soul composed as
+    Hermes loads it; a Claude Code project is refused (its memory is written by Claude Code's own tool). An
+    OpenClaw workspace and a toolnexus home are served the contract unchanged."""
+    from ..core.hosts import OpeningError, open_home, resolve_host
 
     opening = open_home(root)
     if isinstance(opening, OpeningError):
@@ -19,10 +33,12 @@ def host_refusal(root: Path) -> str | None:
             f"{opening.message}; this server takes no --host: choose once with "
             f"persona-notebook doctor --home {root} --host NAME, and the choice is remembered"
         )
-    if opening.host not in ("hermes", "claude-code"):
-        return None
-    return (
-        f"{root} is a {opening.title} home ({opening.reason}): use {opening.title}'s own memory tool. "
-        f"This server's tool writes the contract's '- ' lines, which would mix dialects in {opening.title}'s "
-        "files; nothing was served"
-    )
+    if opening.host == "claude-code":
+        return (
+            f"{root} is a {opening.title} home ({opening.reason}): use {opening.title}'s own memory tool. "
+            f"This server's tool writes the contract's '- ' lines, which would mix dialects in {opening.title}'s "
+            "files; nothing was served"
+        )
+    if opening.host != "hermes":
+        return ServedHome(root)
+    return ServedHome(opening.root, opening.files, resolve_host(opening.spec).profile)

@@ -42,7 +42,7 @@ from ..core import MemoryTool, ToolResult
 from ..core.fs import pin_home
 from ..core.modes import load_settings, mode_in_force
 from ..core.sessions import AgentSession, hold, new_session, session_actor, write_session_file
-from .hosts import host_refusal
+from .hosts import ServedHome, served_home
 from .prompts import SOUL_DESCRIPTION, SOUL_PROMPT, Prompts
 
 logger = logging.getLogger(__name__)
@@ -65,8 +65,10 @@ _RAW_ARGUMENTS: contextvars.ContextVar[object] = contextvars.ContextVar("raw_too
 class AgentSessionState:
     """The one agent session this connection serves, started once."""
 
-    def __init__(self, home: Path, tool_class: type[MemoryTool] = MemoryTool) -> None:
+    def __init__(self, home: Path, tool_class: type[MemoryTool] = MemoryTool, served: ServedHome | None = None) -> None:
         self.home = home
+        self._served = served or ServedHome(home)
+        """Where the home keeps its entry files and whose soul it is (a Hermes home's, as Hermes loads it)."""
         self._tool_class = tool_class
         """MemoryTool, or the guard's: made once the session's actor is known."""
         self.session: AgentSession | None = None
@@ -93,6 +95,8 @@ class AgentSessionState:
                         client_name=_string_or_none(info.get("name")),
                         client_version=_string_or_none(info.get("version")),
                         protocol_version=_string_or_none(protocol_version),
+                        host=self._served.host,
+                        files=self._served.files,
                     )
                 )
             except Exception as error:  # compose never raises; if it ever does, say why, in the answer and the log
@@ -126,7 +130,7 @@ class AgentSessionState:
         """
         session = await self.current()
         if self._tool is None:
-            self._tool = self._tool_class(self.home, by=session_actor(session))
+            self._tool = self._tool_class(self.home, by=session_actor(session), files=self._served.files)
         tool = self._tool
 
         def run() -> tuple[ToolResult, list[str]]:
@@ -145,20 +149,24 @@ class AgentSessionState:
         return result
 
 
-def build_server(home: str | Path, *, guard: bool = False, review: bool = False) -> Server[Any]:
+def build_server(
+    home: str | Path, *, guard: bool = False, review: bool = False, served: ServedHome | None = None
+) -> Server[Any]:
     """The MCP server for one home: the memory tool, the soul resource and prompt, and in review mode the
     ``tidy`` prompt (the memory as it is when asked, tidy's rules, and the ask for replace / remove calls).
 
     ``guard``: the doctor's security rules refuse an agent write they flag
     (the tool's description says so in one sentence; its schema is unchanged).
     ``review``: a valid agent write is queued for a human instead (one more
-    sentence); with both, the guard refuses first.
+    sentence); with both, the guard refuses first. ``served``: how the home is served (:func:`.hosts.served_home`;
+    a Hermes home's tool writes its ``§`` entries, and its description says so in one sentence).
     """
     root = Path(home)
+    served = served or ServedHome(root)
     pin_home(root)  # a home moved or removed mid-session is refused, never created again at this path
     tool_class = _tool_class(guard=guard, review=review)
-    tool = tool_class(root)
-    state = AgentSessionState(root, tool_class)
+    tool = tool_class(root, files=served.files)
+    state = AgentSessionState(root, tool_class, served)
 
     async def list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -338,8 +346,8 @@ def serve(home: str | Path, *, guard: bool | None = None, review: bool | None = 
     (``--review`` / ``--no-review``) flag; None
     leaves it to the home's ``.notebook/settings.toml``, read once here, as
     this process serves one session. Exit codes: 0 after a normal close, 2
-    when ``home`` is not a directory, or is a Hermes home or a Claude Code
-    project (:func:`.hosts.host_refusal`), before any handshake. Logs go to stderr;
+    when ``home`` is not a directory, or is a Claude Code project
+    (:func:`.hosts.served_home`), or review mode is asked on a Hermes home, before any handshake. Logs go to stderr;
     stdout carries only the protocol.
     """
     logging.basicConfig(
@@ -354,10 +362,11 @@ def serve(home: str | Path, *, guard: bool | None = None, review: bool | None = 
             file=sys.stderr,
         )
         return 2
-    refusal = host_refusal(root)
-    if refusal is not None:
-        print(f"persona-notebook mcp: {refusal}", file=sys.stderr)
+    served = served_home(root)
+    if isinstance(served, str):
+        print(f"persona-notebook mcp: {served}", file=sys.stderr)
         return 2
+    root = served.root  # a Hermes home's memories/ folder serves the home
     settings = load_settings(root)
     for problem in settings.problems:
         logger.warning("%s", problem)
@@ -366,10 +375,17 @@ def serve(home: str | Path, *, guard: bool | None = None, review: bool | None = 
         source = "--guard" if guard else ".notebook/settings.toml (guard = true)"
         logger.info("guard mode (%s): agent writes a security rule flags are refused", source)
     reviewed = mode_in_force(review, settings.review)
+    if reviewed and served.files.dialect is not None:
+        print(
+            f"persona-notebook mcp: {root} is a Hermes home: review mode is not offered there (an approval would "
+            "be written outside Hermes's '§' stores); serve it without --review; nothing was served",
+            file=sys.stderr,
+        )
+        return 2
     if reviewed:
         source = "--review" if review else ".notebook/settings.toml (review = true)"
         logger.info("review mode (%s): valid agent writes are queued for a human to approve", source)
-    server = build_server(root, guard=guarded, review=reviewed)
+    server = build_server(root, guard=guarded, review=reviewed, served=served)
 
     async def run() -> None:
         async with stdio_server() as (read_stream, write_stream):

@@ -281,3 +281,72 @@ async def test_the_history_views_file_filter_names_a_hermes_store_as_the_list_do
         store = home / "memories" / "MEMORY.md"
         await wait_until(pilot, lambda: store.read_text().endswith("prefers metric units"), "the restore to land")
         assert store.read_text() == "likes tide tables\n§\ndrafts go out\non Fridays\n§\nprefers metric units"
+
+
+def three_entry_home(tmp_path: Path) -> Path:
+    home = hermes_home(tmp_path)
+    (home / "memories" / "MEMORY.md").write_text("likes tide tables\n§\ndrafts go out\non Fridays\n§\nuses tabs")
+    return home
+
+
+async def test_r_and_x_on_the_one_matching_entry_name_its_own_line_in_the_store(tmp_path: Path) -> None:
+    """Lines in a '§' store are the store's own: the selected entry that matches is where the write acts."""
+    home = three_entry_home(tmp_path)
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        form = app.screen.query_one(ActionForm)
+        file_view(app).cursor = 5  # "uses tabs", entry 3, on line 6
+        await pilot.press("x")
+        await wait_until(pilot, lambda: "dry run" in form.status[1] or "line" in form.status[1], "the dry run")
+        assert form.status == (
+            "hint",
+            "dry run: removes the whole entry that holds “uses tabs”, line 6 of MEMORY.md: uses tabs; "
+            "loads next session (Entry removed. 2% — 44/2,200 chars)",
+        )
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not form.is_open, "the form to close")
+        file_view(app).cursor = 3  # "on Fridays", the second line of entry 2
+        await pilot.press("r")
+        await wait_until(pilot, lambda: "dry run" in form.status[1] or "line" in form.status[1], "the dry run")
+        assert form.status[0] == "hint" and "not the selected line" not in form.status[1], form.status
+        assert form.status[1].startswith(
+            "dry run: replaces the whole entry that holds “drafts go out\non Fridays”, line 3 of MEMORY.md"
+        ), form.status
+        assert (
+            home / "memories" / "MEMORY.md"
+        ).read_text() == "likes tide tables\n§\ndrafts go out\non Fridays\n§\nuses tabs"
+
+
+async def test_x_with_part_of_an_entry_shows_the_whole_entry_that_goes(tmp_path: Path) -> None:
+    home = three_entry_home(tmp_path)
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        form = app.screen.query_one(ActionForm)
+        await pilot.press("x", *"Fridays")
+        await wait_until(pilot, lambda: "Fridays" in form.status[1], "the dry run")
+        assert form.status == (
+            "flag",
+            "dry run: removes the whole entry that holds “Fridays”, line 3 of MEMORY.md: drafts go out ⏎ on Fridays; "
+            "loads next session (Entry removed. 1% — 29/2,200 chars)",
+        )
+
+
+async def test_the_with_field_on_a_hermes_store_never_offers_empty_as_a_deletion(tmp_path: Path) -> None:
+    home = three_entry_home(tmp_path)
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        form = app.screen.query_one(ActionForm)
+        await pilot.press("r")
+        placeholder = form.query_one("#form-with").placeholder
+        assert "empty deletes" not in placeholder and "cannot be empty" in placeholder, placeholder
+        await pilot.press(*"tabs", "tab")
+        await pilot.press("ctrl+a", "ctrl+k", "enter")  # with emptied: refused as Hermes refuses it, never confirmed
+        await wait_until(pilot, lambda: "empty" in form.status[1], "the refusal")
+        assert "enter again to delete" not in form.status[1], form.status
+        assert (home / "memories" / "MEMORY.md").read_text().endswith("uses tabs")

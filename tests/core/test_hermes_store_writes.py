@@ -20,7 +20,7 @@ from notebook_app.core import memory_tool
 from notebook_app.core.home.layout import FLAT, hermes_files
 from notebook_app.core.log.actor import CLI, LIBRARY
 from notebook_app.core.memory import sections
-from notebook_app.core.memory.tool import MemoryTool
+from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA, WHOLE_ENTRY_SENTENCE, MemoryTool
 
 
 def hermes_home(tmp_path: Path, memory: str | None = "A\n§\nB") -> Path:
@@ -55,7 +55,10 @@ def test_a_hermes_home_is_written_in_memories_with_the_bytes_hermes_writes(tmp_p
     assert (home / "memories" / "USER.md").read_text() == "a note\nthat spans lines"
     assert not (home / "MEMORY.md").exists() and not (home / "USER.md").exists()
     replaced = call(home, action="replace", text="B", **{"with": "B, reworded"})
-    assert replaced.output.startswith("ok (replace → memories/MEMORY.md); loads next session (Entry replaced.")
+    assert replaced.output.startswith(
+        "ok (replace → MEMORY.md); replaced the whole entry that holds 'B' (B) with: B, reworded; "
+        "loads next session (Entry replaced."
+    )
     assert not call(home, action="remove", text="A").is_error
     assert (home / "memories" / "MEMORY.md").read_text() == "B, reworded\n§\nC"
 
@@ -104,11 +107,14 @@ def test_a_file_that_mixes_both_dialects_is_refused_when_no_host_says_which(tmp_
     assert (home / "MEMORY.md").read_text() == "- one\n§\ntwo\n"
 
 
-def test_the_agents_own_tool_never_writes_a_hermes_store(tmp_path: Path) -> None:
+def test_the_agents_own_tool_writes_a_hermes_store_in_its_dialect(tmp_path: Path) -> None:
+    """Spec §9 (issue 34, Decided): an agent on a Hermes home writes Hermes's '§' entries, never '- ' lines."""
     home = hermes_home(tmp_path)
-    result = MemoryTool(home, by=LIBRARY, files=hermes_files()).call({"action": "add", "text": "C"})
-    assert result.is_error and "hermes's own memory tool" in result.output
-    assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\nB"
+    tool = MemoryTool(home, by=LIBRARY, files=hermes_files())
+    result = tool.call({"action": "add", "text": "C"})
+    assert not result.is_error, result.output
+    assert (home / "memories" / "MEMORY.md").read_text() == "A\n§\nB\n§\nC"
+    assert tool.input_schema is INPUT_SCHEMA and tool.description == f"{DESCRIPTION} {WHOLE_ENTRY_SENTENCE}"
 
 
 def test_the_contract_is_unchanged_on_a_flat_home(tmp_path: Path) -> None:
@@ -210,7 +216,7 @@ def test_an_entry_delete_or_edit_in_a_store_addresses_the_nth_entry_as_hermes_pa
     home = hermes_home(tmp_path, "one\n§\ntwo\nspans lines\n§\nthree")
     store = home / "memories" / "MEMORY.md"
     edited = edit_entry(home, "MEMORY.md", 2, "two\nspans lines", "two, now one line", by=CLI, files=hermes_files())
-    assert edited.output.startswith("ok (edit entry 2 → memories/MEMORY.md)"), edited.output
+    assert edited.output.startswith("ok (edit entry 2 → MEMORY.md)"), edited.output
     assert store.read_text() == "one\n§\ntwo, now one line\n§\nthree"
     stale = delete_entry(home, "MEMORY.md", 2, "two\nspans lines", by=CLI, files=hermes_files())
     assert stale.is_error and "changed since you selected it" in stale.output

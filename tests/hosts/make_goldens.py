@@ -18,7 +18,9 @@ operation of ``tests/hermes_ops.py`` (``drivers/hermes_ops.py``; goldens in
 ``hermes@0.19.0/ops/<case>.json``) and, on a run of all its cases, ends with
 the interop checks of ``tests/hosts/interop_hermes.py`` (our writes read back
 by Hermes, our adds and Hermes's in parallel), whose log it prints; a FAIL
-there fails ``make hosts``.
+there fails ``make hosts``. It also measures which characters Hermes's memory
+scan blocks, at load and at add (``drivers/hermes_blocked.py``; golden
+``hermes@0.19.0/scan/blocked-characters.json``).
 
     python tests/hosts/make_goldens.py [--keep] [--case=NAME ...] [HOST[@VERSION] ...]
     (default: every host, e.g. openclaw@2026.9.6 or claude-code; --keep: only the cases a folder
@@ -79,6 +81,8 @@ class Host:
     """The driver of the store operations corpus (``tests/hermes_ops.py``), run with the host's Python (Hermes)."""
     interop: str | None = None
     """A script run after all the host's cases, with our Python, printing its own PASS/FAIL log (Hermes)."""
+    scan: str | None = None
+    """The driver that measures which characters the host's memory scan blocks, run with the host's Python (Hermes)."""
 
 
 def _python_peer(peer: str, version: str, driver: str) -> Callable[[], Install]:
@@ -230,6 +234,7 @@ HOSTS: dict[str, Host] = {
         cwd_arg=True,
         ops="hermes_ops.py",
         interop="interop_hermes.py",
+        scan="hermes_blocked.py",
     ),
     "toolnexus-py@0.21.0": Host("0.21.0", "toolnexus_py.py", _python_peer("toolnexus", "0.21.0", "toolnexus_py.py")),
     **{f"openclaw@{v}": Host(v, "openclaw.mjs", _openclaw(v), finish=_openclaw_finish) for v in OPENCLAW_VERSIONS},
@@ -327,6 +332,33 @@ def _ops(folder: str, host: Host, ready: Install, keep: bool, chosen: list[str])
     return failed
 
 
+def _scan(folder: str, host: Host, ready: Install) -> int:
+    """The host's blocked-characters golden (``scan/blocked-characters.json``); 1 when its driver failed."""
+    assert ready.command is not None and host.scan is not None
+    command = [ready.command[0], str(DRIVERS / host.scan)]
+    with tempfile.TemporaryDirectory(prefix="hosts-scan-") as tmp:
+        try:
+            done = subprocess.run([*command, tmp], check=False, capture_output=True, text=True, timeout=900, cwd=tmp)
+        except subprocess.TimeoutExpired:
+            print(f"{folder} scan: no answer within 900 s", file=sys.stderr)
+            return 1
+    if done.returncode != 0:
+        print(f"{folder} scan: driver exit {done.returncode}\n{done.stderr[-2000:]}", file=sys.stderr)
+        return 1
+    golden = {
+        "host": folder.split("@")[0],
+        "version": host.version,
+        "installed": ready.installed,
+        "command": f"make hosts  ({Path(command[0]).name} tests/hosts/drivers/{host.scan} <empty folder>)",
+        **json.loads(done.stdout),
+    }
+    out = GOLDENS / folder / "scan"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "blocked-characters.json").write_text(host_corpus.dump(golden), encoding="utf-8")
+    print(f"{folder}: blocked characters -> {(out / 'blocked-characters.json').relative_to(REPO)}")
+    return 0
+
+
 def _interop(host: Host) -> int:
     """Run the host's interop script (its log goes to our output); 1 when it failed."""
     assert host.interop is not None
@@ -377,6 +409,8 @@ def main(only: list[str]) -> int:
                     failed += 1
         if host.ops:
             failed += _ops(folder, host, ready, keep, chosen)
+        if host.scan and not chosen:
+            failed += _scan(folder, host, ready)
         print(f"{folder}: {len(cases)} cases -> {out.relative_to(REPO)} ({time.monotonic() - begun:.1f} s)")
         if host.interop and not chosen:
             failed += _interop(host)

@@ -1,17 +1,22 @@
-"""The server opens its home as the CLI does: a Hermes home or a Claude Code project is refused before the
-handshake (exit 2, which host it is and to use that host's own memory tool, on stderr); an OpenClaw workspace
-is served the contract unchanged. Real server processes, the real MCP client."""
+"""The server opens its home as the CLI does (spec §9): a Hermes home is served the memory tool in Hermes's ``§``
+dialect (the contract's schema, one more sentence in its description, never Hermes's own approval queue) and the
+soul as Hermes loads it; a Claude Code project is refused before the handshake (exit 2, which host it is and to
+use that host's own memory tool, on stderr); an OpenClaw workspace is served the contract unchanged. Real
+server processes, the real MCP client."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from mcp.shared.exceptions import MCPError
 from stdio_harness import REPO, connect, home_files, text_of
+
+from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA, WHOLE_ENTRY_SENTENCE
+from notebook_app.mcp.server import SOUL_URI
 
 
 @pytest.fixture(autouse=True)
@@ -40,29 +45,54 @@ def hermes_home(path: Path) -> Path:
     return path
 
 
-def test_a_hermes_home_exits_two_before_the_handshake_naming_hermes(tmp_path: Path) -> None:
+async def test_a_hermes_home_gets_the_memory_tool_in_hermes_dialect_and_the_soul_as_hermes_loads_it(
+    tmp_path: Path, server_log: Path
+) -> None:
+    home = hermes_home(tmp_path / "hermes")
+    (home / "config.yaml").write_text("memory:\n  memory_enabled: true\n  write_approval: true\n", encoding="utf-8")
+    async with connect(home, server_log) as client:
+        (tool,) = (await client.list_tools()).tools
+        soul = (await client.read_resource(SOUL_URI)).contents[0].text
+        added = await client.call_tool("memory", {"action": "add", "text": "Deploys on Fridays are forbidden"})
+        store = (home / "memories" / "MEMORY.md").read_text(encoding="utf-8")
+        removed = await client.call_tool("memory", {"action": "remove", "text": "Fridays"})
+    assert json.dumps(tool.input_schema) == json.dumps(INPUT_SCHEMA), "the schema is the contract's, byte for byte"
+    assert tool.description == f"{DESCRIPTION} {WHOLE_ENTRY_SENTENCE}"
+    assert WHOLE_ENTRY_SENTENCE.count(". ") == 0 and WHOLE_ENTRY_SENTENCE.endswith(".")
+    assert "MEMORY (your personal notes) [0% — 5/2,200 chars]" in soul and "A\n§\nB" in soul
+    assert not added.is_error and text_of(added).startswith("ok (add → ")
+    assert store == "A\n§\nB\n§\nDeploys on Fridays are forbidden"
+    assert not removed.is_error
+    assert "removed the whole entry that holds 'Fridays': Deploys on Fridays are forbidden" in text_of(removed)
+    assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "A\n§\nB"
+    assert not (home / "pending").exists(), "a write went to Hermes's own approval queue"
+    assert not (home / "MEMORY.md").exists(), "a '- ' line written beside Hermes's store"
+
+
+async def test_an_agent_on_a_hermes_memories_folder_is_served_the_home(tmp_path: Path, server_log: Path) -> None:
+    home = hermes_home(tmp_path / "hermes")
+    async with connect(home / "memories", server_log) as client:
+        added = await client.call_tool("memory", {"action": "add", "text": "C", "target": "user"})
+    assert not added.is_error, text_of(added)
+    assert (home / "memories" / "USER.md").read_text(encoding="utf-8") == "C"
+    assert not (home / "memories" / "memories").exists() and not (home / "memories" / ".notebook").exists()
+
+
+def test_review_mode_is_refused_on_a_hermes_home_before_the_handshake(tmp_path: Path) -> None:
     home = hermes_home(tmp_path / "hermes")
     before = home_files(home)
-    done = serve_once(home)
-    assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == (
-        f"persona-notebook mcp: {home} is a Hermes home (opened as Hermes: the folder has memories/ and config.yaml): "
-        "use Hermes's own memory tool. This server's tool writes the contract's '- ' lines, which would mix "
-        "dialects in Hermes's files; nothing was served\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "notebook_app", "mcp", str(home), "--review"],
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
     )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "review mode is not offered there" in done.stderr
     assert home_files(home) == before and not (home / ".notebook").exists()
-
-
-async def test_the_agents_client_gets_no_session_on_a_hermes_memories_folder(tmp_path: Path, server_log: Path) -> None:
-    home = hermes_home(tmp_path / "hermes")
-    with pytest.raises(ExceptionGroup) as raised:
-        async with connect(home / "memories", server_log):
-            pass
-    assert raised.group_contains(MCPError)
-    log = server_log.read_text(encoding="utf-8")
-    said = f"{home / 'memories'} is a Hermes home (opened the Hermes home {home}, whose memories/ folder was given"
-    assert said in log
-    assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "A\n§\nB\n"
 
 
 def test_a_claude_code_project_exits_two_naming_claude_code(tmp_path: Path) -> None:
@@ -89,3 +119,21 @@ async def test_an_openclaw_workspace_is_served_the_contract_unchanged(tmp_path: 
         result = await client.call_tool("memory", {"action": "add", "text": "ships on Fridays"})
         assert text_of(result) == "ok (add → MEMORY.md); loads next session"
     assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == "- ships on Fridays\n"
+
+
+async def test_the_guard_on_a_hermes_home_refuses_in_its_dialect_and_says_both_sentences(
+    tmp_path: Path, server_log: Path
+) -> None:
+    from notebook_app.core.modes.guard import GUARD_SENTENCE
+
+    home = hermes_home(tmp_path / "hermes")
+    key = "AKIA" + "Q7ZB4XKM2NWP5RTV"
+    command = [sys.executable, "-m", "notebook_app", "mcp", str(home), "--guard"]
+    async with connect(home, server_log, command=command) as client:
+        (tool,) = (await client.list_tools()).tools
+        refused = await client.call_tool("memory", {"action": "add", "text": f"key {key}"})
+        added = await client.call_tool("memory", {"action": "add", "text": "C"})
+    assert json.dumps(tool.input_schema) == json.dumps(INPUT_SCHEMA)
+    assert tool.description == f"{DESCRIPTION} {GUARD_SENTENCE} {WHOLE_ENTRY_SENTENCE}"
+    assert refused.is_error and not added.is_error
+    assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "A\n§\nB\n§\nC"

@@ -97,7 +97,8 @@ StatusKind = Literal["hint", "flag"]
 
 @dataclass(frozen=True)
 class Selection:
-    """The entry the form was pre-filled from: its file, text and line (0-based)."""
+    """The entry the form was pre-filled from: its file, text and line (0-based; in a `§` store, its entry number
+    from 0, as the file pane numbers a store's entries)."""
 
     filename: str
     text: str
@@ -126,6 +127,8 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
         where = f"line {dry.edit_line + 1} of {request.filename}"
     else:  # only the start of a large file is read: lines past it are not counted, so none is named
         where = f"the end of {request.filename} (line not counted: only its start is read)"
+    if outcome.entry is not None:  # a '§' store: a replace or remove acts on the whole entry holding the text
+        return whole_entry_status(outcome, where, selected)
     if request.action == "replace" and not request.replacement:
         return "flag", f"dry run: deletes “{request.text}” (with is empty), {where}; enter asks to confirm"
     if (
@@ -154,3 +157,27 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
     ]
     loads = outcome.outcome or "loads next session"
     return ("flag" if loads.startswith("will not load") else "hint"), f"dry run: {verb} {where}; {loads}"
+
+
+def whole_entry_status(edit: Edit, where: str, selected: Selection | None) -> tuple[StatusKind, str]:
+    """The dry run of a replace or remove in a ``§`` store, which acts on the whole entry holding the text: that
+    entry, shown whole (to 120 characters), and where it begins in the store's own lines."""
+    from ...core.memory import shown_entry
+
+    request = edit.request
+    entry = edit.entry or ""
+    if selected is not None and selected.filename == request.filename and selected.text != entry:
+        # a store's selection is a whole entry (its number, not a line): Hermes keeps no repeats, so its text names it
+        return (
+            "flag",
+            f"the entry that holds “{request.text}” is not the selected one: it begins on {where}, and the tool "
+            "changes that whole entry",
+        )
+    loads = edit.outcome or "loads next session"
+    shown = shown_entry(entry)
+    if request.action == "remove":
+        kind: StatusKind = "hint" if entry == request.text.strip() else "flag"
+        return kind, f"dry run: removes the whole entry that holds “{request.text}”, {where}: {shown}; {loads}"
+    new = shown_entry((request.replacement or "").strip())
+    said = f"dry run: replaces the whole entry that holds “{request.text}”, {where} ({shown}) with: {new}"
+    return "hint", f"{said}; {loads}"

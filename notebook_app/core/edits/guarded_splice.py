@@ -202,7 +202,7 @@ def _splice_locked(
     now = data[start : start + len(expected)]
     if read.status is FileStatus.ABSENT and (start or expected):
         return SpliceResult(
-            f"{name} changed since you selected it: it is absent now; nothing was changed", is_error=True
+            f"{said_name(name)} changed since you selected it: it is absent now; nothing was changed", is_error=True
         )
     if start > len(data) or now != expected:
         what = (
@@ -211,21 +211,28 @@ def _splice_locked(
             else f"they read {_quote(now.decode('utf-8', 'replace'))} now"
         )
         return SpliceResult(
-            f"{name} changed since you selected it: bytes {start}–{start + len(expected)} are not what you expected "
-            f"({what}); nothing was changed",
+            f"{said_name(name)} changed since you selected it: bytes {start}–{start + len(expected)} are not what "
+            f"you expected ({what}); nothing was changed",
             is_error=True,
         )
     if not expected and not new:
-        return SpliceResult(f"ok ({label} → {name}); nothing to change")
+        return SpliceResult(f"ok ({label} → {said_name(name)}); nothing to change")
     after = data[:start] + new + data[start + len(expected) :]
     output = _done_output(name, start, new, len(after), label)
     locked.rewrite(name, after, validated=text, change=replace(change, output=output), edit=(start, expected, new))
     return SpliceResult(output, applied=Splice(name, start, expected, new, by))
 
 
+def said_name(name: str) -> str:
+    """The name our words give a file: MEMORY.md and USER.md by their own names wherever the host keeps them
+    (a Hermes home's ``memories/MEMORY.md`` is ``MEMORY.md``, as the doctor and the notebook's panes say it)."""
+    base = base_name(name)
+    return base if base in ENTRY_FILES else name
+
+
 def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> str:
     outcome = load_outcome(name, start=start, inserted=len(new), size=size)
-    return f"ok ({label} → {name}); {outcome}"
+    return f"ok ({label} → {said_name(name)}); {outcome}"
 
 
 def _entry_locked(
@@ -248,7 +255,7 @@ def _entry_locked(
     if isinstance(plan, Rejection):
         return SpliceResult(plan.message, is_error=True)
     if not plan.changes:
-        return SpliceResult(f"ok ({plan.label} → {name}); it already reads so, nothing was written")
+        return SpliceResult(f"ok ({plan.label} → {said_name(name)}); it already reads so, nothing was written")
     assert text is not None
     start = len(text[: plan.start].encode("utf-8"))
     removed = text[plan.start : plan.end].encode("utf-8")

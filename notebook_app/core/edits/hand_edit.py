@@ -30,7 +30,7 @@ from ..store.places import read_only_refusal
 from ..store.recording import Change
 from ..store.storage import LockedHome
 from ..text.merge import Conflict, MergeResult, merge3, split_lines
-from .guarded_splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked
+from .guarded_splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked, said_name
 
 
 def text_digest(text: str) -> str:
@@ -217,7 +217,7 @@ def _write_locked(locked: LockedHome, name: str, new_text: str, base_text: str, 
         label = f"hand edit, merged with {count} line{'s' if count != 1 else ''} written since"
     found.text = target
     if target == now:
-        return SpliceResult(f"ok ({label} → {name}); nothing to write")
+        return SpliceResult(f"ok ({label} → {said_name(name)}); nothing to write")
     start, removed, inserted = _changed_region(now, target)
     args = {"start": start, "expected": Payload.of(removed).to_json(), "new": Payload.of(inserted).to_json()}
     return _splice_locked(locked, name, start, removed, inserted, label, True, Change(action, args))

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
         preview_file,
     )
     from .results import SpliceResult, ToolResult, for_people
-    from .sections import Usage, entries, entry_spans, hermes_text, joined, measure, store_usage
+    from .sections import Usage, entries, entry_spans, hermes_text, joined, measure, shown_entry, store_usage
     from .tool import DESCRIPTION, INPUT_SCHEMA, MemoryTool, memory_tool
 
 _HOME_OF: dict[str, str] = {
@@ -52,6 +52,7 @@ _HOME_OF: dict[str, str] = {
     "hermes_text": "sections",
     "joined": "sections",
     "measure": "sections",
+    "shown_entry": "sections",
     "Line": "lines",
     "LineKind": "lines",
     "file_lines": "lines",
@@ -87,5 +88,6 @@ __all__ = [
     "plan_edit",
     "preview",
     "preview_file",
+    "shown_entry",
     "store_usage",
 ]

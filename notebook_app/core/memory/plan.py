@@ -62,6 +62,9 @@ class Edit:
     """The file's line (0-based) the edit begins on: for an add, the line its entry lands on. Set by the
     dry runs; None from :func:`plan_edit`, and for an add to a file read only in part, whose lines past
     the read were never counted (a number there would be a guess)."""
+    entry: str | None = None
+    """In a ``§`` store: the whole entry a replace or remove acts on (the one holding the text), as it reads
+    now; ``line`` is then the line it begins on. None for an add, and in a ``- `` file."""
 
     @property
     def is_append(self) -> bool:
@@ -308,8 +311,17 @@ def store_preview(request: MemoryRequest, read: FileRead, text: str, files: File
     if isinstance(write, Rejection):
         return write
     outcome = f"loads next session ({write.message} {write.usage})"
-    edit = Edit(request, write.start, write.removed, write.inserted, len(text), outcome)
-    return replace(edit, line=text.count("\n", 0, write.start))
+    edit = Edit(request, write.start, write.removed, write.inserted, len(text), outcome, entry=write.was)
+    return replace(edit, line=_entry_line(text, write))
+
+
+def _entry_line(text: str, write: sections.StoreWrite) -> int:
+    """The line (0-based) of the store's own text where the entry written begins: the entry a replace or remove
+    acts on, as it reads now, or where an add's new entry lands (Hermes's repeats dropped, as it numbers them)."""
+    if write.was is None:  # an add: its entry is the last of what Hermes writes, which holds no repeats
+        return sections.entry_spans(write.result)[write.entry - 1][2] - 1
+    spans = sections.entry_spans(sections.hermes_text(text))
+    return next(line for _, _, line, entry in spans if entry == write.was) - 1
 
 
 def line_of(edit: Edit, text: str) -> int:

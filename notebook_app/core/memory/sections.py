@@ -16,6 +16,8 @@ every function here reads ``text`` as Hermes does (:func:`hermes_text`), and
 a write to such a store gives Hermes's bytes too, its splice spanning the
 line ends it changes.
 
+Text holding a character Hermes's scan blocks is refused as Hermes's own add
+and replace refuse it (``hermes-0.19.0.toml``'s ``blocked_characters``).
 Two things we refuse where Hermes goes ahead, because both lose data: a store
 that does not round-trip through Hermes's parser (Hermes's add rewrites it
 wholesale, and its drift guard only stops a replace or remove), and text that
@@ -29,6 +31,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..home.refusals import Rejection
+from ..hosts.hermes.load import blocked_write
+from ..log.redaction import masked_text
 from ..text.newlines import original_index, universal
 
 DELIMITER = "\n§\n"
@@ -171,6 +175,8 @@ class StoreWrite:
     usage: str
     entry: int
     """The number (from 1) of the entry written, or of the one removed."""
+    was: str | None = None
+    """replace, remove, edit, delete: the whole entry as it read before (the one that holds the text searched)."""
 
     @property
     def is_append(self) -> bool:
@@ -202,7 +208,8 @@ def plan_store(text: str | None, op: StoreOp, *, name: str, limit: int) -> Store
     if entries(result) != after:  # never write what Hermes would read back otherwise: no mixed dialects
         return Rejection(f"Hermes would not read {name} back as these entries; nothing was written")
     start, removed, inserted = _splice(old, result)
-    return StoreWrite(result, start, removed, inserted, message, usage(after, limit), at + 1)
+    was = None if op.action == "add" else current[at]
+    return StoreWrite(result, start, removed, inserted, message, usage(after, limit), at + 1, was)
 
 
 def _apply(current: list[str], parsed: list[str], op: StoreOp, limit: int) -> tuple[list[str], str, int] | Rejection:
@@ -266,6 +273,26 @@ def _apply(current: list[str], parsed: list[str], op: StoreOp, limit: int) -> tu
     return after, "Entry replaced.", at
 
 
+def whole_entry_said(action: str, text: str, write: StoreWrite, *, limit: int = 120) -> str:
+    """What a replace or remove did in a ``§`` store, in words: it acts on the whole entry holding ``text``
+    (``removed the whole entry that holds 'Fridays': Deploys on Fridays are forbidden``); "" for an add.
+    A long entry is shown to ``limit`` characters, its line breaks as ``⏎``."""
+    if write.was is None or action not in ("replace", "remove"):
+        return ""
+    entry = shown_entry(write.was, limit)
+    if action == "remove":
+        return f"removed the whole entry that holds {text.strip()!r}: {entry}"
+    new = shown_entry(entries(write.result)[write.entry - 1], limit)
+    return f"replaced the whole entry that holds {text.strip()!r} ({entry}) with: {new}"
+
+
+def shown_entry(entry: str, limit: int = 120) -> str:
+    """An entry as our words show it: a secret in it masked (never printed in full), its line breaks as ``⏎``,
+    cut to ``limit`` characters with ``…``."""
+    flat = masked_text(entry)[0].replace("\n", " ⏎ ")
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 def text_problem(content: str) -> str | None:
     """Why ``content`` cannot be one ``§`` entry whatever the store holds: a line of it is the separator."""
     if DELIMITER.strip() in content.split("\n"):
@@ -281,6 +308,11 @@ def _new_entry_problem(content: str, current: list[str], replacing: int | None) 
         return "Content cannot be empty."
     if (problem := text_problem(content)) is not None:
         return problem
+    if (blocked := blocked_write(content)) is not None:
+        return (
+            f"{blocked} Hermes's own memory tool refuses it, and an entry holding it loads as Hermes's "
+            "[BLOCKED: …] placeholder, not as its text. Nothing was written"
+        )
     others = [entry for i, entry in enumerate(current) if i != replacing]
     if content in others:
         return "Entry already exists (no duplicate added)."

@@ -36,11 +36,6 @@ from .plan import (
 )
 from .results import ToolResult
 
-_NOT_OUR_TOOL = (
-    "this is a {host} home: its memory entries are written by {host}'s own memory tool, not this one "
-    "(its '§' entries and our '- ' lines would mix); nothing was written"
-)
-
 DESCRIPTION = (
     "Edit your durable memory files. action 'add' appends an entry, 'replace' swaps the first "
     "occurrence of 'text' for 'with', 'remove' deletes the first occurrence of 'text'. "
@@ -49,6 +44,12 @@ DESCRIPTION = (
     "context: they load at the START of the NEXT session. A replace or remove whose text is "
     "not found is an error and changes nothing."
 )
+
+WHOLE_ENTRY_SENTENCE = (
+    "In this home entries are separated by lines holding only '§', and 'replace' and 'remove' act on the whole "
+    "entry that holds 'text', which must be in one entry only."
+)
+"""The one sentence the description gains on a home in Hermes's ``§`` dialect (spec §9)."""
 
 INPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -84,6 +85,8 @@ class MemoryTool:
         self._durable = durable
         self.files = files
         """Where the target files are and whose home it is; a Hermes home's entries are its ``§`` entries."""
+        if files.dialect is Dialect.SECTIONS:  # the schema never changes; the description gains one sentence
+            self.description = f"{type(self).description} {WHOLE_ENTRY_SENTENCE}"
         self.by = by
         """Who calls: the history names it. Inside an MCP session, failed calls are recorded too."""
 
@@ -118,8 +121,6 @@ class MemoryTool:
         request = parse_request(args)
         if isinstance(request, Rejection):
             return ToolResult(request.message, is_error=True)
-        if self.files.dialect is Dialect.SECTIONS and not self.by.is_human:
-            return ToolResult(_NOT_OUR_TOOL.format(host=self.files.host or "this host"), is_error=True)
         if self.files.dialect is Dialect.LINES:  # a "- " host: refused now; with no host known, under the lock
             refusal = dialect_refusal(request, self.by)
             if refusal is not None:
@@ -139,7 +140,7 @@ class MemoryTool:
             refusal = self._under_lock(home)
             if refusal is not None:
                 return refusal
-            if self.by.is_human and self.files.dialect is not Dialect.LINES:
+            if self.files.dialect is Dialect.SECTIONS or (self.by.is_human and self.files.dialect is None):
                 written = self._in_dialect(home, request, name, given)
                 if written is not None:
                     return written
@@ -189,7 +190,7 @@ class MemoryTool:
         write = plan_in_store(request, text, self.files)
         if isinstance(write, Rejection):
             return ToolResult(write.message, is_error=True, near=write.near)
-        output = f"ok ({request.action} → {name}); loads next session ({write.message} {write.usage})"
+        output = store_output(request, request.filename, write)  # the name the doctor and the panes give it
         change = self._change(request.action, given, output)
         if write.is_append:
             home.append(name, write.inserted.encode("utf-8"), validated=True, change=change)
@@ -206,6 +207,14 @@ class MemoryTool:
     def _change(self, action: str, given: object, output: str) -> Change:
         """What the write's record says about itself; an approval records ``approved`` and its proposal."""
         return Change(action, given, output)
+
+
+def store_output(request: MemoryRequest, name: str, write: sections.StoreWrite) -> str:
+    """A ``§`` store write's output: the contract's ``ok (…); loads next session``, what a replace or remove did
+    to the whole entry holding its text, and Hermes's own words and meter."""
+    said = sections.whole_entry_said(request.action, request.text, write)
+    done = f"{said}; " if said else ""
+    return f"ok ({request.action} → {name}); {done}loads next session ({write.message} {write.usage})"
 
 
 def success_message(edit: Edit) -> str:

@@ -27,9 +27,11 @@ import os
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..fs.atomic import write_all, write_atomically
 from ..fs.state_dir import STATE_DIR
+from ..home.layout import FLAT, FileMap
 from ..home.soul import home_path
 from ..log.actor import Actor
 from ..memory.tool import ToolResult
@@ -64,6 +66,9 @@ from .records import (
     session_from_json,
 )
 from .snapshot import take_snapshot
+
+if TYPE_CHECKING:
+    from ..hosts.profile import HostProfile
 
 __all__ = [
     "OLD_CALLS_SUFFIX",
@@ -123,9 +128,12 @@ def new_session(
     client_name: str | None = None,
     client_version: str | None = None,
     protocol_version: str | None = None,
+    host: HostProfile | None = None,
+    files: FileMap = FLAT,
 ) -> AgentSession:
-    """Compose the soul now and freeze it as a new session; nothing is written."""
-    snapshot = take_snapshot(home, 0)
+    """Compose the soul now, as ``host`` loads it (None: the contract), and freeze it as a new session; nothing
+    is written. ``files``: where the home keeps its files (a Hermes home's entry files are in ``memories/``)."""
+    snapshot = take_snapshot(home, 0, host=host, files=files)
     return AgentSession(
         id=new_session_id(snapshot.taken_at),
         started_at=snapshot.taken_at,

@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 from textual.screen import Screen
 
-from ....core import SpliceResult, ToolResult
+from ....core import MEMORY_TARGETS, SpliceResult, ToolResult
+from ....core.home import Dialect
 from ....core.memory import for_people
 from ...view_model.dry_run import DryRun, Selection, dry_run, dry_run_status
 from ...view_model.notebook import HomeState, Notebook
@@ -113,7 +114,13 @@ class FormRoundTrip:
         return self._screen.query_one(ActionForm)
 
     def opened(self, selection: Selection | None) -> None:
-        """The form opens afresh (pre-filled from ``selection``, if any): no dry run yet, no answer to keep."""
+        """The form opens afresh (pre-filled from ``selection``, if any): no dry run yet, no answer to keep.
+        Its target is a ``§`` store or not (its host's dialect, or what its content shows), which its fields say."""
+        state = self._state()
+        name = MEMORY_TARGETS[self.form.target]
+        self.form.whole_entries = self.notebook.files.dialect is Dialect.SECTIONS or (
+            state is not None and name in state.sections
+        )
         self.selection = selection
         self.dry = None
         self._typed_since_status = False

@@ -29,6 +29,14 @@ PLACEHOLDERS = {
     "edit-entry": "the line's new text",
     "delete-entry": "",
 }
+WHOLE_ENTRY_PLACEHOLDERS = {
+    **PLACEHOLDERS,
+    "replace": "text in the entry to replace (the whole entry changes)",
+    "remove": "text in the entry to remove (the whole entry goes)",
+}
+"""In a ``§`` store (a Hermes home), where replace and remove act on the whole entry that holds the text."""
+WITH_PLACEHOLDER = "what to put in its place (empty deletes, after a confirmation)"
+WHOLE_ENTRY_WITH = "the whole entry's new text (it cannot be empty: remove deletes an entry)"
 BADGES = {"edit-entry": "EDIT LINE", "delete-entry": "DELETE LINE"}
 ENTRY_ACTIONS = tuple(BADGES)
 
@@ -98,6 +106,9 @@ class ActionForm(KeepsFocusMarks, Vertical):
         """What a second press confirms: "delete" (replace with nothing) or "discard" (close, losing typing)."""
         self._opened_with: tuple[str, str] = ("", "")
         self._keys = ("enter", "esc", "ctrl+t")
+        self.whole_entries = False
+        """The target is a ``§`` store (a Hermes home): replace and remove act on the whole entry holding the
+        text, and an empty ``with`` is refused, not a deletion to confirm. Set before :meth:`open`."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="form-head"):
@@ -112,7 +123,7 @@ class ActionForm(KeepsFocusMarks, Vertical):
             yield FieldInput(
                 id="form-with",
                 compact=True,
-                placeholder="what to put in its place (empty deletes, after a confirmation)",
+                placeholder=WITH_PLACEHOLDER,
                 select_on_focus=False,
             )
         yield Label("", id="form-hidden", markup=False)
@@ -167,6 +178,7 @@ class ActionForm(KeepsFocusMarks, Vertical):
             self.entry = None
             self.query_one("#form-text", Input).disabled = False
         self.action = action
+        self._show_placeholders()
         text_input = self.query_one("#form-text", Input)
         with_input = self.query_one("#form-with", Input)
         with text_input.prevent(Input.Changed), with_input.prevent(Input.Changed):
@@ -233,7 +245,7 @@ class ActionForm(KeepsFocusMarks, Vertical):
             self.query_one("#form-with", Input).focus()
             return
         args = self.args
-        if self.action == "replace" and not args.get("with") and self.awaiting != "delete":
+        if self.action == "replace" and not args.get("with") and self.awaiting != "delete" and not self.whole_entries:
             self.awaiting = "delete"
             self.show_status(
                 "flag",
@@ -262,7 +274,7 @@ class ActionForm(KeepsFocusMarks, Vertical):
         badge.update(BADGES.get(action, action.upper()))
         for known in PLACEHOLDERS:
             badge.set_class(known == action, f"-{known}")
-        self.query_one("#form-text", Input).placeholder = PLACEHOLDERS[action]
+        self._show_placeholders()
         self.query_one("#with-row").display = action == "replace"
         self._show_keys()
         if action not in ENTRY_ACTIONS:
@@ -270,6 +282,12 @@ class ActionForm(KeepsFocusMarks, Vertical):
         self._name_hidden()
         if self.is_open:
             self._changed()
+
+    def _show_placeholders(self) -> None:
+        """The fields' placeholders in the target's dialect: a '§' store's replace and remove take whole entries."""
+        texts = WHOLE_ENTRY_PLACEHOLDERS if self.whole_entries else PLACEHOLDERS
+        self.query_one("#form-text", Input).placeholder = texts[self.action]
+        self.query_one("#form-with", Input).placeholder = WHOLE_ENTRY_WITH if self.whole_entries else WITH_PLACEHOLDER
 
     def watch_target(self, target: str) -> None:
         if self.action in ENTRY_ACTIONS:

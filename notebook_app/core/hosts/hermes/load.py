@@ -28,7 +28,10 @@ READ_LIMIT = 64 * 1024 * 1024
 """Hermes reads a file whole; past this we read no further (no case comes near it)."""
 
 SEEDS_SOUL = "Hermes writes its default SOUL.md at the next start and loads that"
-NOT_MODELLED = "Hermes replaces a file or entry its scan flags; not checked here"
+NOT_MODELLED = (
+    "Hermes replaces a file or entry its scan flags; of its scan, only the characters it blocks in memory "
+    "entries are checked here"
+)
 
 
 @cache
@@ -249,7 +252,8 @@ def memory_part(found: FileRead, name: str, limit: int, header: str) -> Injected
         status = PartStatus.MISSING if text is None else PartStatus.SKIPPED
         return InjectedPart(name, rel, status, None, len(text) if text is not None else None, f"{rel}: no entries")
     kept = entries_of(text)
-    content = str(rules()["entry_separator"]).join(kept)
+    shown = [blocked_entry(name, entry) or entry for entry in kept]
+    content = str(rules()["entry_separator"]).join(shown)
     pct = min(100, int(len(content) / limit * 100)) if limit > 0 else 0
     rule = str(rules()["block_rule"])
     title = header.format(pct=pct, current=len(content), limit=limit)
@@ -260,8 +264,49 @@ def memory_part(found: FileRead, name: str, limit: int, header: str) -> Injected
         PartStatus.INJECTED,
         f"{rule}\n{title}\n{rule}\n{content}",
         len(text),
-        note=f"{len(kept)} entries{over}",
+        note=f"{len(kept)} entries{over}{_blocked_note(kept)}",
     )
+
+
+def _blocked_note(kept: list[str]) -> str:
+    """How many entries Hermes's scan blocks, and which characters, for a part's note ("" for none)."""
+    blocked = [entry for entry in kept if blocked_entry("", entry) is not None]
+    if not blocked:
+        return ""
+    points = sorted({point for entry in blocked for point in blocked_characters(entry)})
+    return (
+        f"; {len(blocked)} blocked by Hermes's scan ({', '.join(points)}): "
+        "Hermes loads its [BLOCKED: …] placeholder instead"
+    )
+
+
+def blocked_characters(text: str) -> list[str]:
+    """The characters of ``text`` that Hermes's memory scan blocks (``U+200D`` …), by code point; [] for none."""
+    blocked = _blocked_set()
+    return [f"U+{ord(c):04X}" for c in sorted(set(text) & blocked)]
+
+
+@cache
+def _blocked_set() -> frozenset[str]:
+    return frozenset(chr(int(str(point)[2:], 16)) for point in rules()["blocked_characters"])  # type: ignore[attr-defined]
+
+
+def blocked_entry(name: str, entry: str) -> str | None:
+    """What Hermes's ``load_from_disk`` puts in the system prompt instead of ``entry`` of ``name`` when its scan
+    blocks it (a blocked character); None when the entry loads as it is. An entry that already starts with
+    ``[BLOCKED:`` is never scanned (``_sanitize_entries_for_snapshot``)."""
+    found = blocked_characters(entry)
+    if not found or entry.startswith("[BLOCKED:"):
+        return None
+    r = rules()
+    findings = ", ".join(str(r["blocked_finding"]).format(codepoint=point) for point in found)
+    return str(r["blocked_placeholder"]).format(file=name, findings=findings)
+
+
+def blocked_write(text: str) -> str | None:
+    """Hermes's own refusal of an add or replace whose text holds a character its scan blocks; None otherwise."""
+    found = blocked_characters(text)
+    return str(rules()["blocked_write"]).format(codepoint=found[0]) if found else None
 
 
 def entries_of(text: str) -> list[str]:
