@@ -282,3 +282,36 @@ def test_an_apply_while_an_agent_process_adds_loses_none_of_its_entries(home: Pa
     text = (home / "MEMORY.md").read_text() + entries_in(home, ARCHIVE)  # near duplicates ("entry 1", "entry 10") move
     assert [i for i in range(60) if f"- agent entry {i}\n" not in text] == []
     assert applied >= 1 and check(home) == []
+
+
+SIGKILLED_AFTER_FIRST_RENAME = DIES_AFTER_FIRST_RENAME.replace(
+    "os._exit(9)  # dead right after the first file of the group landed",
+    "os.kill(os.getpid(), signal.SIGKILL)  # killed right after the first file of the group landed",
+).replace("import os, sys", "import os, signal, sys")
+
+
+def test_a_sigkill_after_the_archive_landed_with_no_history_to_keep_doubles_no_entry(
+    home: Path, tmp_path: Path
+) -> None:
+    """Issue 34, data 5: with ``.notebook`` a link the group's intent is kept in the journal all the same."""
+    planted(home)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, home / ".notebook")  # the history cannot be kept: writes go ahead "not recorded"
+    original = {name: (home / name).read_text() for name in ("MEMORY.md", "USER.md")}
+    proposal = tidy(home)
+    want = planned(home, proposal)
+    moved = [line for line in moved_raws(proposal) if not line.startswith("###")]
+    child = subprocess.run([sys.executable, "-c", SIGKILLED_AFTER_FIRST_RENAME, str(home)], capture_output=True)
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    assert all(line in (home / ARCHIVE).read_text() for line in moved)  # the archive landed, whole
+    assert {name: (home / name).read_text() for name in original} == original  # the sources not yet
+    assert read_intent(home) is not None and read_intent(home).kind == "group"
+    assert memory_tool(home).call({"action": "add", "text": "the next write"}).output.startswith("ok")
+    assert read_intent(home) is None
+    assert (home / "MEMORY.md").read_text() == want["MEMORY.md"] + "- the next write\n"
+    assert (home / "USER.md").read_text() == want["USER.md"]
+    sources = (home / "MEMORY.md").read_text() + (home / "USER.md").read_text()
+    assert [line for line in moved if line in sources] == [], "a moved entry is in one file, never two"
+    assert not [p for d in (home, home / "memory") for p in d.iterdir() if is_temp_file(p.name)]
+    assert list(elsewhere.iterdir()) == []  # nothing was written where the link points
