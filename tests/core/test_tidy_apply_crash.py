@@ -315,3 +315,47 @@ def test_a_sigkill_after_the_archive_landed_with_no_history_to_keep_doubles_no_e
     assert [line for line in moved if line in sources] == [], "a moved entry is in one file, never two"
     assert not [p for d in (home, home / "memory") for p in d.iterdir() if is_temp_file(p.name)]
     assert list(elsewhere.iterdir()) == []  # nothing was written where the link points
+
+
+SIGKILLED_ONCE_THE_RECORDS_ARE_IN_THE_LOG = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.log.store import LogWriter
+    from notebook_app.core.tidy import apply_tidy, tidy
+
+    home = Path(sys.argv[1])
+    ids = [h.id for h in tidy(home).hunks]
+    real_append = LogWriter.append
+
+    def append(self, data):
+        offset = real_append(self, data)
+        if b'"action":"tidy"' in data:
+            os.kill(os.getpid(), signal.SIGKILL)  # killed the moment the group's records are in the log
+        return offset
+
+    LogWriter.append = append
+    apply_tidy(home, ids, by=CLI)
+    sys.exit("the apply finished: it should have been killed once its records were written")
+    """
+)
+
+
+def test_a_sigkill_once_a_groups_records_are_in_the_log_finds_the_group_named_and_completes_it(home: Path) -> None:
+    """Issue 34, guard: the journal names the group before its records reach the log (as for adds and rewrites)."""
+    planted(home)
+    memory_tool(home).call({"action": "add", "text": "a first recorded write"})
+    proposal = tidy(home)
+    want = planned(home, proposal)
+    child = subprocess.run(
+        [sys.executable, "-c", SIGKILLED_ONCE_THE_RECORDS_ARE_IN_THE_LOG, str(home)], capture_output=True
+    )
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    assert '"action":"tidy"' in (home / LOG_PATH).read_text()
+    assert read_intent(home) is not None and read_intent(home).kind == "group"  # named before its records
+    memory_tool(home).call({"action": "remove", "text": "a call that settles what was in flight"})
+    assert read_intent(home) is None
+    assert {name: (home / name).read_text() for name in want} == want  # completed whole from its temp files
+    assert check(home) == []
+    assert [e.action for e in history(home)].count("tidy") == 3
