@@ -115,3 +115,43 @@ def test_a_merge_keeps_a_files_mode_and_refuses_a_file_it_may_not_write(tmp_path
     assert refused is not None and "MEMORY.md" in refused and "cannot be written" in refused
     assert "nothing written" in refused
     assert user == b"- them\n- me\n" and user_mode == 0o640 and memory_mode == 0o600
+
+
+HOLDS_THE_FILE_OPEN = """
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+print("open", flush=True)
+sys.stdin.readline()
+print(os.pread(fd, 1 << 20, 0).decode(), end="", flush=True)
+"""
+
+
+def test_a_merge_replaces_each_file_by_a_rename_so_a_reader_that_had_it_open_reads_it_whole_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """Issue 34, guard: ``export --merge`` never rewrites a file in place (a reader would see it change under it)."""
+    import subprocess
+    import sys
+
+    home = toolnexus_home(tmp_path, ["mine"], ["my user"])
+    dest = toolnexus_home(tmp_path, ["theirs"], ["their user"], name="dest")
+    before = {name: (dest / name).read_bytes() for name in ("MEMORY.md", "USER.md")}
+    readers = {
+        name: subprocess.Popen(
+            [sys.executable, "-c", HOLDS_THE_FILE_OPEN, str(dest / name)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for name in before
+    }
+    for reader in readers.values():
+        assert reader.stdout is not None and reader.stdout.readline() == "open\n"
+    inodes = {name: (dest / name).stat().st_ino for name in before}
+    args = ["export", "--home", str(home), "--to", "toolnexus", str(dest), "--merge", "--apply", "--yes"]
+    result = run(*args, tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for name, reader in readers.items():
+        seen, _ = reader.communicate("read\n", timeout=30)
+        assert seen == before[name].decode(), f"{name} was rewritten in place under a reader"
+        assert (dest / name).read_bytes() != before[name] and (dest / name).stat().st_ino != inodes[name]
