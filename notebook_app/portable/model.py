@@ -143,6 +143,11 @@ class PlannedFile:
     before: str | None = None
     """The digest of the file found there when planning; None: nothing was there."""
 
+    @property
+    def unchanged(self) -> bool:
+        """The file there holds this text already, byte for byte: said so, and not written."""
+        return self.before is not None and self.before == digest(self.text.encode("utf-8"))
+
 
 @dataclass(frozen=True)
 class Placement:
