@@ -135,7 +135,8 @@ class PlannedFile:
     """From its place's folder (``memories/MEMORY.md``)."""
     text: str
     source: str
-    """The persona's logical name it carries (``MEMORY.md``), or ``MEMORY.md (overflow)``."""
+    """The path in the source home it carries (``memories/MEMORY.md``, ``memory/2026-12-06.md``), or
+    ``MEMORY.md (overflow)``: the real path a person finds there, never the move's own name (``notes/…``)."""
     loads: bool
     """Whether the target injects it at the start of a session (its loader says so)."""
     note: str = ""

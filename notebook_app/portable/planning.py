@@ -176,7 +176,7 @@ class _Builder:
                 f"{file.path}: Claude Code loads it as well as CLAUDE.md, which goes to {agents};"
                 f" it goes to {spot[1]}, a note {self.host.title} does not load"
             )
-        self.put(spot, file.text, file.name)
+        self.put(spot, file.text, file.path)
 
     def _note_spot(self, file: PersonaFile) -> Spot:
         """Where a note goes: its name in the target's notes folder, renamed (``note-X.md``, ``note-2-X.md``, …)
@@ -251,13 +251,13 @@ class _Builder:
         loads = not (self.host is Host.CLAUDE_CODE and file.name == "USER.md")
         if loads:
             self.notes.extend(self._lost_prose(file, unfit))
-        self.put(spot, self._entry_text(file, there, [e.text for e in old], kept[:fits]), file.name)
+        self.put(spot, self._entry_text(file, there, [e.text for e in old], kept[:fits]), file.path)
         for number, entry in enumerate(fresh[:fits], start=len(old) + 1):
             fate = Fate.LOADED if loads else Fate.UNLOADED
             self.placements.append(Placement(entry, fate, spot[0], spot[1], number, changed[number - len(old) - 1]))
         if fits < len(fresh):
             side = self.layout.side_path(file.name, OVERFLOW)
-            self._add_to(side, self._join(kept[fits:]), f"{file.name} (overflow)")
+            self._add_to(side, self._join(kept[fits:]), f"{file.path} (overflow)")
             for number, entry in enumerate(fresh[fits:], start=1):
                 how = changed[fits + number - 1]
                 self.placements.append(Placement(entry, Fate.OVERFLOW, side[0], side[1], number, how))
@@ -296,7 +296,7 @@ class _Builder:
         if self.host is not Host.HERMES or not (file.prose or unfit):
             return []
         side = self.layout.side_path(file.name, PROSE)
-        self._add_to(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.name} (prose)")
+        self._add_to(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.path} (prose)")
         return [f"{file.name}: its lines that are no entries (headings, prose: {len(file.prose)}) go to {side[1]}"]
 
     def _fit(self, file: PersonaFile, spot: Spot, there: str | None, old: list[str], new: list[str]) -> int:
