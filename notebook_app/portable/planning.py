@@ -55,9 +55,14 @@ def make_plan(
     *,
     merge: bool = False,
     allow_secrets: bool = False,
+    soul_import: bool = False,
     env: Mapping[str, str] = os.environ,
 ) -> Plan | Problem:
-    """The plan of writing ``persona`` as host ``spec`` (``NAME[@VERSION]``) at ``dest``, or why there is none."""
+    """The plan of writing ``persona`` as host ``spec`` (``NAME[@VERSION]``) at ``dest``, or why there is none.
+
+    ``soul_import``: Claude Code only, the user's choice (never made for them): the project's CLAUDE.md imports
+    the memory folder's SOUL.md (``@PATH``), so Claude Code loads it; without it the plan says what it would do.
+    """
     parsed = parse_host(spec)
     if isinstance(parsed, Problem):
         return parsed
@@ -83,6 +88,8 @@ def make_plan(
                 builder.entry_file(file)
             else:
                 builder.whole_file(file)
+        if host is Host.CLAUDE_CODE:
+            builder.claude_instructions(soul_import)
     except _Refused as refused:
         return refused.problem
     return builder.plan(secrets, allow_secrets)
@@ -131,6 +138,8 @@ class _Builder:
         self.notes: list[str] = []
         self.blind = False
         """A plan refused for secrets: the target's loader is not asked, as it reads a copy laid out on disk."""
+        self.imported: Spot | None = None
+        """Claude Code: the SOUL.md the project's CLAUDE.md imports (``soul_import``), which it then loads."""
 
     # what is there now -------------------------------------------------------------------------------------------
 
@@ -217,6 +226,49 @@ class _Builder:
             else:
                 text = there + ("" if there.endswith("\n") else "\n") + text
         self.put(spot, text, source)
+
+    def claude_instructions(self, soul_import: bool) -> None:
+        """A Claude Code project with no CLAUDE.md (the persona has no AGENTS.md) is no project to Claude Code nor
+        to the notebook, and its SOUL.md is a topic file nobody loads: said so, with the ``@`` import offered; or,
+        chosen, SOUL.md written in the project and CLAUDE.md importing it (after its own text when it has one).
+        Claude Code loads a project's import only from inside the project (golden cc-import-outside-cwd), so
+        SOUL.md moves there rather than being imported from the memory folder."""
+        spot = self.layout.files["AGENTS.md"]
+        soul = self.persona.file("SOUL.md")
+        at = self.layout.files["SOUL.md"]
+        offered = soul is not None and self.sources.get(at) == soul.path
+        planned = spot in self.texts
+        there = self.existing(spot) if self.merge and not planned else None
+        if offered and soul_import:
+            self._import_soul(spot, at, there)
+            return
+        if planned or there is not None:
+            return
+        words = f"no {spot[1]}: the persona has no AGENTS.md, so DEST gets no file and is not seen as a Claude Code"
+        words += " project afterwards"
+        if offered:
+            words += (
+                f"; {at[1]} is then a topic file Claude Code does not load: --soul-import writes it in the project"
+                f" and {spot[1]} with an @ import of it, so Claude Code loads it"
+            )
+        self.notes.append(words)
+
+    def _import_soul(self, spot: Spot, at: Spot, there: str | None) -> None:
+        """SOUL.md moved from the memory folder into the project, and ``@SOUL.md`` in the project's CLAUDE.md."""
+        home = (Place.HOME, at[1])
+        if there is not None or (self.merge and self.existing(home) not in (None, self.texts[at])):
+            self.notes.append(f"{spot[1]}: the project has its own {spot[1] if there else at[1]}; SOUL.md not imported")
+            return
+        text, source = self.texts.pop(at), self.sources.pop(at)
+        self.befores.pop(at, None)
+        self.put(home, text, source)
+        self.imported = home
+        line = f"@{at[1]}\n"
+        claude = self.texts.get(spot)
+        if claude is None:
+            self.put(spot, line, f"an @ import of {at[1]}")
+        else:
+            self.texts[spot] = claude + ("" if not claude or claude.endswith("\n") else "\n") + line
 
     # entry files -------------------------------------------------------------------------------------------------
 
@@ -327,7 +379,7 @@ class _Builder:
         files: list[PlannedFile] = []
         cuts = []
         for spot in sorted(self.texts, key=self._order):
-            load = loaded.get(spot, Loaded(False))
+            load = Loaded(True) if spot == self.imported else loaded.get(spot, Loaded(False))
             note = load.cut or load.unasked or ("" if load.loads else self._unloaded(spot))
             before = self.befores.get(spot)
             files.append(PlannedFile(spot[0], spot[1], self.texts[spot], self.sources[spot], load.loads, note, before))
