@@ -67,10 +67,20 @@ def test_apply_then_undo_restores_every_byte_of_every_file_and_removes_the_archi
     assert not undone.is_error, undone.output
     assert {name: (home / name).read_bytes() for name in before} == before
     # the archive was absent before: absent after, because the undo of its creation removes a file that is still
-    # exactly what the tidy made (the memory/ folder the tidy made stays, empty)
-    assert not (home / "memory" / "ARCHIVE.md").exists() and list((home / "memory").iterdir()) == []
+    # exactly what the tidy made; and the memory/ folder the tidy made with it goes too (issue 34, cosmetic)
+    assert not (home / "memory").exists()
     assert "the archive it made is removed" in undone.output
     assert check(home) == []
+
+
+def test_an_undone_tidy_keeps_a_memory_folder_that_was_there_before_it(home: Path) -> None:
+    planted(home)
+    (home / "memory").mkdir()
+    result = apply_tidy(home, [h.id for h in tidy(home).hunks], by=CLI)
+    assert not result.is_error, result.output
+    undone = undo(home, result.record, by=CLI)
+    assert not undone.is_error, undone.output
+    assert (home / "memory").is_dir() and list((home / "memory").iterdir()) == []
 
 
 def test_undoing_the_undo_applies_the_tidy_again_byte_for_byte(home: Path) -> None:
