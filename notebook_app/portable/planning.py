@@ -339,8 +339,8 @@ class _Builder:
             return there + gap + self._join(new)
         if self.persona.host is not Host.HERMES and len(new) == len(file.entries) and not file.read_back:
             return file.text  # a '- ' file to a '- ' host, whole: its layout and prose kept byte for byte
-        head = "".join(f"{line}\n" for line in file.prose)
-        return head + ("\n" if head and new else "") + self._join(new)
+        head = "".join(f"{line}\n" for line in file.prose)  # a blank line after it only where the source had one
+        return head + self._join(new)
 
     def _lost_prose(self, file: PersonaFile, unfit: list[str]) -> list[str]:
         """A ``§`` store has no place for a heading, nor for an entry holding a ``§`` line: they go to a side file,
@@ -349,7 +349,7 @@ class _Builder:
             return []
         side = self.layout.side_path(file.name, PROSE)
         self._add_to(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.path} (prose)")
-        return [f"{file.name}: its lines that are no entries (headings, prose: {len(file.prose)}) go to {side[1]}"]
+        return [f"{file.name}: its lines that are no entries (headings, prose: {sum(1 for line in file.prose if line)}) go to {side[1]}"]
 
     def _fit(self, file: PersonaFile, spot: Spot, there: str | None, old: list[str], new: list[str]) -> int:
         """How many of ``new`` the target loads uncut after ``old``: Hermes's character limit, else its loader."""

@@ -121,7 +121,7 @@ def test_files_a_host_has_no_place_for_are_kept_where_it_does_not_load_them(tmp_
     by_path = {f.path: f for f in plan.files}
     assert not by_path["AGENTS.md"].loads and not by_path["HEARTBEAT.md"].loads
     assert "Hermes does not load it" in by_path["AGENTS.md"].note
-    assert by_path["memories/MEMORY.prose.md"].text == "# Wren's notes\n"
+    assert by_path["memories/MEMORY.prose.md"].text == "# Wren's notes\n\n"  # and the blank line before the entries
 
 
 def test_notes_and_the_archive_travel_to_each_hosts_place_for_them(tmp_path: Path) -> None:
