@@ -349,7 +349,8 @@ class _Builder:
             return []
         side = self.layout.side_path(file.name, PROSE)
         self._add_to(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.path} (prose)")
-        return [f"{file.name}: its lines that are no entries (headings, prose: {sum(1 for line in file.prose if line)}) go to {side[1]}"]
+        count = sum(1 for line in file.prose if line)  # the blank line kept before the entries is not one
+        return [f"{file.name}: its lines that are no entries (headings, prose: {count}) go to {side[1]}"]
 
     def _fit(self, file: PersonaFile, spot: Spot, there: str | None, old: list[str], new: list[str]) -> int:
         """How many of ``new`` the target loads uncut after ``old``: Hermes's character limit, else its loader."""
