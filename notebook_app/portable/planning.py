@@ -17,6 +17,7 @@ from pathlib import Path
 from ..core.home import hermes_files
 from ..core.hosts import Opening, open_home
 from ..core.memory import hermes_text, joined, measure
+from .claude_import import claude_instructions
 from .fitting import Loaded, fitting, probe
 from .layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout
 from .model import (
@@ -89,7 +90,7 @@ def make_plan(
             else:
                 builder.whole_file(file)
         if host is Host.CLAUDE_CODE:
-            builder.claude_instructions(soul_import)
+            claude_instructions(builder, soul_import)
     except _Refused as refused:
         return refused.problem
     return builder.plan(secrets, allow_secrets)
@@ -226,49 +227,6 @@ class _Builder:
             else:
                 text = there + ("" if there.endswith("\n") else "\n") + text
         self.put(spot, text, source)
-
-    def claude_instructions(self, soul_import: bool) -> None:
-        """A Claude Code project with no CLAUDE.md (the persona has no AGENTS.md) is no project to Claude Code nor
-        to the notebook, and its SOUL.md is a topic file nobody loads: said so, with the ``@`` import offered; or,
-        chosen, SOUL.md written in the project and CLAUDE.md importing it (after its own text when it has one).
-        Claude Code loads a project's import only from inside the project (golden cc-import-outside-cwd), so
-        SOUL.md moves there rather than being imported from the memory folder."""
-        spot = self.layout.files["AGENTS.md"]
-        soul = self.persona.file("SOUL.md")
-        at = self.layout.files["SOUL.md"]
-        offered = soul is not None and self.sources.get(at) == soul.path
-        planned = spot in self.texts
-        there = self.existing(spot) if self.merge and not planned else None
-        if offered and soul_import:
-            self._import_soul(spot, at, there)
-            return
-        if planned or there is not None:
-            return
-        words = f"no {spot[1]}: the persona has no AGENTS.md, so DEST gets no file and is not seen as a Claude Code"
-        words += " project afterwards"
-        if offered:
-            words += (
-                f"; {at[1]} is then a topic file Claude Code does not load: --soul-import writes it in the project"
-                f" and {spot[1]} with an @ import of it, so Claude Code loads it"
-            )
-        self.notes.append(words)
-
-    def _import_soul(self, spot: Spot, at: Spot, there: str | None) -> None:
-        """SOUL.md moved from the memory folder into the project, and ``@SOUL.md`` in the project's CLAUDE.md."""
-        home = (Place.HOME, at[1])
-        if there is not None or (self.merge and self.existing(home) not in (None, self.texts[at])):
-            self.notes.append(f"{spot[1]}: the project has its own {spot[1] if there else at[1]}; SOUL.md not imported")
-            return
-        text, source = self.texts.pop(at), self.sources.pop(at)
-        self.befores.pop(at, None)
-        self.put(home, text, source)
-        self.imported = home
-        line = f"@{at[1]}\n"
-        claude = self.texts.get(spot)
-        if claude is None:
-            self.put(spot, line, f"an @ import of {at[1]}")
-        else:
-            self.texts[spot] = claude + ("" if not claude or claude.endswith("\n") else "\n") + line
 
     # entry files -------------------------------------------------------------------------------------------------
 
