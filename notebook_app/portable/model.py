@@ -135,13 +135,19 @@ class PlannedFile:
     """From its place's folder (``memories/MEMORY.md``)."""
     text: str
     source: str
-    """The persona's logical name it carries (``MEMORY.md``), or ``MEMORY.md (overflow)``."""
+    """The path in the source home it carries (``memories/MEMORY.md``, ``memory/2026-12-06.md``), or
+    ``MEMORY.md (overflow)``: the real path a person finds there, never the move's own name (``notes/…``)."""
     loads: bool
     """Whether the target injects it at the start of a session (its loader says so)."""
     note: str = ""
     """What the target does with it, in words: where it cuts it, that it reads it on demand, that it never loads it."""
     before: str | None = None
     """The digest of the file found there when planning; None: nothing was there."""
+
+    @property
+    def unchanged(self) -> bool:
+        """The file there holds this text already, byte for byte: said so, and not written."""
+        return self.before is not None and self.before == digest(self.text.encode("utf-8"))
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from pathlib import Path
 from ..core.home import hermes_files
 from ..core.hosts import Opening, open_home
 from ..core.memory import hermes_text, joined, measure
+from .claude_import import claude_instructions
 from .fitting import Loaded, fitting, probe
 from .layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout
 from .model import (
@@ -55,9 +56,14 @@ def make_plan(
     *,
     merge: bool = False,
     allow_secrets: bool = False,
+    soul_import: bool = False,
     env: Mapping[str, str] = os.environ,
 ) -> Plan | Problem:
-    """The plan of writing ``persona`` as host ``spec`` (``NAME[@VERSION]``) at ``dest``, or why there is none."""
+    """The plan of writing ``persona`` as host ``spec`` (``NAME[@VERSION]``) at ``dest``, or why there is none.
+
+    ``soul_import``: Claude Code only, the user's choice (never made for them): the project's CLAUDE.md imports
+    the memory folder's SOUL.md (``@PATH``), so Claude Code loads it; without it the plan says what it would do.
+    """
     parsed = parse_host(spec)
     if isinstance(parsed, Problem):
         return parsed
@@ -83,6 +89,8 @@ def make_plan(
                 builder.entry_file(file)
             else:
                 builder.whole_file(file)
+        if host is Host.CLAUDE_CODE:
+            claude_instructions(builder, soul_import)
     except _Refused as refused:
         return refused.problem
     return builder.plan(secrets, allow_secrets)
@@ -131,6 +139,8 @@ class _Builder:
         self.notes: list[str] = []
         self.blind = False
         """A plan refused for secrets: the target's loader is not asked, as it reads a copy laid out on disk."""
+        self.imported: Spot | None = None
+        """Claude Code: the SOUL.md the project's CLAUDE.md imports (``soul_import``), which it then loads."""
 
     # what is there now -------------------------------------------------------------------------------------------
 
@@ -176,7 +186,7 @@ class _Builder:
                 f"{file.path}: Claude Code loads it as well as CLAUDE.md, which goes to {agents};"
                 f" it goes to {spot[1]}, a note {self.host.title} does not load"
             )
-        self.put(spot, file.text, file.name)
+        self.put(spot, file.text, file.path)
 
     def _note_spot(self, file: PersonaFile) -> Spot:
         """Where a note goes: its name in the target's notes folder, renamed (``note-X.md``, ``note-2-X.md``, …)
@@ -251,13 +261,13 @@ class _Builder:
         loads = not (self.host is Host.CLAUDE_CODE and file.name == "USER.md")
         if loads:
             self.notes.extend(self._lost_prose(file, unfit))
-        self.put(spot, self._entry_text(file, there, [e.text for e in old], kept[:fits]), file.name)
+        self.put(spot, self._entry_text(file, there, [e.text for e in old], kept[:fits]), file.path)
         for number, entry in enumerate(fresh[:fits], start=len(old) + 1):
             fate = Fate.LOADED if loads else Fate.UNLOADED
             self.placements.append(Placement(entry, fate, spot[0], spot[1], number, changed[number - len(old) - 1]))
         if fits < len(fresh):
             side = self.layout.side_path(file.name, OVERFLOW)
-            self._add_to(side, self._join(kept[fits:]), f"{file.name} (overflow)")
+            self._add_to(side, self._join(kept[fits:]), f"{file.path} (overflow)")
             for number, entry in enumerate(fresh[fits:], start=1):
                 how = changed[fits + number - 1]
                 self.placements.append(Placement(entry, Fate.OVERFLOW, side[0], side[1], number, how))
@@ -287,8 +297,8 @@ class _Builder:
             return there + gap + self._join(new)
         if self.persona.host is not Host.HERMES and len(new) == len(file.entries) and not file.read_back:
             return file.text  # a '- ' file to a '- ' host, whole: its layout and prose kept byte for byte
-        head = "".join(f"{line}\n" for line in file.prose)
-        return head + ("\n" if head and new else "") + self._join(new)
+        head = "".join(f"{line}\n" for line in file.prose)  # a blank line after it only where the source had one
+        return head + self._join(new)
 
     def _lost_prose(self, file: PersonaFile, unfit: list[str]) -> list[str]:
         """A ``§`` store has no place for a heading, nor for an entry holding a ``§`` line: they go to a side file,
@@ -296,8 +306,9 @@ class _Builder:
         if self.host is not Host.HERMES or not (file.prose or unfit):
             return []
         side = self.layout.side_path(file.name, PROSE)
-        self._add_to(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.name} (prose)")
-        return [f"{file.name}: its lines that are no entries (headings, prose: {len(file.prose)}) go to {side[1]}"]
+        self._add_to(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.path} (prose)")
+        count = sum(1 for line in file.prose if line)  # the blank line kept before the entries is not one
+        return [f"{file.name}: its lines that are no entries (headings, prose: {count}) go to {side[1]}"]
 
     def _fit(self, file: PersonaFile, spot: Spot, there: str | None, old: list[str], new: list[str]) -> int:
         """How many of ``new`` the target loads uncut after ``old``: Hermes's character limit, else its loader."""
@@ -327,7 +338,7 @@ class _Builder:
         files: list[PlannedFile] = []
         cuts = []
         for spot in sorted(self.texts, key=self._order):
-            load = loaded.get(spot, Loaded(False))
+            load = Loaded(True) if spot == self.imported else loaded.get(spot, Loaded(False))
             note = load.cut or load.unasked or ("" if load.loads else self._unloaded(spot))
             before = self.befores.get(spot)
             files.append(PlannedFile(spot[0], spot[1], self.texts[spot], self.sources[spot], load.loads, note, before))

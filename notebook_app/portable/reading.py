@@ -207,15 +207,26 @@ def parse_entries(text: str, path: str, host: Host) -> tuple[list[Entry], list[s
         return [Entry(body, path, line) for _, _, line, body in entry_spans(hermes_text(text))], []
     entries: list[Entry] = []
     prose: list[str] = []
+    gap = False
+    """A blank line between the last prose line and the first entry: kept as one ``""`` after the prose, so the
+    way back (a Hermes prose file, then an import) puts it there again, and only there."""
     for line in file_lines(text):
         if line.kind is LineKind.ENTRY:
+            if gap and not entries:
+                prose.append("")
             entries.append(Entry(line.text, path, line.number))
-        elif line.kind is not LineKind.BLANK:
+        elif line.kind is LineKind.BLANK:
+            gap = gap or (bool(prose) and not entries)
+        else:
+            gap = False
             prose.append(text[line.start : line.end].rstrip("\r\n"))
     return entries, prose
 
 
 def _written_lines(text: str) -> list[str]:
     """The lines of a prose side file that are not blank, as written: split where the entry files' parser splits
-    (at a line feed only; a U+2028 or a form feed is within a line), each without its line end."""
-    return [text[line.start : line.end].rstrip("\r\n") for line in file_lines(text) if line.kind is not LineKind.BLANK]
+    (at a line feed only; a U+2028 or a form feed is within a line), each without its line end; a blank line at
+    its end (the gap before the entries, :func:`parse_entries`) as one ``""``."""
+    lines = list(file_lines(text))
+    kept = [text[line.start : line.end].rstrip("\r\n") for line in lines if line.kind is not LineKind.BLANK]
+    return kept + [""] if kept and lines[-1].kind is LineKind.BLANK else kept

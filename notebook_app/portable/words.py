@@ -45,7 +45,7 @@ def plan_text(plan: Plan) -> str:
         mark = "●" if file.loads else "○"
         size = len(file.text.encode("utf-8"))
         where = f"[{file.place.value}] " if len(plan.places) > 1 else ""
-        state = "new" if file.before is None else "changed"
+        state = "new" if file.before is None else "unchanged: not written" if file.unchanged else "changed"
         note = f" — {file.note}" if file.note else ""
         out.append(f"  {mark} {where}{file.path} ← {file.source} ({size:,} bytes, {state}){note}")
     scanned = {path for path, _ in plan.source.scanned()}
@@ -88,6 +88,7 @@ def plan_json(plan: Plan) -> dict[str, object]:
                 "loads": f.loads,
                 "note": f.note,
                 "replaces": f.before is not None,
+                "unchanged": f.unchanged,
             }
             for f in plan.files
         ],

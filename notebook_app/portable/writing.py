@@ -8,7 +8,8 @@ first and the project (DEST) last: DEST written means the whole move was.
 A merge adds to a home that is there, file by file: its folders are locked as every writer of the core locks a
 home (``flock`` on the folder, ``core/fs``), in the plan's order, then a Hermes home's stores with Hermes's own
 lock (``MEMORY.md.lock``) where its ``memories/`` is there, and each file written atomically (a temp file renamed
-over it), so a reader never sees half of one; a merge killed midway leaves some files written and others not.
+over it), so a reader never sees half of one; a merge killed midway leaves some files written and others not. A
+file that holds the planned text already is not written at all.
 
 Either way every planned file is first checked against what the plan found there: nothing (it must still be
 absent) or the bytes whose digest the plan kept. One that changed refuses the whole write before any is written.
@@ -104,6 +105,8 @@ def _merge(plan: Plan, folders: list[Path]) -> Applied | Problem:
             (plan.places[Place.HOME] / "memories").mkdir(exist_ok=True)
         written: list[Path] = []
         for file in plan.files:
+            if file.unchanged:
+                continue  # its bytes are there already: rewriting them would only change its inode and time
             path = plan.path_of(file)
             path.parent.mkdir(parents=True, exist_ok=True)
             mode = stat.S_IMODE(path.lstat().st_mode) if file.before is not None else 0o644  # as the core keeps it

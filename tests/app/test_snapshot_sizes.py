@@ -204,3 +204,28 @@ def test_tidy_with_two_hunks_accepted_and_the_next_session_if_applied(
         await pilot.pause()
 
     assert snap_compare(make_app(home), terminal_size=size, run_before=run_before)
+
+
+def test_the_tidy_confirmation_at_80x24_shows_every_entry_a_y_applies(snap_compare, home: Path) -> None:
+    from notebook_app.app.screens.tidy.screen import TidyScreen
+
+    (home / "MEMORY.md").write_text(
+        "# notes\n\n- prefers tea\n- timezone: UTC\n- prefers tea\n-\n- Timezone: IST\n- Prefers tea\n"
+    )
+
+    async def run_before(pilot) -> None:
+        await settled(pilot)
+        await pilot.press("T")
+        await wait_until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, TidyScreen) and pilot.app.screen.proposal is not None,
+            "the hunks",
+        )
+        screen = pilot.app.screen
+        await pilot.press("A")
+        await wait_until(pilot, lambda: len(screen.accepted) == len(screen.proposal.hunks), "every hunk accepted")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: screen.confirming, "the confirmation")
+        await pilot.pause()
+
+    assert snap_compare(make_app(home), terminal_size=(80, 24), run_before=run_before)

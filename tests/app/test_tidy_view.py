@@ -200,3 +200,33 @@ async def test_the_next_session_preview_follows_what_is_accepted(home: Path) -> 
             "the preview of every hunk",
         )
         assert (home / "MEMORY.md").read_text() == PLANTED  # a preview writes nothing
+
+
+def on_screen(app) -> str:
+    """The text the terminal shows now, row by row (the screenshot's text, without its markup)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    rows = re.findall(r'<text class="[^"]*" x="[^"]*" y="([^"]*)"[^>]*>(.*?)</text>', svg)
+    lines: dict[float, str] = {}
+    for y, text in rows:
+        lines[float(y)] = lines.get(float(y), "") + html.unescape(text).replace("\xa0", " ")
+    return "\n".join(lines[y] for y in sorted(lines))
+
+
+async def test_at_80_by_24_the_confirmation_shows_every_entry_before_the_final_y(home: Path) -> None:
+    """Issue 34: at 80×24 the confirmation showed 2 of the 4 entries a y would apply."""
+    (home / "MEMORY.md").write_text(PLANTED + "- Prefers tea\n- prefers tea\n")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tidy(pilot)
+        await pilot.press("A")
+        await wait_until(pilot, lambda: len(screen.accepted) == len(screen.proposal.hunks), "every hunk accepted")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: "y again applies" in detail(screen), "the dry run to confirm")
+        await pilot.pause()
+        entries = [line.strip() for line in detail(screen).splitlines()[1:]]
+        assert len(entries) >= 4, entries
+        shown = on_screen(app)
+        assert [entry for entry in entries if entry not in shown] == [], shown

@@ -96,3 +96,55 @@ def test_an_add_to_a_new_home_creates_it_once_and_pins_what_was_made(tmp_path: P
     )
     assert (run.returncode, run.stdout) == (0, "ok (add → MEMORY.md); loads next session\n"), run.stderr
     assert (home / "MEMORY.md").read_text() == "- first\n"
+
+
+HOLDS_THE_LOCK = """
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_DIRECTORY)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+sys.stdin.readline()
+"""
+
+
+def _waits_for_the_lock(inode: int, pid: int) -> bool:
+    """Whether ``pid`` is blocked in an exclusive ``flock`` on the folder of ``inode`` (``/proc/locks``'s ``->``)."""
+    for line in Path("/proc/locks").read_text().splitlines():
+        words = line.split()
+        if "->" in words and words[words.index("->") + 3 : words.index("->") + 5] == ["WRITE", str(pid)]:
+            if words[words.index("->") + 5].rsplit(":", 1)[-1] == str(inode):
+                return True
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/locks").exists(), reason="needs /proc/locks to see a process wait for a lock")
+def test_a_home_moved_while_the_write_waits_for_its_lock_is_refused_under_the_lock_and_no_ghost_appears(
+    home: Path, env: dict[str, str], tmp_path: Path
+) -> None:
+    """Issue 34, guard: the pin is checked again under the lock, not only before it (moved between the two)."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDS_THE_LOCK, str(home)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    inode = home.stat().st_ino
+    writer = subprocess.Popen(
+        [sys.executable, "-m", "notebook_app", "memory", "add", "written after the move", "--home", str(home)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not _waits_for_the_lock(inode, writer.pid):  # past the check before the lock, waiting for it
+        assert writer.poll() is None, writer.communicate()
+        assert time.monotonic() < deadline, "the write never waited for the home's lock"
+        time.sleep(0.01)
+    elsewhere = tmp_path / "moved-away"
+    home.rename(elsewhere)
+    home.mkdir()  # a folder at the old path: a write by path would make a ghost home here
+    holder.communicate("\n", timeout=30)
+    out, err = writer.communicate(timeout=60)
+    assert writer.returncode != 0, out
+    assert "moved or removed" in err, err
+    assert tree(home) == {}
+    assert tree(elsewhere) == {"MEMORY.md": b"- tea at 4\n"}

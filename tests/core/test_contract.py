@@ -211,6 +211,35 @@ def test_edit_before_the_cut_of_an_over_cap_file_loads_and_warns_it_loads_trunca
     )
 
 
+@pytest.mark.parametrize("action", ["remove", "replace"])
+def test_a_removal_past_the_cut_says_the_next_session_sees_no_change_in_its_dry_run_and_its_result(
+    home: Path, action: str
+) -> None:
+    """Issue 34: ``remove`` past the 2 MiB cut said "loads next session", though no session sees that part."""
+    from notebook_app.core.home.files import read_file
+    from notebook_app.core.home.refusals import Rejection
+    from notebook_app.core.memory.plan import preview_file
+
+    (home / "MEMORY.md").write_bytes(b"- x\n" * (MAX_FILE_BYTES // 4) + b"- far away\n")
+    args = {"action": action, "text": "- far away\n"} | ({"with": ""} if action == "replace" else {})
+    said = (
+        "the next session sees no change: MEMORY.md is cut at the 2,097,152-byte bootstrap cap "
+        "and what this takes out starts right at the cut, where no session reads"
+    )
+    dry = preview_file(args, read_file(home / "MEMORY.md", limit=MAX_FILE_BYTES + 64 * 1024))
+    assert not isinstance(dry, Rejection) and dry.outcome == said
+    res = memory_tool(home).call(args)
+    assert not res.is_error and res.output == f"ok ({action} → MEMORY.md); {said}"
+    assert "loads next session" not in res.output
+    assert (home / "MEMORY.md").read_bytes() == b"- x\n" * (MAX_FILE_BYTES // 4)
+
+
+def test_a_removal_across_the_cut_loads_and_warns_it_loads_truncated(home: Path) -> None:
+    (home / "MEMORY.md").write_bytes(b"- x\n" * (MAX_FILE_BYTES // 4 - 1) + b"- across\n" + b"- y\n" * 8)
+    res = memory_tool(home).call({"action": "remove", "text": "- across\n"})
+    assert res.output.startswith("ok (remove → MEMORY.md); loads next session"), res.output
+
+
 def test_unicode_space_at_the_ends_is_stripped_like_str_strip(home: Path) -> None:
     (home / "SOUL.md").write_text("\u2003\n  You are Kip.\u00a0\n\u3000")
     assert compose_soul(home)[0] == "## SOUL.md\n\nYou are Kip."

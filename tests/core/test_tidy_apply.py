@@ -17,6 +17,7 @@ from notebook_app.core.history import undo
 from notebook_app.core.history.query import check, history
 from notebook_app.core.home import hermes_files
 from notebook_app.core.home.layout import Dialect
+from notebook_app.core.home.reading import read_intent
 from notebook_app.core.log.actor import CLI, Actor
 from notebook_app.core.log.store import LOG_PATH
 from notebook_app.core.memory import sections
@@ -66,10 +67,20 @@ def test_apply_then_undo_restores_every_byte_of_every_file_and_removes_the_archi
     assert not undone.is_error, undone.output
     assert {name: (home / name).read_bytes() for name in before} == before
     # the archive was absent before: absent after, because the undo of its creation removes a file that is still
-    # exactly what the tidy made (the memory/ folder the tidy made stays, empty)
-    assert not (home / "memory" / "ARCHIVE.md").exists() and list((home / "memory").iterdir()) == []
+    # exactly what the tidy made; and the memory/ folder the tidy made with it goes too (issue 34, cosmetic)
+    assert not (home / "memory").exists()
     assert "the archive it made is removed" in undone.output
     assert check(home) == []
+
+
+def test_an_undone_tidy_keeps_a_memory_folder_that_was_there_before_it(home: Path) -> None:
+    planted(home)
+    (home / "memory").mkdir()
+    result = apply_tidy(home, [h.id for h in tidy(home).hunks], by=CLI)
+    assert not result.is_error, result.output
+    undone = undo(home, result.record, by=CLI)
+    assert not undone.is_error, undone.output
+    assert (home / "memory").is_dir() and list((home / "memory").iterdir()) == []
 
 
 def test_undoing_the_undo_applies_the_tidy_again_byte_for_byte(home: Path) -> None:
@@ -300,6 +311,24 @@ def test_with_no_history_to_keep_the_apply_writes_and_says_it_cannot_be_undone(h
         home / "memory" / "ARCHIVE.md"
     ).read_text().splitlines()[0]
     assert list(elsewhere.iterdir()) == []
+    assert read_intent(home) is None  # the journal named the group while it was written, and is clear again
+
+
+def test_with_no_history_and_no_journal_that_can_be_written_the_apply_is_refused(home: Path, tmp_path: Path) -> None:
+    """Issue 34, data 5: the group's intent can be kept nowhere, so nothing is written."""
+    import os
+
+    planted(home)
+    before = {name: (home / name).read_bytes() for name in ("MEMORY.md", "USER.md")}
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, home / ".notebook")
+    (home / ".memory.journal").mkdir()
+    result = apply_tidy(home, [h.id for h in tidy(home).hunks], by=CLI)
+    assert result.is_error and "nothing was written" in result.output, result.output
+    assert {name: (home / name).read_bytes() for name in before} == before
+    assert not (home / "memory").exists()
+    assert sorted(p.name for p in home.iterdir()) == [".memory.journal", ".notebook", "MEMORY.md", "USER.md"]
 
 
 LINE = st.sampled_from(

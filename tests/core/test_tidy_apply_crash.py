@@ -282,3 +282,80 @@ def test_an_apply_while_an_agent_process_adds_loses_none_of_its_entries(home: Pa
     text = (home / "MEMORY.md").read_text() + entries_in(home, ARCHIVE)  # near duplicates ("entry 1", "entry 10") move
     assert [i for i in range(60) if f"- agent entry {i}\n" not in text] == []
     assert applied >= 1 and check(home) == []
+
+
+SIGKILLED_AFTER_FIRST_RENAME = DIES_AFTER_FIRST_RENAME.replace(
+    "os._exit(9)  # dead right after the first file of the group landed",
+    "os.kill(os.getpid(), signal.SIGKILL)  # killed right after the first file of the group landed",
+).replace("import os, sys", "import os, signal, sys")
+
+
+def test_a_sigkill_after_the_archive_landed_with_no_history_to_keep_doubles_no_entry(
+    home: Path, tmp_path: Path
+) -> None:
+    """Issue 34, data 5: with ``.notebook`` a link the group's intent is kept in the journal all the same."""
+    planted(home)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, home / ".notebook")  # the history cannot be kept: writes go ahead "not recorded"
+    original = {name: (home / name).read_text() for name in ("MEMORY.md", "USER.md")}
+    proposal = tidy(home)
+    want = planned(home, proposal)
+    moved = [line for line in moved_raws(proposal) if not line.startswith("###")]
+    child = subprocess.run([sys.executable, "-c", SIGKILLED_AFTER_FIRST_RENAME, str(home)], capture_output=True)
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    assert all(line in (home / ARCHIVE).read_text() for line in moved)  # the archive landed, whole
+    assert {name: (home / name).read_text() for name in original} == original  # the sources not yet
+    assert read_intent(home) is not None and read_intent(home).kind == "group"
+    assert memory_tool(home).call({"action": "add", "text": "the next write"}).output.startswith("ok")
+    assert read_intent(home) is None
+    assert (home / "MEMORY.md").read_text() == want["MEMORY.md"] + "- the next write\n"
+    assert (home / "USER.md").read_text() == want["USER.md"]
+    sources = (home / "MEMORY.md").read_text() + (home / "USER.md").read_text()
+    assert [line for line in moved if line in sources] == [], "a moved entry is in one file, never two"
+    assert not [p for d in (home, home / "memory") for p in d.iterdir() if is_temp_file(p.name)]
+    assert list(elsewhere.iterdir()) == []  # nothing was written where the link points
+
+
+SIGKILLED_ONCE_THE_RECORDS_ARE_IN_THE_LOG = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.log.store import LogWriter
+    from notebook_app.core.tidy import apply_tidy, tidy
+
+    home = Path(sys.argv[1])
+    ids = [h.id for h in tidy(home).hunks]
+    real_append = LogWriter.append
+
+    def append(self, data):
+        offset = real_append(self, data)
+        if b'"action":"tidy"' in data:
+            os.kill(os.getpid(), signal.SIGKILL)  # killed the moment the group's records are in the log
+        return offset
+
+    LogWriter.append = append
+    apply_tidy(home, ids, by=CLI)
+    sys.exit("the apply finished: it should have been killed once its records were written")
+    """
+)
+
+
+def test_a_sigkill_once_a_groups_records_are_in_the_log_finds_the_group_named_and_completes_it(home: Path) -> None:
+    """Issue 34, guard: the journal names the group before its records reach the log (as for adds and rewrites)."""
+    planted(home)
+    memory_tool(home).call({"action": "add", "text": "a first recorded write"})
+    proposal = tidy(home)
+    want = planned(home, proposal)
+    child = subprocess.run(
+        [sys.executable, "-c", SIGKILLED_ONCE_THE_RECORDS_ARE_IN_THE_LOG, str(home)], capture_output=True
+    )
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    assert '"action":"tidy"' in (home / LOG_PATH).read_text()
+    assert read_intent(home) is not None and read_intent(home).kind == "group"  # named before its records
+    memory_tool(home).call({"action": "remove", "text": "a call that settles what was in flight"})
+    assert read_intent(home) is None
+    assert {name: (home / name).read_text() for name in want} == want  # completed whole from its temp files
+    assert check(home) == []
+    assert [e.action for e in history(home)].count("tidy") == 3

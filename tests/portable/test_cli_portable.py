@@ -125,3 +125,28 @@ def test_a_claude_code_export_on_a_terminal_asks_before_writing_both_places(
     assert result.stdout.count("auto-memory folder:") == 1  # the plan shown once, before the question
     assert (tmp_path / "proj" / "CLAUDE.md").exists() is (answer == "y")
     assert (tmp_path / "cc").exists() is (answer == "y")
+
+
+def test_a_claude_code_export_without_agents_md_says_so_and_offers_the_import_of_soul_md(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Issue 34: no AGENTS.md, so no CLAUDE.md: DEST was not a Claude Code project after, SOUL.md an unloaded topic."""
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cc"))
+    home = toolnexus_home(tmp_path, ["mine"])
+    dest = tmp_path / "my proj"
+    args = ("export", "--home", str(home), "--to", "claude-code", str(dest))
+    planned = run(*args, tmp=tmp_path)
+    assert planned.returncode == 0, planned.stderr
+    assert "note: no CLAUDE.md: the persona has no AGENTS.md" in planned.stdout, planned.stdout
+    assert "not seen as a Claude Code project" in planned.stdout and "--soul-import" in planned.stdout
+    assert "[home] CLAUDE.md" not in planned.stdout  # the choice is offered, never made for the user
+    chosen = run(*args, "--soul-import", tmp=tmp_path)
+    assert "● [home] CLAUDE.md ←" in chosen.stdout, chosen.stdout
+    assert "● [home] SOUL.md ← SOUL.md" in chosen.stdout and "no CLAUDE.md" not in chosen.stdout
+    applied = run(*args, "--soul-import", "--apply", "--yes", tmp=tmp_path)
+    assert applied.returncode == 0, applied.stderr
+    assert (dest / "CLAUDE.md").read_text() == "@SOUL.md\n"  # Claude Code imports from inside the project only
+    assert (dest / "SOUL.md").read_text() == (home / "SOUL.md").read_text()
+    soul = run("soul", "--home", str(dest), "--json", tmp=tmp_path)
+    assert soul.returncode == 0, soul.stderr
+    assert json.loads(soul.stdout)["host"] == "claude-code" and "Calm." in json.loads(soul.stdout)["soul"]

@@ -4,6 +4,7 @@ empty so that every apply says it changed)."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
@@ -115,3 +116,71 @@ def test_a_merge_keeps_a_files_mode_and_refuses_a_file_it_may_not_write(tmp_path
     assert refused is not None and "MEMORY.md" in refused and "cannot be written" in refused
     assert "nothing written" in refused
     assert user == b"- them\n- me\n" and user_mode == 0o640 and memory_mode == 0o600
+
+
+HOLDS_THE_FILE_OPEN = """
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+print("open", flush=True)
+sys.stdin.readline()
+print(os.pread(fd, 1 << 20, 0).decode(), end="", flush=True)
+"""
+
+
+def test_a_merge_replaces_each_file_by_a_rename_so_a_reader_that_had_it_open_reads_it_whole_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """Issue 34, guard: ``export --merge`` never rewrites a file in place (a reader would see it change under it)."""
+    import subprocess
+    import sys
+
+    home = toolnexus_home(tmp_path, ["mine"], ["my user"])
+    dest = toolnexus_home(tmp_path, ["theirs"], ["their user"], name="dest")
+    before = {name: (dest / name).read_bytes() for name in ("MEMORY.md", "USER.md")}
+    readers = {
+        name: subprocess.Popen(
+            [sys.executable, "-c", HOLDS_THE_FILE_OPEN, str(dest / name)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for name in before
+    }
+    for reader in readers.values():
+        assert reader.stdout is not None and reader.stdout.readline() == "open\n"
+    inodes = {name: (dest / name).stat().st_ino for name in before}
+    args = ["export", "--home", str(home), "--to", "toolnexus", str(dest), "--merge", "--apply", "--yes"]
+    result = run(*args, tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for name, reader in readers.items():
+        seen, _ = reader.communicate("read\n", timeout=30)
+        assert seen == before[name].decode(), f"{name} was rewritten in place under a reader"
+        assert (dest / name).read_bytes() != before[name] and (dest / name).stat().st_ino != inodes[name]
+
+
+def test_a_merge_of_a_home_the_target_holds_already_says_each_file_unchanged_and_writes_none(tmp_path: Path) -> None:
+    """Issue 34: ``USER.md ← USER.md (changed)`` was said of a file whose bytes stayed the same, and it was written."""
+    home = toolnexus_home(tmp_path, ["mine"], ["my user"])
+    dest = tmp_path / "dest"
+    first = run("export", "--home", str(home), "--to", "toolnexus", str(dest), "--apply", "--yes", tmp=tmp_path)
+    assert first.returncode == 0, first.stderr
+    stats = {path.name: path.stat() for path in dest.iterdir()}
+    args = ["export", "--home", str(home), "--to", "toolnexus", str(dest), "--merge"]
+    planned_only = run(*args, tmp=tmp_path)
+    assert planned_only.returncode == 0, planned_only.stderr
+    assert ", changed)" not in planned_only.stdout, planned_only.stdout
+    assert "USER.md ← USER.md (10 bytes, unchanged: not written)" in planned_only.stdout
+    assert "MEMORY.md ← MEMORY.md (7 bytes, unchanged: not written)" in planned_only.stdout
+    applied = run(*args, "--apply", "--yes", tmp=tmp_path)
+    assert applied.returncode == 0, applied.stderr
+    assert "wrote 0 files" in applied.stdout and ", changed)" not in applied.stdout, applied.stdout
+    after = {path.name: path.stat() for path in dest.iterdir()}
+    assert {n: (s.st_ino, s.st_mtime_ns) for n, s in after.items()} == {
+        n: (s.st_ino, s.st_mtime_ns) for n, s in stats.items()
+    }
+    as_json = run(*args, "--json", tmp=tmp_path)
+    files = json.loads(as_json.stdout)["plan"]["files"]
+    assert [(f["path"], f["replaces"], f["unchanged"]) for f in files] == [
+        ("USER.md", True, True),
+        ("MEMORY.md", True, True),
+    ]

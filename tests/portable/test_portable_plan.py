@@ -121,7 +121,7 @@ def test_files_a_host_has_no_place_for_are_kept_where_it_does_not_load_them(tmp_
     by_path = {f.path: f for f in plan.files}
     assert not by_path["AGENTS.md"].loads and not by_path["HEARTBEAT.md"].loads
     assert "Hermes does not load it" in by_path["AGENTS.md"].note
-    assert by_path["memories/MEMORY.prose.md"].text == "# Wren's notes\n"
+    assert by_path["memories/MEMORY.prose.md"].text == "# Wren's notes\n\n"  # and the blank line before the entries
 
 
 def test_notes_and_the_archive_travel_to_each_hosts_place_for_them(tmp_path: Path) -> None:
@@ -334,3 +334,24 @@ def test_the_archive_and_a_note_are_told_apart_by_their_role(tmp_path: Path) -> 
     plan = make_plan(persona, "hermes", tmp_path / "dest", env=env_for(tmp_path))
     assert isinstance(plan, Plan)
     assert {f.path: f.text for f in plan.files}["memories/ARCHIVE.md"] == "## old\n"
+
+
+def test_a_plan_names_the_real_path_each_file_comes_from(tmp_path: Path) -> None:
+    """Issue 34: an OpenClaw plan named ``notes/2026-12-06.md`` (a name of the move's own) as a note's source."""
+    source = toolnexus_home(tmp_path, ["one"], ["two"])
+    (source / "memory").mkdir()
+    (source / "memory" / "2026-12-06.md").write_text("- a daily note\n")
+    as_openclaw = _plan(tmp_path, source, "toolnexus", "openclaw", tmp_path / "claw")
+    assert isinstance(as_openclaw, Plan)
+    assert {f.path: f.source for f in as_openclaw.files}["memory/2026-12-06.md"] == "memory/2026-12-06.md"
+    assert "memory/2026-12-06.md ← memory/2026-12-06.md (" in plan_text(as_openclaw)
+    assert all(not f.source.startswith("notes/") for f in as_openclaw.files)
+    as_hermes = _plan(tmp_path, source, "toolnexus", "hermes", tmp_path / "hermes")
+    assert isinstance(as_hermes, Plan)
+    written = apply_plan(as_hermes)
+    assert not isinstance(written, Problem), written
+    back = _plan(tmp_path, tmp_path / "hermes", "hermes", "toolnexus", tmp_path / "back")
+    assert isinstance(back, Plan)
+    sources = {f.path: f.source for f in back.files}
+    assert sources["MEMORY.md"] == "memories/MEMORY.md" and sources["USER.md"] == "memories/USER.md"
+    assert sources["memory/2026-12-06.md"] == LAYOUTS[Host.HERMES].note_path("2026-12-06.md")[1]  # where Hermes had it

@@ -99,3 +99,35 @@ def test_a_prose_side_file_is_split_at_line_feeds_only(tmp_path: Path) -> None:
     memory = persona.file("MEMORY.md")
     assert memory is not None
     assert memory.prose == ("# Head\u2028still the head\fand still", "- kept")
+
+
+@pytest.mark.parametrize("memory", ["# MEMORY\n- a\n- b\n", "# MEMORY\n\n- a\n- b\n", "# MEMORY\n\n\n- a\n"])
+def test_a_round_trip_openclaw_to_hermes_to_toolnexus_keeps_the_lines_after_the_heading(
+    tmp_path: Path, memory: str
+) -> None:
+    """Issue 34: ``# MEMORY`` followed by an entry came back with a blank line between them."""
+    from cli_process import run
+
+    claw = tmp_path / "claw"
+    claw.mkdir()
+    (claw / "SOUL.md").write_text("# Soul\n")
+    (claw / "MEMORY.md").write_text(memory)
+    out = run(
+        "export",
+        "--home",
+        str(claw),
+        "--host",
+        "openclaw",
+        "--to",
+        "hermes",
+        str(tmp_path / "h"),
+        "--apply",
+        tmp=tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    back = run(
+        "import", "--from", "hermes", str(tmp_path / "h"), str(tmp_path / "tn"), "--create", "--apply", tmp=tmp_path
+    )
+    assert back.returncode == 0, back.stderr
+    want = memory.replace("\n\n\n", "\n\n")  # the prose file keeps one blank line before the entries, not a count
+    assert (tmp_path / "tn" / "MEMORY.md").read_text() == want

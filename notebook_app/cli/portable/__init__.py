@@ -39,6 +39,12 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     _shared(export)
     export.add_argument("--allow-secrets", action="store_true", help="move secrets the doctor finds, too")
     export.add_argument("--yes", action="store_true", help="confirm both places a Claude Code export writes")
+    export.add_argument(
+        "--soul-import",
+        action="store_true",
+        help="claude-code: write the project's CLAUDE.md with an @ import of the memory folder's SOUL.md, so Claude "
+        "Code loads it (the plan says when it would not)",
+    )
     imp = commands.add_parser(
         "import",
         help="plan reading a persona from another host's home SRC into the toolnexus home HOME; --apply writes it",
@@ -76,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
             return usage_error(f"no such home: {args.home} (pass --create to make it)")
     if isinstance(persona, Problem):
         return usage_error(persona.message)
-    plan = make_plan(persona, target, dest, merge=args.merge, allow_secrets=args.allow_secrets)
+    soul_import = getattr(args, "soul_import", False)
+    plan = make_plan(persona, target, dest, merge=args.merge, allow_secrets=args.allow_secrets, soul_import=soul_import)
     if isinstance(plan, Problem):
         return usage_error(plan.message)
     if not args.apply:

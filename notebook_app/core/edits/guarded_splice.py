@@ -218,7 +218,7 @@ def _splice_locked(
     if not expected and not new:
         return SpliceResult(f"ok ({label} → {said_name(name)}); nothing to change")
     after = data[:start] + new + data[start + len(expected) :]
-    output = _done_output(name, start, new, len(after), label)
+    output = _done_output(name, start, new, len(after), label, removed=len(expected))
     locked.rewrite(name, after, validated=text, change=replace(change, output=output), edit=(start, expected, new))
     return SpliceResult(output, applied=Splice(name, start, expected, new, by))
 
@@ -230,8 +230,8 @@ def said_name(name: str) -> str:
     return base if base in ENTRY_FILES else name
 
 
-def _done_output(name: str, start: int, new: bytes, size: int, label: str) -> str:
-    outcome = load_outcome(name, start=start, inserted=len(new), size=size)
+def _done_output(name: str, start: int, new: bytes, size: int, label: str, *, removed: int = 0) -> str:
+    outcome = load_outcome(name, start=start, inserted=len(new), size=size, removed=removed)
     return f"ok ({label} → {said_name(name)}); {outcome}"
 
 

@@ -10,6 +10,7 @@ records form a group too, so undoing the undo redoes the whole. A record of no g
 from __future__ import annotations
 
 import os
+from contextlib import suppress
 from pathlib import Path
 
 from ..fs.state_dir import readable_state
@@ -106,4 +107,16 @@ def _undo_group(root: Path, head: str, by: Actor, dry_run: bool, durable: bool, 
             for record, _, plan in reversed(plans)  # the sources first: a moved entry is never in neither file
         ]
         ids = write_group(locked, writes)
+        for record, _, plan in plans:
+            _remove_made_folder(root, record, plan.content)
         return HistoryResult(output, diff=diff, record=ids[0] if ids else None, unrecorded=locked.unrecorded)
+
+
+def _remove_made_folder(root: Path, record: Event, content: bytes | None) -> None:
+    """The folder a tidy made for its archive (its record's ``made``), once the undo removed the archive and the
+    folder holds nothing else: the home is as it was before the tidy. A folder with anything in it stays."""
+    made = record.extra.get("made")
+    if content is not None or not isinstance(made, str) or made != os.path.dirname(record.file or ""):
+        return
+    with suppress(OSError):  # not empty, or not there: it stays as it is
+        (root / made).rmdir()

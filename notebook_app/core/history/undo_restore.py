@@ -349,7 +349,9 @@ def _write(
     else:
         start = hunks[0].at if hunks else 0
         inserted = sum(h.inserted.size for h in hunks)
-        output = f"ok ({label} → {name}); {load_outcome(name, start=start, inserted=inserted, size=len(content))}"
+        removed = sum(h.removed.size for h in hunks)
+        outcome = load_outcome(name, start=start, inserted=inserted, size=len(content), removed=removed)
+        output = f"ok ({label} → {name}); {outcome}"
         locked.rewrite(
             name,
             content,

@@ -65,7 +65,8 @@ class Intent:
     name: str
     """A file of the home by its path there; a rewrite or delete may also name a topic file (``debugging.md``)."""
     log: int | None = None
-    """Where its record begins in the log; None when the write is not recorded."""
+    """Where its record begins in the log; None when the write is not recorded (a group's files are then listed
+    in the journal itself: :data:`..store.journal.GROUP_FILES`)."""
     before: int = 0
     after: int = 0
     inode: int = 0
@@ -78,8 +79,8 @@ class Intent:
             return f"append {self.name} {self.before} {self.after}{tail}"
         if self.kind == "rewrite":
             return f"rewrite {self.name} {self.log} {self.inode}"
-        if self.kind == "group":
-            return f"group {self.log} {self.after}"
+        if self.kind == "group":  # no LOG (``-``): not recorded, its files named in the journal (..store.journal)
+            return f"group {'-' if self.log is None else self.log} {self.after}"
         return f"delete {self.name} {self.log}"
 
     @classmethod
@@ -94,7 +95,7 @@ class Intent:
             if len(words) == 4 and words[0] == "rewrite" and has_file_slot(words[1]):
                 return cls("rewrite", words[1], int(words[2]), inode=int(words[3]))
             if len(words) == 3 and words[0] == "group":
-                return cls("group", "-", int(words[1]), after=int(words[2]))
+                return cls("group", "-", None if words[1] == "-" else int(words[1]), after=int(words[2]))
             if len(words) == 3 and words[0] == "delete" and has_file_slot(words[1]):
                 return cls("delete", words[1], int(words[2]))
         except ValueError:

@@ -185,23 +185,26 @@ def near_words(sought: str, text: str, name: str) -> str | None:
     return f"near match on line {line} of {name}: “{shown}”, the same but for {differ}"
 
 
-def load_outcome(name: str, *, start: int, inserted: int, size: int) -> str:
+def load_outcome(name: str, *, start: int, inserted: int, size: int, removed: int = 0) -> str:
     """What the next session makes of an edit of ``name``, in words.
 
     ``start`` is the byte offset where the edit begins, ``inserted`` how many
-    bytes it puts there, ``size`` the file's bytes after it. Text that lands
-    past the 2 MiB cap never loads, and saying "loads next session" then
-    would be a lie: the tool's success output and the dry run both say
-    ``will not load: …`` and how far past the cut.
+    bytes it puts there, ``removed`` how many it takes out, ``size`` the file's
+    bytes after it. Text that lands past the 2 MiB cap never loads, and saying
+    "loads next session" then would be a lie: the tool's success output and the
+    dry run both say ``will not load: …`` and how far past the cut. A removal
+    wholly past the cut changes nothing a session sees, and says so.
     """
     if not is_home_path(name):  # a topic file (the only other name written): no session injects it, none cuts it
         return "read on demand, never injected"
     end = start + inserted
     cap = f"{name} is cut at the {MAX_FILE_BYTES:,}-byte bootstrap cap"
+    past = start - MAX_FILE_BYTES
+    where = "right at the cut" if not past else f"{past:,} byte{'s' if past != 1 else ''} past the cut"
     if inserted and start >= MAX_FILE_BYTES:
-        past = start - MAX_FILE_BYTES
-        where = "right at the cut" if not past else f"{past:,} byte{'s' if past != 1 else ''} past the cut"
         return f"will not load: {cap} and this starts {where}"
+    if removed and start >= MAX_FILE_BYTES:
+        return f"the next session sees no change: {cap} and what this takes out starts {where}, where no session reads"
     if inserted and end > MAX_FILE_BYTES:
         return (
             f"will not load: {cap} and this crosses the cut; its last "
@@ -222,8 +225,9 @@ def byte_length(text: str) -> int:
 
 def placed(edit: Edit, *, start: int, size: int) -> Edit:
     """``edit`` with its :attr:`Edit.outcome`, beginning at byte ``start`` of a file of ``size`` bytes."""
-    after = size - byte_length(edit.removed) + byte_length(edit.inserted)
-    outcome = load_outcome(edit.request.filename, start=start, inserted=byte_length(edit.inserted), size=after)
+    inserted, removed = byte_length(edit.inserted), byte_length(edit.removed)
+    after = size - removed + inserted
+    outcome = load_outcome(edit.request.filename, start=start, inserted=inserted, size=after, removed=removed)
     return replace(edit, outcome=outcome)
 
 

@@ -14,6 +14,13 @@ writer finds by the inode its record names. A file that cannot be completed
 agrees with the files; because the files are renamed in order, a tidy's
 archive, named first, is whole before any source loses an entry.
 
+With no history to keep (``.notebook`` a link, say) the group is all or
+nothing all the same: the journal lists its files and their temp files'
+inodes (:data:`.journal.GROUP_FILES`) and slot 0 names it (``group - COUNT``)
+before the first rename, and the next writer completes it from that list
+(:func:`settle_unrecorded_group`). A group whose journal cannot be written
+is refused before any file is touched.
+
 Every record of a group carries ``group``: the id of its first record, the
 head, which also lists each file the group wrote and the line spans of each
 (``files``). Undo of any of them undoes the group (:mod:`..history.undo_group`).
@@ -37,7 +44,7 @@ from ..home.reading import TEMP_PREFIX, TEMP_SUFFIX, Intent, is_temp_file
 from ..log.events import ABSENT, Event, FileState, Hunk, Payload
 from ..log.ids import new_id
 from ..log.replay import count_lines, diff_hunks
-from .journal import file_slot_offset, stat_key, write_slot
+from .journal import file_slot_offset, read_group_files, stat_key, write_group_files, write_slot
 from .recording import Change
 
 if TYPE_CHECKING:
@@ -174,6 +181,7 @@ def announce(group: Group) -> None:
     locked = group.locked
     writer = locked.recorder.writer()
     if writer is None:
+        _announce_unrecorded(group)
         return
     journal = locked._journal()
     group.intent = Intent("group", "-", writer.size(), after=len(group.items))
@@ -188,6 +196,30 @@ def announce(group: Group) -> None:
             write_slot(journal, "")
         _drop_temps(group)
         raise
+
+
+def _announce_unrecorded(group: Group) -> None:
+    """No history to name the group in: the journal lists its files, then slot 0 names it; refused if it cannot."""
+    locked = group.locked
+    try:
+        journal = locked._journal()
+        files = [(str(item.path.relative_to(locked.home)), _inode(item.temp)) for item in group.items]
+        write_group_files(journal, files)
+        group.intent = Intent("group", "-", None, after=len(group.items))
+        write_slot(journal, group.intent.text())
+        if locked._durable:
+            os.fsync(journal)
+    except BaseException:
+        with suppress(Exception):  # the journal that could not be written may not be cleared either
+            if group.intent is not None:
+                write_slot(locked._journal(), "")
+        group.intent = None
+        _drop_temps(group)
+        raise
+
+
+def _inode(temp: Path | None) -> int | None:
+    return None if temp is None else temp.lstat().st_ino
 
 
 def land(group: Group, index: int) -> None:
@@ -207,6 +239,9 @@ def finish(group: Group) -> None:
     locked = group.locked
     recorder = locked.recorder
     if recorder.writer() is None:
+        if group.intent is not None:
+            with suppress(OSError):
+                write_slot(locked._journal(), "")
         return
     with suppress(OSError):  # the files are whole: a missing slot costs one full read
         for item in group.items:
@@ -250,8 +285,9 @@ class GroupCut(Exception):
 def _take_back(group: Group) -> None:
     with suppress(OSError):
         writer = group.locked.recorder.writer()
-        if writer is not None and group.intent is not None:
-            writer.truncate(group.intent.log or 0)
+        if writer is not None and group.intent is not None and group.intent.log is not None:
+            writer.truncate(group.intent.log)
+        if group.intent is not None:
             write_slot(group.locked._journal(), "")
     _drop_temps(group)
 
@@ -304,30 +340,53 @@ def settle_group(home: Path, intent: Intent, log_fd: int, journal: int) -> None:
         write_slot(journal, "", file_slot_offset(event.file or ""))  # the next write of each reads it whole
 
 
-def _landed(home: Path, event: Event) -> bool:
-    try:
-        info = (home / (event.file or "")).lstat()
-    except FileNotFoundError:
-        return event.after is not None and not event.after.exists
-    except OSError:
-        return False
+def settle_unrecorded_group(home: Path, journal: int) -> None:
+    """Recovery of a group with no history: complete its files in order from the journal's list, up to the first
+    whose temp file is gone (it and the ones after it keep what they held)."""
+    for name, inode in read_group_files(journal) or ():
+        if not _landed_at(home, name, inode) and not _complete_at(home, name, inode):
+            return
+
+
+def _after_inode(event: Event) -> int | None | bool:
+    """The inode the record's file has once renamed; None: removed; False: not known."""
     after = event.after
-    return after is not None and after.exists and after.key is not None and info.st_ino == after.key[0]
+    if after is None or not after.exists:
+        return None
+    return False if after.key is None else after.key[0]
+
+
+def _landed(home: Path, event: Event) -> bool:
+    inode = _after_inode(event)
+    return inode is not False and _landed_at(home, event.file or "", inode)
 
 
 def _complete(home: Path, event: Event) -> bool:
-    """Do what the killed writer did not: the rename from the temp file its record names, or the removal."""
-    path = home / (event.file or "")
-    after = event.after
-    if after is None or not after.exists:
+    inode = _after_inode(event)
+    return inode is not False and _complete_at(home, event.file or "", inode)
+
+
+def _landed_at(home: Path, name: str, inode: int | None) -> bool:
+    """Whether ``name`` is as the group leaves it: the temp file of inode ``inode`` renamed over it (None: gone)."""
+    try:
+        info = (home / name).lstat()
+    except FileNotFoundError:
+        return inode is None
+    except OSError:
+        return False
+    return inode is not None and info.st_ino == inode
+
+
+def _complete_at(home: Path, name: str, inode: int | None) -> bool:
+    """Do what the killed writer did not: the rename from the temp file of inode ``inode``, or the removal."""
+    path = home / name
+    if inode is None:
         with suppress(FileNotFoundError):
             path.unlink()
         return True
-    if after.key is None:
-        return False
     with suppress(OSError):
         for entry in os.scandir(path.parent):
-            if is_temp_file(entry.name) and entry.inode() == after.key[0] and entry.is_file(follow_symlinks=False):
+            if is_temp_file(entry.name) and entry.inode() == inode and entry.is_file(follow_symlinks=False):
                 os.replace(entry.path, path)
                 return True
     return False

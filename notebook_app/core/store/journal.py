@@ -30,6 +30,13 @@ cannot cut it in two):
   that release left unsettled is seen by the next writer here as what it is
   (the file read whole, the log rebuilt, the difference an ``outside`` change).
 
+* from byte 4096 (:data:`GROUP_FILES`), a group's files when the history
+  cannot be kept (``.notebook`` a link, say): slot 0 then says ``group - COUNT``
+  and this one JSON line lists each file, in the order it is renamed, with the
+  inode of the temp file it is renamed from (null: removed). Written before
+  slot 0, so a tidy killed mid-apply is completed from it (:mod:`.recovery`)
+  with or without a history; a group whose journal cannot be written is refused.
+
 The slots are a cache of the log: a missing or stale one costs one full read
 of the file, never a wrong record. Slot 0, which readers also heed, is read
 and written as :class:`..home.reading.Intent` (so opening a home loads none of this).
@@ -37,6 +44,7 @@ and written as :class:`..home.reading.Intent` (so opening a home loads none of t
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -138,3 +146,32 @@ ALL_SLOTS = TOPIC_SLOT + SLOT
 def read_slots(home: Path) -> bytes:
     """Every slot at once (one open), empty when there is no journal to read."""
     return read_slot(home, 0, ALL_SLOTS) or b""
+
+
+GROUP_FILES = 4096
+"""Where an unrecorded group lists its files (past every slot, on a page of its own)."""
+_GROUP_FILES_MAX = 1 << 16
+
+
+def write_group_files(fd: int, files: list[tuple[str, int | None]]) -> None:
+    """The files of a group not recorded, in order, each with its temp file's inode (None: removed)."""
+    os.pwrite(fd, json.dumps(files).encode("ascii") + b"\n", GROUP_FILES)
+
+
+def read_group_files(fd: int) -> list[tuple[str, int | None]] | None:
+    """What :func:`write_group_files` wrote; None when it is not there whole."""
+    line, newline, _ = os.pread(fd, _GROUP_FILES_MAX, GROUP_FILES).partition(b"\n")
+    try:
+        files = json.loads(line) if newline else None
+    except ValueError:
+        return None
+    if not isinstance(files, list):
+        return None
+    out: list[tuple[str, int | None]] = []
+    for item in files:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
+            return None
+        if not (item[1] is None or isinstance(item[1], int)):
+            return None
+        out.append((item[0], item[1]))
+    return out

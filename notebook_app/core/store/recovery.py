@@ -44,6 +44,10 @@ def recover(home: Path, slot0: bytes | None = None) -> None:
     try:
         if intent.log is not None:
             _settle(home, intent, journal)
+        elif intent.kind == "group":  # not recorded: the journal lists its files (.journal.GROUP_FILES)
+            from .group import settle_unrecorded_group
+
+            settle_unrecorded_group(home, journal)
         write_slot(journal, "")
     finally:
         os.close(journal)

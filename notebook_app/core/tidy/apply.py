@@ -230,9 +230,10 @@ def _apply(locked: LockedHome, proposal: Proposal, chosen: list[Hunk], files: Fi
     if archive is not None:
         old = locked.read_whole(archive).data
         block = _archive_block(old, movers, head)
-        writes.append(
-            FileWrite(archive, old + block, Change(EventAction.TIDY, args, output), (hunk(old, len(old), b"", block),))
-        )
+        folder = os.path.dirname(archive)
+        made = {"made": folder} if folder and not (locked.home / folder).exists() else {}  # its undo removes it
+        change = Change(EventAction.TIDY, args, output, extra=made)
+        writes.append(FileWrite(archive, old + block, change, (hunk(old, len(old), b"", block),)))
     for name in ENTRY_FILES:
         if name in new_content:
             change = Change(EventAction.TIDY, args, output)

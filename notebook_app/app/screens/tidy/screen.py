@@ -66,13 +66,28 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
         self.accepted: set[str] = set()
         self.stale: dict[str, Hunk] = {}
         """Accepted hunks the last proposal no longer has (their bytes changed): shown, never applied."""
-        self.confirming = False
+        self._confirming = False
         self.preview = preview
         """The next session now against the one after the accepted hunks, or why not, in words."""
         self._reads = LatestWins(self, "tidy", self.propose, done=self._proposed, failed=self._failed)
         self._previews = LatestWins(
             self, "tidy-preview", self._preview, done=self._previewed, failed=self._preview_failed
         )
+
+    @property
+    def confirming(self) -> bool:
+        """Whether the dry run ``y`` confirms is shown: it then has the view to itself (the hunks, and below 100
+        columns the preview, hidden), so every entry a ``y`` applies is on screen before it (80×24 showed two)."""
+        return self._confirming
+
+    @confirming.setter
+    def confirming(self, value: bool) -> None:
+        was, self._confirming = self._confirming, value
+        self.query("#tidy-body").set_class(value, "-confirming")
+        for detail in self.query("#tidy-detail"):
+            detail.border_title = "Confirm: y applies, esc cancels" if value else "Hunk"
+        if was and not value:
+            self.query("#tidy-hunks").focus()
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
