@@ -88,7 +88,11 @@ def _strip_fix(file: FileText, line: int) -> Fix | None:
     return edit_line(file.name, line, text, cleaned, "remove the hidden characters") if cleaned != text else None
 
 
-_NON_ASCII_WORD = re.compile(r"\w*[^\W\d_\x00-\x7f]\w*")
+_NON_ASCII_WORD = re.compile(r"(?<!\w)\w*?[^\W\d_\x00-\x7f]\w*")
+"""A word holding a non-ASCII letter. It starts only where a word starts, so each word is read once
+(a plain ``\\w*`` before the letter would be tried from every character of a long word: quadratic)."""
+MAX_WORD = 64
+"""Characters of a word asked about lookalikes: a longer "word" (a run with no space) is asked about its start."""
 _SPOOFABLE = {"LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC"}
 """Scripts whose letters pass for each other; a word mixing Kana and Han is ordinary Japanese."""
 
@@ -100,7 +104,7 @@ def mixed_script_findings(file: FileText) -> list[Finding]:
     verdicts: dict[str, str | None] = {}
     found: list[Finding] = []
     for match in _NON_ASCII_WORD.finditer(file.text):
-        word = match.group()
+        word = match.group()[:MAX_WORD]
         if word not in verdicts:
             verdicts[word] = _lookalike(word)
         why = verdicts[word]
