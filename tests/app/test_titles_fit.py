@@ -60,17 +60,19 @@ async def test_the_agent_sessions_current_pane_title_fits_at_100_columns(home: P
         assert cell_len(str(pane.border_title)) + 4 <= pane.size.width
 
 
-async def test_l_keeps_its_columns_under_long_claude_code_names(tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_l_keeps_its_columns_under_long_claude_code_names(tmp_path: Path, monkeypatch, size) -> None:
     user = tmp_path / "user"
     for name in ("HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
         monkeypatch.setenv(name, str(user if name == "HOME" else tmp_path / name.lower()))
     monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
-    root, user, _ = claude_project(tmp_path)
+    root, user, memory = claude_project(tmp_path)
+    (memory / "MEMORY.md").write_text("".join(f"- note {n}\n" for n in range(250)))  # cut: a ✂ column too
     (user / ".claude" / "rules").mkdir()
     (user / ".claude" / "rules" / "tone-and-voice-guidelines-for-answers.md").write_text("Be plain.\n")
     (root / ".claude" / "rules" / "python-linting-conventions.md").write_text("Lint it.\n")
     app, _ = opened_app(root)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await started(pilot)
         await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
         await pilot.press("L")
@@ -81,5 +83,6 @@ async def test_l_keeps_its_columns_under_long_claude_code_names(tmp_path: Path, 
         columns = {row.index(" injected") if " injected" in row else row.index(" cut") for row in rows}
         assert len(columns) == 1, rows  # every status starts in the same column
         long = next(row for row in rows if "for-answers.md" in row)
-        assert long.startswith("…") and long.split()[0].endswith("-guidelines-for-answers.md")  # the end kept
-        assert max(cell_len(row.rstrip()) for row in rows) <= listing.content_size.width
+        assert long.startswith("…") and long.split()[0].endswith("-for-answers.md")  # the end kept
+        assert any("✂" in row for row in rows)
+        assert max(cell_len(row.rstrip()) for row in rows) <= listing.content_size.width  # no row wraps

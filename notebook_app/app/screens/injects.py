@@ -33,15 +33,19 @@ from .keyed import KeyedScreen
 STYLES = {"elided": "italic $foreground-muted", "note": "$foreground-muted"}
 
 
-NAME_WIDTH = (14, 32)
-"""The name column's width: the longest name's, at least 14 and at most 32 cells (Claude Code's paths are long)."""
+NAME_WIDTH = 14
+"""The name column's least width; it grows to the longest name (Claude Code's paths are long) while the row fits."""
+OTHER_COLUMNS = 18 + 21 + 16 + 4
+"""The status, the sizes, what is dropped, and the list's border and padding, in cells."""
 
 
-def name_width(names: list[str]) -> int:
-    return max(NAME_WIDTH[0], min(NAME_WIDTH[1], max((cell_len(name) for name in names), default=0)))
+def name_width(names: list[str], screen_width: int) -> int:
+    """The longest name's width, at least :data:`NAME_WIDTH`, at most what leaves room for the other columns."""
+    longest = max((cell_len(name) for name in names), default=0)
+    return max(NAME_WIDTH, min(longest, screen_width - OTHER_COLUMNS))
 
 
-def file_prompt(cells: tuple[str, str, str, str], width: int = NAME_WIDTH[0]) -> Content:
+def file_prompt(cells: tuple[str, str, str, str], width: int = NAME_WIDTH) -> Content:
     """One file's row, its columns aligned: a name longer than ``width`` keeps its end (the file's own name)."""
     name, status, sizes, dropped = cells
     if cell_len(name) > width:
@@ -120,7 +124,7 @@ class InjectsScreen(KeyedScreen[None]):
         listing.clear_options()
         parts = injects.load.parts
         names = [part.name for part in parts]
-        width = name_width(names)
+        width = name_width(names, self.size.width)
         listing.add_options(Option(file_prompt(row(part), width), id=part.name) for part in parts)
         if names:
             listing.highlighted = names.index(was) if was in names else 0
