@@ -103,3 +103,27 @@ def test_the_doctor_on_two_mib_lines_that_were_quadratic_finishes(tmp_path: Path
     assert '"security.hidden-markup"' not in done.stdout
     tokens = json.loads(done.stdout)["budget"]["tokens"]
     assert isinstance(tokens, int) and tokens > 0  # counted too: byte-pair encoding of one long run was quadratic
+
+
+def test_the_hidden_character_rule_looks_at_a_bounded_number_of_them(monkeypatch) -> None:
+    """2 MiB of zero-width spaces took the rule 13 s, one look in Python each: it stops past MAX_HIDDEN and says so."""
+    from notebook_app.core.doctor.rules import security
+
+    looked: list[int] = []
+    real = security.iter_hidden
+
+    def counting(text: str):
+        for item in real(text):
+            looked.append(1)
+            yield item
+
+    monkeypatch.setattr(security, "iter_hidden", counting)
+    text = "- a\u200bb\n" + ("- x" + "\u200b" * 1000 + "y\n") * 50
+    file = FileText("MEMORY.md", text.encode(), len(text.encode()))
+    found = security.hidden_findings(file)
+    assert len(looked) <= 2 * security.MAX_HIDDEN + 2  # of 50,001; each line named is read once more for its fix
+    assert found[0].line == 1 and found[0].fix is not None
+    last = found[-1]
+    assert last.message == (
+        "MEMORY.md holds more than 10,000 hidden characters: the doctor named those up to line 11 and looked no further"
+    )
