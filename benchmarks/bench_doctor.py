@@ -100,6 +100,7 @@ class DoctorScaling:
                 )
             )
         self._history(bench, section, records=300 if smoke else 10_000, rounds=rounds)
+        one_line = self._one_line(bench, section, size=256 * 1024 if smoke else 2 * 1024 * 1024, rounds=rounds)
         two = warm.get(2 * 1024 * 1024)
         text = "Doctor on a 2 MiB MEMORY.md under 1 s (issue 12)"
         if two is None:
@@ -114,11 +115,48 @@ class DoctorScaling:
                     "" if status == "met" else "the rules take longer than a second on this machine",
                 )
             )
+        text = "Doctor on 2 MiB of one line under 1 s (issue 34)"
+        if one_line is None:
+            section.goals.append(Goal(text, "—", "pending", "not measured in this run (smoke sizes are smaller)"))
+        else:
+            status = "met" if one_line < 1.0 else "missed"
+            note = "" if status == "met" else "a rule reads one long line slower than its length allows"
+            section.goals.append(Goal(text, fmt_time(one_line), status, note))
         section.notes.append(
             "Each size runs in its own interpreter; 'first' includes importing the scanners (detect-secrets' "
             "formats, the confusables table when a word needs it); the goal is judged on the median without cache."
         )
         return section
+
+    def _one_line(self, bench: Bench, section: Section, *, size: int, rounds: int) -> float | None:
+        """Issue 34's home: MEMORY.md is ``- a\\u200bb`` and one line of ``size`` × ``y`` (the lookalike rule was
+        quadratic in it: 6 s at 20,000, hours at 2 MiB). Returns the median without cache at 2 MiB, else None."""
+        ours = bench.impls[OURS]
+        home = bench.scratch("doctor", "one-line")
+        shutil.copytree(DEMO, home, dirs_exist_ok=True)
+        (home / "MEMORY.md").write_text("- a\u200bb\n" + "y" * size + "\n", encoding="utf-8")
+        done = subprocess.run(
+            [str(ours.python), str(HERE / "doctor_job.py"), str(home), str(rounds)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=HERE,
+            env=bench.environment(),
+        )
+        shutil.rmtree(home, ignore_errors=True)
+        line = next((printed for printed in done.stdout.splitlines() if printed.startswith("RESULT ")), None)
+        if line is None:
+            section.notes.append(f"one line: the job failed ({done.returncode}): {done.stderr[-500:]}")
+            return None
+        out = json.loads(line[len("RESULT ") :])
+        section.rows.append(
+            Row(
+                "9 line",
+                f"doctor, MEMORY.md of one line of {fmt_bytes(size)} with no space (issue 34): first / no cache",
+                {OURS: f"{fmt_time(out['first_s'])} / {fmt_time(out['warm_s'])}"},
+            )
+        )
+        return out["warm_s"] if size >= 2 * 1024 * 1024 else None
 
     def _history(self, bench: Bench, section: Section, *, records: int, rounds: int) -> None:
         """The same check on a home whose MEMORY.md (about 2 MiB)

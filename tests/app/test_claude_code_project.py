@@ -196,3 +196,23 @@ async def test_o_on_a_topic_file_writes_the_outside_editors_copy_back_guarded(pr
         await wait_until(pilot, lambda: any(w.startswith("Written: ok (hand edit → debugging.md)") for w in said), "ok")
     assert (memory / "debugging.md").read_text().endswith("-x first.\nBisect when it is flaky.\n")
     assert history(memory, limit=1)[0].file == "debugging.md"
+
+
+async def test_current_and_next_show_every_part_claude_code_loads_in_its_order(project) -> None:
+    """Issue 34: the panes showed only ``## MEMORY.md`` while ``soul`` and ``L`` showed the whole chain."""
+    from notebook_app.app.widgets.session.session_pane import SessionPane
+
+    root, user, memory = project
+    (root / "CLAUDE.md").write_text("# Project\n\nUse make test. Keep diffs small.\n@notes.md\n")
+    (root / "notes.md").write_text("Imported notes.\n")
+    app, _ = opened_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: app.screen.state.preview.composition.host == "claude-code", "Claude Code")
+        for pane in ("#current", "#next"):
+            lines = list(app.screen.query_one(pane, SessionPane).document.lines)
+            headings = [line for line in lines if line.startswith("## ")]
+            assert headings == [f"## {name}" for name in (*CHAIN[:2], "notes.md", CHAIN[2], "MEMORY.md")], pane
+            for words in ("I prefer short answers.", "Use make test. Keep diffs small.", "Imported notes."):
+                assert words in lines, (pane, words)
+            assert "Run ruff before committing." in lines and "- The build uses make" in lines

@@ -23,7 +23,7 @@ async def test_an_unreadable_file_shows_its_error_and_the_app_keeps_running(home
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         text = summary_text(app)
-        assert "✖ unreadable MEMORY.md is not valid UTF-8 (byte 0xe9 at offset 5)" in text
+        assert "✖ bad bytes MEMORY.md is not valid UTF-8 (byte 0xe9 at offset 5)" in text
         assert "✖" in str(app.screen.query_one(FileList).get_option("MEMORY.md").prompt)
         await pilot.press("a", *"more", "enter")
         form = app.screen.query_one(ActionForm)

@@ -94,3 +94,31 @@ def test_soul_refuses_what_the_host_does_not_use_with_exit_two(project, tmp_path
     root, user = project
     out = run("soul", "--home", str(root), *args, tmp=tmp_path, home=user)
     assert out.returncode == 2 and words in out.stderr, out.stderr
+
+
+def _has_half_a_pair(text: str) -> bool:
+    return any(0xD800 <= ord(char) <= 0xDFFF for char in text)
+
+
+def test_a_cut_through_emoji_never_puts_half_a_pair_in_our_words(project, tmp_path):
+    """150 lines of emoji over the 25,000-unit cap (issue 34): the WARNING's preview of the cut line and the JSON's
+    markers hold whole characters; the soul itself is what Claude Code injects (it drops a lone half itself)."""
+    root, user = project
+    memory = next((user / ".claude" / "projects").iterdir()) / "memory" / "MEMORY.md"
+    memory.write_text("".join("- " + "\U0001f600" * 100 + "\n" for _ in range(150)), encoding="utf-8")
+    out = run("soul", "--host", "claude-code", "--home", str(root), "--json", tmp=tmp_path, home=user)
+    assert out.returncode == 0, out.stderr[-2000:]
+    data = json.loads(out.stdout)
+    part = data["files"][-1]
+    assert part["status"] == "cut"
+    (marker,) = part["markers"]
+    assert marker.startswith("> WARNING: MEMORY.md is 29.7KB (limit: 24.4KB)")
+    assert '("- \U0001f600\U0001f600' in marker and '\U0001f600…").' in marker
+    assert not _has_half_a_pair(marker) and not _has_half_a_pair(data["soul"])
+    assert marker in data["soul"]  # our words are the WARNING as injected, whole characters and all
+    text = run("soul", "--host", "claude-code", "--home", str(root), tmp=tmp_path, home=user)
+    assert text.returncode == 0, text.stderr[-2000:]
+    assert marker in text.stdout
+    doctor = run("doctor", "--host", "claude-code", "--home", str(root), "--json", tmp=tmp_path, home=user)
+    assert doctor.returncode in (0, 1), doctor.stderr[-2000:]
+    assert not _has_half_a_pair(doctor.stdout)

@@ -87,7 +87,7 @@ class AgentSessionsScreen(PaneScreen):
             with Vertical(id="agent-left", classes="-active"):
                 yield SessionList(self.clock, id="agent-list")
                 yield Static(NO_SESSIONS, id="agent-empty", markup=False)
-            yield SessionPane("Current session · the agent's", id="agent-current")
+            yield SessionPane("Current · the agent's", id="agent-current")  # whole in a pane at 100 columns
             yield SessionPane("Next session", id="agent-next")
         yield JournalPane(self.clock, id="agent-journal")
         yield KeyFooter(compact=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -32,11 +33,26 @@ from .keyed import KeyedScreen
 STYLES = {"elided": "italic $foreground-muted", "note": "$foreground-muted"}
 
 
-def file_prompt(cells: tuple[str, str, str, str]) -> Content:
+NAME_WIDTH = 14
+"""The name column's least width; it grows to the longest name (Claude Code's paths are long) while the row fits."""
+OTHER_COLUMNS = 18 + 21 + 16 + 4
+"""The status, the sizes, what is dropped, and the list's border and padding, in cells."""
+
+
+def name_width(names: list[str], screen_width: int) -> int:
+    """The longest name's width, at least :data:`NAME_WIDTH`, at most what leaves room for the other columns."""
+    longest = max((cell_len(name) for name in names), default=0)
+    return max(NAME_WIDTH, min(longest, screen_width - OTHER_COLUMNS))
+
+
+def file_prompt(cells: tuple[str, str, str, str], width: int = NAME_WIDTH) -> Content:
+    """One file's row, its columns aligned: a name longer than ``width`` keeps its end (the file's own name)."""
     name, status, sizes, dropped = cells
+    if cell_len(name) > width:
+        name = "…" + name[-(width - 1) :]
     style = "$text-warning" if status == "cut" else "$foreground-muted" if status != "injected" else ""
     return Content.assemble(
-        (f"{name:<14} ", "bold"), (f"{status:<17} ", style), f"{sizes:<20} ", (dropped, "$text-warning")
+        (f"{name:<{width}} ", "bold"), (f"{status:<17} ", style), f"{sizes:<20} ", (dropped, "$text-warning")
     )
 
 
@@ -107,8 +123,9 @@ class InjectsScreen(KeyedScreen[None]):
         listing = self.query_one(OptionList)
         listing.clear_options()
         parts = injects.load.parts
-        listing.add_options(Option(file_prompt(row(part)), id=part.name) for part in parts)
         names = [part.name for part in parts]
+        width = name_width(names, self.size.width)
+        listing.add_options(Option(file_prompt(row(part), width), id=part.name) for part in parts)
         if names:
             listing.highlighted = names.index(was) if was in names else 0
             listing.focus()

@@ -340,7 +340,7 @@ def compose(home: str | os.PathLike[str], *, host: HostProfile | None = None, la
     snapshot holds the files its host loads.
     """
     if host is not None and not host.is_contract:
-        return host.compose(home)
+        return host.compose(home, layout=layout)
     root = home_path(home)
     files: list[BootstrapFile] = []
     skipped: list[SkippedFile] = []
@@ -355,6 +355,10 @@ def compose(home: str | os.PathLike[str], *, host: HostProfile | None = None, la
         held = []
         for name in (n for n in layout.order if n not in BOOTSTRAP_ORDER):
             read = read_file(root / layout.relative(name), limit=MAX_FILE_BYTES + 1)
+            if read.status.loads:
+                held.append(load_bootstrap_file(name, read.data, read.size))
+        for name in layout.host_files:  # Claude Code's CLAUDE.md chain, frozen with the home's own files
+            read = read_file(layout.path(root, name), limit=MAX_FILE_BYTES + 1)
             if read.status.loads:
                 held.append(load_bootstrap_file(name, read.data, read.size))
     composition = compose_files(files, skipped)

@@ -22,6 +22,7 @@ from ..home.refusals import decode_error
 from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
 
 if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
+    from ..home.layout import FileMap
     from .profile import FileRule, HostProfile
 
 READ_LIMIT = 8 * 1024 * 1024
@@ -35,8 +36,9 @@ class _Raw:
     size: int
 
 
-def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composition:
-    """Read the files ``host`` loads and compose them as it does; never raises."""
+def compose_for_host(home: str | os.PathLike[str], host: HostProfile, *, layout: FileMap | None = None) -> Composition:
+    """Read the files ``host`` loads and compose them as it does; never raises. ``layout``: the home as opened
+    (Claude Code's instruction files are read from its :attr:`FileMap.host_files`)."""
     if host.proven == "openclaw":
         from .openclaw.soul import compose_openclaw  # the proven loader loads when its host is asked for
 
@@ -48,7 +50,7 @@ def compose_for_host(home: str | os.PathLike[str], host: HostProfile) -> Composi
     if host.proven == "claude-code":
         from .claude_code.soul import compose_claude_code
 
-        return compose_claude_code(home, host)
+        return compose_claude_code(home, host, layout.host_files if layout is not None else None)
     root = home_path(home)
     raws: list[_Raw] = []
     skipped: list[SkippedFile] = []

@@ -23,6 +23,7 @@ from ..fs.data_folders import load_toml_folders
 from ..home.soul import BOOTSTRAP_ORDER
 
 if TYPE_CHECKING:
+    from ..home.layout import FileMap
     from ..home.soul import Composition
 
 Unit = Literal["bytes", "chars", "utf16"]
@@ -182,11 +183,12 @@ class HostProfile:
 
     # The home asks the profile to load as its host, so that home imports no host at run time
     # (hosts import home, never the reverse): the loader loads with the first host that is not the contract.
-    def compose(self, home: str | os.PathLike[str]) -> Composition:
-        """The soul of ``home`` as this host loads it (:func:`.loader.compose_for_host`)."""
+    def compose(self, home: str | os.PathLike[str], *, layout: FileMap | None = None) -> Composition:
+        """The soul of ``home`` as this host loads it (:func:`.loader.compose_for_host`); ``layout``: as the home
+        was opened (Claude Code's CLAUDE.md chain is in it)."""
         from .loader import compose_for_host
 
-        return compose_for_host(home, self)
+        return compose_for_host(home, self, layout=layout)
 
     def recompose(self, composition: Composition, name: str, data: bytes, *, path: str | None = None) -> Composition:
         """``composition`` (this host's) as if file ``name`` (at ``path``) held ``data`` (:func:`.loader.recompose`)."""

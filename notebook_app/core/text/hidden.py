@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -165,15 +166,21 @@ def find_hidden(text: str, *, limit: int | None = None) -> list[HiddenChar]:
     between two emoji (👨‍👩‍👧), are not hidden: they are how that glyph is drawn.
     """
     found: list[HiddenChar] = []
+    for item in iter_hidden(text):
+        found.append(item)
+        if limit is not None and len(found) >= limit:
+            break
+    return found
+
+
+def iter_hidden(text: str) -> Iterator[HiddenChar]:
+    """:func:`find_hidden`, one at a time: a reader that stops early reads no further."""
     for match in _PATTERN.finditer(text):
         char = match.group()
         kind = hidden_kind(char)
         if kind is None or (char in _IN_SEQUENCES and part_of_a_sequence(text, match.start())):
             continue
-        found.append(HiddenChar(match.start(), char, kind))
-        if limit is not None and len(found) >= limit:
-            break
-    return found
+        yield HiddenChar(match.start(), char, kind)
 
 
 def with_markers(text: str) -> str:

@@ -83,8 +83,36 @@ def _combined() -> tuple[re.Pattern[str], dict[str, str]]:
                 parts.append((detector.secret_type, f"(?{flags}:{pattern.pattern})" if flags else pattern.pattern))
     parts.extend(_OWN)
     kinds = {f"k{index}": kind for index, (kind, _) in enumerate(parts)}
-    expression = "|".join(f"(?P<k{index}>{pattern})" for index, (_, pattern) in enumerate(parts))
+    expression = "|".join(f"(?P<k{index}>{bounded(pattern)})" for index, (_, pattern) in enumerate(parts))
     return re.compile(expression), kinds
+
+
+REACH = 512
+"""The most characters one repetition in a key format reads (``+``, ``*`` and ``{m,}`` become ``{m,512}``).
+
+Some formats (JWTs, npm tokens, OpenAI keys) are tried from every character
+of a run and read it to its end: on one line of 2 MiB that was hours. Bounded,
+each start reads at most this far, so a line costs what its length costs;
+a longer secret is found and spanned by its first 512 characters."""
+WINDOW = 4096
+"""A line longer than this is read in windows of this many starts (each match may reach :data:`REACH` further):
+one call of the expression never holds the interpreter for long, so the app's keys are answered meanwhile."""
+
+_QUANTIFIER = re.compile(r"\\.|\[(?:\\.|[^\]])*\]|\{(\d+),\}|[+*][+?]?|.", re.DOTALL)
+
+
+def bounded(pattern: str) -> str:
+    """``pattern`` with every unbounded repetition bounded by :data:`REACH` (classes and escapes kept as they are)."""
+
+    def bound(match: re.Match[str]) -> str:
+        token = match.group()
+        if match.group(1) is not None:
+            return f"{{{match.group(1)},{REACH}}}"
+        if token[0] in "+*":
+            return ("{1," if token[0] == "+" else "{0,") + f"{REACH}}}" + token[1:]
+        return token
+
+    return _QUANTIFIER.sub(bound, pattern)
 
 
 def candidate_lines(file: FileText) -> list[int]:
@@ -123,13 +151,22 @@ def shown_secret(kind: str, secret: str) -> str:
 
 
 def find_secrets(text: str) -> list[tuple[str, int, int]]:
-    """(kind, start, end) of each secret in one line of text."""
+    """(kind, start, end) of each secret in one line of text (a long line read in windows, :data:`WINDOW`)."""
     expression, kinds = _combined()
-    found = []
-    for match in expression.finditer(text):
-        kind = kinds[match.lastgroup or ""] if match.lastgroup else "secret"
-        found.append((kind, match.start(), match.end()))
+    if len(text) <= WINDOW + REACH:
+        return [_hit(match, kinds) for match in expression.finditer(text)]
+    found: list[tuple[str, int, int]] = []
+    for start in range(0, len(text), WINDOW):
+        for match in expression.finditer(text, start, min(len(text), start + WINDOW + REACH)):
+            if match.start() >= start + WINDOW:
+                break  # the next window reads it
+            if not found or match.start() >= found[-1][2]:
+                found.append(_hit(match, kinds))
     return found
+
+
+def _hit(match: re.Match[str], kinds: dict[str, str]) -> tuple[str, int, int]:
+    return (kinds[match.lastgroup] if match.lastgroup else "secret", match.start(), match.end())
 
 
 def secrets_in(text: str) -> list[tuple[str, str]]:

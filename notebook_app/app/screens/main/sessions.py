@@ -67,6 +67,7 @@ class SessionsShown:
                 current_meta=current_meta,
                 next_meta=f"#{number + 1} · preview + {doing}",
                 next_kind="dry-run",
+                next_short=f"#{number + 1} · + {doing}",
             )
         else:
             present(
@@ -75,6 +76,7 @@ class SessionsShown:
                 state.comparison,
                 current_meta=current_meta,
                 next_meta=f"#{number + 1} · if it began now",
+                next_short=f"#{number + 1} · as of now",  # beside a long badge at 100 columns
             )
 
     def start_next(self, state: HomeState | None) -> None:

@@ -163,7 +163,7 @@ def problems(name: str, live: LiveFile | None, loaded: BootstrapFile | None) -> 
         consequence = " The memory tool will not edit it until it is fixed." if editable else ""
         lines.append(
             Content.assemble(
-                ("✖ unreadable ", "$text-error bold"),
+                ("✖ bad bytes ", "$text-error bold"),  # not "unreadable": it loads, with � in their place
                 f"{name} is {loaded.decode_error}; the next session "
                 f"loads it with � in place of bad bytes.{consequence}",
             )

@@ -46,15 +46,18 @@ def present(
     current_meta: str,
     next_meta: str,
     next_kind: str | None = None,
+    current_short: str | None = None,
+    next_short: str | None = None,
 ) -> None:
     """Show a comparison in its two panes: the frozen side, and the other with the badge counting the marks.
 
     Every comparison view presents this way; ``next_kind`` overrides the
     badge's colour (a dry run), else it says in sync or pending.
     """
-    current.show(current_meta, "frozen", "frozen", comparison.current_doc)
+    current.show(current_meta, "frozen", "frozen", comparison.current_doc, short=current_short)
     kind = next_kind or ("sync" if comparison.in_sync else "pending")
-    upcoming.show(next_meta, change_badge(comparison.current_doc, comparison.next_doc), kind, comparison.next_doc)
+    badge = change_badge(comparison.current_doc, comparison.next_doc)
+    upcoming.show(next_meta, badge, kind, comparison.next_doc, short=next_short)
 
 
 def _set_text(label: Label, text: str, *, fixed_width: bool = False) -> None:
@@ -75,6 +78,18 @@ class SessionPane(FocusWithin, Vertical):
         super().__init__(**kwargs)
         self.border_title = title
         self._first_change: int | None = None
+        self._meta = ("", "", "")
+        """What the head says in full, in short, and the badge beside it."""
+
+    def on_resize(self) -> None:
+        self._fit_meta()
+
+    def _fit_meta(self) -> None:
+        """The head's words in full when they fit beside the badge (its padding and the head's), else in short."""
+        meta, short, badge = self._meta
+        room = self.content_size.width - 2 - (cell_len(badge) + 2 if badge else 0)
+        fits = room <= 0 or cell_len(meta) <= room  # not laid out yet: the full words, fitted on the first resize
+        _set_text(self.query_one(".session-meta", Label), meta if fits else short, fixed_width=True)  # 1fr wide
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="session-head"):
@@ -82,8 +97,11 @@ class SessionPane(FocusWithin, Vertical):
             yield Label("", classes="badge", markup=False)
         yield LineView(signs=True, placeholder="loading…", classes="soul")
 
-    def show(self, meta: str, badge: str, kind: str, document: Document) -> None:
-        _set_text(self.query_one(".session-meta", Label), meta, fixed_width=True)  # 1fr wide
+    def show(self, meta: str, badge: str, kind: str, document: Document, *, short: str | None = None) -> None:
+        """``meta`` beside ``badge`` over ``document``; ``short`` in place of ``meta`` when it does not fit whole
+        (None: its first part, ``#2``): a word is never cut."""
+        self._meta = (meta, short if short is not None else meta.split(" · ")[0], badge)
+        self._fit_meta()
         label = self.query_one(".badge", Label)
         _set_text(label, badge)
         for known in BADGE_KINDS:

@@ -73,7 +73,7 @@ _HIDDEN_MARKUP: tuple[tuple[str, str], ...] = (
     ("holds an HTML comment, which a rendered view never shows", r"<!--"),
     (
         "holds an HTML element hidden from a rendered view",
-        r"<(?:div|span|p|section|details)\b[^>\n]*(?:\bhidden\b|display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden"
+        r"<(?:div|span|p|section|details)\b[^<>\n]*(?:\bhidden\b|display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden"
         r"|font-size[ \t]*:[ \t]*0|opacity[ \t]*:[ \t]*0)",
     ),
 )

@@ -13,12 +13,15 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from ...text.file_text import FileText
-from ...text.hidden import HiddenChar, HiddenKind, char_name, find_hidden, part_of_a_sequence
+from ...text.hidden import HiddenChar, HiddenKind, char_name, iter_hidden, part_of_a_sequence
 from ..fixes import Fix, edit_line
 from ..model import Finding, finding
 
 MAX_PER_RULE = 200
 """Lines named per rule and file; a file with more says how many more."""
+MAX_HIDDEN = 10_000
+"""Hidden characters of a file the rule looks at: past them it says the file holds more, and offers no fix for the
+line it stopped in (each one costs a look in Python: 2 MiB of them took 13 s)."""
 
 _RULE_OF = {
     HiddenKind.BIDI: "security.bidi",
@@ -34,7 +37,7 @@ _RULE_OF = {
 
 def _flagged(text: str) -> Iterator[HiddenChar]:
     """Hidden characters that hide something: not tabs, line endings, a leading BOM or emoji glue."""
-    for item in find_hidden(text):
+    for item in iter_hidden(text):
         if item.kind is HiddenKind.TAB:
             continue
         if item.kind is HiddenKind.CARRIAGE_RETURN and text[item.offset + 1 : item.offset + 2] in ("\n", ""):
@@ -49,15 +52,32 @@ def _flagged(text: str) -> Iterator[HiddenChar]:
 def hidden_findings(file: FileText) -> list[Finding]:
     """One finding per line and rule, naming the characters and where they are."""
     by_line: dict[tuple[str, int], list[HiddenChar]] = defaultdict(list)
-    for item in _flagged(file.text):
-        by_line[(_RULE_OF[item.kind], file.line_of(item.offset))].append(item)
+    stopped: int | None = None
+    """The line the rule stopped in, past :data:`MAX_HIDDEN` characters."""
+    for seen, item in enumerate(_flagged(file.text)):
+        line = file.line_of(item.offset)
+        if seen >= MAX_HIDDEN:
+            stopped = line
+            break
+        by_line[(_RULE_OF[item.kind], line)].append(item)
     found: list[Finding] = []
     counts: dict[str, int] = defaultdict(int)
     for (rule, line), items in sorted(by_line.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         counts[rule] += 1
         if counts[rule] > MAX_PER_RULE:
             continue
-        found.append(finding(rule, file.name, line, _hidden_message(file, line, items), _strip_fix(file, line)))
+        fix = _strip_fix(file, line) if line != stopped else None
+        found.append(finding(rule, file.name, line, _hidden_message(file, line, items), fix))
+    if stopped is not None:
+        found.append(
+            finding(
+                "security.invisible",
+                file.name,
+                stopped,
+                f"{file.name} holds more than {MAX_HIDDEN:,} hidden characters: the doctor named those up to line "
+                f"{stopped} and looked no further",
+            )
+        )
     for rule, count in counts.items():
         if count > MAX_PER_RULE:
             found.append(
@@ -88,7 +108,11 @@ def _strip_fix(file: FileText, line: int) -> Fix | None:
     return edit_line(file.name, line, text, cleaned, "remove the hidden characters") if cleaned != text else None
 
 
-_NON_ASCII_WORD = re.compile(r"\w*[^\W\d_\x00-\x7f]\w*")
+_NON_ASCII_WORD = re.compile(r"(?<!\w)\w*?[^\W\d_\x00-\x7f]\w*")
+"""A word holding a non-ASCII letter. It starts only where a word starts, so each word is read once
+(a plain ``\\w*`` before the letter would be tried from every character of a long word: quadratic)."""
+MAX_WORD = 64
+"""Characters of a word asked about lookalikes: a longer "word" (a run with no space) is asked about its start."""
 _SPOOFABLE = {"LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC"}
 """Scripts whose letters pass for each other; a word mixing Kana and Han is ordinary Japanese."""
 
@@ -100,7 +124,7 @@ def mixed_script_findings(file: FileText) -> list[Finding]:
     verdicts: dict[str, str | None] = {}
     found: list[Finding] = []
     for match in _NON_ASCII_WORD.finditer(file.text):
-        word = match.group()
+        word = match.group()[:MAX_WORD]
         if word not in verdicts:
             verdicts[word] = _lookalike(word)
         why = verdicts[word]

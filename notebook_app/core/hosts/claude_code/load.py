@@ -283,7 +283,7 @@ def memory_text(
         what = f"{lines} lines and {js.size_words(size)}"
     warning = str(r["memory_warning"]).format(what=what, cut=said)
     cut = {"head_end": len(kept), "tail_start": size, "dropped": size - len(kept)}
-    return kept + js.units(warning), cut, (js.js_trim(warning),)
+    return kept + js.units(warning), cut, (js.text(js.js_trim(warning)),)  # our words in whole characters
 
 
 def render(parts: tuple[InjectedPart, ...] | list[InjectedPart]) -> str | None:

@@ -1,10 +1,12 @@
 """A home's soul as Claude Code 2.1.332 loads it, from the loader its goldens prove: what the doctor and the panes
 show.
 
-Of a persona home, Claude Code loads one file: the home's MEMORY.md stands for its auto memory
-(``~/.claude/projects/<slug>/memory/MEMORY.md``), trimmed, cut to 200 lines and 25,000 UTF-16 units at a
-line end, with the ``> WARNING: MEMORY.md is …`` block it adds after a cut. Its CLAUDE.md files are not a
-persona home's (``soul --host claude-code`` shows them). The section's body is what
+The home's MEMORY.md stands for its auto memory (``~/.claude/projects/<slug>/memory/MEMORY.md``), trimmed,
+cut to 200 lines and 25,000 UTF-16 units at a line end, with the ``> WARNING: MEMORY.md is …`` block it adds
+after a cut. A home opened as a Claude Code project has its CLAUDE.md chain in its file map
+(:attr:`FileMap.host_files`: ``~/.claude/CLAUDE.md``, ``CLAUDE.md``, imports, ``.claude/rules/``): each is a
+section before MEMORY.md, its text as Claude Code injects it, so the panes show every part it loads.
+MEMORY.md's section body is what
 :func:`.load.memory_part` gives, the function :func:`.load.claude_code_load` builds the memory's part with.
 Three ways in, one way of building: a home on disk (:func:`compose_claude_code`), a frozen snapshot's bytes
 (:func:`snapshot_as_claude_code`) and MEMORY.md changed in memory (:func:`recompose_claude_code`, the dry
@@ -14,6 +16,7 @@ run). Never raises; never writes.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,17 +24,18 @@ from typing import TYPE_CHECKING
 from ...home.file_load import FileLoad
 from ...home.files import FileRead, FileStatus
 from ...home.refusals import decode_error
-from ...home.soul import BootstrapFile, Composition, SkippedFile, home_path, section_heading
+from ...home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
 from ..injected import InjectedPart, PartStatus
 from . import text as js
-from .load import NOT_MODELLED, memory_part, read
+from .load import NOT_MODELLED, memory_part, read, text_of
 
 if TYPE_CHECKING:
+    from ...home.layout import HostFile
     from ..profile import HostProfile
 
 STANDS_FOR = (
-    "the home's MEMORY.md stands for Claude Code's auto memory (~/.claude/projects/<slug>/memory/MEMORY.md); "
-    "its CLAUDE.md files are not shown here (soul --host claude-code)"
+    "the home's MEMORY.md stands for Claude Code's auto memory (~/.claude/projects/<slug>/memory/MEMORY.md), "
+    "after the project's CLAUDE.md files when the home was opened as a Claude Code project"
 )
 
 
@@ -44,12 +48,18 @@ class ClaudeRead:
     host: HostProfile
     markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The WARNING block after a cut, as Claude Code words it (for the doctor)."""
+    instructions: tuple[FileRead, ...] = ()
+    """The CLAUDE.md chain it injects before MEMORY.md, each named as the file list names it."""
 
 
-def compose_claude_code(home: str | os.PathLike[str], host: HostProfile) -> Composition:
-    """The home's MEMORY.md as Claude Code's auto memory loads it, read from disk."""
+def compose_claude_code(
+    home: str | os.PathLike[str], host: HostProfile, instructions: Mapping[str, HostFile] | None = None
+) -> Composition:
+    """The home's MEMORY.md as Claude Code's auto memory loads it, after ``instructions`` (the CLAUDE.md chain,
+    by name, in its order), read from disk."""
     root = home_path(home).resolve()
-    return _composed(ClaudeRead(root, read(root / "MEMORY.md"), host))
+    chain = tuple(replace(read(Path(file.path)), name=name) for name, file in (instructions or {}).items())
+    return _composed(ClaudeRead(root, read(root / "MEMORY.md"), host, instructions=chain))
 
 
 def snapshot_as_claude_code(composition: Composition, host: HostProfile, home: str | os.PathLike[str]) -> Composition:
@@ -60,7 +70,8 @@ def snapshot_as_claude_code(composition: Composition, host: HostProfile, home: s
         found = FileRead("MEMORY.md", FileStatus.REGULAR, file.size, bytes(file.loaded))
     else:
         found = FileRead("MEMORY.md", skipped.status if skipped is not None else FileStatus.ABSENT)
-    return _composed(ClaudeRead(home_path(home).resolve(), found, host))
+    chain = tuple(FileRead(f.name, FileStatus.REGULAR, f.size, bytes(f.loaded)) for f in composition.held)
+    return _composed(ClaudeRead(home_path(home).resolve(), found, host, instructions=chain))
 
 
 def recompose_claude_code(composition: Composition, name: str, data: bytes) -> Composition:
@@ -74,11 +85,9 @@ def recompose_claude_code(composition: Composition, name: str, data: bytes) -> C
 def _composed(source: ClaudeRead) -> Composition:
     part = memory_part(source.found, str(source.root / "MEMORY.md"))
     profile = replace(source.host, notes=(*source.host.notes, STANDS_FOR, NOT_MODELLED))
-    files: tuple[BootstrapFile, ...] = ()
-    loads: tuple[FileLoad, ...] = ()
-    skipped: tuple[SkippedFile, ...] = ()
+    files, loads, skipped = _instruction_sections(source.instructions, profile)
     if part is not None and part.injected is not None:
-        files = (
+        files += (
             BootstrapFile(
                 name="MEMORY.md",
                 body=part.injected,
@@ -88,11 +97,11 @@ def _composed(source: ClaudeRead) -> Composition:
                 loaded=part.injected.encode("utf-8", "surrogatepass"),  # what loads is what it sends
             ),
         )
-        loads = (_file_load(part, source.found, profile),)
+        loads += (_file_load(part, source.found, profile),)
     elif part is not None and part.note:
-        skipped = (SkippedFile("MEMORY.md", source.found.status, part.note),)
+        skipped += (SkippedFile("MEMORY.md", source.found.status, part.note),)
     return Composition(
-        soul="".join(section_heading(f.name) + f.body for f in files),
+        soul=SECTION_SEPARATOR.join(section_heading(f.name) + f.body for f in files),
         files=files,
         skipped=skipped,
         host=source.host.name,
@@ -100,6 +109,39 @@ def _composed(source: ClaudeRead) -> Composition:
         profile=profile,
         host_read=replace(source, markers={"MEMORY.md": part.markers} if part is not None and part.markers else {}),
     )
+
+
+def _instruction_sections(
+    chain: tuple[FileRead, ...], profile: HostProfile
+) -> tuple[tuple[BootstrapFile, ...], tuple[FileLoad, ...], tuple[SkippedFile, ...]]:
+    """Each instruction file as a section, its body what Claude Code injects of it (front matter and comments
+    out, trimmed), or skipped with why."""
+    files: list[BootstrapFile] = []
+    loads: list[FileLoad] = []
+    skipped: list[SkippedFile] = []
+    for found in chain:
+        raw, why = text_of(found, found.name)
+        if raw is None:
+            if why:
+                skipped.append(SkippedFile(found.name, found.status, why))
+            continue
+        body, _ = js.strip_front_matter(raw)
+        entry = js.js_trim(js.strip_comments(body))
+        if not entry:
+            continue
+        size = len(js.units(raw))
+        files.append(
+            BootstrapFile(
+                name=found.name,
+                body=entry,
+                size=found.size,
+                truncated=False,
+                decode_error=decode_error(found.data),
+                loaded=entry.encode("utf-8", "surrogatepass"),
+            )
+        )
+        loads.append(FileLoad(found.name, "utf16", size, size, profile.file_cap, rendered=len(js.units(entry))))
+    return tuple(files), tuple(loads), tuple(skipped)
 
 
 def _file_load(part: InjectedPart, found: FileRead, profile: HostProfile) -> FileLoad:
