@@ -36,7 +36,8 @@ def review(app: NotebookApp, main: MainScreen) -> None:
     from .screens.review.screen import ReviewScreen
 
     # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
-    app.push_screen(ReviewScreen(main.notebook.home, app.clock, watch=app.watch_home), lambda _: main.read_again())
+    screen = ReviewScreen(main.notebook.home, app.clock, watch=app.watch_home, files=main.notebook.files)
+    app.push_screen(screen, lambda _: main.read_again())
 
 
 def doctor(app: NotebookApp, main: MainScreen) -> None:
