@@ -20,9 +20,19 @@ if TYPE_CHECKING:
 def agent_sessions(app: NotebookApp, main: MainScreen) -> None:
     from .screens.agent_sessions import AgentSessionsScreen
 
-    app.push_screen(
-        AgentSessionsScreen(main.notebook.home, watch=app.watch_home, home_label=app.home_label, clock=app.clock)
+    notebook = main.notebook
+    served = (
+        (notebook.opened_as or "hermes") if notebook.files.host == "hermes" else None
+    )  # as the MCP server serves it
+    screen = AgentSessionsScreen(
+        notebook.home,
+        watch=app.watch_home,
+        home_label=app.home_label,
+        clock=app.clock,
+        files=notebook.files,
+        host=served,
     )
+    app.push_screen(screen)
 
 
 def history(app: NotebookApp, main: MainScreen) -> None:
