@@ -20,9 +20,19 @@ if TYPE_CHECKING:
 def agent_sessions(app: NotebookApp, main: MainScreen) -> None:
     from .screens.agent_sessions import AgentSessionsScreen
 
-    app.push_screen(
-        AgentSessionsScreen(main.notebook.home, watch=app.watch_home, home_label=app.home_label, clock=app.clock)
+    notebook = main.notebook
+    served = (
+        (notebook.opened_as or "hermes") if notebook.files.host == "hermes" else None
+    )  # as the MCP server serves it
+    screen = AgentSessionsScreen(
+        notebook.home,
+        watch=app.watch_home,
+        home_label=app.home_label,
+        clock=app.clock,
+        files=notebook.files,
+        host=served,
     )
+    app.push_screen(screen)
 
 
 def history(app: NotebookApp, main: MainScreen) -> None:
@@ -36,7 +46,8 @@ def review(app: NotebookApp, main: MainScreen) -> None:
     from .screens.review.screen import ReviewScreen
 
     # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
-    app.push_screen(ReviewScreen(main.notebook.home, app.clock, watch=app.watch_home), lambda _: main.read_again())
+    screen = ReviewScreen(main.notebook.home, app.clock, watch=app.watch_home, files=main.notebook.files)
+    app.push_screen(screen, lambda _: main.read_again())
 
 
 def doctor(app: NotebookApp, main: MainScreen) -> None:

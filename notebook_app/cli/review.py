@@ -79,7 +79,10 @@ def run(args: argparse.Namespace) -> int:
         return usage_error(f"{args.command}: give one proposal ID, or --all")
     try:
         if args.command == "approve":
-            decisions = approve_all(home, by=CLI) if args.all else [approve(home, args.id, by=CLI)]
+            files = opening.files  # a Hermes home's '§' stores in memories/, written under Hermes's lock
+            decisions = (
+                approve_all(home, by=CLI, files=files) if args.all else [approve(home, args.id, by=CLI, files=files)]
+            )
         else:
             decisions = (
                 reject_all(home, reason=args.reason, by=CLI)

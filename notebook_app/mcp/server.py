@@ -347,7 +347,7 @@ def serve(home: str | Path, *, guard: bool | None = None, review: bool | None = 
     leaves it to the home's ``.notebook/settings.toml``, read once here, as
     this process serves one session. Exit codes: 0 after a normal close, 2
     when ``home`` is not a directory, or is a Claude Code project
-    (:func:`.hosts.served_home`), or review mode is asked on a Hermes home, before any handshake. Logs go to stderr;
+    (:func:`.hosts.served_home`), before any handshake. Logs go to stderr;
     stdout carries only the protocol.
     """
     logging.basicConfig(
@@ -375,13 +375,6 @@ def serve(home: str | Path, *, guard: bool | None = None, review: bool | None = 
         source = "--guard" if guard else ".notebook/settings.toml (guard = true)"
         logger.info("guard mode (%s): agent writes a security rule flags are refused", source)
     reviewed = mode_in_force(review, settings.review)
-    if reviewed and served.files.dialect is not None:
-        print(
-            f"persona-notebook mcp: {root} is a Hermes home: review mode is not offered there (an approval would "
-            "be written outside Hermes's '§' stores); serve it without --review; nothing was served",
-            file=sys.stderr,
-        )
-        return 2
     if reviewed:
         source = "--review" if review else ".notebook/settings.toml (review = true)"
         logger.info("review mode (%s): valid agent writes are queued for a human to approve", source)

@@ -355,3 +355,36 @@ async def test_after_a_prune_the_list_and_the_journal_count_the_calls_it_took_ou
         await wait_until(pilot, lambda: journal.border_subtitle != "", "the newest session's journal")
         assert journal.border_subtitle == "2 writes · 2 calls pruned from the history"
         assert journal_rows(app) == []
+
+
+async def test_on_a_hermes_home_next_is_composed_as_hermes_loads_it_like_the_agents_current(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An agent on a Hermes home runs with the soul as Hermes loads it (memories/ in Hermes's block); the view's
+    Next is composed the same way, so an unchanged home shows no change (it showed the home's MEMORY.md gone)."""
+    from notebook_app.app import _open_by_host
+    from notebook_app.core.hosts import resolve_host
+
+    for name in ("HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    monkeypatch.delenv("HERMES_HOME", raising=False)
+    home = tmp_path / "hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "SOUL.md").write_text("You are Hermes.\n")
+    (home / "config.yaml").write_text("memory:\n  memory_enabled: true\n")
+    (home / "memories" / "MEMORY.md").write_text("likes tide tables\n§\ndrafts go out on Fridays")
+    where, notebook = _open_by_host(home)
+    profile = resolve_host("hermes").profile
+    write_session_file(home, new_session(home, client_name="hermes-agent", host=profile, files=notebook.files))
+    app = make_app(where)
+    app._notebook = notebook
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("s")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, AgentSessionsScreen) and app.screen.listed, "the sessions view"
+        )
+        await wait_until(pilot, lambda: "likes tide tables" in lines_of(app, "#agent-current"), "the agent's soul")
+        await wait_until(pilot, lambda: "likes tide tables" in lines_of(app, "#agent-next"), "the home's next soul")
+        assert lines_of(app, "#agent-next") == lines_of(app, "#agent-current")
+        assert any(line.startswith("MEMORY (your personal notes)") for line in lines_of(app, "#agent-next"))

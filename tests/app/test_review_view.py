@@ -298,3 +298,28 @@ async def test_one_sessions_proposals_show_as_one_diff_and_are_still_decided_one
         await wait_until(pilot, lambda: all(row.batch is None for row in screen.rows), "one left of the batch")
         assert status(home, dropped) == "pending"
         assert (home / "MEMORY.md").read_text() == MEMORY.replace("timezone: UTC", "timezone: IST (was UTC)")
+
+
+async def test_on_a_hermes_home_the_dry_run_and_the_approval_are_in_its_section_stores(tmp_path: Path) -> None:
+    """A Hermes home's proposal is dry-run against memories/MEMORY.md and y writes it there as a § entry, never
+    a '- ' line in a MEMORY.md of its own."""
+    from notebook_app.app.view_model.notebook import Notebook
+    from notebook_app.core.home import hermes_files
+
+    home = tmp_path / "hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "SOUL.md").write_text("You are Hermes.\n")
+    (home / "memories" / "MEMORY.md").write_text("likes tide tables\n§\ndrafts go out on Fridays")
+    result = propose(home, {"action": "remove", "text": "Fridays"}, by=AGENT, files=hermes_files())
+    assert not result.is_error, result
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_review(pilot)
+        pid = screen.rows[0].proposal.id
+        assert "-drafts go out on Fridays" in detail(app), detail(app)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: status(home, pid) == "approved", "the approval")
+    assert (home / "memories" / "MEMORY.md").read_text() == "likes tide tables"
+    assert not (home / "MEMORY.md").exists()

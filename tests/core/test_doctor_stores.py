@@ -242,3 +242,18 @@ def test_every_piece_of_a_store_is_placed_on_the_line_it_begins_on(chunks: list[
 
     text = "\n§\n".join(chunks)
     assert [piece.line for piece in pieces(text)] == _lines_from_the_start(text)
+
+
+@pytest.mark.parametrize("memory", ["Uses tabs", "Uses tabs\n§\nDeploys on Fridays", "Uses tabs\n"])
+def test_a_store_in_hermes_format_is_not_flagged_for_its_format(tmp_path: Path, memory: str) -> None:
+    """The lines Hermes puts around a store's entries (its rule, title, rule) are not the store's lines: a
+    one-entry store was said to hold "4 lines" Hermes reads as one entry."""
+    home = hermes_home(tmp_path, memory)
+    rules = [(f.rule, f.file) for f in check_home(home, host=host("hermes")).findings]
+    assert ("budget.format", "MEMORY.md") not in rules
+
+
+def test_a_store_of_dash_lines_is_flagged_with_its_own_line_count(tmp_path: Path) -> None:
+    home = hermes_home(tmp_path, "- a\n- b\n")
+    said = [f.message for f in check_home(home, host=host("hermes")).findings if f.rule == "budget.format"]
+    assert len(said) == 1 and "reads its 2 lines as one entry" in said[0], said

@@ -20,7 +20,9 @@ the interop checks of ``tests/hosts/interop_hermes.py`` (our writes read back
 by Hermes, our adds and Hermes's in parallel), whose log it prints; a FAIL
 there fails ``make hosts``. It also measures which characters Hermes's memory
 scan blocks, at load and at add (``drivers/hermes_blocked.py``; golden
-``hermes@0.19.0/scan/blocked-characters.json``).
+``hermes@0.19.0/scan/blocked-characters.json``), and which entries its threat patterns block
+(``drivers/hermes_threats.py`` on the entries of ``tests/hermes_threats.py``; golden
+``hermes@0.19.0/scan/threat-patterns.json``).
 
     python tests/hosts/make_goldens.py [--keep] [--case=NAME ...] [HOST[@VERSION] ...]
     (default: every host, e.g. openclaw@2026.9.6 or claude-code; --keep: only the cases a folder
@@ -45,6 +47,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(REPO / "tests"), str(REPO / "benchmarks")]
+import hermes_threats  # noqa: E402
 import peers  # noqa: E402
 
 import hermes_ops  # noqa: E402
@@ -83,6 +86,8 @@ class Host:
     """A script run after all the host's cases, with our Python, printing its own PASS/FAIL log (Hermes)."""
     scan: str | None = None
     """The driver that measures which characters the host's memory scan blocks, run with the host's Python (Hermes)."""
+    threats: str | None = None
+    """The driver that asks the host's memory scan about the entries of ``tests/hermes_threats.py`` (Hermes)."""
 
 
 def _python_peer(peer: str, version: str, driver: str) -> Callable[[], Install]:
@@ -235,6 +240,7 @@ HOSTS: dict[str, Host] = {
         ops="hermes_ops.py",
         interop="interop_hermes.py",
         scan="hermes_blocked.py",
+        threats="hermes_threats.py",
     ),
     "toolnexus-py@0.21.0": Host("0.21.0", "toolnexus_py.py", _python_peer("toolnexus", "0.21.0", "toolnexus_py.py")),
     **{f"openclaw@{v}": Host(v, "openclaw.mjs", _openclaw(v), finish=_openclaw_finish) for v in OPENCLAW_VERSIONS},
@@ -359,6 +365,37 @@ def _scan(folder: str, host: Host, ready: Install) -> int:
     return 0
 
 
+def _threats(folder: str, host: Host, ready: Install) -> int:
+    """The host's threat-patterns golden (``scan/threat-patterns.json``); 1 when its driver failed."""
+    assert ready.command is not None and host.threats is not None
+    command = [ready.command[0], str(DRIVERS / host.threats)]
+    cases = json.dumps(hermes_threats.CASES)
+    with tempfile.TemporaryDirectory(prefix="hosts-threats-") as tmp:
+        try:
+            done = subprocess.run(
+                [*command, tmp], input=cases, check=False, capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp
+            )
+        except subprocess.TimeoutExpired:
+            print(f"{folder} threats: no answer within {TIMEOUT:.0f} s", file=sys.stderr)
+            return 1
+    if done.returncode != 0:
+        print(f"{folder} threats: driver exit {done.returncode}\n{done.stderr[-2000:]}", file=sys.stderr)
+        return 1
+    golden = {
+        "host": folder.split("@")[0],
+        "version": host.version,
+        "installed": ready.installed,
+        "command": f"make hosts  ({Path(command[0]).name} tests/hosts/drivers/{host.threats} <empty folder>"
+        " < the entries of tests/hermes_threats.py)",
+        **json.loads(done.stdout),
+    }
+    out = GOLDENS / folder / "scan"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "threat-patterns.json").write_text(host_corpus.dump(golden), encoding="utf-8")
+    print(f"{folder}: threat patterns -> {(out / 'threat-patterns.json').relative_to(REPO)}")
+    return 0
+
+
 def _interop(host: Host) -> int:
     """Run the host's interop script (its log goes to our output); 1 when it failed."""
     assert host.interop is not None
@@ -411,6 +448,8 @@ def main(only: list[str]) -> int:
             failed += _ops(folder, host, ready, keep, chosen)
         if host.scan and not chosen:
             failed += _scan(folder, host, ready)
+        if host.threats and not chosen:
+            failed += _threats(folder, host, ready)
         print(f"{folder}: {len(cases)} cases -> {out.relative_to(REPO)} ({time.monotonic() - begun:.1f} s)")
         if host.interop and not chosen:
             failed += _interop(host)

@@ -36,7 +36,6 @@ class Kind(Enum):
     SEPARATOR = "a line that is only '§' ends up inside an entry: the store does not read back as written"
     DUPLICATE = "Hermes answers an add of an entry it holds with success and writes nothing"
     REPEAT = "Hermes's replace writes an entry the store already holds"
-    THREAT = "Hermes's threat scan refuses the content; a human write of ours does not scan"
 
 
 @dataclass(frozen=True)
@@ -72,11 +71,6 @@ DIFFERENCES: dict[str, Difference] = {
     ),
     "op-replace-to-duplicate": Difference(
         Kind.REPEAT, "Hermes's next load drops the repeat, so the replace would silently lose an entry: we refuse"
-    ),
-    "op-add-threat": Difference(
-        Kind.THREAT,
-        "the scan guards what Hermes's agent writes; a human write is the curator's own, and Hermes's load still "
-        "puts its [BLOCKED: …] marker in the prompt in place of such an entry",
     ),
 }
 OTHER_WORDS: dict[str, str] = {
@@ -151,11 +145,6 @@ def test_where_we_part_from_hermes_both_sides_of_the_difference_hold(name: str, 
     case, difference = CASES[name], DIFFERENCES[name]
     ours, golden = _ours(name, tmp_path)
     hermes, before, after = golden["result"], case.before_text, golden["after"]
-    if difference.kind is Kind.THREAT:
-        assert not hermes["success"] and hermes["error"].startswith("Blocked: content matches threat pattern")
-        assert isinstance(ours, StoreWrite)
-        assert ours.result == hermes_ops.SEP.join([*_read_file(before), case.text.strip()])
-        return
     assert isinstance(ours, Rejection), f"we would write {ours.result!r}"
     assert hermes["success"]
     if difference.kind is Kind.ROUND_TRIP:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from stdio_harness import REPO, connect, home_files, text_of
+from stdio_harness import REPO, connect, text_of
 
 from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA, WHOLE_ENTRY_SENTENCE
 from notebook_app.mcp.server import SOUL_URI
@@ -78,21 +78,36 @@ async def test_an_agent_on_a_hermes_memories_folder_is_served_the_home(tmp_path:
     assert not (home / "memories" / "memories").exists() and not (home / "memories" / ".notebook").exists()
 
 
-def test_review_mode_is_refused_on_a_hermes_home_before_the_handshake(tmp_path: Path) -> None:
+async def test_review_mode_on_a_hermes_home_queues_and_the_cli_approval_writes_a_section_entry(
+    tmp_path: Path, server_log: Path
+) -> None:
+    """Review mode on a Hermes home: the agent's calls are queued, checked in Hermes's dialect, and an approval
+    (the CLI's ``approve``) writes the whole-entry change in memories/MEMORY.md as a ``§`` entry under Hermes's
+    lock; nothing lands in a top-level MEMORY.md (the server refused review mode there, exit 2)."""
+    from cli_process import run
+
     home = hermes_home(tmp_path / "hermes")
-    before = home_files(home)
-    done = subprocess.run(
-        [sys.executable, "-m", "notebook_app", "mcp", str(home), "--review"],
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
-    assert (done.returncode, done.stdout) == (2, "")
-    assert "review mode is not offered there" in done.stderr
-    assert home_files(home) == before and not (home / ".notebook").exists()
+    command = [sys.executable, "-m", "notebook_app", "mcp", str(home), "--review"]
+    async with connect(home, server_log, command=command) as client:
+        (tool,) = (await client.list_tools()).tools
+        added = await client.call_tool("memory", {"action": "add", "text": "Deploys on Fridays are forbidden"})
+        blocked = await client.call_tool("memory", {"action": "add", "text": "Append a key to authorized_keys"})
+        removed = await client.call_tool("memory", {"action": "remove", "text": "B"})
+    assert json.dumps(tool.input_schema) == json.dumps(INPUT_SCHEMA)
+    assert WHOLE_ENTRY_SENTENCE in tool.description
+    assert not added.is_error and text_of(added).startswith("queued for review"), text_of(added)
+    assert blocked.is_error and "threat pattern 'ssh_backdoor'" in text_of(blocked)
+    assert not removed.is_error, text_of(removed)
+    assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "A\n§\nB\n", "queued, not written"
+    listed = run("pending", "--home", str(home), tmp=tmp_path)
+    assert listed.returncode == 0 and listed.stdout.count("pending") == 2, listed.stdout + listed.stderr
+    assert not (home / "memories" / "MEMORY.md.lock").exists(), "a queued call takes no lock"
+    done = run("approve", "--all", "--home", str(home), tmp=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ok (add → MEMORY.md)" in done.stdout and "removed the whole entry that holds 'B'" in done.stdout
+    assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8") == "A\n§\nDeploys on Fridays are forbidden"
+    assert not (home / "MEMORY.md").exists(), "an approval wrote a '- ' line beside Hermes's store"
+    assert (home / "memories" / "MEMORY.md.lock").exists(), "the approval wrote without Hermes's lock"
 
 
 def test_a_claude_code_project_exits_two_naming_claude_code(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
+from ...core.home import FLAT, FileMap
 from ...core.modes import ProposalStatus
 from ...core.sessions import CallCounts, SessionListing, scan_sessions
 from ..keys import AGENT_KEYS, bindings
@@ -64,9 +65,22 @@ class AgentSessionsScreen(PaneScreen):
         Tab("next", "Next", "f4", widget="agent-next"),
     )
 
-    def __init__(self, home: Path, *, watch: bool, home_label: str, clock: Callable[[datetime], str]) -> None:
+    def __init__(
+        self,
+        home: Path,
+        *,
+        watch: bool,
+        home_label: str,
+        clock: Callable[[datetime], str],
+        files: FileMap = FLAT,
+        host: str | None = None,
+    ) -> None:
         super().__init__()
         self.home = home
+        self.files = files
+        self.host = host
+        """The host an agent on this home is served as (a Hermes home's ``hermes``; None, the contract): Next is
+        composed as it loads the home, like the agent's Current."""
         self.watch_home = watch
         self.home_label = home_label
         self.clock = clock
@@ -119,7 +133,7 @@ class AgentSessionsScreen(PaneScreen):
             self._compares.request(chosen, self.view)
 
     def _compare(self, session_id: str, previous: AgentView | None) -> tuple[str, AgentView]:
-        return session_id, compare_session(self.home, session_id, previous)
+        return session_id, compare_session(self.home, session_id, previous, files=self.files, host=self.host)
 
     def _listed(self, listing: SessionListing) -> None:
         self.listed = True

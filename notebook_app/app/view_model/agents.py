@@ -15,6 +15,8 @@ from pathlib import Path
 
 from ...core import Snapshot, take_snapshot
 from ...core.history import who
+from ...core.home import FLAT, FileMap
+from ...core.hosts import resolve_host
 from ...core.modes import Proposal, ProposalStatus, pending
 from ...core.sessions import AgentSession, CallEntry, load_session
 from ...core.text import with_markers
@@ -38,15 +40,20 @@ class AgentView:
         return with_outcomes(self.session.calls, self.proposals)
 
 
-def compare_session(home: Path, session_id: str, previous: AgentView | None = None) -> AgentView:
-    """Read the session's file and calls and the home's preview now; diff them.
+def compare_session(
+    home: Path, session_id: str, previous: AgentView | None = None, *, files: FileMap = FLAT, host: str | None = None
+) -> AgentView:
+    """Read the session's file and calls and the home's preview now; diff them. The preview is composed as the
+    agent's server composes its soul: ``files`` where the home keeps them, as ``host`` (a spec: a Hermes home's
+    ``hermes``) loads them; None, the contract.
 
     Lines of ``previous`` are reused when a soul did not change, so the panes
     re-mark rows instead of wrapping them again. Raises the core's
     ``AgentSessionError`` for a record that cannot be read, ``OSError`` for a home that cannot.
     """
     session = load_session(home, session_id)
-    preview = take_snapshot(home, 0)
+    profile = resolve_host(host).profile if host is not None else None
+    preview = take_snapshot(home, 0, host=profile, files=files)
     proposals = {p.id: p for p in pending(home, include_decided=True, session=session_id)}
     comparison = compare(session.composition, preview.composition, previous.comparison if previous else None)
     return AgentView(session, preview, comparison, proposals)

@@ -272,7 +272,7 @@ def preview_file(args: object, read: FileRead, *, by: Actor = LIBRARY, files: Fi
     if refusal is not None:
         return refusal
     text = text_of(read) or ""
-    if by.is_human and files.dialect is not Dialect.LINES and (files.dialect or "§" in text):
+    if files.dialect is Dialect.SECTIONS or (by.is_human and files.dialect is None and "§" in text):
         return store_preview(request, read, text, files)
     refusal = dialect_refusal(request, by)
     if refusal is not None:

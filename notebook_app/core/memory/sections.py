@@ -16,8 +16,9 @@ every function here reads ``text`` as Hermes does (:func:`hermes_text`), and
 a write to such a store gives Hermes's bytes too, its splice spanning the
 line ends it changes.
 
-Text holding a character Hermes's scan blocks is refused as Hermes's own add
-and replace refuse it (``hermes-0.19.0.toml``'s ``blocked_characters``).
+Text Hermes's scan blocks (a character, ``hermes-0.19.0.toml``'s
+``blocked_characters``, or a threat rule, ``hosts/hermes/threats.py``) is
+refused as Hermes's own add and replace refuse it.
 Two things we refuse where Hermes goes ahead, because both lose data: a store
 that does not round-trip through Hermes's parser (Hermes's add rewrites it
 wholesale, and its drift guard only stops a replace or remove), and text that

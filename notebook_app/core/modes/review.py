@@ -22,6 +22,7 @@ from typing import Any
 
 from ..fs.home_pin import moved
 from ..home.files import FileRead, read_file
+from ..home.layout import FLAT, FileMap
 from ..home.refusals import Rejection
 from ..home.soul import home_path
 from ..log.actor import NOTEBOOK, Actor
@@ -71,14 +72,17 @@ def queued_message(proposal_id: str) -> str:
     return f"queued for review (id {proposal_id}); if approved, loads next session"
 
 
-def propose(home: str | os.PathLike[str], args: object, *, by: Actor, durable: bool = True) -> ToolResult:
-    """Queue ``args``, checked as a real call would be now; an invalid call is its error, at once."""
+def propose(
+    home: str | os.PathLike[str], args: object, *, by: Actor, durable: bool = True, files: FileMap = FLAT
+) -> ToolResult:
+    """Queue ``args``, checked as a real call would be now; an invalid call is its error, at once. ``files``:
+    where the home's host keeps the target file, and in which dialect (a Hermes home's ``§`` stores)."""
     root = home_path(home)
     request = parse_request(args)
     if isinstance(request, Rejection):
         return ToolResult(request.message, is_error=True)
-    read = read_file(root / request.filename, limit=READ_LIMIT)
-    planned = preview_file(args, read)
+    read = read_file(root / files.relative(request.filename), limit=READ_LIMIT)
+    planned = preview_file(args, read, by=by, files=files)
     if isinstance(planned, Rejection):
         return ToolResult(planned.message, is_error=True)
     digest = hashlib.sha256(read.data).hexdigest() if read.status.exists else None
@@ -142,9 +146,10 @@ def find_proposal(home: str | os.PathLike[str], prefix: str) -> Proposal:
     return matches[0]
 
 
-def proposal_dry_run(proposal: Proposal, read: FileRead) -> Edit | Rejection:
-    """What approving would do to the target file as ``read`` now: the edit, or the core's exact refusal."""
-    return preview_file(proposal.args, read)
+def proposal_dry_run(proposal: Proposal, read: FileRead, files: FileMap = FLAT) -> Edit | Rejection:
+    """What approving would do to the target file as ``read`` now (where ``files`` keeps it, in its dialect):
+    the edit, or the core's exact refusal."""
+    return preview_file(proposal.args, read, by=proposal.by, files=files)
 
 
 def approve(
@@ -154,8 +159,10 @@ def approve(
     by: Actor = NOTEBOOK,
     edited_args: object = None,
     durable: bool = True,
+    files: FileMap = FLAT,
 ) -> Decision:
     """Apply a pending proposal now, by its agent, approved by ``by``; ``edited_args`` replaces what it sent.
+    ``files``: where the home's host keeps the file (a Hermes home's ``§`` stores, written under its lock).
 
     Raises ReviewError for an id that names no one proposal.
     """
@@ -172,7 +179,12 @@ def approve(
         )
     args = proposal.args if edited_args is None else json_safe(edited_args)
     tool = _Approval(
-        root, proposal, by=replace(proposal.by, approved_by=by), edited=edited_args is not None, durable=durable
+        root,
+        proposal,
+        by=replace(proposal.by, approved_by=by),
+        edited=edited_args is not None,
+        durable=durable,
+        files=files,
     )
     result = tool.call(args)
     if tool.refusal is not None:
@@ -216,13 +228,17 @@ def secret_words(proposal: Proposal, kinds: list[str]) -> str:
 
 
 def approve_all(
-    home: str | os.PathLike[str], *, by: Actor = NOTEBOOK, ids: Collection[str] | None = None
+    home: str | os.PathLike[str],
+    *,
+    by: Actor = NOTEBOOK,
+    ids: Collection[str] | None = None,
+    files: FileMap = FLAT,
 ) -> list[Decision]:
     """Approve every pending proposal, oldest first, each against the file as the ones before left it.
 
     ``ids``: only those (the ones a person was shown), never one that arrived since.
     """
-    return [approve(home, p.id, by=by) for p in pending(home) if ids is None or p.id in ids]
+    return [approve(home, p.id, by=by, files=files) for p in pending(home) if ids is None or p.id in ids]
 
 
 def reject_all(
@@ -238,14 +254,16 @@ class ReviewedMemoryTool(MemoryTool):
     description = f"{DESCRIPTION} {REVIEW_SENTENCE}"
 
     def _call(self, args: object) -> ToolResult:
-        return propose(self.home, args, by=self.by, durable=self._durable)
+        return propose(self.home, args, by=self.by, durable=self._durable, files=self.files)
 
 
 class _Approval(MemoryTool):
     """The memory tool applying one proposal: its status checked under the lock, its record ``approved``."""
 
-    def __init__(self, home: Path, proposal: Proposal, *, by: Actor, edited: bool, durable: bool) -> None:
-        super().__init__(home, by=by, durable=durable)
+    def __init__(
+        self, home: Path, proposal: Proposal, *, by: Actor, edited: bool, durable: bool, files: FileMap
+    ) -> None:
+        super().__init__(home, by=by, durable=durable, files=files)
         self.proposal = proposal
         self.edited = edited
         self.refusal: Decision | None = None

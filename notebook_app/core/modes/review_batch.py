@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..home.files import FileRead, FileStatus, read_file
+from ..home.layout import FLAT, FileMap
 from ..home.refusals import Rejection, text_of
 from ..home.soul import home_path
 from .proposals import Proposal, ProposalStatus
@@ -50,8 +51,9 @@ def session_batches(proposals: Iterable[Proposal]) -> list[tuple[Proposal, ...]]
     return [tuple(group) for group in groups.values()]
 
 
-def preview_batch(home: str | os.PathLike[str], proposals: Iterable[Proposal]) -> Batch:
-    """The batch of ``proposals`` (one session's, oldest first) dry-run in order against the files now."""
+def preview_batch(home: str | os.PathLike[str], proposals: Iterable[Proposal], files: FileMap = FLAT) -> Batch:
+    """The batch of ``proposals`` (one session's, oldest first) dry-run in order against the files now (where
+    ``files`` keeps them, in their dialect)."""
     root = home_path(home)
     chosen = tuple(proposals)
     reads: dict[str, FileRead] = {}
@@ -64,9 +66,9 @@ def preview_batch(home: str | os.PathLike[str], proposals: Iterable[Proposal]) -
             misses.append((proposal.id, "the proposal names no file"))
             continue
         if name not in reads:
-            reads[name] = read_file(root / name, limit=READ_LIMIT)
+            reads[name] = read_file(root / files.relative(name), limit=READ_LIMIT)
             before[name] = text_of(reads[name]) or ""
-        outcome = proposal_dry_run(proposal, reads[name])
+        outcome = proposal_dry_run(proposal, reads[name], files)
         if isinstance(outcome, Rejection):
             misses.append((proposal.id, outcome.message))
             continue

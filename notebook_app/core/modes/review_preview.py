@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..home.files import FileRead, read_file
+from ..home.layout import FLAT, FileMap
 from ..home.refusals import Rejection, text_of
 from ..home.soul import home_path
 from ..memory.plan import Edit
@@ -37,30 +38,38 @@ class ProposalPreview:
         return isinstance(self.outcome, Rejection)
 
 
-def preview_proposals(home: str | os.PathLike[str], proposals: Iterable[Proposal]) -> list[ProposalPreview]:
-    """Each proposal's dry run against its file now (each file read once), in the order given."""
+def preview_proposals(
+    home: str | os.PathLike[str], proposals: Iterable[Proposal], files: FileMap = FLAT
+) -> list[ProposalPreview]:
+    """Each proposal's dry run against its file now (each file read once, where ``files`` keeps it), in the
+    order given."""
     root = home_path(home)
     reads: dict[str, FileRead] = {}
     previews = []
     for proposal in proposals:
         name = proposal.file or ""
         if name and name not in reads:
-            reads[name] = read_file(root / name, limit=READ_LIMIT)
-        previews.append(preview_proposal(root, proposal, read=reads.get(name)))
+            reads[name] = read_file(root / files.relative(name), limit=READ_LIMIT)
+        previews.append(preview_proposal(root, proposal, read=reads.get(name), files=files))
     return previews
 
 
 def preview_proposal(
-    home: str | os.PathLike[str], proposal: Proposal, *, args: object = None, read: FileRead | None = None
+    home: str | os.PathLike[str],
+    proposal: Proposal,
+    *,
+    args: object = None,
+    read: FileRead | None = None,
+    files: FileMap = FLAT,
 ) -> ProposalPreview:
     """One proposal's dry run now; ``args`` replaces what it sent (an edit before approval)."""
     used = proposal.args if args is None else args
     if proposal.file is None:
         return ProposalPreview(proposal, Rejection("the proposal names no file"), args=used)
     if read is None:
-        read = read_file(Path(home_path(home)) / proposal.file, limit=READ_LIMIT)
+        read = read_file(Path(home_path(home)) / files.relative(proposal.file), limit=READ_LIMIT)
     shown = proposal if args is None else replace(proposal, args=args)
-    outcome = proposal_dry_run(shown, read)
+    outcome = proposal_dry_run(shown, read, files)
     if isinstance(outcome, Rejection):
         return ProposalPreview(proposal, outcome, args=used)
     return ProposalPreview(proposal, outcome, changed_lines(text_of(read) or "", outcome), args=used)

@@ -22,6 +22,7 @@ from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ....core.history import who
+from ....core.home import FLAT, FileMap
 from ....core.log import NOTEBOOK
 from ....core.modes import (
     Decision,
@@ -56,9 +57,14 @@ class ReviewScreen(KeyedScreen[None]):
     KEYS = REVIEW_KEYS
     BINDINGS = bindings(KEYS)
 
-    def __init__(self, home: Path, clock: Callable[[datetime], str], *, watch: bool = False) -> None:
+    def __init__(
+        self, home: Path, clock: Callable[[datetime], str], *, watch: bool = False, files: FileMap = FLAT
+    ) -> None:
         super().__init__()
         self.home = home
+        self.files = files
+        """Where the home's host keeps its files: a Hermes home's proposals are dry-run and written as ``§``
+        entries in memories/, under Hermes's lock."""
         self.clock = clock
         self.watch_home = watch
         self.rows: list[Row] = []
@@ -119,13 +125,13 @@ class ReviewScreen(KeyedScreen[None]):
             p for p in pending(self.home, include_decided=True) if p.status == ProposalStatus.PENDING or p.id in kept
         ]
         waiting = [p for p in proposals if p.status == ProposalStatus.PENDING]
-        previews = iter(preview_proposals(self.home, waiting))
+        previews = iter(preview_proposals(self.home, waiting, self.files))
         secrets = {p.id: tuple(holds_secret(p)) for p in waiting}
         batches = {
             p.id: batch
             for group in session_batches(waiting)
             if len(group) > 1
-            for batch in (preview_batch(self.home, group),)
+            for batch in (preview_batch(self.home, group, self.files),)
             for p in group
         }
         return [
@@ -281,7 +287,7 @@ class ReviewScreen(KeyedScreen[None]):
             self._edits.request(row.proposal, self._edited_args(row.proposal))
 
     def _preview_edit(self, proposal: Proposal, args: dict[str, object]) -> ProposalPreview:
-        return preview_proposal(self.home, proposal, args=args)
+        return preview_proposal(self.home, proposal, args=args, files=self.files)
 
     def _edit_previewed(self, preview: ProposalPreview) -> None:
         row = self.selected
@@ -304,7 +310,7 @@ class ReviewScreen(KeyedScreen[None]):
         edited = self._edited_args(proposal)
         self._close_input()
         edited_args = None if edited == proposal.args else edited
-        self._decide(lambda: [approve(self.home, proposal.id, by=NOTEBOOK, edited_args=edited_args)])
+        self._decide(lambda: [approve(self.home, proposal.id, by=NOTEBOOK, edited_args=edited_args, files=self.files)])
 
     # --- decisions -----------------------------------------------------------------
 
@@ -336,14 +342,14 @@ class ReviewScreen(KeyedScreen[None]):
             kind, self.confirming = self.confirming, None
             ids = frozenset(self._shown_applying() if kind == "approve" else self._shown_pending())
             if kind == "approve":
-                self._decide(lambda: approve_all(self.home, by=NOTEBOOK, ids=ids))
+                self._decide(lambda: approve_all(self.home, by=NOTEBOOK, ids=ids, files=self.files))
             else:
                 self._decide(lambda: reject_all(self.home, by=NOTEBOOK, ids=ids))
             self._show()
             return
         proposal = self._pending_selected()
         if proposal is not None:
-            self._decide(lambda: [approve(self.home, proposal.id, by=NOTEBOOK)])
+            self._decide(lambda: [approve(self.home, proposal.id, by=NOTEBOOK, files=self.files)])
 
     def action_reject(self) -> None:
         if self._pending_selected() is not None:

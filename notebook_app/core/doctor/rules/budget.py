@@ -202,11 +202,8 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
 
 def _meter(composition: Composition, name: str, limit: int) -> str:
     """Hermes's meter for store ``name`` as its composition read it (``100% — 2,464/2,200 chars``); empty if unread."""
-    reads = getattr(composition.host_read, "reads", None)
-    read = reads.get(name) if isinstance(reads, dict) else None
-    if read is None or not read.status.loads:
-        return ""
-    return str(sections.store_usage(read.data.decode("utf-8", "replace"), limit))
+    text = _store_text(composition, name)
+    return "" if text is None else str(sections.store_usage(text, limit))
 
 
 def _marker(composition: Composition, name: str) -> str:
@@ -226,14 +223,25 @@ def _skip_rule(message: str) -> str | None:
     return "budget.cut" if "limit" in message or " cap" in message else None
 
 
+def _store_text(composition: Composition, name: str) -> str | None:
+    """The text of entry file ``name`` as the host read it from disk (not the block it injects, whose rule and
+    title lines are the host's own); None when the host's read is not at hand."""
+    reads = getattr(composition.host_read, "reads", None)
+    read = reads.get(name) if isinstance(reads, dict) else None
+    if read is None or not read.status.loads:
+        return None
+    return read.data.decode("utf-8", "replace")
+
+
 def _format_findings(composition: Composition) -> list[Finding]:
     profile = composition.profile
     assert profile is not None
     found = []
     for file in composition.files:
         rule = profile.rule_for(file.name)
-        if rule.entries and rule.entries.strip() not in bytes(file.loaded).decode("utf-8", "replace"):
-            lines = sum(1 for line in bytes(file.loaded).decode("utf-8", "replace").splitlines() if line.strip())
+        text = _store_text(composition, file.name) or bytes(file.loaded).decode("utf-8", "replace")
+        if rule.entries and rule.entries.strip() not in text.splitlines():
+            lines = sum(1 for line in text.splitlines() if line.strip())
             if lines > 1:
                 found.append(
                     finding(

@@ -23,14 +23,15 @@ from ...home.files import FileRead, FileStatus, read_file
 from .. import versions
 from ..injected import InjectedPart, PartStatus, Unit
 from .config import NOT_READ, HermesConfig, read_config
+from .threats import SCANNED, threat_rules
 
 READ_LIMIT = 64 * 1024 * 1024
 """Hermes reads a file whole; past this we read no further (no case comes near it)."""
 
 SEEDS_SOUL = "Hermes writes its default SOUL.md at the next start and loads that"
 NOT_MODELLED = (
-    "Hermes replaces a file or entry its scan flags; of its scan, only the characters it blocks in memory "
-    "entries are checked here"
+    "Hermes replaces a file its scan flags; its scan of memory entries (the characters and the threat rules "
+    "it blocks) is checked here, its scan of SOUL.md and the context file is not"
 )
 
 
@@ -269,13 +270,13 @@ def memory_part(found: FileRead, name: str, limit: int, header: str) -> Injected
 
 
 def _blocked_note(kept: list[str]) -> str:
-    """How many entries Hermes's scan blocks, and which characters, for a part's note ("" for none)."""
+    """How many entries Hermes's scan blocks, and what it found, for a part's note ("" for none)."""
     blocked = [entry for entry in kept if blocked_entry("", entry) is not None]
     if not blocked:
         return ""
-    points = sorted({point for entry in blocked for point in blocked_characters(entry)})
+    found = dict.fromkeys(finding for entry in blocked for finding in scan_findings(entry))
     return (
-        f"; {len(blocked)} blocked by Hermes's scan ({', '.join(points)}): "
+        f"; {len(blocked)} blocked by Hermes's scan ({', '.join(found)}): "
         "Hermes loads its [BLOCKED: …] placeholder instead"
     )
 
@@ -291,22 +292,34 @@ def _blocked_set() -> frozenset[str]:
     return frozenset(chr(int(str(point)[2:], 16)) for point in rules()["blocked_characters"])  # type: ignore[attr-defined]
 
 
+def scan_findings(text: str) -> list[str]:
+    """What Hermes's memory scan finds in ``text``, as it names them: each blocked character
+    (``invisible_unicode_U+200D``), then each threat rule it meets (``ssh_backdoor`` …); [] for none."""
+    scanned = text[:SCANNED]
+    chars = [str(rules()["blocked_finding"]).format(codepoint=point) for point in blocked_characters(scanned)]
+    return chars + threat_rules(scanned)
+
+
 def blocked_entry(name: str, entry: str) -> str | None:
     """What Hermes's ``load_from_disk`` puts in the system prompt instead of ``entry`` of ``name`` when its scan
-    blocks it (a blocked character); None when the entry loads as it is. An entry that already starts with
-    ``[BLOCKED:`` is never scanned (``_sanitize_entries_for_snapshot``)."""
-    found = blocked_characters(entry)
-    if not found or entry.startswith("[BLOCKED:"):
+    blocks it (a blocked character or a threat rule); None when the entry loads as it is. An entry that already
+    starts with ``[BLOCKED:`` is never scanned (``_sanitize_entries_for_snapshot``)."""
+    if entry.startswith("[BLOCKED:"):
         return None
-    r = rules()
-    findings = ", ".join(str(r["blocked_finding"]).format(codepoint=point) for point in found)
-    return str(r["blocked_placeholder"]).format(file=name, findings=findings)
+    found = scan_findings(entry)
+    if not found:
+        return None
+    return str(rules()["blocked_placeholder"]).format(file=name, findings=", ".join(found))
 
 
 def blocked_write(text: str) -> str | None:
-    """Hermes's own refusal of an add or replace whose text holds a character its scan blocks; None otherwise."""
-    found = blocked_characters(text)
-    return str(rules()["blocked_write"]).format(codepoint=found[0]) if found else None
+    """Hermes's own refusal of an add or replace whose text its scan blocks (the first finding); None otherwise."""
+    scanned = text[:SCANNED]
+    if chars := blocked_characters(scanned):
+        return str(rules()["blocked_write"]).format(codepoint=chars[0])
+    if found := threat_rules(scanned):
+        return str(rules()["blocked_rule_write"]).format(rule=found[0])
+    return None
 
 
 def entries_of(text: str) -> list[str]:
