@@ -63,9 +63,12 @@ def line_of_byte(data: bytes, offset: int) -> int:
 
 
 def shown(text: str, limit: int = 60) -> str:
-    """``text`` quoted for a message: cut when long, hidden characters spelled as escapes."""
+    """``text`` quoted for a message: a secret in it shown by its first characters only, cut when long, hidden
+    characters spelled as escapes."""
     from .hidden import hidden_kind
+    from .secrets import shown_text  # it reads files as this module does: imported when a message is made
 
+    text = shown_text(text)
     cut = text if len(text) <= limit else text[:limit] + "…"
     out = []
     for char in cut:
