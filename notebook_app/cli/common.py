@@ -173,8 +173,12 @@ def report(output: str, is_error: bool, *, as_json: bool, unrecorded: str | None
     """Print a core result (text, or ``{"output", "is_error"}``); the exit status: 1 if refused.
 
     ``unrecorded``: why a write that landed is not in the history; said on
-    stderr (and as ``"unrecorded"`` in JSON), never hidden.
+    stderr (and as ``"unrecorded"`` in JSON), never hidden. A secret the result
+    quotes (``not found: <text>``) is shown by its first characters only.
     """
+    from ..core.text import shown_text
+
+    output = shown_text(output)
     if as_json:
         notes = git_notes()
         print_json(
@@ -190,6 +194,23 @@ def report(output: str, is_error: bool, *, as_json: bool, unrecorded: str | None
         if unrecorded:
             print(f"persona-notebook: not recorded: {unrecorded}", file=sys.stderr)
     return 1 if is_error else 0
+
+
+def say_secrets(text: str | None) -> None:
+    """A write that put a secret in a file says so on stderr, even though it was allowed: its kind, its first
+    characters only."""
+    from ..core.text import secrets_in
+
+    found = secrets_in(text) if text else []
+    if found:
+        kind, shown = found[0]
+        more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+        article = "an" if kind[0].lower() in "aeiou" else "a"
+        print(
+            f"persona-notebook: ⚠ what was written holds {article} {kind}: {shown}{more}; the doctor's fix "
+            "replaces it with [redacted]",
+            file=sys.stderr,
+        )
 
 
 def say_git_notes() -> None:

@@ -6,7 +6,7 @@ import argparse
 
 from ..core import ENTRY_FILES
 from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, report, say_git_hint, usage_error
+from .common import CommandLine, home_option, opened_home, report, say_git_hint, say_secrets, usage_error
 
 _HELPS = {
     "delete": "delete line LINE of FILE, its line ending included",
@@ -59,7 +59,10 @@ def run(args: argparse.Namespace) -> int:
         result = edit_entry(home, args.file, args.line, args.expect, args.new_text, by=CLI, files=files)
     if not result.is_error:
         say_git_hint(opening)
-    return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
+    code = report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
+    if not result.is_error and args.action == "edit":
+        say_secrets(args.new_text)
+    return code
 
 
 COMMAND = CommandLine(

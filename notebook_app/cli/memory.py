@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, report, say_git_hint, usage_error
+from .common import CommandLine, home_option, opened_home, report, say_git_hint, say_secrets, usage_error
 
 _HELPS = {
     "add": "append '- TEXT' to the target file",
@@ -59,7 +59,10 @@ def run(args: argparse.Namespace) -> int:
     result = memory_tool(home, by=CLI, files=opening.files).call(payload)
     if not result.is_error:
         say_git_hint(opening)
-    return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
+    code = report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
+    if not result.is_error:
+        say_secrets(args.replacement if args.action == "replace" else args.text if args.action == "add" else None)
+    return code
 
 
 COMMAND = CommandLine(

@@ -116,24 +116,40 @@ def review_setting(home, state: str, *, as_json: bool) -> int:
 def outcome_line(decision: Decision) -> str:
     """``approved p-…: ok (…)``, ``rejected p-…: reason``, ``p-… failed: not found: …``, ``p-… is not pending: …``."""
     from ..core.modes import Outcome
+    from ..core.text import shown_text
 
+    message = shown_text(decision.message)
     if decision.outcome == Outcome.APPROVED:
-        return f"approved {decision.proposal}: {decision.message}"
+        return f"approved {decision.proposal}: {message}"
     if decision.outcome == Outcome.FAILED:
-        return f"{decision.proposal} failed: {decision.message}"
-    return decision.message
+        return f"{decision.proposal} failed: {message}"
+    return message
 
 
 def describe(proposal: Proposal) -> str:
-    """One proposal on one line: id, status, when, who, and the call."""
+    """One proposal on one line: id, status, when, who, and the call; a secret it holds shown by its first
+    characters only, and named (⚠) as the app names it."""
     from ..core.history import who
+    from ..core.modes import holds_secret
+    from ..core.text import shown_text
 
-    change = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {proposal.field('text')!r}"
+    def said(key: str) -> str:
+        value = proposal.field(key)
+        return repr(shown_text(value) if isinstance(value, str) else value)
+
+    change = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {said('text')}"
     if proposal.field("with") is not None:
-        change += f" → {proposal.field('with')!r}"
+        change += f" → {said('with')}"
     line = f"{proposal.id}  {proposal.status:<8}  {proposal.time:%Y-%m-%d %H:%M:%S}  {who(proposal.by)}  {change}"
     edited = proposal.edit_words()
-    return line + (f"  (edited; {edited})" if edited else "") + (f"  ({proposal.reason})" if proposal.reason else "")
+    kinds = holds_secret(proposal)
+    warning = " and ".join(f"{'an' if k[0].lower() in 'aeiou' else 'a'} {k}" for k in kinds)
+    return (
+        line
+        + (f"  (edited; {shown_text(edited)})" if edited else "")
+        + (f"  ({shown_text(proposal.reason)})" if proposal.reason else "")
+        + (f"  ⚠ holds {warning}" if kinds else "")
+    )
 
 
 COMMAND = CommandLine(
