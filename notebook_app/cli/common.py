@@ -213,6 +213,21 @@ def say_secrets(text: str | None) -> None:
         )
 
 
+def say_content_secrets(content: str, what: str) -> None:
+    """A view of content keeps its bytes: a secret in it is named on stderr (⚠, its kind and line), never shown."""
+    from ..core.text import secret_lines
+
+    found = secret_lines(content) if content else []
+    if found:
+        number, kind = found[0]
+        more = f" (and {len(found) - 1} more line{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
+        article = "an" if kind[0].lower() in "aeiou" else "a"
+        print(
+            f"persona-notebook: ⚠ line {number} of {what} holds {article} {kind}{more}; the doctor names where",
+            file=sys.stderr,
+        )
+
+
 def say_git_notes() -> None:
     """After any verb: each failed commit's sentence on stderr, never hidden (the write itself landed)."""
     for note in git_notes():

@@ -195,7 +195,19 @@ def line_of(event: Event) -> str:
     when = f"{event.time.astimezone(UTC):%Y-%m-%d %H:%M:%S}Z"
     session = f" session {event.by.session}" if event.by.session else ""
     line = f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
-    return with_markers(line)
+    return with_markers(line) + _secret_mark(event)
+
+
+def _secret_mark(event: Event) -> str:
+    """``  ⚠ holds an Anthropic API key`` when the text a record carries holds one: it is shown as it is, marked."""
+    from ..core.text import secret_lines
+
+    args = event.args if isinstance(event.args, dict) else {}
+    found = secret_lines("\n".join(value for value in args.values() if isinstance(value, str)))
+    if not found:
+        return ""
+    kind = found[0][1]
+    return f"  ⚠ holds {'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}"
 
 
 def summary(event: Event) -> str:
@@ -283,7 +295,10 @@ def _blame(home, name: str, as_json: bool) -> int:  # type: ignore[no-untyped-de
             }
         )
         return 0
+    from ..core.text import secret_lines
+
     width = len(str(len(lines)))
+    marked = {number for number, _ in secret_lines("\n".join(line.text for line in lines))}
     for line in lines:
         if line.record is not None:
             owner = f"{line.record.id}  {line.record.time[:19].replace('T', ' ')}  {who(line.record.by):<20}"
@@ -291,7 +306,8 @@ def _blame(home, name: str, as_json: bool) -> int:  # type: ignore[no-untyped-de
             owner = f"{'(changed outside, not yet recorded)':<57}"
         else:
             owner = f"{'(older than the history)':<57}"
-        print(f"{owner} {line.number:>{width}} │ {line.text}", file=sys.stdout)
+        gutter = "⚠" if line.number in marked else " "  # the line's bytes stay as they are; the mark is beside them
+        print(f"{owner} {line.number:>{width}}{gutter}│ {line.text}", file=sys.stdout)
     return 0
 
 

@@ -114,3 +114,27 @@ def test_history_redact_masks_a_long_key_to_its_end(tmp_path: Path) -> None:
     assert redacted.returncode == 0, redacted.stderr
     assert shown([case], kept_by_history(home)) == []
     assert re.search(r"\*{107}", kept_by_history(home))
+
+
+def test_views_of_content_keep_the_bytes_and_mark_the_secret(tmp_path: Path) -> None:
+    """``soul``, ``blame`` and ``history`` show a file's content as it is (issue 34, Decided): the secret is marked
+    ⚠ beside it, and --json stays exact."""
+    home, case = stripe(tmp_path)
+    assert run("memory", "add", case.text, "--home", str(home), tmp=tmp_path).returncode == 0
+    soul = run("soul", "--home", str(home), tmp=tmp_path)
+    assert case.text in soul.stdout
+    assert "⚠ line 4 of the soul holds a Stripe Access Key; the doctor names where" in soul.stderr
+    assert case.secret in json.loads(run("soul", "--home", str(home), "--json", tmp=tmp_path).stdout)["soul"]
+    blame = run("blame", "MEMORY.md", "--home", str(home), tmp=tmp_path).stdout.splitlines()
+    assert blame[0].endswith(" 1 │ - prefers metric units") and blame[1].endswith(f" 2⚠│ - {case.text}")
+    listed = run("history", "--home", str(home), tmp=tmp_path).stdout.splitlines()
+    assert listed[0].endswith("⚠ holds a Stripe Access Key") and case.text[:40] in listed[0]
+
+
+def test_a_tidy_plan_names_the_entries_it_moves_without_their_secrets(tmp_path: Path) -> None:
+    home, case = stripe(tmp_path)
+    (home / "MEMORY.md").write_text(f"- ok\n- {case.text}\n- {case.text}\n", encoding="utf-8")
+    planned = run("tidy", "--home", str(home), tmp=tmp_path)
+    assert planned.returncode == 0, planned.stderr
+    assert "line 3: - stripe sk_live_… (107 characters)" in planned.stdout
+    assert shown([case], planned.stdout + planned.stderr) == []

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .common_runs import common_prefix, common_suffix, differing_excerpts
     from .hidden import describe_hidden, with_markers
     from .merge import Conflict, MergeResult, both, follow_line, merge3, mine, split_lines, theirs
-    from .secrets import secrets_in, shown_text
+    from .secrets import secret_lines, secrets_in, shown_text
     from .tokens import DEFAULT_ENCODING, count_tokens
 
 _HOME_OF: dict[str, str] = {
@@ -30,6 +30,7 @@ _HOME_OF: dict[str, str] = {
     "mine": "merge",
     "split_lines": "merge",
     "theirs": "merge",
+    "secret_lines": "secrets",
     "secrets_in": "secrets",
     "shown_text": "secrets",
     "DEFAULT_ENCODING": "tokens",
@@ -52,6 +53,7 @@ __all__ = [
     "follow_line",
     "merge3",
     "mine",
+    "secret_lines",
     "secrets_in",
     "shown_text",
     "split_lines",

@@ -410,6 +410,13 @@ def secrets_in(text: str) -> list[tuple[str, str]]:
     return found
 
 
+def secret_lines(text: str) -> list[tuple[int, str]]:
+    """Each line (from 1) of ``text`` that holds a secret, with the kind of its first: for a view of content that
+    keeps its bytes and marks the secret (⚠) beside it."""
+    file = FileText("", text.encode("utf-8", "surrogatepass"), 0)
+    return [(number, hits[0].kind) for number, hits in hits_by_line(file.lines, candidate_lines(file))]
+
+
 def shown_text(text: str) -> str:
     """``text`` with each secret in it shown as the notebook shows one (its first characters and its length).
 
