@@ -199,15 +199,14 @@ def report(output: str, is_error: bool, *, as_json: bool, unrecorded: str | None
 def say_secrets(text: str | None) -> None:
     """A write that put a secret in a file says so on stderr, even though it was allowed: its kind, its first
     characters only."""
-    from ..core.text import secrets_in
+    from ..core.text import a_kind, secrets_in
 
     found = secrets_in(text) if text else []
     if found:
         kind, shown = found[0]
         more = f" and {len(found) - 1} more" if len(found) > 1 else ""
-        article = "an" if kind[0].lower() in "aeiou" else "a"
         print(
-            f"persona-notebook: ⚠ what was written holds {article} {kind}: {shown}{more}; the doctor's fix "
+            f"persona-notebook: ⚠ what was written holds {a_kind(kind)}: {shown}{more}; the doctor's fix "
             "replaces it with [redacted]",
             file=sys.stderr,
         )
@@ -215,15 +214,14 @@ def say_secrets(text: str | None) -> None:
 
 def say_content_secrets(content: str, what: str) -> None:
     """A view of content keeps its bytes: a secret in it is named on stderr (⚠, its kind and line), never shown."""
-    from ..core.text import secret_lines
+    from ..core.text import a_kind, secret_lines
 
     found = secret_lines(content) if content else []
     if found:
         number, kind = found[0]
         more = f" (and {len(found) - 1} more line{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
-        article = "an" if kind[0].lower() in "aeiou" else "a"
         print(
-            f"persona-notebook: ⚠ line {number} of {what} holds {article} {kind}{more}; the doctor names where",
+            f"persona-notebook: ⚠ line {number} of {what} holds {a_kind(kind)}{more}; the doctor names where",
             file=sys.stderr,
         )
 

@@ -200,14 +200,11 @@ def line_of(event: Event) -> str:
 
 def _secret_mark(event: Event) -> str:
     """``  ⚠ holds an Anthropic API key`` when the text a record carries holds one: it is shown as it is, marked."""
-    from ..core.text import secret_lines
+    from ..core.text import a_kind, secret_lines
 
     args = event.args if isinstance(event.args, dict) else {}
     found = secret_lines("\n".join(value for value in args.values() if isinstance(value, str)))
-    if not found:
-        return ""
-    kind = found[0][1]
-    return f"  ⚠ holds {'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}"
+    return f"  ⚠ holds {a_kind(found[0][1])}" if found else ""
 
 
 def summary(event: Event) -> str:

@@ -131,7 +131,7 @@ def describe(proposal: Proposal) -> str:
     characters only, and named (⚠) as the app names it."""
     from ..core.history import who
     from ..core.modes import holds_secret
-    from ..core.text import shown_text
+    from ..core.text import a_kind, shown_text
 
     def said(key: str) -> str:
         value = proposal.field(key)
@@ -143,7 +143,7 @@ def describe(proposal: Proposal) -> str:
     line = f"{proposal.id}  {proposal.status:<8}  {proposal.time:%Y-%m-%d %H:%M:%S}  {who(proposal.by)}  {change}"
     edited = proposal.edit_words()
     kinds = holds_secret(proposal)
-    warning = " and ".join(f"{'an' if k[0].lower() in 'aeiou' else 'a'} {k}" for k in kinds)
+    warning = " and ".join(a_kind(kind) for kind in kinds)
     return (
         line
         + (f"  (edited; {shown_text(edited)})" if edited else "")

@@ -16,7 +16,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ...core.text import shown_text, with_markers
+from ...core.text import with_markers
 from ..common import CommandLine, home_option, opened_home, print_json, usage_error
 from ..hosts import HOST_HELP, resolved_host
 
@@ -87,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_text(proposal: Proposal, home: str, title: str) -> None:
+    from ...core.text import shown_text  # the finder loads when a plan is printed, not with the CLI
+
     print(f"tidy (dry run, nothing written): {home} as {title}")
     for skipped in proposal.untidied:
         print(f"  not tidied: {skipped.file}: {skipped.reason}")
@@ -154,6 +156,8 @@ def result_json(result: TidyResult) -> dict[str, object]:
 
 
 def _print_applied(result: TidyResult) -> None:
+    from ...core.text import shown_text  # the finder loads when a result is printed, not with the CLI
+
     print(with_markers(result.output))
     if result.moved:
         print(f"moved to {result.archive}:")

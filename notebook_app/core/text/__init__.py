@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .common_runs import common_prefix, common_suffix, differing_excerpts
     from .hidden import describe_hidden, with_markers
     from .merge import Conflict, MergeResult, both, follow_line, merge3, mine, split_lines, theirs
-    from .secrets import secret_lines, secrets_in, shown_text
+    from .secrets import a_kind, secret_lines, secrets_in, shown_text
     from .tokens import DEFAULT_ENCODING, count_tokens
 
 _HOME_OF: dict[str, str] = {
@@ -30,6 +30,7 @@ _HOME_OF: dict[str, str] = {
     "mine": "merge",
     "split_lines": "merge",
     "theirs": "merge",
+    "a_kind": "secrets",
     "secret_lines": "secrets",
     "secrets_in": "secrets",
     "shown_text": "secrets",
@@ -41,6 +42,7 @@ _HOME_OF: dict[str, str] = {
 lazy_face(__name__, _HOME_OF)
 
 __all__ = [
+    "a_kind",
     "DEFAULT_ENCODING",
     "Conflict",
     "MergeResult",

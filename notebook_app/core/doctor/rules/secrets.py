@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...log.events import SecretSpan
 from ...text.file_text import FileText
-from ...text.secrets import Hit, candidate_lines, hits_by_line, shown_secret
+from ...text.secrets import Hit, a_kind, candidate_lines, hits_by_line, shown_secret
 from ..fixes import Fix, edit_line
 from ..model import Finding, finding
 
@@ -17,10 +17,8 @@ def secret_findings(file: FileText) -> list[Finding]:
     found: list[Finding] = []
     for line, hits in hits_by_line(file.lines, candidate_lines(file)):
         text = file.line_text(line)
-        kind = hits[0].kind
         more = f" and {len(hits) - 1} more" if len(hits) > 1 else ""
-        article = "an" if kind[0].lower() in "aeiou" else "a"
-        message = f"line {line} of {file.name} holds {article} {kind}: {shown_secret(hits[0], text)}{more}"
+        message = f"line {line} of {file.name} holds {a_kind(hits[0].kind)}: {shown_secret(hits[0], text)}{more}"
         if hits[0].opens_block:
             message += " (its lines below are redacted first)"
         fix = None if hits[0].opens_block else _redact_fix(file, line, hits)
