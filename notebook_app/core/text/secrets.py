@@ -218,7 +218,7 @@ def _named(text: str, match: re.Match[str]) -> Hit | None:
     value = text[start:end].rstrip(",;.")
     end = start + len(value)
     head = _NAME_HEAD.search(text, max(0, match.start() - 40), match.start())
-    name = text[head.start() if head else match.start() : start].strip(" \t\"'`")
+    name = " ".join(re.sub(r"[\"'`]", "", text[head.start() if head else match.start() : start]).split())
     if _is_masked(value):
         return None
     if word.startswith(_PASSWORD_WORDS):
