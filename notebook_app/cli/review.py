@@ -13,9 +13,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, print_json, report, usage_error
+from .common import CommandLine, home_option, opened_home, print_json, report, say_secrets, usage_error
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..core.modes import Decision, Proposal
 
 
@@ -92,10 +94,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"persona-notebook: {error}", file=sys.stderr)
         return 1
     if args.json:
-        print_json([{"proposal": d.proposal, "outcome": d.outcome, "message": d.message} for d in decisions])
+        from ..core.text import shown_text
+
+        print_json(
+            [{"proposal": d.proposal, "outcome": d.outcome, "message": shown_text(d.message)} for d in decisions]
+        )
     for decision in [] if args.json else decisions:
         print(outcome_line(decision), file=sys.stdout if decision.done else sys.stderr)
+    if args.command == "approve":
+        say_approved_secrets(home, decisions)
     return 0 if all(d.done for d in decisions) else 1
+
+
+def say_approved_secrets(home: Path, decisions: list[Decision]) -> None:
+    """An approval that wrote a secret says so on stderr, as a CLI write does (its first characters only)."""
+    from ..core.modes import Outcome, pending
+
+    approved = {d.proposal for d in decisions if d.outcome == Outcome.APPROVED}
+    for proposal in pending(home, include_decided=True) if approved else []:
+        written = proposal.field("with") if proposal.field("action") == "replace" else proposal.field("text")
+        if proposal.id in approved and isinstance(written, str):
+            say_secrets(written)
 
 
 def review_setting(home, state: str, *, as_json: bool) -> int:

@@ -138,3 +138,12 @@ def test_a_tidy_plan_names_the_entries_it_moves_without_their_secrets(tmp_path: 
     assert planned.returncode == 0, planned.stderr
     assert "line 3: - stripe sk_live_… (107 characters)" in planned.stdout
     assert shown([case], planned.stdout + planned.stderr) == []
+
+
+def test_an_approval_that_writes_a_secret_says_so(tmp_path: Path) -> None:
+    home, case = stripe(tmp_path)
+    assert not propose(home, {"action": "add", "text": case.text}, by=AGENT).is_error
+    approved = run("approve", "--all", "--home", str(home), tmp=tmp_path)
+    assert approved.returncode == 0, approved.stderr
+    assert "⚠ what was written holds a Stripe Access Key: sk_live_" in approved.stderr
+    assert shown([case], approved.stdout + approved.stderr) == [] and case.text in (home / "MEMORY.md").read_text()
