@@ -196,8 +196,12 @@ def report(
     ``unrecorded``: why a write that landed is not in the history; said on
     stderr (and as ``"unrecorded"`` in JSON), never hidden. ``near``: a
     miss's near match (hidden characters kept it apart), the line after it
-    on stderr (``"near"`` in JSON).
+    on stderr (``"near"`` in JSON). A secret the result quotes
+    (``not found: <text>``) is shown by its first characters only.
     """
+    from ..core.text import shown_text
+
+    output = shown_text(output)
     if as_json:
         notes = git_notes()
         print_json(
@@ -216,6 +220,36 @@ def report(
         if unrecorded:
             print(f"persona-notebook: not recorded: {unrecorded}", file=sys.stderr)
     return 1 if is_error else 0
+
+
+def say_secrets(text: str | None) -> None:
+    """A write that put a secret in a file says so on stderr, even though it was allowed: its kind, its first
+    characters only."""
+    from ..core.text import a_kind, secrets_in
+
+    found = secrets_in(text) if text else []
+    if found:
+        kind, shown = found[0]
+        more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+        print(
+            f"persona-notebook: ⚠ what was written holds {a_kind(kind)}: {shown}{more}; the doctor's fix "
+            "replaces it with [redacted]",
+            file=sys.stderr,
+        )
+
+
+def say_content_secrets(content: str, what: str) -> None:
+    """A view of content keeps its bytes: a secret in it is named on stderr (⚠, its kind and line), never shown."""
+    from ..core.text import a_kind, secret_lines
+
+    found = secret_lines(content) if content else []
+    if found:
+        number, kind = found[0]
+        more = f" (and {len(found) - 1} more line{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
+        print(
+            f"persona-notebook: ⚠ line {number} of {what} holds {a_kind(kind)}{more}; the doctor names where",
+            file=sys.stderr,
+        )
 
 
 def say_git_notes() -> None:

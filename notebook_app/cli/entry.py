@@ -13,6 +13,7 @@ from .common import (
     remember_aimed_host,
     report,
     say_git_hint,
+    say_secrets,
     usage_error,
 )
 
@@ -68,7 +69,10 @@ def run(args: argparse.Namespace) -> int:
     if not result.is_error:
         remember_aimed_host(args)
         say_git_hint(opening)
-    return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
+    code = report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded)
+    if not result.is_error and args.action == "edit":
+        say_secrets(args.new_text)
+    return code
 
 
 COMMAND = CommandLine(

@@ -209,7 +209,16 @@ def line_of(event: Event) -> str:
     when = local_time(event.time)
     session = f" session {event.by.session}" if event.by.session else ""
     line = f"{event.id}  {when}  {event.file or '-':<12} {event.action:<13} {who(event.by)}{session}  {summary(event)}"
-    return with_markers(line)
+    return with_markers(line) + _secret_mark(event)
+
+
+def _secret_mark(event: Event) -> str:
+    """``  ⚠ holds an Anthropic API key`` when the text a record carries holds one: it is shown as it is, marked."""
+    from ..core.text import a_kind, secret_lines
+
+    args = event.args if isinstance(event.args, dict) else {}
+    found = secret_lines("\n".join(value for value in args.values() if isinstance(value, str)))
+    return f"  ⚠ holds {a_kind(found[0][1])}" if found else ""
 
 
 def summary(event: Event) -> str:
@@ -298,7 +307,10 @@ def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: igno
             }
         )
         return 0
+    from ..core.text import secret_lines
+
     width = len(str(len(lines)))
+    marked = {number for number, _ in secret_lines("\n".join(line.text for line in lines))}
     for line in lines:
         if line.record is not None:
             owner = f"{line.record.id}  {local_time(line.record.when)}  {who(line.record.by):<20}"
@@ -306,7 +318,8 @@ def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: igno
             owner = f"{'(changed outside, not yet recorded)':<64}"
         else:
             owner = f"{'(' + Origin.BEFORE_HISTORY.value + ')':<64}"  # the words the JSON and the gutter say
-        print(f"{owner} {line.number:>{width}} │ {line.text}", file=sys.stdout)
+        gutter = "⚠" if line.number in marked else " "  # the line's bytes stay as they are; the mark is beside them
+        print(f"{owner} {line.number:>{width}}{gutter}│ {line.text}", file=sys.stdout)
     return 0
 
 

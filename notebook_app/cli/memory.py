@@ -12,6 +12,7 @@ from .common import (
     remember_aimed_host,
     report,
     say_git_hint,
+    say_secrets,
     usage_error,
 )
 
@@ -70,7 +71,10 @@ def run(args: argparse.Namespace) -> int:
     if not result.is_error:
         remember_aimed_host(args)
         say_git_hint(opening)
-    return report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded, near=result.near)
+    code = report(result.output, result.is_error, as_json=args.json, unrecorded=result.unrecorded, near=result.near)
+    if not result.is_error:
+        say_secrets(args.replacement if args.action == "replace" else args.text if args.action == "add" else None)
+    return code
 
 
 COMMAND = CommandLine(

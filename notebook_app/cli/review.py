@@ -13,9 +13,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..core.log import CLI
-from .common import CommandLine, home_option, opened_home, print_json, report, usage_error
+from .common import CommandLine, home_option, opened_home, print_json, report, say_secrets, usage_error
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..core.modes import Decision, Proposal
 
 
@@ -95,10 +97,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"persona-notebook: {error}", file=sys.stderr)
         return 1
     if args.json:
-        print_json([{"proposal": d.proposal, "outcome": d.outcome, "message": d.message} for d in decisions])
+        from ..core.text import shown_text
+
+        print_json(
+            [{"proposal": d.proposal, "outcome": d.outcome, "message": shown_text(d.message)} for d in decisions]
+        )
     for decision in [] if args.json else decisions:
         print(outcome_line(decision), file=sys.stdout if decision.done else sys.stderr)
+    if args.command == "approve":
+        say_approved_secrets(home, decisions)
     return 0 if all(d.done for d in decisions) else 1
+
+
+def say_approved_secrets(home: Path, decisions: list[Decision]) -> None:
+    """An approval that wrote a secret says so on stderr, as a CLI write does (its first characters only)."""
+    from ..core.modes import Outcome, pending
+
+    approved = {d.proposal for d in decisions if d.outcome == Outcome.APPROVED}
+    for proposal in pending(home, include_decided=True) if approved else []:
+        written = proposal.field("with") if proposal.field("action") == "replace" else proposal.field("text")
+        if proposal.id in approved and isinstance(written, str):
+            say_secrets(written)
 
 
 def review_setting(home, state: str, *, as_json: bool) -> int:
@@ -119,25 +138,40 @@ def review_setting(home, state: str, *, as_json: bool) -> int:
 def outcome_line(decision: Decision) -> str:
     """``approved p-…: ok (…)``, ``rejected p-…: reason``, ``p-… failed: not found: …``, ``p-… is not pending: …``."""
     from ..core.modes import Outcome
+    from ..core.text import shown_text
 
+    message = shown_text(decision.message)
     if decision.outcome == Outcome.APPROVED:
-        return f"approved {decision.proposal}: {decision.message}"
+        return f"approved {decision.proposal}: {message}"
     if decision.outcome == Outcome.FAILED:
-        return f"{decision.proposal} failed: {decision.message}"
-    return decision.message
+        return f"{decision.proposal} failed: {message}"
+    return message
 
 
 def describe(proposal: Proposal) -> str:
-    """One proposal on one line: id, status, when, who, and the call."""
+    """One proposal on one line: id, status, when, who, and the call; a secret it holds shown by its first
+    characters only, and named (⚠) as the app names it."""
     from ..core.history import who
-    from ..core.text import local_time
+    from ..core.modes import holds_secret
+    from ..core.text import a_kind, local_time, shown_text
 
-    change = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {proposal.field('text')!r}"
+    def said(key: str) -> str:
+        value = proposal.field(key)
+        return repr(shown_text(value) if isinstance(value, str) else value)
+
+    change = f"{proposal.field('action')} {proposal.field('target') or 'self'}: {said('text')}"
     if proposal.field("with") is not None:
-        change += f" → {proposal.field('with')!r}"
+        change += f" → {said('with')}"
     line = f"{proposal.id}  {proposal.status:<8}  {local_time(proposal.time)}  {who(proposal.by)}  {change}"
     edited = proposal.edit_words()
-    return line + (f"  (edited; {edited})" if edited else "") + (f"  ({proposal.reason})" if proposal.reason else "")
+    kinds = holds_secret(proposal)
+    warning = " and ".join(a_kind(kind) for kind in kinds)
+    return (
+        line
+        + (f"  (edited; {shown_text(edited)})" if edited else "")
+        + (f"  ({shown_text(proposal.reason)})" if proposal.reason else "")
+        + (f"  ⚠ holds {warning}" if kinds else "")
+    )
 
 
 COMMAND = CommandLine(

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..core import compose
-from .common import CommandLine, home_option, opened_home, print_json, usage_error
+from .common import CommandLine, home_option, opened_home, print_json, say_content_secrets, usage_error
 from .hosts import HOST_HELP, home_and_host, host_options, host_spec
 from .soul_claude import CLAUDE_CODE, claude_code_run
 from .soul_hermes import HERMES, hermes_run
@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"persona-notebook: {note}", file=sys.stderr)
     for skipped in composition.skipped:  # the soul is still printed: it is what a session gets
         print(f"persona-notebook: {skipped.message}", file=sys.stderr)
+    say_content_secrets(composition.soul, "the soul")
     if args.json:
         data: dict[str, object] = {
             "soul": composition.soul,

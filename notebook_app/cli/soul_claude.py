@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import opened_home, print_json, usage_error
+from .common import opened_home, print_json, say_content_secrets, usage_error
 
 if TYPE_CHECKING:
     from ..core.hosts import ClaudeLoad, InjectedPart
@@ -47,6 +47,7 @@ def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
     skipped = [part for part in load.parts if part.injected is None]
     for part in skipped:
         print(f"persona-notebook: {part.name}: {part.note}", file=sys.stderr)
+    say_content_secrets(load.reminder or "", "the soul")
     if args.json:
         print_json(claude_code_json(load, skipped))
     elif load.reminder:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import opened_home, print_json, usage_error
+from .common import opened_home, print_json, say_content_secrets, usage_error
 
 HERMES = "hermes"
 
@@ -33,6 +33,7 @@ def hermes_run(args: argparse.Namespace, version: str | None) -> int:
     skipped = [part for part in load.parts if not part.loads]
     for part in skipped:
         print(f"persona-notebook: {part.name}: {part.note}", file=sys.stderr)
+    say_content_secrets(load.text or "", "the soul")
     if args.json:
         print_json(
             {

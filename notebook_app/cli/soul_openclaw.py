@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .common import print_json, usage_error
+from .common import print_json, say_content_secrets, usage_error
 from .hosts import host_spec
 
 
@@ -32,6 +32,7 @@ def run_openclaw(args: argparse.Namespace, home: Path) -> int:
     for name, why in load.skipped:
         print(f"persona-notebook: {name}: {why}", file=sys.stderr)
     soul = "\n\n".join(f"## {part.name}\n\n{part.injected}" for part in load.parts)
+    say_content_secrets(soul, "the soul")
     if args.json:
         print_json(
             {

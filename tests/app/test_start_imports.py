@@ -131,3 +131,18 @@ def test_a_write_from_the_notebook_loads_the_write_path(tmp_path: Path) -> None:
         out.stdout.strip()
         == "notebook_app.core.edits.guarded_splice,notebook_app.core.edits.hand_edit,notebook_app.core.text.merge"
     )
+
+
+def test_opening_a_home_that_holds_a_secret_loads_no_scanner_before_the_first_frame(tmp_path: Path) -> None:
+    """The secret finder and detect-secrets load with the doctor's first look at a key-like line, never with the
+    start: a home holding a key shows without either (issue 34: a second scanner would be held to this too)."""
+    from secret_corpus import corpus
+
+    home = tmp_path / "home"
+    shutil.copytree(DEMO, home)
+    with open(home / "MEMORY.md", "a", encoding="utf-8") as memory:
+        memory.write("".join(f"- {case.text}\n" for case in corpus()[:12]))
+    loaded = modules_at_first_frame(str(home))
+    assert "notebook_app.app.screens.main.screen" in loaded  # the probe saw the start
+    scanners = ("detect_secrets", "notebook_app.core.text.secrets", "notebook_app.core.doctor.rules.secrets")
+    assert [name for name in loaded if name.startswith(scanners)] == []

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from notebook_app.core.doctor.rules.security import mixed_script_findings
-from notebook_app.core.text import secrets
+from notebook_app.core.text import secret_shapes, secrets
 from notebook_app.core.text.file_text import FileText
 from tests.pathological_homes import pathological_home
 
@@ -51,17 +51,19 @@ def _unbounded(tree: object) -> list[str]:
 
 
 def test_every_repetition_in_the_secret_formats_is_bounded() -> None:
-    expression, _ = secrets._combined()
+    expression, kinds = secret_shapes.combined()
     assert _unbounded(sre_parse.parse(expression.pattern, expression.flags)) == []
+    for _, alone in kinds.values():  # each shape asked again alone, for the secret inside its frame
+        assert _unbounded(sre_parse.parse(alone.pattern, alone.flags)) == [], alone.pattern
 
 
 def test_the_bounded_formats_still_find_what_they_found() -> None:
-    assert secrets.bounded(r"eyJ[A-Za-z0-9-_=]+\.[a-z+*]*?x{3,}\+\*") == (
+    assert secret_shapes.bounded(r"eyJ[A-Za-z0-9-_=]+\.[a-z+*]*?x{3,}\+\*") == (
         r"eyJ[A-Za-z0-9-_=]{1,512}\.[a-z+*]{0,512}?x{3,512}\+\*"
     )
     token = "ghp_" + "A1b2C3d4E5" * 3 + "f6G7h8"
     line = "- the token " + token + " is here"
-    assert [kind for kind, _, _ in secrets.find_secrets(line)] == ["GitHub Token"]
+    assert [hit.kind for hit in secrets.find_secrets(line)] == ["GitHub Token"]
 
 
 def test_a_long_line_is_read_whole_in_windows_and_a_secret_across_a_window_edge_is_found_whole() -> None:
@@ -69,7 +71,7 @@ def test_a_long_line_is_read_whole_in_windows_and_a_secret_across_a_window_edge_
     for at in (0, secrets.WINDOW - 10, secrets.WINDOW * 3 + 7, 50_000):
         line = "x " * (at // 2) + token + " y" * 30_000
         hits = secrets.find_secrets(line)
-        assert [(line[start:end]) for _, start, end in hits] == [token], at
+        assert [line[hit.start : hit.end] for hit in hits] == [token], at
 
 
 def test_the_lookalike_rule_reads_a_word_once_and_still_finds_lookalikes() -> None:

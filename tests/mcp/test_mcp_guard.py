@@ -112,3 +112,34 @@ async def test_a_refused_secret_is_kept_in_the_history_only_as_its_rule_start_an
     assert [(s["field"], s["start"], s["length"]) for s in failed[1]["secrets"]] == [("with", 4, len(AWS))]
     (session,) = list_sessions(home)
     assert [entry.refused for entry in read_calls(home, session.id)] == ["security.secret", "security.secret"]
+
+
+async def test_a_failed_calls_answer_that_quotes_a_secret_is_kept_masked_in_the_history(
+    home: Path, server_log: Path
+) -> None:
+    """``not found: <text>`` quotes the agent's text: the record keeps that answer with the secret masked, as the
+    arguments are (a remove is never refused, so the guard has no say: this is the failed call's own record)."""
+    async with connect(home, server_log, command=server(home, "--guard")) as client:
+        missed = await client.call_tool("memory", {"action": "remove", "text": f"lab key {KEY}"})
+    assert missed.is_error and text_of(missed) == f"not found: lab key {KEY}"  # the agent is told its own text
+    log = (home / ".notebook" / "events.jsonl").read_text(encoding="utf-8")
+    (failed,) = [json.loads(line) for line in log.splitlines()[1:] if '"action":"failed"' in line]
+    assert failed["output"] == "not found: lab key " + "*" * len(KEY)
+    assert failed["args"]["text"] == "lab key " + "*" * len(KEY)
+    assert KEY[13:] not in log
+
+
+async def test_a_secret_the_guard_masked_is_no_secret_to_the_doctor(home: Path, server_log: Path) -> None:
+    """The refused call's record keeps ``password: **********``: the marker is no password, so the doctor names no
+    record and no redaction is asked for (issue 34: it had asked to redact every refused call)."""
+    from notebook_app.core.doctor import Doctor
+
+    password = "hunter" + "2!x9Qz"
+    async with connect(home, server_log, command=server(home, "--guard")) as client:
+        for text in (f"router password: {password}", f"lab key {KEY}", f"password={password} for the NAS"):
+            refused = await client.call_tool("memory", {"action": "add", "text": text})
+            assert refused.is_error and "security.secret" in text_of(refused)
+    log = (home / ".notebook" / "events.jsonl").read_text(encoding="utf-8")
+    assert "router password: " + "*" * len(password) in log and password not in log
+    found = [f for f in Doctor().check(home).findings if f.rule.startswith("security.secret")]
+    assert [f.message for f in found] == []

@@ -87,23 +87,21 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_text(proposal: Proposal, home: str, title: str) -> None:
+    from ...core.text import shown_text  # the finder loads when a plan is printed, not with the CLI
+
     print(f"tidy (dry run, nothing written): {home} as {title}")
     for skipped in proposal.untidied:
         print(f"  not tidied: {skipped.file}: {skipped.reason}")
     for hunk in proposal.hunks:
         print(f"\n{hunk.id}  {hunk.kind.value}  {hunk.file}")
-        print(with_markers(f"  {hunk.reason}"))
+        print(with_markers(f"  {shown_text(hunk.reason)}"))
         for entry in hunk.entries:
-            print(
-                with_markers(
-                    f"    line {entry.line}: {entry.text}" if entry.text else f"    line {entry.line}: (empty)"
-                )
-            )
+            print(with_markers(f"    line {entry.line}: {shown_text(entry.text) if entry.text else '(empty)'}"))
     if proposal.strays:
         print("\nnot entries (reported, never proposed):")
         for stray in proposal.strays:
             span = f"line {stray.first}" if stray.first == stray.last else f"lines {stray.first}–{stray.last}"
-            print(with_markers(f"  {stray.file} {span}: {stray.sample}"))
+            print(with_markers(f"  {stray.file} {span}: {shown_text(stray.sample)}"))
     count = len(proposal.hunks)
     moved = sum(len(h.entries) for h in proposal.hunks if not h.kind.removes)
     removed = sum(len(h.entries) for h in proposal.hunks if h.kind.removes)
@@ -160,15 +158,17 @@ def result_json(result: TidyResult) -> dict[str, object]:
 
 
 def _print_applied(result: TidyResult) -> None:
+    from ...core.text import shown_text  # the finder loads when a result is printed, not with the CLI
+
     print(with_markers(result.output))
     if result.moved:
         print(f"moved to {result.archive}:")
         for entry in result.moved:
-            print(with_markers(f"  {entry.file} line {entry.line}: {entry.text}"))
+            print(with_markers(f"  {entry.file} line {entry.line}: {shown_text(entry.text)}"))
     if result.removed:
         print("removed (exact copies, empty lines):")
         for entry in result.removed:
-            print(with_markers(f"  {entry.file} line {entry.line}: {entry.text or '(empty)'}"))
+            print(with_markers(f"  {entry.file} line {entry.line}: {shown_text(entry.text) or '(empty)'}"))
 
 
 COMMAND = CommandLine(

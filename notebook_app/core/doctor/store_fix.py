@@ -25,7 +25,7 @@ from ..home.refusals import Rejection
 from ..log.actor import Actor
 from ..memory import sections
 from ..memory.sections import hermes_text
-from ..text.file_text import shown
+from ..text.quote import shown
 from .fixes import FixKind
 from .repair import RepairPreview, as_the_doctor_read
 

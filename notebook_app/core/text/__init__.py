@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from .common_runs import common_prefix, common_suffix, differing_excerpts
     from .hidden import describe_hidden, with_markers
     from .merge import Conflict, MergeResult, both, follow_line, merge3, mine, split_lines, theirs
+    from .secrets import a_kind, secret_lines, secrets_in, shown_text
     from .times import clock_time, local_time
     from .tokens import DEFAULT_ENCODING, count_tokens
 
@@ -33,6 +34,10 @@ _HOME_OF: dict[str, str] = {
     "theirs": "merge",
     "clock_time": "times",
     "local_time": "times",
+    "a_kind": "secrets",
+    "secret_lines": "secrets",
+    "secrets_in": "secrets",
+    "shown_text": "secrets",
     "DEFAULT_ENCODING": "tokens",
     "count_tokens": "tokens",
 }
@@ -41,6 +46,7 @@ _HOME_OF: dict[str, str] = {
 lazy_face(__name__, _HOME_OF)
 
 __all__ = [
+    "a_kind",
     "DEFAULT_ENCODING",
     "Conflict",
     "MergeResult",
@@ -55,6 +61,9 @@ __all__ = [
     "local_time",
     "merge3",
     "mine",
+    "secret_lines",
+    "secrets_in",
+    "shown_text",
     "split_lines",
     "theirs",
     "with_markers",

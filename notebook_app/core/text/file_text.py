@@ -60,18 +60,3 @@ class FileText:
 def line_of_byte(data: bytes, offset: int) -> int:
     """The 1-based line holding byte ``offset`` of ``data``."""
     return data.count(b"\n", 0, offset) + 1
-
-
-def shown(text: str, limit: int = 60) -> str:
-    """``text`` quoted for a message: cut when long, hidden characters spelled as escapes."""
-    from .hidden import hidden_kind
-
-    cut = text if len(text) <= limit else text[:limit] + "…"
-    out = []
-    for char in cut:
-        if hidden_kind(char) is None:
-            out.append(char)
-        else:
-            code = ord(char)
-            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
-    return "“" + "".join(out) + "”"

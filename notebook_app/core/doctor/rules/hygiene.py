@@ -19,7 +19,8 @@ from ...memory.lines import ENTRY as _ENTRY
 from ...memory.lines import HEADING as _HEADING
 from ...memory.lines import SEPARATOR_LINE
 from ...memory.sections import hermes_text
-from ...text.file_text import FileText, shown
+from ...text.file_text import FileText
+from ...text.quote import shown
 from ..fixes import delete_line
 from ..model import Finding, finding
 from ..store_fix import pieces

@@ -21,8 +21,9 @@ import unicodedata
 from bisect import bisect_right
 
 from ...edits.guarded_splice import ENTRY_FILES
-from ...text.file_text import FileText, shown
+from ...text.file_text import FileText
 from ...text.hidden import strip_hidden
+from ...text.quote import shown
 from ..model import Finding, finding
 
 _S = r"[ \t]+"
