@@ -101,3 +101,16 @@ def test_the_doctor_and_a_write_name_a_hermes_store_by_one_name(tmp_path: Path) 
         tmp=tmp_path,
     )
     assert edited.stdout.startswith("ok (edit entry 2 → USER.md)"), edited.stdout + edited.stderr
+
+
+def test_a_blocked_add_or_replace_on_a_hermes_home_with_no_memories_folder_makes_none(tmp_path: Path) -> None:
+    """The refusal said 'Nothing was written' yet left memories/ and its MEMORY.md.lock: it was checked under
+    Hermes's lock, which an add makes, where the other refusals of the text come before the lock."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "SOUL.md").write_text("Calm.\n")
+    for args in (("add", ZWJ_ENTRY), ("replace", "Calm", "--with", ZWJ_ENTRY)):
+        done = run("memory", *args, "--host", "hermes", "--home", str(home), tmp=tmp_path)
+        assert done.returncode != 0, done.stdout
+        assert "U+200D" in done.stderr, done.stderr
+        assert sorted(path.name for path in home.iterdir()) == ["SOUL.md"], args
