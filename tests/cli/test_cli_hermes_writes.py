@@ -114,3 +114,12 @@ def test_a_blocked_add_or_replace_on_a_hermes_home_with_no_memories_folder_makes
         assert done.returncode != 0, done.stdout
         assert "U+200D" in done.stderr, done.stderr
         assert sorted(path.name for path in home.iterdir()) == ["SOUL.md"], args
+
+
+def test_a_near_match_in_a_hermes_store_names_it_as_every_write_does(tmp_path: Path) -> None:
+    """A write on a Hermes home says USER.md, as the doctor and the panes do; its near match said memories/USER.md."""
+    home = hermes_home(tmp_path, "Uses tabs")
+    (home / "memories" / "USER.md").write_text("likes tide\u200b tables\n§\nname is Priya", encoding="utf-8")
+    done = run("memory", "remove", "likes tide tables", "--target", "user", "--home", str(home), tmp=tmp_path)
+    assert done.returncode != 0, done.stdout
+    assert "near match on line 1 of USER.md: “likes tide∙ tables”" in done.stderr, done.stderr
