@@ -44,6 +44,14 @@ def claude_instructions(builder: _Builder, soul_import: bool) -> None:
 def _import_soul(builder: _Builder, spot: Spot, at: Spot, there: str | None) -> None:
     """SOUL.md moved from the memory folder into the project, and ``@SOUL.md`` in the project's CLAUDE.md."""
     home = (Place.HOME, at[1])
+    if there is not None and f"@{at[1]}" in there.splitlines() and builder.existing(home) == builder.texts[at]:
+        # imported there already, the same text (the same home merged again): no copy of it in the memory folder
+        builder.texts.pop(at)
+        builder.sources.pop(at)
+        builder.befores.pop(at, None)
+        said = f"{at[1]}: the project imports it already from {spot[1]}, the same text; not written again"
+        builder.notes.append(said)
+        return
     if there is not None or (builder.merge and builder.existing(home) not in (None, builder.texts[at])):
         builder.notes.append(f"{spot[1]}: the project has its own {spot[1] if there else at[1]}; SOUL.md not imported")
         return

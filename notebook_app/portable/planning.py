@@ -306,8 +306,14 @@ class _Builder:
         if self.host is not Host.HERMES or not (file.prose or unfit):
             return []
         side = self.layout.side_path(file.name, PROSE)
-        self._add_to(side, "".join(f"{line}\n" for line in (*file.prose, *unfit)), f"{file.path} (prose)")
+        text = "".join(f"{line}\n" for line in (*file.prose, *unfit))
         count = sum(1 for line in file.prose if line)  # the blank line kept before the entries is not one
+        there = self.existing(side) if self.merge else None
+        if there is not None and (there.startswith(text) or f"\n{text}" in there):
+            # a merge of the same lines again (the same home merged twice) adds none: the file is said unchanged
+            self.put(side, there, f"{file.path} (prose)")
+            return [f"{file.name}: its lines that are no entries (headings, prose: {count}) are in {side[1]} already"]
+        self._add_to(side, text, f"{file.path} (prose)")
         return [f"{file.name}: its lines that are no entries (headings, prose: {count}) go to {side[1]}"]
 
     def _fit(self, file: PersonaFile, spot: Spot, there: str | None, old: list[str], new: list[str]) -> int:

@@ -312,7 +312,7 @@ async def test_r_and_x_on_the_one_matching_entry_name_its_own_line_in_the_store(
         await wait_until(pilot, lambda: "dry run" in form.status[1] or "line" in form.status[1], "the dry run")
         assert form.status[0] == "hint" and "not the selected line" not in form.status[1], form.status
         assert form.status[1].startswith(
-            "dry run: replaces the whole entry that holds “drafts go out\non Fridays”, line 3 of MEMORY.md"
+            "dry run: replaces the whole entry that holds “drafts go out ⏎ on Fridays”, line 3 of MEMORY.md"
         ), form.status
         assert (
             home / "memories" / "MEMORY.md"
@@ -350,3 +350,28 @@ async def test_the_with_field_on_a_hermes_store_never_offers_empty_as_a_deletion
         await wait_until(pilot, lambda: "empty" in form.status[1], "the refusal")
         assert "enter again to delete" not in form.status[1], form.status
         assert (home / "memories" / "MEMORY.md").read_text().endswith("uses tabs")
+
+
+async def test_a_multi_line_entry_in_the_form_shows_its_line_breaks_as_marks_and_sends_them_whole(
+    tmp_path: Path,
+) -> None:
+    """r on an entry of two lines filled both fields with a raw line break, which a one-line field drew as is: the
+    terminal moved down mid-row and the form came out garbled. The break is drawn ⏎, said ⏎, and the tool gets it."""
+    home = three_entry_home(tmp_path)
+    app = make_app(home)
+    app._notebook = Notebook(home, files=hermes_files())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        form = app.screen.query_one(ActionForm)
+        file_view(app).cursor = 3  # "on Fridays", the second line of entry 2
+        await pilot.press("r")
+        await wait_until(pilot, lambda: "dry run" in form.status[1], "the dry run")
+        assert "\n" not in form.status[1], form.status
+        for field in ("#form-text", "#form-with"):
+            drawn = "".join(segment.text for segment in form.query_one(field).render_line(0))
+            assert "\n" not in drawn and drawn.startswith("drafts go out⏎on Fridays"), (field, drawn)
+        await pilot.press("end", *" at noon", "enter")
+        await wait_until(pilot, lambda: not form.is_open, "the form to close")
+    assert (home / "memories" / "MEMORY.md").read_text() == (
+        "likes tide tables\n§\ndrafts go out\non Fridays at noon\n§\nuses tabs"
+    )

@@ -230,3 +230,27 @@ async def test_at_80_by_24_the_confirmation_shows_every_entry_before_the_final_y
         assert len(entries) >= 4, entries
         shown = on_screen(app)
         assert [entry for entry in entries if entry not in shown] == [], shown
+
+
+async def test_at_80_by_24_a_confirmation_longer_than_the_view_scrolls_to_its_every_entry(home: Path) -> None:
+    """Twelve entries to move at 80×24: the confirmation showed the first nine and cut the rest, with no way to read
+    them before the final y. It takes the keys while it waits, so every entry can be brought on screen."""
+    notes = "".join(f"- note {n} about the deploy process and the staging rules {'x' * 40}\n" for n in range(12))
+    (home / "MEMORY.md").write_text("# MEMORY\n\n" + notes)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tidy(pilot)
+        await pilot.press("A")
+        await wait_until(pilot, lambda: len(screen.accepted) == len(screen.proposal.hunks), "every hunk accepted")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: "y again applies" in detail(screen), "the dry run to confirm")
+        await pilot.pause()
+        entries = [line.split(": ")[-1] for line in detail(screen).splitlines()[1:]]
+        assert len(entries) == 11, entries
+        seen = on_screen(app)
+        for _ in range(12):
+            await pilot.press("down")
+            await pilot.pause()
+            seen += on_screen(app)
+        assert [entry for entry in entries if entry.split(" about")[0] + " about" not in seen] == [], seen
+        assert screen.confirming and (home / "MEMORY.md").read_text() == "# MEMORY\n\n" + notes  # nothing applied

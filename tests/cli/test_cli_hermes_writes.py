@@ -118,3 +118,25 @@ def test_the_doctor_and_a_write_name_a_hermes_store_by_one_name(tmp_path: Path) 
         tmp=tmp_path,
     )
     assert edited.stdout.startswith("ok (edit entry 2 → USER.md)"), edited.stdout + edited.stderr
+
+
+def test_a_blocked_add_or_replace_on_a_hermes_home_with_no_memories_folder_makes_none(tmp_path: Path) -> None:
+    """The refusal said 'Nothing was written' yet left memories/ and its MEMORY.md.lock: it was checked under
+    Hermes's lock, which an add makes, where the other refusals of the text come before the lock."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "SOUL.md").write_text("Calm.\n")
+    for args in (("add", ZWJ_ENTRY), ("replace", "Calm", "--with", ZWJ_ENTRY)):
+        done = run("memory", *args, "--host", "hermes", "--home", str(home), tmp=tmp_path)
+        assert done.returncode != 0, done.stdout
+        assert "U+200D" in done.stderr, done.stderr
+        assert sorted(path.name for path in home.iterdir()) == ["SOUL.md"], args
+
+
+def test_a_near_match_in_a_hermes_store_names_it_as_every_write_does(tmp_path: Path) -> None:
+    """A write on a Hermes home says USER.md, as the doctor and the panes do; its near match said memories/USER.md."""
+    home = hermes_home(tmp_path, "Uses tabs")
+    (home / "memories" / "USER.md").write_text("likes tide\u200b tables\n§\nname is Priya", encoding="utf-8")
+    done = run("memory", "remove", "likes tide tables", "--target", "user", "--home", str(home), tmp=tmp_path)
+    assert done.returncode != 0, done.stdout
+    assert "near match on line 1 of USER.md: “likes tide∙ tables”" in done.stderr, done.stderr

@@ -165,3 +165,25 @@ def run_with_editor(tmp: Path, user: Path, editor: Path, *args: str):  # type: i
     return subprocess.run(
         [sys.executable, "-m", "notebook_app", *args], capture_output=True, text=True, env=env, timeout=60
     )
+
+
+def test_an_openclaw_daily_note_the_list_shows_is_said_to_have_no_history_not_to_be_no_file(tmp_path: Path) -> None:
+    """The home's list shows memory/2026-12-06.md; blame, history and restore said it was 'not a file of this home'.
+    The notebook never writes a daily note (its edits are refused), so no history is kept of it: said so."""
+    home = tmp_path / "workspace"
+    (home / "memory").mkdir(parents=True)
+    (home / "AGENTS.md").write_text("# Agents\n")
+    (home / "memory" / "2026-12-06.md").write_text("- daily note\n")
+    where = ("--host", "openclaw", "--home", str(home))
+    for args in (
+        ("blame", "memory/2026-12-06.md"),
+        ("history", "--file", "memory/2026-12-06.md"),
+        ("restore", "memory/2026-12-06.md", "--to", "w-1m98p9s6pqa72"),
+    ):
+        out = run(*args, *where, tmp=tmp_path)
+        assert out.returncode != 0, out.stdout
+        assert "not a file of this home" not in out.stderr, (args, out.stderr)
+        said = "memory/2026-12-06.md is a file the host reads on demand: the notebook never writes it, so it has no "
+        said += "history"
+        assert said in out.stderr, out.stderr
+    assert (home / "memory" / "2026-12-06.md").read_text() == "- daily note\n"

@@ -81,13 +81,16 @@ def test_a_write_aimed_with_host_is_remembered_with_its_time_and_later_writes_sa
 
     later = run("memory", "add", "plain write", "--home", str(plain), tmp=tmp_path, home=user)
     assert later.returncode == 0
-    assert later.stdout.startswith("ok (add → memories/MEMORY.md)")
+    # a write on a Hermes home names its store MEMORY.md, as the doctor and the panes do; its real path is said on
+    # the remembered line, beside the toolnexus MEMORY.md, or the two would read as the same file
+    assert later.stdout.startswith("ok (add → MEMORY.md)")
+    assert (plain / "memories" / "MEMORY.md").read_text().endswith("plain write")
     assert "remembered" not in later.stdout
     lines = later.stderr.splitlines()
     assert len([line for line in lines if "remembered" in line]) == 1
     said = next(line for line in lines if "remembered" in line)
     assert said.startswith("persona-notebook: as Hermes, remembered for this folder since ")
-    assert said.endswith("; `--host toolnexus` writes MEMORY.md")
+    assert said.endswith(": it writes memories/MEMORY.md; `--host toolnexus` writes MEMORY.md"), said
     since = SINCE.search(said)
     assert since is not None and datetime.fromisoformat(since.group(1)) >= before.replace(second=0, microsecond=0)
 

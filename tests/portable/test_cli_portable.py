@@ -150,3 +150,23 @@ def test_a_claude_code_export_without_agents_md_says_so_and_offers_the_import_of
     soul = run("soul", "--home", str(dest), "--json", tmp=tmp_path)
     assert soul.returncode == 0, soul.stderr
     assert json.loads(soul.stdout)["host"] == "claude-code" and "Calm." in json.loads(soul.stdout)["soul"]
+
+
+def test_a_second_soul_import_merge_into_the_same_project_writes_no_copy_of_soul_md(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """The project imports SOUL.md already (CLAUDE.md's @SOUL.md, the same text): a merge again said 'SOUL.md not
+    imported' and wrote a second SOUL.md into the memory folder, a topic file no session loads."""
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cc"))
+    home = toolnexus_home(tmp_path, ["mine"])
+    dest = tmp_path / "proj"
+    args = ("export", "--home", str(home), "--to", "claude-code", str(dest), "--soul-import")
+    first = run(*args, "--apply", "--yes", tmp=tmp_path)
+    assert first.returncode == 0, first.stderr
+    again = run(*args, "--merge", "--apply", "--yes", tmp=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "[memory] SOUL.md" not in again.stdout and "SOUL.md not imported" not in again.stdout, again.stdout
+    assert "SOUL.md: the project imports it already from CLAUDE.md, the same text; not written again" in again.stdout
+    assert "wrote 0 files" in again.stdout, again.stdout
+    memory = next((tmp_path / "cc" / "projects").iterdir()) / "memory"
+    assert sorted(path.name for path in memory.iterdir()) == ["MEMORY.md"]

@@ -184,3 +184,25 @@ def test_a_merge_of_a_home_the_target_holds_already_says_each_file_unchanged_and
         ("USER.md", True, True),
         ("MEMORY.md", True, True),
     ]
+
+
+def test_a_second_merge_of_the_same_home_into_hermes_leaves_its_prose_files_unchanged(tmp_path: Path) -> None:
+    """A Hermes target keeps a heading in ``memories/MEMORY.prose.md``: a merge of the same home again appended the
+    heading a second time (``# Notes`` twice, then three times), said the file changed and rewrote it."""
+    home = toolnexus_home(tmp_path, ["mine"], ["my user"])
+    (home / "MEMORY.md").write_text("# Notes\n\n- mine\n")
+    (home / "USER.md").write_text("# About\n\n- my user\n")
+    dest = tmp_path / "dest"
+    first = run("export", "--home", str(home), "--to", "hermes", str(dest), "--apply", tmp=tmp_path)
+    assert first.returncode == 0, first.stderr
+    prose = {name: (dest / "memories" / name).read_bytes() for name in ("MEMORY.prose.md", "USER.prose.md")}
+    assert prose == {"MEMORY.prose.md": b"# Notes\n\n", "USER.prose.md": b"# About\n\n"}
+    args = ["export", "--home", str(home), "--to", "hermes", str(dest), "--merge"]
+    planned_only = run(*args, tmp=tmp_path)
+    assert planned_only.returncode == 0, planned_only.stderr
+    assert ", changed)" not in planned_only.stdout, planned_only.stdout
+    assert "memories/MEMORY.prose.md ← MEMORY.md (prose) (9 bytes, unchanged: not written)" in planned_only.stdout
+    applied = run(*args, "--apply", tmp=tmp_path)
+    assert applied.returncode == 0, applied.stderr
+    assert "wrote 0 files" in applied.stdout, applied.stdout
+    assert {name: (dest / "memories" / name).read_bytes() for name in prose} == prose

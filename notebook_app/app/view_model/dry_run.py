@@ -166,18 +166,19 @@ def whole_entry_status(edit: Edit, where: str, selected: Selection | None) -> tu
 
     request = edit.request
     entry = edit.entry or ""
+    typed = shown_entry(request.text)  # a line break in it said ⏎, as the entry's are: a raw one breaks the line
     if selected is not None and selected.filename == request.filename and selected.text != entry:
         # a store's selection is a whole entry (its number, not a line): Hermes keeps no repeats, so its text names it
         return (
             "flag",
-            f"the entry that holds “{request.text}” is not the selected one: it begins on {where}, and the tool "
+            f"the entry that holds “{typed}” is not the selected one: it begins on {where}, and the tool "
             "changes that whole entry",
         )
     loads = edit.outcome or "loads next session"
     shown = shown_entry(entry)
     if request.action == "remove":
         kind: StatusKind = "hint" if entry == request.text.strip() else "flag"
-        return kind, f"dry run: removes the whole entry that holds “{request.text}”, {where}: {shown}; {loads}"
+        return kind, f"dry run: removes the whole entry that holds “{typed}”, {where}: {shown}; {loads}"
     new = shown_entry((request.replacement or "").strip())
-    said = f"dry run: replaces the whole entry that holds “{request.text}”, {where} ({shown}) with: {new}"
+    said = f"dry run: replaces the whole entry that holds “{typed}”, {where} ({shown}) with: {new}"
     return "hint", f"{said}; {loads}"

@@ -63,6 +63,8 @@ def record_json(event: Event) -> dict[str, Any]:
 def not_a_file(files: FileMap, given: str) -> str:
     """Why ``given`` names no file whose history a home opened as ``files`` keeps, in words."""
     base = given.rpartition("/")[2]
+    if files.reads_on_demand(given) and not files.edits_whole(given):  # an OpenClaw daily note: in the list
+        return f"{given} is a file the host reads on demand: the notebook never writes it, so it has no history"
     if base in BOOTSTRAP_ORDER:
         return f"{given} is not a file of this home: its {base} is {files.relative(base)}"
     return f"not a file of this home: {given!r} (its history names {', '.join(files.relative(n) for n in files.order)})"

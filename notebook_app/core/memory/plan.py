@@ -296,7 +296,7 @@ def plan_in_store(request: MemoryRequest, text: str | None, files: FileMap) -> s
     limit = files.limits.get(request.filename) or sections.LIMITS[request.filename]
     write = sections.plan_store(text, op, name=files.relative(request.filename), limit=limit)
     if isinstance(write, Rejection) and request.action != "add" and request.text not in (text or ""):
-        return replace(write, near=near_words(request.text, text or "", files.relative(request.filename)))
+        return replace(write, near=near_words(request.text, text or "", request.filename))  # USER.md, as writes say
     return write
 
 

@@ -304,16 +304,23 @@ def text_problem(content: str) -> str | None:
     return None
 
 
+def blocked_problem(content: str) -> str | None:
+    """Why ``content`` cannot be written as an entry at all: it holds a character Hermes's scan blocks."""
+    if (blocked := blocked_write(content)) is None:
+        return None
+    return (
+        f"{blocked} Hermes's own memory tool refuses it, and an entry holding it loads as Hermes's "
+        "[BLOCKED: …] placeholder, not as its text. Nothing was written"
+    )
+
+
 def _new_entry_problem(content: str, current: list[str], replacing: int | None) -> str | None:
     if not content:
         return "Content cannot be empty."
     if (problem := text_problem(content)) is not None:
         return problem
-    if (blocked := blocked_write(content)) is not None:
-        return (
-            f"{blocked} Hermes's own memory tool refuses it, and an entry holding it loads as Hermes's "
-            "[BLOCKED: …] placeholder, not as its text. Nothing was written"
-        )
+    if (blocked := blocked_problem(content)) is not None:
+        return blocked
     others = [entry for i, entry in enumerate(current) if i != replacing]
     if content in others:
         return "Entry already exists (no duplicate added)."

@@ -126,7 +126,7 @@ class MemoryTool:
             if refusal is not None:
                 return ToolResult(refusal.message, is_error=True)
         elif self.files.dialect is Dialect.SECTIONS and (
-            problem := sections.text_problem(request.replacement or request.text)
+            problem := sections.text_problem(request.replacement or request.text) or _blocked(request)
         ):
             return ToolResult(problem, is_error=True)  # before the lock: a refusal makes no memories/
         name = self.files.relative(request.filename)
@@ -227,3 +227,10 @@ def memory_tool(home: str | os.PathLike[str], *, by: Actor = LIBRARY, files: Fil
     """The contract's ``memory_tool(dir)``; ``by`` names the caller in the history (a library caller by default),
     ``files`` where the home's host keeps its entry files (a Hermes home's are ``memories/``, in ``§`` entries)."""
     return MemoryTool(home, by=by, files=files)
+
+
+def _blocked(request: MemoryRequest) -> str | None:
+    """An add's or replace's new text holding a character Hermes's scan blocks, refused before the lock (a remove's
+    text may hold one: it names the entry to take out, as Hermes's placeholder asks)."""
+    new = request.text if request.action == "add" else request.replacement
+    return sections.blocked_problem(new) if new else None

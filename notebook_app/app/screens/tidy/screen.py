@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -38,6 +38,14 @@ NARROW = 100
 
 STALE = "stale:"
 """The id prefix of a row whose hunk went stale: shown, never accepted or applied."""
+
+
+class Left(Vertical):
+    """The hunks and the selected one, or the dry run ``y`` confirms alone: a confirmation longer than the view
+    scrolls here, by the keys a scrolling pane takes (arrows, page up/down, home/end), while it has the focus,
+    which it has only while it confirms; so every entry a ``y`` applies can be read before it."""
+
+    BINDINGS = ScrollableContainer.BINDINGS
 
 
 class TidyScreen(KeyedScreen[tuple[str, int] | None]):
@@ -86,6 +94,11 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
         self.query("#tidy-body").set_class(value, "-confirming")
         for detail in self.query("#tidy-detail"):
             detail.border_title = "Confirm: y applies, esc cancels" if value else "Hunk"
+        for left in self.query("#tidy-left"):
+            left.can_focus = value  # while it confirms, its keys scroll a confirmation longer than the view
+            left.scroll_home(animate=False)
+            if value:
+                left.focus()
         if was and not value:
             self.query("#tidy-hunks").focus()
 
@@ -93,7 +106,7 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
         yield Header(icon="◆")
         yield Static("Tidy is reading the entry files…", id="tidy-summary", markup=False)
         with Horizontal(id="tidy-body"):
-            with Vertical(id="tidy-left"):
+            with Left(id="tidy-left"):
                 yield OptionList(id="tidy-hunks")
                 yield Static("", id="tidy-detail", markup=False)
             yield SessionPane("Next session · if applied", id="tidy-next")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.highlighter import Highlighter
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -43,8 +45,24 @@ ENTRY_ACTIONS = tuple(BADGES)
 STATUS_KINDS = ("hint", "flag", "error", "ok")
 
 
+class LineBreaks(Highlighter):
+    """Draws a line break in a field's value as ``⏎``: a ``§`` entry of two lines fills the field with both, and a
+    raw break, drawn as is, moved the terminal down mid-row. One character for one, so the cursor stays aligned."""
+
+    def __call__(self, text: str | Text) -> Text:
+        plain = text.plain if isinstance(text, Text) else text
+        return Text(plain.replace("\n", "⏎"), no_wrap=True, overflow="ignore", end="")
+
+    def highlight(self, text: Text) -> None:
+        """Nothing to colour: :meth:`__call__` only swaps the breaks."""
+
+
 class FieldInput(Input):
-    """A one-line field that never drops a pasted line silently: lines are joined, and said so."""
+    """A one-line field that never drops a pasted line silently: lines are joined, and said so. A line break its
+    value holds (a whole ``§`` entry, pre-filled) is kept and sent as it is, and drawn ``⏎``."""
+
+    def __init__(self, *, id: str, placeholder: str = "") -> None:  # noqa: A002 (Textual's own name)
+        super().__init__(id=id, placeholder=placeholder, compact=True, select_on_focus=False, highlighter=LineBreaks())
 
     @dataclass
     class Joined(Message):
@@ -117,15 +135,10 @@ class ActionForm(KeepsFocusMarks, Vertical):
             yield Label("enter apply · esc close · ctrl+t target", id="form-keys", markup=False)
         with Horizontal(classes="form-row"):
             yield Label("text", classes="form-label")
-            yield FieldInput(id="form-text", compact=True, select_on_focus=False)
+            yield FieldInput(id="form-text")
         with Horizontal(classes="form-row", id="with-row"):
             yield Label("with", classes="form-label")
-            yield FieldInput(
-                id="form-with",
-                compact=True,
-                placeholder=WITH_PLACEHOLDER,
-                select_on_focus=False,
-            )
+            yield FieldInput(id="form-with", placeholder=WITH_PLACEHOLDER)
         yield Label("", id="form-hidden", markup=False)
         yield Label("", id="form-status", markup=False)
 

@@ -76,8 +76,9 @@ class Opening:
         return self.memory_dir if self.host == "claude-code" and self.memory_dir is not None else self.root
 
     def remembered_write(self, name: str | None = None) -> str | None:
-        """What a write to a remembered host says, one line: ``as Hermes, remembered for this folder since …;
-        `--host toolnexus` writes MEMORY.md`` (``name``: the file the write goes to); None when nothing was
+        """What a write to a remembered host says, one line: ``as Hermes, remembered for this folder since …: it
+        writes memories/MEMORY.md; `--host toolnexus` writes MEMORY.md`` (``name``: the file the write goes to, its
+        path said where the host keeps it elsewhere than the bare name); None when nothing was
         remembered, or toolnexus where the layout is toolnexus's too."""
         other = self.layout
         if self.chosen is not Chosen.REMEMBERED or self.remembered is None:
@@ -86,6 +87,9 @@ class Opening:
             return None  # the contract where the layout is the contract's: nothing moved
         said = f"as {self.title}, remembered for this folder{self.remembered.since_words}"
         instead = self.instead(name)
+        if instead and name and self.files.relative(name) != name:
+            # a Hermes store is named MEMORY.md in a write's words: its path here, or it reads as the layout's file
+            said += f": it writes {self.files.relative(name)}"
         return f"{said}; {instead}" if instead else said
 
     def instead(self, name: str | None = None) -> str | None:
