@@ -221,8 +221,7 @@ def _launch(argv: list[str]) -> int:
     elif not argv or argv[0] != "soul":  # the app itself
         import notebook_app.app.app  # noqa: F401
         import notebook_app.app.screens.agent_sessions  # noqa: F401
-
-        load_standard_library()
+    load_standard_library()  # any verb may load a part of it late (soul's secret marks load base64 via the log)
     try:
         become_reader()
     except (OSError, PrivilegeError) as error:
