@@ -225,17 +225,11 @@ def report(
 def say_secrets(text: str | None) -> None:
     """A write that put a secret in a file says so on stderr, even though it was allowed: its kind, its first
     characters only."""
-    from ..core.text import a_kind, secrets_in
+    from ..core.text import secret_notice
 
-    found = secrets_in(text) if text else []
-    if found:
-        kind, shown = found[0]
-        more = f" and {len(found) - 1} more" if len(found) > 1 else ""
-        print(
-            f"persona-notebook: ⚠ what was written holds {a_kind(kind)}: {shown}{more}; the doctor's fix "
-            "replaces it with [redacted]",
-            file=sys.stderr,
-        )
+    notice = secret_notice(text) if text else None
+    if notice is not None:
+        print(f"persona-notebook: ⚠ {notice}", file=sys.stderr)
 
 
 def say_content_secrets(content: str, what: str) -> None:

@@ -179,6 +179,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"persona-notebook: no history: {unkept}", file=sys.stderr)
     if args.json:
         print_json([record_json(event) for event in records])
+    elif not records:  # nothing to list is said in words, never an empty screen (issue 34)
+        of = f" of {args.file}" if args.file else ""
+        by = f" by {args.by}" if args.by else ""
+        print(f"no records{of}{by} in the history")
     else:
         for event in records:
             print(line_of(event))
@@ -306,6 +310,9 @@ def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: igno
                 ],
             }
         )
+        return 0
+    if not lines:  # an empty file is said in words, never an empty screen (issue 34)
+        print(f"{result.name} is empty: no lines to name a writer of")
         return 0
     from ..core.text import secret_lines
 

@@ -100,10 +100,16 @@ def run(args: argparse.Namespace) -> int:
         from ..core.text import shown_text
 
         print_json(
-            [{"proposal": d.proposal, "outcome": d.outcome, "message": shown_text(d.message)} for d in decisions]
+            [
+                {"proposal": d.proposal, "outcome": d.outcome, "message": shown_text(d.message)}
+                | ({"near": d.near} if d.near else {})
+                for d in decisions
+            ]
         )
     for decision in [] if args.json else decisions:
         print(outcome_line(decision), file=sys.stdout if decision.done else sys.stderr)
+        if decision.near:  # the memory verb's line after a miss that only hidden characters caused
+            print(f"persona-notebook: {decision.near}", file=sys.stderr)
     if args.command == "approve":
         say_approved_secrets(home, decisions)
     return 0 if all(d.done for d in decisions) else 1

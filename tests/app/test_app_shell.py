@@ -199,3 +199,19 @@ def test_times_say_the_date_when_it_is_not_today_and_always_their_offset() -> No
     assert clock_time(last_week, now) == last_week.astimezone().strftime(
         f"%Y-%m-%d %H:%M {offset(last_week.astimezone())}"
     )
+
+
+async def test_the_current_sessions_head_says_its_time_by_the_one_rule_with_its_offset(home: Path) -> None:
+    """The app as launched (no pinned clock): Current's head says when the session began as every other time is said,
+    local with its offset (core/text/times.py), the same words clock_time gives for that moment."""
+    from textual.widgets import Label
+
+    from notebook_app.app.widgets.session.session_pane import SessionPane
+    from notebook_app.core.text.times import clock_time
+
+    app = NotebookApp(home, watch=False, home_label="test home")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        head = app.screen.query_one("#current", SessionPane).query_one(".session-meta", Label)
+        began = app.screen.state.current.taken_at
+        assert str(head.render()) == f"#{app.screen.state.current.number} · began {clock_time(began)}"

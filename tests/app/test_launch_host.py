@@ -8,9 +8,11 @@ The state folder is the test's (tests/app/conftest.py).
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
+from cli_process import run
 from notebook_pilot import SIZE, make_app, open_doctor, started, wait_until
 from textual.widgets import OptionList, Static
 
@@ -100,3 +102,24 @@ async def test_the_doctor_view_forgets_a_stale_remembered_host_with_y_and_writes
         await pilot.press("y")
         await wait_until(pilot, lambda: remembered_host(home) is None, "the host forgotten")
     assert {p: p.read_bytes() for p in home.rglob("*") if p.is_file()} == before  # the home is not written
+
+
+async def test_the_apps_doctor_as_hermes_finds_what_the_clis_doctor_as_hermes_finds(tmp_path: Path) -> None:
+    """One rule for the file map the doctor reads (issue 34): a plain home looked at as Hermes, with no memories/,
+    has its own MEMORY.md stand for Hermes's store in the CLI's doctor and in the app's ``!`` alike."""
+    home = tmp_path / "plain"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("# MEMORY\n\n- tn entry\n")
+    cli = run("doctor", "--host", "hermes", "--home", str(home), "--json", tmp=tmp_path)
+    said = {(f["rule"], f["file"], f["line"]) for f in json.loads(cli.stdout)["findings"] if f["severity"] != "info"}
+    assert ("hygiene.mixed-dialect", "MEMORY.md", 3) in said
+    opened = _opened(str(home), host="hermes", agent=None, profile=None, openclaw_config=None)
+    assert not isinstance(opened, int)
+    path, notebook, _ = opened
+    app = make_app(path)
+    app._notebook = notebook
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_doctor(pilot)
+        shown = {(f.rule, f.file, f.line) for f in screen.report.findings if f.severity.value != "info"}
+    assert shown == said

@@ -323,3 +323,21 @@ async def test_on_a_hermes_home_the_dry_run_and_the_approval_are_in_its_section_
         await wait_until(pilot, lambda: status(home, pid) == "approved", "the approval")
     assert (home / "memories" / "MEMORY.md").read_text() == "likes tide tables"
     assert not (home / "MEMORY.md").exists()
+
+
+async def test_an_approval_that_misses_by_a_hidden_character_names_the_near_match(home: Path) -> None:
+    """As the CLI's approve and the form say it: the failure is followed by the near match, the character named."""
+    pid = queue(home, {"action": "remove", "text": "likes tide tables"})
+    (home / "MEMORY.md").write_text(MEMORY.replace("likes tide tables", "likes tide\u200b tables"))
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await open_review(pilot)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: status(home, pid) == "failed", "the failed approval")
+        said = [str(n.message) for n in app._notifications if n.severity == "error"]
+        await wait_until(
+            pilot,
+            lambda: any("U+200B ZERO WIDTH SPACE in the file" in str(n.message) for n in app._notifications),
+            f"the near match named: {said}",
+        )

@@ -148,3 +148,26 @@ def test_history_text_shows_where_a_long_replace_differs_on_each_side(tmp_path: 
     out = run("history", "--home", str(tmp_path))
     replace_line = next(line for line in out.stdout.splitlines() if " replace " in line)
     assert 'text "…go to him on Fridays" with "…go to him on Mondays"' in replace_line, replace_line
+
+
+def test_an_empty_history_an_empty_queue_and_an_empty_file_are_said_in_words(tmp_path: Path) -> None:
+    """Nothing to list is said, never an empty screen (issue 34); ``--json`` stays an empty list."""
+    from cli_process import run as cli
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("- a\n")
+    (home / "USER.md").write_text("")
+    listed = cli("history", "--home", str(home), tmp=tmp_path)
+    assert (listed.returncode, listed.stdout, listed.stderr) == (0, "no records in the history\n", "")
+    of_file = cli("history", "--file", "USER.md", "--by", "mcp", "--home", str(home), tmp=tmp_path)
+    assert (of_file.returncode, of_file.stdout) == (0, "no records of USER.md by mcp in the history\n")
+    as_json = cli("history", "--json", "--home", str(home), tmp=tmp_path)
+    assert (as_json.returncode, json.loads(as_json.stdout)) == (0, [])
+    pending = cli("pending", "--home", str(home), tmp=tmp_path)
+    assert (pending.returncode, pending.stdout) == (0, "no proposals pending\n")
+    blamed = cli("blame", "USER.md", "--home", str(home), tmp=tmp_path)
+    assert (blamed.returncode, blamed.stdout) == (0, "USER.md is empty: no lines to name a writer of\n")
+    blamed_json = cli("blame", "USER.md", "--json", "--home", str(home), tmp=tmp_path)
+    assert json.loads(blamed_json.stdout) == {"file": "USER.md", "lines": []}
+    assert sorted(p.name for p in home.iterdir()) == ["MEMORY.md", "USER.md"]  # a look writes nothing

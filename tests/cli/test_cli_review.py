@@ -174,3 +174,25 @@ def test_an_edited_approval_is_listed_as_written_and_marked_edited(tmp_path: Pat
         True,
     )
     assert listed["proposed"] == {"text": "Fridays", "with": "Mondays"}
+
+
+def test_an_approval_that_misses_by_a_hidden_character_names_the_near_match(tmp_path: Path) -> None:
+    """approve's ``not found`` is followed by the near match the memory verb shows (issue 34): the hidden character
+    named, on stderr, and as ``"near"`` in ``--json``."""
+    from cli_process import run
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("# Notes\n- teaat 4 on Fridays\n")
+    pid = queue(home, {"action": "remove", "text": "teaat 4"})
+    again = queue(home, {"action": "remove", "text": "teaat 4 on"})
+    (home / "MEMORY.md").write_text("# Notes\n- tea\u200bat 4 on Fridays\n")
+    done = run("approve", pid, "--home", str(home), tmp=tmp_path)
+    assert done.returncode == 1
+    first, second = done.stderr.splitlines()
+    assert first == f"{pid} failed: not found: teaat 4"
+    assert "line 2 of MEMORY.md" in second and "tea∙at 4" in second, second
+    assert "U+200B ZERO WIDTH SPACE" in second and "in the file" in second
+    as_json = json.loads(run("approve", again, "--home", str(home), "--json", tmp=tmp_path).stdout)
+    assert as_json[0]["message"] == "not found: teaat 4 on" and "U+200B ZERO WIDTH SPACE" in as_json[0]["near"]
+    assert (home / "MEMORY.md").read_text() == "# Notes\n- tea\u200bat 4 on Fridays\n"

@@ -156,7 +156,7 @@ class Doctor:
         against its layout (a Claude Code project's root; None: ``home``).
         """
         root = home_path(home)
-        files = files if files is not None else files_for(root, host)
+        files = stood_in(root, files) if files is not None else files_for(root, host)
         found: list[Finding] = []
         reads, archive = _read_all(root, files)
         for read in reads:
@@ -261,8 +261,16 @@ def files_for(root: Path, host: HostProfile | None) -> FileMap:
     if host.proven != "hermes":
         return host_files(host.name)
     config = read_config(root, sections.LIMITS["MEMORY.md"], sections.LIMITS["USER.md"])
-    mapped = hermes_files(config.memory_char_limit, config.user_char_limit)
-    return mapped if (root / HERMES_FOLDER).is_dir() else replace(mapped, folders=MappingProxyType({}))
+    return stood_in(root, hermes_files(config.memory_char_limit, config.user_char_limit))
+
+
+def stood_in(root: Path, files: FileMap) -> FileMap:
+    """``files`` as the doctor reads them at ``root``: a Hermes map on a home with no ``memories/`` has the home's
+    own MEMORY.md and USER.md stand for its stores, as its composition reads them. The one rule for the CLI's
+    doctor (a map from ``--host``) and the app's (the map the home was opened with)."""
+    if files.host != "hermes" or not files.folders or (root / HERMES_FOLDER).is_dir():
+        return files
+    return replace(files, folders=MappingProxyType({}))
 
 
 def _placed(found: tuple[Finding, ...], files: FileMap) -> tuple[Finding, ...]:

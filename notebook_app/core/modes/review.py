@@ -61,6 +61,8 @@ class Decision:
     outcome: Outcome
     """``failed``: the call no longer applies."""
     message: str
+    near: str | None = None
+    """A miss's near match (hidden characters kept it apart), as the memory verb says it; None for any other."""
 
     @property
     def done(self) -> bool:
@@ -190,7 +192,7 @@ def approve(
     if tool.refusal is not None:
         return tool.refusal
     if result.is_error:
-        return Decision(proposal.id, Outcome.FAILED, result.output)
+        return Decision(proposal.id, Outcome.FAILED, result.output, result.near)
     return Decision(proposal.id, Outcome.APPROVED, result.output)
 
 

@@ -180,13 +180,13 @@ class EditorScreen(KeyedScreen[None]):
         run_once(
             self,
             "editor-save",
-            lambda: self.notebook.hand_edit(name, text, base),
+            lambda: (*self.notebook.hand_edit(name, text, base), secret_notice(text, base)),
             done=self._saved,
             failed=self._save_failed,
         )
 
-    def _saved(self, outcome: tuple[HandEditResult, HomeState]) -> None:
-        result, state = outcome
+    def _saved(self, outcome: tuple[HandEditResult, HomeState, str | None]) -> None:
+        result, state, secret = outcome
         self.saving = False
         self.applied(state)
         if result.merge is not None and result.conflicts:
@@ -203,6 +203,8 @@ class EditorScreen(KeyedScreen[None]):
         if result.is_error or result.text is None:
             self._show_banner("error", f"Not saved: {result.output}")
             return
+        if secret is not None:  # a secret this save added: allowed, and said even so (issue 34), as the CLI says it
+            self.notify(f"⚠ {secret}", title="secret", severity="warning", markup=False, timeout=10)
         merged = f"Saved and merged: {result.output}. Your edit and what was written since are both in the buffer now."
         self._written(
             result.text, for_people(result.output, result.unrecorded), note=merged if result.merge is not None else None
@@ -338,3 +340,10 @@ class EditorScreen(KeyedScreen[None]):
 
     def _hide_banner(self) -> None:
         self.query_one("#editor-banner", Static).set_classes("")
+
+
+def secret_notice(text: str, before: str) -> str | None:
+    """The core's sentence for a secret ``text`` holds that ``before`` did not (the finder loads with a save)."""
+    from ....core.text import secret_notice as notice
+
+    return notice(text, before)

@@ -26,6 +26,17 @@ AFTER_RESULT = 0.1
 for the frames that show a write's result.
 """
 
+WRITTEN_TEXT = {"add": "text", "replace": "with", "edit-entry": "to"}
+"""The form's field whose text a write puts in the file, by action (a remove or a delete puts none)."""
+
+
+def written_secret(args: dict[str, str]) -> str | None:
+    """The core's sentence for a secret in the text this write puts in the file, or None (read in the worker)."""
+    from ....core.text import secret_notice  # the secret finder loads with the first write, not at start
+
+    field = WRITTEN_TEXT.get(args.get("action", ""))
+    return secret_notice(args.get(field, "")) if field is not None else None
+
 
 NO_ENTRY = "Select an entry first: choose MEMORY.md or USER.md and move to a line with the arrows."
 """Said when an entry edit or delete is asked for with no entry selected."""
@@ -151,11 +162,15 @@ class FormRoundTrip:
             return
         self._typed_since_status = False
         run_once(
-            self._screen, "write", lambda: self.notebook.write(args), done=self._written, failed=self._write_failed
+            self._screen,
+            "write",
+            lambda: (*self.notebook.write(args), written_secret(args)),
+            done=self._written,
+            failed=self._write_failed,
         )
 
-    def _written(self, outcome: tuple[ToolResult | SpliceResult, HomeState]) -> None:
-        result, state = outcome
+    def _written(self, outcome: tuple[ToolResult | SpliceResult, HomeState, str | None]) -> None:
+        result, state, secret = outcome
         if result.is_error:
             near = result.near if isinstance(result, ToolResult) else None  # the core's words, as the CLI says them
             self.form.show_status("error", result.output + (f"; {near}" if near else ""))
@@ -174,6 +189,11 @@ class FormRoundTrip:
                 timeout=8 if unkept else 4,
             ),
         )
+        if secret is not None:  # allowed, and said even so (issue 34): the CLI's sentence, in one notification
+            self._screen.set_timer(
+                AFTER_RESULT,
+                lambda: notify(f"⚠ {secret}", title="secret", severity="warning", markup=False, timeout=10),
+            )
         if not self._apply(state):
             self._shown()
 

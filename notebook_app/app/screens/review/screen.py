@@ -323,7 +323,10 @@ class ReviewScreen(KeyedScreen[None]):
             if decision.outcome == Outcome.APPROVED:
                 words = f"approved {decision.proposal}: {decision.message}"
             elif decision.outcome == Outcome.FAILED:
-                words = f"{decision.proposal} failed: {decision.message}"
+                near = (
+                    f"; {decision.near}" if decision.near else ""
+                )  # the core's words, as the CLI and the form say them
+                words = f"{decision.proposal} failed: {decision.message}{near}"
             else:
                 words = decision.message
             severity = "information" if decision.done else "error"
