@@ -56,9 +56,7 @@ def test_no_file_under_tests_or_benchmarks_holds_a_secret_whole() -> None:
     """Issue 34 (decided): a fake secret in a test is assembled from fragments at test time, never committed whole,
     so the project's own finder, asked about each committed file of tests/ and benchmarks/, finds none."""
     found = [
-        f"{path}:{number}: {kind}"
-        for path, text in committed_texts().items()
-        for number, kind in secret_lines(text)
+        f"{path}:{number}: {kind}" for path, text in committed_texts().items() for number, kind in secret_lines(text)
     ]
     assert found == []
 
