@@ -88,7 +88,7 @@ async def test_warnings_fold_to_one_row_and_w_unfolds_them(home: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await started(pilot)
         summary = app.screen.query_one(HomePane).pane("MEMORY.md").query_one(FileSummary)
-        await wait_until(pilot, lambda: "unreadable" in summary_of(app), "the warning")
+        await wait_until(pilot, lambda: "bad bytes" in summary_of(app), "the warning")
         await pilot.pause()
         assert summary.region.height == 1  # the warnings in one row (at 100x30 the size line rides in the title rule)
         assert "%" in str(app.screen.query_one(HomePane).pane("MEMORY.md").border_title)
