@@ -156,7 +156,7 @@ def find_secrets(text: str) -> list[Hit]:
 def _vendor_hits(text: str) -> list[Hit]:
     expression, kinds = combined()
     found = []
-    for match in _windowed(expression, text):
+    for match in _windowed(expression, [pattern for _, pattern in kinds.values()], text):
         kind, pattern = kinds[match.lastgroup or ""] if match.lastgroup else ("secret", None)
         start, end = match.span()
         if found and start < found[-1].end:
@@ -178,19 +178,45 @@ WINDOW = 4096
 one call of the expression never holds the interpreter for long, so the app's keys are answered meanwhile."""
 
 
-def _windowed(expression: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+def _windowed(expression: re.Pattern[str], shapes: list[re.Pattern[str]], text: str) -> Iterator[re.Match[str]]:
     """``expression.finditer(text)``, a long line read window by window (:data:`WINDOW`), no match given twice."""
     if len(text) <= WINDOW + REACH:
-        yield from expression.finditer(text)
+        yield from leftmost(expression, shapes, text, 0, len(text))
         return
     last_end = 0
     for start in range(0, len(text), WINDOW):
-        for match in expression.finditer(text, start, min(len(text), start + WINDOW + REACH)):
+        for match in leftmost(expression, shapes, text, start, min(len(text), start + WINDOW + REACH)):
             if match.start() >= start + WINDOW:
                 break  # the next window reads it
             if match.start() >= last_end:
                 last_end = match.end()
                 yield match
+
+
+def leftmost(
+    expression: re.Pattern[str], shapes: list[re.Pattern[str]], text: str, pos: int, endpos: int
+) -> Iterator[re.Match[str]]:
+    """``expression.finditer(text, pos, endpos)``, where ``expression`` is the alternation of ``shapes``: each shape
+    searches on its own for where it next matches, and the expression is asked only there.
+
+    The same matches: the expression's leftmost match starts where the first of its shapes does, and there it
+    takes the first alternative that matches. Asked at every character, the one expression of 79 shapes cost
+    about 15 µs each (a 2 MiB line of token characters took many seconds); each shape alone skips to its prefix.
+    """
+    ahead = [shape.search(text, pos, endpos) for shape in shapes]
+    while True:
+        starts = [found.start() for found in ahead if found is not None]
+        if not starts:
+            return
+        match = expression.match(text, min(starts), endpos) or expression.search(text, min(starts), endpos)
+        if match is None:
+            return
+        yield match
+        pos = max(match.end(), match.start() + 1)
+        ahead = [
+            found if found is None or found.start() >= pos else shape.search(text, pos, endpos)
+            for found, shape in zip(ahead, shapes, strict=True)
+        ]
 
 
 def _to_token_end(text: str, kind: str, end: int) -> int:
