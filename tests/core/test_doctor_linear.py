@@ -80,7 +80,7 @@ def test_each_shape_searched_alone_finds_what_the_one_expression_finds() -> None
     for text in texts:
         for pos, endpos in ((0, len(text)), (3, len(text) - 5), (len(text) // 3, len(text))):
             expected = [(m.span(), m.lastgroup) for m in expression.finditer(text, pos, endpos)]
-            found = [(m.span(), m.lastgroup) for m in secrets.leftmost(expression, shapes, text, pos, endpos)]
+            found = [(m.span(), m.lastgroup) for m in secret_shapes.leftmost(expression, shapes, text, pos, endpos)]
             assert found == expected, (text[:60], pos, endpos)
     assert sum(len(list(expression.finditer(text))) for text in texts) > 100
 

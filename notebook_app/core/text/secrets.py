@@ -50,6 +50,7 @@ from .secret_shapes import (
     REACH,
     combined,
     entropy,
+    leftmost,
 )
 
 _NAMED = re.compile(
@@ -191,32 +192,6 @@ def _windowed(expression: re.Pattern[str], shapes: list[re.Pattern[str]], text: 
             if match.start() >= last_end:
                 last_end = match.end()
                 yield match
-
-
-def leftmost(
-    expression: re.Pattern[str], shapes: list[re.Pattern[str]], text: str, pos: int, endpos: int
-) -> Iterator[re.Match[str]]:
-    """``expression.finditer(text, pos, endpos)``, where ``expression`` is the alternation of ``shapes``: each shape
-    searches on its own for where it next matches, and the expression is asked only there.
-
-    The same matches: the expression's leftmost match starts where the first of its shapes does, and there it
-    takes the first alternative that matches. Asked at every character, the one expression of 79 shapes cost
-    about 15 µs each (a 2 MiB line of token characters took many seconds); each shape alone skips to its prefix.
-    """
-    ahead = [shape.search(text, pos, endpos) for shape in shapes]
-    while True:
-        starts = [found.start() for found in ahead if found is not None]
-        if not starts:
-            return
-        match = expression.match(text, min(starts), endpos) or expression.search(text, min(starts), endpos)
-        if match is None:
-            return
-        yield match
-        pos = max(match.end(), match.start() + 1)
-        ahead = [
-            found if found is None or found.start() >= pos else shape.search(text, pos, endpos)
-            for found, shape in zip(ahead, shapes, strict=True)
-        ]
 
 
 def _to_token_end(text: str, kind: str, end: int) -> int:
