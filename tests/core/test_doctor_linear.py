@@ -83,6 +83,11 @@ def test_each_shape_searched_alone_finds_what_the_one_expression_finds() -> None
             found = [(m.span(), m.lastgroup) for m in secret_shapes.leftmost(expression, shapes, text, pos, endpos)]
             assert found == expected, (text[:60], pos, endpos)
     assert sum(len(list(expression.finditer(text))) for text in texts) > 100
+    for kind, pattern in kinds.values():  # a shape skipped where its needle is missing could never match there
+        if kind in secret_shapes.NEEDLES:
+            assert not pattern.flags & re.IGNORECASE
+            assert secret_shapes.NEEDLES[kind] in re.sub(r"\\(.)", r"\1", pattern.pattern), kind
+    assert set(secret_shapes.NEEDLES) <= {kind for kind, _ in kinds.values()}
 
 
 def test_a_long_line_is_read_whole_in_windows_and_a_secret_across_a_window_edge_is_found_whole() -> None:

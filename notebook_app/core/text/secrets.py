@@ -45,6 +45,7 @@ from .secret_shapes import (
     BASE64_LIMIT,
     HEX_LIMIT,
     NAMED_SECRET,
+    NEEDLES,
     PASSWORD,
     PRIVATE_KEY,
     REACH,
@@ -156,8 +157,9 @@ def find_secrets(text: str) -> list[Hit]:
 
 def _vendor_hits(text: str) -> list[Hit]:
     expression, kinds = combined()
+    shapes = [pattern for kind, pattern in kinds.values() if NEEDLES.get(kind, "") in text]
     found = []
-    for match in _windowed(expression, [pattern for _, pattern in kinds.values()], text):
+    for match in _windowed(expression, shapes, text):
         kind, pattern = kinds[match.lastgroup or ""] if match.lastgroup else ("secret", None)
         start, end = match.span()
         if found and start < found[-1].end:
