@@ -122,7 +122,11 @@ def _cases() -> list[tuple[str, str, str]]:
             "ssh key {} (rotate yearly)",
             _join("-----BEGIN OPENSSH ", "PRIVATE KEY----- ", key_body, " -----END OPENSSH ", "PRIVATE KEY-----"),
         ),
-        ("password in a url", "clone from https://deploy:{}@git.example.org/repo", chars(ALNUM, 16, "basic")),
+        (
+            "password in a url",
+            _join("clone from https://deploy:", "{}@git.example.org/repo"),
+            chars(ALNUM, 16, "basic"),
+        ),
         (
             "azure storage key",
             "blob storage {}",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,13 +37,22 @@ def make_app(
     )
 
 
-async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str, attempts: int = 500) -> None:
-    """Poll ``condition`` between rounds of message processing; fail after a bounded wait."""
-    for _ in range(attempts):
-        if condition():
-            return
+WAIT = 30.0
+"""Seconds a wait gives its condition at least: a wait is no timing assertion, and a busy 2-core machine is slow."""
+
+
+async def wait_until(
+    pilot: Pilot, condition: Callable[[], object], what: str, attempts: int = 500, within: float = WAIT
+) -> None:
+    """Poll ``condition`` between rounds of message processing; fail once ``attempts`` polls and ``within`` seconds
+    have both passed (500 polls alone were about 5 s, which a loaded machine's worker could miss)."""
+    deadline = time.monotonic() + within
+    polls = 0
+    while not condition():
+        if polls >= attempts and time.monotonic() >= deadline:
+            raise AssertionError(f"timed out waiting for: {what}")
+        polls += 1
         await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for: {what}")
 
 
 async def started(pilot: Pilot) -> None:

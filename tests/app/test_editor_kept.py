@@ -112,7 +112,7 @@ def test_SIGTERM_in_a_real_terminal_keeps_the_unsaved_buffer_and_says_so_on_stde
         terminal.send("zz")
         assert terminal.read_until("unsaved"), terminal.output.decode(errors="replace")[-2000:]
         os.kill(terminal.process.pid, signal.SIGTERM)
-        assert terminal.wait(within=15) == 0
+        assert terminal.wait(within=30) == 0
         terminal.read_until("\0", within=0.5)  # what it said on stderr after giving the screen back
         output = terminal.output.decode(errors="replace")
         assert "Traceback" not in output

@@ -50,7 +50,7 @@ def add_through_a_real_terminal(home: Path, tmp_path: Path, keys: list[str], exp
         terminal.send("\r")
         assert memory_becomes(terminal, home / "MEMORY.md", MEMORY + expected_entry), (home / "MEMORY.md").read_text()
         terminal.send("q")
-        assert terminal.wait(within=10) == 0
+        assert terminal.wait(within=30) == 0
         assert b"Traceback" not in terminal.output
     finally:
         terminal.close()

@@ -433,7 +433,7 @@ def test_o_in_a_real_terminal_suspends_the_app_for_EDITOR_and_resumes_with_the_e
         assert terminal.read_until("Written"), terminal.output.decode(errors="replace")[-2000:]
         assert (home / "MEMORY.md").read_text() == MEMORY + "- from a real editor\n"
         terminal.send("q")
-        assert terminal.wait(within=10) == 0
+        assert terminal.wait(within=30) == 0
         assert b"Traceback" not in terminal.output
     finally:
         terminal.close()

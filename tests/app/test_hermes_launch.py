@@ -43,7 +43,7 @@ def test_persona_notebook_opens_a_hermes_home_as_hermes_with_its_stores(tmp_path
         for meter in (" of 2,200 chars", " of 1,375 chars"):  # Hermes's meter in each store's pane (styled apart)
             assert terminal.read_until(meter), (meter, terminal.output.decode(errors="replace")[-3000:])
         terminal.send("q")
-        assert terminal.wait(within=10) == 0
+        assert terminal.wait(within=30) == 0
     finally:
         terminal.close()
     before_app, _, _ = terminal.output.partition(ALTERNATE_SCREEN)

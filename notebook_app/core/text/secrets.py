@@ -45,11 +45,13 @@ from .secret_shapes import (
     BASE64_LIMIT,
     HEX_LIMIT,
     NAMED_SECRET,
+    NEEDLES,
     PASSWORD,
     PRIVATE_KEY,
     REACH,
     combined,
     entropy,
+    leftmost,
 )
 
 _NAMED = re.compile(
@@ -155,8 +157,9 @@ def find_secrets(text: str) -> list[Hit]:
 
 def _vendor_hits(text: str) -> list[Hit]:
     expression, kinds = combined()
+    shapes = [pattern for kind, pattern in kinds.values() if NEEDLES.get(kind, "") in text]
     found = []
-    for match in _windowed(expression, text):
+    for match in _windowed(expression, shapes, text):
         kind, pattern = kinds[match.lastgroup or ""] if match.lastgroup else ("secret", None)
         start, end = match.span()
         if found and start < found[-1].end:
@@ -178,14 +181,14 @@ WINDOW = 4096
 one call of the expression never holds the interpreter for long, so the app's keys are answered meanwhile."""
 
 
-def _windowed(expression: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+def _windowed(expression: re.Pattern[str], shapes: list[re.Pattern[str]], text: str) -> Iterator[re.Match[str]]:
     """``expression.finditer(text)``, a long line read window by window (:data:`WINDOW`), no match given twice."""
     if len(text) <= WINDOW + REACH:
-        yield from expression.finditer(text)
+        yield from leftmost(expression, shapes, text, 0, len(text))
         return
     last_end = 0
     for start in range(0, len(text), WINDOW):
-        for match in expression.finditer(text, start, min(len(text), start + WINDOW + REACH)):
+        for match in leftmost(expression, shapes, text, start, min(len(text), start + WINDOW + REACH)):
             if match.start() >= start + WINDOW:
                 break  # the next window reads it
             if match.start() >= last_end:
