@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from .common_runs import common_prefix, common_suffix, differing_excerpts
     from .hidden import describe_hidden, with_markers
     from .merge import Conflict, MergeResult, both, follow_line, merge3, mine, split_lines, theirs
-    from .secrets import a_kind, secret_lines, secret_notice, secrets_in, shown_text
+    from .quote import secret_notice
+    from .secrets import a_kind, secret_lines, secrets_in, shown_text
     from .times import clock_time, local_time
     from .tokens import DEFAULT_ENCODING, count_tokens
 
@@ -36,7 +37,7 @@ _HOME_OF: dict[str, str] = {
     "local_time": "times",
     "a_kind": "secrets",
     "secret_lines": "secrets",
-    "secret_notice": "secrets",
+    "secret_notice": "quote",
     "secrets_in": "secrets",
     "shown_text": "secrets",
     "DEFAULT_ENCODING": "tokens",

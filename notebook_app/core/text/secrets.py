@@ -337,23 +337,6 @@ def secrets_in(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def secret_notice(text: str, before: str = "") -> str | None:
-    """What a write that put a secret in a file says, even though it was allowed (issue 34), or None: the kind of
-    the first secret ``text`` holds that ``before`` (the text it replaced) did not, its first characters only, and
-    how many more. One sentence for the CLI's stderr and the app's notification alike."""
-    found = secrets_in(text) if text else []
-    if found and before:
-        old = secrets_in(before)
-        for seen in old:
-            if seen in found:
-                found.remove(seen)
-    if not found:
-        return None
-    kind, shown = found[0]
-    more = f" and {len(found) - 1} more" if len(found) > 1 else ""
-    return f"what was written holds {a_kind(kind)}: {shown}{more}; the doctor's fix replaces it with [redacted]"
-
-
 def secret_lines(text: str) -> list[tuple[int, str]]:
     """Each line (from 1) of ``text`` that holds a secret, with the kind of its first: for a view of content that
     keeps its bytes and marks the secret (⚠) beside it."""
