@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"persona-notebook: no history: {unkept}", file=sys.stderr)
     if args.json:
         print_json([record_json(event) for event in records])
-    elif not records:  # nothing to list is said in words, never an empty screen (issue 34)
+    elif not records and unkept is None:  # nothing to list is said in words (issue 34); the line above said why
         of = f" of {args.file}" if args.file else ""
         by = f" by {args.by}" if args.by else ""
         print(f"no records{of}{by} in the history")
