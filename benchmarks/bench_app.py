@@ -49,7 +49,11 @@ def _check(bench: Bench) -> str | None:
     if not DEMO.is_dir():
         return "the demo home (notebook_app/demo_home) is missing"
     probe = subprocess.run(
-        [str(ours.python), "-c", "from notebook_app.app import launch; from notebook_app.app.app import NotebookApp"],
+        [
+            str(ours.python),
+            "-c",
+            "from notebook_app.app.launch import launch; from notebook_app.app.app import NotebookApp",
+        ],
         capture_output=True,
         text=True,
         cwd=REPO,

@@ -21,7 +21,7 @@ import time
 
 def main(home: str, rounds: int, add: bool = False) -> None:
     started = time.perf_counter()
-    from notebook_app.core.doctor import Doctor
+    from notebook_app.core.doctor.check import Doctor
 
     imported = time.perf_counter() - started
     doctor = Doctor()

@@ -153,7 +153,7 @@ class Ours:
     name = "ours"
 
     def __init__(self, home: str | Path) -> None:
-        from notebook_app.core import memory_tool
+        from notebook_app.core.memory.tool import memory_tool
 
         self.tool = memory_tool(home)
 
@@ -174,7 +174,7 @@ class Ours:
 
     @staticmethod
     def compose(home: str) -> tuple[str, list[str]]:
-        from notebook_app.core import compose_soul
+        from notebook_app.core.home.soul import compose_soul
 
         return compose_soul(home)
 
@@ -291,8 +291,8 @@ def git_on_for(impl: str, home: str | Path) -> None:
     os.environ["GIT_CONFIG_NOSYSTEM"] = "1"
     import subprocess
 
-    from notebook_app.core.log import CLI
-    from notebook_app.core.modes import git_on
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.modes.git_mode import git_on
 
     # its own repository, also when the scratch folder is inside this checkout's (benchmarks/.work)
     subprocess.run(["git", "init", "--quiet", str(home)], check=True)

@@ -17,7 +17,7 @@ from typing import Any
 
 def build(home: Path, records: int, *, entry_bytes: int, edits: int = 0) -> float:
     """``records`` writes through the core (adds, and ``edits`` entry edits spread over the file); seconds taken."""
-    from notebook_app.core import edit_entry
+    from notebook_app.core.edits.guarded_splice import edit_entry
     from notebook_app.core.log.actor import CLI, NOTEBOOK
     from notebook_app.core.memory.tool import MemoryTool
 

@@ -1,5 +1,5 @@
 """``python -m notebook_app`` runs the same command as ``persona-notebook``."""
 
-from .cli import main
+from notebook_app.cli.main import main
 
 raise SystemExit(main())

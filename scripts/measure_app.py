@@ -25,12 +25,12 @@ from pathlib import Path
 from notebook_app.app.app import NotebookApp
 from notebook_app.app.widgets.home.entry_view import EntryView
 from notebook_app.app.widgets.session.session_pane import SessionPane
-from notebook_app.core import MAX_FILE_BYTES
+from notebook_app.core.home.soul import MAX_FILE_BYTES
 
 SIZE = (120, 40)
 WRITER = (
     "import sys, time\n"
-    "from notebook_app.core import memory_tool\n"
+    "from notebook_app.core.memory.tool import memory_tool\n"
     "result = memory_tool(sys.argv[1]).call({'action': 'add', 'text': sys.argv[2]})\n"
     "print(time.time(), result.is_error)\n"
 )

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from notebook_app.core import FileStatus
+from notebook_app.core.home.files import FileStatus
 
 REPO = Path(__file__).resolve().parents[1]
 NOT_LOADED = "; the session does not load it"

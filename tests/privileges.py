@@ -205,7 +205,7 @@ def load_standard_library() -> None:
 def _launch(argv: list[str]) -> int:
     sys.path.insert(0, str(REPO))  # this checkout, not whatever the venv has installed
     import notebook_app.core.hosts.opening.choose  # noqa: F401  (every verb opens its home as its host has it)
-    from notebook_app.cli import main
+    from notebook_app.cli.main import main
 
     if argv[:1] == ["mcp"]:
         import anyio._backends._asyncio  # noqa: F401  (anyio loads its backend on first run)

@@ -11,17 +11,19 @@ from textual import messages, on
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from ..core.text import clock_time  # the one rule for times: local, with the offset
-from . import views
-from .keymap import load_keymap, user_keymap_path
-from .keys import APP_KEYS, Key, bindings
-from .screens import CreateHomeScreen, HelpScreen, MainScreen
-from .screens.editor.kept import end_on_signals, keep_at_exit, tell_kept
-from .screens.keyed import KeyedScreen
-from .screens.main.edits import EditorLauncher
-from .themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
-from .view_model.notebook import Notebook
-from .widgets.textual_compat import set_theme_before_parse
+from notebook_app.app import views
+from notebook_app.app.keymap import load_keymap, user_keymap_path
+from notebook_app.app.keys import APP_KEYS, Key, bindings
+from notebook_app.app.screens.create_home import CreateHomeScreen
+from notebook_app.app.screens.editor.kept import end_on_signals, keep_at_exit, tell_kept
+from notebook_app.app.screens.help import HelpScreen
+from notebook_app.app.screens.keyed import KeyedScreen
+from notebook_app.app.screens.main.edits import EditorLauncher
+from notebook_app.app.screens.main.screen import MainScreen
+from notebook_app.app.themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
+from notebook_app.app.view_model.notebook import Notebook
+from notebook_app.app.widgets.textual_compat import set_theme_before_parse
+from notebook_app.core.text.times import clock_time
 
 
 def tilde(path: Path) -> str:
@@ -36,7 +38,7 @@ def project_label(spec: str, root: Path, memory: Path) -> str:
     """``Claude Code · ~/proj (memory in ~/.claude)``: the header names the project a person opened, and in
     short where its memory (and all the notebook writes) is; the opening notice says the memory folder whole."""
     kept = tilde(memory.parents[2]) if memory.name == "memory" else tilde(memory)  # ~/.claude: it fits 80 columns
-    from .view_model.injects import TITLES  # only a project whose memory is elsewhere asks
+    from notebook_app.app.view_model.injects import TITLES  # only a project whose memory is elsewhere asks
 
     name = spec.partition("@")[0]
     return f"{TITLES.get(name, name)} · {tilde(root)} (memory in {kept})"
@@ -108,7 +110,7 @@ class NotebookApp(App[None]):
             self.call_after_refresh(self._tell_kept)  # after the first frame: it looks in the state directory
 
     def on_unmount(self) -> None:
-        from ..core.fs import unpin_home
+        from notebook_app.core.fs.home_pin import unpin_home
 
         unpin_home(self.home)  # the notebook is done with its home: its pinned folders are let go
 
@@ -169,7 +171,7 @@ class NotebookApp(App[None]):
     def _offer_git_ignore(self) -> None:
         """Our own files and the home's git (issue 22, item 6): asked once, written only after a yes."""
         if self.main_screen is not None and self.main_screen.notebook.files.host is not None:
-            from .screens.git_ignore import offer_git_ignore  # a plain home: no host puts it in git
+            from notebook_app.app.screens.git_ignore import offer_git_ignore  # a plain home: no host puts it in git
 
             offer_git_ignore(self, self.main_screen.notebook.home, self.main_screen.notebook.files.host)
 
@@ -216,9 +218,9 @@ class NotebookApp(App[None]):
 
     def action_set_review(self, on: bool) -> None:
         """The palette's review setting for the home: a recorded write, through the core, as the notebook."""
-        from ..core.log import NOTEBOOK
-        from ..core.modes import set_review
-        from .workers import run_once
+        from notebook_app.app.workers import run_once
+        from notebook_app.core.log.actor import NOTEBOOK
+        from notebook_app.core.modes.settings import set_review
 
         def said(output: str, is_error: bool) -> None:
             self.notify(output, title="review setting", severity="error" if is_error else "information", markup=False)
@@ -248,7 +250,9 @@ class NotebookApp(App[None]):
             if key.command:
                 yield SystemCommand(key.command, key.help, partial(self.run_action, key.action))
         if isinstance(screen, MainScreen):
-            from .view_model import host_choices as hosts  # the host profiles load when the palette first asks
+            from notebook_app.app.view_model import (
+                host_choices as hosts,  # the host profiles load when the palette first asks
+            )
 
             previews = screen.notebook.previews  # a home opened as a host: its own and the hosts its layout fits
             for name, title, summary in hosts.host_choices(previews) + hosts.release_choices(previews):
@@ -266,10 +270,10 @@ class NotebookApp(App[None]):
                 yield SystemCommand(
                     f"Turn review {word} for this home", help_text, partial(self.run_action, f"set_review({on})")
                 )
-            from .git_commands import git_commands  # git's commands load when the palette first asks
+            from notebook_app.app.git_commands import git_commands  # git's commands load when the palette first asks
 
             yield from git_commands(self, screen.notebook.home)
-            from ..portable import Host  # loads when the palette first asks, not at start
+            from notebook_app.portable.model import Host
 
             for host in Host:
                 words = f"This home's persona as {host.a_home} elsewhere: the plan first, nothing written before y"

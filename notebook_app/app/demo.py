@@ -15,8 +15,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from ..core.fs import STATE_DIR
-from ..core.home import JOURNAL_NAME
+from notebook_app.core.fs.state_dir import STATE_DIR
+from notebook_app.core.home.reading import JOURNAL_NAME
 
 DEMO_LABEL = "demo persona"
 
@@ -61,7 +61,7 @@ def demo_losses(home: Path) -> list[str]:
 
 
 def _records(home: Path) -> int:
-    from ..core.history import history  # the history's reader loads only for a reset
+    from notebook_app.core.history.query import history
 
     return len(history(home))
 

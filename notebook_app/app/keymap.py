@@ -17,7 +17,7 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
-from .keys import KEY_GROUPS, Key, KeyGroup
+from notebook_app.app.keys import KEY_GROUPS, Key, KeyGroup
 
 KEYMAP_FILE = "keymap.toml"
 

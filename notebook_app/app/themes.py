@@ -27,7 +27,7 @@ from platformdirs import user_config_dir
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ..core.fs import load_toml_folders
+from notebook_app.core.fs.data_folders import load_toml_folders
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable

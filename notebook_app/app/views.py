@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .app import NotebookApp
-    from .screens import MainScreen
+    from notebook_app.app.app import NotebookApp
+    from notebook_app.app.screens.main.screen import MainScreen
 
 
 def agent_sessions(app: NotebookApp, main: MainScreen) -> None:
-    from .screens.agent_sessions import AgentSessionsScreen
+    from notebook_app.app.screens.agent_sessions import AgentSessionsScreen
 
     notebook = main.notebook
     served = (
@@ -36,14 +36,14 @@ def agent_sessions(app: NotebookApp, main: MainScreen) -> None:
 
 
 def history(app: NotebookApp, main: MainScreen) -> None:
-    from .screens.history import HistoryScreen
+    from notebook_app.app.screens.history import HistoryScreen
 
     screen = HistoryScreen(main.notebook.home, app.clock, watch=app.watch_home, files=main.notebook.files)
     app.push_screen(screen, lambda _: main.read_again())
 
 
 def review(app: NotebookApp, main: MainScreen) -> None:
-    from .screens.review.screen import ReviewScreen
+    from notebook_app.app.screens.review.screen import ReviewScreen
 
     # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
     screen = ReviewScreen(main.notebook.home, app.clock, watch=app.watch_home, files=main.notebook.files)
@@ -51,13 +51,13 @@ def review(app: NotebookApp, main: MainScreen) -> None:
 
 
 def doctor(app: NotebookApp, main: MainScreen) -> None:
-    from .screens.doctor import DoctorScreen
+    from notebook_app.app.screens.doctor import DoctorScreen
 
     app.push_screen(DoctorScreen(main.notebook.home, main.notebook.check), main.back_from_doctor)
 
 
 def tidy(app: NotebookApp, main: MainScreen) -> None:
-    from .screens.tidy.screen import TidyScreen
+    from notebook_app.app.screens.tidy.screen import TidyScreen
 
     notebook = main.notebook
     screen = TidyScreen(notebook.home, notebook.tidy, notebook.apply_tidy, notebook.tidy_preview, watch=app.watch_home)
@@ -65,7 +65,7 @@ def tidy(app: NotebookApp, main: MainScreen) -> None:
 
 
 def injects(app: NotebookApp, main: MainScreen) -> None:
-    from .screens.injects import InjectsScreen
+    from notebook_app.app.screens.injects import InjectsScreen
 
     shown = main.sessions
     app.push_screen(
@@ -81,8 +81,11 @@ def injects(app: NotebookApp, main: MainScreen) -> None:
 
 def export(app: NotebookApp, main: MainScreen, target: str) -> None:
     """The palette's *Export to: …*: the home in view as ``target``'s home, planned by ``notebook_app.portable``."""
-    from ..portable import Host, Plan, Problem, apply_plan, make_plan, read_persona
-    from .screens.export.screen import ExportScreen
+    from notebook_app.app.screens.export.screen import ExportScreen
+    from notebook_app.portable.model import Host, Plan, Problem
+    from notebook_app.portable.planning import make_plan
+    from notebook_app.portable.reading import read_persona
+    from notebook_app.portable.writing import apply_plan
 
     notebook = main.notebook
     source = notebook.host_root  # a Claude Code project's root, not its memory folder

@@ -22,8 +22,8 @@ from typing import Any, Generic, TypeVar
 from textual.dom import DOMNode
 from textual.timer import Timer
 
-from ..core.store import git_notes
-from .view_model.failures import failure_words
+from notebook_app.app.view_model.failures import failure_words
+from notebook_app.core.store.notes import git_notes
 
 T = TypeVar("T")
 

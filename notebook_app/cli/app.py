@@ -8,8 +8,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .. import __version__
-from .common import CommandLine, host_options, usage_error
+from notebook_app import __version__
+from notebook_app.cli.common import CommandLine, host_options, usage_error
 
 
 def build_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
@@ -77,7 +77,7 @@ def run(argv: Sequence[str], verbs: Sequence[CommandLine]) -> int:
         return reset_demo(yes=args.yes)
     if args.yes:
         return usage_error("--yes goes with --reset-demo")
-    from ..app import launch  # Textual loads only when the app really opens
+    from notebook_app.app.launch import launch
 
     return launch(
         home=args.home,
@@ -95,7 +95,11 @@ def reset_demo(*, yes: bool) -> int:
     With no terminal to ask on and no ``--yes``, nothing changes (exit 2).
     Declining changes nothing (exit 1).
     """
-    from ..app.demo import demo_home_dir, demo_losses, ensure_demo  # importlib.resources: only the demo needs it
+    from notebook_app.app.demo import (  # importlib.resources: only the demo needs it
+        demo_home_dir,
+        demo_losses,
+        ensure_demo,
+    )
 
     home = demo_home_dir()
     try:
@@ -179,13 +183,13 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from ..app import check_home  # the app's own opening: a home it refuses is refused here, before listening
+    from notebook_app.app.launch import check_home
 
     named = {"host": args.host, "agent": args.agent, "profile": args.profile, "openclaw_config": args.openclaw_config}
     refused = check_home(args.home, **named)
     if refused is not None:
         return refused
-    from ..serve import Served, serve  # aiohttp loads only when a server really starts
+    from notebook_app.serve.server import Served, serve
 
     command = [sys.executable, "-m", "notebook_app"]
     if args.home is not None:

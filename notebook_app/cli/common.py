@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import __version__
-from ..core.fs import pin_home
-from ..core.home import home_path
-from ..core.store import git_notes
+from notebook_app import __version__
+from notebook_app.core.fs.home_pin import pin_home
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.store.notes import git_notes
 
 if TYPE_CHECKING:
-    from ..core.hosts import Opening
+    from notebook_app.core.hosts.opening.result import Opening
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,8 @@ def opened_home(
     """
     if getattr(args, "opening", None) is not None:
         return args.opening
-    from ..core.hosts import Chosen, OpeningError, open_home  # the host rules load when asked
+    from notebook_app.core.hosts.opening.choose import open_home
+    from notebook_app.core.hosts.opening.result import Chosen, OpeningError
 
     given: Path | None = None
     if args.home is not CURRENT:
@@ -163,7 +164,7 @@ def remember_aimed_host(args: argparse.Namespace) -> None:
     opening: Opening | None = getattr(args, "opening", None)
     if args.host is None or opening is None:
         return
-    from ..core.hosts import remember_host
+    from notebook_app.core.home.remembered import remember_host
 
     problem = remember_host(opening.root, opening.host, opening.version)
     if problem is not None:
@@ -172,7 +173,7 @@ def remember_aimed_host(args: argparse.Namespace) -> None:
 
 def say_git_hint(opening: Opening) -> None:
     """After a write to a workspace in git whose history git would commit: one line on stderr, once per folder."""
-    from ..core.home import git_hint
+    from notebook_app.core.home.git_ignore import git_hint
 
     line = git_hint(opening.entry_home, opening.host)
     if line is not None:
@@ -199,7 +200,7 @@ def report(
     on stderr (``"near"`` in JSON). A secret the result quotes
     (``not found: <text>``) is shown by its first characters only.
     """
-    from ..core.text import shown_text
+    from notebook_app.core.text.secrets import shown_text
 
     output = shown_text(output)
     if as_json:
@@ -225,7 +226,7 @@ def report(
 def say_secrets(text: str | None) -> None:
     """A write that put a secret in a file says so on stderr, even though it was allowed: its kind, its first
     characters only."""
-    from ..core.text import secret_notice
+    from notebook_app.core.text.quote import secret_notice
 
     notice = secret_notice(text) if text else None
     if notice is not None:
@@ -234,7 +235,7 @@ def say_secrets(text: str | None) -> None:
 
 def say_content_secrets(content: str, what: str) -> None:
     """A view of content keeps its bytes: a secret in it is named on stderr (⚠, its kind and line), never shown."""
-    from ..core.text import a_kind, secret_lines
+    from notebook_app.core.text.secrets import a_kind, secret_lines
 
     found = secret_lines(content) if content else []
     if found:

@@ -12,12 +12,13 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ..core.text import with_markers
-from .common import CommandLine, home_option, print_json, usage_error
-from .hosts import HOST_HELP, home_and_host, host_options
+from notebook_app.cli.common import CommandLine, home_option, print_json, usage_error
+from notebook_app.cli.hosts import HOST_HELP, home_and_host, host_options
+from notebook_app.core.text.hidden import with_markers
 
 if TYPE_CHECKING:
-    from ..core.doctor import DoctorReport, Finding
+    from notebook_app.core.doctor.check import DoctorReport
+    from notebook_app.core.doctor.model import Finding
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, str):
         return usage_error(found)
     home, host = found
-    from ..core.doctor import Doctor  # the doctor's rules load when it runs, not with the app
+    from notebook_app.core.doctor.check import Doctor
 
     doctor = Doctor(remember=True)
     report = doctor.check(home, host=host)

@@ -17,9 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.home import BOOTSTRAP_ORDER
-from ..core.log import CLI
-from .common import (
+from notebook_app.cli.common import (
     CommandLine,
     home_option,
     opened_home,
@@ -28,9 +26,11 @@ from .common import (
     say_git_hint,
     usage_error,
 )
+from notebook_app.core.home.names import BOOTSTRAP_ORDER
+from notebook_app.core.log.actor import CLI
 
 if TYPE_CHECKING:
-    from ..core.edits import CopyEditResult, EditorRunner
+    from notebook_app.core.edits.editor_copy import CopyEditResult, EditorRunner
 
 
 def process_runner(command: list[str]) -> EditorRunner:
@@ -70,7 +70,9 @@ def run(
     if isinstance(opening, str):
         return usage_error(opening)
     # Loaded when an edit runs, not with the app.
-    from ..core.edits import edit_with_editor, editor_command, edits_dir, hand_edit_refusal
+    from notebook_app.core.edits.copies import edits_dir
+    from notebook_app.core.edits.editor_copy import edit_with_editor, editor_command
+    from notebook_app.core.edits.hand_edit import hand_edit_refusal
 
     files = opening.files
     if args.name not in BOOTSTRAP_ORDER and not files.edits_whole(args.name):

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..core import ENTRY_FILES
-from ..core.log import CLI
-from .common import (
+from notebook_app.cli.common import (
     CommandLine,
     home_option,
     opened_home,
@@ -16,6 +14,8 @@ from .common import (
     say_secrets,
     usage_error,
 )
+from notebook_app.core.home.reading import ENTRY_FILES
+from notebook_app.core.log.actor import CLI
 
 _HELPS = {
     "delete": "delete line LINE of FILE, its line ending included",
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(opening, str):
         return usage_error(opening)
     home, files = opening.entry_home, opening.files
-    from ..core import delete_entry, edit_entry  # the write path loads when a verb writes, not with the app
+    from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
 
     if args.action == "delete":
         result = delete_entry(home, args.file, args.line, args.expect, by=CLI, files=files)

@@ -11,12 +11,21 @@ import sys
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..core.log import CLI, EventAction
-from .common import CommandLine, home_option, opened_home, print_json, remember_aimed_host, report, usage_error
+from notebook_app.cli.common import (
+    CommandLine,
+    home_option,
+    opened_home,
+    print_json,
+    remember_aimed_host,
+    report,
+    usage_error,
+)
+from notebook_app.core.log.actor import CLI
+from notebook_app.core.log.event_action import EventAction
 
 if TYPE_CHECKING:
-    from ..core.home import FileMap
-    from ..core.log import Event
+    from notebook_app.core.home.layout import FileMap
+    from notebook_app.core.log.events import Event
 
 _KINDS = ("notebook", "cli", "mcp", "library", "outside")
 _NAMES = (
@@ -120,16 +129,11 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.fs import state_problem
-    from ..core.history import (  # the history's modules load when a history verb runs
-        history,
-        not_a_file,
-        prune,
-        record_json,
-        redact,
-        restore,
-        undo,
-    )
+    from notebook_app.core.fs.state_dir import state_problem
+    from notebook_app.core.history.admin import prune, redact
+    from notebook_app.core.history.query import history, not_a_file, record_json
+    from notebook_app.core.history.undo_group import undo
+    from notebook_app.core.history.undo_restore import restore
 
     writes = args.command in ("undo", "restore") and not args.dry_run  # the rest read, or write only the history
     opening = opened_home(args, writes=writes, file=getattr(args, "name", None) if writes else None)
@@ -207,8 +211,9 @@ def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, dif
 def line_of(event: Event) -> str:
     """One record on one line: id, time, file, action, who, and
     what it did; hidden characters drawn as the panes draw them."""
-    from ..core.history import who
-    from ..core.text import local_time, with_markers
+    from notebook_app.core.history.undo_restore import who
+    from notebook_app.core.text.hidden import with_markers
+    from notebook_app.core.text.times import local_time
 
     when = local_time(event.time)
     session = f" session {event.by.session}" if event.by.session else ""
@@ -218,7 +223,7 @@ def line_of(event: Event) -> str:
 
 def _secret_mark(event: Event) -> str:
     """``  ⚠ holds an Anthropic API key`` when the text a record carries holds one: it is shown as it is, marked."""
-    from ..core.text import a_kind, secret_lines
+    from notebook_app.core.text.secrets import a_kind, secret_lines
 
     args = event.args if isinstance(event.args, dict) else {}
     found = secret_lines("\n".join(value for value in args.values() if isinstance(value, str)))
@@ -263,7 +268,7 @@ def summary(event: Event) -> str:
         added = sum(h.lines_added for h in event.edit)
         removed = sum(h.lines_removed for h in event.edit)
         words = f"{words}  (line {event.edit[0].line}: +{added} −{removed})".strip() if event.edit else words
-    from ..core.history import undoable
+    from notebook_app.core.history.query import undoable
 
     why = undoable(event)
     return words + ("" if why is None else "  [not undoable]")
@@ -271,7 +276,7 @@ def summary(event: Event) -> str:
 
 def _pair(before: object, after: object) -> tuple[str, str]:
     """Both sides of a change, quoted, each cut around where they differ (not both at the same place)."""
-    from ..core.text import differing_excerpts
+    from notebook_app.core.text.common_runs import differing_excerpts
 
     if not (isinstance(before, str) and isinstance(after, str)):
         return _short(before), _short(after)
@@ -285,8 +290,9 @@ def _short(value: object, limit: int = 50) -> str:
 
 
 def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: ignore[no-untyped-def]
-    from ..core.history import Origin, blame, who
-    from ..core.text import local_time
+    from notebook_app.core.history.origins import Origin, blame
+    from notebook_app.core.history.undo_restore import who
+    from notebook_app.core.text.times import local_time
 
     result = blame(home, name, files=files)
     if result.message is not None:
@@ -314,7 +320,7 @@ def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: igno
     if not lines:  # an empty file is said in words, never an empty screen (issue 34)
         print(f"{result.name} is empty: no lines to name a writer of")
         return 0
-    from ..core.text import secret_lines
+    from notebook_app.core.text.secrets import secret_lines
 
     width = len(str(len(lines)))
     marked = {number for number, _ in secret_lines("\n".join(line.text for line in lines))}

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import opened_home
+from notebook_app.cli.common import opened_home
 
 if TYPE_CHECKING:
-    from ..core.hosts import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 HOST_HELP = "as this host loads it: toolnexus (default), openclaw[@VERSION], hermes, claude-code"
 
@@ -52,7 +52,7 @@ def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:
         return "--session-kind is an option of --host openclaw only"
     if spec is None:
         return None
-    from ..core.hosts import resolve_host  # the host profiles load when one is asked for
+    from notebook_app.core.hosts.choice import resolve_host
 
     choice = resolve_host(spec, openclaw_config=args.openclaw_config, session_kind=args.session_kind)
     for problem in choice.problems:

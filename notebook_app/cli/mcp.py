@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import CommandLine
+from notebook_app.cli.common import CommandLine
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -52,7 +52,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..mcp import serve  # the SDK loads only when a server really starts
+    from notebook_app.mcp.server import serve
 
     return serve(args.home, guard=args.guard, review=args.review)
 

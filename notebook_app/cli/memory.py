@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..core.log import CLI
-from .common import (
+from notebook_app.cli.common import (
     CommandLine,
     home_option,
     opened_home,
@@ -15,6 +14,7 @@ from .common import (
     say_secrets,
     usage_error,
 )
+from notebook_app.core.log.actor import CLI
 
 _HELPS = {
     "add": "append '- TEXT' to the target file (on a Hermes home: TEXT as a new '§' entry)",
@@ -25,7 +25,7 @@ _HELPS = {
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    from ..core import ACTIONS, TARGETS  # the tool's planner loads when a verb is parsed, not with the app
+    from notebook_app.core.memory.plan import ACTIONS, TARGETS
 
     memory = commands.add_parser(
         "memory",
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     payload = {"action": args.action, "target": args.target, "text": args.text}
     if args.action == "replace":
         payload["with"] = args.replacement
-    from ..core import memory_tool  # the write path loads when a verb writes, not with the app
+    from notebook_app.core.memory.tool import memory_tool
 
     result = memory_tool(home, by=CLI, files=opening.files).call(payload)
     if not result.is_error:

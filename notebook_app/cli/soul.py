@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core import compose
-from .common import CommandLine, home_option, opened_home, print_json, say_content_secrets, usage_error
-from .hosts import HOST_HELP, home_and_host, host_options, host_spec
-from .soul_claude import CLAUDE_CODE, claude_code_run
-from .soul_hermes import HERMES, hermes_run
+from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, say_content_secrets, usage_error
+from notebook_app.cli.hosts import HOST_HELP, home_and_host, host_options, host_spec
+from notebook_app.cli.soul_claude import CLAUDE_CODE, claude_code_run
+from notebook_app.cli.soul_hermes import HERMES, hermes_run
+from notebook_app.core.home.soul import compose
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             "--cwd is an option of --host hermes and claude-code, --context-length of --host hermes only"
         )
     if host is not None and host.name == "openclaw":
-        from .soul_openclaw import run_openclaw
+        from notebook_app.cli.soul_openclaw import run_openclaw
 
         return run_openclaw(args, home)
     composition = compose(home, host=host)

@@ -14,16 +14,17 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import opened_home, print_json, say_content_secrets, usage_error
+from notebook_app.cli.common import opened_home, print_json, say_content_secrets, usage_error
 
 if TYPE_CHECKING:
-    from ..core.hosts import ClaudeLoad, InjectedPart
+    from notebook_app.core.hosts.claude_code.load import ClaudeLoad
+    from notebook_app.core.hosts.injected import InjectedPart
 
 CLAUDE_CODE = "claude-code"
 
 
 def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
-    from ..core.hosts import claude_code_load, claude_code_version
+    from notebook_app.core.hosts.claude_code.load import claude_code_load, claude_code_version
 
     proven, said = claude_code_version(version)
     if proven is None:
@@ -59,7 +60,7 @@ def claude_code_run(args: argparse.Namespace, version: str | None) -> int:
 
 def claude_code_json(load: ClaudeLoad, skipped: list[InjectedPart]) -> dict[str, object]:
     """Today's keys (soul, found, skipped, host) and issue 21's, each file in Claude Code's order."""
-    from ..core.hosts import load_json
+    from notebook_app.core.hosts.injected import load_json
 
     return {
         "soul": load.reminder or "",

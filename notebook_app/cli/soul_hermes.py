@@ -10,13 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import opened_home, print_json, say_content_secrets, usage_error
+from notebook_app.cli.common import opened_home, print_json, say_content_secrets, usage_error
 
 HERMES = "hermes"
 
 
 def hermes_run(args: argparse.Namespace, version: str | None) -> int:
-    from ..core.hosts import hermes_load, hermes_version, load_json
+    from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version
+    from notebook_app.core.hosts.injected import load_json
 
     proven, said = hermes_version(version)
     if proven is None:

@@ -13,12 +13,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from .common import print_json, say_content_secrets, usage_error
-from .hosts import host_spec
+from notebook_app.cli.common import print_json, say_content_secrets, usage_error
+from notebook_app.cli.hosts import host_spec
 
 
 def run_openclaw(args: argparse.Namespace, home: Path) -> int:
-    from ..core.hosts import load_json, openclaw_load, read_openclaw_numbers
+    from notebook_app.core.hosts.injected import load_json
+    from notebook_app.core.hosts.openclaw.config import read_openclaw_numbers
+    from notebook_app.core.hosts.openclaw.releases import openclaw_load
 
     _, _, version = (host_spec(args) or "openclaw").partition("@")
     config = read_openclaw_numbers(args.openclaw_config)

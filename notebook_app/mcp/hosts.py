@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.home import FLAT, FileMap
-from ..core.hosts import HostProfile
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.hosts.profile import HostProfile
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,9 @@ def served_home(root: Path) -> ServedHome | str:
     A Hermes home (or its ``memories/`` folder) is served in Hermes's ``§`` dialect, its soul composed as
     Hermes loads it; a Claude Code project is refused (its memory is written by Claude Code's own tool). An
     OpenClaw workspace and a toolnexus home are served the contract unchanged."""
-    from ..core.hosts import OpeningError, open_home, resolve_host
+    from notebook_app.core.hosts.choice import resolve_host
+    from notebook_app.core.hosts.opening.choose import open_home
+    from notebook_app.core.hosts.opening.result import OpeningError
 
     opening = open_home(root)
     if isinstance(opening, OpeningError):

@@ -37,13 +37,15 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
-from .. import __version__
-from ..core import MemoryTool, ToolResult
-from ..core.fs import pin_home
-from ..core.modes import load_settings, mode_in_force
-from ..core.sessions import AgentSession, hold, new_session, session_actor, write_session_file
-from .hosts import ServedHome, served_home
-from .prompts import SOUL_DESCRIPTION, SOUL_PROMPT, Prompts
+from notebook_app import __version__
+from notebook_app.core.fs.home_pin import pin_home
+from notebook_app.core.memory.results import ToolResult
+from notebook_app.core.memory.tool import MemoryTool
+from notebook_app.core.modes.settings import load_settings, mode_in_force
+from notebook_app.core.sessions.agents import AgentSession, new_session, session_actor, write_session_file
+from notebook_app.core.sessions.presence import hold
+from notebook_app.mcp.hosts import ServedHome, served_home
+from notebook_app.mcp.prompts import SOUL_DESCRIPTION, SOUL_PROMPT, Prompts
 
 logger = logging.getLogger(__name__)
 
@@ -136,7 +138,7 @@ class AgentSessionState:
         def run() -> tuple[ToolResult, list[str]]:
             """The call, and what its git commit said if it failed: taken in the thread that wrote (they are
             per thread), logged here only; the agent's answer is the same with git on or off."""
-            from ..core.store import git_notes
+            from notebook_app.core.store.notes import git_notes
 
             return tool.call(args), git_notes()
 
@@ -325,11 +327,11 @@ class _SchemaAsWritten:
 
 def _tool_class(*, guard: bool, review: bool) -> type[MemoryTool]:
     if review:
-        from ..core.modes import reviewed_tool_class
+        from notebook_app.core.modes.review_tool import reviewed_tool_class
 
         return reviewed_tool_class(guard=guard)
     if guard:
-        from ..core.modes import GuardedMemoryTool  # the doctor's rules load only in guard mode
+        from notebook_app.core.modes.guard import GuardedMemoryTool
 
         return GuardedMemoryTool
     return MemoryTool

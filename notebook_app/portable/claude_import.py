@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import Place
+from notebook_app.portable.model import Place
 
 if TYPE_CHECKING:
-    from .planning import Spot, _Builder
+    from notebook_app.portable.planning import Spot, _Builder
 
 
 def claude_instructions(builder: _Builder, soul_import: bool) -> None:

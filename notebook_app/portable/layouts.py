@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Host, Place
+from notebook_app.portable.model import Host, Place
 
 SEVEN = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md")
 """The contract's bootstrap files, in its order."""

@@ -14,13 +14,14 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..core.home import hermes_files
-from ..core.hosts import Opening, open_home
-from ..core.memory import hermes_text, joined, measure
-from .claude_import import claude_instructions
-from .fitting import Loaded, fitting, probe
-from .layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout
-from .model import (
+from notebook_app.core.home.layout import hermes_files
+from notebook_app.core.hosts.opening.choose import open_home
+from notebook_app.core.hosts.opening.result import Opening
+from notebook_app.core.memory.sections import hermes_text, joined, measure
+from notebook_app.portable.claude_import import claude_instructions
+from notebook_app.portable.fitting import Loaded, fitting, probe
+from notebook_app.portable.layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout
+from notebook_app.portable.model import (
     Cut,
     Entry,
     Fate,
@@ -36,9 +37,17 @@ from .model import (
     SecretHit,
     digest,
 )
-from .reading import CLAUDE_INSTRUCTIONS, folder_problem, layout_problem, parse_entries, parse_host, places_of, text_at
-from .secret_check import secret_hits
-from .staging import stagings_beside
+from notebook_app.portable.reading import (
+    CLAUDE_INSTRUCTIONS,
+    folder_problem,
+    layout_problem,
+    parse_entries,
+    parse_host,
+    places_of,
+    text_at,
+)
+from notebook_app.portable.secret_check import secret_hits
+from notebook_app.portable.staging import stagings_beside
 
 Spot = tuple[Place, str]
 SEPARATOR_LINE = "§"

@@ -13,12 +13,13 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..core import FileStatus, read_file
-from ..core.hosts import resolve_host
-from ..core.hosts.opening import INSTRUCTIONS, memory_dir
-from ..core.memory import LineKind, entry_spans, file_lines, hermes_text
-from .layouts import ARCHIVE, ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, SEVEN, Layout, side_of
-from .model import Entry, Host, Persona, PersonaFile, Place, Problem, Role
+from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.hosts.opening.claude_home import INSTRUCTIONS, memory_dir
+from notebook_app.core.memory.lines import LineKind, file_lines
+from notebook_app.core.memory.sections import entry_spans, hermes_text
+from notebook_app.portable.layouts import ARCHIVE, ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, SEVEN, Layout, side_of
+from notebook_app.portable.model import Entry, Host, Persona, PersonaFile, Place, Problem, Role
 
 READ_LIMIT = 64 * 1024 * 1024
 """The most of one file a move reads; a persona file past it is refused, never cut."""

@@ -9,8 +9,8 @@ quotes part of it, are dropped at once, so no output of a move can show a secret
 
 from __future__ import annotations
 
-from ..core.doctor import guard_findings
-from .model import Persona, SecretHit
+from notebook_app.core.doctor.guard import guard_findings
+from notebook_app.portable.model import Persona, SecretHit
 
 SECRET_RULE = "security.secret"
 

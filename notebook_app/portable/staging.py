@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from ..core.fs import sync_folder
+from notebook_app.core.fs.atomic import sync_folder
 
 STAGING = ".persona-move-"
 """``.<name>`` then this then random: a staging folder beside the place ``<name>``."""

@@ -7,7 +7,7 @@ rule, file and line. Neither ever holds an entry's text beyond the first words o
 
 from __future__ import annotations
 
-from .model import Entry, Fate, Place, Plan
+from notebook_app.portable.model import Entry, Fate, Place, Plan
 
 SCHEMA = 1
 """The version of :func:`plan_json`'s shape."""

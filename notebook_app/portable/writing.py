@@ -22,13 +22,13 @@ import stat
 from contextlib import ExitStack
 from pathlib import Path
 
-from ..core import FileStatus, read_file
-from ..core.fs import flocked_directory, remove_temps, write_atomically
-from ..core.home import hermes_files
-from ..core.store import host_lock
-from .model import Applied, Host, Place, Plan, Problem, digest
-from .reading import READ_LIMIT, folder_problem
-from .staging import publish, remove_stale, staged, sync_tree
+from notebook_app.core.fs.atomic import flocked_directory, remove_temps, write_atomically
+from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.home.layout import hermes_files
+from notebook_app.core.store.places import host_lock
+from notebook_app.portable.model import Applied, Host, Place, Plan, Problem, digest
+from notebook_app.portable.reading import READ_LIMIT, folder_problem
+from notebook_app.portable.staging import publish, remove_stale, staged, sync_tree
 
 _EFFECTIVE = os.access in os.supports_effective_ids
 TEMP_PREFIX = ".persona-move-"

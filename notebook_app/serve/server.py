@@ -27,8 +27,8 @@ from typing import TextIO
 from aiohttp import web
 from textual_serve.server import Server
 
-from ..core.fs.home_pin import READ_ONLY_ENV
-from .guard import new_token, token_guard
+from notebook_app.core.fs.home_pin import READ_ONLY_ENV
+from notebook_app.serve.guard import new_token, token_guard
 
 WEBSOCKET = "/ws"
 PAGE = Template(files(__package__).joinpath("page.html").read_text(encoding="utf-8"))

@@ -15,11 +15,12 @@ import pytest
 from notebook_pilot import SIZE, make_app, started, wait_until
 from textual.widgets import Static
 
-from notebook_app.app.screens import AgentSessionsScreen, MainScreen
+from notebook_app.app.screens.agent_sessions import AgentSessionsScreen
+from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.widgets.agents.journal_table import JournalPane, JournalTable
 from notebook_app.app.widgets.agents.session_list import SessionList
 from notebook_app.app.widgets.session.session_pane import SessionPane
-from notebook_app.core import memory_tool
+from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.sessions.agents import CallEntry, append_old_call, new_session, start_session, write_session_file
 
 # The MCP tests' harness, reused rather than copied: it spawns the server the way a host does.
@@ -325,7 +326,7 @@ async def test_in_review_mode_the_list_and_the_journal_count_a_sessions_calls_al
 async def test_after_a_prune_the_list_and_the_journal_count_the_calls_it_took_out(home: Path) -> None:
     """``history --prune --keep 5`` took every call of both sessions out of the log: the list still says 4 and 2
     writes (it said 0), and the journal says how many it no longer lists."""
-    from notebook_app.core.history import prune
+    from notebook_app.core.history.admin import prune
     from notebook_app.core.log.actor import CLI
     from notebook_app.core.sessions.agents import session_actor
 
@@ -362,8 +363,8 @@ async def test_on_a_hermes_home_next_is_composed_as_hermes_loads_it_like_the_age
 ) -> None:
     """An agent on a Hermes home runs with the soul as Hermes loads it (memories/ in Hermes's block); the view's
     Next is composed the same way, so an unchanged home shows no change (it showed the home's MEMORY.md gone)."""
-    from notebook_app.app import _open_by_host
-    from notebook_app.core.hosts import resolve_host
+    from notebook_app.app.launch import _open_by_host
+    from notebook_app.core.hosts.choice import resolve_host
 
     for name in ("HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
         monkeypatch.setenv(name, str(tmp_path / name.lower()))

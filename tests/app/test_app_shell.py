@@ -9,10 +9,12 @@ from pathlib import Path
 from notebook_pilot import SIZE, make_app, started, wait_until
 from textual.binding import Binding
 
-from notebook_app.app import launch
 from notebook_app.app.app import NotebookApp
 from notebook_app.app.keys import ALL_KEYS, KEY_GROUPS, NOTEBOOK_KEYS
-from notebook_app.app.screens import CreateHomeScreen, HelpScreen, MainScreen
+from notebook_app.app.launch import launch
+from notebook_app.app.screens.create_home import CreateHomeScreen
+from notebook_app.app.screens.help import HelpScreen
+from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.widgets.home.entry_view import EntryView
 
@@ -46,7 +48,7 @@ async def test_every_action_is_in_the_command_palette(home: Path) -> None:
 
 
 def test_every_binding_we_declare_has_a_unique_id() -> None:
-    from notebook_app.app.screens import AgentSessionsScreen
+    from notebook_app.app.screens.agent_sessions import AgentSessionsScreen
     from notebook_app.app.screens.conflict import ConflictScreen
     from notebook_app.app.screens.doctor import DoctorScreen
     from notebook_app.app.screens.editor.screen import EditorScreen
@@ -142,7 +144,7 @@ def test_without_a_terminal_the_notebook_says_so_and_ends_instead_of_spinning(ho
 
 
 def test_reset_demo_needs_the_demo(tmp_path: Path, capsys) -> None:
-    from notebook_app.cli import main
+    from notebook_app.cli.main import main
 
     assert main([str(tmp_path), "--reset-demo"]) == 2
     assert "--reset-demo" in capsys.readouterr().err

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from notebook_pilot import SIZE, make_app, started, wait_until
 
-from notebook_app.app import _open_by_host
 from notebook_app.app.app import project_label
+from notebook_app.app.launch import _open_by_host
 from notebook_app.app.screens.editor.screen import EditorScreen
 from notebook_app.app.screens.injects import InjectsScreen
 from notebook_app.app.widgets.form.action_form import ActionForm
@@ -17,7 +17,7 @@ from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.core.history.query import history
 from notebook_app.core.hosts.opening.claude_home import memory_dir
-from notebook_app.core.log import NOTEBOOK
+from notebook_app.core.log.actor import NOTEBOOK
 
 CHAIN = ("~/.claude/CLAUDE.md", "CLAUDE.md", ".claude/rules/lint.md")
 
@@ -159,9 +159,9 @@ async def test_e_on_a_topic_file_edits_it_and_the_save_writes_it_recorded_and_no
 async def test_the_history_file_filter_cycles_to_a_topic_file_its_records_name(project) -> None:
     root, user, memory = project
     from notebook_app.app.screens.history import HistoryScreen
-    from notebook_app.core import memory_tool
-    from notebook_app.core.edits import text_digest, write_file
-    from notebook_app.core.home import claude_code_files
+    from notebook_app.core.edits.hand_edit import text_digest, write_file
+    from notebook_app.core.home.layout import claude_code_files
+    from notebook_app.core.memory.tool import memory_tool
 
     old = (memory / "debugging.md").read_text()
     write_file(memory, "debugging.md", old + "x\n", base_text=old, base_digest=text_digest(old), by=NOTEBOOK,

@@ -6,7 +6,8 @@ from importlib.resources import files
 from pathlib import Path
 
 from notebook_app.app.demo import demo_home_dir, ensure_demo
-from notebook_app.core import compose, memory_tool
+from notebook_app.core.home.soul import compose
+from notebook_app.core.memory.tool import memory_tool
 
 
 def shipped() -> dict[str, bytes]:

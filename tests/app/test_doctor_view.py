@@ -142,7 +142,7 @@ async def test_with_the_watcher_on_a_proposal_reaches_the_health_line_by_itself(
 
 
 async def test_a_secret_in_the_history_is_shown_in_the_doctor_and_redacted_with_y(home: Path) -> None:
-    from notebook_app.core import delete_entry
+    from notebook_app.core.edits.guarded_splice import delete_entry
     from notebook_app.core.log.actor import CLI, NOTEBOOK
     from notebook_app.core.memory.tool import MemoryTool
 

@@ -10,7 +10,7 @@ from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.app.widgets.session.session_pane import SessionPane
-from notebook_app.core import MAX_FILE_BYTES, TRUNCATION_NOTICE
+from notebook_app.core.home.soul import MAX_FILE_BYTES, TRUNCATION_NOTICE
 
 
 def summary_text(app, name: str = "MEMORY.md") -> str:

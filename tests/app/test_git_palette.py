@@ -9,8 +9,8 @@ from notebook_pilot import SIZE, make_app, started, wait_until
 from real_git import NEEDS_GIT, git, plain_git
 
 from notebook_app.app.workers import run_once
-from notebook_app.core import memory_tool
 from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.modes.settings import load_settings
 
 pytestmark = NEEDS_GIT

@@ -17,9 +17,10 @@ from textual.widgets import Static
 from notebook_app.app.screens.conflict import ConflictScreen
 from notebook_app.app.screens.editor.screen import EditorScreen
 from notebook_app.app.screens.main.screen import MainScreen
-from notebook_app.core import MAX_FILE_BYTES, memory_tool
 from notebook_app.core.history.query import history
+from notebook_app.core.home.soul import MAX_FILE_BYTES
 from notebook_app.core.log.actor import NOTEBOOK, Actor
+from notebook_app.core.memory.tool import memory_tool
 
 AGENT = Actor.mcp("s-1", "agent", "1")
 

@@ -13,7 +13,7 @@ from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.home.file_summary import FileSummary
 from notebook_app.app.widgets.home.home_pane import HomePane
-from notebook_app.core.home import hermes_files
+from notebook_app.core.home.layout import hermes_files
 from notebook_app.core.memory import sections
 
 
@@ -127,7 +127,7 @@ async def test_a_memories_folder_made_after_start_is_watched_and_its_store_writt
 
 
 async def test_the_opening_notice_names_the_host_in_its_title_and_says_why_below(tmp_path: Path, monkeypatch) -> None:
-    from notebook_app.app import _open_by_host
+    from notebook_app.app.launch import _open_by_host
 
     for name in ("HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
         monkeypatch.setenv(name, str(tmp_path / name.lower()))

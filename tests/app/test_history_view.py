@@ -8,8 +8,8 @@ from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
 from real_git import plain_git
 
 from notebook_app.app.screens.history import HistoryScreen
-from notebook_app.core import memory_tool
 from notebook_app.core.log.actor import CLI
+from notebook_app.core.memory.tool import memory_tool
 
 
 async def open_history(pilot) -> HistoryScreen:
@@ -175,7 +175,7 @@ async def test_the_open_history_shows_an_undo_made_from_the_cli_and_u_names_it_f
 
 
 async def test_a_long_action_keeps_a_space_before_the_file_and_an_approval_names_its_approver_once(home: Path) -> None:
-    from notebook_app.core import delete_entry
+    from notebook_app.core.edits.guarded_splice import delete_entry
     from notebook_app.core.log.actor import Actor
     from notebook_app.core.modes.review import approve, pending, propose
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from notebook_pilot import make_app, started, wait_until
 
 from notebook_app.app.widgets.session.session_pane import SessionPane
-from notebook_app.core.hosts import hermes_load
 from notebook_app.core.hosts.claude_code.load import memory_part, read
+from notebook_app.core.hosts.hermes.load import hermes_load
 
 
 def pane_text(app, name: str) -> str:

@@ -11,7 +11,7 @@ from notebook_pilot import SIZE, file_view, make_app, started, wait_until
 from openclaw_homes import openclaw_workspace as shared_workspace
 from openclaw_homes import user_of
 
-from notebook_app.app import _open_by_host
+from notebook_app.app.launch import _open_by_host
 from notebook_app.app.view_model.file_rows import Part, file_rows
 from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.home.file_list import FileList

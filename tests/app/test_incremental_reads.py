@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from notebook_app.app.view_model.documents import Document, split_for_display, split_reusing
 from notebook_app.app.view_model.live_files import LiveFile, read_live_file
 from notebook_app.app.view_model.wrapping import wrap_rows
-from notebook_app.core import MAX_FILE_BYTES
+from notebook_app.core.home.soul import MAX_FILE_BYTES
 
 PIECES = st.sampled_from(
     ["- entry", "# Heading", "", "\r", "\t", "\u200b", "\ufe0f", "\u200d", "é", "😀", "日本", "x" * 30, " "]

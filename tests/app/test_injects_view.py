@@ -12,8 +12,8 @@ from textual.widgets import OptionList, Static
 
 from notebook_app.app.screens.injects import InjectsScreen
 from notebook_app.app.screens.main.screen import MainScreen
-from notebook_app.core import compose
-from notebook_app.core.hosts import load_as
+from notebook_app.core.home.soul import compose
+from notebook_app.core.hosts.named import load_as
 
 
 @pytest.fixture

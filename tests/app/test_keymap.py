@@ -7,7 +7,7 @@ from pathlib import Path
 from notebook_pilot import SIZE, make_app, started, wait_until
 
 from notebook_app.app.keymap import load_keymap
-from notebook_app.app.screens import HelpScreen
+from notebook_app.app.screens.help import HelpScreen
 from notebook_app.app.widgets.form.action_form import ActionForm
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from notebook_pilot import SIZE, file_view, make_app, started, wait_until
 
 from notebook_app.app.widgets.session.session_pane import SessionPane
-from notebook_app.core import MAX_FILE_BYTES
+from notebook_app.core.home.soul import MAX_FILE_BYTES
 
 
 def big_memory(home: Path) -> int:

@@ -16,7 +16,7 @@ from cli_process import run
 from notebook_pilot import SIZE, make_app, open_doctor, started, wait_until
 from textual.widgets import OptionList, Static
 
-from notebook_app.app import _opened
+from notebook_app.app.launch import _opened
 from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.core.home.remembered import remember_host, remembered_host
 

@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult
 
 from notebook_app.app.watchers.home import HomeWatcher
 from notebook_app.app.watchers.home_and_log import LiveHome
-from notebook_app.core import memory_tool
+from notebook_app.core.memory.tool import memory_tool
 
 
 class Watching(App[None]):

@@ -82,7 +82,7 @@ async def test_at_80x24_the_dry_run_is_in_view_while_typing_and_n_shows_the_entr
 
 
 async def test_help_fits_80x24_and_scrolls_and_f1_opens_it_while_typing(home: Path) -> None:
-    from notebook_app.app.screens import HelpScreen
+    from notebook_app.app.screens.help import HelpScreen
 
     app = make_app(home)
     async with app.run_test(size=SMALL) as pilot:

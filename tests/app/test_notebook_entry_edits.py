@@ -91,7 +91,7 @@ async def test_the_dry_run_refuses_what_the_tool_refuses_before_enter(tmp_path: 
 
 
 async def test_an_entry_that_lands_past_the_cap_says_it_will_not_load(tmp_path: Path) -> None:
-    from notebook_app.core import MAX_FILE_BYTES
+    from notebook_app.core.home.soul import MAX_FILE_BYTES
 
     home = tmp_path / "home"
     home.mkdir()

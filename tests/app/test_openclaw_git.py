@@ -10,7 +10,7 @@ import pytest
 from notebook_pilot import SIZE, make_app, wait_until
 from openclaw_homes import openclaw_workspace, user_of
 
-from notebook_app.app import _open_by_host
+from notebook_app.app.launch import _open_by_host
 from notebook_app.app.screens.git_ignore import GitIgnoreScreen
 from notebook_app.app.screens.main.screen import MainScreen
 

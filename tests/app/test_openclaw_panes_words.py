@@ -9,7 +9,7 @@ import pytest
 from notebook_pilot import SIZE, make_app, started, summary_of, wait_until
 from openclaw_homes import openclaw_workspace, user_of
 
-from notebook_app.app import _open_by_host
+from notebook_app.app.launch import _open_by_host
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.home.home_pane import HomePane
 

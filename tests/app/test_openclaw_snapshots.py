@@ -17,7 +17,7 @@ from openclaw_homes import openclaw_workspace, user_of
 
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.widgets.home.home_pane import HomePane
-from notebook_app.core.hosts import open_home
+from notebook_app.core.hosts.opening.choose import open_home
 
 SIZES = [(80, 24), (100, 30), (160, 45)]
 IDS = ["80x24", "100x30", "160x45"]

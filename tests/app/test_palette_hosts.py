@@ -14,9 +14,9 @@ import pytest
 from notebook_pilot import SIZE, make_app, started, wait_until
 
 from notebook_app.app.view_model.notebook import Notebook
-from notebook_app.core.home import hermes_files
-from notebook_app.core.home.layout import host_files
-from notebook_app.core.hosts.opening import Opening, open_home
+from notebook_app.core.home.layout import hermes_files, host_files
+from notebook_app.core.hosts.opening.choose import open_home
+from notebook_app.core.hosts.opening.result import Opening
 
 
 @pytest.fixture(autouse=True)

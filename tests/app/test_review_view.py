@@ -304,7 +304,7 @@ async def test_on_a_hermes_home_the_dry_run_and_the_approval_are_in_its_section_
     """A Hermes home's proposal is dry-run against memories/MEMORY.md and y writes it there as a § entry, never
     a '- ' line in a MEMORY.md of its own."""
     from notebook_app.app.view_model.notebook import Notebook
-    from notebook_app.core.home import hermes_files
+    from notebook_app.core.home.layout import hermes_files
 
     home = tmp_path / "hermes"
     (home / "memories").mkdir(parents=True)

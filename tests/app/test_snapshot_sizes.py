@@ -91,9 +91,9 @@ def test_history(snap_compare, home: Path, size: tuple[int, int], monkeypatch: p
     from types import SimpleNamespace
 
     from notebook_app.app.screens.history import HistoryScreen
-    from notebook_app.core import memory_tool
     from notebook_app.core.log import ids as event_ids
     from notebook_app.core.log.actor import CLI
+    from notebook_app.core.memory.tool import memory_tool
 
     monkeypatch.setattr(event_ids, "_time", SimpleNamespace(time=lambda: 1_796_000_000.0))  # ids on screen: pinned
     monkeypatch.setattr(event_ids, "_random", random.Random(7))

@@ -68,7 +68,7 @@ PROBE = """
 import json, sys
 from textual.app import App
 from notebook_app.app.app import NotebookApp
-from notebook_app.cli import main
+from notebook_app.cli.main import main
 
 seen = []
 

@@ -14,8 +14,11 @@ from notebook_app.app.view_model.live_files import read_live_file
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.view_model.wrapping import BANNER, split_line, wrap_rows
 from notebook_app.app.watchers.home import HomeWatcher
-from notebook_app.core import JOURNAL_NAME, Rejection, Session, diff_compositions, parse_request, plan_edit
-from notebook_app.core.home import hermes_files
+from notebook_app.core.home.layout import hermes_files
+from notebook_app.core.home.reading import JOURNAL_NAME
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.memory.plan import parse_request, plan_edit
+from notebook_app.core.sessions.snapshot import Session, diff_compositions
 from notebook_app.core.text.hidden import with_markers
 
 
@@ -149,7 +152,7 @@ def test_the_watcher_of_a_hermes_home_counts_its_stores_and_memories_but_never_h
 
 def test_the_watchers_first_look_rechecks_the_daily_notes_there_too(tmp_path: Path) -> None:
     """A daily note written between the first read and the watch being set up is checked when the watch is."""
-    from notebook_app.core.home import openclaw_files
+    from notebook_app.core.home.layout import openclaw_files
 
     work = tmp_path / "workspace"
     (work / "memory").mkdir(parents=True)

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.cli import VERBS
 from notebook_app.cli import edit as edit_verb
 from notebook_app.cli.common import build_verb_parser
+from notebook_app.cli.main import VERBS
 
 EDITOR = """
 import os, sys, time, pathlib

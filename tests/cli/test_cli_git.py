@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from real_git import NEEDS_GIT, git, plain_git
 
-from notebook_app.cli import main
+from notebook_app.cli.main import main
 
 pytestmark = NEEDS_GIT
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.cli import main
+from notebook_app.cli.main import main
 from notebook_app.core.log.actor import Actor
 from notebook_app.core.modes.review import propose
 

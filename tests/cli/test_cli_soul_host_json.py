@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from cli_process import run
 
-from notebook_app.core.text import count_tokens
+from notebook_app.core.text.tokens import count_tokens
 
 PART_KEYS = {"name", "path", "status", "raw_len", "injected", "injected_len", "cut", "markers", "tokens", "note"}
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import memory_tool, preview
+from notebook_app.core.memory.plan import preview
+from notebook_app.core.memory.tool import memory_tool
 
 
 def add(home: Path, text: str) -> str:

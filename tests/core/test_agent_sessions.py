@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import FileStatus, SkippedFile, ToolResult, compose, compose_soul, diff_compositions, memory_tool
+from notebook_app.core.home.files import FileStatus
+from notebook_app.core.home.soul import SkippedFile, compose, compose_soul
+from notebook_app.core.memory.results import ToolResult
+from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.sessions.agents import (
     SESSIONS_DIR,
     AgentSessionError,
@@ -26,6 +29,7 @@ from notebook_app.core.sessions.agents import (
     write_old_call,
     write_session_file,
 )
+from notebook_app.core.sessions.snapshot import diff_compositions
 from privileges import run_in_child
 
 

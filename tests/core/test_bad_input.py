@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core import memory_tool
+from notebook_app.core.memory.tool import memory_tool
 
 SEEDED = {"MEMORY.md": "- timezone: UTC\n- likes tea\n", "USER.md": "- name is Muthu\n", "SOUL.md": "You are Kip."}
 

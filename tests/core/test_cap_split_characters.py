@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import MAX_FILE_BYTES, TRUNCATION_NOTICE, compose, compose_soul
+from notebook_app.core.home.soul import MAX_FILE_BYTES, TRUNCATION_NOTICE, compose, compose_soul
 
 SPLITS = [(char, kept) for char in ("é", "€", "😀") for kept in range(1, len(char.encode()))]
 

@@ -6,15 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import (
-    BOOTSTRAP_ORDER,
-    DESCRIPTION,
-    MAX_FILE_BYTES,
-    TRUNCATION_NOTICE,
-    compose,
-    compose_soul,
-    memory_tool,
-)
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, TRUNCATION_NOTICE, compose, compose_soul
+from notebook_app.core.memory.tool import DESCRIPTION, memory_tool
 
 
 def test_public_constants_match_the_contract() -> None:

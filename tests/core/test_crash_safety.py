@@ -24,7 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import JOURNAL_NAME, compose, memory_tool, preview
+from notebook_app.core.home.reading import JOURNAL_NAME
+from notebook_app.core.home.soul import compose
+from notebook_app.core.memory.plan import preview
+from notebook_app.core.memory.tool import memory_tool
 
 OPS = textwrap.dedent(
     """

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.doctor import Doctor, check_home
-from notebook_app.core.hosts import resolve_host
+from notebook_app.core.doctor.check import Doctor, check_home
+from notebook_app.core.hosts.choice import resolve_host
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
 KEY = "sk-ant-api03-" + "a1B2" * 20
@@ -122,7 +122,9 @@ def test_the_scan_writes_nothing_and_a_large_archive_is_scanned_once(tmp_path: P
 def test_a_key_tidy_moves_to_the_archive_is_still_found_there(tmp_path: Path) -> None:
     """End to end: a superseded fact holding a key moves to the archive; the doctor follows it there."""
     from notebook_app.core.log.actor import CLI
-    from notebook_app.core.tidy import Kind, apply_tidy, tidy
+    from notebook_app.core.tidy.apply import apply_tidy
+    from notebook_app.core.tidy.model import Kind
+    from notebook_app.core.tidy.propose import tidy
 
     home = tmp_path / "home"
     home.mkdir()

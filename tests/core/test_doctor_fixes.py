@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_app.core.doctor import FixPreview, check_home
+from notebook_app.core.doctor.check import check_home
+from notebook_app.core.doctor.fixes import FixPreview
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.log.actor import CLI
 

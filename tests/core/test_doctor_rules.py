@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.doctor import Doctor, Finding, Severity, check_home
+from notebook_app.core.doctor.check import Doctor, check_home
+from notebook_app.core.doctor.model import Finding, Severity
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
 

@@ -9,10 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core.doctor import Doctor, FixPreview, RepairPreview, check_home
+from notebook_app.core.doctor.check import Doctor, check_home
+from notebook_app.core.doctor.fixes import FixPreview
+from notebook_app.core.doctor.repair import RepairPreview
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.hosts import parse_profile, resolve_host
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.hosts.profile import parse_profile
 from notebook_app.core.log.actor import CLI
 from notebook_app.core.memory import sections
 from notebook_app.core.text.times import local_time

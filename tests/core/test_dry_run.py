@@ -9,17 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core import (
-    MAX_FILE_BYTES,
-    Edit,
-    Rejection,
-    memory_tool,
-    parse_request,
-    plan_edit,
-    preview,
-    preview_file,
-)
 from notebook_app.core.home.files import read_file
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.home.soul import MAX_FILE_BYTES
+from notebook_app.core.memory.plan import Edit, parse_request, plan_edit, preview, preview_file
+from notebook_app.core.memory.tool import memory_tool
 
 
 def test_add_plans_an_append_at_the_end() -> None:

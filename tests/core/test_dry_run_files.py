@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 from unprivileged import as_unprivileged, listing
 
-from notebook_app.core import MAX_FILE_BYTES, Edit, Rejection, edit_refusal, memory_tool, preview_file
 from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.home.refusals import Rejection, edit_refusal
+from notebook_app.core.home.soul import MAX_FILE_BYTES
+from notebook_app.core.memory.plan import Edit, preview_file
+from notebook_app.core.memory.tool import memory_tool
 
 READ_LIMIT = MAX_FILE_BYTES + 64 * 1024  # what the app reads: the cap and a margin
 ACTIONS = [

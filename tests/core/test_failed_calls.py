@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from unprivileged import as_unprivileged, listing
 
-from notebook_app.core import JOURNAL_NAME, compose, is_scratch_file, memory_tool
 from notebook_app.core.fs import atomic
+from notebook_app.core.home.reading import JOURNAL_NAME, is_scratch_file
+from notebook_app.core.home.soul import compose
+from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.store import storage
 
 

@@ -16,12 +16,13 @@ from pathlib import Path
 import pytest
 from real_git import git, plain_git
 
-from notebook_app.core import delete_entry, memory_tool
-from notebook_app.core.doctor import Doctor
+from notebook_app.core.doctor.check import Doctor
 from notebook_app.core.doctor.rules import git_secrets
+from notebook_app.core.edits.guarded_splice import delete_entry
 from notebook_app.core.history.admin import redact
 from notebook_app.core.history.query import history
 from notebook_app.core.log.actor import CLI, NOTEBOOK
+from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.modes.git_mode import git_on
 from notebook_app.core.store import git_commit, git_history
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.home import (
+from notebook_app.core.home.git_ignore import (
     OUR_PATHS,
     GitAnswer,
     add_to_gitignore,

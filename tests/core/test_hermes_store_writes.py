@@ -16,11 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import memory_tool
 from notebook_app.core.home.layout import FLAT, hermes_files
 from notebook_app.core.log.actor import CLI, LIBRARY
 from notebook_app.core.memory import sections
-from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA, WHOLE_ENTRY_SENTENCE, MemoryTool
+from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA, WHOLE_ENTRY_SENTENCE, MemoryTool, memory_tool
 
 
 def hermes_home(tmp_path: Path, memory: str | None = "A\n§\nB") -> Path:
@@ -274,8 +273,8 @@ def test_a_file_a_profile_marks_read_only_is_refused_by_every_write(tmp_path: Pa
 
 
 def test_the_doctors_normalise_fix_waits_for_hermes_holding_its_lock(tmp_path: Path) -> None:
-    from notebook_app.core.doctor import check_home
-    from notebook_app.core.hosts import resolve_host
+    from notebook_app.core.doctor.check import check_home
+    from notebook_app.core.hosts.choice import resolve_host
 
     home = hermes_home(tmp_path, "A\n§\n\n§\nB\n")
     (drift,) = [
@@ -394,7 +393,9 @@ HERMES_REWRITES_UNDER_ITS_LOCK = textwrap.dedent(
 @pytest.mark.parametrize("verb", ["restore", "undo"])
 def test_an_undo_or_restore_of_a_hermes_store_waits_for_hermes_and_lands_after_it(tmp_path: Path, verb: str) -> None:
     """Without Hermes's lock, ours landed first and Hermes's rename then put back what it had read."""
-    from notebook_app.core.history import history, restore, undo
+    from notebook_app.core.history.query import history
+    from notebook_app.core.history.undo_group import undo
+    from notebook_app.core.history.undo_restore import restore
 
     home = hermes_home(tmp_path)
     assert not call(home, action="add", text="C").is_error
@@ -438,7 +439,8 @@ HERMES_ADDS_UNDER_ITS_LOCK = textwrap.dedent(
 def test_tidy_applied_in_a_hermes_home_waits_for_hermes_on_each_store_it_writes(tmp_path: Path, name: str) -> None:
     """Tidy holds Hermes's own lock on each store it writes: it lands after Hermes's add, on the store Hermes
     left. Without it, Hermes's rename put back the exact copy tidy had taken out, and the tidy was lost."""
-    from notebook_app.core.tidy import apply_tidy, tidy
+    from notebook_app.core.tidy.apply import apply_tidy
+    from notebook_app.core.tidy.propose import tidy
 
     home = hermes_home(tmp_path, None)
     for each in ("MEMORY.md", "USER.md"):

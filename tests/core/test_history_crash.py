@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import compose, memory_tool
 from notebook_app.core.history.query import check, history
+from notebook_app.core.home.soul import compose
+from notebook_app.core.memory.tool import memory_tool
 
 CHILD = textwrap.dedent(
     """

@@ -10,12 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import Session, compose, delete_entry, edit_entry, memory_tool, splice
+from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry, splice
 from notebook_app.core.history.origins import blame
 from notebook_app.core.history.query import HistoryError, check, find, history
 from notebook_app.core.history.undo_restore import restore, undo
+from notebook_app.core.home.soul import compose
 from notebook_app.core.log.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
 from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.memory.tool import memory_tool
+from notebook_app.core.sessions.snapshot import Session
 from notebook_app.core.store.storage import LockedHome
 
 AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "4.5.6")

@@ -50,8 +50,9 @@ START = st.sampled_from([None, b"", b"- seed\n", b"- a\n- b tea\n- c\n", b"- no 
 
 def run_ops(home: str, who: str, ops: list[tuple]) -> None:
     """One writer process: its calls, in order; refusals and misses are part of the game."""
-    from notebook_app.core import delete_entry, edit_entry, memory_tool
+    from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
     from notebook_app.core.log.actor import CLI, Actor
+    from notebook_app.core.memory.tool import memory_tool
 
     by = Actor.mcp("20261130-101010-0badc0de", "prop-agent", "1") if who == "agent" else CLI
     tool = memory_tool(home, by=by)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import JOURNAL_NAME, memory_tool
+from notebook_app.core.home.reading import JOURNAL_NAME
+from notebook_app.core.memory.tool import memory_tool
 
 
 def test_only_memory_user_journal_and_history_are_ever_written(home: Path) -> None:

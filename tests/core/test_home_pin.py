@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import memory_tool
 from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry, splice
 from notebook_app.core.edits.hand_edit import text_digest, write_file
 from notebook_app.core.fs.home_pin import READ_ONLY_ENV, pin_home, served_read_only, write_refusal
@@ -22,6 +21,7 @@ from notebook_app.core.history.admin import prune, redact
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import restore, undo
 from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.modes.review import ReviewError, approve, propose, reject
 from notebook_app.core.modes.settings import set_review
 from notebook_app.core.sessions.agents import new_session, write_session_file

@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from notebook_app.core.home import claude_code_files, compose, hermes_files, on_demand_files, openclaw_files
-from notebook_app.core.home.layout import FLAT
+from notebook_app.core.home.layout import FLAT, claude_code_files, hermes_files, on_demand_files, openclaw_files
 from notebook_app.core.home.remembered import remember_host
 from notebook_app.core.home.signs import may_be_host_home
+from notebook_app.core.home.soul import compose
 
 OPENCLAW_ORDER = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "BOOTSTRAP.md", "MEMORY.md")
 

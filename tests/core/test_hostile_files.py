@@ -13,14 +13,8 @@ from pathlib import Path
 import pytest
 
 from hostile import MAKERS, UNREADABLE_MESSAGE, compose_in_a_child
-from notebook_app.core import (
-    MAX_FILE_BYTES,
-    FileStatus,
-    SkippedFile,
-    compose,
-    compose_soul,
-    read_file,
-)
+from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.home.soul import MAX_FILE_BYTES, SkippedFile, compose, compose_soul
 from privileges import reader_home, run_as_reader, unreadable_file
 
 SOUL = "## SOUL.md\n\nYou are Kip."
@@ -139,7 +133,8 @@ def test_an_absent_file_is_neither_found_nor_skipped(home: Path) -> None:
 
 
 def test_a_fifo_named_like_the_journal_neither_hangs_a_compose_nor_an_add(home: Path) -> None:
-    from notebook_app.core import compose, memory_tool
+    from notebook_app.core.home.soul import compose
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.store.storage import JOURNAL_NAME
     from privileges import run_in_child
 

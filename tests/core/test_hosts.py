@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import compose, compose_soul
-from notebook_app.core.doctor import Doctor, check_home
-from notebook_app.core.hosts import load_hosts, parse_profile, resolve_host
+from notebook_app.core.doctor.check import Doctor, check_home
+from notebook_app.core.home.soul import compose, compose_soul
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.hosts.profile import load_hosts, parse_profile
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
 

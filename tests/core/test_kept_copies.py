@@ -7,8 +7,8 @@ from pathlib import Path
 
 from home_bytes import files_of
 
-from notebook_app.core.edits import keep_buffer, kept_copies, mark_told, text_digest, write_file
-from notebook_app.core.edits.copies import kept_dir
+from notebook_app.core.edits.copies import keep_buffer, kept_copies, kept_dir, mark_told
+from notebook_app.core.edits.hand_edit import text_digest, write_file
 from notebook_app.core.log.actor import NOTEBOOK
 
 BASE = "# Notes\n\n- timezone: UTC\n"

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core.home.layout import FLAT, Dialect, HostFile, claude_code_files, hermes_files, host_files
-from notebook_app.core.hosts.opening import Chosen, Opening, OpeningError, open_home, remember_host, remembered_host
+from notebook_app.core.home.remembered import remember_host, remembered_host
+from notebook_app.core.hosts.opening.choose import open_home
 from notebook_app.core.hosts.opening.claude_home import project_slug
+from notebook_app.core.hosts.opening.result import Chosen, Opening, OpeningError
 from notebook_app.core.text.times import local_time
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.hosts.opening import open_home, previews_of
+from notebook_app.core.hosts.opening.choose import open_home
+from notebook_app.core.hosts.opening.previews import previews_of
 
 SHIPPED = ["claude-code", "hermes", "openclaw", "toolnexus", "toolnexus-py"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from notebook_app.core import INPUT_SCHEMA
 from notebook_app.core.history.query import history, undoable
 from notebook_app.core.home.files import read_file
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.memory.tool import INPUT_SCHEMA
 from notebook_app.core.modes.guard import GuardedMemoryTool
 from notebook_app.core.modes.review import (
     ReviewedMemoryTool,

@@ -12,7 +12,7 @@ from pathlib import Path
 from secret_corpus import PROSE, corpus
 
 import host_corpus
-from notebook_app.core.doctor import check_home
+from notebook_app.core.doctor.check import check_home
 from notebook_app.core.doctor.rules.secrets import secret_findings
 from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.text.file_text import FileText

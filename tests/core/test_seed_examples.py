@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_app.core import compose_soul, memory_tool
+from notebook_app.core.home.soul import compose_soul
+from notebook_app.core.memory.tool import memory_tool
 
 
 # Rust example 1: the smallest useful call.

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import MAX_FILE_BYTES, Session, compose, compose_soul, diff_compositions, diff_lines, memory_tool
+from notebook_app.core.home.soul import MAX_FILE_BYTES, compose, compose_soul
+from notebook_app.core.memory.tool import memory_tool
+from notebook_app.core.sessions.snapshot import Session, diff_compositions, diff_lines
 
 
 def make_home(home: Path) -> None:

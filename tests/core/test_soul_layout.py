@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_app.core import MAX_FILE_BYTES, TRUNCATION_NOTICE, compose
+from notebook_app.core.home.soul import MAX_FILE_BYTES, TRUNCATION_NOTICE, compose
 
 
 def test_each_section_says_where_its_heading_and_body_are(home: Path) -> None:

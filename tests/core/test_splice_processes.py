@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import compose, is_scratch_file
 from notebook_app.core.edits.guarded_splice import delete_entry
+from notebook_app.core.home.reading import is_scratch_file
+from notebook_app.core.home.soul import compose
 from notebook_app.core.log.actor import NOTEBOOK
 
 PRELUDE = textwrap.dedent(

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from home_bytes import files_of
 
-from notebook_app.core.home import hermes_files
-from notebook_app.core.hosts import resolve_host
-from notebook_app.core.tidy import ARCHIVES, Kind, tidy, to_json
+from notebook_app.core.home.layout import hermes_files
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.tidy.model import ARCHIVES, Kind, to_json
+from notebook_app.core.tidy.propose import tidy
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "notebook_app" / "demo_home"

@@ -5,9 +5,10 @@ from __future__ import annotations
 from hashlib import sha256
 from pathlib import Path
 
-from notebook_app.core import memory_tool
-from notebook_app.core.hosts import resolve_host
-from notebook_app.core.tidy import Kind, tidy
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.memory.tool import memory_tool
+from notebook_app.core.tidy.model import Kind
+from notebook_app.core.tidy.propose import tidy
 
 
 def _call(home: Path, **args: str) -> None:

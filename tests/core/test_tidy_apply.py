@@ -12,16 +12,17 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_tidy import PLANTED, _hex
 
-from notebook_app.core import memory_tool
-from notebook_app.core.history import undo
 from notebook_app.core.history.query import check, history
-from notebook_app.core.home import hermes_files
-from notebook_app.core.home.layout import Dialect
+from notebook_app.core.history.undo_group import undo
+from notebook_app.core.home.layout import Dialect, hermes_files
 from notebook_app.core.home.reading import read_intent
 from notebook_app.core.log.actor import CLI, Actor
 from notebook_app.core.log.store import LOG_PATH
 from notebook_app.core.memory import sections
-from notebook_app.core.tidy import Kind, Proposal, apply_tidy, tidy
+from notebook_app.core.memory.tool import memory_tool
+from notebook_app.core.tidy.apply import apply_tidy
+from notebook_app.core.tidy.model import Kind, Proposal
+from notebook_app.core.tidy.propose import tidy
 
 AGENT = Actor.mcp("20261206-010101-0badc0de", "kip-host", "1.0")
 HEADING = re.compile(r"## \d{4}-\d{2}-\d{2} tidy (w-[0-9a-z]+)")
@@ -174,7 +175,7 @@ def _superseded(home: Path) -> None:
 
 @pytest.mark.parametrize("plant", [_duplicates, _near, _superseded, _over_budget, planted])
 def test_the_written_result_equals_the_plan(home: Path, plant) -> None:
-    from notebook_app.core.hosts import resolve_host
+    from notebook_app.core.hosts.choice import resolve_host
 
     plant(home)
     profile = resolve_host("claude-code").profile if plant is _over_budget else None
@@ -248,7 +249,7 @@ def test_undo_of_any_record_of_the_group_undoes_the_whole_group(home: Path) -> N
 
 def test_claude_codes_archive_is_archive_md_in_its_memory_folder(home: Path) -> None:
     from notebook_app.core.home.layout import claude_code_files
-    from notebook_app.core.hosts import resolve_host
+    from notebook_app.core.hosts.choice import resolve_host
 
     files, profile = claude_code_files(), resolve_host("claude-code").profile
     (home / "MEMORY.md").write_text("- a fact\n- timezone: UTC\n- a fact\n- timezone: IST\n")

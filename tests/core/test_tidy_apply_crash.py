@@ -20,19 +20,19 @@ from pathlib import Path
 import pytest
 from test_tidy_apply import moved_raws, planned, planted
 
-from notebook_app.core import memory_tool
 from notebook_app.core.history.query import check, history
 from notebook_app.core.home.layout import Dialect
 from notebook_app.core.home.reading import Intent, is_temp_file, read_intent
 from notebook_app.core.log.actor import CLI
 from notebook_app.core.log.event_action import EventAction
 from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.store.group import FileWrite, announce, land, prepare, reserve_ids
 from notebook_app.core.store.journal import write_slot
 from notebook_app.core.store.recording import Change
 from notebook_app.core.store.storage import locked_home
-from notebook_app.core.tidy import apply_tidy, tidy
-from notebook_app.core.tidy.apply import _archive_block, _cut_lines, _Source
+from notebook_app.core.tidy.apply import _archive_block, _cut_lines, _Source, apply_tidy
+from notebook_app.core.tidy.propose import tidy
 
 ARCHIVE = "memory/ARCHIVE.md"
 

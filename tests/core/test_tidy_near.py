@@ -6,8 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
-from notebook_app.core.tidy import naive_pairs, near_pairs, words
-from notebook_app.core.tidy.near import qualifies
+from notebook_app.core.tidy.near import naive_pairs, near_pairs, qualifies, words
 
 VOCABULARY = ["tea", "green", "kelp", "otter", "port", "8080", "8081", "morning", "milk", "abcdefghij", "abcdefghik"]
 WORD = st.one_of(st.sampled_from(VOCABULARY), st.text("abcdefg", min_size=1, max_size=9))

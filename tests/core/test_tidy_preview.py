@@ -8,9 +8,10 @@ from pathlib import Path
 from home_bytes import files_of
 from test_tidy_apply import planted
 
-from notebook_app.core.home import hermes_files
+from notebook_app.core.home.layout import hermes_files
 from notebook_app.core.log.actor import CLI
-from notebook_app.core.tidy import apply_tidy, tidied_texts, tidy
+from notebook_app.core.tidy.apply import apply_tidy, tidied_texts
+from notebook_app.core.tidy.propose import tidy
 
 
 def test_every_subset_of_hunks_previews_exactly_the_bytes_its_apply_writes(home: Path, tmp_path: Path) -> None:

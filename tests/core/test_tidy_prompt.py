@@ -15,9 +15,12 @@ from pathlib import Path
 
 from test_tidy import PLANTED  # one of each kind tidy proposes, and lines that are not entries
 
-from notebook_app.core import MemoryTool
-from notebook_app.core.hosts import resolve_host
-from notebook_app.core.tidy import THRESHOLD, Kind, archive_for, tidy, tidy_prompt
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.memory.tool import MemoryTool
+from notebook_app.core.tidy.model import Kind, archive_for
+from notebook_app.core.tidy.near import THRESHOLD
+from notebook_app.core.tidy.prompt import tidy_prompt
+from notebook_app.core.tidy.propose import tidy
 from notebook_app.core.tidy.rules import KEY_LIMIT
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"

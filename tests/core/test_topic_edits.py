@@ -15,16 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import JOURNAL_NAME, memory_tool
-from notebook_app.core.edits import edit_with_editor, read_for_edit, text_digest, write_file
+from notebook_app.core.edits.editor_copy import edit_with_editor
+from notebook_app.core.edits.hand_edit import read_for_edit, text_digest, write_file
 from notebook_app.core.history.query import check, history
 from notebook_app.core.history.undo_restore import undo
-from notebook_app.core.home import Rejection
 from notebook_app.core.home.layout import FLAT, claude_code_files, openclaw_files
-from notebook_app.core.hosts import Opening, open_home
+from notebook_app.core.home.reading import JOURNAL_NAME
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.hosts.opening.choose import open_home
 from notebook_app.core.hosts.opening.claude_home import memory_dir
-from notebook_app.core.log import NOTEBOOK
+from notebook_app.core.hosts.opening.result import Opening
+from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.store.journal import TOPIC_SLOT
 
 OLD = "# Debugging\n\nRun the failing test with -x first.\n"

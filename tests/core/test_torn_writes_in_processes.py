@@ -18,11 +18,12 @@ import sys
 import textwrap
 from pathlib import Path
 
-from notebook_app.core import compose_soul, memory_tool
 from notebook_app.core.history.query import check, history
+from notebook_app.core.home.soul import compose_soul
 from notebook_app.core.log.actor import CLI
 from notebook_app.core.log.events import Event
 from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.memory.tool import memory_tool
 
 HALF_AN_ADD = textwrap.dedent(
     """

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from unprivileged import as_unprivileged, listing
 
-from notebook_app.core import delete_entry, memory_tool
 from notebook_app.core.doctor.check import check_home
-from notebook_app.core.edits.guarded_splice import splice
+from notebook_app.core.edits.guarded_splice import delete_entry, splice
 from notebook_app.core.log.actor import CLI
+from notebook_app.core.memory.tool import memory_tool
 
 
 def _writes(home: str) -> list[list[object]]:

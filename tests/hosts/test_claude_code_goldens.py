@@ -118,8 +118,8 @@ def test_memory_md_is_cut_where_claude_code_cuts_it_in_lines(name, cut_at, tmp_p
 def test_the_apps_claude_code_profile_keeps_of_memory_md_what_claude_code_kept(name, tmp_path):
     """The profile the app and the doctor compose with (a home's MEMORY.md) gives what the proven loader, and so
     Claude Code, sends: cut in UTF-16 units at a line end, its WARNING after the cut."""
-    from notebook_app.core.home import compose
-    from notebook_app.core.hosts import resolve_host
+    from notebook_app.core.home.soul import compose
+    from notebook_app.core.hosts.choice import resolve_host
 
     _, root, cwd, user = _built(name, tmp_path)
     memory = next(p for p in claude_code_load(root, cwd=cwd, home=user).parts if p.name == "MEMORY.md")

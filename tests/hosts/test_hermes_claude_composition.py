@@ -18,8 +18,11 @@ from pathlib import Path
 import pytest
 
 import host_corpus
-from notebook_app.core import compose
-from notebook_app.core.hosts import as_host, claude_code_load, hermes_load, resolve_host
+from notebook_app.core.home.soul import compose
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.hosts.claude_code.load import claude_code_load
+from notebook_app.core.hosts.hermes.load import hermes_load
+from notebook_app.core.hosts.loader import as_host
 
 HERMES = ["empty-home", "small", "soul-cap-plus-1", "soul-multibyte-cut", "soul-astral", "soul-crlf", "soul-bom"] + [
     "soul-invalid-utf8",

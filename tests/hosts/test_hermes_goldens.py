@@ -78,7 +78,7 @@ def test_hermes_injects_what_its_own_code_injected_on_the_same_home(name, tmp_pa
 def test_the_apps_hermes_profile_renders_memory_blocks_as_hermes_did(name, tmp_path):
     """The profile the app and the doctor compose with gives Hermes's own block for a root MEMORY.md / USER.md."""
     from notebook_app.core.home.soul import compose
-    from notebook_app.core.hosts import resolve_host
+    from notebook_app.core.hosts.choice import resolve_host
 
     calls = {call["call"]: call for call in _golden(name)["calls"]}
     host_corpus.build(tmp_path, [name])

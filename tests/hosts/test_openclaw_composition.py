@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 import host_corpus
-from notebook_app.core import compose
-from notebook_app.core.hosts import as_host, openclaw_load, resolve_host
+from notebook_app.core.home.soul import compose
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.hosts.loader import as_host
+from notebook_app.core.hosts.openclaw.releases import openclaw_load
 
 CASES = [
     "empty-home",

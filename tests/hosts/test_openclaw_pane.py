@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core import compose
-from notebook_app.core.hosts import openclaw_pane, resolve_host
+from notebook_app.core.home.soul import compose
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.hosts.openclaw.pane import openclaw_pane
 from notebook_app.core.hosts.openclaw.releases import releases
 
 

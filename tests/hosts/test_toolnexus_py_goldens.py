@@ -15,7 +15,7 @@ import pytest
 
 import host_corpus
 from notebook_app.core.home.soul import compose
-from notebook_app.core.hosts import resolve_host
+from notebook_app.core.hosts.choice import resolve_host
 from notebook_app.core.hosts.toolnexus_py import starts_no_session
 
 GOLDENS = Path(__file__).parent / "goldens" / "toolnexus-py@0.21.0"

@@ -14,7 +14,7 @@ import mcp_types as types
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from notebook_app.core import is_scratch_file
+from notebook_app.core.home.reading import is_scratch_file
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from stdio_harness import MODES, connect, text_of
 
-from notebook_app.core import DESCRIPTION, INPUT_SCHEMA
+from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA
 from notebook_app.core.modes.guard import GUARD_SENTENCE
 from notebook_app.core.sessions.agents import list_sessions, read_calls
 
@@ -132,7 +132,7 @@ async def test_a_failed_calls_answer_that_quotes_a_secret_is_kept_masked_in_the_
 async def test_a_secret_the_guard_masked_is_no_secret_to_the_doctor(home: Path, server_log: Path) -> None:
     """The refused call's record keeps ``password: **********``: the marker is no password, so the doctor names no
     record and no redaction is asked for (issue 34: it had asked to redact every refused call)."""
-    from notebook_app.core.doctor import Doctor
+    from notebook_app.core.doctor.check import Doctor
 
     password = "hunter" + "2!x9Qz"
     async with connect(home, server_log, command=server(home, "--guard")) as client:

@@ -9,7 +9,7 @@ import pytest
 from mcp.shared.exceptions import MCPError
 from stdio_harness import MODES, call_tool_raw, connect, home_files, text_of
 
-from notebook_app.core import DESCRIPTION, INPUT_SCHEMA, memory_tool
+from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA, memory_tool
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -11,7 +11,7 @@ import anyio
 import pytest
 from stdio_harness import MODES, REPO, connect
 
-from notebook_app.core import compose, compose_soul
+from notebook_app.core.home.soul import compose, compose_soul
 from notebook_app.core.sessions.agents import SESSIONS_DIR, list_sessions, load_session
 
 

@@ -9,8 +9,8 @@ import pytest
 from mcp.shared.exceptions import MCPError
 from stdio_harness import MODES, connect
 
-from notebook_app.core import compose_soul
-from notebook_app.mcp import SOUL_PROMPT, SOUL_URI
+from notebook_app.core.home.soul import compose_soul
+from notebook_app.mcp.server import SOUL_PROMPT, SOUL_URI
 
 
 async def read_soul(client) -> str:

@@ -16,13 +16,14 @@ import pytest
 from mcp.shared.exceptions import MCPError
 from stdio_harness import MODES, connect, text_of
 
-from notebook_app.core import INPUT_SCHEMA
 from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.memory.tool import INPUT_SCHEMA
 from notebook_app.core.modes.review import approve_all, pending
 from notebook_app.core.sessions.agents import list_sessions
-from notebook_app.core.tidy import PROMPT_DESCRIPTION, PROMPT_NAME, THRESHOLD
-from notebook_app.mcp import SOUL_PROMPT
+from notebook_app.core.tidy.near import THRESHOLD
+from notebook_app.core.tidy.prompt import PROMPT_DESCRIPTION, PROMPT_NAME
 from notebook_app.mcp.prompts import REVIEW_ONLY
+from notebook_app.mcp.server import SOUL_PROMPT
 
 QUEUED = re.compile(r"queued for review \(id (p-[0-9a-z]{13})\); if approved, loads next session")
 GIVEN_CALL = re.compile(r"^ +this call takes it out[^:]*: (\{.*\})$", re.MULTILINE)

@@ -7,7 +7,8 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
-from notebook_app.portable import Persona, Plan, Problem, read_persona
+from notebook_app.portable.model import Persona, Plan, Problem
+from notebook_app.portable.reading import read_persona
 
 DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
 HOSTS = ("toolnexus", "openclaw", "hermes", "claude-code")

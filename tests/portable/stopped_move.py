@@ -19,7 +19,7 @@ from typing import Any
 
 import notebook_app.portable.staging as staging
 import notebook_app.portable.writing as writing
-from notebook_app.cli import main
+from notebook_app.cli.main import main
 
 
 def pausing(real: Callable[..., Any], at: int, after: bool, marker: Path) -> Callable[..., Any]:

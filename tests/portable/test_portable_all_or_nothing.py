@@ -19,8 +19,10 @@ from portable_homes import demo_home, env_for, files_under, planned, read
 
 import notebook_app.portable.staging as staging
 import notebook_app.portable.writing as writing
-from notebook_app.portable import Applied, Place, Plan, Problem, apply_plan, make_plan
+from notebook_app.portable.model import Applied, Place, Plan, Problem
+from notebook_app.portable.planning import make_plan
 from notebook_app.portable.staging import STAGING, stagings_beside
+from notebook_app.portable.writing import apply_plan
 
 STOPPED_MOVE = Path(__file__).with_name("stopped_move.py")
 

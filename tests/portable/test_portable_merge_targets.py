@@ -13,7 +13,9 @@ import pytest
 from cli_process import run
 from portable_homes import env_for, read, toolnexus_home
 
-from notebook_app.portable import Plan, Problem, apply_plan, make_plan
+from notebook_app.portable.model import Plan, Problem
+from notebook_app.portable.planning import make_plan
+from notebook_app.portable.writing import apply_plan
 from privileges import reader_home, run_as_reader
 
 KINDS = {

@@ -13,20 +13,12 @@ import pytest
 from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, planned, read, toolnexus_home
 
 from notebook_app.core.memory import sections
-from notebook_app.core.tidy import archive_for
-from notebook_app.portable import (
-    LAYOUTS,
-    Fate,
-    Host,
-    Place,
-    Plan,
-    Problem,
-    Role,
-    apply_plan,
-    make_plan,
-    plan_json,
-    plan_text,
-)
+from notebook_app.core.tidy.model import archive_for
+from notebook_app.portable.layouts import LAYOUTS
+from notebook_app.portable.model import Fate, Host, Place, Plan, Problem, Role
+from notebook_app.portable.planning import make_plan
+from notebook_app.portable.words import plan_json, plan_text
+from notebook_app.portable.writing import apply_plan
 
 
 def _plan(tmp: Path, source: Path, src_host: str, host: str, dest: Path, **kwargs) -> Plan:

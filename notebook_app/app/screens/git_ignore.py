@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..workers import run_once
+from notebook_app.app.workers import run_once
 
 
 class GitIgnoreScreen(ModalScreen[bool | None]):
@@ -53,7 +53,7 @@ class GitIgnoreScreen(ModalScreen[bool | None]):
 
 def offer_git_ignore(app: App, home: Path, host: str) -> None:
     """Ask git, off the event loop, whether our files in ``home`` would be committed; ask the person when so."""
-    from ...core.home import to_ask
+    from notebook_app.core.home.git_ignore import to_ask
 
     run_once(app, "git-ignore", lambda: to_ask(home, host), done=partial(_ask, app, home), failed=_quiet)
 
@@ -68,7 +68,7 @@ def _ask(app: App, home: Path, missing: tuple[str, ...]) -> None:
 
 
 def _answered(app: App, home: Path, missing: tuple[str, ...], add: bool | None) -> None:
-    from ...core.home import GitAnswer, add_to_gitignore, remember_git_answer
+    from notebook_app.core.home.git_ignore import GitAnswer, add_to_gitignore, remember_git_answer
 
     if add is None:
         return  # not now: asked again at the next open

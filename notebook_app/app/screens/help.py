@@ -13,8 +13,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ..keymap import shown_key
-from ..keys import KEY_GROUPS, Key
+from notebook_app.app.keymap import shown_key
+from notebook_app.app.keys import KEY_GROUPS, Key
 
 HOW_IT_WORKS = (
     "Current session is the soul this session loaded when it began: frozen, it never changes. "

@@ -22,16 +22,21 @@ from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.fs import state_problem
-from ...core.history import HistoryResult, commits_of_writes, history, record_diff, restore, undo, undoable, who
-from ...core.home import BOOTSTRAP_ORDER, FLAT, FileMap
-from ...core.log import NOTEBOOK, Event
-from ...core.memory import for_people
-from ..keys import HISTORY_KEYS, bindings
-from ..watchers.home_and_log import LiveHome
-from ..widgets.common.key_footer import KeyFooter
-from ..workers import LatestWins, run_once
-from .keyed import KeyedScreen
+from notebook_app.app.keys import HISTORY_KEYS, bindings
+from notebook_app.app.screens.keyed import KeyedScreen
+from notebook_app.app.watchers.home_and_log import LiveHome
+from notebook_app.app.widgets.common.key_footer import KeyFooter
+from notebook_app.app.workers import LatestWins, run_once
+from notebook_app.core.fs.state_dir import state_problem
+from notebook_app.core.history.commits import commits_of_writes
+from notebook_app.core.history.query import history, record_diff, undoable
+from notebook_app.core.history.undo_group import undo
+from notebook_app.core.history.undo_restore import HistoryResult, restore, who
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.names import BOOTSTRAP_ORDER
+from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.log.events import Event
+from notebook_app.core.memory.results import for_people
 
 WHO = (None, "notebook", "cli", "mcp", "library", "outside")
 LIMIT = 500

@@ -22,13 +22,13 @@ from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.text import with_markers
-from ..keys import INJECTS_KEYS, bindings
-from ..view_model.injects import Injects, TextLine, header, nothing_loaded, read_injects, row, text_lines
-from ..watchers.home_and_log import LiveHome
-from ..widgets.common.key_footer import KeyFooter
-from ..workers import LatestWins
-from .keyed import KeyedScreen
+from notebook_app.app.keys import INJECTS_KEYS, bindings
+from notebook_app.app.screens.keyed import KeyedScreen
+from notebook_app.app.view_model.injects import Injects, TextLine, header, nothing_loaded, read_injects, row, text_lines
+from notebook_app.app.watchers.home_and_log import LiveHome
+from notebook_app.app.widgets.common.key_footer import KeyFooter
+from notebook_app.app.workers import LatestWins
+from notebook_app.core.text.hidden import with_markers
 
 STYLES = {"elided": "italic $foreground-muted", "note": "$foreground-muted"}
 

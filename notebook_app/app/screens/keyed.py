@@ -7,9 +7,9 @@ from typing import ClassVar, TypeVar
 from textual import events
 from textual.widget import Widget
 
-from ..keys import Key
-from ..widgets.common.focus_within import FOCUS_WITHIN, FocusWithin, KeepsFocusMarks
-from ..widgets.textual_compat import FocusScreen
+from notebook_app.app.keys import Key
+from notebook_app.app.widgets.common.focus_within import FOCUS_WITHIN, FocusWithin, KeepsFocusMarks
+from notebook_app.app.widgets.textual_compat import FocusScreen
 
 ResultType = TypeVar("ResultType")
 

@@ -12,10 +12,10 @@ from typing import ClassVar
 
 from textual import events, on
 
-from ..keys import PANE_KEYS, bindings
-from ..widgets.common.pane_tabs import PaneTabs, Tab
-from ..widgets.session.session_pane import SessionPane
-from .keyed import KeyedScreen
+from notebook_app.app.keys import PANE_KEYS, bindings
+from notebook_app.app.screens.keyed import KeyedScreen
+from notebook_app.app.widgets.common.pane_tabs import PaneTabs, Tab
+from notebook_app.app.widgets.session.session_pane import SessionPane
 
 NARROW_BELOW = 100
 """Columns below which three panes do not fit side by side."""

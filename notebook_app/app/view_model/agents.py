@@ -13,14 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ...core import Snapshot, take_snapshot
-from ...core.history import who
-from ...core.home import FLAT, FileMap
-from ...core.hosts import resolve_host
-from ...core.modes import Proposal, ProposalStatus, pending
-from ...core.sessions import AgentSession, CallEntry, load_session
-from ...core.text import with_markers
-from .comparison import Comparison, compare
+from notebook_app.app.view_model.comparison import Comparison, compare
+from notebook_app.core.history.undo_restore import who
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.modes.review import Proposal, ProposalStatus, pending
+from notebook_app.core.sessions.agents import AgentSession, CallEntry, load_session
+from notebook_app.core.sessions.snapshot import Snapshot, take_snapshot
+from notebook_app.core.text.hidden import with_markers
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core import Composition, SoulDiff, diff_compositions
-from .documents import Document, lines_of, soul_document, split_reusing
+from notebook_app.app.view_model.documents import Document, lines_of, soul_document, split_reusing
+from notebook_app.core.home.soul import Composition
+from notebook_app.core.sessions.snapshot import SoulDiff, diff_compositions
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ...core.text import Conflict, MergeResult, split_lines
-from .documents import Document, Mark, file_document
+from notebook_app.app.view_model.documents import Document, Mark, file_document
+from notebook_app.core.text.merge import Conflict, MergeResult, split_lines
 
 Choice = Literal["mine", "theirs", "both"]
 SideName = Literal["mine", "theirs"]

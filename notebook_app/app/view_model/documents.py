@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-from ...core import Composition, SoulDiff
-from ...core.text import common_prefix, common_suffix, with_markers
+from notebook_app.core.home.soul import Composition
+from notebook_app.core.sessions.snapshot import SoulDiff
+from notebook_app.core.text.common_runs import common_prefix, common_suffix
+from notebook_app.core.text.hidden import with_markers
 
 Side = Literal["current", "next"]
 

@@ -11,13 +11,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ...core.home import Dialect, FileRead, FileStatus, Rejection, edit_refusal, text_of
-from ...core.log import NOTEBOOK
-from .comparison import Comparison, compare
-from .notebook import ENTRY_ACTIONS, HomeState
+from notebook_app.app.view_model.comparison import Comparison, compare
+from notebook_app.app.view_model.notebook import ENTRY_ACTIONS, HomeState
+from notebook_app.core.home.files import FileRead, FileStatus
+from notebook_app.core.home.layout import Dialect
+from notebook_app.core.home.refusals import Rejection, edit_refusal, text_of
+from notebook_app.core.log.actor import NOTEBOOK
 
 if TYPE_CHECKING:
-    from ...core import Edit, EntryPlan
+    from notebook_app.core.edits.entry_plan import EntryPlan
+    from notebook_app.core.memory.plan import Edit
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, Rejection(state.refusal), blocked=True)
     if args.get("action") in ENTRY_ACTIONS:
         return entry_dry_run(state, args)
-    from ...core.memory import parse_request, preview_file  # the planners load with the form's first dry run
+    from notebook_app.core.memory.plan import parse_request, preview_file
 
     request = parse_request(dict(args))
     if isinstance(request, Rejection):
@@ -70,7 +73,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
 
 def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     """An entry delete or edit on the file as shown, planned by the core's ``plan_entry``."""
-    from ...core.edits import plan_entry
+    from notebook_app.core.edits.entry_plan import plan_entry
 
     name, line = str(args["file"]), int(str(args["line"]))
     live = state.files.get(name)
@@ -107,7 +110,7 @@ class Selection:
 
 def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[StatusKind, str]:
     """The line under the form: what the dry run found, in words; ``flag`` when it needs attention."""
-    from ...core.edits import EntryPlan  # loaded by the dry run that made ``dry``
+    from notebook_app.core.edits.entry_plan import EntryPlan
 
     outcome = dry.outcome
     if isinstance(outcome, EntryPlan):
@@ -162,7 +165,7 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
 def whole_entry_status(edit: Edit, where: str, selected: Selection | None) -> tuple[StatusKind, str]:
     """The dry run of a replace or remove in a ``§`` store, which acts on the whole entry holding the text: that
     entry, shown whole (to 120 characters), and where it begins in the store's own lines."""
-    from ...core.memory import shown_entry
+    from notebook_app.core.memory.sections import shown_entry
 
     request = edit.request
     entry = edit.entry or ""

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from ...core import BOOTSTRAP_ORDER, MEMORY_TARGETS
+from notebook_app.core.home.reading import MEMORY_TARGETS
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER
 
 if TYPE_CHECKING:
-    from ...core.hosts import OpenClawPane
-    from .notebook import HomeState
+    from notebook_app.app.view_model.notebook import HomeState
+    from notebook_app.core.hosts.openclaw.pane import OpenClawPane
 
 
 class Part(Enum):
@@ -108,6 +109,6 @@ def host_pane(state: HomeState, name: str) -> OpenClawPane | None:
     composition = state.preview.composition
     if composition.host != "openclaw":
         return None
-    from ...core.hosts import openclaw_pane  # loaded with OpenClaw's load, never for another host
+    from notebook_app.core.hosts.openclaw.pane import openclaw_pane
 
     return openclaw_pane(name, getattr(composition.host_read, "rel", None), composition.load(name))

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core import BOOTSTRAP_ORDER
-from .notebook import HomeState
+from notebook_app.app.view_model.notebook import HomeState
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER
 
 if TYPE_CHECKING:
-    from ...core.home import Found, Hit, Query, Searchable
+    from notebook_app.core.home.search import Found, Hit, Query, Searchable
 
 CURRENT, NEXT = "current", "next"
 """The two souls' places; files are named by their file name."""
@@ -74,7 +74,7 @@ class Finder:
 
         An empty ``typed`` only prepares the texts: the bar does that as it opens, before the first key.
         """
-        from ...core.home import find, prepare  # the matcher loads with the first search, in its worker
+        from notebook_app.core.home.search import find, prepare
 
         self._prepared = prepare(texts, self._prepared)
         found = find(self._prepared, typed)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.hosts import load_hosts, proven_releases, session_kind_words, session_kinds
+from notebook_app.core.hosts.named import proven_releases, session_kind_words, session_kinds
+from notebook_app.core.hosts.profile import load_hosts
 
 if TYPE_CHECKING:
-    from ...core.hosts import Previews
+    from notebook_app.core.hosts.opening.previews import Previews
 
 PROVEN_BY_RELEASE = ("openclaw", "hermes", "claude-code")
 """The hosts whose goldens prove each release, in the palette's order."""

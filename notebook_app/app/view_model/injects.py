@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ...core.hosts import HostLoad, InjectedPart
+    from notebook_app.core.hosts.injected import HostLoad, InjectedPart
 
 TOKENIZER = "o200k_base"
 SHOWN_LINES = 300
@@ -47,8 +47,8 @@ class Injects:
 def read_injects(home: str | os.PathLike[str], spec: str | None, kind: str | None = None) -> Injects | str:
     """The load of host ``spec`` from ``home`` (OpenClaw's in a ``kind`` session; None: main) and its tokens, or
     the error words; run in a worker."""
-    from ...core.hosts import load_as
-    from ...core.text import count_tokens
+    from notebook_app.core.hosts.named import load_as
+    from notebook_app.core.text.tokens import count_tokens
 
     load = load_as(Path(home), spec, session_kind=kind)
     if isinstance(load, str):

@@ -11,9 +11,9 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core import MAX_FILE_BYTES
-from ...core.home import FileRead, FileStatus, read_file
-from .documents import EMPTY, Document, extend_file_document, file_document
+from notebook_app.app.view_model.documents import EMPTY, Document, extend_file_document, file_document
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.home.soul import MAX_FILE_BYTES
 
 READ_LIMIT = MAX_FILE_BYTES + 256 * 1024
 """Bytes of a file the notebook reads to show it: the cap and a margin, never a 200 MB file."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from platformdirs import user_state_dir
 
-from ...core.fs import flocked_directory, remove_temps, write_atomically
+from notebook_app.core.fs.atomic import flocked_directory, remove_temps, write_atomically
 
 COUNTER_FILE = "sessions.json"
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len, get_character_cell_size
 
-from ...core.text import common_prefix
+from notebook_app.core.text.common_runs import common_prefix
 
 BANNER = -1
 """A row's ``start`` when it shows the banner after its line, not line text."""

@@ -16,7 +16,7 @@ from textual.dom import DOMNode
 from textual.message import Message
 from textual.message_pump import MessagePump
 
-from ..view_model.failures import failure_words
+from notebook_app.app.view_model.failures import failure_words
 
 if TYPE_CHECKING:
     from watchfiles import Change

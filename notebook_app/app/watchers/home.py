@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 from textual.message_pump import MessagePump
 
-from ...core import BOOTSTRAP_ORDER, is_scratch_file
-from ...core.home import FLAT, FileMap, FileStatus, on_demand_files, read_file
-from ..view_model.live_files import READ_LIMIT, fingerprint
-from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
+from notebook_app.app.view_model.live_files import READ_LIMIT, fingerprint
+from notebook_app.app.watchers.folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, awatch
+from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.home.layout import FLAT, FileMap, on_demand_files
+from notebook_app.core.home.reading import is_scratch_file
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER
 
 if TYPE_CHECKING:
     from watchfiles import Change

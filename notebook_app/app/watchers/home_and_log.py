@@ -18,8 +18,8 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.widget import Widget
 
-from .home import HomeWatcher
-from .sessions import SessionsWatcher
+from notebook_app.app.watchers.home import HomeWatcher
+from notebook_app.app.watchers.sessions import SessionsWatcher
 
 
 class HomeAndLogWatch:

@@ -19,10 +19,16 @@ from typing import TYPE_CHECKING
 
 from textual.message_pump import MessagePump
 
-from ...core.fs import STATE_DIR
-from ...core.log import LOG_PATH
-from ...core.sessions import OLD_CALLS_SUFFIX, SESSION_FILE_SUFFIX, sessions_path
-from .folder import AWATCH_SETTINGS, MISSING_POLL_SECONDS, FolderWatcher, SessionsChanged, awatch
+from notebook_app.app.watchers.folder import (
+    AWATCH_SETTINGS,
+    MISSING_POLL_SECONDS,
+    FolderWatcher,
+    SessionsChanged,
+    awatch,
+)
+from notebook_app.core.fs.state_dir import STATE_DIR
+from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.sessions.agents import OLD_CALLS_SUFFIX, SESSION_FILE_SUFFIX, sessions_path
 
 if TYPE_CHECKING:
     from watchfiles import Change

@@ -18,30 +18,36 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from ..home.files import FileRead, read_file
-from ..home.layout import FLAT, HERMES_FOLDER, Dialect, FileMap, hermes_files, host_files
-from ..home.reading import ENTRY_FILES, reads_of
-from ..home.soul import BOOTSTRAP_ORDER, Composition, compose, home_path
-from ..hosts.hermes.config import read_config
-from ..hosts.profile import HostProfile
-from ..memory import sections
-from ..text.file_text import FileText
-from ..tidy import archive_for
-from .fixes import Fix
-from .model import RULES, Finding, Severity
-from .repair import Utf8Fix
-from .rules.archive import archive_findings
-from .rules.budget import DEFAULT_ENCODING, Budget, budget_findings, budget_of, exact_tokens
-from .rules.git_secrets import GitScan
-from .rules.history_secrets import HistoryScan
-from .rules.hygiene import hygiene_findings
-from .rules.injection import injection_findings
-from .rules.loading import content_findings, home_findings, scan_limit_finding, status_findings, temp_file_findings
-from .rules.remembered import remembered_findings
-from .rules.secrets import secret_findings
-from .rules.security import hidden_findings, mixed_script_findings
-from .rules.stores import backup_findings, entry_dialect, store_findings
-from .store_fix import NormaliseFix
+from notebook_app.core.doctor.fixes import Fix
+from notebook_app.core.doctor.model import RULES, Finding, Severity
+from notebook_app.core.doctor.repair import Utf8Fix
+from notebook_app.core.doctor.rules.archive import archive_findings
+from notebook_app.core.doctor.rules.budget import DEFAULT_ENCODING, Budget, budget_findings, budget_of, exact_tokens
+from notebook_app.core.doctor.rules.git_secrets import GitScan
+from notebook_app.core.doctor.rules.history_secrets import HistoryScan
+from notebook_app.core.doctor.rules.hygiene import hygiene_findings
+from notebook_app.core.doctor.rules.injection import injection_findings
+from notebook_app.core.doctor.rules.loading import (
+    content_findings,
+    home_findings,
+    scan_limit_finding,
+    status_findings,
+    temp_file_findings,
+)
+from notebook_app.core.doctor.rules.remembered import remembered_findings
+from notebook_app.core.doctor.rules.secrets import secret_findings
+from notebook_app.core.doctor.rules.security import hidden_findings, mixed_script_findings
+from notebook_app.core.doctor.rules.stores import backup_findings, entry_dialect, store_findings
+from notebook_app.core.doctor.store_fix import NormaliseFix
+from notebook_app.core.home.files import FileRead, read_file
+from notebook_app.core.home.layout import FLAT, HERMES_FOLDER, Dialect, FileMap, hermes_files, host_files
+from notebook_app.core.home.reading import ENTRY_FILES, reads_of
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER, Composition, compose, home_path
+from notebook_app.core.hosts.hermes.config import read_config
+from notebook_app.core.hosts.profile import HostProfile
+from notebook_app.core.memory import sections
+from notebook_app.core.text.file_text import FileText
+from notebook_app.core.tidy.model import archive_for
 
 SCAN_LIMIT = 8 * 1024 * 1024
 """Bytes of each file the doctor reads; a larger file is scanned that far, and says so."""
@@ -91,7 +97,7 @@ class DoctorReport:
 
     def headline(self, limit: int = 3) -> str:
         """The problems in words, for a health line: ``USER.md is not UTF-8 at byte 5 · 2 duplicate entries``."""
-        from .headline import headline
+        from notebook_app.core.doctor.headline import headline
 
         return headline(self.problems, limit)
 

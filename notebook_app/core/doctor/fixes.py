@@ -13,16 +13,23 @@ import os
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from ..edits.guarded_splice import ENTRY_FILES, SpliceResult, delete_entry, edit_entry, plan_entry, splice
-from ..history.admin import AdminResult, redact
-from ..home.files import read_file
-from ..home.layout import FLAT, Dialect, FileMap
-from ..home.refusals import Rejection
-from ..home.soul import MAX_FILE_BYTES, home_path
-from ..log.actor import Actor
-from ..log.events import SecretSpan
-from ..memory import sections
-from ..memory.dialect import dialect_in
+from notebook_app.core.edits.guarded_splice import (
+    ENTRY_FILES,
+    SpliceResult,
+    delete_entry,
+    edit_entry,
+    plan_entry,
+    splice,
+)
+from notebook_app.core.history.admin import AdminResult, redact
+from notebook_app.core.home.files import read_file
+from notebook_app.core.home.layout import FLAT, Dialect, FileMap
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.home.soul import MAX_FILE_BYTES, home_path
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.log.events import SecretSpan
+from notebook_app.core.memory import sections
+from notebook_app.core.memory.dialect import dialect_in
 
 
 class FixKind(Enum):

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 
-from ..memory.plan import MemoryRequest
-from ..text.file_text import FileText
-from .model import RULES, Finding
-from .rules.injection import injection_findings
-from .rules.secrets import secret_findings
-from .rules.security import hidden_findings, mixed_script_findings
+from notebook_app.core.doctor.model import RULES, Finding
+from notebook_app.core.doctor.rules.injection import injection_findings
+from notebook_app.core.doctor.rules.secrets import secret_findings
+from notebook_app.core.doctor.rules.security import hidden_findings, mixed_script_findings
+from notebook_app.core.memory.plan import MemoryRequest
+from notebook_app.core.text.file_text import FileText
 
 _WHERE = re.compile(r"^line \d+ of [^ :]+:? ?")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import Finding
+from notebook_app.core.doctor.model import Finding
 
 _COUNTED = {
     "hygiene.duplicate": ("duplicate entry", "duplicate entries"),

@@ -16,8 +16,8 @@ import json
 import os
 from pathlib import Path
 
-from ..fs.atomic import write_atomically
-from ..log.store import LogReader
+from notebook_app.core.fs.atomic import write_atomically
+from notebook_app.core.log.store import LogReader
 
 _CHUNK = 1 << 22
 

@@ -12,10 +12,10 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .fixes import Fix, RedactFix
-    from .repair import Utf8Fix
-    from .rules.remembered import ForgetHostFix
-    from .store_fix import NormaliseFix
+    from notebook_app.core.doctor.fixes import Fix, RedactFix
+    from notebook_app.core.doctor.repair import Utf8Fix
+    from notebook_app.core.doctor.rules.remembered import ForgetHostFix
+    from notebook_app.core.doctor.store_fix import NormaliseFix
 
 
 class Severity(Enum):

@@ -19,15 +19,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from ..edits.guarded_splice import SpliceResult, splice
-from ..home.layout import FLAT, FileMap
-from ..home.refusals import Rejection
-from ..log.actor import Actor
-from ..memory import sections
-from ..memory.sections import hermes_text
-from ..text.quote import shown
-from .fixes import FixKind
-from .repair import RepairPreview, as_the_doctor_read
+from notebook_app.core.doctor.fixes import FixKind
+from notebook_app.core.doctor.repair import RepairPreview, as_the_doctor_read
+from notebook_app.core.edits.guarded_splice import SpliceResult, splice
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.memory import sections
+from notebook_app.core.memory.sections import hermes_text
+from notebook_app.core.text.quote import shown
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..home.names import base_name
+from notebook_app.core.home.names import base_name
 
 KEPT = "kept"
 TOLD = ".told"

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..home.layout import Dialect
-from ..home.names import base_name, is_home_path
-from ..home.reading import ENTRY_FILES
-from ..home.refusals import Rejection
-from ..memory.dialect import entry_text_refusal
-from ..text.hidden import hidden_kind
+from notebook_app.core.home.layout import Dialect
+from notebook_app.core.home.names import base_name, is_home_path
+from notebook_app.core.home.reading import ENTRY_FILES
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.memory.dialect import entry_text_refusal
+from notebook_app.core.text.hidden import hidden_kind
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ def _plan_store_entry(
     )
     if problem:
         return Rejection(problem)
-    from ..memory import sections  # the '§' planner loads with the first entry edit of a Hermes store
+    from notebook_app.core.memory import sections  # the '§' planner loads with the first entry edit of a Hermes store
 
     base = base_name(name)
     op = sections.StoreOp("delete" if new_text is None else "edit", expect, new_text, index=number)

@@ -19,18 +19,18 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..home.files import FileStatus, read_file
-from ..home.layout import CLAUDE_CODE, FLAT, FileMap
-from ..home.names import BOOTSTRAP_ORDER, TOPIC_NAME_MAX, base_name, is_home_path
-from ..home.refusals import Rejection, file_refusal, utf8_refusal
-from ..log.actor import Actor
-from ..log.event_action import EventAction
-from ..log.events import Payload
-from ..store.places import read_only_refusal
-from ..store.recording import Change
-from ..store.storage import LockedHome
-from ..text.merge import Conflict, MergeResult, merge3, split_lines
-from .guarded_splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked, said_name
+from notebook_app.core.edits.guarded_splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked, said_name
+from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.home.layout import CLAUDE_CODE, FLAT, FileMap
+from notebook_app.core.home.names import BOOTSTRAP_ORDER, TOPIC_NAME_MAX, base_name, is_home_path
+from notebook_app.core.home.refusals import Rejection, file_refusal, utf8_refusal
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.log.event_action import EventAction
+from notebook_app.core.log.events import Payload
+from notebook_app.core.store.places import read_only_refusal
+from notebook_app.core.store.recording import Change
+from notebook_app.core.store.storage import LockedHome
+from notebook_app.core.text.merge import Conflict, MergeResult, merge3, split_lines
 
 
 def text_digest(text: str) -> str:

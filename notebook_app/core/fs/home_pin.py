@@ -39,7 +39,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .state_dir import STATE_DIR
+from notebook_app.core.fs.state_dir import STATE_DIR
 
 Key = tuple[int, int]
 """A folder's (device, inode)."""

@@ -19,24 +19,24 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from ..fs.atomic import write_atomically
-from ..fs.home_pin import no_home
-from ..fs.state_dir import readable_state
-from ..home.reading import JOURNAL_NAME
-from ..home.soul import home_path
-from ..log import snapshots
-from ..log.actor import LIBRARY
-from ..log.events import Event, EventError
-from ..log.json_lines import header_line, parse_header
-from ..log.redaction import masked_args
-from ..log.replay import RebuildError, is_start, rebuild
-from ..log.store import LOG_NAME, LogWriter, open_reader
-from ..sessions.pruned import count_pruned, read_pruned, write_pruned
-from ..store import SCAN_COMMITS, GitHolding, commits_holding
-from ..store.journal import file_slot_offset, write_slot
-from ..store.storage import StorageError, locked_home
-from .query import HistoryError, find
-from .redact_plan import RedactionPlan, plan_redaction
+from notebook_app.core.fs.atomic import write_atomically
+from notebook_app.core.fs.home_pin import no_home
+from notebook_app.core.fs.state_dir import readable_state
+from notebook_app.core.history.query import HistoryError, find
+from notebook_app.core.history.redact_plan import RedactionPlan, plan_redaction
+from notebook_app.core.home.reading import JOURNAL_NAME
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.log import snapshots
+from notebook_app.core.log.actor import LIBRARY
+from notebook_app.core.log.events import Event, EventError
+from notebook_app.core.log.json_lines import header_line, parse_header
+from notebook_app.core.log.redaction import masked_args
+from notebook_app.core.log.replay import RebuildError, is_start, rebuild
+from notebook_app.core.log.store import LOG_NAME, LogWriter, open_reader
+from notebook_app.core.sessions.pruned import count_pruned, read_pruned, write_pruned
+from notebook_app.core.store.git_history import SCAN_COMMITS, GitHolding, commits_holding
+from notebook_app.core.store.journal import file_slot_offset, write_slot
+from notebook_app.core.store.storage import StorageError, locked_home
 
 
 @dataclass(frozen=True)

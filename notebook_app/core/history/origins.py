@@ -21,16 +21,16 @@ from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..fs.state_dir import readable_state
-from ..home.files import FileStatus, read_file
-from ..home.layout import FLAT, FileMap
-from ..home.soul import home_path
-from ..log.actor import Actor
-from ..log.events import WRITE_ACTIONS, Event, EventError
-from ..log.head import BY, Head, actor_of, head_of
-from ..log.replay import RebuildError, diff_hunks, file_events_backward, rebuild
-from ..log.store import LogReader, open_reader
-from .query import not_a_file, slot_of
+from notebook_app.core.fs.state_dir import readable_state
+from notebook_app.core.history.query import not_a_file, slot_of
+from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.log.events import WRITE_ACTIONS, Event, EventError
+from notebook_app.core.log.head import BY, Head, actor_of, head_of
+from notebook_app.core.log.replay import RebuildError, diff_hunks, file_events_backward, rebuild
+from notebook_app.core.log.store import LogReader, open_reader
 
 
 class Origin(Enum):

@@ -13,19 +13,19 @@ import os
 from contextlib import suppress
 from pathlib import Path
 
-from ..fs.state_dir import readable_state
-from ..home.layout import FLAT, FileMap
-from ..log.actor import Actor
-from ..log.event_action import EventAction
-from ..log.events import Event
-from ..log.store import open_reader
-from ..store.group import FileWrite, GroupCut, write_group
-from ..store.recording import Change
-from ..store.storage import StorageError
-from .held import content_now, session
-from .query import Found, HistoryError, find, unified
-from .undo_restore import HistoryResult, _later, _nothing_changed, _refused, plan_undo
-from .undo_restore import undo as undo_one
+from notebook_app.core.fs.state_dir import readable_state
+from notebook_app.core.history.held import content_now, session
+from notebook_app.core.history.query import Found, HistoryError, find, unified
+from notebook_app.core.history.undo_restore import HistoryResult, _later, _nothing_changed, _refused, plan_undo
+from notebook_app.core.history.undo_restore import undo as undo_one
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.log.event_action import EventAction
+from notebook_app.core.log.events import Event
+from notebook_app.core.log.store import open_reader
+from notebook_app.core.store.group import FileWrite, GroupCut, write_group
+from notebook_app.core.store.recording import Change
+from notebook_app.core.store.storage import StorageError
 
 
 def undo(

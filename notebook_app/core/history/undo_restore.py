@@ -21,20 +21,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..fs.state_dir import readable_state
-from ..home.layout import FLAT, FileMap
-from ..home.soul import home_path
-from ..log.actor import Actor
-from ..log.event_action import EventAction
-from ..log.events import Event, Hunk
-from ..log.replay import RebuildError, diff_hunks, hunk, payload_bytes
-from ..log.store import open_reader
-from ..memory.plan import load_outcome
-from ..store.recording import Change
-from ..store.storage import LockedHome, StorageError
-from ..text.times import local_time
-from .held import content_now, session
-from .query import Found, HistoryError, events_after, find, not_a_file, redacted_in, state_after, undoable, unified
+from notebook_app.core.fs.state_dir import readable_state
+from notebook_app.core.history.held import content_now, session
+from notebook_app.core.history.query import (
+    Found,
+    HistoryError,
+    events_after,
+    find,
+    not_a_file,
+    redacted_in,
+    state_after,
+    undoable,
+    unified,
+)
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.log.event_action import EventAction
+from notebook_app.core.log.events import Event, Hunk
+from notebook_app.core.log.replay import RebuildError, diff_hunks, hunk, payload_bytes
+from notebook_app.core.log.store import open_reader
+from notebook_app.core.memory.plan import load_outcome
+from notebook_app.core.store.recording import Change
+from notebook_app.core.store.storage import LockedHome, StorageError
+from notebook_app.core.text.times import local_time
 
 Home = str | os.PathLike[str]
 

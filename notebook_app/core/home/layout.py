@@ -18,7 +18,7 @@ from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
 
-from .names import BOOTSTRAP_ORDER, HOST_FOLDERS, is_archive_name, is_topic_name
+from notebook_app.core.home.names import BOOTSTRAP_ORDER, HOST_FOLDERS, is_archive_name, is_topic_name
 
 BOOTSTRAP_NAMES = frozenset((*BOOTSTRAP_ORDER, "BOOTSTRAP.md"))
 """The names a host loads from a home: the contract's seven, and OpenClaw's first-run BOOTSTRAP.md."""

@@ -18,9 +18,9 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..fs.atomic import flocked_directory
-from ..fs.state_dir import STATE_DIR
-from .names import BOOTSTRAP_ORDER, base_name, is_archive_name, is_topic_name
+from notebook_app.core.fs.atomic import flocked_directory
+from notebook_app.core.fs.state_dir import STATE_DIR
+from notebook_app.core.home.names import BOOTSTRAP_ORDER, base_name, is_archive_name, is_topic_name
 
 MEMORY_TARGETS: dict[str, str] = {"self": "MEMORY.md", "user": "USER.md"}
 """The memory tool's targets and the only files it ever writes."""

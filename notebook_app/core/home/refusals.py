@@ -10,7 +10,7 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass, field
 
-from .files import FileRead, FileStatus
+from notebook_app.core.home.files import FileRead, FileStatus
 
 _LINK_STATES = (FileStatus.LINK, FileStatus.DANGLING_LINK, FileStatus.LINK_LOOP)
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from platformdirs import user_state_dir
 
-from ..fs.atomic import flocked_directory, remove_temps, write_atomically
-from ..text.times import local_time
+from notebook_app.core.fs.atomic import flocked_directory, remove_temps, write_atomically
+from notebook_app.core.text.times import local_time
 
 HOSTS_FILE = "hosts.json"
 

@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..text.hidden import with_markers
+from notebook_app.core.text.hidden import with_markers
 
 _ASCII_HIDDEN = re.compile("[\x00-\x09\x0b-\x1f\x7f]")
 """The hidden characters ASCII text can hold: a scan for these alone is three times faster than the full class."""

@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from .remembered import remembered_host
+from notebook_app.core.home.remembered import remembered_host
 
 CLUES = ("memories", "CLAUDE.md", ".claude/CLAUDE.md")
 """Entries whose presence in the folder makes it maybe a Hermes home or a Claude Code project."""

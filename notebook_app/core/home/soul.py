@@ -18,14 +18,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .file_load import FileLoad
-from .files import FileRead, FileStatus, read_file
-from .layout import FLAT, FileMap
-from .names import BOOTSTRAP_ORDER
-from .reading import reads_of
+from notebook_app.core.home.file_load import FileLoad
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.names import BOOTSTRAP_ORDER
+from notebook_app.core.home.reading import reads_of
 
 if TYPE_CHECKING:
-    from ..hosts.profile import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 """Bytes of each bootstrap file that a session loads; the rest is cut."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from .utf16 import len16
+from notebook_app.core.hosts.utf16 import len16
 
 
 class PartStatus(StrEnum):
@@ -108,7 +108,7 @@ TOKENIZER = "o200k_base"
 def load_json(load: HostLoad, *, extra: Mapping[str, object] = ()) -> dict[str, object]:
     """``soul --json``'s issue-21 keys for any proven host: ``host_version``, ``unit``, ``total``, ``files[]``,
     ``tokenizer``, ``notes``; ``extra`` is the host's own keys, after ``unit``."""
-    from ..text import count_tokens  # the vocabulary loads on first use
+    from notebook_app.core.text.tokens import count_tokens
 
     files = [_part_json(part, count_tokens) for part in load.parts]
     total = {"injected": load.injected_total, **load.caps}

@@ -15,15 +15,22 @@ import os
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..home.file_load import FileLoad
-from ..home.files import FileStatus, read_file
-from ..home.reading import reads_of
-from ..home.refusals import decode_error
-from ..home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
+from notebook_app.core.home.file_load import FileLoad
+from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.home.reading import reads_of
+from notebook_app.core.home.refusals import decode_error
+from notebook_app.core.home.soul import (
+    SECTION_SEPARATOR,
+    BootstrapFile,
+    Composition,
+    SkippedFile,
+    home_path,
+    section_heading,
+)
 
 if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
-    from ..home.layout import FileMap
-    from .profile import FileRule, HostProfile
+    from notebook_app.core.home.layout import FileMap
+    from notebook_app.core.hosts.profile import FileRule, HostProfile
 
 READ_LIMIT = 8 * 1024 * 1024
 """Bytes read of a file for a host without a read limit of its own (the doctor's limit too)."""
@@ -40,15 +47,17 @@ def compose_for_host(home: str | os.PathLike[str], host: HostProfile, *, layout:
     """Read the files ``host`` loads and compose them as it does; never raises. ``layout``: the home as opened
     (Claude Code's instruction files are read from its :attr:`FileMap.host_files`)."""
     if host.proven == "openclaw":
-        from .openclaw.soul import compose_openclaw  # the proven loader loads when its host is asked for
+        from notebook_app.core.hosts.openclaw.soul import (
+            compose_openclaw,  # the proven loader loads when its host is asked for
+        )
 
         return compose_openclaw(home, host)
     if host.proven == "hermes":
-        from .hermes.soul import compose_hermes
+        from notebook_app.core.hosts.hermes.soul import compose_hermes
 
         return compose_hermes(home, host)
     if host.proven == "claude-code":
-        from .claude_code.soul import compose_claude_code
+        from notebook_app.core.hosts.claude_code.soul import compose_claude_code
 
         return compose_claude_code(home, host, layout.host_files if layout is not None else None)
     root = home_path(home)
@@ -90,15 +99,15 @@ def as_host(composition: Composition, host: HostProfile, *, home: str | os.PathL
     if host.is_contract:
         return composition
     if host.proven == "openclaw":
-        from .openclaw.soul import snapshot_as_openclaw
+        from notebook_app.core.hosts.openclaw.soul import snapshot_as_openclaw
 
         return snapshot_as_openclaw(composition, host, home if home is not None else os.getcwd())
     if host.proven == "hermes":
-        from .hermes.soul import snapshot_as_hermes
+        from notebook_app.core.hosts.hermes.soul import snapshot_as_hermes
 
         return snapshot_as_hermes(composition, host, home if home is not None else os.getcwd())
     if host.proven == "claude-code":
-        from .claude_code.soul import snapshot_as_claude_code
+        from notebook_app.core.hosts.claude_code.soul import snapshot_as_claude_code
 
         return snapshot_as_claude_code(composition, host, home if home is not None else os.getcwd())
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name in host.files]
@@ -111,15 +120,15 @@ def recompose(composition: Composition, name: str, data: bytes, *, path: str | N
     host = composition.profile
     assert host is not None
     if host.proven == "openclaw":
-        from .openclaw.soul import recompose_openclaw
+        from notebook_app.core.hosts.openclaw.soul import recompose_openclaw
 
         return recompose_openclaw(composition, name, data)
     if host.proven == "hermes":
-        from .hermes.soul import recompose_hermes
+        from notebook_app.core.hosts.hermes.soul import recompose_hermes
 
         return recompose_hermes(composition, name, data, path=path)
     if host.proven == "claude-code":
-        from .claude_code.soul import recompose_claude_code
+        from notebook_app.core.hosts.claude_code.soul import recompose_claude_code
 
         return recompose_claude_code(composition, name, data)
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name != name]
@@ -315,8 +324,8 @@ def _units_head_cut(rule: FileRule, data: bytes, size: int) -> tuple[str, FileLo
     """Claude Code's cut of MEMORY.md, proven by its goldens (claude-code@2.1.332, cc-memory-*): the first
     ``line_cap`` lines of the trimmed text, then at most ``file_cap`` UTF-16 units, at the last newline at or
     before them. The WARNING it adds is the proven loader's (core.hosts.claude_code.load); not shown here."""
-    from .claude_code import text as js
-    from .claude_code.load import memory_text
+    from notebook_app.core.hosts.claude_code import text as js
+    from notebook_app.core.hosts.claude_code.load import memory_text
 
     whole = js.units(data.decode("utf-8", "replace"))
     lead = len(whole) - len(whole.lstrip(js.JS_SPACE))

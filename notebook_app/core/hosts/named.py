@@ -16,13 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, TRUNCATION_NOTICE, Composition, compose
-from .injected import HostLoad, InjectedPart, PartStatus, Unit
-from .toolnexus_py import TITLE, TOOLNEXUS_PY, starts_no_session
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, TRUNCATION_NOTICE, Composition, compose
+from notebook_app.core.hosts.injected import HostLoad, InjectedPart, PartStatus, Unit
+from notebook_app.core.hosts.toolnexus_py import TITLE, TOOLNEXUS_PY, starts_no_session
 
 if TYPE_CHECKING:
-    from ..home.file_load import FileLoad
-    from .profile import HostProfile
+    from notebook_app.core.home.file_load import FileLoad
+    from notebook_app.core.hosts.profile import HostProfile
 
 UNITS = {"bytes": Unit.BYTES, "chars": Unit.CODEPOINTS, "utf16": Unit.UTF16}
 """A profile's unit (:data:`.profile.Unit`) as a load's."""
@@ -115,18 +115,18 @@ def load_as(
     ``openclaw_config`` OpenClaw's (its caps read from it as ``soul`` reads them); a host ignores the others."""
     name, _, version = (spec or "toolnexus").partition("@")
     if name == "openclaw":
-        from .openclaw.config import read_openclaw_numbers
-        from .openclaw.releases import openclaw_load
+        from notebook_app.core.hosts.openclaw.config import read_openclaw_numbers
+        from notebook_app.core.hosts.openclaw.releases import openclaw_load
 
         config = read_openclaw_numbers(openclaw_config)
         return openclaw_load(home, version or None, session_kind or "main", caps=config.numbers)
     if name == "hermes":
-        from .hermes.load import hermes_load, hermes_version
+        from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version
 
         proven, said = hermes_version(version or None)
         return said if proven is None else hermes_load(home, cwd=cwd, context_length=context_length)
     if name == "claude-code":
-        from .claude_code.load import claude_code_load, claude_code_version
+        from notebook_app.core.hosts.claude_code.load import claude_code_load, claude_code_version
 
         proven, said = claude_code_version(version or None)
         return said if proven is None else claude_code_load(home, cwd=cwd)
@@ -136,7 +136,7 @@ def load_as(
 def _composed(
     home: str | os.PathLike[str], spec: str | None, openclaw_config: str | os.PathLike[str] | None
 ) -> ComposedLoad | str:
-    from . import resolve_host  # the face: profiles, the user's own among them
+    from notebook_app.core.hosts.choice import resolve_host
 
     choice = resolve_host(spec, openclaw_config=openclaw_config)
     if choice.profile is None:
@@ -157,15 +157,15 @@ def proven_releases(name: str) -> tuple[Mapping[str, Any], ...]:
     """The releases of host ``name`` its goldens prove, oldest first: each its ``version``, and ``since`` and
     ``until`` when its rules cover a range; none for a host without goldens by release."""
     if name == "openclaw":
-        from .openclaw.releases import releases
+        from notebook_app.core.hosts.openclaw.releases import releases
 
         return releases()
     if name == "hermes":
-        from .hermes.load import proven_releases as hermes_releases
+        from notebook_app.core.hosts.hermes.load import proven_releases as hermes_releases
 
         return hermes_releases()
     if name == "claude-code":
-        from .claude_code.load import proven_releases as claude_code_releases
+        from notebook_app.core.hosts.claude_code.load import proven_releases as claude_code_releases
 
         return claude_code_releases()
     return ()
@@ -173,13 +173,13 @@ def proven_releases(name: str) -> tuple[Mapping[str, Any], ...]:
 
 def session_kinds() -> tuple[str, ...]:
     """OpenClaw's session kinds, ``main`` first: each filters the files it injects."""
-    from .openclaw.bootstrap import KINDS
+    from notebook_app.core.hosts.openclaw.bootstrap import KINDS
 
     return KINDS
 
 
 def session_kind_words(version: str | None, kind: str) -> str:
     """Which files a ``kind`` session of OpenClaw ``version`` (None: the newest proven) drops, in words."""
-    from .openclaw.releases import kind_in_words
+    from notebook_app.core.hosts.openclaw.releases import kind_in_words
 
     return kind_in_words(version, kind)

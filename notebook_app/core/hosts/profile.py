@@ -19,12 +19,12 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ..fs.data_folders import load_toml_folders
-from ..home.soul import BOOTSTRAP_ORDER
+from notebook_app.core.fs.data_folders import load_toml_folders
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER
 
 if TYPE_CHECKING:
-    from ..home.layout import FileMap
-    from ..home.soul import Composition
+    from notebook_app.core.home.layout import FileMap
+    from notebook_app.core.home.soul import Composition
 
 Unit = Literal["bytes", "chars", "utf16"]
 CutKind = Literal["contract", "head-tail", "head"]
@@ -186,13 +186,13 @@ class HostProfile:
     def compose(self, home: str | os.PathLike[str], *, layout: FileMap | None = None) -> Composition:
         """The soul of ``home`` as this host loads it (:func:`.loader.compose_for_host`); ``layout``: as the home
         was opened (Claude Code's CLAUDE.md chain is in it)."""
-        from .loader import compose_for_host
+        from notebook_app.core.hosts.loader import compose_for_host
 
         return compose_for_host(home, self, layout=layout)
 
     def recompose(self, composition: Composition, name: str, data: bytes, *, path: str | None = None) -> Composition:
         """``composition`` (this host's) as if file ``name`` (at ``path``) held ``data`` (:func:`.loader.recompose`)."""
-        from .loader import recompose
+        from notebook_app.core.hosts.loader import recompose
 
         return recompose(composition, name, data, path=path)
 

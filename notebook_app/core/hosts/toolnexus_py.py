@@ -9,8 +9,8 @@ goldens in ``tests/hosts/goldens/toolnexus-py@0.21.0/`` prove it.
 
 from __future__ import annotations
 
-from ..home.files import FileStatus
-from ..home.soul import BOOTSTRAP_ORDER, Composition
+from notebook_app.core.home.files import FileStatus
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER, Composition
 
 TITLE = "toolnexus (Python) 0.21.0"
 TOOLNEXUS_PY = "toolnexus-py"

@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .events import SecretSpan
+from notebook_app.core.log.events import SecretSpan
 
 MARK = b"*"
 
 
 def find_spans(data: bytes, *, field: str | None = None, offset: int = 0) -> list[SecretSpan]:
     """Each secret in ``data`` (byte offsets from ``offset``), as the doctor's secret rule finds it."""
-    from ..text.secrets import secret_spans
+    from notebook_app.core.text.secrets import secret_spans
 
     return [SecretSpan(kind, offset + start, length, field) for kind, start, length in secret_spans(data)]
 

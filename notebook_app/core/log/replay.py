@@ -13,10 +13,10 @@ import difflib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ..text.common_runs import common_prefix, common_suffix
-from . import snapshots
-from .events import Event, Hunk, Payload
-from .store import LogReader
+from notebook_app.core.log import snapshots
+from notebook_app.core.log.events import Event, Hunk, Payload
+from notebook_app.core.log.store import LogReader
+from notebook_app.core.text.common_runs import common_prefix, common_suffix
 
 
 class RebuildError(Exception):

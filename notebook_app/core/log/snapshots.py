@@ -20,7 +20,7 @@ import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..fs.state_dir import real_directory
+from notebook_app.core.fs.state_dir import real_directory
 
 SNAPSHOTS = "snapshots"
 _SUFFIX = ".z"

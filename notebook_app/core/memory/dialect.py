@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..home.layout import Dialect
-from ..home.refusals import Rejection
-from ..text.newlines import universal
+from notebook_app.core.home.layout import Dialect
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.text.newlines import universal
 
 SEPARATOR = "\n§\n"
 """Hermes's entry separator (:data:`.sections.DELIMITER`)."""

@@ -14,16 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..home.files import FileRead
-from ..home.layout import FLAT, Dialect, FileMap
-from ..home.names import is_home_path
-from ..home.reading import MEMORY_TARGETS
-from ..home.refusals import Rejection, edit_refusal, text_of
-from ..home.soul import MAX_FILE_BYTES
-from ..log.actor import LIBRARY, Actor
-from ..text.hidden import char_name, near_match, with_markers
-from . import sections
-from .dialect import dialect_for, entry_text_refusal
+from notebook_app.core.home.files import FileRead
+from notebook_app.core.home.layout import FLAT, Dialect, FileMap
+from notebook_app.core.home.names import is_home_path
+from notebook_app.core.home.reading import MEMORY_TARGETS
+from notebook_app.core.home.refusals import Rejection, edit_refusal, text_of
+from notebook_app.core.home.soul import MAX_FILE_BYTES
+from notebook_app.core.log.actor import LIBRARY, Actor
+from notebook_app.core.memory import sections
+from notebook_app.core.memory.dialect import dialect_for, entry_text_refusal
+from notebook_app.core.text.hidden import char_name, near_match, with_markers
 
 Action = Literal["add", "replace", "remove"]
 ACTIONS: tuple[Action, ...] = ("add", "replace", "remove")

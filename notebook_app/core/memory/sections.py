@@ -31,10 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..home.refusals import Rejection
-from ..hosts.hermes.load import blocked_write
-from ..log.redaction import masked_text
-from ..text.newlines import original_index, universal
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.hosts.hermes.load import blocked_write
+from notebook_app.core.log.redaction import masked_text
+from notebook_app.core.text.newlines import original_index, universal
 
 DELIMITER = "\n§\n"
 """Hermes's ``ENTRY_DELIMITER``: a line holding only ``§`` between two entries."""

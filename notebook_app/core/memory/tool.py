@@ -11,16 +11,13 @@ import asyncio
 import os
 from typing import Any
 
-from ..home.layout import FLAT, Dialect, FileMap
-from ..home.soul import home_path
-from ..log.actor import LIBRARY, Actor, ActorKind
-from ..log.json_lines import json_safe
-from ..store.places import holds
-from ..store.side_events import record_failed
-from ..store.storage import Change, LockedHome, StorageError, locked_home
-from . import sections
-from .dialect import dialect_for
-from .plan import (
+from notebook_app.core.home.layout import FLAT, Dialect, FileMap
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.log.actor import LIBRARY, Actor, ActorKind
+from notebook_app.core.log.json_lines import json_safe
+from notebook_app.core.memory import sections
+from notebook_app.core.memory.dialect import dialect_for
+from notebook_app.core.memory.plan import (
     ACTIONS,
     TARGETS,
     Edit,
@@ -34,7 +31,10 @@ from .plan import (
     plan_edit,
     plan_in_store,
 )
-from .results import ToolResult
+from notebook_app.core.memory.results import ToolResult
+from notebook_app.core.store.places import holds
+from notebook_app.core.store.side_events import record_failed
+from notebook_app.core.store.storage import Change, LockedHome, StorageError, locked_home
 
 DESCRIPTION = (
     "Edit your durable memory files. action 'add' appends an entry, 'replace' swaps the first "

@@ -15,12 +15,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..home.git_ignore import add_to_gitignore, not_ignored, run_git
-from ..home.reading import TEMP_PREFIX, TEMP_SUFFIX
-from ..home.soul import home_path
-from ..log.actor import Actor
-from ..store.git_commit import COMMIT_TIMEOUT, author, commit_paths, git_setting, pending_files, repo_root
-from .settings import SettingResult, change_setting
+from notebook_app.core.home.git_ignore import add_to_gitignore, not_ignored, run_git
+from notebook_app.core.home.reading import TEMP_PREFIX, TEMP_SUFFIX
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.modes.settings import SettingResult, change_setting
+from notebook_app.core.store.git_commit import (
+    COMMIT_TIMEOUT,
+    author,
+    commit_paths,
+    git_setting,
+    pending_files,
+    repo_root,
+)
 
 TEMP_LINE = f"{TEMP_PREFIX}*{TEMP_SUFFIX}"
 """The ``.gitignore`` line for a rewrite's temp files (the home is locked as a folder: there is no lock file)."""

@@ -9,9 +9,9 @@ write may come back refused.
 
 from __future__ import annotations
 
-from ..doctor.guard import guard_refusal
-from ..memory.plan import Rejection, parse_request
-from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
+from notebook_app.core.doctor.guard import guard_refusal
+from notebook_app.core.memory.plan import Rejection, parse_request
+from notebook_app.core.memory.tool import DESCRIPTION, MemoryTool, ToolResult
 
 GUARD_SENTENCE = (
     "This server runs in guard mode: a write whose text holds a secret, hidden characters or "

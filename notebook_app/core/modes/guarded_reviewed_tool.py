@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..memory.tool import DESCRIPTION
-from .guard import GUARD_SENTENCE, GuardedMemoryTool
-from .review import REVIEW_SENTENCE, ReviewedMemoryTool
+from notebook_app.core.memory.tool import DESCRIPTION
+from notebook_app.core.modes.guard import GUARD_SENTENCE, GuardedMemoryTool
+from notebook_app.core.modes.review import REVIEW_SENTENCE, ReviewedMemoryTool
 
 
 class GuardedReviewedMemoryTool(GuardedMemoryTool, ReviewedMemoryTool):

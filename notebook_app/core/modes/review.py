@@ -20,22 +20,22 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from ..fs.home_pin import moved
-from ..home.files import FileRead, read_file
-from ..home.layout import FLAT, FileMap
-from ..home.refusals import Rejection
-from ..home.soul import home_path
-from ..log.actor import NOTEBOOK, Actor
-from ..log.event_action import EventAction
-from ..log.events import Event, now
-from ..log.ids import new_id
-from ..log.json_lines import json_safe
-from ..log.redaction import masked_args, masked_text
-from ..memory.plan import Edit, parse_request, preview_file
-from ..memory.tool import DESCRIPTION, MemoryTool, ToolResult
-from ..store.side_events import append_event
-from ..store.storage import Change, LockedHome
-from .proposals import Proposal, ProposalStatus, ReviewError, proposal_status, read_proposals
+from notebook_app.core.fs.home_pin import moved
+from notebook_app.core.home.files import FileRead, read_file
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.log.actor import NOTEBOOK, Actor
+from notebook_app.core.log.event_action import EventAction
+from notebook_app.core.log.events import Event, now
+from notebook_app.core.log.ids import new_id
+from notebook_app.core.log.json_lines import json_safe
+from notebook_app.core.log.redaction import masked_args, masked_text
+from notebook_app.core.memory.plan import Edit, parse_request, preview_file
+from notebook_app.core.memory.tool import DESCRIPTION, MemoryTool, ToolResult
+from notebook_app.core.modes.proposals import Proposal, ProposalStatus, ReviewError, proposal_status, read_proposals
+from notebook_app.core.store.side_events import append_event
+from notebook_app.core.store.storage import Change, LockedHome
 
 REVIEW_SENTENCE = (
     "This server runs in review mode: a valid write is queued for a human to approve, and is written only "
@@ -210,7 +210,7 @@ def reject(
     message = f"rejected {proposal.id}" + (f": {reason}" if reason else "")
     decision = _decide(root, proposal, EventAction.REJECTED, by, message, reason, durable)
     if decision.outcome == Outcome.REJECTED and holds_secret(proposal):  # never to be written: keep only where it was
-        from ..history.admin import keep_only_where
+        from notebook_app.core.history.admin import keep_only_where
 
         kept = keep_only_where(root, proposal.id, durable=durable)
         if kept.is_error:

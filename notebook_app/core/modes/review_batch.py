@@ -15,12 +15,12 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..home.files import FileRead, FileStatus, read_file
-from ..home.layout import FLAT, FileMap
-from ..home.refusals import Rejection, text_of
-from ..home.soul import home_path
-from .proposals import Proposal, ProposalStatus
-from .review import READ_LIMIT, proposal_dry_run
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.refusals import Rejection, text_of
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.modes.proposals import Proposal, ProposalStatus
+from notebook_app.core.modes.review import READ_LIMIT, proposal_dry_run
 
 CONTEXT = 2
 

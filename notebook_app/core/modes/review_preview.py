@@ -13,12 +13,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..home.files import FileRead, read_file
-from ..home.layout import FLAT, FileMap
-from ..home.refusals import Rejection, text_of
-from ..home.soul import home_path
-from ..memory.plan import Edit
-from .review import READ_LIMIT, Proposal, proposal_dry_run
+from notebook_app.core.home.files import FileRead, read_file
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.refusals import Rejection, text_of
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.memory.plan import Edit
+from notebook_app.core.modes.review import READ_LIMIT, Proposal, proposal_dry_run
 
 CONTEXT = 2
 

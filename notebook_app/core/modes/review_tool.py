@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .review import ReviewedMemoryTool
+from notebook_app.core.modes.review import ReviewedMemoryTool
 
 if TYPE_CHECKING:
-    from ..memory.tool import MemoryTool
+    from notebook_app.core.memory.tool import MemoryTool
 
 
 def reviewed_tool_class(*, guard: bool) -> type[MemoryTool]:
     """The review tool; with the guard too, the guard refuses first and what it lets through is queued."""
     if not guard:
         return ReviewedMemoryTool
-    from .guarded_reviewed_tool import GuardedReviewedMemoryTool  # the doctor's rules load only in guard mode
+    from notebook_app.core.modes.guarded_reviewed_tool import (
+        GuardedReviewedMemoryTool,  # the doctor's rules load only in guard mode
+    )
 
     return GuardedReviewedMemoryTool

@@ -24,15 +24,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..fs.atomic import remove_temps, write_atomically
-from ..home.files import read_file
-from ..home.soul import home_path
-from ..log.actor import Actor
-from ..log.events import Event, EventError, now
-from ..log.ids import new_id
-from ..log.store import open_reader
-from ..store.outside import OUTSIDE
-from ..store.side_events import append_event
+from notebook_app.core.fs.atomic import remove_temps, write_atomically
+from notebook_app.core.home.files import read_file
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.log.events import Event, EventError, now
+from notebook_app.core.log.ids import new_id
+from notebook_app.core.log.store import open_reader
+from notebook_app.core.store.outside import OUTSIDE
+from notebook_app.core.store.side_events import append_event
 
 STATE_DIR = ".notebook"
 SETTINGS_NAME = "settings.toml"

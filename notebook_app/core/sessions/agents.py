@@ -29,15 +29,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..fs.atomic import write_all, write_atomically
-from ..fs.state_dir import STATE_DIR
-from ..home.layout import FLAT, FileMap
-from ..home.soul import home_path
-from ..log.actor import Actor
-from ..memory.tool import ToolResult
-from ..store.side_events import record_session_start
-from .calls import call_entry, logged_calls
-from .folder import (
+from notebook_app.core.fs.atomic import write_all, write_atomically
+from notebook_app.core.fs.state_dir import STATE_DIR
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.memory.tool import ToolResult
+from notebook_app.core.sessions.calls import call_entry, logged_calls
+from notebook_app.core.sessions.folder import (
     OLD_CALLS_SUFFIX,
     SESSION_FILE_SUFFIX,
     SESSION_ID,
@@ -51,9 +50,9 @@ from .folder import (
     read_session_file_json,
     sessions_path,
 )
-from .presence import is_live
-from .pruned import PrunedCalls, read_pruned
-from .records import (
+from notebook_app.core.sessions.presence import is_live
+from notebook_app.core.sessions.pruned import PrunedCalls, read_pruned
+from notebook_app.core.sessions.records import (
     SESSION_FILE_FORMAT,
     SESSION_FILE_VERSION,
     AgentSession,
@@ -65,10 +64,11 @@ from .records import (
     session_file_json,
     session_from_json,
 )
-from .snapshot import take_snapshot
+from notebook_app.core.sessions.snapshot import take_snapshot
+from notebook_app.core.store.side_events import record_session_start
 
 if TYPE_CHECKING:
-    from ..hosts.profile import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 __all__ = [
     "OLD_CALLS_SUFFIX",

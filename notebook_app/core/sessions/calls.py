@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from ..home.soul import home_path
-from ..log.actor import ActorKind
-from ..log.event_action import EventAction
-from ..log.events import Event, EventError
-from ..log.store import open_reader
-from .records import CallEntry
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.log.actor import ActorKind
+from notebook_app.core.log.event_action import EventAction
+from notebook_app.core.log.events import Event, EventError
+from notebook_app.core.log.store import open_reader
+from notebook_app.core.sessions.records import CallEntry
 
 
 def session_call(event: Event) -> str | None:

@@ -19,11 +19,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..fs.atomic import flocked_directory, remove_temps
-from ..fs.home_pin import HomeRefused, home_lock
-from ..fs.state_dir import STATE_DIR, StateDirError, real_directory
-from ..home.soul import home_path
-from .records import AgentSessionError, parse_session_file
+from notebook_app.core.fs.atomic import flocked_directory, remove_temps
+from notebook_app.core.fs.home_pin import HomeRefused, home_lock
+from notebook_app.core.fs.state_dir import STATE_DIR, StateDirError, real_directory
+from notebook_app.core.home.soul import home_path
+from notebook_app.core.sessions.records import AgentSessionError, parse_session_file
 
 SESSIONS_DIR = f"{STATE_DIR}/sessions"
 """Where agent-session files live, relative to the home."""

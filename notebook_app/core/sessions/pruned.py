@@ -20,13 +20,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..fs.atomic import write_atomically
-from ..fs.state_dir import readable_state
-from ..log.events import Event
-from ..log.ids import id_order
-from ..log.store import open_reader
-from .calls import call_entry, session_call
-from .records import CallCounts
+from notebook_app.core.fs.atomic import write_atomically
+from notebook_app.core.fs.state_dir import readable_state
+from notebook_app.core.log.events import Event
+from notebook_app.core.log.ids import id_order
+from notebook_app.core.log.store import open_reader
+from notebook_app.core.sessions.calls import call_entry, session_call
+from notebook_app.core.sessions.records import CallCounts
 
 PRUNED_NAME = "pruned-calls.json"
 """Beside the log in ``.notebook/``."""

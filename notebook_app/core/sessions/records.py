@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ..home.reading import MEMORY_TARGETS
-from ..home.soul import BootstrapFile, Composition, SkippedFile, section_heading
-from ..memory.tool import ToolResult
-from .snapshot import Snapshot
+from notebook_app.core.home.reading import MEMORY_TARGETS
+from notebook_app.core.home.soul import BootstrapFile, Composition, SkippedFile, section_heading
+from notebook_app.core.memory.tool import ToolResult
+from notebook_app.core.sessions.snapshot import Snapshot
 
 SESSION_FILE_FORMAT = "persona-notebook/agent-session"
 SESSION_FILE_VERSION = 1

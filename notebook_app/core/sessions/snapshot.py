@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
 
-from ..home.layout import FLAT, FileMap
-from ..home.soul import BOOTSTRAP_ORDER, BootstrapFile, Composition, SkippedFile, compose, home_path
-from ..text.common_runs import common_prefix
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER, BootstrapFile, Composition, SkippedFile, compose, home_path
+from notebook_app.core.text.common_runs import common_prefix
 
 if TYPE_CHECKING:
-    from ..hosts.profile import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 _EXACT_DIFF_LIMIT = 20_000
 """Changed-region lines above which the diff falls back to a linear multiset diff."""

@@ -29,11 +29,11 @@ import threading
 import tomllib
 from pathlib import Path
 
-from ..fs.state_dir import STATE_DIR
-from ..home.git_ignore import run_git
-from ..log.actor import Actor, ActorKind
-from ..log.ids import ID_PATTERN
-from ..text.secrets import secret_spans
+from notebook_app.core.fs.state_dir import STATE_DIR
+from notebook_app.core.home.git_ignore import run_git
+from notebook_app.core.log.actor import Actor, ActorKind
+from notebook_app.core.log.ids import ID_PATTERN
+from notebook_app.core.text.secrets import secret_spans
 
 EMAIL = "persona-notebook@localhost"
 PENDING_NAME = "git-pending"

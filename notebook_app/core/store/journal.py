@@ -49,8 +49,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..home.names import base_name, is_archive_name, is_topic_name
-from ..home.reading import FILE_SLOT_ORDER, SLOT, read_slot
+from notebook_app.core.home.names import base_name, is_archive_name, is_topic_name
+from notebook_app.core.home.reading import FILE_SLOT_ORDER, SLOT, read_slot
 
 LOG_SLOT = SLOT
 _FILE_SLOTS = {name: SLOT * (2 + i) for i, name in enumerate(FILE_SLOT_ORDER)}

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..home.layout import FileMap
-from ..home.names import HOST_FOLDERS, base_name, is_archive_name
+from notebook_app.core.home.layout import FileMap
+from notebook_app.core.home.names import HOST_FOLDERS, base_name, is_archive_name
 
 HERMES_LOCKED = ("MEMORY.md", "USER.md")
 """The files Hermes's ``MemoryStore`` locks for a write (``_file_lock``: ``<file>.lock`` beside each)."""

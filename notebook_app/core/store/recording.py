@@ -24,17 +24,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..fs.state_dir import STATE_DIR, StateDirError, readable_state, state_problem
-from ..home.reading import SLOT
-from ..log import snapshots
-from ..log.actor import Actor
-from ..log.event_action import EventAction
-from ..log.events import INLINE_LIMIT, Event, FileState, Hunk, Payload, SecretSpan, now
-from ..log.ids import new_id
-from ..log.redaction import mask
-from ..log.replay import RebuildError, count_lines, file_events_backward, rebuild
-from ..log.store import LOG_NAME, LogWriter, open_reader, read_log_id
-from .journal import (
+from notebook_app.core.fs.state_dir import STATE_DIR, StateDirError, readable_state, state_problem
+from notebook_app.core.home.reading import SLOT
+from notebook_app.core.log import snapshots
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.log.event_action import EventAction
+from notebook_app.core.log.events import INLINE_LIMIT, Event, FileState, Hunk, Payload, SecretSpan, now
+from notebook_app.core.log.ids import new_id
+from notebook_app.core.log.redaction import mask
+from notebook_app.core.log.replay import RebuildError, count_lines, file_events_backward, rebuild
+from notebook_app.core.log.store import LOG_NAME, LogWriter, open_reader, read_log_id
+from notebook_app.core.store.journal import (
     LOG_SLOT,
     FileSlot,
     StatKey,
@@ -45,7 +45,7 @@ from .journal import (
     shares_slot,
     write_slot,
 )
-from .outside import outside_change, outside_masked
+from notebook_app.core.store.outside import outside_change, outside_masked
 
 SNAPSHOT_COST = 32 * 1024 * 1024
 """Replay cost (bytes rewritten, plus a little per event) after which a rewrite keeps a snapshot."""

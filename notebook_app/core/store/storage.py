@@ -39,26 +39,30 @@ from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import NamedTuple
 
-from ..fs.atomic import remove_matching, write_all
-from ..fs.atomic import remove_temps as remove_temps  # re-exported: callers outside the core import it from here
-from ..fs.atomic import write_atomically as write_atomically  # re-exported, as remove_temps
-from ..fs.home_pin import HomeRefused, home_lock
-from ..home.files import FileRead, FileStatus, read_file
-from ..home.layout import FLAT, FileMap
-from ..home.names import ARCHIVE_FOLDERS
-from ..home.reading import JOURNAL_NAME, MEMORY_TARGETS, SLOT, Intent, consistent_reads, is_temp_file
-from ..home.reading import is_scratch_file as is_scratch_file  # the read half, re-exported for callers that write
-from ..home.refusals import Rejection, file_refusal, utf8_refusal
-from ..log.actor import LIBRARY, Actor
-from ..log.append_record import append_line
-from ..log.events import ABSENT, FileState, Hunk, Payload, now
-from ..log.replay import append_span
-from .git_commit import commit_after
-from .journal import ALL_SLOTS, stat_key, write_slot
-from .places import PlaceRefused, folder_for, host_lock, read_only_refusal
-from .recording import EVENT_COST, Change, Known, Recorder
-from .recovery import recover
-from .writes import RecordedWrites, is_utf8
+from notebook_app.core.fs.atomic import remove_matching, write_all
+from notebook_app.core.fs.atomic import (
+    remove_temps as remove_temps,  # re-exported: callers outside the core import it from here
+)
+from notebook_app.core.fs.atomic import write_atomically as write_atomically  # re-exported, as remove_temps
+from notebook_app.core.fs.home_pin import HomeRefused, home_lock
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.names import ARCHIVE_FOLDERS
+from notebook_app.core.home.reading import JOURNAL_NAME, MEMORY_TARGETS, SLOT, Intent, consistent_reads, is_temp_file
+from notebook_app.core.home.reading import (
+    is_scratch_file as is_scratch_file,  # the read half, re-exported for callers that write
+)
+from notebook_app.core.home.refusals import Rejection, file_refusal, utf8_refusal
+from notebook_app.core.log.actor import LIBRARY, Actor
+from notebook_app.core.log.append_record import append_line
+from notebook_app.core.log.events import ABSENT, FileState, Hunk, Payload, now
+from notebook_app.core.log.replay import append_span
+from notebook_app.core.store.git_commit import commit_after
+from notebook_app.core.store.journal import ALL_SLOTS, stat_key, write_slot
+from notebook_app.core.store.places import PlaceRefused, folder_for, host_lock, read_only_refusal
+from notebook_app.core.store.recording import EVENT_COST, Change, Known, Recorder
+from notebook_app.core.store.recovery import recover
+from notebook_app.core.store.writes import RecordedWrites, is_utf8
 
 _TAIL_BYTES = 64
 _READ_TRIES = 5

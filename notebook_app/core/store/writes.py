@@ -21,13 +21,13 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..fs.atomic import sync_folder, write_temp
-from ..home.names import base_name
-from ..home.reading import TEMP_PREFIX, TEMP_SUFFIX, Intent
-from ..log.events import ABSENT, FileState, Hunk, Payload
-from ..log.replay import count_lines, diff_hunks, hunk
-from .journal import stat_key, write_slot
-from .recording import Change, Known, Recorder
+from notebook_app.core.fs.atomic import sync_folder, write_temp
+from notebook_app.core.home.names import base_name
+from notebook_app.core.home.reading import TEMP_PREFIX, TEMP_SUFFIX, Intent
+from notebook_app.core.log.events import ABSENT, FileState, Hunk, Payload
+from notebook_app.core.log.replay import count_lines, diff_hunks, hunk
+from notebook_app.core.store.journal import stat_key, write_slot
+from notebook_app.core.store.recording import Change, Known, Recorder
 
 
 class RecordedWrites:

@@ -3,8 +3,8 @@ cut when long, hidden characters spelled as escapes), and the notice a write tha
 
 from __future__ import annotations
 
-from .hidden import hidden_kind
-from .secrets import a_kind, secrets_in, shown_text
+from notebook_app.core.text.hidden import hidden_kind
+from notebook_app.core.text.secrets import a_kind, secrets_in, shown_text
 
 
 def shown(text: str, limit: int = 60) -> str:

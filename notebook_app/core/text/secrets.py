@@ -38,8 +38,8 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from .file_text import FileText
-from .secret_shapes import (
+from notebook_app.core.text.file_text import FileText
+from notebook_app.core.text.secret_shapes import (
     AWS_LIMIT,
     AWS_SECRET,
     BASE64_LIMIT,

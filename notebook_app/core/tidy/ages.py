@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..history.origins import blame
-from ..home.layout import FileMap
-from .model import Entry
+from notebook_app.core.history.origins import blame
+from notebook_app.core.home.layout import FileMap
+from notebook_app.core.tidy.model import Entry
 
 Ages = Mapping[int, str]
 """A file's line number (from 1) -> the ISO time of the record that last wrote it; lines without one are absent."""

@@ -25,23 +25,23 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..home.files import read_file
-from ..home.layout import FLAT, Dialect, FileMap
-from ..home.reading import ENTRY_FILES
-from ..log.actor import LIBRARY, Actor
-from ..log.event_action import EventAction
-from ..log.events import Hunk as Edit
-from ..log.replay import hunk
-from ..memory import sections
-from ..memory.dialect import dialect_for
-from ..store.group import FileWrite, GroupCut, reserve_ids, write_group
-from ..store.recording import Change
-from ..store.storage import LockedHome, StorageError, locked_home
-from .model import DEFAULT_TARGET, Entry, Hunk, Proposal
-from .propose import READ_LIMIT, tidy
+from notebook_app.core.home.files import read_file
+from notebook_app.core.home.layout import FLAT, Dialect, FileMap
+from notebook_app.core.home.reading import ENTRY_FILES
+from notebook_app.core.log.actor import LIBRARY, Actor
+from notebook_app.core.log.event_action import EventAction
+from notebook_app.core.log.events import Hunk as Edit
+from notebook_app.core.log.replay import hunk
+from notebook_app.core.memory import sections
+from notebook_app.core.memory.dialect import dialect_for
+from notebook_app.core.store.group import FileWrite, GroupCut, reserve_ids, write_group
+from notebook_app.core.store.recording import Change
+from notebook_app.core.store.storage import LockedHome, StorageError, locked_home
+from notebook_app.core.tidy.model import DEFAULT_TARGET, Entry, Hunk, Proposal
+from notebook_app.core.tidy.propose import READ_LIMIT, tidy
 
 if TYPE_CHECKING:
-    from ..hosts import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 
 @dataclass(frozen=True)

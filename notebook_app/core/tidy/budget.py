@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..home.layout import Dialect, FileMap
-from ..home.soul import MAX_FILE_BYTES
-from ..memory import sections
+from notebook_app.core.home.layout import Dialect, FileMap
+from notebook_app.core.home.soul import MAX_FILE_BYTES
+from notebook_app.core.memory import sections
 
 if TYPE_CHECKING:
-    from ..hosts import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 UNIT_WORDS = {"bytes": "bytes", "chars": "characters", "utf16": "UTF-16 units"}
 

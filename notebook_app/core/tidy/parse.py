@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..home.layout import Dialect
-from ..memory import sections
-from ..memory.lines import LineKind, file_lines
-from .model import Entry, Stray
+from notebook_app.core.home.layout import Dialect
+from notebook_app.core.memory import sections
+from notebook_app.core.memory.lines import LineKind, file_lines
+from notebook_app.core.tidy.model import Entry, Stray
 
 
 @dataclass(frozen=True)

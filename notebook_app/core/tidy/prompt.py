@@ -18,21 +18,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..home.files import FileRead, FileStatus, read_file
-from ..home.layout import FLAT, FileMap
-from ..home.reading import MEMORY_TARGETS
-from ..home.refusals import Rejection
-from ..home.soul import MAX_FILE_BYTES
-from ..memory.dialect import dialect_for
-from .budget import budget_for
-from .model import DEFAULT_TARGET, Hunk, Kind, archive_for
-from .near import THRESHOLD
-from .parse import shown
-from .propose import READ_LIMIT, tidy
-from .rules import KEY_LIMIT
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.reading import MEMORY_TARGETS
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.home.soul import MAX_FILE_BYTES
+from notebook_app.core.memory.dialect import dialect_for
+from notebook_app.core.tidy.budget import budget_for
+from notebook_app.core.tidy.model import DEFAULT_TARGET, Hunk, Kind, archive_for
+from notebook_app.core.tidy.near import THRESHOLD
+from notebook_app.core.tidy.parse import shown
+from notebook_app.core.tidy.propose import READ_LIMIT, tidy
+from notebook_app.core.tidy.rules import KEY_LIMIT
 
 if TYPE_CHECKING:
-    from ..hosts import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 PROMPT_NAME = "tidy"
 PROMPT_TITLE = "Tidy your memory (for review)"

@@ -11,20 +11,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..fs.state_dir import STATE_DIR
-from ..home.files import FileStatus, read_file
-from ..home.layout import FLAT, FileMap
-from ..home.reading import ENTRY_FILES
-from ..home.refusals import Rejection
-from ..memory.dialect import dialect_for
-from . import rules
-from .ages import ages_of
-from .budget import budget_for
-from .model import DEFAULT_TARGET, Hunk, Proposal, Stray, Untidied, archive_for
-from .parse import parse
+from notebook_app.core.fs.state_dir import STATE_DIR
+from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.reading import ENTRY_FILES
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.memory.dialect import dialect_for
+from notebook_app.core.tidy import rules
+from notebook_app.core.tidy.ages import ages_of
+from notebook_app.core.tidy.budget import budget_for
+from notebook_app.core.tidy.model import DEFAULT_TARGET, Hunk, Proposal, Stray, Untidied, archive_for
+from notebook_app.core.tidy.parse import parse
 
 if TYPE_CHECKING:
-    from ..hosts import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 READ_LIMIT = 64 * 1024 * 1024
 """The most of one entry file tidy reads: 32 times the contract's cap; a larger file is named, not read."""

@@ -19,11 +19,11 @@ from textual.screen import Screen
 from textual.widgets import TextArea
 from textual.widgets.text_area import Selection
 
-from ....core.home import offset_at
-from ...view_model.finding import Finder, FindOutcome, FindSteps, past_the_end
-from ...widgets.editor.buffer import CachedText
-from ...widgets.find.find_bar import FindBar
-from ...workers import LatestWins
+from notebook_app.app.view_model.finding import Finder, FindOutcome, FindSteps, past_the_end
+from notebook_app.app.widgets.editor.buffer import CachedText
+from notebook_app.app.widgets.find.find_bar import FindBar
+from notebook_app.app.workers import LatestWins
+from notebook_app.core.home.search import offset_at
 
 SCOPE = "text in this file, unsaved edits too (a capital: exact case; → ∙ ⇆ … find hidden characters)"
 """What the editor's find bar says it searches."""

@@ -22,13 +22,13 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Header, Input, Static
 
-from ...keys import EXPORT_KEYS, bindings
-from ...widgets.common.key_footer import KeyFooter
-from ...workers import LatestWins, run_once
-from ..keyed import KeyedScreen
+from notebook_app.app.keys import EXPORT_KEYS, bindings
+from notebook_app.app.screens.keyed import KeyedScreen
+from notebook_app.app.widgets.common.key_footer import KeyFooter
+from notebook_app.app.workers import LatestWins, run_once
 
 if TYPE_CHECKING:
-    from ....portable import Applied, Plan, Problem
+    from notebook_app.portable.model import Applied, Plan, Problem
 
 SHOWN_LINES = 1_000
 """The most lines of a plan shown; the CLI's ``export`` prints them all."""
@@ -123,7 +123,8 @@ class ExportScreen(KeyedScreen[None]):
         self._say(f"⚠ The plan could not be made: {words}")
 
     def _planned(self, made: tuple[tuple[str, bool], Plan | Problem]) -> None:
-        from ....portable import Problem, plan_text
+        from notebook_app.portable.model import Problem
+        from notebook_app.portable.words import plan_text
 
         asked, result = made
         if asked != self._asked:  # made for a destination or merge since changed: the next plan is on its way
@@ -188,7 +189,7 @@ class ExportScreen(KeyedScreen[None]):
         self._make_plan()  # what is there now
 
     def _written(self, result: Applied | Problem) -> None:
-        from ....portable import Problem
+        from notebook_app.portable.model import Problem
 
         if isinstance(result, Problem):
             self.notify(self.shown(result.message), title="export", severity="error", markup=False)

@@ -21,15 +21,16 @@ from typing import TYPE_CHECKING
 from textual.app import App, SuspendNotSupported
 from textual.screen import Screen
 
-from ....core import MAX_FILE_BYTES, Rejection
-from ....core.home import FLAT, FileMap
-from ....core.log import NOTEBOOK
-from ....core.memory import for_people
-from ...view_model.notebook import HomeState, Notebook
-from ...workers import run_once
+from notebook_app.app.view_model.notebook import HomeState, Notebook
+from notebook_app.app.workers import run_once
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.home.soul import MAX_FILE_BYTES
+from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.memory.results import for_people
 
 if TYPE_CHECKING:
-    from ....core.edits import CopyEditResult
+    from notebook_app.core.edits.editor_copy import CopyEditResult
 
 EditorLauncher = Callable[[Path], int]
 """Runs an editor on a copy's path, ON THE EVENT LOOP, and returns its exit status (0: saved and quit)."""
@@ -71,10 +72,8 @@ def editable(home: Path, name: str, files: FileMap = FLAT) -> str | Rejection:
     """The text the built-in editor opens: the core's read for an edit, within
     the cap, that the buffer keeps as it is.
     """
-    from ....core.edits import (
-        read_for_edit,  # these load on first use: the buffer brings Textual's TextArea and tree-sitter
-    )
-    from ...widgets.editor.buffer import buffer_rewrites
+    from notebook_app.app.widgets.editor.buffer import buffer_rewrites
+    from notebook_app.core.edits.hand_edit import read_for_edit
 
     found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES, files=files)
     if isinstance(found, Rejection):
@@ -133,14 +132,14 @@ class FileEdits:
 
     def _open_editor(self, name: str, found: str | Rejection) -> None:
         if isinstance(found, Rejection):
-            from ....core.edits import TooLarge
+            from notebook_app.core.edits.hand_edit import TooLarge
 
             hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
             self._screen.notify(
                 f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8
             )
             return
-        from ..editor.screen import EditorScreen  # loaded on first use, not at start-up
+        from notebook_app.app.screens.editor.screen import EditorScreen  # loaded on first use, not at start-up
 
         screen = EditorScreen(self.notebook, name, found, watch=self.watch, applied=self.applied)
         self._screen.app.push_screen(screen, lambda _: self.read_again())
@@ -161,7 +160,8 @@ class FileEdits:
                 markup=False,
             )
             return
-        from ....core.edits import edit_with_editor, editor_command, edits_dir  # loaded on first use
+        from notebook_app.core.edits.copies import edits_dir
+        from notebook_app.core.edits.editor_copy import edit_with_editor, editor_command
 
         launcher = self.run_editor
         if launcher is None:
@@ -195,7 +195,7 @@ class FileEdits:
 
     def _edited_outside(self, name: str, result: CopyEditResult) -> None:
         """What came of it, in words: written (merged or not), unchanged, or a conflict with where the edit is kept."""
-        from ....core.edits import CopyOutcome
+        from notebook_app.core.edits.editor_copy import CopyOutcome
 
         heads = {
             CopyOutcome.WRITTEN: "Written",
@@ -209,7 +209,7 @@ class FileEdits:
         edit = result.edit
         notify = self._screen.notify
         if result.outcome is CopyOutcome.CONFLICT and edit is not None and edit.merge is not None:
-            from ..conflict import ConflictScreen  # loaded when an edit first conflicts
+            from notebook_app.app.screens.conflict import ConflictScreen  # loaded when an edit first conflicts
 
             kept = result.kept
             notify(
@@ -232,7 +232,7 @@ class FileEdits:
 
     def _outside_resolved(self, name: str, kept: Path | None, written: tuple[str, str] | None) -> None:
         """Back from the conflict view of an outside edit: once resolved, the kept copy has done its work."""
-        from ....core.edits import discard_copy
+        from notebook_app.core.edits.editor_copy import discard_copy
 
         if written is None:
             self._screen.notify(

@@ -17,15 +17,22 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ...view_model.finding import SESSION_PLACES, Finder, FindOutcome, FindSteps, past_the_end, place_label
-from ...view_model.notebook import HomeState
-from ...widgets.find.find_bar import FindBar
-from ...widgets.home.home_pane import HomePane
-from ...widgets.session.session_pane import SessionPane
-from ...workers import LatestWins
+from notebook_app.app.view_model.finding import (
+    SESSION_PLACES,
+    Finder,
+    FindOutcome,
+    FindSteps,
+    past_the_end,
+    place_label,
+)
+from notebook_app.app.view_model.notebook import HomeState
+from notebook_app.app.widgets.find.find_bar import FindBar
+from notebook_app.app.widgets.home.home_pane import HomePane
+from notebook_app.app.widgets.session.session_pane import SessionPane
+from notebook_app.app.workers import LatestWins
 
 if TYPE_CHECKING:
-    from ....core.home import Hit
+    from notebook_app.core.home.search import Hit
 
 
 class HomeFind:

@@ -13,13 +13,13 @@ from collections.abc import Callable
 
 from textual.screen import Screen
 
-from ....core import MEMORY_TARGETS, SpliceResult, ToolResult
-from ....core.home import Dialect
-from ....core.memory import for_people
-from ...view_model.dry_run import DryRun, Selection, dry_run, dry_run_status
-from ...view_model.notebook import HomeState, Notebook
-from ...widgets.form.action_form import ActionForm
-from ...workers import LatestWins, run_once
+from notebook_app.app.view_model.dry_run import DryRun, Selection, dry_run, dry_run_status
+from notebook_app.app.view_model.notebook import HomeState, Notebook
+from notebook_app.app.widgets.form.action_form import ActionForm
+from notebook_app.app.workers import LatestWins, run_once
+from notebook_app.core.home.layout import Dialect
+from notebook_app.core.home.reading import MEMORY_TARGETS
+from notebook_app.core.memory.results import SpliceResult, ToolResult, for_people
 
 AFTER_RESULT = 0.1
 """Seconds the toast and the footer's keys (a widget mount, a rebuild) wait
@@ -32,7 +32,7 @@ WRITTEN_TEXT = {"add": "text", "replace": "with", "edit-entry": "to"}
 
 def written_secret(args: dict[str, str]) -> str | None:
     """The core's sentence for a secret in the text this write puts in the file, or None (read in the worker)."""
-    from ....core.text import secret_notice  # the secret finder loads with the first write, not at start
+    from notebook_app.core.text.quote import secret_notice
 
     field = WRITTEN_TEXT.get(args.get("action", ""))
     return secret_notice(args.get(field, "")) if field is not None else None

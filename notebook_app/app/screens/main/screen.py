@@ -23,34 +23,34 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Header
 
-from ...keymap import shown_key
-from ...keys import NOTEBOOK_KEYS, bindings
-from ...view_model.dry_run import Selection
-from ...view_model.notebook import HomeState, Notebook, opening_notice
-from ...watchers.folder import SessionsChanged
-from ...watchers.home import HomeWatcher
-from ...widgets.common import line_view, pane_tabs, status_line
-from ...widgets.common.banner import Banner
-from ...widgets.common.key_footer import KeyFooter
-from ...widgets.common.pane_tabs import Tab
-from ...widgets.common.status_line import StatusLine
-from ...widgets.find import find_bar
-from ...widgets.find.find_bar import FindRow
-from ...widgets.form import action_form
-from ...widgets.form.action_form import ActionForm
-from ...widgets.home import home_pane
-from ...widgets.home.home_pane import HomePane
-from ...widgets.session import session_pane
-from ...widgets.session.session_pane import SessionPane
-from ...workers import LatestWins
-from ..panes import PaneScreen
-from .edits import EditorLauncher, FileEdits
-from .find import HomeFind
-from .form import AFTER_RESULT, NO_ENTRY, FormRoundTrip, form_allows, prefill
-from .sessions import SessionsShown
-from .target import TARGET_OF, TargetShown
-from .tools import BlameGutter, HealthLine
-from .watch import HomeWatch
+from notebook_app.app.keymap import shown_key
+from notebook_app.app.keys import NOTEBOOK_KEYS, bindings
+from notebook_app.app.screens.main.edits import EditorLauncher, FileEdits
+from notebook_app.app.screens.main.find import HomeFind
+from notebook_app.app.screens.main.form import AFTER_RESULT, NO_ENTRY, FormRoundTrip, form_allows, prefill
+from notebook_app.app.screens.main.sessions import SessionsShown
+from notebook_app.app.screens.main.target import TARGET_OF, TargetShown
+from notebook_app.app.screens.main.tools import BlameGutter, HealthLine
+from notebook_app.app.screens.main.watch import HomeWatch
+from notebook_app.app.screens.panes import PaneScreen
+from notebook_app.app.view_model.dry_run import Selection
+from notebook_app.app.view_model.notebook import HomeState, Notebook, opening_notice
+from notebook_app.app.watchers.folder import SessionsChanged
+from notebook_app.app.watchers.home import HomeWatcher
+from notebook_app.app.widgets.common import line_view, pane_tabs, status_line
+from notebook_app.app.widgets.common.banner import Banner
+from notebook_app.app.widgets.common.key_footer import KeyFooter
+from notebook_app.app.widgets.common.pane_tabs import Tab
+from notebook_app.app.widgets.common.status_line import StatusLine
+from notebook_app.app.widgets.find import find_bar
+from notebook_app.app.widgets.find.find_bar import FindRow
+from notebook_app.app.widgets.form import action_form
+from notebook_app.app.widgets.form.action_form import ActionForm
+from notebook_app.app.widgets.home import home_pane
+from notebook_app.app.widgets.home.home_pane import HomePane
+from notebook_app.app.widgets.session import session_pane
+from notebook_app.app.widgets.session.session_pane import SessionPane
+from notebook_app.app.workers import LatestWins
 
 
 class MainScreen(PaneScreen):

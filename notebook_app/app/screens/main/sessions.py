@@ -17,12 +17,12 @@ from functools import partial
 
 from textual.screen import Screen
 
-from ....core import EntryPlan
-from ...view_model.documents import Mark
-from ...view_model.dry_run import DryRun
-from ...view_model.notebook import HomeState, Notebook
-from ...widgets.session.session_pane import SessionPane, present
-from ...workers import run_once
+from notebook_app.app.view_model.documents import Mark
+from notebook_app.app.view_model.dry_run import DryRun
+from notebook_app.app.view_model.notebook import HomeState, Notebook
+from notebook_app.app.widgets.session.session_pane import SessionPane, present
+from notebook_app.app.workers import run_once
+from notebook_app.core.edits.entry_plan import EntryPlan
 
 
 class SessionsShown:
@@ -100,7 +100,7 @@ class SessionsShown:
         """Show Current and Next as host ``name`` (``NAME[@VERSION]``) loads them (the palette's host commands);
         for OpenClaw in a ``kind`` session (None: the kind in view, main at first). ``then`` runs once it is in
         view."""
-        from ....core.hosts import resolve_host  # the host profiles load on first use
+        from notebook_app.core.hosts.choice import resolve_host
 
         openclaw = name.partition("@")[0] == "openclaw"
         kind = (kind or self.session_kind or "main") if openclaw else None
@@ -141,7 +141,7 @@ class SessionsShown:
 
     def say_hosts_left_out(self) -> None:
         """The palette's note on the hosts it does not offer here, each with its reason."""
-        from ...view_model.host_choices import left_out_words
+        from notebook_app.app.view_model.host_choices import left_out_words
 
         words = left_out_words(self.notebook.previews)
         if words is not None:

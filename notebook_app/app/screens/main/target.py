@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 from textual.screen import Screen
 
-from ....core import MEMORY_TARGETS
-from ...view_model.file_rows import OneTarget, next_target
-from ...view_model.notebook import Notebook
-from ...widgets.home.home_pane import HomePane
+from notebook_app.app.view_model.file_rows import OneTarget, next_target
+from notebook_app.app.view_model.notebook import Notebook
+from notebook_app.app.widgets.home.home_pane import HomePane
+from notebook_app.core.home.reading import MEMORY_TARGETS
 
 TARGET_OF = {name: target for target, name in MEMORY_TARGETS.items()}
 """Entry file -> the memory tool's target naming it (``MEMORY.md`` -> ``self``)."""

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from ...keymap import shown_key
-from ...keys import NOTEBOOK_KEYS
-from ...view_model.notebook import Notebook
-from ...widgets.common.status_line import StatusLine
-from ...widgets.home.home_pane import HomePane
-from ...workers import LatestWins
+from notebook_app.app.keymap import shown_key
+from notebook_app.app.keys import NOTEBOOK_KEYS
+from notebook_app.app.view_model.notebook import Notebook
+from notebook_app.app.widgets.common.status_line import StatusLine
+from notebook_app.app.widgets.home.home_pane import HomePane
+from notebook_app.app.workers import LatestWins
 
 if TYPE_CHECKING:
-    from ....core.doctor import DoctorReport
-    from ....core.home import FileMap
+    from notebook_app.core.doctor.check import DoctorReport
+    from notebook_app.core.home.layout import FileMap
 
 DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
 REVIEW_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "review")
@@ -36,7 +36,7 @@ CHECK_DELAY = (
 
 def blame_label(line, clock: Callable[[datetime], str]) -> str:
     """``cli 12:03:04 +01:00``: who last wrote a line and when, or where it comes from when no record did."""
-    from ....core.history import who
+    from notebook_app.core.history.undo_restore import who
 
     if line.record is None:
         return line.origin.value
@@ -49,7 +49,7 @@ def blame_labels(
     """The gutter's labels of each file in ``names``, as the list names it (file -> line from 1 -> label): plain
     data in and out, for a worker. ``files``: where the home's host keeps each (a Hermes store in ``memories/``).
     """
-    from ....core.history import blame  # loaded on first use
+    from notebook_app.core.history.origins import blame
 
     return {
         name: {line.number: blame_label(line, clock) for line in blame(home, name, files=files).lines()}

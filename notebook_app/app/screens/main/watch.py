@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 from textual.screen import Screen
 
-from ....core.fs import moved
-from ...view_model.notebook import Notebook
-from ...watchers.home import HomeWatcher
+from notebook_app.app.view_model.notebook import Notebook
+from notebook_app.app.watchers.home import HomeWatcher
+from notebook_app.core.fs.home_pin import moved
 
 if TYPE_CHECKING:
-    from ...watchers.sessions import SessionsWatcher
-    from ...widgets.common.banner import Banner
+    from notebook_app.app.watchers.sessions import SessionsWatcher
+    from notebook_app.app.widgets.common.banner import Banner
 
 PIN_CHECK_SECONDS = 0.5
 CHECK_DELAY = (
@@ -75,7 +75,9 @@ class HomeWatch:
         self.home = HomeWatcher(self.notebook.home, self._screen, self.notebook.known_digest, self.notebook.files)
         self.home.start(self._screen)
         # the log under .notebook: a queued proposal changes no bootstrap file, only the log
-        from ...watchers.sessions import SessionsWatcher  # loaded when watching starts, after the first frame
+        from notebook_app.app.watchers.sessions import (
+            SessionsWatcher,  # loaded when watching starts, after the first frame
+        )
 
         self.agents = SessionsWatcher(self.notebook.home, self._screen)
         self.agents.start(self._screen, "log-watch")

@@ -13,9 +13,11 @@ from datetime import datetime
 
 from textual.content import Content
 
-from ....core.history import who
-from ....core.home import Rejection
-from ....core.modes import Batch, Proposal, ProposalPreview, ProposalStatus
+from notebook_app.core.history.undo_restore import who
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.modes.review import Proposal, ProposalStatus
+from notebook_app.core.modes.review_batch import Batch
+from notebook_app.core.modes.review_preview import ProposalPreview
 
 MARKS = {
     ProposalStatus.APPROVED: ("✔ approved", "$text-success"),

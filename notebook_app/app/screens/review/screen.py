@@ -21,33 +21,30 @@ from textual.content import Content
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ....core.history import who
-from ....core.home import FLAT, FileMap
-from ....core.log import NOTEBOOK
-from ....core.modes import (
+from notebook_app.app.keys import REVIEW_KEYS, bindings
+from notebook_app.app.screens.keyed import KeyedScreen
+from notebook_app.app.screens.review.rows import LINE_STYLES, MARKS, NOTHING, Row, batch_words, call_words, row_prompt
+from notebook_app.app.watchers.home_and_log import LiveHome
+from notebook_app.app.widgets.common.key_footer import KeyFooter
+from notebook_app.app.workers import LatestWins, run_once
+from notebook_app.core.history.undo_restore import who
+from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.modes.review import (
     Decision,
     Outcome,
     Proposal,
-    ProposalPreview,
     ProposalStatus,
     approve,
     approve_all,
     holds_secret,
     pending,
-    preview_batch,
-    preview_proposal,
-    preview_proposals,
     reject,
     reject_all,
     secret_words,
-    session_batches,
 )
-from ...keys import REVIEW_KEYS, bindings
-from ...watchers.home_and_log import LiveHome
-from ...widgets.common.key_footer import KeyFooter
-from ...workers import LatestWins, run_once
-from ..keyed import KeyedScreen
-from .rows import LINE_STYLES, MARKS, NOTHING, Row, batch_words, call_words, row_prompt
+from notebook_app.core.modes.review_batch import preview_batch, session_batches
+from notebook_app.core.modes.review_preview import ProposalPreview, preview_proposal, preview_proposals
 
 __all__ = ["ReviewScreen", "Row", "call_words", "row_prompt"]
 

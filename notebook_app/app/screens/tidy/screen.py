@@ -21,17 +21,17 @@ from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...keys import TIDY_KEYS, bindings
-from ...watchers.home_and_log import LiveHome
-from ...widgets.common.key_footer import KeyFooter
-from ...widgets.session.session_pane import SessionPane
-from ...workers import LatestWins, run_once
-from ..keyed import KeyedScreen
-from .words import confirm_words, hunk_detail, hunk_line, proposal_summary, stray_line
+from notebook_app.app.keys import TIDY_KEYS, bindings
+from notebook_app.app.screens.keyed import KeyedScreen
+from notebook_app.app.screens.tidy.words import confirm_words, hunk_detail, hunk_line, proposal_summary, stray_line
+from notebook_app.app.watchers.home_and_log import LiveHome
+from notebook_app.app.widgets.common.key_footer import KeyFooter
+from notebook_app.app.widgets.session.session_pane import SessionPane
+from notebook_app.app.workers import LatestWins, run_once
 
 if TYPE_CHECKING:
-    from ....core.tidy import Hunk, Proposal
-    from ...view_model.comparison import Comparison
+    from notebook_app.app.view_model.comparison import Comparison
+    from notebook_app.core.tidy.model import Hunk, Proposal
 
 NARROW = 100
 """Below this many columns the preview is under the hunks, not beside them."""

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
-from ....core.text import with_markers
+from notebook_app.core.text.hidden import with_markers
 
 if TYPE_CHECKING:
-    from ....core.tidy import Hunk, Proposal, Stray
+    from notebook_app.core.tidy.model import Hunk, Proposal, Stray
 
 
 def plural(count: int, one: str, many: str) -> str:

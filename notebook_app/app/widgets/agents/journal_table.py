@@ -17,9 +17,9 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from ....core.sessions import CallEntry
-from ...view_model.agents import shown_target, shown_value
-from ..common.focus_within import FocusWithin
+from notebook_app.app.view_model.agents import shown_target, shown_value
+from notebook_app.app.widgets.common.focus_within import FocusWithin
+from notebook_app.core.sessions.agents import CallEntry
 
 FIXED = (("time", 8), ("action", 7), ("target", 6))
 FLEXIBLE = (("text", 4), ("with", 2), ("result", 4))

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ....core.sessions import CallCounts, SessionSummary
+from notebook_app.core.sessions.agents import CallCounts, SessionSummary
 
 
 def plural(count: int, noun: str) -> str:

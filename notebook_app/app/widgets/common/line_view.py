@@ -19,11 +19,11 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
-from ...view_model.documents import EMPTY, Document, Mark
-from ...view_model.failures import failure_words
-from ...view_model.wrapping import BANNER, Rows, common_lines, hanging_indent, wrap_rows
-from .row_segments import highlighted, with_markers
-from .row_view import RowKeys, RowView
+from notebook_app.app.view_model.documents import EMPTY, Document, Mark
+from notebook_app.app.view_model.failures import failure_words
+from notebook_app.app.view_model.wrapping import BANNER, Rows, common_lines, hanging_indent, wrap_rows
+from notebook_app.app.widgets.common.row_segments import highlighted, with_markers
+from notebook_app.app.widgets.common.row_view import RowKeys, RowView
 
 TCSS = Path(__file__).with_suffix(".tcss")
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from textual import events
 from textual.geometry import Size
 
-from ..textual_compat import QuietScrollView
+from notebook_app.app.widgets.textual_compat import QuietScrollView
 
 RowKeys = tuple[object, Sequence[object]]
 """What decides the look of the whole view, then of each row on screen, top first."""

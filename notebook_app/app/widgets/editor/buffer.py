@@ -27,7 +27,12 @@ from textual.geometry import Size
 from textual.widgets import TextArea
 from textual.widgets.text_area import Document, EditResult, Location, WrappedDocument
 
-from ..textual_compat import SwappedDocuments, refresh_without_rewrap, wrapped_height, wrapped_width
+from notebook_app.app.widgets.textual_compat import (
+    SwappedDocuments,
+    refresh_without_rewrap,
+    wrapped_height,
+    wrapped_width,
+)
 
 
 class CountedRows(WrappedDocument):

@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label
 
-from ...keys import FIND_KEYS, bindings
+from notebook_app.app.keys import FIND_KEYS, bindings
 
 TCSS = Path(__file__).with_suffix(".tcss")
 

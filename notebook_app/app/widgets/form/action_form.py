@@ -18,9 +18,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Input, Label
 
-from ....core import MEMORY_TARGETS
-from ....core.text import describe_hidden
-from ..common.focus_within import KeepsFocusMarks
+from notebook_app.app.widgets.common.focus_within import KeepsFocusMarks
+from notebook_app.core.home.reading import MEMORY_TARGETS
+from notebook_app.core.text.hidden import describe_hidden
 
 TCSS = Path(__file__).with_suffix(".tcss")
 

@@ -6,9 +6,9 @@ from rich.style import Style
 from textual import events
 from textual.message import Message
 
-from ...keys import MOVING_KEYS, bindings
-from ...view_model.documents import Document
-from ..common.line_view import LineView
+from notebook_app.app.keys import MOVING_KEYS, bindings
+from notebook_app.app.view_model.documents import Document
+from notebook_app.app.widgets.common.line_view import LineView
 
 ENTRY_PREFIX = "- "
 """How the memory tool writes an entry; pre-filled text leaves it out."""

@@ -12,10 +12,11 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ....core import BOOTSTRAP_ORDER, Composition, SoulDiff
-from ....core.home import FileStatus
-from ...view_model.file_rows import FileRow, Part
-from ...view_model.live_files import LiveFile
+from notebook_app.app.view_model.file_rows import FileRow, Part
+from notebook_app.app.view_model.live_files import LiveFile
+from notebook_app.core.home.files import FileStatus
+from notebook_app.core.home.soul import BOOTSTRAP_ORDER, Composition
+from notebook_app.core.sessions.snapshot import SoulDiff
 
 
 def human_size(size: int) -> str:
@@ -91,7 +92,7 @@ def file_prompt(
 def _size(live: LiveFile, limit: int | None) -> str:
     if limit is None:
         return human_size(live.size)
-    from ....core.memory import store_usage  # a Hermes store: its meter, not its bytes (no other home loads it)
+    from notebook_app.core.memory.sections import store_usage
 
     return f"{store_usage(live.text, limit).chars:,} chars"
 

@@ -14,15 +14,15 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 
-from ....core import BootstrapFile
-from ...view_model.documents import EMPTY
-from ...view_model.live_files import LiveFile
-from ..common.focus_within import FocusWithin
-from .entry_view import EntryView, RowsChanged
-from .file_summary import FileSummary, title_facts
+from notebook_app.app.view_model.documents import EMPTY
+from notebook_app.app.view_model.live_files import LiveFile
+from notebook_app.app.widgets.common.focus_within import FocusWithin
+from notebook_app.app.widgets.home.entry_view import EntryView, RowsChanged
+from notebook_app.app.widgets.home.file_summary import FileSummary, title_facts
+from notebook_app.core.home.soul import BootstrapFile
 
 if TYPE_CHECKING:
-    from ....core.hosts import OpenClawPane
+    from notebook_app.core.hosts.openclaw.pane import OpenClawPane
 
 
 class FilePane(FocusWithin, Vertical):

@@ -16,14 +16,15 @@ from rich.cells import cell_len
 from textual.content import Content
 from textual.widgets import Static
 
-from ....core import MAX_FILE_BYTES, MEMORY_TARGETS, BootstrapFile
-from ....core.home import FileStatus
-from ...view_model.live_files import LiveFile
-from .file_list import human_size
+from notebook_app.app.view_model.live_files import LiveFile
+from notebook_app.app.widgets.home.file_list import human_size
+from notebook_app.core.home.files import FileStatus
+from notebook_app.core.home.reading import MEMORY_TARGETS
+from notebook_app.core.home.soul import MAX_FILE_BYTES, BootstrapFile
 
 if TYPE_CHECKING:
-    from ....core.hosts import OpenClawPane
-    from ....core.memory import Usage
+    from notebook_app.core.hosts.openclaw.pane import OpenClawPane
+    from notebook_app.core.memory.sections import Usage
 
 
 def size_line(name: str, live: LiveFile | None, limit: int | None = None, host: OpenClawPane | None = None) -> Content:
@@ -68,7 +69,7 @@ def share_of_host_cap(host: OpenClawPane) -> Content:
 
 def hermes_meter(live: LiveFile, limit: int) -> Usage:
     """The store as Hermes's memory tool counts it: its entries joined, repeats dropped, in code points."""
-    from ....core.memory import store_usage  # only a Hermes home has a limit: no other start loads it
+    from notebook_app.core.memory.sections import store_usage
 
     return store_usage(live.text, limit)
 

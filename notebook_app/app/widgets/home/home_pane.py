@@ -18,13 +18,13 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
-from ...view_model.file_rows import file_rows, host_lacks, host_pane
-from ...view_model.notebook import HomeState
-from ..common.focus_within import FocusWithin
-from .entry_view import EntryView
-from .file_list import FileList
-from .file_pane import FilePane
-from .pane_stack import PaneStack
+from notebook_app.app.view_model.file_rows import file_rows, host_lacks, host_pane
+from notebook_app.app.view_model.notebook import HomeState
+from notebook_app.app.widgets.common.focus_within import FocusWithin
+from notebook_app.app.widgets.home.entry_view import EntryView
+from notebook_app.app.widgets.home.file_list import FileList
+from notebook_app.app.widgets.home.file_pane import FilePane
+from notebook_app.app.widgets.home.pane_stack import PaneStack
 
 TCSS = Path(__file__).with_name("home.tcss")
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from textual import events, on
 from textual.containers import Vertical
 
-from .entry_view import RowsChanged
-from .file_pane import FilePane
+from notebook_app.app.widgets.home.entry_view import RowsChanged
+from notebook_app.app.widgets.home.file_pane import FilePane
 
 SHORT_BELOW = 24
 """Rows of the stack under which a size line costs too much: the facts move into the title rule."""

@@ -10,10 +10,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
 
-from ...view_model.comparison import Comparison
-from ...view_model.documents import EMPTY, Document, Mark
-from ..common.focus_within import FocusWithin
-from ..common.line_view import LineView
+from notebook_app.app.view_model.comparison import Comparison
+from notebook_app.app.view_model.documents import EMPTY, Document, Mark
+from notebook_app.app.widgets.common.focus_within import FocusWithin
+from notebook_app.app.widgets.common.line_view import LineView
 
 TCSS = Path(__file__).with_name("session.tcss")
 

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...text.file_text import FileText
-from ..model import Finding
-from .injection import injection_findings
-from .loading import scan_limit_finding
-from .secrets import secret_findings
-from .security import hidden_findings, mixed_script_findings
+from notebook_app.core.doctor.model import Finding
+from notebook_app.core.doctor.rules.injection import injection_findings
+from notebook_app.core.doctor.rules.loading import scan_limit_finding
+from notebook_app.core.doctor.rules.secrets import secret_findings
+from notebook_app.core.doctor.rules.security import hidden_findings, mixed_script_findings
+from notebook_app.core.text.file_text import FileText
 
 ARCHIVE_RULES = (hidden_findings, mixed_script_findings, injection_findings, secret_findings)
 """The per-file rules that read the archive: those that read text for danger, not for what loads."""

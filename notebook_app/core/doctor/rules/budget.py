@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ...home.file_load import FileLoad
-from ...home.files import FileStatus
-from ...home.soul import Composition
-from ...hosts.profile import UNIT_WORDS, shadow_words
-from ...memory import sections
-from ...text.tokens import DEFAULT_ENCODING, count_tokens
-from ..model import Finding, finding
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.home.file_load import FileLoad
+from notebook_app.core.home.files import FileStatus
+from notebook_app.core.home.soul import Composition
+from notebook_app.core.hosts.profile import UNIT_WORDS, shadow_words
+from notebook_app.core.memory import sections
+from notebook_app.core.text.tokens import DEFAULT_ENCODING, count_tokens
 
 
 @dataclass(frozen=True)

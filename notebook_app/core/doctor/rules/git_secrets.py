@@ -19,10 +19,10 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
-from ...home import FileStatus, read_file
-from ...store import SCAN_COMMITS, blob_contents, head_commit, home_blobs, scanned_repo
-from ...text.secrets import secret_spans
-from ..model import Finding, finding
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.store.git_history import SCAN_COMMITS, blob_contents, head_commit, home_blobs, scanned_repo
+from notebook_app.core.text.secrets import secret_spans
 
 RULE = "security.secret-git"
 _FILE_LIMIT = 64 * 1024 * 1024

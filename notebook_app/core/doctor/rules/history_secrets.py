@@ -27,16 +27,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from ...fs.state_dir import readable_state
-from ...log import snapshots
-from ...log.events import Event, EventError
-from ...log.store import LogReader, lines_forward, open_reader
-from ...text.file_text import FileText
-from ...text.secrets import candidate_lines, secrets_in
-from ...text.times import local_date
-from ..fixes import RedactFix
-from ..history_memo import recall, remember, started
-from ..model import Finding, finding
+from notebook_app.core.doctor.fixes import RedactFix
+from notebook_app.core.doctor.history_memo import recall, remember, started
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.fs.state_dir import readable_state
+from notebook_app.core.log import snapshots
+from notebook_app.core.log.events import Event, EventError
+from notebook_app.core.log.store import LogReader, lines_forward, open_reader
+from notebook_app.core.text.file_text import FileText
+from notebook_app.core.text.secrets import candidate_lines, secrets_in
+from notebook_app.core.text.times import local_date
 
 RULE = "security.secret-history"
 

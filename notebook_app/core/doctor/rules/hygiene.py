@@ -12,18 +12,18 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from ...edits.guarded_splice import ENTRY_FILES
-from ...home.layout import Dialect
-from ...memory.lines import DANGLING as _DANGLING
-from ...memory.lines import ENTRY as _ENTRY
-from ...memory.lines import HEADING as _HEADING
-from ...memory.lines import SEPARATOR_LINE
-from ...memory.sections import hermes_text
-from ...text.file_text import FileText
-from ...text.quote import shown
-from ..fixes import delete_line
-from ..model import Finding, finding
-from ..store_fix import pieces
+from notebook_app.core.doctor.fixes import delete_line
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.doctor.store_fix import pieces
+from notebook_app.core.edits.guarded_splice import ENTRY_FILES
+from notebook_app.core.home.layout import Dialect
+from notebook_app.core.memory.lines import DANGLING as _DANGLING
+from notebook_app.core.memory.lines import ENTRY as _ENTRY
+from notebook_app.core.memory.lines import HEADING as _HEADING
+from notebook_app.core.memory.lines import SEPARATOR_LINE
+from notebook_app.core.memory.sections import hermes_text
+from notebook_app.core.text.file_text import FileText
+from notebook_app.core.text.quote import shown
 
 MAX_PER_RULE = 500
 _KEY_VALUE = re.compile(r"([^:]{1,40}?)[ \t]*:[ \t]+(\S.*)")

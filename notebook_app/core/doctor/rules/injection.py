@@ -20,11 +20,11 @@ import re
 import unicodedata
 from bisect import bisect_right
 
-from ...edits.guarded_splice import ENTRY_FILES
-from ...text.file_text import FileText
-from ...text.hidden import strip_hidden
-from ...text.quote import shown
-from ..model import Finding, finding
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.edits.guarded_splice import ENTRY_FILES
+from notebook_app.core.text.file_text import FileText
+from notebook_app.core.text.hidden import strip_hidden
+from notebook_app.core.text.quote import shown
 
 _S = r"[ \t]+"
 

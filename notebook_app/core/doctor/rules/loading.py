@@ -11,13 +11,13 @@ import codecs
 import os
 from pathlib import Path
 
-from ...fs.home_pin import moved, read_only
-from ...fs.state_dir import state_problem
-from ...home.files import FileRead, FileStatus
-from ...home.reading import is_temp_file
-from ...text.file_text import FileText, line_of_byte
-from ..model import Finding, finding
-from ..repair import Utf8Fix, bad_runs
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.doctor.repair import Utf8Fix, bad_runs
+from notebook_app.core.fs.home_pin import moved, read_only
+from notebook_app.core.fs.state_dir import state_problem
+from notebook_app.core.home.files import FileRead, FileStatus
+from notebook_app.core.home.reading import is_temp_file
+from notebook_app.core.text.file_text import FileText, line_of_byte
 
 
 def status_findings(read: FileRead) -> list[Finding]:

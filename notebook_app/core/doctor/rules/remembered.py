@@ -12,14 +12,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...home.refusals import Rejection
-from ...home.remembered import forget_host, remembered_host
-from ...hosts.opening.detect import layout_fits
-from ...hosts.opening.result import HOSTS, title
-from ...log.actor import Actor
-from ...memory.results import SpliceResult
-from ..model import Finding, finding
-from ..repair import RepairPreview
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.doctor.repair import RepairPreview
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.home.remembered import forget_host, remembered_host
+from notebook_app.core.hosts.opening.detect import layout_fits
+from notebook_app.core.hosts.opening.result import HOSTS, title
+from notebook_app.core.log.actor import Actor
+from notebook_app.core.memory.results import SpliceResult
 
 RULE = "host.remembered"
 

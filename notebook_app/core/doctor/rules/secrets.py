@@ -6,11 +6,11 @@ redaction uses too); a finding names the kind of secret and shows its first char
 
 from __future__ import annotations
 
-from ...log.events import SecretSpan
-from ...text.file_text import FileText
-from ...text.secrets import Hit, a_kind, candidate_lines, hits_by_line, shown_secret
-from ..fixes import Fix, edit_line
-from ..model import Finding, finding
+from notebook_app.core.doctor.fixes import Fix, edit_line
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.log.events import SecretSpan
+from notebook_app.core.text.file_text import FileText
+from notebook_app.core.text.secrets import Hit, a_kind, candidate_lines, hits_by_line, shown_secret
 
 
 def secret_findings(file: FileText) -> list[Finding]:

@@ -12,10 +12,10 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 
-from ...text.file_text import FileText
-from ...text.hidden import HiddenChar, HiddenKind, char_name, iter_hidden, part_of_a_sequence
-from ..fixes import Fix, edit_line
-from ..model import Finding, finding
+from notebook_app.core.doctor.fixes import Fix, edit_line
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.text.file_text import FileText
+from notebook_app.core.text.hidden import HiddenChar, HiddenKind, char_name, iter_hidden, part_of_a_sequence
 
 MAX_PER_RULE = 200
 """Lines named per rule and file; a file with more says how many more."""

@@ -20,16 +20,16 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ...edits.guarded_splice import ENTRY_FILES
-from ...home.layout import Dialect, FileMap
-from ...memory import sections
-from ...memory.dialect import dialect_in
-from ...memory.sections import hermes_text
-from ...text.file_text import FileText
-from ...text.times import local_time
-from ..model import Finding, finding
-from ..store_fix import NormaliseFix, pieces, round_trips
-from .hygiene import SEPARATOR_LINE
+from notebook_app.core.doctor.model import Finding, finding
+from notebook_app.core.doctor.rules.hygiene import SEPARATOR_LINE
+from notebook_app.core.doctor.store_fix import NormaliseFix, pieces, round_trips
+from notebook_app.core.edits.guarded_splice import ENTRY_FILES
+from notebook_app.core.home.layout import Dialect, FileMap
+from notebook_app.core.memory import sections
+from notebook_app.core.memory.dialect import dialect_in
+from notebook_app.core.memory.sections import hermes_text
+from notebook_app.core.text.file_text import FileText
+from notebook_app.core.text.times import local_time
 
 MAX_GLUED = 100
 """At most this many entries with glued lines are named one by one; a last finding counts the rest."""

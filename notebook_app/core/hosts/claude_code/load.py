@@ -23,11 +23,11 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ...home.files import FileRead, FileStatus, read_file
-from .. import versions
-from ..injected import InjectedPart, PartStatus, Unit
-from . import text as js
-from .imports import import_paths
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.hosts import versions
+from notebook_app.core.hosts.claude_code import text as js
+from notebook_app.core.hosts.claude_code.imports import import_paths
+from notebook_app.core.hosts.injected import InjectedPart, PartStatus, Unit
 
 NOT_MODELLED = (
     "Claude Code's managed policy files (/etc/claude-code), its settings (claudeMdExcludes, "

@@ -21,17 +21,24 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...home.file_load import FileLoad
-from ...home.files import FileRead, FileStatus
-from ...home.refusals import decode_error
-from ...home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
-from ..injected import InjectedPart, PartStatus
-from . import text as js
-from .load import NOT_MODELLED, memory_part, read, text_of
+from notebook_app.core.home.file_load import FileLoad
+from notebook_app.core.home.files import FileRead, FileStatus
+from notebook_app.core.home.refusals import decode_error
+from notebook_app.core.home.soul import (
+    SECTION_SEPARATOR,
+    BootstrapFile,
+    Composition,
+    SkippedFile,
+    home_path,
+    section_heading,
+)
+from notebook_app.core.hosts.claude_code import text as js
+from notebook_app.core.hosts.claude_code.load import NOT_MODELLED, memory_part, read, text_of
+from notebook_app.core.hosts.injected import InjectedPart, PartStatus
 
 if TYPE_CHECKING:
-    from ...home.layout import HostFile
-    from ..profile import HostProfile
+    from notebook_app.core.home.layout import HostFile
+    from notebook_app.core.hosts.profile import HostProfile
 
 STANDS_FOR = (
     "the home's MEMORY.md stands for Claude Code's auto memory (~/.claude/projects/<slug>/memory/MEMORY.md), "

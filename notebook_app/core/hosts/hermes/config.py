@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...home.files import FileRead, FileStatus, read_file
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
 
 CONFIG_LIMIT = 4 * 1024 * 1024
 NOT_READ = "Hermes's managed config (/etc/hermes/config.yaml) and ${VAR} expansion in config.yaml are not read here"

@@ -19,11 +19,11 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ...home.files import FileRead, FileStatus, read_file
-from .. import versions
-from ..injected import InjectedPart, PartStatus, Unit
-from .config import NOT_READ, HermesConfig, read_config
-from .threats import SCANNED, threat_rules
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.hosts import versions
+from notebook_app.core.hosts.hermes.config import NOT_READ, HermesConfig, read_config
+from notebook_app.core.hosts.hermes.threats import SCANNED, threat_rules
+from notebook_app.core.hosts.injected import InjectedPart, PartStatus, Unit
 
 READ_LIMIT = 64 * 1024 * 1024
 """Hermes reads a file whole; past this we read no further (no case comes near it)."""

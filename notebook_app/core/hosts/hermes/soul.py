@@ -21,17 +21,24 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...home.file_load import FileLoad
-from ...home.files import FileRead, FileStatus, read_file
-from ...home.reading import reads_of
-from ...home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
-from ...text.newlines import original_index, universal
-from ..injected import InjectedPart, PartStatus
-from .config import CONFIG_LIMIT, HermesConfig, config_of, read_config
-from .load import NOT_MODELLED, entries_of, file_cap, memory_parts, read, rules, soul_part
+from notebook_app.core.home.file_load import FileLoad
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.home.reading import reads_of
+from notebook_app.core.home.soul import (
+    SECTION_SEPARATOR,
+    BootstrapFile,
+    Composition,
+    SkippedFile,
+    home_path,
+    section_heading,
+)
+from notebook_app.core.hosts.hermes.config import CONFIG_LIMIT, HermesConfig, config_of, read_config
+from notebook_app.core.hosts.hermes.load import NOT_MODELLED, entries_of, file_cap, memory_parts, read, rules, soul_part
+from notebook_app.core.hosts.injected import InjectedPart, PartStatus
+from notebook_app.core.text.newlines import original_index, universal
 
 if TYPE_CHECKING:
-    from ..profile import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 NAMES = ("SOUL.md", "MEMORY.md", "USER.md")
 NO_CONTEXT = "no working directory: Hermes's project context file is not shown (soul --host hermes --cwd DIR)"

@@ -20,10 +20,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ...home.files import FileRead, FileStatus, read_file
-from ..injected import InjectedPart, PartStatus, Unit
-from ..utf16 import cut_slice, text_of, trim_end, truncate_safe, units
-from .digest import agents_cut
+from notebook_app.core.home.files import FileRead, FileStatus, read_file
+from notebook_app.core.hosts.injected import InjectedPart, PartStatus, Unit
+from notebook_app.core.hosts.openclaw.digest import agents_cut
+from notebook_app.core.hosts.utf16 import cut_slice, text_of, trim_end, truncate_safe, units
 
 READ_LIMIT = 64 * 1024 * 1024
 """Releases without a byte limit read a file whole; past this we read no further (no case comes near it)."""

@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...home.names import BOOTSTRAP_ORDER
+from notebook_app.core.home.names import BOOTSTRAP_ORDER
 
 if TYPE_CHECKING:  # a profile is read and replaced here, never built: the profile's loader reaches OpenClaw
-    from ..profile import HostProfile
+    from notebook_app.core.hosts.profile import HostProfile
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
 
@@ -140,7 +140,7 @@ def apply_openclaw_release(
 
     The soul itself comes from the release's rules (:mod:`.soul`); the numbers here are what the
     doctor's budget and the notes say of them."""
-    from .releases import KINDS, caps_note, resolve_release
+    from notebook_app.core.hosts.openclaw.releases import KINDS, caps_note, resolve_release
 
     if kind not in KINDS:
         return f"no OpenClaw session kind {kind!r}; kinds: {', '.join(KINDS)}"

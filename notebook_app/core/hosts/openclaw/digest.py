@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..utf16 import JS_SPACE, cut_slice, truncate_safe, units
+from notebook_app.core.hosts.utf16 import JS_SPACE, cut_slice, truncate_safe, units
 
 _CANDIDATE = re.compile(
     units(

@@ -26,8 +26,8 @@ import fnmatch
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...home.file_load import FileLoad
-from ...home.layout import OPENCLAW_NOTES
+from notebook_app.core.home.file_load import FileLoad
+from notebook_app.core.home.layout import OPENCLAW_NOTES
 
 BOOTSTRAP = "BOOTSTRAP.md"
 DAILY_NOTE = (

@@ -16,8 +16,15 @@ from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from .. import versions
-from .bootstrap import KINDS, OpenClawLoad, Workspace, build_entries, read_workspace, session_files
+from notebook_app.core.hosts import versions
+from notebook_app.core.hosts.openclaw.bootstrap import (
+    KINDS,
+    OpenClawLoad,
+    Workspace,
+    build_entries,
+    read_workspace,
+    session_files,
+)
 
 __all__ = [
     "KINDS",

@@ -18,18 +18,25 @@ import os
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ...home.file_load import FileLoad
-from ...home.files import FileRead, FileStatus
-from ...home.reading import reads_of
-from ...home.soul import SECTION_SEPARATOR, BootstrapFile, Composition, SkippedFile, home_path, section_heading
-from ..injected import InjectedPart, PartStatus
-from ..utf16 import text_of, trim_end
-from .bootstrap import Workspace, link_dropped, read_workspace, workspace_of
-from .releases import load_of, ruled_release
+from notebook_app.core.home.file_load import FileLoad
+from notebook_app.core.home.files import FileRead, FileStatus
+from notebook_app.core.home.reading import reads_of
+from notebook_app.core.home.soul import (
+    SECTION_SEPARATOR,
+    BootstrapFile,
+    Composition,
+    SkippedFile,
+    home_path,
+    section_heading,
+)
+from notebook_app.core.hosts.injected import InjectedPart, PartStatus
+from notebook_app.core.hosts.openclaw.bootstrap import Workspace, link_dropped, read_workspace, workspace_of
+from notebook_app.core.hosts.openclaw.releases import load_of, ruled_release
+from notebook_app.core.hosts.utf16 import text_of, trim_end
 
 if TYPE_CHECKING:
-    from ..profile import HostProfile
-    from .bootstrap import _File
+    from notebook_app.core.hosts.openclaw.bootstrap import _File
+    from notebook_app.core.hosts.profile import HostProfile
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from ...home.layout import (
+from notebook_app.core.home.layout import (
     FLAT,
     HERMES_FOLDER,
     FileMap,
@@ -28,17 +28,17 @@ from ...home.layout import (
     host_files,
     openclaw_files,
 )
-from ...home.remembered import remembered_host
-from ..claude_code.load import claude_code_load, claude_code_version, instruction_files
-from ..hermes.config import read_config
-from ..hermes.load import hermes_version, rules
-from ..openclaw.releases import resolve_release
-from ..profile import load_hosts, version_problem
-from . import claude_home
-from .detect import Fit, layout_fits, memories_parent
-from .hermes_home import active_home, profile_home, user_home
-from .openclaw_home import agent_workspace, naming_agents
-from .result import Chosen, Opening, OpeningError, title
+from notebook_app.core.home.remembered import remembered_host
+from notebook_app.core.hosts.claude_code.load import claude_code_load, claude_code_version, instruction_files
+from notebook_app.core.hosts.hermes.config import read_config
+from notebook_app.core.hosts.hermes.load import hermes_version, rules
+from notebook_app.core.hosts.openclaw.releases import resolve_release
+from notebook_app.core.hosts.opening import claude_home
+from notebook_app.core.hosts.opening.detect import Fit, layout_fits, memories_parent
+from notebook_app.core.hosts.opening.hermes_home import active_home, profile_home, user_home
+from notebook_app.core.hosts.opening.openclaw_home import agent_workspace, naming_agents
+from notebook_app.core.hosts.opening.result import Chosen, Opening, OpeningError, title
+from notebook_app.core.hosts.profile import load_hosts, version_problem
 
 PathLike = str | os.PathLike[str]
 

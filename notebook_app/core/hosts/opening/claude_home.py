@@ -20,9 +20,9 @@ import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..claude_code.load import git_root, slug
-from ..claude_code.text import units
-from .hermes_home import user_home
+from notebook_app.core.hosts.claude_code.load import git_root, slug
+from notebook_app.core.hosts.claude_code.text import units
+from notebook_app.core.hosts.opening.hermes_home import user_home
 
 SLUG_CAP = 200
 INSTRUCTIONS = ("CLAUDE.md", ".claude/CLAUDE.md")

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...home.layout import HERMES_FOLDER
-from . import claude_home
-from .openclaw_home import naming_agents
+from notebook_app.core.home.layout import HERMES_FOLDER
+from notebook_app.core.hosts.opening import claude_home
+from notebook_app.core.hosts.opening.openclaw_home import naming_agents
 
 
 @dataclass(frozen=True)

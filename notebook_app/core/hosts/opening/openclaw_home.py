@@ -32,8 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..openclaw.config import ConfigFile, read_config_file
-from .hermes_home import user_home
+from notebook_app.core.hosts.openclaw.config import ConfigFile, read_config_file
+from notebook_app.core.hosts.opening.hermes_home import user_home
 
 AGENT_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}", re.IGNORECASE)
 DEFAULT_AGENT = "main"

@@ -24,9 +24,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..profile import HostProfile, load_hosts
-from .detect import Fit, layout_fits
-from .result import title
+from notebook_app.core.hosts.opening.detect import Fit, layout_fits
+from notebook_app.core.hosts.opening.result import title
+from notebook_app.core.hosts.profile import HostProfile, load_hosts
 
 TOOLNEXUS = "toolnexus"
 

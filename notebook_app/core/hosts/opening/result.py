@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from ...home.layout import FileMap
-from ...home.remembered import Remembered
+from notebook_app.core.home.layout import FileMap
+from notebook_app.core.home.remembered import Remembered
 
 HOSTS = ("toolnexus", "openclaw", "hermes", "claude-code")
 """The hosts a home can open as by its layout; a person's own profile opens only when named."""

@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..common import CommandLine, home_option, opened_home, print_json, usage_error
+from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, usage_error
 
 if TYPE_CHECKING:
-    from ...portable import Plan
+    from notebook_app.portable.model import Plan
 
 HOSTS_WORDS = "toolnexus, openclaw[@VERSION], hermes, claude-code"
 
@@ -67,7 +67,10 @@ def _shared(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...portable import Place, Problem, apply_plan, make_plan, read_persona  # loaded when a move runs
+    from notebook_app.portable.model import Place, Problem
+    from notebook_app.portable.planning import make_plan
+    from notebook_app.portable.reading import read_persona
+    from notebook_app.portable.writing import apply_plan
 
     if args.command == "export":
         opening = opened_home(args)
@@ -108,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _confirmed(plan: Plan) -> bool:
     """Both places of a Claude Code export confirmed by a ``y`` typed on a terminal, after the plan is shown."""
-    from ...portable import plan_text
+    from notebook_app.portable.words import plan_text
 
     print(plan_text(plan))
     places = " and ".join(str(folder) for folder in plan.places.values())
@@ -122,7 +125,7 @@ def _said(
     plan: Plan, as_json: bool, *, written: tuple[Path, ...] | None, problem: str | None, shown: bool = False
 ) -> int:
     """Print the plan and what came of it; 1 when refused, else 0."""
-    from ...portable import plan_json, plan_text
+    from notebook_app.portable.words import plan_json, plan_text
 
     if as_json:
         print_json(

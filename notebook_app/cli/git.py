@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ...core.log import CLI
-from ..common import CommandLine, home_option, opened_home, print_json, report, usage_error
+from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, report, usage_error
+from notebook_app.core.log.actor import CLI
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -38,7 +38,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.modes import git_off, git_on, git_status  # loaded by the git verb only
+    from notebook_app.core.modes.git_mode import git_off, git_on, git_status
 
     opening = opened_home(args)
     if isinstance(opening, str):

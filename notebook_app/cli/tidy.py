@@ -16,13 +16,15 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ...core.text import with_markers
-from ..common import CommandLine, home_option, opened_home, print_json, remember_aimed_host, usage_error
-from ..hosts import HOST_HELP, resolved_host
+from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, remember_aimed_host, usage_error
+from notebook_app.cli.hosts import HOST_HELP, resolved_host
+from notebook_app.core.text.hidden import with_markers
 
 if TYPE_CHECKING:
-    from ...core.hosts import HostProfile, Opening
-    from ...core.tidy import Proposal, TidyResult
+    from notebook_app.core.hosts.opening.result import Opening
+    from notebook_app.core.hosts.profile import HostProfile
+    from notebook_app.core.tidy.apply import TidyResult
+    from notebook_app.core.tidy.model import Proposal
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -76,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
         return usage_error(host)
     if args.apply:
         return _apply(args, opening, host, target)
-    from ...core.tidy import tidy, to_json  # tidy's rules load when it runs
+    from notebook_app.core.tidy.model import to_json
+    from notebook_app.core.tidy.propose import tidy
 
     proposal = tidy(opening.entry_home, opening.files, host, target)
     if args.json:
@@ -87,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_text(proposal: Proposal, home: str, title: str) -> None:
-    from ...core.text import shown_text  # the finder loads when a plan is printed, not with the CLI
+    from notebook_app.core.text.secrets import shown_text
 
     print(f"tidy (dry run, nothing written): {home} as {title}")
     for skipped in proposal.untidied:
@@ -115,8 +118,8 @@ def _print_text(proposal: Proposal, home: str, title: str) -> None:
 
 
 def _apply(args: argparse.Namespace, opening: Opening, host: HostProfile | None, target: float) -> int:
-    from ...core.log import CLI
-    from ...core.tidy import apply_tidy
+    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.tidy.apply import apply_tidy
 
     result = apply_tidy(opening.entry_home, args.apply, files=opening.files, profile=host, target=target, by=CLI)
     if args.json:
@@ -158,7 +161,7 @@ def result_json(result: TidyResult) -> dict[str, object]:
 
 
 def _print_applied(result: TidyResult) -> None:
-    from ...core.text import shown_text  # the finder loads when a result is printed, not with the CLI
+    from notebook_app.core.text.secrets import shown_text
 
     print(with_markers(result.output))
     if result.moved:
