@@ -52,9 +52,11 @@ SHARED = (
     "notebook_app.core.memory.dialect",
     "notebook_app.core.memory.results",
     "notebook_app.core.edits.entry_plan",
+    "notebook_app.core.store.notes",
 )
 """All the first frame needs of those packages: who writes (the dry run's actor), the actions' words, the entry
-dialect and the entry plans of the dry run, the words a result is said in. Pure, no I/O."""
+dialect and the entry plans of the dry run, the words a result is said in, and the asking for failed git
+commits' notes (which loads nothing: it asks only a git commit module a write already loaded). Pure, no I/O."""
 
 FIRST_USE = ("notebook_app.core.memory.plan", "notebook_app.core.home.search", "notebook_app.app.demo")
 """Not the write path, nor needed to show a home: the tool's planner loads with the first dry run, the
