@@ -225,14 +225,14 @@ def test_a_hand_edit_and_a_tidy_group_are_each_one_commit(tmp_path: Path) -> Non
     assert git(home, "status", "--porcelain") == ""
 
 
-def test_a_failed_commit_is_said_once_through_the_store_face_the_cli_and_the_app_ask_and_asking_loads_nothing(
+def test_a_failed_commit_is_said_once_through_the_one_function_the_cli_and_the_app_ask_and_asking_loads_nothing(
     tmp_path: Path,
 ) -> None:
     """One function of the core says what failed commits said (the CLI prints it, the app shows it as a notice);
     asking before any write loads no part of the write path."""
     from notebook_app.app import workers
     from notebook_app.cli import common
-    from notebook_app.core import store
+    from notebook_app.core.store import notes as store
 
     assert common.git_notes is store.git_notes and workers.git_notes is store.git_notes
     home = home_on(tmp_path)
