@@ -252,7 +252,7 @@ def goal_note(section: Section, reasons: list[str]) -> str:
     return "\n".join(wrapped)
 
 
-def render(
+def render(  # noqa: C901 (one report, written top to bottom: each section a branch)
     bench: Bench,
     envs: dict[str, PeerEnv],
     results: list[tuple[object, str, list[str], list[Section]]],

@@ -76,7 +76,7 @@ def user_themes_dir() -> Path:
     return Path(user_config_dir("persona-notebook")) / "themes"
 
 
-def parse_theme(text: str, default_name: str, *, check_palette: bool = True) -> Theme:
+def parse_theme(text: str, default_name: str, *, check_palette: bool = True) -> Theme:  # noqa: C901 (one refusal per key)
     """A validated ``Theme`` from TOML text; ``ValueError`` says what is wrong.
 
     ``check_palette``: also build the whole palette, which catches colours

@@ -1,8 +1,6 @@
 """The persona-home contract, free of any UI: the memory tool, the soul, sessions.
 
 Everything the app, the CLI and the MCP server do to a home goes through here.
-
-Importing the package loads none of its modules: each name loads its own
-module on first use (PEP 562), so ``from notebook_app.core import compose``
-costs compose's imports, not the whole core's (the app's start, the CLI).
+A package's face is this docstring alone: import a name from the module that
+defines it (docs/architecture.md).
 """

@@ -189,8 +189,3 @@ def finding(
 ) -> Finding:
     """A finding of ``rule`` at its rule's severity."""
     return Finding(rule, RULES[rule].severity, file, line, message, fix, record, commit)
-
-
-def worst(findings: list[Finding] | tuple[Finding, ...]) -> Severity | None:
-    """The most severe severity among ``findings``; None when there are none."""
-    return max((f.severity for f in findings), key=lambda s: s.rank, default=None)

@@ -181,7 +181,7 @@ class _Plan:
     hunks: tuple[Hunk, ...]
 
 
-def plan_undo(
+def plan_undo(  # noqa: C901 (each way a later write can block the undo, said in words)
     record: Event, later: list[Event], pending: Event | None, content: bytes | None, state: os.PathLike[str] | None
 ) -> _Plan | str:
     """The undo of ``record`` on ``content`` (the file now), or why not, in words."""

@@ -33,11 +33,6 @@ class HostChoice:
     """Profile files that failed to load (a person's own, usually)."""
 
 
-def host_names() -> list[str]:
-    hosts, _ = load_hosts()
-    return sorted(hosts)
-
-
 def resolve_host(
     spec: str | None = None,
     *,

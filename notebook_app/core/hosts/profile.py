@@ -229,7 +229,7 @@ def _version_key(version: str) -> tuple[int, ...]:
     return tuple(int(part) if part.isdigit() else 0 for part in version.replace("-", ".").split("."))
 
 
-def parse_profile(text: str, default_name: str, source: str = "") -> HostProfile:
+def parse_profile(text: str, default_name: str, source: str = "") -> HostProfile:  # noqa: C901 (one refusal per key)
     """A validated profile from TOML text; ``ValueError`` says what is wrong."""
     try:
         data = tomllib.loads(text)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import base64
 import functools
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -347,28 +347,3 @@ def actor_from_json(value: object) -> Actor:
 
 def now() -> datetime:
     return datetime.now(UTC)
-
-
-def without_text(event: Event) -> Event:
-    """``event`` with every text it carried removed (``history --redact``), its hashes and sizes kept."""
-    edit = None
-    if event.edit is not None:
-        edit = tuple(
-            replace(h, removed=Payload(h.removed.size, redacted=True), inserted=Payload(h.inserted.size, redacted=True))
-            for h in event.edit
-        )
-    args = _redacted_args(event.args)
-    return replace(
-        event, args=args, output="[redacted]" if event.output is not None else None, edit=edit, redacted=True
-    )
-
-
-def _redacted_args(args: Any) -> Any:
-    if isinstance(args, Mapping):
-        return {
-            k: ("[redacted]" if isinstance(v, str) and k not in ("action", "target", "id", "to") else v)
-            for k, v in args.items()
-        }
-    if isinstance(args, Sequence) and not isinstance(args, str):
-        return ["[redacted]" for _ in args]
-    return "[redacted]" if isinstance(args, str) else args

@@ -29,10 +29,6 @@ LOG_PATH = f"{STATE_DIR}/{LOG_NAME}"
 _CHUNK = 1 << 16
 
 
-def log_path(home: Path) -> Path:
-    return home / STATE_DIR / LOG_NAME
-
-
 class LogWriter:
     """The log opened for appending; only while the home's lock is held."""
 
@@ -174,13 +170,6 @@ def _reopened(path: str) -> LogWriter | None:
     writer._size = info.st_size
     writer.cut_unfinished(info.st_size)
     return writer
-
-
-def forget_kept(path: str | os.PathLike[str]) -> None:
-    """Close a kept log descriptor (a log being replaced or removed by this process)."""
-    kept = _KEPT.pop(os.fspath(path), None)
-    if kept is not None:
-        os.close(kept[0])
 
 
 def _first_line(fd: int) -> bytes:
@@ -369,7 +358,6 @@ __all__ = [
     "LogWriter",
     "StateDirError",
     "landed",
-    "log_path",
     "open_reader",
     "read_log_id",
 ]

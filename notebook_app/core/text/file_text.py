@@ -52,10 +52,6 @@ class FileText:
     def line_text(self, line: int) -> str:
         return self.lines[line - 1]
 
-    def column_of(self, offset: int) -> int:
-        """1-based character column of ``offset`` in its line."""
-        return offset - self.line_starts[self.line_of(offset) - 1] + 1
-
 
 def line_of_byte(data: bytes, offset: int) -> int:
     """The 1-based line holding byte ``offset`` of ``data``."""

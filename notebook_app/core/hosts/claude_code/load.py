@@ -359,8 +359,3 @@ def _relative(path: Path, base: Path) -> str | None:
         return path.relative_to(base).as_posix()
     except ValueError:
         return None
-
-
-def js_length(text: str) -> int:
-    """The length Claude Code measures ``text`` by: a JavaScript string's, in UTF-16 units."""
-    return len(js.units(text))

@@ -32,7 +32,6 @@ __all__ = [
     "kind_in_words",
     "load_of",
     "openclaw_load",
-    "ranges_in_words",
     "releases",
     "resolve_release",
     "ruled_release",
@@ -43,10 +42,6 @@ __all__ = [
 def releases() -> tuple[dict, ...]:
     text = (package_files(__package__) / "openclaw-releases.toml").read_text(encoding="utf-8")
     return tuple(tomllib.loads(text)["release"])
-
-
-def ranges_in_words() -> str:
-    return versions.ranges_in_words(releases())
 
 
 def resolve_release(version: str | None) -> tuple[dict, str] | str:
