@@ -228,8 +228,7 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
         self.confirming = False
         self._list()
 
-    # Textual's own toggle action flips a named attribute; this screen's toggle key flips the selected hunk
-    def action_toggle(self) -> None:  # type: ignore[override]
+    def action_toggle(self) -> None:  # type: ignore[override]  # Textual's toggle flips a named attribute; ours a hunk
         hunk = self.selected
         if hunk is None or hunk.id in self.stale:
             return
