@@ -165,8 +165,8 @@ class HostProfile:
             older = [d for d in self.defaults if _version_key(str(d["since"])) <= _version_key(version)]
             chosen = older[-1] if older else self.defaults[0]
         numbers = {k: v for k, v in chosen.items() if k in ("file_cap", "total_cap", "head_ratio", "tail_ratio")}
-        # the four keys taken are the profile's numeric fields, with the TOML's numbers: mypy sees only object
-        return replace(self, **numbers, version=version or str(chosen["since"]))  # type: ignore[arg-type]
+        numbers["version"] = version or str(chosen["since"])
+        return replace(self, **numbers)  # type: ignore[arg-type]  # four numeric fields, the TOML's numbers, and a str
 
     def numbers_in_words(self) -> str:
         unit = UNIT_WORDS[self.unit]

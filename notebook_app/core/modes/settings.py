@@ -87,8 +87,8 @@ def load_settings(home: str | os.PathLike[str]) -> HomeSettings:
             values[key] = data[key]
         else:
             problems.append(f"{path}: {key} must be true or false, got {data[key]!r}; it is left unset")
-    # each key holds its field's type, checked above (bool for _KNOWN, str for _STRINGS): mypy cannot pair them
-    return HomeSettings(**values, problems=tuple(problems))  # type: ignore[arg-type]
+    settings = HomeSettings(**values, problems=tuple(problems))  # type: ignore[arg-type]  # each type checked above
+    return settings
 
 
 def mode_in_force(flag: bool | None, setting: bool | None) -> bool:
