@@ -139,7 +139,12 @@ def _may_be_host_home(path: Path) -> bool:
 
 
 def _open_by_host(
-    path: Path | None, *, host: str | None, agent: str | None, profile: str | None, openclaw_config: str | None
+    path: Path | None,
+    *,
+    host: str | None = None,
+    agent: str | None = None,
+    profile: str | None = None,
+    openclaw_config: str | None = None,
 ) -> tuple[Path, Notebook] | int:
     """The folder the notebook works on and a notebook reading it as its host has it (and its host's root); or the
     exit code.
