@@ -1,5 +1,5 @@
 # Two entry points a newcomer needs: `make run` opens the app, `make test` runs
-# the lint and format checks, then every test. Both build the virtual
+# the lint, format and type checks, then every test. Both build the virtual
 # environment on first use, so a fresh clone needs nothing but python3 (3.11+)
 # and make.
 
@@ -19,11 +19,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/persona-notebook $(ARGS)
 
-# Lint and format checks first (ruff, configured in pyproject.toml): a
-# violation fails the target before pytest starts.
+# Lint and format checks first (ruff), then the type checker (mypy), both
+# configured in pyproject.toml: a violation fails the target before pytest starts.
 test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The browser tests (tests/serve) drive Debian's chromium; Playwright's own

@@ -99,8 +99,8 @@ class NotebookApp(App[None]):
     def on_mount(self) -> None:
         for problem in self.theme_problems:
             self.notify(str(problem), title="theme not loaded", severity="warning", markup=False, timeout=10)
-        for problem in self.keymap_problems:
-            self.notify(problem, title="keymap", severity="warning", markup=False, timeout=10)
+        for said in self.keymap_problems:
+            self.notify(said, title="keymap", severity="warning", markup=False, timeout=10)
         self.use_theme(self.requested_theme)
         end_on_signals(self)
         if not isinstance(self.screen, MainScreen):
@@ -277,5 +277,5 @@ class NotebookApp(App[None]):
 
             for host in Host:
                 words = f"This home's persona as {host.a_home} elsewhere: the plan first, nothing written before y"
-                run = partial(self.run_action, f"export({host.value!r})")
-                yield SystemCommand(f"Export to: {host.title}", words, run)
+                export = partial(self.run_action, f"export({host.value!r})")
+                yield SystemCommand(f"Export to: {host.title}", words, export)

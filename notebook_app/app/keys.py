@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 TOOLNEXUS_FILES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md")
 """What ``1``–``7`` pick in a toolnexus home (the contract's order); another host's list is its own."""
@@ -292,7 +292,7 @@ KEY_GROUPS: tuple[KeyGroup, ...] = (
 ALL_KEYS: tuple[Key, ...] = tuple(key for group in KEY_GROUPS for key in group.keys)
 
 
-def bindings(keys: tuple[Key, ...]) -> list[Binding]:
+def bindings(keys: tuple[Key, ...]) -> list[BindingType]:
     return [
         Binding(k.keys, k.action, k.label, show=k.show, key_display=k.display, id=k.id, priority=k.priority)
         for k in keys

@@ -138,7 +138,14 @@ def _may_be_host_home(path: Path) -> bool:
     return may_be_host_home(path)
 
 
-def _open_by_host(path: Path | None, **named: str | None) -> tuple[Path, Notebook] | int:
+def _open_by_host(
+    path: Path | None,
+    *,
+    host: str | None = None,
+    agent: str | None = None,
+    profile: str | None = None,
+    openclaw_config: str | None = None,
+) -> tuple[Path, Notebook] | int:
     """The folder the notebook works on and a notebook reading it as its host has it (and its host's root); or the
     exit code.
 
@@ -151,7 +158,7 @@ def _open_by_host(path: Path | None, **named: str | None) -> tuple[Path, Noteboo
     from notebook_app.core.hosts.opening.choose import open_home
     from notebook_app.core.hosts.opening.result import Chosen, OpeningError
 
-    opening = open_home(path, **named)
+    opening = open_home(path, host=host, agent=agent, profile=profile, openclaw_config=openclaw_config)
     if isinstance(opening, OpeningError):
         print(f"persona-notebook: {opening.message}", file=sys.stderr)
         return opening.exit_code

@@ -30,6 +30,7 @@ from textual.theme import Theme
 from notebook_app.core.fs.data_folders import load_toml_folders
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from importlib.resources.abc import Traversable
 
 COLOR_FIELDS = (
@@ -74,6 +75,11 @@ def shipped_themes_dir() -> Traversable:
 
 def user_themes_dir() -> Path:
     return Path(user_config_dir("persona-notebook")) / "themes"
+
+
+def _theme_parser(check: bool) -> Callable[[str, str, str], Theme]:
+    """:func:`parse_theme` as ``load_toml_folders`` calls it (text, stem, source), checking palettes when ``check``."""
+    return lambda text, stem, _source: parse_theme(text, stem, check_palette=check)
 
 
 def parse_theme(text: str, default_name: str, *, check_palette: bool = True) -> Theme:  # noqa: C901 (one refusal per key)
@@ -145,9 +151,7 @@ def load_themes(*folders: Traversable | Path) -> tuple[list[Theme], list[ThemePr
     themes, problems = [], []
     for folder in folders:
         check = folder != shipped
-        found, failed = load_toml_folders(
-            (folder,), lambda text, stem, _source, check=check: parse_theme(text, stem, check_palette=check)
-        )
+        found, failed = load_toml_folders((folder,), _theme_parser(check))
         themes += found
         problems += failed
     by_name = {theme.name: theme for theme in themes}

@@ -47,8 +47,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         data = report.to_json()
         if args.tokens:
-            data["budget"]["tokens"] = budget.tokens  # type: ignore[index]
-            data["budget"]["encoding"] = budget.encoding  # type: ignore[index]
+            summary = data["budget"]
+            assert isinstance(summary, dict)  # the report's JSON holds its budget as an object
+            summary["tokens"] = budget.tokens
+            summary["encoding"] = budget.encoding
         print_json(data)
     else:
         _print_text(report, budget.tokens_label() if args.tokens else None)

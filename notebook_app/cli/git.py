@@ -69,11 +69,11 @@ def run(args: argparse.Namespace) -> int:
 
     asking = sys.stdin.isatty() and not args.json
     result = git_on(home, by=CLI, repo=args.repo, add_ignore=True if args.yes else ask if asking else not_asked)
-    status = report(result.output, result.is_error, as_json=args.json)
+    code = report(result.output, result.is_error, as_json=args.json)
     if left and not result.is_error:
         why = "--json asks nothing" if args.json else "stdin is not a terminal, so nothing was asked"
         print(f"persona-notebook: the .gitignore lines were not added ({why}); --yes adds them", file=sys.stderr)
-    return status
+    return code
 
 
 COMMAND = CommandLine(

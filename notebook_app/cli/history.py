@@ -24,6 +24,8 @@ from notebook_app.core.log.actor import CLI
 from notebook_app.core.log.event_action import EventAction
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from notebook_app.core.home.layout import FileMap
     from notebook_app.core.log.events import Event
 
@@ -289,7 +291,7 @@ def _short(value: object, limit: int = 50) -> str:
     return '"' + (text if len(text) <= limit else text[:limit] + "…") + '"'
 
 
-def _blame(home, name: str, as_json: bool, files: FileMap) -> int:  # type: ignore[no-untyped-def]
+def _blame(home: Path, name: str, as_json: bool, files: FileMap) -> int:
     from notebook_app.core.history.origins import Origin, blame
     from notebook_app.core.history.undo_restore import who
     from notebook_app.core.text.times import local_time

@@ -61,11 +61,11 @@ def probe(host: Host, version: str | None, files: Mapping[Spot, str]) -> dict[Sp
             part = parts.get(names.get(spot, ""))
             if part is None or not part.loads:
                 continue
-            cut = None
+            said = None
             if part.cut is not None:
                 dropped = int(part.cut.get("dropped", 0))
-                cut = f"{host.title} cuts it at its cap: {dropped:,} {load.unit.value} of it not loaded"
-            found[spot] = Loaded(True, cut)
+                said = f"{host.title} cuts it at its cap: {dropped:,} {load.unit.value} of it not loaded"
+            found[spot] = Loaded(True, said)
     return found
 
 

@@ -185,9 +185,10 @@ class _Builder:
                 self.notes.append(f"{spot[1]}: the home has it already, the same text; not written again")
                 return
             place, path = spot
-            spot = self._beside(place, path, file.text)
-            if spot is None:
+            beside = self._beside(place, path, file.text)
+            if beside is None:
                 return
+            spot = beside
             self.notes.append(f"{path}: the home has its own, kept; the persona's is written beside it as {spot[1]}")
         if file.role is Role.NOTE and file.path == SECOND and self.persona.host is Host.CLAUDE_CODE:
             agents = self.layout.files["AGENTS.md"][1]

@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 
 from aiohttp import hdrs, web
+from aiohttp.typedefs import Middleware
 
 COOKIE = "persona_notebook_token"
 """The cookie the first page sets; the query's ``token`` works as well (the printed URL has it)."""
@@ -57,9 +58,7 @@ def loopback_host(request: web.Request) -> bool:
     return name in LOOPBACK_NAMES
 
 
-def token_guard(
-    token: str, *, websocket_path: str, loopback: bool = True
-) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def token_guard(token: str, *, websocket_path: str, loopback: bool = True) -> Middleware:
     """The middleware that lets in only requests with ``token``; the page it lets in by query sets the cookie.
 
     ``loopback`` (the server listens on this machine only): a request must also name this machine as its

@@ -96,11 +96,11 @@ def build_app(served: Served, token: str) -> web.Application:
         """One tab: its own notebook process, ended when the tab closes or the server stops."""
         task = asyncio.current_task()
         assert task is not None
-        sessions.add(task)  # type: ignore[arg-type]
+        sessions.add(task)
         try:
             return await tabs.handle_websocket(request)
         finally:
-            sessions.discard(task)  # type: ignore[arg-type]
+            sessions.discard(task)
 
     async def end_tabs(app: web.Application) -> None:
         for task in list(sessions):

@@ -43,7 +43,7 @@ class ConflictScreen(KeyedScreen[tuple[str, str] | None]):
     BINDINGS = bindings(KEYS)
 
     def __init__(
-        self, notebook: Notebook, name: str, merge: MergeResult, *, theirs: str, applied: Callable[[HomeState], None]
+        self, notebook: Notebook, name: str, merge: MergeResult, *, theirs: str, applied: Callable[[HomeState], object]
     ) -> None:
         super().__init__()
         self.notebook = notebook

@@ -19,6 +19,7 @@ from pathlib import Path
 from textual import events, on
 from textual.app import ComposeResult
 from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -245,7 +246,7 @@ class HistoryScreen(KeyedScreen[None]):
         run_once(self, "history-apply", job, done=self._applied, failed=self._failed)
 
     def _applied(self, result: HistoryResult) -> None:
-        severity = "error" if result.is_error else "warning" if result.unrecorded else "information"
+        severity: SeverityLevel = "error" if result.is_error else "warning" if result.unrecorded else "information"
         self.notify(for_people(result.output, result.unrecorded), title="history", severity=severity, markup=False)
         self._shown = None  # the dry run is spent: the selected record's diff again
         self._show()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, TypeVar
 
 from textual import events
+from textual.dom import DOMNode
 from textual.widget import Widget
 
 from notebook_app.app.keys import Key
@@ -27,12 +28,12 @@ class KeyedScreen(FocusScreen[ResultType]):
         left_keeper = blurred is not None and any(
             isinstance(widget, KeepsFocusMarks) for widget in blurred.ancestors_with_self
         )
-        around = [
+        around: list[DOMNode] = [
             *(focused.ancestors_with_self if focused is not None else ()),
             *(blurred.ancestors_with_self if blurred is not None else ()),
             *(self.query(f".{FOCUS_WITHIN}") if left_keeper else ()),  # the marks kept while the form had the focus
         ]
-        changed = []
+        changed: list[DOMNode] = []
         for widget in around:
             if keep and widget not in inside:
                 continue

@@ -95,7 +95,7 @@ class ConflictMarks(Mapping[int, Mark]):
             return other.states == self.states
         return super().__eq__(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # equal by value, so unhashable; typeshed's Mapping has a __hash__
 
 
 def side_document(side: Side, choices: Sequence[Choice | None], current: int) -> Document:

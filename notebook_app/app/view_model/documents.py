@@ -153,12 +153,14 @@ def soul_document(
     wrapping them again.
     """
     soul = composition.soul
+    rows: Sequence[str]
+    source: Sequence[str] | None
     if lines is not None:
-        lines, source = lines
+        rows, source = lines
     elif soul:
-        lines, source = split_for_display(soul)
+        rows, source = split_for_display(soul)
     else:
-        lines, source = [], None
+        rows, source = [], None
     marks: dict[int, Mark] = {}
     kind = Mark.REMOVED if side == "current" else Mark.ADDED
     first_change: int | None = None
@@ -176,6 +178,6 @@ def soul_document(
                 at = None if index is None else section.first_body_line + index
             for index, _ in file_diff.removed if side == "current" else file_diff.added:
                 marks[section.first_body_line + index] = kind
-            if first_change is None and at is not None and lines:
-                first_change = min(at, len(lines) - 1)
-    return Document(lines, marks, source=source, first_change=first_change)
+            if first_change is None and at is not None and rows:
+                first_change = min(at, len(rows) - 1)
+    return Document(rows, marks, source=source, first_change=first_change)

@@ -87,8 +87,8 @@ def read_live_file(path: Path, previous: LiveFile | None = None, cap: int | None
     if not read.status.loads:
         return LiveFile(read, digest, "", EMPTY, None, cap)
     data = read.data
-    kept = _kept_from(previous, read)
-    if kept is None:
+    kept = _kept_from(previous, read)  # None whenever previous is
+    if kept is None or previous is None:
         text = codecs.getincrementaldecoder("utf-8")("replace").decode(data, final=read.complete)
     else:
         kept_bytes, kept_chars, _ = kept
@@ -104,7 +104,7 @@ def read_live_file(path: Path, previous: LiveFile | None = None, cap: int | None
         last = text.count("\n") - (1 if text.endswith("\n") else 0)
         unshown = read.size - len(data)
         banners[last] = f"⋯ {unshown:,} more bytes not shown: the notebook reads the first {len(data):,}"
-    if kept is None:
+    if kept is None or previous is None:
         document = file_document(text, banners)
     else:
         document = extend_file_document(previous.document, kept[2], text[kept[1] :], banners)

@@ -131,7 +131,7 @@ def wrap_rows(
     if previous is not None and previous[0].width == width:
         old_rows, old_lines = previous[0], previous[1]
         first = common_lines(old_lines, lines)
-        old_banners = set(previous[2]) if len(previous) > 2 else set(banners)  # type: ignore[misc]
+        old_banners = set(previous[2]) if len(previous) > 2 else set(banners)
         kept_from = 0  # the old row from which rows are still to be copied
         for moved in sorted(line for line in old_banners.symmetric_difference(banners) if line < first):
             upto = old_rows.first_row_of(moved + 1) - (1 if moved in old_banners else 0)

@@ -12,9 +12,9 @@ from collections.abc import AsyncGenerator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.dom import DOMNode
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.widget import Widget
 
 from notebook_app.app.view_model.failures import failure_words
 
@@ -56,14 +56,14 @@ class FolderWatcher:
 
         self._stop = anyio.Event()
 
-    def start(self, node: DOMNode, group: str = "watch") -> None:
+    def start(self, node: Widget, group: str = "watch") -> None:
         """Watch in a worker of ``node`` until :meth:`stop`; a failure is one error notification."""
         node.run_worker(self._guarded(node), group=group, description=f"watch {self.what}", exit_on_error=False)
 
     def stop(self) -> None:
         self._stop.set()
 
-    async def _guarded(self, node: DOMNode) -> None:
+    async def _guarded(self, node: Widget) -> None:
         try:
             await self.run()
         except Exception as error:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from textual import events, on
-from textual.dom import DOMNode
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.widget import Widget
@@ -28,7 +27,7 @@ class HomeAndLogWatch:
     def __init__(self, home: Path, target: MessagePump) -> None:
         self._watchers = (HomeWatcher(home, target, lambda name: ""), SessionsWatcher(home, target))
 
-    def start(self, node: DOMNode, group: str) -> None:
+    def start(self, node: Widget, group: str) -> None:
         for watcher in self._watchers:
             watcher.start(node, group=group)
 

@@ -52,8 +52,7 @@ from notebook_app.core.tidy.model import archive_for
 SCAN_LIMIT = 8 * 1024 * 1024
 """Bytes of each file the doctor reads; a larger file is scanned that far, and says so."""
 
-_PER_FILE = (
-    content_findings,
+_PER_FILE = (  # after content_findings, which also needs to know whether the file was read whole
     hidden_findings,
     mixed_script_findings,
     injection_findings,
@@ -199,9 +198,9 @@ class Doctor:
             self._cache.move_to_end(key)
             return cached
         self.scans += 1
-        found: list[Finding] = []
+        found = content_findings(file, complete=complete)
         for rule in _PER_FILE:
-            found += rule(file, complete=complete) if rule is content_findings else rule(file)
+            found += rule(file)
         found += hygiene_findings(file, dialect)
         found += store_findings(file, dialect, store_limit)
         limit = scan_limit_finding(file, SCAN_LIMIT)

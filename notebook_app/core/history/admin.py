@@ -86,8 +86,8 @@ def _keep_what_rest_need(state: Path, events: list[Event], drop: list[bool]) -> 
     out = list(events)
     first_kept: dict[str, int] = {}
     for index, event in enumerate(events):
-        if event.is_write and not drop[index] and event.file not in first_kept:
-            first_kept[event.file] = index  # type: ignore[index]
+        if event.is_write and event.file is not None and not drop[index] and event.file not in first_kept:
+            first_kept[event.file] = index
     for name, index in first_kept.items():
         event = events[index]
         earlier = [e for i, e in enumerate(events[:index]) if e.file == name and e.is_write and drop[i]]
@@ -252,7 +252,7 @@ def _redaction_words(root: Path, event: Event, plan: RedactionPlan, dry_run: boo
 
 
 def _referenced(events: list[Event]) -> set[str]:
-    names = set()
+    names: set[str] = set()
     for event in events:
         names.update(n for n in (event.base, event.snap) if n)
         for h in event.edit or ():

@@ -309,7 +309,7 @@ def _as_heads(owners: list[Head | re.Match[bytes] | None], name: str) -> list[He
         head = made.get(id(owner))
         if head is None:
             lines = ((int(owner[4]), int(owner[5]), int(owner[6])),)
-            by = actor_of(_BY.search(owner[0])[0])  # type: ignore[index]
+            by = actor_of(_BY.search(owner[0])[0])  # type: ignore[index]  # owner matched a head, which holds BY
             head = made[id(owner)] = Head(
                 owner[1].decode(), owner[2].decode(), name, owner[3].decode(), True, by, lines
             )

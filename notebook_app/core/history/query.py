@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -111,7 +111,7 @@ def history(
     return records[:limit] if limit is not None else records
 
 
-def _filter(file: str | None, by: str | None):  # type: ignore[no-untyped-def]
+def _filter(file: str | None, by: str | None) -> Callable[[Event], bool]:
     def wanted(event: Event) -> bool:
         return (file is None or event.file == file) and (by is None or event.by.kind.value == by)
 
@@ -319,7 +319,9 @@ def check(home: str | os.PathLike[str]) -> list[str]:
         return []
     with reader:
         topics = {  # Claude Code's topic files, edited whole; tidy's archives
-            event.file for event in reader.events() if is_topic_name(event.file) or is_archive_name(event.file)
+            event.file
+            for event in reader.events()
+            if event.file is not None and (is_topic_name(event.file) or is_archive_name(event.file))
         }
         for name in (*BOOTSTRAP_ORDER, *sorted(topics)):
             chain = file_events_backward(reader, name)

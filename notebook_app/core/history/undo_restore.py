@@ -149,7 +149,7 @@ def _moved_past(
 ) -> tuple[list[tuple[Event, list[Step] | None]], list[Step]] | None:
     """``others`` as they would be without ``edits`` first, and ``edits`` moved after them; None if they touch."""
     moved = edits
-    between = []
+    between: list[tuple[Event, list[Step] | None]] = []
     for other, other_edits in others:
         swapped = _swap_lists(moved, other_edits) if moved is not None and other_edits is not None else None
         if swapped is None:
@@ -182,7 +182,7 @@ class _Plan:
 
 
 def plan_undo(  # noqa: C901 (each way a later write can block the undo, said in words)
-    record: Event, later: list[Event], pending: Event | None, content: bytes | None, state: os.PathLike[str] | None
+    record: Event, later: list[Event], pending: Event | None, content: bytes | None, state: Path | None
 ) -> _Plan | str:
     """The undo of ``record`` on ``content`` (the file now), or why not, in words."""
     why = undoable(record)

@@ -34,6 +34,7 @@ class Dialect(Enum):
 
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
+_NO_LIMITS: Mapping[str, int] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class FileMap:
     """Logical name -> the subfolder it lives in (``memories``); a name not here is at the top."""
     dialect: Dialect | None = None
     """The entry files' dialect; None: decided by each file's content (:func:`..memory.dialect.dialect_in`)."""
-    limits: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    limits: Mapping[str, int] = field(default_factory=lambda: _NO_LIMITS)
     """Entry file -> its character limit, where the host has one (Hermes)."""
     order: tuple[str, ...] = BOOTSTRAP_ORDER
     """The files the host loads from the home, in its order: what the file list shows and ``1``–``9`` pick."""
@@ -148,7 +149,7 @@ class FileMap:
         return (
             self.host == CLAUDE_CODE
             and is_topic_name(name)
-            and self.reads_on_demand(name)  # type: ignore[arg-type]
+            and self.reads_on_demand(name)
             and name not in self.order
             and name not in self.host_files
         )

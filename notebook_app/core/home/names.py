@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import TypeGuard
 
 BOOTSTRAP_ORDER: tuple[str, ...] = (
     "AGENTS.md",
@@ -43,7 +44,7 @@ TOPIC_NAME_MAX = 64
 _TOPIC_NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9._-]{{0,{TOPIC_NAME_MAX - 4}}}\.md")
 
 
-def is_topic_name(name: object) -> bool:
+def is_topic_name(name: object) -> TypeGuard[str]:
     """Whether ``name`` can be a topic file the journal names: a ``*.md`` directly in the folder, none of the seven.
 
     ASCII letters, digits, ``.``, ``-`` and ``_``, starting with a letter or digit (so never hidden, never ``..``,

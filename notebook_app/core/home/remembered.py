@@ -93,11 +93,11 @@ def remember_choice(name: str, path: Path, value: str, *, state: Path | None = N
 
 def remembered_host(path: Path, state: Path | None = None) -> Remembered | None:
     """The host chosen for the folder at ``path`` before, or None."""
-    entry = _read(state if state is not None else state_folder()).get(_key(path))
-    host = entry.get("host") if entry else None
+    entry = _read(state if state is not None else state_folder()).get(_key(path)) or {}
+    host = entry.get("host")
     if not isinstance(host, str) or not host:
         return None
-    version = entry.get("version") if entry else None
+    version = entry.get("version")
     return Remembered(host, version if isinstance(version, str) and version else None, _time(entry.get("since")))
 
 

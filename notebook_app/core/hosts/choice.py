@@ -65,7 +65,7 @@ def resolve_host(
     if profile.config == "openclaw":
         reading = apply_openclaw_config(profile, openclaw_config)
         return HostChoice(reading.profile, reading.notes, reading.broken, problems=tuple(problems))
-    notes = (f"{profile.title}: {profile.numbers_in_words()}",)
+    notes: tuple[str, ...] = (f"{profile.title}: {profile.numbers_in_words()}",)
     if not profile.shipped:
         notes += (f"{profile.title}: {NOT_PROVEN}",)
     return HostChoice(replace(profile, notes=notes), notes, problems=tuple(problems))

@@ -10,7 +10,7 @@ panes can read a host's load from.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -105,25 +105,26 @@ TOKENIZER = "o200k_base"
 """The tokenizer of ``tokens``: no host publishes its own for every model, so one public vocabulary, named."""
 
 
-def load_json(load: HostLoad, *, extra: Mapping[str, object] = ()) -> dict[str, object]:
+def load_json(load: HostLoad, *, extra: Mapping[str, object] | None = None) -> dict[str, object]:
     """``soul --json``'s issue-21 keys for any proven host: ``host_version``, ``unit``, ``total``, ``files[]``,
     ``tokenizer``, ``notes``; ``extra`` is the host's own keys, after ``unit``."""
     from notebook_app.core.text.tokens import count_tokens
 
-    files = [_part_json(part, count_tokens) for part in load.parts]
+    tokens = [count_tokens(part.injected, TOKENIZER) if part.injected is not None else None for part in load.parts]
+    files = [_part_json(part, count) for part, count in zip(load.parts, tokens, strict=True)]
     total = {"injected": load.injected_total, **load.caps}
     return {
         "host_version": load.version,
         "unit": load.unit.value,
-        **dict(extra),
-        "total": {**total, "tokens": sum(f["tokens"] or 0 for f in files)},
+        **dict(extra or {}),
+        "total": {**total, "tokens": sum(count or 0 for count in tokens)},
         "tokenizer": TOKENIZER,
         "files": files,
         "notes": list(load.notes),
     }
 
 
-def _part_json(part: InjectedPart, count_tokens: Callable[[str, str], int]) -> dict[str, object]:
+def _part_json(part: InjectedPart, tokens: int | None) -> dict[str, object]:
     data: dict[str, object] = {"name": part.name, "path": part.path}
     if part.kind is not None:
         data["kind"] = part.kind
@@ -134,7 +135,7 @@ def _part_json(part: InjectedPart, count_tokens: Callable[[str, str], int]) -> d
         injected_len=part.injected_len,
         cut=dict(part.cut) if part.cut is not None else None,
         markers=list(part.markers),
-        tokens=count_tokens(part.injected, TOKENIZER) if part.injected is not None else None,
+        tokens=tokens,
     )
     if part.kind is not None:
         data["imported_by"] = part.imported_by

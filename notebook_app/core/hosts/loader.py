@@ -265,7 +265,8 @@ def _head_tail(rule: FileRule, content: str, cap: int, values: dict[str, object]
     unit, join = rule.unit, rule.join
 
     def marker(h: int, t: int) -> str:
-        return rule.marker.format(**values, head=h, tail=t, omitted=values["total"] - h - t)  # type: ignore[operator]
+        omitted = values["total"] - h - t  # type: ignore[operator]  # "total" is the int length the caller measured
+        return rule.marker.format(**values, head=h, tail=t, omitted=omitted)
 
     def render(h: int, t: int) -> str:
         parts = [head(content, h, unit), marker(h, t), tail(content, t, unit)]

@@ -91,6 +91,7 @@ def composed_load(
 ) -> ComposedLoad:
     """``composition`` as a load of ``host`` (its profile's unit and caps; the contract's without one)."""
     profile = composition.profile
+    file_cap: int | None
     if profile is None:  # the contract
         unit, file_cap, total_cap = Unit.BYTES, MAX_FILE_BYTES, None
     else:

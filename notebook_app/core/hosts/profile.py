@@ -146,8 +146,8 @@ class HostProfile:
             file_cap=_int_or_none(over.get("file_cap", self.file_cap)),
             line_cap=_int_or_none(over.get("line_cap", self.line_cap)),
             cut=self.cut,
-            head_ratio=float(over.get("head_ratio", self.head_ratio)),  # type: ignore[arg-type]
-            tail_ratio=float(over.get("tail_ratio", self.tail_ratio)),  # type: ignore[arg-type]
+            head_ratio=float(over.get("head_ratio", self.head_ratio)),  # type: ignore[arg-type]  # a TOML number
+            tail_ratio=float(over.get("tail_ratio", self.tail_ratio)),  # type: ignore[arg-type]  # a TOML number
             marker=str(over.get("marker", self.marker)),
             marker_in_budget=self.marker_in_budget,
             join=self.join,
@@ -165,7 +165,8 @@ class HostProfile:
             older = [d for d in self.defaults if _version_key(str(d["since"])) <= _version_key(version)]
             chosen = older[-1] if older else self.defaults[0]
         numbers = {k: v for k, v in chosen.items() if k in ("file_cap", "total_cap", "head_ratio", "tail_ratio")}
-        return replace(self, **numbers, version=version or str(chosen["since"]))  # type: ignore[arg-type]
+        numbers["version"] = version or str(chosen["since"])
+        return replace(self, **numbers)  # type: ignore[arg-type]  # four numeric fields, the TOML's numbers, and a str
 
     def numbers_in_words(self) -> str:
         unit = UNIT_WORDS[self.unit]

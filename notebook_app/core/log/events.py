@@ -128,7 +128,7 @@ class FileState:
             int(value.get("size") or 0),
             int(value.get("lines") or 0),
             value.get("sha256"),
-            tuple(int(part) for part in key) if isinstance(key, list) and len(key) == 3 else None,  # type: ignore[arg-type]
+            (int(key[0]), int(key[1]), int(key[2])) if isinstance(key, list) and len(key) == 3 else None,
         )
 
 
@@ -340,9 +340,9 @@ def actor_from_json(value: object) -> Actor:
     if not isinstance(value, Mapping):
         raise EventError(f"not a 'by' object: {value!r}")
     kind = ActorKind(value["kind"])
-    client = value.get("client") if isinstance(value.get("client"), Mapping) else {}
+    client = value["client"] if isinstance(value.get("client"), Mapping) else {}
     approved_by = actor_from_json(value["approved_by"]) if value.get("approved_by") is not None else None
-    return Actor(kind, value.get("session"), client.get("name"), client.get("version"), approved_by)  # type: ignore[union-attr]
+    return Actor(kind, value.get("session"), client.get("name"), client.get("version"), approved_by)
 
 
 def now() -> datetime:

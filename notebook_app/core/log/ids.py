@@ -15,7 +15,7 @@ import time as _time
 
 from notebook_app.core.log.event_action import EventAction
 
-_KIND_OF = {
+_KIND_OF: dict[str, str] = {
     EventAction.PROPOSED: "p",
     EventAction.REJECTED: "r",
     EventAction.FAILED: "f",

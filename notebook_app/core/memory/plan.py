@@ -120,13 +120,14 @@ def parse_request(args: object) -> MemoryRequest | Rejection:
         return Rejection("missing 'text': the entry to add, or the existing text to replace or remove")
     if not text.strip():
         return Rejection("'text' must not be empty or only whitespace")
-    replacement = None
+    replacement: str | None = None
     if action == "replace":
-        replacement = _string_field(args, "with")
-        if isinstance(replacement, Rejection):
-            return replacement
-        if replacement is None:
+        given = _string_field(args, "with")
+        if isinstance(given, Rejection):
+            return given
+        if given is None:
             return Rejection("replace needs 'with': the text to put in place of 'text' (\"\" removes it)")
+        replacement = given
     return MemoryRequest(action=action, target=target, text=text, replacement=replacement)
 
 

@@ -137,9 +137,9 @@ class MemoryTool:
             ) as home,
             home.host_lock(name, make=request.action == "add"),
         ):
-            refusal = self._under_lock(home)
-            if refusal is not None:
-                return refusal
+            refused = self._under_lock(home)
+            if refused is not None:
+                return refused
             if self.files.dialect is Dialect.SECTIONS or (self.by.is_human and self.files.dialect is None):
                 written = self._in_dialect(home, request, name, given)
                 if written is not None:

@@ -87,7 +87,8 @@ def load_settings(home: str | os.PathLike[str]) -> HomeSettings:
             values[key] = data[key]
         else:
             problems.append(f"{path}: {key} must be true or false, got {data[key]!r}; it is left unset")
-    return HomeSettings(**values, problems=tuple(problems))  # type: ignore[arg-type]
+    settings = HomeSettings(**values, problems=tuple(problems))  # type: ignore[arg-type]  # each type checked above
+    return settings
 
 
 def mode_in_force(flag: bool | None, setting: bool | None) -> bool:
@@ -212,6 +213,11 @@ def change_setting(
     return SettingResult(said)
 
 
+def _verbatim(text: str) -> Callable[[re.Match[str]], str]:
+    """A replacement for ``re.sub`` that puts ``text`` in as it is: a function, so no escapes are read."""
+    return lambda _: text
+
+
 def _with_values(before: str, values: dict[str, bool | str], path: Path) -> str:
     """``before`` with each top-level ``key = value`` line set (or added); _Refused when the result would not say so."""
     after = before
@@ -219,7 +225,7 @@ def _with_values(before: str, values: dict[str, bool | str], path: Path) -> str:
         text = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
         line = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=.*$", re.MULTILINE)
         if line.search(after):
-            after = line.sub(lambda _, new=f"{key} = {text}": new, after, count=1)  # a function: no escapes read
+            after = line.sub(_verbatim(f"{key} = {text}"), after, count=1)
         else:
             after = after + ("" if after.endswith("\n") or not after else "\n") + f"{key} = {text}\n"
     try:

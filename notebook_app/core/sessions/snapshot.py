@@ -175,7 +175,9 @@ def diff_compositions(old: Composition, new: Composition) -> SoulDiff:
             removed, added = diff_lines(
                 before.body.split("\n") if before else [], after.body.split("\n") if after else []
             )
-        status = "added" if before is None else "removed" if after is None else "changed"
+        status: Literal["added", "removed", "changed"] = (
+            "added" if before is None else "removed" if after is None else "changed"
+        )
         diffs.append(FileDiff(name, status, tuple(removed), tuple(added)))
     return SoulDiff(tuple(diffs))
 

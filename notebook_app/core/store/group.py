@@ -128,6 +128,7 @@ def prepare(locked: LockedHome, writes: Sequence[FileWrite], *, first_ids: tuple
                 continue
             old = known.content or b""
             old_lines = known.lines if item.existed else 0
+            hunks: tuple[Hunk, ...]
             if write.data is None:
                 hunks = (Hunk(0, Payload.of(old), Payload.of(b""), 1, count_lines(old), 0),)
             else:

@@ -22,7 +22,7 @@ import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from notebook_app.core.fs.state_dir import STATE_DIR, StateDirError, readable_state, state_problem
 from notebook_app.core.home.reading import SLOT
@@ -102,10 +102,10 @@ class Recorder:
         self.unrecorded: str | None = None
         """Why this call's write is not in the history; None when it is."""
         self._known: dict[str, Known] = {}
-        self._log_id: str | None | bool = False  # False: not looked at yet
+        self._log_id: str | None | Literal[False] = False  # False: not looked at yet
         self._writer: LogWriter | None = None
         self._slots: bytearray | None = None
-        self._parsed_log_slot: tuple[str, str | None, int] | None | bool = False
+        self._parsed_log_slot: tuple[str, str | None, int] | None | Literal[False] = False
         self._cost = 0
         self.last_written: str | None = None
         """The id of the last record this call wrote."""
@@ -117,7 +117,7 @@ class Recorder:
     def _log_slot(self) -> tuple[str, str | None, int] | None:
         if self._parsed_log_slot is False:
             self._parsed_log_slot = log_slot_inode(self._raw_slot(LOG_SLOT))
-        return self._parsed_log_slot  # type: ignore[return-value]
+        return self._parsed_log_slot
 
     def _raw_slot(self, offset: int) -> bytes | None:
         if self._slots is None:
@@ -146,7 +146,7 @@ class Recorder:
                 self._log_id = known[0]
             else:
                 self._log_id = read_log_id(self.home)
-        return self._log_id  # type: ignore[return-value]
+        return self._log_id
 
     def slot(self, name: str) -> FileSlot | None:
         """The file's slot, only when it describes this log."""
@@ -232,9 +232,7 @@ class Recorder:
         writer = self._writer
         assert writer is not None
         known = self._known[name]
-        state = (
-            Path(self.home, STATE_DIR) if known.outside is not None or known.base or after_content is not None else None
-        )
+        state = Path(self.home, STATE_DIR)
         last = self._last_id(writer)
         events = []
         hidden = [(s.start, s.length) for s in change.secrets]
@@ -243,12 +241,12 @@ class Recorder:
             outside = known.outside if not hidden else outside_masked(known.outside, hidden, content)
             snap = (
                 snapshots.store(state, content, made=self.made, durable=self.durable) if content is not None else None
-            )  # type: ignore[arg-type]
+            )
             last = new_id(EventAction.OUTSIDE, last)
             events.append(replace(outside, id=last, snap=snap, edit=self._external(outside.edit)))
         base = None
         if known.base and content:
-            base = snapshots.store(state, content, made=self.made, durable=self.durable)  # type: ignore[arg-type]
+            base = snapshots.store(state, content, made=self.made, durable=self.durable)
         if hidden:  # what the history keeps of the file before this write holds the marker, not the secret
             edit = _removed_masked(edit, hidden)
             if content is not None and before.sha256 is not None:
@@ -256,7 +254,7 @@ class Recorder:
         snap = None
         cost = known.cost + EVENT_COST + (after.size if appended is None else after.size - before.size)
         if after_content is not None and cost > SNAPSHOT_COST:
-            snap = snapshots.store(state, after_content, made=self.made, durable=self.durable)  # type: ignore[arg-type]
+            snap = snapshots.store(state, after_content, made=self.made, durable=self.durable)
             cost = 0
         self._cost = cost
         event = Event(

@@ -158,7 +158,7 @@ def find_secrets(text: str) -> list[Hit]:
 def _vendor_hits(text: str) -> list[Hit]:
     expression, kinds = combined()
     shapes = [pattern for kind, pattern in kinds.values() if NEEDLES.get(kind, "") in text]
-    found = []
+    found: list[Hit] = []
     for match in _windowed(expression, shapes, text):
         kind, pattern = kinds[match.lastgroup or ""] if match.lastgroup else ("secret", None)
         start, end = match.span()

@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.screen import Screen
@@ -25,8 +25,6 @@ from notebook_app.app.screens.keyed import KeyedScreen
 from notebook_app.app.workers import run_once
 
 if TYPE_CHECKING:
-    from textual.dom import DOMNode
-
     from notebook_app.core.edits.copies import KeptCopy
 
 STDERR_GRACE = 0.25
@@ -79,7 +77,7 @@ def kept_words(name: str, kept: Path | str, home_label: str) -> str:
     )
 
 
-def tell_kept(node: DOMNode, home: Path, *, shown: Callable[[Path], str] = str) -> None:
+def tell_kept(node: App[Any], home: Path, *, shown: Callable[[Path], str] = str) -> None:
     """Say in one notification the buffers kept for ``home`` that no notebook has said yet (looked for in a thread)."""
 
     def job() -> list[KeptCopy]:

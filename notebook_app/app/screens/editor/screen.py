@@ -78,7 +78,7 @@ class EditorScreen(KeyedScreen[None]):
     BINDINGS = bindings(KEYS)
 
     def __init__(
-        self, notebook: Notebook, name: str, text: str, *, watch: bool, applied: Callable[[HomeState], None]
+        self, notebook: Notebook, name: str, text: str, *, watch: bool, applied: Callable[[HomeState], object]
     ) -> None:
         super().__init__()
         self.notebook = notebook

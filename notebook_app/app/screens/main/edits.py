@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App, SuspendNotSupported
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from notebook_app.app.view_model.notebook import HomeState, Notebook
@@ -203,7 +204,7 @@ class FileEdits:
             CopyOutcome.CONFLICT: "Conflict",
             CopyOutcome.REFUSED: "Not written",
         }
-        severity = "error" if result.is_error else "information"
+        severity: SeverityLevel = "error" if result.is_error else "information"
         said = for_people(result.output, result.edit.unrecorded if result.edit is not None else None)
         self.read_again()
         edit = result.edit

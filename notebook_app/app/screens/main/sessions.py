@@ -23,6 +23,7 @@ from notebook_app.app.view_model.notebook import HomeState, Notebook
 from notebook_app.app.widgets.session.session_pane import SessionPane, present
 from notebook_app.app.workers import run_once
 from notebook_app.core.edits.entry_plan import EntryPlan
+from notebook_app.core.home.refusals import Rejection
 
 
 class SessionsShown:
@@ -57,7 +58,7 @@ class SessionsShown:
         number = state.current.number
         current_meta = f"#{number} · began {self.clock(state.current.taken_at)}"
         current, upcoming = self._panes()
-        if dry is not None and dry.comparison is not None:
+        if dry is not None and dry.comparison is not None and not isinstance(dry.outcome, Rejection):
             outcome = dry.outcome
             doing = outcome.label if isinstance(outcome, EntryPlan) else outcome.request.action
             present(

@@ -18,6 +18,7 @@ from pathlib import Path
 from textual import events, on
 from textual.app import ComposeResult
 from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -29,6 +30,7 @@ from notebook_app.app.widgets.common.key_footer import KeyFooter
 from notebook_app.app.workers import LatestWins, run_once
 from notebook_app.core.history.undo_restore import who
 from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.modes.review import (
     Decision,
@@ -207,7 +209,7 @@ class ReviewScreen(KeyedScreen[None]):
             parts += [(f"⚠ {secret_words(proposal, list(secrets))}", "bold $text-warning"), "\n"]
         if preview is None:
             parts.append(("looking at the file now…", "$foreground-muted"))
-        elif preview.misses:
+        elif isinstance(preview.outcome, Rejection):  # it misses
             parts.append(
                 (
                     f"{preview.outcome.message}: approving now would fail, and nothing would be written",
@@ -326,7 +328,7 @@ class ReviewScreen(KeyedScreen[None]):
                 words = f"{decision.proposal} failed: {decision.message}{near}"
             else:
                 words = decision.message
-            severity = "information" if decision.done else "error"
+            severity: SeverityLevel = "information" if decision.done else "error"
             self.notify(words, title="review", severity=severity, markup=False)
         self._read_again()
 

@@ -171,8 +171,8 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
                 row = Content.assemble(("[✗] ", "$text-warning"), hunk_line(hunk))
                 listing.add_option(Option(row, id=f"{STALE}{hunk.id}"))
         for skipped in proposal.untidied:
-            row = f"{skipped.file}: not tidied: {skipped.reason}"
-            listing.add_option(Option(Content.styled(row, "$text-warning"), disabled=True))
+            said = f"{skipped.file}: not tidied: {skipped.reason}"
+            listing.add_option(Option(Content.styled(said, "$text-warning"), disabled=True))
         self._summarise()
         self._previews.request(proposal, frozenset(self.accepted))
         if listing.option_count:
@@ -228,7 +228,7 @@ class TidyScreen(KeyedScreen[tuple[str, int] | None]):
         self.confirming = False
         self._list()
 
-    def action_toggle(self) -> None:
+    def action_toggle(self) -> None:  # type: ignore[override]  # Textual's toggle flips a named attribute; ours a hunk
         hunk = self.selected
         if hunk is None or hunk.id in self.stale:
             return

@@ -52,7 +52,10 @@ class JournalTable(DataTable):
 
     def on_mount(self) -> None:
         # Row styles are resolved when rows are built: a new theme's CSS applies, then they are built again.
-        self.watch(self.app, "theme", lambda _: self.call_after_refresh(self._restyle), init=False)
+        self.watch(self.app, "theme", self._theme_changed, init=False)
+
+    def _theme_changed(self) -> None:
+        self.call_after_refresh(self._restyle)
 
     def _restyle(self) -> None:
         self._rebuild(self.cursor_row)

@@ -361,7 +361,7 @@ class LineView(RowView, can_focus=True):
                     )
                 )
         if self._signs:
-            sign = SIGNS.get(mark or "", " ") if start == 0 else " "
+            sign = SIGNS.get(mark, " ") if start == 0 and mark is not None else " "
             segments.append(Segment(f"{sign} ", style if mark in SIGNS else gutter_style))
         text = document.lines[line]
         if start > 0:

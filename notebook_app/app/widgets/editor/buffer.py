@@ -58,7 +58,7 @@ class CachedText(Document):
     @property
     def text(self) -> str:
         if self._text is None:
-            self._text = Document.text.fget(self)  # type: ignore[attr-defined]
+            self._text = super().text
         return self._text
 
     @property

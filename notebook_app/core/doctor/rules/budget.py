@@ -61,10 +61,10 @@ class Budget:
     @property
     def tokens(self) -> int | None:
         """The exact count, None until counted (an empty home is counted too: 0 with its encoding)."""
-        counts = [file.tokens for file in self.files]
-        if self.encoding is None or any(count is None for count in counts):
+        counts = [file.tokens for file in self.files if file.tokens is not None]
+        if self.encoding is None or len(counts) < len(self.files):
             return None
-        return sum(counts)  # type: ignore[arg-type]
+        return sum(counts)
 
     def tokens_label(self) -> str:
         """``1,234 tokens (o200k_base)`` once counted (exact: no ≈), else ``≈1,250 tokens (chars/4)``."""

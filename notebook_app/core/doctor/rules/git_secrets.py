@@ -99,8 +99,8 @@ class GitScan:
         new = [blob.blob for blob in scan.blobs if blob.blob not in self._held]
         contents, read_all = blob_contents(root, new, deadline=scan.deadline)
         self.read += len(contents)
-        for blob, data in contents.items():
-            self._held[blob] = tuple(_secrets(data))
+        for name, data in contents.items():
+            self._held[name] = tuple(_secrets(data))
         first: dict[tuple[str, bytes], tuple[str, str, int]] = {}
         holding: dict[tuple[str, bytes], set[str]] = {}
         for blob in scan.blobs:  # newest commit first: the last one seen is the oldest that brought it

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
+from typing import Any
 
 from notebook_app.core.home.files import FileRead, FileStatus, read_file
 from notebook_app.core.hosts import versions
@@ -36,7 +37,8 @@ NOT_MODELLED = (
 
 
 @cache
-def rules() -> dict[str, object]:
+def rules() -> dict[str, Any]:
+    """The release's rules as tomllib reads them: each value is what its TOML key holds (tomllib types it Any)."""
     text = (package_files(__package__) / "claude-code-2.1.332.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
@@ -117,12 +119,12 @@ def _read(path: Path) -> tuple[str | None, str]:
 
 def read(path: Path) -> FileRead:
     """The one read of a file Claude Code reads (up to one byte past its limit: what :func:`text_of` takes)."""
-    return read_file(path, limit=int(rules()["max_file_bytes"]) + 1)  # type: ignore[arg-type]
+    return read_file(path, limit=int(rules()["max_file_bytes"]) + 1)
 
 
 def text_of(read: FileRead, name: str) -> tuple[str | None, str]:
     """The text of a file read as ``read``, or None and why it does not load."""
-    limit = int(rules()["max_file_bytes"])  # type: ignore[arg-type]
+    limit = int(rules()["max_file_bytes"])
     if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK):
         return None, ""
     if not read.status.loads:
@@ -145,7 +147,7 @@ def _name(path: Path, walk: _Walk) -> str:
 def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None = None, rule: bool = False) -> None:
     """One instruction file and, right after it, its imports (depth first, to the import depth)."""
     key = os.path.normpath(path)
-    if key in walk.seen or depth >= int(rules()["import_depth"]):  # type: ignore[arg-type]
+    if key in walk.seen or depth >= int(rules()["import_depth"]):
         return
     if depth > 0 and kind != "User" and not _inside(path, walk.cwd):
         return  # cc-import-outside-cwd
@@ -206,7 +208,7 @@ def _agents(walk: _Walk, dirs: list[Path]) -> None:
         return
     texts = {p.injected for p in loaded}
     for folder in dirs:
-        for name in rules()["agents_names"]:  # type: ignore[union-attr]
+        for name in rules()["agents_names"]:
             path = folder / name
             raw, _ = _read(path)
             entry = js.js_trim(raw or "")
@@ -254,8 +256,8 @@ def memory_text(
     """Its HMo() on a unit string: trimmed, the first 200 lines, at most 25,000 units cut at a newline, the WARNING.
     ``line_cap`` and ``unit_cap`` replace the proven 200 and 25,000 (a person's own profile)."""
     r = rules()
-    line_cap = int(r["memory_line_cap"]) if line_cap is None else line_cap  # type: ignore[arg-type]
-    unit_cap = int(r["memory_unit_cap"]) if unit_cap is None else unit_cap  # type: ignore[arg-type]
+    line_cap = int(r["memory_line_cap"]) if line_cap is None else line_cap
+    unit_cap = int(r["memory_unit_cap"]) if unit_cap is None else unit_cap
     whole = js.js_trim(value)
     lines, size = whole.count("\n") + 1, len(whole)
     over_lines, over_units = lines > line_cap, size > unit_cap
@@ -289,9 +291,9 @@ def memory_text(
 def render(parts: tuple[InjectedPart, ...] | list[InjectedPart]) -> str | None:
     """The <system-reminder> block of the loaded parts, or None when none loads (empty-home)."""
     r = rules()
-    kinds: dict[str, str] = r["kinds"]  # type: ignore[assignment]
+    kinds: dict[str, str] = r["kinds"]
     entries = [
-        str(r["entry"]).format(path=p.path, kind=kinds.get(p.kind, ""), text=p.injected)
+        str(r["entry"]).format(path=p.path, kind=kinds.get(p.kind or "", ""), text=p.injected)
         for p in parts
         if p.injected is not None
     ]

@@ -65,7 +65,7 @@ def config_of(read: FileRead, memory_limit: int, user_limit: int) -> HermesConfi
             ),
         )
     config = data if isinstance(data, dict) else {}
-    memory = config.get("memory") if isinstance(config.get("memory"), dict) else {}
+    memory = config["memory"] if isinstance(config.get("memory"), dict) else {}
     cap = config.get("context_file_max_chars")
     return HermesConfig(
         memory_enabled=bool(memory.get("memory_enabled", True)),

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files as package_files
 from pathlib import Path
+from typing import Any
 
 from notebook_app.core.home.files import FileRead, FileStatus, read_file
 from notebook_app.core.hosts import versions
@@ -36,7 +37,8 @@ NOT_MODELLED = (
 
 
 @cache
-def rules() -> dict[str, object]:
+def rules() -> dict[str, Any]:
+    """The release's rules as tomllib reads them: each value is what its TOML key holds (tomllib types it Any)."""
     text = (package_files(__package__) / "hermes-0.19.0.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
@@ -109,18 +111,18 @@ def _text(read: FileRead, name: str) -> str | None:
 
 def file_cap(context_length: int | None = None) -> int:
     r = rules()
-    cap = int(r["file_cap"])  # type: ignore[arg-type]
+    cap = int(r["file_cap"])
     if not isinstance(context_length, int) or context_length <= 0:
         return cap
-    budget = int(context_length * r["dynamic_chars_per_token"] * r["dynamic_fraction"])  # type: ignore[operator]
-    return max(cap, min(budget, int(r["dynamic_ceiling"])))  # type: ignore[arg-type]
+    budget = int(context_length * r["dynamic_chars_per_token"] * r["dynamic_fraction"])
+    return max(cap, min(budget, int(r["dynamic_ceiling"])))
 
 
 def _cut(text: str, label: str, path: Path, cap: int) -> tuple[str, dict[str, int] | None, tuple[str, ...]]:
     if len(text) <= cap:
         return text, None, ()
     r = rules()
-    head, tail = int(cap * r["head_ratio"]), int(cap * r["tail_ratio"])  # type: ignore[operator]
+    head, tail = int(cap * r["head_ratio"]), int(cap * r["tail_ratio"])
     marker = str(r["marker"]).format(label=label, head=head, tail=tail, total=len(text), path=path)
     cut = {"head_end": head, "tail_start": len(text) - tail, "dropped": len(text) - head - tail}
     return text[:head] + marker + text[-tail:], cut, (marker.strip(),)
@@ -289,7 +291,7 @@ def blocked_characters(text: str) -> list[str]:
 
 @cache
 def _blocked_set() -> frozenset[str]:
-    return frozenset(chr(int(str(point)[2:], 16)) for point in rules()["blocked_characters"])  # type: ignore[attr-defined]
+    return frozenset(chr(int(str(point)[2:], 16)) for point in rules()["blocked_characters"])
 
 
 def scan_findings(text: str) -> list[str]:
@@ -336,7 +338,7 @@ def hermes_load(
     ``config.yaml`` sets the caps, limits and which memory blocks are on (:mod:`.config`)."""
     r = rules()
     root = Path(home)
-    config = read_config(root, int(r["memory_limit"]), int(r["user_limit"]))  # type: ignore[arg-type]
+    config = read_config(root, int(r["memory_limit"]), int(r["user_limit"]))
     cap = config.context_file_max_chars or file_cap(context_length)
     parts = [_soul(root, cap)]
     notes = [NOT_MODELLED, config.said, NOT_READ]

@@ -67,7 +67,7 @@ def compose_hermes(home: str | os.PathLike[str], host: HostProfile) -> Compositi
         memories = (root / "memories").is_dir()
         base = root / "memories" if memories else root
         reads = {"SOUL.md": read(root / "SOUL.md")} | {n: read(base / n) for n in NAMES[1:]}
-        config = read_config(root, int(rules()["memory_limit"]), int(rules()["user_limit"]))  # type: ignore[arg-type]
+        config = read_config(root, int(rules()["memory_limit"]), int(rules()["user_limit"]))
     return _composed(HermesRead(root, reads, config, memories, host))
 
 
@@ -81,7 +81,7 @@ def snapshot_as_hermes(composition: Composition, host: HostProfile, home: str | 
     reads.update({f.name: FileRead(f.name, FileStatus.REGULAR, f.size, bytes(f.loaded)) for f in composition.files})
     reads.update({s.name: FileRead(s.name, s.status) for s in composition.skipped})
     found = read_file(root / "config.yaml", limit=CONFIG_LIMIT)
-    config = config_of(found, int(rules()["memory_limit"]), int(rules()["user_limit"]))  # type: ignore[arg-type]
+    config = config_of(found, int(rules()["memory_limit"]), int(rules()["user_limit"]))
     snapshot = {n: reads[n] for n in NAMES}
     return _composed(HermesRead(root, snapshot, config, False, host, snapshot=True))
 

@@ -129,7 +129,11 @@ def apply_openclaw_config(profile: HostProfile, path: str | os.PathLike[str] | N
     """``profile`` with the numbers from the user's OpenClaw config, and what was read, in words."""
     defaults = f"OpenClaw {profile.version} defaults" if profile.version else "OpenClaw's defaults"
     read = read_openclaw_numbers(path, defaults)
-    return _reading(replace(profile, **read.numbers), *read.notes, broken=read.broken)
+    caps = read.numbers
+    in_force = replace(
+        profile, file_cap=caps.get("file_cap", profile.file_cap), total_cap=caps.get("total_cap", profile.total_cap)
+    )
+    return _reading(in_force, *read.notes, broken=read.broken)
 
 
 def apply_openclaw_release(
@@ -150,7 +154,9 @@ def apply_openclaw_release(
     rel, said = found
     read = read_openclaw_numbers(path, f"OpenClaw {rel['version']} defaults")
     file_cap = read.numbers.get("file_cap", int(rel["file_cap"]))
-    user = {"USER.md": {"file_cap": min(file_cap, int(rel["user_cap"]))}} if "user_cap" in rel else {}
+    user: dict[str, dict[str, object]] = (
+        {"USER.md": {"file_cap": min(file_cap, int(rel["user_cap"]))}} if "user_cap" in rel else {}
+    )
     in_force = replace(
         profile,
         files=tuple(name for name in rel["files"] if name in BOOTSTRAP_ORDER),

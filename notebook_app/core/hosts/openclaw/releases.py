@@ -46,7 +46,8 @@ def releases() -> tuple[dict, ...]:
 
 def resolve_release(version: str | None) -> tuple[dict, str] | str:
     """The release whose rules cover ``version`` and a sentence saying which, or why none does."""
-    return versions.resolve_version("openclaw", "OpenClaw", releases(), version)  # type: ignore[return-value]
+    found = versions.resolve_version("openclaw", "OpenClaw", releases(), version)
+    return found  # type: ignore[return-value]  # one of the dicts of releases(), typed as the Mapping it accepts
 
 
 def ruled_release(

@@ -148,6 +148,7 @@ def _host_home(
     env: Mapping[str, str],
 ) -> Opening | OpeningError:
     """A Hermes or OpenClaw home where that host keeps it (no folder was given)."""
+    notes: tuple[str, ...]
     if name == "hermes":
         place = profile_home(profile, env) if profile is not None else active_home(env)
         if place.home is None:
@@ -239,8 +240,10 @@ def _openclaw_files(version: str | None) -> FileMap:
 def _hermes_files(root: Path) -> tuple[FileMap, tuple[str, ...]]:
     """Hermes's file map with the limits of the home's config.yaml, and what was read, in words."""
     r = rules()
-    config = read_config(root, int(r["memory_limit"]), int(r["user_limit"]))  # type: ignore[arg-type]
-    notes = (f"{config.said}: MEMORY.md {config.memory_char_limit:,}, USER.md {config.user_char_limit:,} chars",)
+    config = read_config(root, int(r["memory_limit"]), int(r["user_limit"]))
+    notes: tuple[str, ...] = (
+        f"{config.said}: MEMORY.md {config.memory_char_limit:,}, USER.md {config.user_char_limit:,} chars",
+    )
     if not _is_dir(root / HERMES_FOLDER):
         notes += (f"no {HERMES_FOLDER}/ folder yet: Hermes keeps MEMORY.md and USER.md there",)
     return hermes_files(config.memory_char_limit, config.user_char_limit), notes

@@ -91,7 +91,7 @@ class Roster:
 def roster_of(data: Mapping[str, object]) -> Roster:
     agents = data.get("agents")
     agents = agents if isinstance(agents, dict) else {}
-    defaults = agents.get("defaults") if isinstance(agents.get("defaults"), dict) else {}
+    defaults = agents["defaults"] if isinstance(agents.get("defaults"), dict) else {}
     listed: list[dict[str, object]] = []
     owned = False
     if agents.get("entries") is not None:
