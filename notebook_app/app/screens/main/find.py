@@ -22,7 +22,7 @@ from notebook_app.app.workers import LatestWins
 
 
 class HomeFind:
-    """``/`` find and ``ctrl+g`` go to line over the home's files and both sessions; counts posted to ``host``."""
+    """``/`` find and ``ctrl+g`` go to line over the home's files and both sessions; counts posted to ``node``."""
 
     @dataclass
     class Counted(Message):
@@ -36,15 +36,15 @@ class HomeFind:
 
         words: str
 
-    def __init__(self, host: DOMNode) -> None:
+    def __init__(self, node: DOMNode) -> None:
         self.finder = Finder()
         self.steps = FindSteps()
         self._finds = LatestWins(
-            host,
+            node,
             "find",
             self.finder.search,
-            done=lambda outcome: host.post_message(self.Counted(outcome)),
-            failed=lambda words: host.post_message(self.Failed(words)),
+            done=lambda outcome: node.post_message(self.Counted(outcome)),
+            failed=lambda words: node.post_message(self.Failed(words)),
         )
         self.selected_place = "MEMORY.md"
         """The file (or session pane) go to line acts on: the view last focused, or the match last shown."""

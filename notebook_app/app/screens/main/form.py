@@ -87,7 +87,7 @@ def prefill(selected: tuple[str, int, str] | None) -> Selection | None:
 
 
 class FormRoundTrip:
-    """The dry runs and the write of the memory form on ``notebook``, run on ``host`` and posted to it."""
+    """The dry runs and the write of the memory form on ``notebook``, run on ``node`` and posted to it."""
 
     @dataclass
     class DryRunDone(Message):
@@ -110,8 +110,8 @@ class FormRoundTrip:
         kind: str
         words: str
 
-    def __init__(self, host: DOMNode, notebook: Notebook) -> None:
-        self._host = host
+    def __init__(self, node: DOMNode, notebook: Notebook) -> None:
+        self._node = node
         self.notebook = notebook
         self.dry: DryRun | None = None
         """The dry run of what the form holds, for the state it ran on."""
@@ -120,11 +120,11 @@ class FormRoundTrip:
         self._typed_since_status = False
         """Whether the form changed since the tool last answered; until then its answer stays."""
         self._dry_runs = LatestWins(
-            host,
+            node,
             "dry-run",
             dry_run,
-            done=lambda dry: host.post_message(self.DryRunDone(dry)),
-            failed=lambda words: host.post_message(
+            done=lambda dry: node.post_message(self.DryRunDone(dry)),
+            failed=lambda words: node.post_message(
                 self.Said("flag", f"the dry run failed: {words}; enter still applies through the tool")
             ),
         )
@@ -168,9 +168,9 @@ class FormRoundTrip:
     def submit(self, args: dict[str, str]) -> None:
         self._typed_since_status = False
         run_once(
-            self._host,
+            self._node,
             "write",
             lambda: (*self.notebook.write(args), written_secret(args)),
-            done=lambda outcome: self._host.post_message(self.Written(*outcome)),
-            failed=lambda words: self._host.post_message(self.Said("error", f"the write could not finish: {words}")),
+            done=lambda outcome: self._node.post_message(self.Written(*outcome)),
+            failed=lambda words: self._node.post_message(self.Said("error", f"the write could not finish: {words}")),
         )

@@ -25,7 +25,7 @@ from notebook_app.app.workers import run_once
 
 
 class SessionsShown:
-    """Which host Current and Next of ``notebook``'s home show, and the next session begun; results go to ``host``."""
+    """Which host Current and Next of ``notebook``'s home show, and the next session begun; results go to ``node``."""
 
     @dataclass
     class Started(Message):
@@ -48,8 +48,8 @@ class SessionsShown:
 
         words: str
 
-    def __init__(self, host: DOMNode, notebook: Notebook) -> None:
-        self._host = host
+    def __init__(self, node: DOMNode, notebook: Notebook) -> None:
+        self._node = node
         self.notebook = notebook
         self.host_spec: str | None = None
         """The host Current and Next show, as the palette named it (``NAME[@VERSION]``); None: the contract."""
@@ -57,7 +57,7 @@ class SessionsShown:
         """OpenClaw's session kind Current and Next show (main, group, channel, subagent, cron); None: not OpenClaw."""
 
     def _failed(self, words: str) -> None:
-        self._host.post_message(self.Failed(words))
+        self._node.post_message(self.Failed(words))
 
     def start_next(self, state: HomeState | None) -> None:
         """n: the next session begins from what is on disk now; Current will scroll to the first line Next added."""
@@ -66,10 +66,10 @@ class SessionsShown:
             marks = state.comparison.next_doc.marks
             landed = min((line for line, mark in marks.items() if mark is Mark.ADDED), default=None)
         run_once(
-            self._host,
+            self._node,
             "advance",
             self.notebook.advance,
-            done=lambda read: self._host.post_message(self.Started(read, landed)),
+            done=lambda read: self._node.post_message(self.Started(read, landed)),
             failed=self._failed,
         )
 
@@ -83,11 +83,11 @@ class SessionsShown:
         kind = (kind or self.session_kind or "main") if openclaw else None
         choice = resolve_host(name, session_kind=kind)
         if choice.profile is None:
-            self._host.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
+            self._node.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
             return
         profile = choice.profile
         run_once(
-            self._host,
+            self._node,
             "home",
             lambda: self.notebook.use_host(profile),
             done=lambda state: self._host_used(state, name, kind, then),
@@ -100,7 +100,7 @@ class SessionsShown:
         previews = self.notebook.previews
         if not previews.offers(name):
             reason = previews.why_not(name.partition("@")[0]) or f"no host {name!r}"
-            self._host.notify(reason, title="host not offered here", severity="warning", markup=False)
+            self._node.notify(reason, title="host not offered here", severity="warning", markup=False)
             return
         self.use_host(name, then=partial(self._remember, name) if previews.remembers(name) else None)
 
@@ -109,12 +109,12 @@ class SessionsShown:
 
         def said(problem: str | None) -> None:
             if problem is None:
-                self._host.notify(f"{spec} is remembered for this folder: the next open keeps it", title="host")
+                self._node.notify(f"{spec} is remembered for this folder: the next open keeps it", title="host")
             else:
-                self._host.notify(problem, title="host", severity="warning", markup=False)
+                self._node.notify(problem, title="host", severity="warning", markup=False)
 
         failed = lambda words: said(f"the host chosen is not remembered ({words})")  # noqa: E731
-        run_once(self._host, "remember-host", partial(self.notebook.remember_host, spec), done=said, failed=failed)
+        run_once(self._node, "remember-host", partial(self.notebook.remember_host, spec), done=said, failed=failed)
 
     def say_hosts_left_out(self) -> None:
         """The palette's note on the hosts it does not offer here, each with its reason."""
@@ -122,7 +122,7 @@ class SessionsShown:
 
         words = left_out_words(self.notebook.previews)
         if words is not None:
-            self._host.notify(words[1], title="hosts not offered here", markup=False, timeout=15)
+            self._node.notify(words[1], title="hosts not offered here", markup=False, timeout=15)
 
     def use_session_kind(self, kind: str) -> None:
         """The palette's OpenClaw session kinds: the OpenClaw in view, its version kept, loads a ``kind`` session."""
@@ -137,6 +137,6 @@ class SessionsShown:
         # "Current · OpenClaw 2026.4.27": the version and the session kind are in L's header instead
         current = "Current session" if host.host == "toolnexus" else f"Current · {title}"
         upcoming = "Next session" if host.host == "toolnexus" else f"Next · {title}"
-        self._host.post_message(self.HostUsed(state, current, upcoming))
+        self._node.post_message(self.HostUsed(state, current, upcoming))
         if then is not None:
             then()

@@ -56,7 +56,7 @@ def blame_labels(
 
 
 class HealthLine:
-    """The doctor's verdict on ``notebook``'s home and its review queue, posted to ``host`` after each look."""
+    """The doctor's verdict on ``notebook``'s home and its review queue, posted to ``node`` after each look."""
 
     @dataclass
     class Checked(Message):
@@ -72,14 +72,14 @@ class HealthLine:
 
         words: str
 
-    def __init__(self, host: DOMNode, notebook: Notebook) -> None:
-        self._host = host
+    def __init__(self, node: DOMNode, notebook: Notebook) -> None:
+        self._node = node
         self._checks = LatestWins(
-            host,
+            node,
             "doctor",
             notebook.health,
             done=self._checked,
-            failed=lambda words: host.post_message(self.Failed(words)),
+            failed=lambda words: node.post_message(self.Failed(words)),
         )
         self._checked_once = False
         self.pending = 0
@@ -93,7 +93,7 @@ class HealthLine:
             self.look_again()
         else:
             self._checked_once = True
-            self._host.call_after_refresh(self._checks.request_when_quiet, CHECK_DELAY)
+            self._node.call_after_refresh(self._checks.request_when_quiet, CHECK_DELAY)
 
     def look_again(self) -> None:
         """Check once no request has come for :data:`CHECK_DELAY` seconds."""
@@ -102,13 +102,13 @@ class HealthLine:
     def _checked(self, health: tuple[DoctorReport, int]) -> None:
         report, pending = health
         more, self.pending = pending > self.pending, pending
-        self._host.post_message(self.Checked(report, pending, more))
+        self._node.post_message(self.Checked(report, pending, more))
 
 
 class BlameGutter:
     """``b``: who last wrote each line of the three files in view, for a gutter of the Home column (again: off).
 
-    The labels are posted to ``host`` (:class:`BlameGutter.Blamed`), and so is a failure, which turns it off.
+    The labels are posted to ``node`` (:class:`BlameGutter.Blamed`), and so is a failure, which turns it off.
     """
 
     @dataclass
@@ -123,14 +123,14 @@ class BlameGutter:
 
         words: str
 
-    def __init__(self, host: DOMNode, notebook: Notebook, clock: Callable[[datetime], str]) -> None:
-        self._host = host
+    def __init__(self, node: DOMNode, notebook: Notebook, clock: Callable[[datetime], str]) -> None:
+        self._node = node
         self.home = notebook.home
         self.files = notebook.files
         """Where the home's host keeps each file: a Hermes store is blamed in ``memories/``."""
         self.clock = clock
         self.shown = False
-        self._blames = LatestWins(host, "blame", blame_labels, done=self._blamed, failed=self._failed)
+        self._blames = LatestWins(node, "blame", blame_labels, done=self._blamed, failed=self._failed)
 
     def toggle(self, document: str) -> bool:
         """On (blaming ``document``, the file in view, with the two entry files) or off; whether it now shows."""
@@ -151,9 +151,9 @@ class BlameGutter:
 
     def _blamed(self, labels: dict[str, dict[int, str]]) -> None:
         if self.shown:
-            self._host.post_message(self.Blamed(labels))
+            self._node.post_message(self.Blamed(labels))
 
     def _failed(self, words: str) -> None:
         """The gutter goes off (each read would fail it again); the next read that succeeds clears the words."""
         self.shown = False
-        self._host.post_message(self.Failed(words))
+        self._node.post_message(self.Failed(words))

@@ -38,7 +38,7 @@ MOVED_BANNER = (
 
 
 class HomeWatch:
-    """Watches ``notebook``'s home (when ``watch``), and whether the home is still the one opened, for ``host``."""
+    """Watches ``notebook``'s home (when ``watch``), and whether the home is still the one opened, for ``node``."""
 
     @dataclass
     class PinChanged(Message):
@@ -46,8 +46,8 @@ class HomeWatch:
 
         gone: bool
 
-    def __init__(self, host: DOMNode, notebook: Notebook, *, watch: bool) -> None:
-        self._host = host
+    def __init__(self, node: DOMNode, notebook: Notebook, *, watch: bool) -> None:
+        self._node = node
         self.notebook = notebook
         self.watch = watch
         self.home_missing = False
@@ -63,21 +63,21 @@ class HomeWatch:
         """
         if not self._pin_checked:
             self._pin_checked = True
-            self._host.set_interval(PIN_CHECK_SECONDS, self.check_pin)
+            self._node.set_interval(PIN_CHECK_SECONDS, self.check_pin)
         if self.watch and not self._watching:
             self._watching = True
-            self._host.call_after_refresh(self._watch)
+            self._node.call_after_refresh(self._watch)
 
     def _watch(self) -> None:
-        self.home = HomeWatcher(self.notebook.home, self._host, self.notebook.known_digest, self.notebook.files)
-        self.home.start(self._host)
+        self.home = HomeWatcher(self.notebook.home, self._node, self.notebook.known_digest, self.notebook.files)
+        self.home.start(self._node)
         # the log under .notebook: a queued proposal changes no bootstrap file, only the log
         from notebook_app.app.watchers.sessions import (
             SessionsWatcher,  # loaded when watching starts, after the first frame
         )
 
-        self.agents = SessionsWatcher(self.notebook.home, self._host)
-        self.agents.start(self._host, "log-watch")
+        self.agents = SessionsWatcher(self.notebook.home, self._node)
+        self.agents.start(self._node, "log-watch")
 
     def stop(self) -> None:
         for watcher in (self.home, self.agents):
@@ -91,9 +91,9 @@ class HomeWatch:
         return moved(self.notebook.home) or f"the home directory is gone ({home_label}); nothing was written"
 
     def check_pin(self) -> None:
-        """Whether the home at the path is still the folder opened; a change is posted to ``host``."""
+        """Whether the home at the path is still the folder opened; a change is posted to ``node``."""
         gone = moved(self.notebook.home) is not None
         if gone == self.home_missing:
             return
         self.home_missing = gone
-        self._host.post_message(self.PinChanged(gone))
+        self._node.post_message(self.PinChanged(gone))
