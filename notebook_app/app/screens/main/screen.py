@@ -343,6 +343,7 @@ class MainScreen(PaneScreen):
         self.session_pane("current").border_title = event.current_title
         self.session_pane("next").border_title = event.next_title
         self._apply(event.state)
+        self.sessions.in_view(event.name, event.kind, remember=event.remember)
 
     @on(SessionsShown.Failed)
     def _sessions_read_failed(self, event: SessionsShown.Failed) -> None:

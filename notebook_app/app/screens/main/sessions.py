@@ -12,7 +12,6 @@ Current and Next.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -36,9 +35,13 @@ class SessionsShown:
 
     @dataclass
     class HostUsed(Message):
-        """``state`` as the chosen host loads it, with the panes' titles for it."""
+        """``state`` as host ``name`` loads it (in a ``kind`` session), with the panes' titles for it; ``remember``:
+        the choice is to be kept for the folder once in view."""
 
         state: HomeState
+        name: str
+        kind: str | None
+        remember: bool
         current_title: str
         next_title: str
 
@@ -73,10 +76,10 @@ class SessionsShown:
             failed=self._failed,
         )
 
-    def use_host(self, name: str, kind: str | None = None, *, then: Callable[[], None] | None = None) -> None:
+    def use_host(self, name: str, kind: str | None = None, *, remember: bool = False) -> None:
         """Show Current and Next as host ``name`` (``NAME[@VERSION]``) loads them (the palette's host commands);
-        for OpenClaw in a ``kind`` session (None: the kind in view, main at first). ``then`` runs once it is in
-        view."""
+        for OpenClaw in a ``kind`` session (None: the kind in view, main at first). With ``remember``, the choice
+        is kept for the folder once it is in view (:meth:`in_view`)."""
         from notebook_app.core.hosts.choice import resolve_host
 
         openclaw = name.partition("@")[0] == "openclaw"
@@ -90,7 +93,7 @@ class SessionsShown:
             self._node,
             "home",
             lambda: self.notebook.use_host(profile),
-            done=lambda state: self._host_used(state, name, kind, then),
+            done=lambda state: self._host_used(state, name, kind, remember),
             failed=self._failed,
         )
 
@@ -102,7 +105,7 @@ class SessionsShown:
             reason = previews.why_not(name.partition("@")[0]) or f"no host {name!r}"
             self._node.notify(reason, title="host not offered here", severity="warning", markup=False)
             return
-        self.use_host(name, then=partial(self._remember, name) if previews.remembers(name) else None)
+        self.use_host(name, remember=previews.remembers(name))
 
     def _remember(self, spec: str) -> None:
         """Keep the chosen release for the folder, in a worker: a write to the user's state, never to the home."""
@@ -128,15 +131,19 @@ class SessionsShown:
         """The palette's OpenClaw session kinds: the OpenClaw in view, its version kept, loads a ``kind`` session."""
         self.use_host(self.host_spec or "openclaw", kind)
 
-    def _host_used(self, state: HomeState, name: str, kind: str | None, then: Callable[[], None] | None) -> None:
-        self.host_spec = name
-        self.session_kind = kind
+    def _host_used(self, state: HomeState, name: str, kind: str | None, remember: bool) -> None:
         host = state.preview.composition
         title = host.profile.title if host.profile else host.host
         # "Current session · as Claude Code loads it" was cut at 100 columns, where a pane is 32 wide, and so is
         # "Current · OpenClaw 2026.4.27": the version and the session kind are in L's header instead
         current = "Current session" if host.host == "toolnexus" else f"Current · {title}"
         upcoming = "Next session" if host.host == "toolnexus" else f"Next · {title}"
-        self._node.post_message(self.HostUsed(state, current, upcoming))
-        if then is not None:
-            then()
+        self._node.post_message(self.HostUsed(state, name, kind, remember, current, upcoming))
+
+    def in_view(self, name: str, kind: str | None, *, remember: bool) -> None:
+        """The node shows Current and Next as ``name`` loads them (in a ``kind`` session); with ``remember``, the
+        choice is kept for the folder."""
+        self.host_spec = name
+        self.session_kind = kind
+        if remember:
+            self._remember(name)
