@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App, SuspendNotSupported
-from textual.dom import DOMNode
 from textual.message import Message
+from textual.widget import Widget
 
 from notebook_app.app.view_model.notebook import HomeState, Notebook
 from notebook_app.app.workers import run_once
@@ -102,7 +102,7 @@ class FileEdits:
         """An edit ended (its view closed, the outside editor exited): the home may have changed."""
 
     def __init__(
-        self, node: DOMNode, notebook: Notebook, *, watch: bool, run_editor: EditorLauncher | None = None
+        self, node: Widget, notebook: Notebook, *, watch: bool, run_editor: EditorLauncher | None = None
     ) -> None:
         self._node = node
         self.notebook = notebook

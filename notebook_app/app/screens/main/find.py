@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.dom import DOMNode
 from textual.message import Message
+from textual.widget import Widget
 
 from notebook_app.app.view_model.finding import Finder, FindOutcome, FindSteps
 from notebook_app.app.view_model.notebook import HomeState
@@ -36,7 +36,7 @@ class HomeFind:
 
         words: str
 
-    def __init__(self, node: DOMNode) -> None:
+    def __init__(self, node: Widget) -> None:
         self.finder = Finder()
         self.steps = FindSteps()
         self._finds = LatestWins(

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.dom import DOMNode
 from textual.message import Message
+from textual.widget import Widget
 
 from notebook_app.app.view_model.dry_run import DryRun, Selection, dry_run, dry_run_status
 from notebook_app.app.view_model.notebook import HomeState, Notebook
@@ -110,7 +110,7 @@ class FormRoundTrip:
         kind: str
         words: str
 
-    def __init__(self, node: DOMNode, notebook: Notebook) -> None:
+    def __init__(self, node: Widget, notebook: Notebook) -> None:
         self._node = node
         self.notebook = notebook
         self.dry: DryRun | None = None

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from textual.dom import DOMNode
 from textual.message import Message
+from textual.widget import Widget
 
 from notebook_app.app.view_model.documents import Mark
 from notebook_app.app.view_model.notebook import HomeState, Notebook
@@ -51,7 +51,7 @@ class SessionsShown:
 
         words: str
 
-    def __init__(self, node: DOMNode, notebook: Notebook) -> None:
+    def __init__(self, node: Widget, notebook: Notebook) -> None:
         self._node = node
         self.notebook = notebook
         self.host_spec: str | None = None

@@ -17,8 +17,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.dom import DOMNode
 from textual.message import Message
+from textual.widget import Widget
 
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.workers import LatestWins
@@ -72,7 +72,7 @@ class HealthLine:
 
         words: str
 
-    def __init__(self, node: DOMNode, notebook: Notebook) -> None:
+    def __init__(self, node: Widget, notebook: Notebook) -> None:
         self._node = node
         self._checks = LatestWins(
             node,
@@ -123,7 +123,7 @@ class BlameGutter:
 
         words: str
 
-    def __init__(self, node: DOMNode, notebook: Notebook, clock: Callable[[datetime], str]) -> None:
+    def __init__(self, node: Widget, notebook: Notebook, clock: Callable[[datetime], str]) -> None:
         self._node = node
         self.home = notebook.home
         self.files = notebook.files

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from textual.dom import DOMNode
 from textual.message import Message
+from textual.widget import Widget
 
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.watchers.home import HomeWatcher
@@ -46,7 +46,7 @@ class HomeWatch:
 
         gone: bool
 
-    def __init__(self, node: DOMNode, notebook: Notebook, *, watch: bool) -> None:
+    def __init__(self, node: Widget, notebook: Notebook, *, watch: bool) -> None:
         self._node = node
         self.notebook = notebook
         self.watch = watch
