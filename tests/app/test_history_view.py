@@ -120,7 +120,7 @@ async def test_a_blame_that_fails_says_so_turns_the_gutter_off_and_the_next_read
     from notebook_pilot import file_view
     from textual.widgets import Static
 
-    import notebook_app.core.history as core_history  # the face the app asks for blame
+    import notebook_app.core.history.origins as core_history  # the module the app asks for blame
 
     def broken(home, name, **_):
         raise OSError(5, "Input/output error")
