@@ -29,7 +29,7 @@ T = TypeVar("T")
 
 
 def run_once(
-    node: DOMNode, group: str, job: Callable[[], T], *, done: Callable[[T], None], failed: Callable[[str], None]
+    node: DOMNode, group: str, job: Callable[[], T], *, done: Callable[[T], object], failed: Callable[[str], object]
 ) -> None:
     """Run ``job`` in a thread; ``done(result)`` or ``failed(words)`` then runs on the event loop."""
 
@@ -57,8 +57,8 @@ class LatestWins(Generic[T]):
         group: str,
         job: Callable[..., T],
         *,
-        done: Callable[[T], None],
-        failed: Callable[[str], None],
+        done: Callable[[T], object],
+        failed: Callable[[str], object],
     ) -> None:
         self.node = node
         self.group = group

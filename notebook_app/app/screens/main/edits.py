@@ -1,6 +1,9 @@
 """Editing a whole file, in the built-in editor (``E``) or in ``$VISUAL``/``$EDITOR`` (``o``).
 
-:class:`FileEdits` is a controller the main screen holds. Both ways go
+:class:`FileEdits` is a controller the main screen holds; it touches no
+widget, and what comes of an edit (a state a save read, the view closed) is
+posted to the node it runs on (:class:`FileEdits.Applied`,
+:class:`FileEdits.Back`). Both ways go
 through the core: :func:`~notebook_app.core.hand_edit.read_for_edit` for the
 text an edit starts from, the guarded hand edit to save it, and
 :func:`~notebook_app.core.edit_copy.edit_with_editor` for an outside editor
@@ -19,8 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App, SuspendNotSupported
+from textual.message import Message
 from textual.notifications import SeverityLevel
-from textual.screen import Screen
+from textual.widget import Widget
 
 from notebook_app.app.view_model.notebook import HomeState, Notebook
 from notebook_app.app.workers import run_once
@@ -86,27 +90,34 @@ def editable(home: Path, name: str, files: FileMap = FLAT) -> str | Rejection:
 
 
 class FileEdits:
-    """``E`` and ``o`` on ``screen``: a file of ``notebook`` edited, then ``applied`` (a state a save read) or
-    ``read_again``.
-    """
+    """``E`` and ``o``: a file of ``notebook`` edited, each state a save read and the end of the edit posted to
+    ``node``."""
+
+    @dataclass
+    class Applied(Message):
+        """A save in an editor or conflict view read this state of the home."""
+
+        state: HomeState
+
+    class Back(Message):
+        """An edit ended (its view closed, the outside editor exited): the home may have changed."""
 
     def __init__(
-        self,
-        screen: Screen,
-        notebook: Notebook,
-        *,
-        watch: bool,
-        applied: Callable[[HomeState], object],
-        read_again: Callable[[], None],
-        run_editor: EditorLauncher | None = None,
+        self, node: Widget, notebook: Notebook, *, watch: bool, run_editor: EditorLauncher | None = None
     ) -> None:
-        self._screen = screen
+        self._node = node
         self.notebook = notebook
         self.watch = watch
-        self.applied = applied
-        self.read_again = read_again
         self.run_editor = run_editor
         """The outside editor, run on the event loop; None: ``$VISUAL``/``$EDITOR`` with the app suspended."""
+
+    def applied(self, state: HomeState) -> None:
+        """What the views opened here call with each state a save read: it goes on to ``node``."""
+        self._node.post_message(self.Applied(state))
+
+    def read_again(self) -> None:
+        """The edit ended: ``node`` reads the home again."""
+        self._node.post_message(self.Back())
 
     def refusal(self, name: str, otherwise: str) -> str:
         """The core's words when ``name`` is the host's own file (Claude Code's CLAUDE.md chain), else ``otherwise``."""
@@ -117,14 +128,14 @@ class FileEdits:
         """Said, and True, when ``name`` is the host's own file: ``a``, ``r`` and ``x`` there open no form."""
         if name not in self.notebook.files.host_files:
             return False
-        self._screen.notify(self.refusal(name, ""), title=f"{name} is read-only", severity="warning", markup=False)
+        self._node.notify(self.refusal(name, ""), title=f"{name} is read-only", severity="warning", markup=False)
         return True
 
     def edit_here(self, name: str) -> None:
         """E: ``name`` (any of the seven, or a Claude Code topic file) in the built-in editor, read in a worker."""
         home, files = self.notebook.home, self.notebook.files
         run_once(
-            self._screen,
+            self._node,
             "editor-open",
             lambda: editable(home, files.relative(name), files),  # memories/MEMORY.md in a Hermes home
             done=lambda found: self._open_editor(name, found),
@@ -136,25 +147,23 @@ class FileEdits:
             from notebook_app.core.edits.hand_edit import TooLarge
 
             hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
-            self._screen.notify(
-                f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8
-            )
+            self._node.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
             return
         from notebook_app.app.screens.editor.screen import EditorScreen  # loaded on first use, not at start-up
 
         screen = EditorScreen(self.notebook, name, found, watch=self.watch, applied=self.applied)
-        self._screen.app.push_screen(screen, lambda _: self.read_again())
+        self._node.app.push_screen(screen, lambda _: self.read_again())
 
     def _edit_failed(self, words: str) -> None:
-        self._screen.notify(f"The file could not be opened: {words}", title="edit", severity="error", markup=False)
+        self._node.notify(f"The file could not be opened: {words}", title="edit", severity="error", markup=False)
 
     def edit_outside(self, name: str) -> None:
         """o: ``name`` in ``$VISUAL``/``$EDITOR`` (a copy), saved back with the guard when it exits.
 
         Served to a browser there is no terminal to hand over: refused in words, E edits it here.
         """
-        if self._screen.app.is_web:
-            self._screen.notify(
+        if self._node.app.is_web:
+            self._node.notify(
                 "In a browser there is no terminal to hand the file to $EDITOR; E edits it here.",
                 title="editor",
                 severity="error",
@@ -168,15 +177,15 @@ class FileEdits:
         if launcher is None:
             command = editor_command(os.environ)
             if command is None:
-                self._screen.notify(
+                self._node.notify(
                     "No editor: set $VISUAL or $EDITOR (e.g. EDITOR=nano); E edits the file here.",
                     title="editor",
                     severity="error",
                     markup=False,
                 )
                 return
-            launcher = suspended_editor(self._screen.app, command)
-        app, home, folder, files = self._screen.app, self.notebook.home, edits_dir(), self.notebook.files
+            launcher = suspended_editor(self._node.app, command)
+        app, home, folder, files = self._node.app, self.notebook.home, edits_dir(), self.notebook.files
         chosen = launcher
 
         def run(copy: Path) -> int:
@@ -187,7 +196,7 @@ class FileEdits:
         where = files.relative(name)  # where the home keeps it: memories/MEMORY.md in a Hermes home
         job = lambda: edit_with_editor(home, where, run, edits_dir=folder, by=NOTEBOOK, files=files)  # noqa: E731
         run_once(
-            self._screen,
+            self._node,
             "outside-editor",
             job,
             done=lambda result: self._edited_outside(name, result),
@@ -208,7 +217,7 @@ class FileEdits:
         said = for_people(result.output, result.edit.unrecorded if result.edit is not None else None)
         self.read_again()
         edit = result.edit
-        notify = self._screen.notify
+        notify = self._node.notify
         if result.outcome is CopyOutcome.CONFLICT and edit is not None and edit.merge is not None:
             from notebook_app.app.screens.conflict import ConflictScreen  # loaded when an edit first conflicts
 
@@ -221,7 +230,7 @@ class FileEdits:
                 timeout=15,
             )
             screen = ConflictScreen(self.notebook, name, edit.merge, theirs=edit.current or "", applied=self.applied)
-            self._screen.app.push_screen(screen, lambda written: self._outside_resolved(name, kept, written))
+            self._node.app.push_screen(screen, lambda written: self._outside_resolved(name, kept, written))
             return
         notify(
             f"{heads[result.outcome]}: {said}",
@@ -236,7 +245,7 @@ class FileEdits:
         from notebook_app.core.edits.editor_copy import discard_copy
 
         if written is None:
-            self._screen.notify(
+            self._node.notify(
                 f"Not written: your edit is kept at {kept}",
                 title=f"{name} in $EDITOR",
                 severity="warning",
@@ -246,4 +255,4 @@ class FileEdits:
             return
         if kept is not None:
             discard_copy(kept)
-        self._screen.notify(f"Written: {written[1]}", title=f"{name} in $EDITOR", markup=False)
+        self._node.notify(f"Written: {written[1]}", title=f"{name} in $EDITOR", markup=False)

@@ -2,16 +2,18 @@
 
 :class:`FormRoundTrip` is a controller the main screen holds: it owns the
 dry run shown (and its worker, the latest keystroke wins), the entry a replace
-or remove was pre-filled from, and the write's worker. The screen hands it the
-form's messages; what a write read back goes to ``apply``, and a dry run to
-``shown`` (the session panes present it).
+or remove was pre-filled from, and the write's worker. It touches no widget:
+the screen hands it what the form holds, and it posts what its workers bring
+back (a dry run, a write's outcome, a failure in words) to the node it runs
+on; the screen shows them in the form and the session panes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 
-from textual.screen import Screen
+from textual.message import Message
+from textual.widget import Widget
 
 from notebook_app.app.view_model.dry_run import DryRun, Selection, dry_run, dry_run_status
 from notebook_app.app.view_model.notebook import HomeState, Notebook
@@ -19,7 +21,7 @@ from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.workers import LatestWins, run_once
 from notebook_app.core.home.layout import Dialect
 from notebook_app.core.home.reading import MEMORY_TARGETS
-from notebook_app.core.memory.results import SpliceResult, ToolResult, for_people
+from notebook_app.core.memory.results import SpliceResult, ToolResult
 
 AFTER_RESULT = 0.1
 """Seconds the toast and the footer's keys (a widget mount, a rebuild) wait
@@ -85,129 +87,90 @@ def prefill(selected: tuple[str, int, str] | None) -> Selection | None:
 
 
 class FormRoundTrip:
-    """The dry runs and the write of ``screen``'s form on ``notebook``.
+    """The dry runs and the write of the memory form on ``notebook``, run on ``node`` and posted to it."""
 
-    ``state`` gives the home state a dry run runs against; ``refused`` the
-    words when no write may start (the home moved), else None; ``close``
-    closes the form after a write, without presenting the old state; ``apply``
-    takes the state a write read back (False: not newer than the one shown);
-    ``shown`` presents the sessions again, a new dry run with them.
-    """
+    @dataclass
+    class DryRunDone(Message):
+        """A dry run of what the form held (stale if the form or the state moved on since)."""
 
-    def __init__(
-        self,
-        screen: Screen,
-        notebook: Notebook,
-        *,
-        state: Callable[[], HomeState | None],
-        refused: Callable[[], str | None],
-        close: Callable[[], None],
-        apply: Callable[[HomeState], bool],
-        shown: Callable[[], None],
-    ) -> None:
-        self._screen = screen
+        dry: DryRun
+
+    @dataclass
+    class Written(Message):
+        """A write finished: the tool's result, the state read back, the secret it put in the file (or None)."""
+
+        result: ToolResult | SpliceResult
+        state: HomeState
+        secret: str | None
+
+    @dataclass
+    class Said(Message):
+        """Words for the form's status line (``kind``: ``error``, ``flag``): a worker could not finish."""
+
+        kind: str
+        words: str
+
+    def __init__(self, node: Widget, notebook: Notebook) -> None:
+        self._node = node
         self.notebook = notebook
-        self._state = state
-        self._refused = refused
-        self._close = close
-        self._apply = apply
-        self._shown = shown
         self.dry: DryRun | None = None
         """The dry run of what the form holds, for the state it ran on."""
         self.selection: Selection | None = None
         """The entry a replace or remove was pre-filled from: the form warns when the first match is elsewhere."""
         self._typed_since_status = False
         """Whether the form changed since the tool last answered; until then its answer stays."""
-        self._dry_runs = LatestWins(screen, "dry-run", dry_run, done=self._dry_run_done, failed=self._dry_run_failed)
-
-    @property
-    def form(self) -> ActionForm:
-        return self._screen.query_one(ActionForm)
+        self._dry_runs = LatestWins(
+            node,
+            "dry-run",
+            dry_run,
+            done=lambda dry: node.post_message(self.DryRunDone(dry)),
+            failed=lambda words: node.post_message(
+                self.Said("flag", f"the dry run failed: {words}; enter still applies through the tool")
+            ),
+        )
 
     def opened(self, selection: Selection | None) -> None:
-        """The form opens afresh (pre-filled from ``selection``, if any): no dry run yet, no answer to keep.
-        Its target is a ``§`` store or not (its host's dialect, or what its content shows), which its fields say."""
-        state = self._state()
-        name = MEMORY_TARGETS[self.form.target]
-        self.form.whole_entries = self.notebook.files.dialect is Dialect.SECTIONS or (
-            state is not None and name in state.sections
-        )
+        """The form opens afresh (pre-filled from ``selection``, if any): no dry run yet, no answer to keep."""
         self.selection = selection
         self.dry = None
         self._typed_since_status = False
+
+    def whole_entries(self, target: str, state: HomeState | None) -> bool:
+        """Whether ``target`` is a ``§`` store (its host's dialect, or what its content shows): the form's fields
+        say so."""
+        name = MEMORY_TARGETS[target]
+        return self.notebook.files.dialect is Dialect.SECTIONS or (state is not None and name in state.sections)
 
     def closed(self) -> None:
         self.dry = None
         self.selection = None
 
-    def dry_run_for(self, state: HomeState) -> DryRun | None:
+    def dry_run_for(self, state: HomeState, *, form_open: bool) -> DryRun | None:
         """The dry run to present with ``state``: the form's, while it is open and ran on that state."""
         dry = self.dry
-        return dry if self.form.is_open and dry is not None and dry.seq == state.seq else None
+        return dry if form_open and dry is not None and dry.seq == state.seq else None
 
-    def request_dry_run(self) -> None:
-        state = self._state()
-        if state is not None and self.form.is_open:
-            self._dry_runs.request(state, self.form.args)
+    def request_dry_run(self, state: HomeState, args: dict[str, str]) -> None:
+        self._dry_runs.request(state, args)
 
     def changed(self) -> None:
-        """The form changed: its next answer replaces the last one, and the dry run runs again."""
+        """The form changed: its next answer replaces the last one (the screen asks for the dry run again)."""
         self._typed_since_status = True
-        self.request_dry_run()
+
+    def took(self, dry: DryRun, status_kind: str) -> tuple[str, str] | None:
+        """``dry`` is the form's dry run now; the status it should show, or None: the form's line (``status_kind``,
+        the tool's answer) stays until something is typed."""
+        self.dry = dry
+        if status_kind not in ("error", "ok") or self._typed_since_status:
+            return dry_run_status(dry, self.selection)
+        return None
 
     def submit(self, args: dict[str, str]) -> None:
-        refused = self._refused()
-        if refused is not None:  # the core would refuse it: say so in its words, without a worker
-            self.form.show_status("error", refused)
-            return
         self._typed_since_status = False
         run_once(
-            self._screen,
+            self._node,
             "write",
             lambda: (*self.notebook.write(args), written_secret(args)),
-            done=self._written,
-            failed=self._write_failed,
+            done=lambda outcome: self._node.post_message(self.Written(*outcome)),
+            failed=lambda words: self._node.post_message(self.Said("error", f"the write could not finish: {words}")),
         )
-
-    def _written(self, outcome: tuple[ToolResult | SpliceResult, HomeState, str | None]) -> None:
-        result, state, secret = outcome
-        if result.is_error:
-            near = result.near if isinstance(result, ToolResult) else None  # the core's words, as the CLI says them
-            self.form.show_status("error", result.output + (f"; {near}" if near else ""))
-            self._apply(state)
-            return
-        self._close()  # the new state is presented once, below: not the old one first
-        said, unkept = for_people(result.output, result.unrecorded), result.unrecorded is not None
-        notify = self._screen.notify
-        self._screen.set_timer(
-            AFTER_RESULT,
-            lambda: notify(
-                said,
-                title="memory",
-                severity="warning" if unkept else "information",
-                markup=False,
-                timeout=8 if unkept else 4,
-            ),
-        )
-        if secret is not None:  # allowed, and said even so (issue 34): the CLI's sentence, in one notification
-            self._screen.set_timer(
-                AFTER_RESULT,
-                lambda: notify(f"⚠ {secret}", title="secret", severity="warning", markup=False, timeout=10),
-            )
-        if not self._apply(state):
-            self._shown()
-
-    def _write_failed(self, words: str) -> None:
-        self.form.show_status("error", f"the write could not finish: {words}")
-
-    def _dry_run_done(self, dry: DryRun) -> None:
-        state = self._state()
-        if not self.form.is_open or dry.args != self.form.args or state is None or dry.seq != state.seq:
-            return  # stale: a newer one is due, or the form closed
-        self.dry = dry
-        if self.form.awaiting is None and (self.form.status[0] not in ("error", "ok") or self._typed_since_status):
-            self.form.show_status(*dry_run_status(dry, self.selection))
-        self._shown()
-
-    def _dry_run_failed(self, words: str) -> None:
-        self.form.show_status("flag", f"the dry run failed: {words}; enter still applies through the tool")

@@ -1,34 +1,32 @@
 """What the notebook lays over its panes from the history and the doctor: the health line and the blame gutter.
 
 Two controllers the main screen holds, each owning its worker and its
-state: :class:`HealthLine`, the doctor's verdict and the review queue on the
-health line (and the flagged lines in the Home column); :class:`BlameGutter`,
-who last wrote each line. The views they lead to (doctor, history, review)
-are the app's actions (:class:`~...app.NotebookApp`).
+state: :class:`HealthLine`, the doctor's verdict and the review queue (the
+screen shows them on the health line and flags the lines in the Home
+column); :class:`BlameGutter`, who last wrote each line. Neither touches a
+widget: each posts what its worker found to the node it runs on, and the
+screen paints it. The views they lead to (doctor, history, review) are the
+app's actions (:class:`~...app.NotebookApp`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.screen import Screen
+from textual.message import Message
+from textual.widget import Widget
 
-from notebook_app.app.keymap import shown_key
-from notebook_app.app.keys import NOTEBOOK_KEYS
 from notebook_app.app.view_model.notebook import Notebook
-from notebook_app.app.widgets.common.status_line import StatusLine
-from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.app.workers import LatestWins
 
 if TYPE_CHECKING:
     from notebook_app.core.doctor.check import DoctorReport
     from notebook_app.core.home.layout import FileMap
 
-DOCTOR_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "doctor")
-REVIEW_KEY = next(key for key in NOTEBOOK_KEYS if key.id == "review")
 CHECK_DELAY = (
     0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
 )
@@ -58,14 +56,31 @@ def blame_labels(
 
 
 class HealthLine:
-    """The doctor's verdict on ``notebook``'s home and its review queue, on ``screen``'s health line, a notice of new
-    proposals.
-    """
+    """The doctor's verdict on ``notebook``'s home and its review queue, posted to ``node`` after each look."""
 
-    def __init__(self, screen: Screen, notebook: Notebook, keymap: dict[str, str]) -> None:
-        self._screen = screen
-        self.keymap = keymap
-        self._checks = LatestWins(screen, "doctor", notebook.health, done=self._checked, failed=self._failed)
+    @dataclass
+    class Checked(Message):
+        """The doctor's verdict and the review queue; ``more``: more proposals wait than at the last check."""
+
+        report: DoctorReport
+        pending: int
+        more: bool
+
+    @dataclass
+    class Failed(Message):
+        """The doctor could not finish, in words."""
+
+        words: str
+
+    def __init__(self, node: Widget, notebook: Notebook) -> None:
+        self._node = node
+        self._checks = LatestWins(
+            node,
+            "doctor",
+            notebook.health,
+            done=self._checked,
+            failed=lambda words: node.post_message(self.Failed(words)),
+        )
         self._checked_once = False
         self.pending = 0
         """Proposals waiting for review at the last check."""
@@ -78,81 +93,67 @@ class HealthLine:
             self.look_again()
         else:
             self._checked_once = True
-            self._screen.call_after_refresh(self._checks.request_when_quiet, CHECK_DELAY)
+            self._node.call_after_refresh(self._checks.request_when_quiet, CHECK_DELAY)
 
     def look_again(self) -> None:
         """Check once no request has come for :data:`CHECK_DELAY` seconds."""
         self._checks.request_when_quiet(CHECK_DELAY)
 
     def _checked(self, health: tuple[DoctorReport, int]) -> None:
-        """The doctor's verdict and the review queue: the health line, the flagged lines, a notice of new proposals."""
         report, pending = health
-        if pending > self.pending:
-            key = shown_key(REVIEW_KEY, self.keymap)
-            self._screen.notify(
-                f"{pending} proposal{'s' if pending != 1 else ''} to review — {key}", title="review", markup=False
-            )
-        self.pending = pending
-        worst = max((f.severity for f in report.problems), key=lambda s: s.rank, default=None)
-        self._screen.query_one(StatusLine).show_health(
-            report.headline(3),
-            worst=worst.value if worst else None,
-            key=shown_key(DOCTOR_KEY, self.keymap),
-            pending=pending,
-        )
-        names = {f.file for f in report.findings if f.file is not None}
-        self._screen.query_one(HomePane).show_findings(
-            {name: {line: sev.value for line, sev in report.lines_with_findings(name).items()} for name in names}
-        )
-
-    def _failed(self, words: str) -> None:
-        self._screen.query_one(StatusLine).show_health(f"the doctor could not finish: {words}", worst="warning")
+        more, self.pending = pending > self.pending, pending
+        self._node.post_message(self.Checked(report, pending, more))
 
 
 class BlameGutter:
-    """``b``: who last wrote each line of the three files in view, in a gutter of ``screen``'s Home column (again: off).
+    """``b``: who last wrote each line of the three files in view, for a gutter of the Home column (again: off).
 
-    ``say`` puts a failure in the banner.
+    The labels are posted to ``node`` (:class:`BlameGutter.Blamed`), and so is a failure, which turns it off.
     """
 
-    def __init__(
-        self, screen: Screen, notebook: Notebook, clock: Callable[[datetime], str], *, say: Callable[[str], None]
-    ) -> None:
-        self._screen = screen
+    @dataclass
+    class Blamed(Message):
+        """Each file's labels (file -> line from 1 -> label), while the gutter shows."""
+
+        labels: dict[str, dict[int, str]]
+
+    @dataclass
+    class Failed(Message):
+        """Blame could not finish, in words: the gutter is off."""
+
+        words: str
+
+    def __init__(self, node: Widget, notebook: Notebook, clock: Callable[[datetime], str]) -> None:
+        self._node = node
         self.home = notebook.home
         self.files = notebook.files
         """Where the home's host keeps each file: a Hermes store is blamed in ``memories/``."""
         self.clock = clock
-        self.say = say
         self.shown = False
-        self._blames = LatestWins(screen, "blame", blame_labels, done=self._blamed, failed=self._failed)
+        self._blames = LatestWins(node, "blame", blame_labels, done=self._blamed, failed=self._failed)
 
-    def toggle(self) -> None:
+    def toggle(self, document: str) -> bool:
+        """On (blaming ``document``, the file in view, with the two entry files) or off; whether it now shows."""
+        self.shown = not self.shown
         if self.shown:
-            self.shown = False
-            self._screen.query_one(HomePane).show_blame(None)
-            return
-        self.shown = True
-        self._request()
+            self._request(document)
+        return self.shown
 
-    def refresh(self) -> None:
+    def refresh(self, document: str) -> None:
         """A new state was read: blame it again while the gutter shows."""
         if self.shown:
-            self._request()
+            self._request(document)
 
-    def _request(self) -> None:
-        """Blame the files in view: which they are is read here, on the event loop; the worker gets only names."""
-        names = tuple(dict.fromkeys((self._screen.query_one(HomePane).document, "USER.md", "MEMORY.md")))
+    def _request(self, document: str) -> None:
+        """Blame the files in view: which they are is read on the event loop; the worker gets only names."""
+        names = tuple(dict.fromkeys((document, "USER.md", "MEMORY.md")))
         self._blames.request(self.home, names, self.clock, self.files)
 
     def _blamed(self, labels: dict[str, dict[int, str]]) -> None:
         if self.shown:
-            self._screen.query_one(HomePane).show_blame(labels)
+            self._node.post_message(self.Blamed(labels))
 
     def _failed(self, words: str) -> None:
-        """Said in the banner, and the gutter goes off: each read would fail it again. The next read that succeeds
-        clears it.
-        """
+        """The gutter goes off (each read would fail it again); the next read that succeeds clears the words."""
         self.shown = False
-        self._screen.query_one(HomePane).show_blame(None)
-        self.say(f"⚠ Could not show who wrote each line: {words}. b tries again.")
+        self._node.post_message(self.Failed(words))

@@ -1,9 +1,10 @@
 """The notebook's watchers: the home's files and its agent-session log, started after the first frame.
 
 :class:`HomeWatch` is a controller the main screen holds: it owns both
-watchers and the check of the pin. The watchers post their messages
-(:class:`~...watchers.home.HomeWatcher`, :class:`~...watchers.sessions.SessionsWatcher`)
-to the screen, and so does the pin check (:class:`HomeWatch.PinChanged`).
+watchers and the check of the pin, and touches no widget. The watchers post
+their messages (:class:`~...watchers.home.HomeWatcher`,
+:class:`~...watchers.sessions.SessionsWatcher`) to the node it runs on, and
+so does the pin check (:class:`HomeWatch.PinChanged`): the screen says it.
 
 Whether the home is still the one opened is the core's pin
 (:mod:`....core.fs`): twice a second a ``stat`` of the pinned folders,
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.message import Message
-from textual.screen import Screen
+from textual.widget import Widget
 
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.watchers.home import HomeWatcher
@@ -26,12 +27,8 @@ from notebook_app.core.fs.home_pin import moved
 
 if TYPE_CHECKING:
     from notebook_app.app.watchers.sessions import SessionsWatcher
-    from notebook_app.app.widgets.common.banner import Banner
 
 PIN_CHECK_SECONDS = 0.5
-CHECK_DELAY = (
-    0.3  # seconds of quiet before the doctor looks again: a write and its log entry are one check, after their frames
-)
 
 MOVED_BANNER = (
     "⚠ The home at {home} was moved or removed since it was opened. "
@@ -41,7 +38,7 @@ MOVED_BANNER = (
 
 
 class HomeWatch:
-    """Watches ``notebook``'s home for ``screen`` (when ``watch``), and whether the home is still the one opened."""
+    """Watches ``notebook``'s home (when ``watch``), and whether the home is still the one opened, for ``node``."""
 
     @dataclass
     class PinChanged(Message):
@@ -49,8 +46,8 @@ class HomeWatch:
 
         gone: bool
 
-    def __init__(self, screen: Screen, notebook: Notebook, *, watch: bool) -> None:
-        self._screen = screen
+    def __init__(self, node: Widget, notebook: Notebook, *, watch: bool) -> None:
+        self._node = node
         self.notebook = notebook
         self.watch = watch
         self.home_missing = False
@@ -66,37 +63,26 @@ class HomeWatch:
         """
         if not self._pin_checked:
             self._pin_checked = True
-            self._screen.set_interval(PIN_CHECK_SECONDS, self.check_pin)
+            self._node.set_interval(PIN_CHECK_SECONDS, self.check_pin)
         if self.watch and not self._watching:
             self._watching = True
-            self._screen.call_after_refresh(self._watch)
+            self._node.call_after_refresh(self._watch)
 
     def _watch(self) -> None:
-        self.home = HomeWatcher(self.notebook.home, self._screen, self.notebook.known_digest, self.notebook.files)
-        self.home.start(self._screen)
+        self.home = HomeWatcher(self.notebook.home, self._node, self.notebook.known_digest, self.notebook.files)
+        self.home.start(self._node)
         # the log under .notebook: a queued proposal changes no bootstrap file, only the log
         from notebook_app.app.watchers.sessions import (
             SessionsWatcher,  # loaded when watching starts, after the first frame
         )
 
-        self.agents = SessionsWatcher(self.notebook.home, self._screen)
-        self.agents.start(self._screen, "log-watch")
+        self.agents = SessionsWatcher(self.notebook.home, self._node)
+        self.agents.start(self._node, "log-watch")
 
     def stop(self) -> None:
         for watcher in (self.home, self.agents):
             if watcher is not None:
                 watcher.stop()
-
-    def announce(self, gone: bool, banner: Banner, home_label: str) -> None:
-        """The home was moved or removed (``gone``), or is back: the banner and a notice say it."""
-        if gone:
-            banner.say(MOVED_BANNER.format(home=home_label))
-            self._screen.notify(
-                "The home directory was moved or removed.", title="home", severity="error", markup=False
-            )
-        else:
-            banner.clear()
-            self._screen.notify("The home directory is back.", title="home")
 
     def refusal(self, home_label: str) -> str | None:
         """Why no write may start now (the home moved), in the core's words; None: it may."""
@@ -105,9 +91,9 @@ class HomeWatch:
         return moved(self.notebook.home) or f"the home directory is gone ({home_label}); nothing was written"
 
     def check_pin(self) -> None:
-        """Whether the home at the path is still the folder opened; a change is posted to the screen."""
+        """Whether the home at the path is still the folder opened; a change is posted to ``node``."""
         gone = moved(self.notebook.home) is not None
         if gone == self.home_missing:
             return
         self.home_missing = gone
-        self._screen.post_message(self.PinChanged(gone))
+        self._node.post_message(self.PinChanged(gone))

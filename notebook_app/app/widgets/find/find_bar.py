@@ -5,6 +5,7 @@ the screen holds searches in a worker and tells it the count (attributes down).
 In ``line`` mode the same bar asks for a line number (``ctrl+g``). A screen
 yields a :class:`FindRow`, which holds the bar and hands each of its messages
 to that controller (:class:`FindControls`): the one place they are routed.
+A row without controls lets the bar's messages go on up to its screen.
 """
 
 from __future__ import annotations
@@ -152,9 +153,12 @@ class FindControls(Protocol):
 
 
 class FindRow(Widget):
-    """The row that holds the find bar and hands its messages to ``controls``; as tall as the bar (none when closed)."""
+    """The row that holds the find bar and hands its messages to ``controls``; as tall as the bar (none when closed).
 
-    def __init__(self, controls: FindControls, *, scope: str = PLACEHOLDERS["find"]) -> None:
+    Without ``controls`` the bar's messages bubble on to the screen, which handles them with ``@on``.
+    """
+
+    def __init__(self, controls: FindControls | None = None, *, scope: str = PLACEHOLDERS["find"]) -> None:
         super().__init__()
         self.controls = controls
         self._scope = scope
@@ -164,20 +168,24 @@ class FindRow(Widget):
 
     @on(FindBar.Changed)
     def _changed(self, event: FindBar.Changed) -> None:
-        event.stop()
-        self.controls.search()
+        if self.controls is not None:
+            event.stop()
+            self.controls.search()
 
     @on(FindBar.Stepped)
     def _stepped(self, event: FindBar.Stepped) -> None:
-        event.stop()
-        self.controls.step(event.step)
+        if self.controls is not None:
+            event.stop()
+            self.controls.step(event.step)
 
     @on(FindBar.LineChosen)
     def _line_chosen(self, event: FindBar.LineChosen) -> None:
-        event.stop()
-        self.controls.go_to_line(event.line)
+        if self.controls is not None:
+            event.stop()
+            self.controls.go_to_line(event.line)
 
     @on(FindBar.Closed)
     def _bar_closed(self, event: FindBar.Closed) -> None:
-        event.stop()
-        self.controls.close()
+        if self.controls is not None:
+            event.stop()
+            self.controls.close()
