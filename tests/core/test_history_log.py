@@ -17,8 +17,8 @@ from notebook_app.core.home.soul import compose
 from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry, splice
 from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.record.log.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
-from notebook_app.core.record.log.rewrite import HistoryError
 from notebook_app.core.record.log.store import LOG_PATH
+from notebook_app.core.record.log_rewrite import HistoryError
 from notebook_app.core.record.storage import LockedHome
 from notebook_app.core.sessions.snapshot import Session
 

@@ -30,7 +30,7 @@ from notebook_app.core.memory.edits.guarded_splice import (
 )
 from notebook_app.core.record.log.actor import Actor
 from notebook_app.core.record.log.events import SecretSpan
-from notebook_app.core.record.log.rewrite import AdminResult
+from notebook_app.core.record.log_rewrite import AdminResult
 
 
 class FixKind(Enum):

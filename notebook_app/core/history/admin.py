@@ -26,8 +26,8 @@ from notebook_app.core.record.journal import file_slot_offset, write_slot
 from notebook_app.core.record.log import snapshots
 from notebook_app.core.record.log.events import Event
 from notebook_app.core.record.log.replay import RebuildError, is_start, rebuild
-from notebook_app.core.record.log.rewrite import AdminResult, HistoryError, locked_log, log_id, read_log, rewrite_log
 from notebook_app.core.record.log.store import LOG_NAME
+from notebook_app.core.record.log_rewrite import AdminResult, HistoryError, locked_log, log_id, read_log, rewrite_log
 from notebook_app.core.record.storage import StorageError
 from notebook_app.core.sessions.pruned import count_pruned, read_pruned, write_pruned
 

@@ -20,7 +20,7 @@ from notebook_app.core.home.layout import FileMap
 from notebook_app.core.home.reading import ENTRY_FILES, consistent_reads
 from notebook_app.core.home.soul import MAX_FILE_BYTES
 from notebook_app.core.record.log.actor import Actor
-from notebook_app.core.record.log.rewrite import HistoryError
+from notebook_app.core.record.log_rewrite import HistoryError
 from notebook_app.core.record.recording import Recorder
 from notebook_app.core.record.storage import LockedHome, locked_home
 

@@ -28,8 +28,8 @@ from notebook_app.core.record.log.event_action import EventAction
 from notebook_app.core.record.log.events import Event, EventError
 from notebook_app.core.record.log.ids import ID_KINDS, ID_PATTERN
 from notebook_app.core.record.log.replay import RebuildError, file_events_backward, is_start, rebuild, start_content
-from notebook_app.core.record.log.rewrite import HistoryError
 from notebook_app.core.record.log.store import LogReader, open_reader
+from notebook_app.core.record.log_rewrite import HistoryError
 from notebook_app.core.sessions.agents import old_call_files
 
 OLD_JOURNAL_KIND = "j"

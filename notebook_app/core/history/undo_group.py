@@ -23,8 +23,8 @@ from notebook_app.core.record.group import FileWrite, GroupCut, write_group
 from notebook_app.core.record.log.actor import Actor
 from notebook_app.core.record.log.event_action import EventAction
 from notebook_app.core.record.log.events import Event
-from notebook_app.core.record.log.rewrite import HistoryError
 from notebook_app.core.record.log.store import open_reader
+from notebook_app.core.record.log_rewrite import HistoryError
 from notebook_app.core.record.recording import Change
 from notebook_app.core.record.storage import StorageError
 

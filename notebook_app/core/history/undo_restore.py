@@ -40,8 +40,8 @@ from notebook_app.core.record.log.actor import Actor
 from notebook_app.core.record.log.event_action import EventAction
 from notebook_app.core.record.log.events import Event, Hunk
 from notebook_app.core.record.log.replay import RebuildError, diff_hunks, hunk, payload_bytes
-from notebook_app.core.record.log.rewrite import HistoryError
 from notebook_app.core.record.log.store import open_reader
+from notebook_app.core.record.log_rewrite import HistoryError
 from notebook_app.core.record.recording import Change
 from notebook_app.core.record.storage import LockedHome, StorageError
 from notebook_app.core.text.times import local_time

@@ -40,7 +40,7 @@ from notebook_app.core.record.log.events import Event, now
 from notebook_app.core.record.log.ids import new_id
 from notebook_app.core.record.log.json_lines import json_safe
 from notebook_app.core.record.log.redaction import masked_args, masked_text
-from notebook_app.core.record.log.rewrite import keep_only_where
+from notebook_app.core.record.log_rewrite import keep_only_where
 from notebook_app.core.record.side_events import append_event
 from notebook_app.core.record.storage import Change, LockedHome
 
