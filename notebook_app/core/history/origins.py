@@ -2,7 +2,7 @@
 
 Every record keeps, per hunk, the line where it began and how many lines it
 removed and added (in the file as it was before it), so blame replays line
-numbers only, never content: it reads each record's head (:mod:`..log.head`)
+numbers only, never content: it reads each record's head (:mod:`..record.log.head`)
 and moves a list of owners. Lines that were there before the file's first
 record say ``before history``. A change made from outside
 and not yet recorded (viewing never records) is computed against what the

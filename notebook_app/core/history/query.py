@@ -211,7 +211,7 @@ def state_after(home: str | os.PathLike[str], name: str, found: Found) -> bytes 
 
 
 def redacted_in(home: str | os.PathLike[str], name: str, found: Found, content: bytes | None) -> bool:
-    """Whether ``content`` (``name`` just after the record) holds a marker a redaction left (:mod:`..log.redaction`).
+    """Whether ``content`` (``name`` just after the record) holds a redaction marker (:mod:`..record.log.redaction`).
 
     So a restore to a state that held a secret can say it gives back the marker.
     """

@@ -4,7 +4,7 @@ A redaction finds the secrets the record holds (the doctor's own rule, over
 its arguments, what its caller was told, the bytes its edit removed and
 inserted and the copies it names; when the rule finds none, each line of
 its text is taken as the secret), and replaces their bytes by a marker of the
-same byte length (:mod:`..log.redaction`): in the record, and in every snapshot
+same byte length (:mod:`..record.log.redaction`): in the record, and in every snapshot
 that holds them. A snapshot is named by the digest of its bytes, so a masked
 one is kept under its new digest and every record naming the old one names
 the new one. Nothing moves, so every offset, size and line number the log

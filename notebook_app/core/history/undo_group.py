@@ -1,6 +1,6 @@
 """Undo of a record that is part of a group (a tidy: its archive and its sources), as one: every file or none.
 
-A group's records each carry ``group``, the id of its head (:mod:`..store.group`). Undoing any of them plans the
+A group's records each carry ``group``, the id of its head (:mod:`..record.group`). Undoing any of them plans the
 undo of each (:func:`.undo_restore.plan_undo`, the same guards as any undo: a later record that changed that
 place refuses it, naming the record) and, when every one can be undone, writes them as one group of its own:
 the sources first, the archive last, so an entry a tidy moved is always in at least one file. The undo's

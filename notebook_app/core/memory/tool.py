@@ -1,7 +1,7 @@
 """The ``memory`` tool: section 3 of the contract, with our safety on top.
 
 Validation and the edit itself come from :mod:`.plan` (pure), the locked
-crash-safe write from :mod:`..store.storage`. ``call`` never raises: every failure
+crash-safe write from :mod:`..record.storage`. ``call`` never raises: every failure
 is an ``is_error`` result whose output says what was wrong.
 """
 

@@ -321,7 +321,7 @@ class Recorder:
 
     def plain_append(self, name: str, data: bytes) -> bool:
         """Whether this append can be recorded the quick way
-        (:mod:`..log.append_record`): nothing else to record with it."""
+        (:mod:`.log.append_record`): nothing else to record with it."""
         known = self._known.get(name)
         return known is not None and known.outside is None and not known.base and len(data) <= INLINE_LIMIT
 

@@ -10,7 +10,7 @@ Per session, ``<id>.json`` holds the frozen snapshot, written once at
 session start by temp file, fsync and ``os.replace``: readers see all of it
 or none of it. The session's start and every memory-tool call it made (its
 writes and its failed calls) are events of the home's one log
-(:mod:`..log.store`), by the session's actor: a session's calls are a view
+(:mod:`..record.log.store`), by the session's actor: a session's calls are a view
 of that log, never a second copy. Sessions recorded before the log existed
 kept their calls in ``<id>.journal.jsonl``, one JSON object per line; those
 are read where they are, never rewritten, and their writes are not undoable

@@ -40,7 +40,7 @@ class PrunedCalls:
     log: str = ""
     """The id of the log these counts belong to; a log of another id (made anew) has none."""
     through: str | None = None
-    """The id order (:func:`..log.ids.id_order`) of the newest call counted here; None: none is."""
+    """The id order (:func:`..record.log.ids.id_order`) of the newest call counted here; None: none is."""
     counts: dict[str, CallCounts] = field(default_factory=dict)
     """Session id -> its calls up to ``through``."""
 

@@ -8,7 +8,7 @@ written and the result names each. Otherwise the entries the hunks take out
 are cut from their files and, for every kind but exact duplicates and empty
 lines, appended to the host's archive (:data:`.model.ARCHIVES`) under
 ``## <ISO date> tidy <event id>``, in the source's dialect. The archive
-first, then the sources: one group under one intent (:mod:`..store.group`),
+first, then the sources: one group under one intent (:mod:`..record.group`),
 recorded as ``tidy`` records whose head (the first, the archive's when
 something moves) lists each file and span; undo of it undoes every file.
 Nothing is deleted but exact copies and empty lines. The core never raises:

@@ -3,7 +3,7 @@
 However the notebook ends (``ctrl+q``; a served tab closed, which Textual turns
 into ``ExitApp``; SIGTERM or SIGHUP), the app asks each screen on its stack to
 keep what it would lose (:meth:`~..keyed.KeyedScreen.keep_unsaved`); the
-editor keeps its buffer with :func:`...core.edits.keep_buffer`, in the user's
+editor keeps its buffer with :func:`notebook_app.core.memory.edits.copies.keep_buffer`, in the user's
 state directory, never in the home. The words go to stderr (textual-serve relays
 a served tab's stderr to the server's output, though not after a frame failed to
 reach the closed page), and the next notebook on the home says where the copy

@@ -2,7 +2,7 @@
 
 Asked only when the home's ``git`` setting is on or the home is its own
 repository's top (a ``.git`` there): a home git knows nothing of runs no git
-process. The scan is bounded (:mod:`...store.git_history`: the last 500 commits
+process. The scan is bounded (:mod:`...record.git.history`: the last 500 commits
 touching the home, 64 MiB of contents, 10 seconds) and read with the secret
 rule's own finder. A :class:`GitScan` keeps what each content held (git names
 a content by its digest, so each is read once) and the findings for the

@@ -57,7 +57,7 @@ def plan_entry(
     replaced and its ending kept. In a Hermes ``§`` store (``dialect``)
     ``line`` is the entry's number as Hermes parses the file, ``expect`` its
     whole text, and the plan is the splice that gives the bytes Hermes would
-    write (:func:`..memory.sections.plan_store`, ``limit`` its character
+    write (:func:`..sections.plan_store`, ``limit`` its character
     limit). Pure: the app's dry run calls it on the text it shows,
     :func:`delete_entry` and :func:`edit_entry` on the text under the lock.
     """

@@ -6,7 +6,7 @@ The save names its base (the text it started from, with that text's digest,
 so a mixed-up base is caught), and under the home's lock the file now is
 compared with it: unchanged, the edit is written as ONE splice of the changed
 region (history and blame show what the person changed, not a whole-file
-rewrite); changed, the three are merged line by line (:mod:`..text.merge`) and a
+rewrite); changed, the three are merged line by line (:mod:`...text.merge`) and a
 clean merge is written, a conflict writes nothing and is returned. The lock,
 the crash safety, the refusals and the record are the splice's own: this
 module only decides what to splice.
@@ -93,7 +93,7 @@ def hand_edit_refusal(files: FileMap, name: object, *, opening: bool) -> str | N
     """Why a hand edit may not write ``name`` in a home opened as ``files``; None when it may.
 
     One of the seven where the home keeps it; or, in a Claude Code memory folder, a topic file there
-    (:meth:`..home.layout.FileMap.edits_whole`). Every other name is refused in words, before an editor opens
+    (:meth:`...home.layout.FileMap.edits_whole`). Every other name is refused in words, before an editor opens
     (``opening``: "nothing was opened") and again at the save ("nothing was written"): OpenClaw's daily notes too.
     """
     if is_home_path(name) or files.edits_whole(name):
@@ -185,7 +185,7 @@ def keep_typing(name: str, *, sent: str, written: str, now: str) -> str | None:
 
     ``sent`` is the text the save took, ``now`` the buffer when the save came
     back; what was typed in between is ``now`` against ``sent``, and it is
-    merged into ``written`` as a save merges (:func:`..text.merge.merge3`, the same
+    merged into ``written`` as a save merges (:func:`...text.merge.merge3`, the same
     end-of-file rule). None when that typing touches a place the merge changed:
     the buffer then stays as typed, still an edit of its old base, and the
     next save merges it (a conflict shows both sides). Pure: nothing written.

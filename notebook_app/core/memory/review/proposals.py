@@ -2,7 +2,7 @@
 
 A proposal is an event (action ``proposed``, not applied); its outcome is
 the first later event naming it in ``proposal``. Reading takes no lock and
-writes nothing; :mod:`.review` proposes and decides.
+writes nothing; :mod:`.decisions` proposes and decides.
 """
 
 from __future__ import annotations

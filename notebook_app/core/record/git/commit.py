@@ -1,10 +1,10 @@
 """With the home's ``git`` setting on, each recorded write also commits the files it changed (issue 26).
 
 :func:`commit_after` runs at the one place every recorded write passes
-after it is durable: the end of :func:`.storage.locked_home`, still under
+after it is durable: the end of :func:`..storage.locked_home`, still under
 the home's lock. With the setting off (the default) it reads one ``stat``
 and spawns nothing. With it on it runs the ``git`` command (the same one
-:mod:`..home.git_ignore` asks; no library: git's own hooks, config and index
+:mod:`...home.git_ignore` asks; no library: git's own hooks, config and index
 rules then hold exactly as they do for the user). An outside change the
 write recorded first is committed first, authored ``outside``, from a
 scratch index (never when it holds a secret). Then ``git add`` of this

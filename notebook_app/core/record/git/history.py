@@ -4,7 +4,7 @@ Read only, and bounded: the last :data:`SCAN_COMMITS` commits reachable from
 ``HEAD`` that touched the home's files, at most :data:`SCAN_BYTES` of their
 contents, within :data:`SCAN_SECONDS`; a scan cut short says so
 (:attr:`BlobScan.complete`). It runs the ``git`` command as the commits are
-made (:mod:`.git_commit`): ``git log --raw`` for the contents each commit
+made (:mod:`.commit`): ``git log --raw`` for the contents each commit
 brought, then one ``git cat-file --batch`` that reads them all. The time
 budget bounds the whole scan, not only the gaps between contents: each git
 command is given what is left of it, and ``cat-file`` is killed at the

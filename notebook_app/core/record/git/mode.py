@@ -1,7 +1,7 @@
 """The home's ``git`` setting: turning it on (``git init`` when needed), off, and what it is now (issue 26).
 
-Turning it on or off is a recorded ``setting`` change (:func:`.settings.change_setting`);
-what it does to each write lives in :mod:`..store.git_commit`. A home inside
+Turning it on or off is a recorded ``setting`` change (:func:`..settings.change_setting`);
+what it does to each write lives in :mod:`.commit`. A home inside
 someone else's work tree (a project, a workspace already in git) is never
 committed into without that repository named (``repo``): it is refused in
 words, and nothing changes. ``.gitignore`` lines are added only when the

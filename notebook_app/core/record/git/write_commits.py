@@ -3,7 +3,7 @@
 With git on, each recorded write's commit message ends with its event id
 (``add MEMORY.md (w-1m94mhf0waa9m)``; a group's body names each of its
 writes), so ``git log`` gives the mapping back; the reading lives with the
-rest of git's reading, :mod:`..store.git_history`. Run it in a worker: it
+rest of git's reading, :mod:`.history`. Run it in a worker: it
 runs one ``git log``, and none when git is off and the home has no ``.git``.
 """
 

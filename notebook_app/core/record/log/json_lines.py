@@ -15,7 +15,7 @@ from typing import Any
 LOG_FORMAT = "persona-notebook/events"
 LOG_VERSION = 2
 """The log's schema version, written in a new log's header. 2 added the ``tidy`` action and the ``group`` field
-(:mod:`..tidy.apply`); 1 added ``secrets``."""
+(:mod:`...tidy.apply`); 1 added ``secrets``."""
 READ_VERSIONS = (1, 2)
 """The header versions this release reads: a log begun by an earlier release is read, and appended to, as it is
 (its header is never rewritten; a reader keeps an action or a field it does not know as it is written)."""

@@ -7,7 +7,7 @@ repeated as many times as the secret had bytes, so every offset, size and
 line number the log carries stays true and every state stays rebuildable:
 a state that held the secret gives back the marker.
 
-The secrets are found by the doctor's own finder (:mod:`..text.secrets`), loaded
+The secrets are found by the doctor's own finder (:mod:`...text.secrets`), loaded
 only when something is asked of it.
 """
 

@@ -4,7 +4,7 @@ The log records each edit; to rebuild a file's content at any event it
 needs a starting point: the content a file had when its history began, the
 content an outside writer left (which no event of ours made), and, so that
 a rebuild never replays too much, a copy now and then "by replay cost"
-(the bytes rewritten since the last copy, see :mod:`..store.recording`). Large edit
+(the bytes rewritten since the last copy, see :mod:`..recording`). Large edit
 bytes live here too, so one restore of a 2 MiB file does not put 2 MiB into
 the log. Each is stored once, under the sha256 of its bytes, zlib-compressed,
 in ``.notebook/snapshots/``; writing one twice costs nothing.

@@ -4,7 +4,7 @@ The first line is a header (format, version and the log's own random id);
 every other line is one :class:`~.events.Event`. Only a writer holding the
 home's lock appends; a line a killed writer left unfinished is cut by the
 next one, and a record whose write did not land is dropped by it (see
-:mod:`..store.recording`). Readers take no lock: they read backwards from the end
+:mod:`..recording`). Readers take no lock: they read backwards from the end
 for "the newest N" (cost independent of the log's length) or forwards for a
 file's whole story, never follow a link, never block on a FIFO, and leave
 out a record whose write is still in flight and has not landed.
