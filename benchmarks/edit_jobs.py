@@ -37,9 +37,9 @@ def job_save(job: dict[str, Any]) -> dict[str, Any]:
     from textual.document._document import Document
 
     from notebook_app.app.view_model.notebook import Notebook
-    from notebook_app.core.edits.hand_edit import text_digest, write_file
-    from notebook_app.core.log.actor import NOTEBOOK, Actor
+    from notebook_app.core.memory.edits.hand_edit import text_digest, write_file
     from notebook_app.core.memory.tool import MemoryTool
+    from notebook_app.core.record.log.actor import NOTEBOOK, Actor
 
     home = Path(job["home"])
     base = seed(home, job["bytes"] - 8 * 1024)  # room for the edits and the agent's adds under the cap

@@ -109,9 +109,9 @@ def test_no_package_and_no_module_imports_itself_back_at_run_time() -> None:
 
 def test_a_circle_planted_between_packages_or_modules_is_found() -> None:
     """The read path importing the write path, and the soul's names importing the soul, are both circles."""
-    with planted(graph(), f"{CORE}.text.hidden", f"{CORE}.store.storage"):
+    with planted(graph(), f"{CORE}.text.hidden", f"{CORE}.record.storage"):
         found = circles(graph())
-    assert any({f"{CORE}.text", f"{CORE}.store"} <= set(circle) for circle in found.get(CORE, []))
+    assert any({f"{CORE}.text", f"{CORE}.record"} <= set(circle) for circle in found.get(CORE, []))
     with planted(graph(), f"{CORE}.home.names", f"{CORE}.home.soul"):
         found = circles(graph())
     assert list(found) == [f"{CORE}.home"]
@@ -139,8 +139,8 @@ def test_the_shells_import_the_core_through_its_faces_only() -> None:
     """A face (a package's ``__init__``) says what the package offers; what lies behind it may move freely."""
     with_types = graph(type_checking=True)  # a type is named through the face too
     assert inner_imports(with_types) == []
-    with planted(with_types, "notebook_app.cli.common", f"{CORE}.store.storage"):
-        assert inner_imports(with_types) == [("notebook_app.cli.common", f"{CORE}.store.storage")]
+    with planted(with_types, "notebook_app.cli.common", f"{CORE}.record.storage"):
+        assert inner_imports(with_types) == [("notebook_app.cli.common", f"{CORE}.record.storage")]
 
 
 FACE_NAMES = """
@@ -182,6 +182,6 @@ def past_the_face(graph: grimp.ImportGraph, package: str, module: str) -> list[s
 def test_the_core_reads_git_history_through_the_store_face() -> None:
     """The doctor's git rule, the redaction and the history view's commits ask the store's face for its git
     history: what the store offers is the names its face lists."""
-    assert past_the_face(graph(), f"{CORE}.store", "git_history") == []
-    with planted(graph(), f"{CORE}.doctor.check", f"{CORE}.store.git_history"):
-        assert past_the_face(graph(), f"{CORE}.store", "git_history") == [f"{CORE}.doctor.check"]
+    assert past_the_face(graph(), f"{CORE}.record.git", "history") == []
+    with planted(graph(), f"{CORE}.doctor.check", f"{CORE}.record.git.history"):
+        assert past_the_face(graph(), f"{CORE}.record.git", "history") == [f"{CORE}.doctor.check"]

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from terminal import Terminal
 
-from notebook_app.core.log.actor import CLI
 from notebook_app.core.memory.tool import memory_tool
+from notebook_app.core.record.log.actor import CLI
 
 REPO = Path(__file__).resolve().parents[2]
 

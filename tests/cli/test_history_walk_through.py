@@ -15,8 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.memory.tool import memory_tool
+from notebook_app.core.record.log.actor import NOTEBOOK
 
 PAGE = (Path(__file__).resolve().parents[2] / "docs" / "history.md").read_text(encoding="utf-8")
 SECTION = PAGE[PAGE.index("\n## Walk-through\n") :].split("\n## ")[1]  # to the next section, if any

@@ -12,8 +12,8 @@ from cli_process import run
 
 from notebook_app.core.history.admin import prune
 from notebook_app.core.history.query import history
-from notebook_app.core.log.actor import CLI
 from notebook_app.core.memory.tool import memory_tool
+from notebook_app.core.record.log.actor import CLI
 from notebook_app.core.sessions.agents import (
     CallCounts,
     load_session,
@@ -78,7 +78,7 @@ def test_a_prune_that_fails_after_counting_counts_no_call_twice(home: Path, monk
     def killed(*args, **kwargs):
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(admin, "_rewrite_log", killed)
+    monkeypatch.setattr(admin, "rewrite_log", killed)
     assert prune(home, keep=5).is_error
     assert len(history(home)) == 15  # the log is as it was: 2 starts, 7 calls, 6 writes by the CLI
     assert counts(home) == {first: CallCounts(4, 0, 0), second: CallCounts(2, 1, 0)}

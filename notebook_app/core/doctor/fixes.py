@@ -13,7 +13,14 @@ import os
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from notebook_app.core.edits.guarded_splice import (
+from notebook_app.core.history.admin import redact
+from notebook_app.core.home.files import read_file
+from notebook_app.core.home.layout import FLAT, Dialect, FileMap
+from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.home.soul import MAX_FILE_BYTES, home_path
+from notebook_app.core.memory import sections
+from notebook_app.core.memory.dialect import dialect_in
+from notebook_app.core.memory.edits.guarded_splice import (
     ENTRY_FILES,
     SpliceResult,
     delete_entry,
@@ -21,15 +28,9 @@ from notebook_app.core.edits.guarded_splice import (
     plan_entry,
     splice,
 )
-from notebook_app.core.history.admin import AdminResult, redact
-from notebook_app.core.home.files import read_file
-from notebook_app.core.home.layout import FLAT, Dialect, FileMap
-from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.home.soul import MAX_FILE_BYTES, home_path
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.events import SecretSpan
-from notebook_app.core.memory import sections
-from notebook_app.core.memory.dialect import dialect_in
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.events import SecretSpan
+from notebook_app.core.record.log_rewrite import AdminResult
 
 
 class FixKind(Enum):

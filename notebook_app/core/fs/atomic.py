@@ -1,6 +1,6 @@
 """Directory locks and atomic writes: the file-system moves every writer of the core shares.
 
-Nothing here knows about homes or bootstrap files; :mod:`..store.storage` and the
+Nothing here knows about homes or bootstrap files; :mod:`..record.storage` and the
 agent-session records build on it.
 """
 

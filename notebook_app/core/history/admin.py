@@ -13,38 +13,23 @@ snapshot that holds them (:mod:`.redact_plan`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from notebook_app.core.fs.atomic import write_atomically
-from notebook_app.core.fs.home_pin import no_home
-from notebook_app.core.fs.state_dir import readable_state
-from notebook_app.core.history.query import HistoryError, find
+from notebook_app.core.history.query import find
 from notebook_app.core.history.redact_plan import RedactionPlan, plan_redaction
 from notebook_app.core.home.reading import JOURNAL_NAME
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log import snapshots
-from notebook_app.core.log.actor import LIBRARY
-from notebook_app.core.log.events import Event, EventError
-from notebook_app.core.log.json_lines import header_line, parse_header
-from notebook_app.core.log.redaction import masked_args
-from notebook_app.core.log.replay import RebuildError, is_start, rebuild
-from notebook_app.core.log.store import LOG_NAME, LogWriter, open_reader
+from notebook_app.core.record.git.history import SCAN_COMMITS, GitHolding, commits_holding
+from notebook_app.core.record.journal import file_slot_offset, write_slot
+from notebook_app.core.record.log import snapshots
+from notebook_app.core.record.log.events import Event
+from notebook_app.core.record.log.replay import RebuildError, is_start, rebuild
+from notebook_app.core.record.log.store import LOG_NAME
+from notebook_app.core.record.log_rewrite import AdminResult, HistoryError, locked_log, log_id, read_log, rewrite_log
+from notebook_app.core.record.storage import StorageError
 from notebook_app.core.sessions.pruned import count_pruned, read_pruned, write_pruned
-from notebook_app.core.store.git_history import SCAN_COMMITS, GitHolding, commits_holding
-from notebook_app.core.store.journal import file_slot_offset, write_slot
-from notebook_app.core.store.storage import StorageError, locked_home
-
-
-@dataclass(frozen=True)
-class AdminResult:
-    output: str
-    is_error: bool = False
-    git: GitHolding | None = None
-    """For a redaction: which of the home's git commits still hold the text (None: the home is in no git)."""
 
 
 def prune(
@@ -57,7 +42,7 @@ def prune(
         return AdminResult(f"keep must be 0 or more, got {keep}", is_error=True)
     root = home_path(home)
     try:
-        with _log(root, durable) as (state, events):
+        with locked_log(root, durable) as (state, events):
             count = len(events)
             drop = [
                 (keep is not None and index < count - keep) or (older_than is not None and event.time < older_than)
@@ -67,7 +52,7 @@ def prune(
             remaining = [event for event, dropped in zip(kept, drop, strict=True) if not dropped]
             gone_files = {e.file for e in events if e.is_write} - {e.file for e in remaining if e.is_write}
             _count_sessions_calls(root, state, events, [e for e, d in zip(events, drop, strict=True) if d], durable)
-            _rewrite_log(root, state, remaining, durable)
+            rewrite_log(root, state, remaining, durable)
             removed = snapshots.remove_except(state, _referenced(remaining))
             _forget(root, gone_files)
             log_size = (state / LOG_NAME).stat().st_size
@@ -132,7 +117,7 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
     """
     root = home_path(home)
     try:
-        with _read_log(root) if dry_run else _log(root, durable) as (state, events):
+        with read_log(root) if dry_run else locked_log(root, durable) as (state, events):
             found = find(root, record_id)
             if found.end is None:
                 return AdminResult(
@@ -154,7 +139,7 @@ def redact(home: str | os.PathLike[str], record_id: str, *, durable: bool = True
             if not dry_run:
                 for _new, data in plan.snapshots.values():
                     snapshots.store(state, data, made=[], durable=durable)
-                _rewrite_log(root, state, plan.events, durable)
+                rewrite_log(root, state, plan.events, durable)
                 snapshots.remove_except(state, _referenced(plan.events))
             words = _redaction_words(root, event, plan, dry_run)
     except (HistoryError, StorageError) as error:
@@ -189,36 +174,6 @@ def git_words(held: GitHolding | None) -> str | None:
         "in that repository: it rewrites those commits and every later one, and a copy already pushed or cloned "
         "keeps the text"
     )
-
-
-def keep_only_where(home: str | os.PathLike[str], record_id: str, *, durable: bool = True) -> AdminResult:
-    """Mask the secrets in a record that wrote nothing (a rejected proposal) and keep where each was (spec §7).
-
-    Its arguments keep the marker in each secret's place, and the record gains
-    ``secrets`` (the rule, the kind, the field, the byte start and length).
-    The log is rewritten under the home's lock, as a redaction rewrites it.
-    """
-    root = home_path(home)
-    try:
-        with _log(root, durable) as (state, events):
-            index = next((i for i, e in enumerate(events) if e.id == record_id), None)
-            if index is None:
-                return AdminResult(f"{record_id} is not in the log any more; nothing was changed", is_error=True)
-            event = events[index]
-            if event.is_write:
-                return AdminResult(f"{record_id} is a write: redact it instead; nothing was changed", is_error=True)
-            args, spans = masked_args(event.args)
-            if not spans:
-                return AdminResult(f"{record_id} holds no secret")
-            events[index] = replace(event, args=args, secrets=event.secrets + spans)
-            _rewrite_log(root, state, events, durable)
-            return AdminResult(
-                f"{record_id} keeps only where its {len(spans)} secret{'s' if len(spans) != 1 else ''} were"
-            )
-    except (HistoryError, StorageError) as error:
-        return AdminResult(str(error), is_error=True)
-    except OSError as error:
-        return AdminResult(f"could not rewrite the history ({error.strerror or error}); it is as it was", is_error=True)
 
 
 def _redaction_words(root: Path, event: Event, plan: RedactionPlan, dry_run: bool) -> str:
@@ -267,58 +222,13 @@ def _disk(path: Path) -> bytes:
         return b""
 
 
-@contextmanager
-def _log(root: Path, durable: bool) -> Iterator[tuple[Path, list[Event]]]:
-    """The home's lock held, a killed writer's write settled, and every event of the log read."""
-    if not root.is_dir():
-        raise HistoryError(no_home(root))
-    with locked_home(root, create=False, durable=durable, by=LIBRARY):
-        state = readable_state(root)
-        if state is None or not (state / LOG_NAME).exists():
-            raise HistoryError(f"{root} has no history")
-        LogWriter.open(root, made=[]).close()  # cuts a line a killed writer left unfinished
-        events = []
-        for line in (state / LOG_NAME).read_bytes().split(b"\n")[1:]:
-            if line:
-                try:
-                    events.append(Event.from_line(line))
-                except EventError:
-                    continue
-        yield state, events
-
-
-@contextmanager
-def _read_log(root: Path) -> Iterator[tuple[Path, list[Event]]]:
-    """Every readable event of the log, as any reader sees it: no lock, nothing written (a dry run)."""
-    if not root.is_dir():
-        raise HistoryError(f"no such home: {root}")
-    state = readable_state(root)
-    reader = open_reader(root) if state is not None else None
-    if state is None or reader is None:
-        raise HistoryError(f"{root} has no history")
-    with reader:
-        events = list(reader.events())
-    yield state, events
-
-
 def _count_sessions_calls(root: Path, state: Path, events: list[Event], dropped: list[Event], durable: bool) -> None:
     """Keep, before the log loses them, how many calls each agent session made among those dropped
     (:mod:`..sessions.pruned`): a session that made 4 writes still says 4 after a prune."""
     before = read_pruned(root)
-    counted = count_pruned(before, _log_id(state), events, dropped)
+    counted = count_pruned(before, log_id(state), events, dropped)
     if counted != before:
         write_pruned(state, counted, durable=durable)
-
-
-def _log_id(state: Path) -> str:
-    with open(state / LOG_NAME, "rb") as handle:
-        return parse_header(handle.readline().rstrip(b"\n")) or ""
-
-
-def _rewrite_log(root: Path, state: Path, events: list[Event], durable: bool) -> None:
-    log_id = _log_id(state)
-    data = header_line(log_id) + b"".join(event.line() for event in events)
-    write_atomically(state, LOG_NAME, data, mode=0o600, temp_prefix=".tmp-", durable=durable)
 
 
 def _forget(root: Path, names: set[str | None]) -> None:

@@ -4,7 +4,7 @@ A redaction finds the secrets the record holds (the doctor's own rule, over
 its arguments, what its caller was told, the bytes its edit removed and
 inserted and the copies it names; when the rule finds none, each line of
 its text is taken as the secret), and replaces their bytes by a marker of the
-same byte length (:mod:`..log.redaction`): in the record, and in every snapshot
+same byte length (:mod:`..record.log.redaction`): in the record, and in every snapshot
 that holds them. A snapshot is named by the digest of its bytes, so a masked
 one is kept under its new digest and every record naming the old one names
 the new one. Nothing moves, so every offset, size and line number the log
@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from notebook_app.core.log import snapshots
-from notebook_app.core.log.events import Event, FileState, Payload
-from notebook_app.core.log.redaction import MARK, find_spans
-from notebook_app.core.log.replay import is_start
+from notebook_app.core.record.log import snapshots
+from notebook_app.core.record.log.events import Event, FileState, Payload
+from notebook_app.core.record.log.redaction import MARK, find_spans
+from notebook_app.core.record.log.replay import is_start
 
 _MIN_TEXT = 4
 """A text shorter than this, taken whole when the rule finds no secret, would match too much elsewhere."""

@@ -1,6 +1,6 @@
 """Undo of a record that is part of a group (a tidy: its archive and its sources), as one: every file or none.
 
-A group's records each carry ``group``, the id of its head (:mod:`..store.group`). Undoing any of them plans the
+A group's records each carry ``group``, the id of its head (:mod:`..record.group`). Undoing any of them plans the
 undo of each (:func:`.undo_restore.plan_undo`, the same guards as any undo: a later record that changed that
 place refuses it, naming the record) and, when every one can be undone, writes them as one group of its own:
 the sources first, the archive last, so an entry a tidy moved is always in at least one file. The undo's
@@ -15,17 +15,18 @@ from pathlib import Path
 
 from notebook_app.core.fs.state_dir import readable_state
 from notebook_app.core.history.held import content_now, session
-from notebook_app.core.history.query import Found, HistoryError, find, unified
+from notebook_app.core.history.query import Found, find, unified
 from notebook_app.core.history.undo_restore import HistoryResult, _later, _nothing_changed, _refused, plan_undo
 from notebook_app.core.history.undo_restore import undo as undo_one
 from notebook_app.core.home.layout import FLAT, FileMap
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Event
-from notebook_app.core.log.store import open_reader
-from notebook_app.core.store.group import FileWrite, GroupCut, write_group
-from notebook_app.core.store.recording import Change
-from notebook_app.core.store.storage import StorageError
+from notebook_app.core.record.group import FileWrite, GroupCut, write_group
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Event
+from notebook_app.core.record.log.store import open_reader
+from notebook_app.core.record.log_rewrite import HistoryError
+from notebook_app.core.record.recording import Change
+from notebook_app.core.record.storage import StorageError
 
 
 def undo(

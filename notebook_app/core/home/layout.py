@@ -75,7 +75,7 @@ class FileMap:
     host_files: Mapping[str, HostFile] = field(default_factory=lambda: MappingProxyType({}))
     """The files the host injects from outside the home, before its own, in its order, by the name the list shows
     (``~/.claude/CLAUDE.md``, ``CLAUDE.md``, ``.claude/rules/x.md``): read where they are, and every write to one
-    refuses (:func:`..store.places.read_only_refusal`). Read when the home was opened."""
+    refuses (:func:`..record.places.read_only_refusal`). Read when the home was opened."""
 
     def relative(self, name: str) -> str:
         """``memories/MEMORY.md``: where ``name`` is, from the home's top folder."""

@@ -1,8 +1,8 @@
-"""Reading a home while writers may be at work: all a reader needs of :mod:`..store.storage`'s guarantees.
+"""Reading a home while writers may be at work: all a reader needs of :mod:`..record.storage`'s guarantees.
 
 Opening or viewing a home goes through here, never through the write path,
 so it loads none of the write machinery (recording, the event log, the
-journal's writer slots, hashing): :mod:`..store.storage` and :mod:`..store.journal` build
+journal's writer slots, hashing): :mod:`..record.storage` and :mod:`..record.journal` build
 on this module, not the other way round. What lives here is what readers and
 writers must agree on: the home's lock taken shared, slot 0 of
 ``.memory.journal`` (the write in flight, which a reader must not read past),
@@ -29,7 +29,7 @@ ENTRY_FILES: tuple[str, ...] = tuple(MEMORY_TARGETS.values())
 
 JOURNAL_NAME = ".memory.journal"
 SLOT = 128
-"""Bytes in each slot of the journal (see :mod:`..store.journal`)."""
+"""Bytes in each slot of the journal (see :mod:`..record.journal`)."""
 TEMP_PREFIX = ".persona-notebook-"
 TEMP_SUFFIX = ".tmp"
 """A rewrite's temp file: ``TEMP_PREFIX…TEMP_SUFFIX`` beside the file it replaces."""
@@ -41,7 +41,7 @@ _APPENDED = ("MEMORY.md", "USER.md")  # only the entry files are ever appended t
 
 def has_file_slot(name: str) -> bool:
     """Whether the journal has a slot for ``name``: one of the seven (its own), or a topic file (the one shared
-    topic slot, :mod:`..store.journal`). A rewrite or delete of any other name is never written, so never parsed."""
+    topic slot, :mod:`..record.journal`). A rewrite or delete of any other name is never written, so never parsed."""
     return base_name(name) in FILE_SLOT_ORDER or is_topic_name(name) or is_archive_name(name)
 
 
@@ -61,12 +61,12 @@ class Intent:
 
     kind: str
     """append, rewrite, delete, or group: several files' rewrites and deletes under one intent (a tidy, its undo),
-    its records named in the log from ``log`` on, ``after`` of them (:mod:`..store.group`)."""
+    its records named in the log from ``log`` on, ``after`` of them (:mod:`..record.group`)."""
     name: str
     """A file of the home by its path there; a rewrite or delete may also name a topic file (``debugging.md``)."""
     log: int | None = None
     """Where its record begins in the log; None when the write is not recorded (a group's files are then listed
-    in the journal itself: :data:`..store.journal.GROUP_FILES`)."""
+    in the journal itself: :data:`..record.journal.GROUP_FILES`)."""
     before: int = 0
     after: int = 0
     inode: int = 0
@@ -150,7 +150,7 @@ def consistent_reads(home: Path) -> Iterator[dict[str, int]]:
     yields, for a file that a killed writer left cut inside an append, how
     many bytes were there before that append: read no further, and the reader
     sees the file as it was before the action, as the next writer will leave
-    it. Do not call it while holding :func:`..store.storage.locked_home` in the same process.
+    it. Do not call it while holding :func:`..record.storage.locked_home` in the same process.
     """
     if not home.is_dir():
         yield {}  # no home: nothing can be mid-write

@@ -10,7 +10,7 @@ Per session, ``<id>.json`` holds the frozen snapshot, written once at
 session start by temp file, fsync and ``os.replace``: readers see all of it
 or none of it. The session's start and every memory-tool call it made (its
 writes and its failed calls) are events of the home's one log
-(:mod:`..log.store`), by the session's actor: a session's calls are a view
+(:mod:`..record.log.store`), by the session's actor: a session's calls are a view
 of that log, never a second copy. Sessions recorded before the log existed
 kept their calls in ``<id>.journal.jsonl``, one JSON object per line; those
 are read where they are, never rewritten, and their writes are not undoable
@@ -33,8 +33,9 @@ from notebook_app.core.fs.atomic import write_all, write_atomically
 from notebook_app.core.fs.state_dir import STATE_DIR
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import Actor
 from notebook_app.core.memory.tool import ToolResult
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.side_events import record_session_start
 from notebook_app.core.sessions.calls import call_entry, logged_calls
 from notebook_app.core.sessions.folder import (
     OLD_CALLS_SUFFIX,
@@ -65,7 +66,6 @@ from notebook_app.core.sessions.records import (
     session_from_json,
 )
 from notebook_app.core.sessions.snapshot import take_snapshot
-from notebook_app.core.store.side_events import record_session_start
 
 if TYPE_CHECKING:
     from notebook_app.core.hosts.profile import HostProfile

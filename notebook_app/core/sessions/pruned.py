@@ -22,9 +22,9 @@ from pathlib import Path
 
 from notebook_app.core.fs.atomic import write_atomically
 from notebook_app.core.fs.state_dir import readable_state
-from notebook_app.core.log.events import Event
-from notebook_app.core.log.ids import id_order
-from notebook_app.core.log.store import open_reader
+from notebook_app.core.record.log.events import Event
+from notebook_app.core.record.log.ids import id_order
+from notebook_app.core.record.log.store import open_reader
 from notebook_app.core.sessions.calls import call_entry, session_call
 from notebook_app.core.sessions.records import CallCounts
 
@@ -40,7 +40,7 @@ class PrunedCalls:
     log: str = ""
     """The id of the log these counts belong to; a log of another id (made anew) has none."""
     through: str | None = None
-    """The id order (:func:`..log.ids.id_order`) of the newest call counted here; None: none is."""
+    """The id order (:func:`..record.log.ids.id_order`) of the newest call counted here; None: none is."""
     counts: dict[str, CallCounts] = field(default_factory=dict)
     """Session id -> its calls up to ``through``."""
 

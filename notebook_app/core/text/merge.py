@@ -7,7 +7,7 @@ diff3); changes to different places both apply, the same change made on both
 sides applies once, and changes that touch or overlap become a
 :class:`Conflict` holding both versions. Nothing either side wrote is ever
 dropped: a clean merge holds every line either side added, and a conflict
-keeps both. Pure: no files, no lock; :mod:`..edits.hand_edit` does the writing.
+keeps both. Pure: no files, no lock; :mod:`..memory.edits.hand_edit` does the writing.
 """
 
 from __future__ import annotations

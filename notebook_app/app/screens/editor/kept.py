@@ -3,7 +3,7 @@
 However the notebook ends (``ctrl+q``; a served tab closed, which Textual turns
 into ``ExitApp``; SIGTERM or SIGHUP), the app asks each screen on its stack to
 keep what it would lose (:meth:`~..keyed.KeyedScreen.keep_unsaved`); the
-editor keeps its buffer with :func:`...core.edits.keep_buffer`, in the user's
+editor keeps its buffer with :func:`notebook_app.core.memory.edits.copies.keep_buffer`, in the user's
 state directory, never in the home. The words go to stderr (textual-serve relays
 a served tab's stderr to the server's output, though not after a frame failed to
 reach the closed page), and the next notebook on the home says where the copy
@@ -25,7 +25,8 @@ from notebook_app.app.screens.keyed import KeyedScreen
 from notebook_app.app.workers import run_once
 
 if TYPE_CHECKING:
-    from notebook_app.core.edits.copies import KeptCopy
+    from notebook_app.core.memory.edits.copies import KeptCopy
+
 
 STDERR_GRACE = 0.25
 """Seconds a served notebook waits, after saying on stderr what it kept, before it ends (only when it kept one)."""
@@ -81,7 +82,7 @@ def tell_kept(node: App[Any], home: Path, *, shown: Callable[[Path], str] = str)
     """Say in one notification the buffers kept for ``home`` that no notebook has said yet (looked for in a thread)."""
 
     def job() -> list[KeptCopy]:
-        from notebook_app.core.edits.copies import edits_dir, kept_copies, mark_told
+        from notebook_app.core.memory.edits.copies import edits_dir, kept_copies, mark_told
 
         untold = [kept for kept in kept_copies(home, edits_dir=edits_dir()) if not kept.told]
         for kept in untold:

@@ -54,9 +54,9 @@ from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.app.widgets.session import session_pane
 from notebook_app.app.widgets.session.session_pane import SessionPane, present
 from notebook_app.app.workers import LatestWins
-from notebook_app.core.edits.entry_plan import EntryPlan
 from notebook_app.core.home.reading import MEMORY_TARGETS
 from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.memory.edits.entry_plan import EntryPlan
 from notebook_app.core.memory.results import ToolResult, for_people
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 
 Asked only when the home's ``git`` setting is on or the home is its own
 repository's top (a ``.git`` there): a home git knows nothing of runs no git
-process. The scan is bounded (:mod:`...store.git_history`: the last 500 commits
+process. The scan is bounded (:mod:`...record.git.history`: the last 500 commits
 touching the home, 64 MiB of contents, 10 seconds) and read with the secret
 rule's own finder. A :class:`GitScan` keeps what each content held (git names
 a content by its digest, so each is read once) and the findings for the
@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from notebook_app.core.doctor.model import Finding, finding
 from notebook_app.core.home.files import FileStatus, read_file
-from notebook_app.core.store.git_history import SCAN_COMMITS, blob_contents, head_commit, home_blobs, scanned_repo
+from notebook_app.core.record.git.history import SCAN_COMMITS, blob_contents, head_commit, home_blobs, scanned_repo
 from notebook_app.core.text.secrets import secret_spans
 
 RULE = "security.secret-git"

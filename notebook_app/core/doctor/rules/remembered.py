@@ -18,8 +18,8 @@ from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.remembered import forget_host, remembered_host
 from notebook_app.core.hosts.opening.detect import layout_fits
 from notebook_app.core.hosts.opening.result import HOSTS, title
-from notebook_app.core.log.actor import Actor
 from notebook_app.core.memory.results import SpliceResult
+from notebook_app.core.record.log.actor import Actor
 
 RULE = "host.remembered"
 
