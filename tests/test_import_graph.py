@@ -1,18 +1,17 @@
-"""The import graph at run time: no circle anywhere, and the shells see the core through its faces.
+"""The import graph at run time: no circle anywhere.
 
 Built with grimp (it comes with import-linter), imports under ``if TYPE_CHECKING:``
 left out: a name imported for its type only is no dependency at run time. A
 circle between two packages means their layers are not real (the core's are
 pyproject.toml's ``core-layers`` contract); a circle between two modules is one
 between packages seen closer. Each check is also run on a graph with a circle
-planted, so that it is seen to fail.
+planted, so that it is seen to fail. (The faces these tests once held are gone:
+every module imports the defining module, tests/test_layers.py holds that each
+``__init__.py`` is its docstring alone, and ruff's TID252 refuses relative imports.)
 """
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -116,72 +115,3 @@ def test_a_circle_planted_between_packages_or_modules_is_found() -> None:
         found = circles(graph())
     assert list(found) == [f"{CORE}.home"]
     assert {f"{CORE}.home.names", f"{CORE}.home.soul"} <= set(found[f"{CORE}.home"][0])
-
-
-def faces() -> set[str]:
-    """``notebook_app.core`` and each package directly in it: the
-    names the app, the CLI and the MCP server may import."""
-    children = graph().find_children(CORE)
-    return {CORE, *(child for child in children if graph().find_children(child))}
-
-
-def inner_imports(graph: grimp.ImportGraph) -> list[tuple[str, str]]:
-    shells = [module for module in graph.modules if module.startswith(SHELLS)]
-    return sorted(
-        (module, imported)
-        for module in shells
-        for imported in graph.find_modules_directly_imported_by(module)
-        if imported.startswith(f"{CORE}.") and imported not in faces()
-    )
-
-
-def test_the_shells_import_the_core_through_its_faces_only() -> None:
-    """A face (a package's ``__init__``) says what the package offers; what lies behind it may move freely."""
-    with_types = graph(type_checking=True)  # a type is named through the face too
-    assert inner_imports(with_types) == []
-    with planted(with_types, "notebook_app.cli.common", f"{CORE}.record.storage"):
-        assert inner_imports(with_types) == [("notebook_app.cli.common", f"{CORE}.record.storage")]
-
-
-FACE_NAMES = """
-import importlib, json, sys
-found = {}
-for face in sys.argv[1:]:
-    module = importlib.import_module(face)
-    for name in module.__all__:
-        getattr(module, name)  # a lazy face loads the module on first use: a wrong home raises here
-    found[face] = list(module.__all__)
-print(json.dumps(found))
-"""
-
-
-def test_every_name_a_face_offers_loads_and_none_is_also_one_of_its_modules() -> None:
-    """Importing module ``x`` sets its package's attribute ``x``: a
-    name ``x`` of the face would turn into the module."""
-    names = sorted(faces())
-    out = subprocess.run([sys.executable, "-c", FACE_NAMES, *names], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    offered = json.loads(out.stdout)
-    assert sorted(offered) == names
-    clashes = {
-        face: sorted(set(offered[face]) & {child.rpartition(".")[2] for child in graph().find_children(face)})
-        for face in names
-    }
-    assert {face: clash for face, clash in clashes.items() if clash} == {}
-
-
-def past_the_face(graph: grimp.ImportGraph, package: str, module: str) -> list[str]:
-    """The modules outside ``package`` that import its ``module`` directly, past the package's face."""
-    return sorted(
-        importer
-        for importer in graph.find_modules_that_directly_import(f"{package}.{module}")
-        if not importer.startswith(f"{package}.")
-    )
-
-
-def test_the_core_reads_git_history_through_the_store_face() -> None:
-    """The doctor's git rule, the redaction and the history view's commits ask the store's face for its git
-    history: what the store offers is the names its face lists."""
-    assert past_the_face(graph(), f"{CORE}.record.git", "history") == []
-    with planted(graph(), f"{CORE}.doctor.check", f"{CORE}.record.git.history"):
-        assert past_the_face(graph(), f"{CORE}.record.git", "history") == [f"{CORE}.doctor.check"]
