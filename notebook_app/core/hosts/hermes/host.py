@@ -1,0 +1,107 @@
+"""Hermes as one object: ``$HERMES_HOME`` and its ``memories/`` stores of ``§`` entries, their limits (read
+once, from ``hermes-0.19.0.toml``), its proven release and loader."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from notebook_app.core.hosts.host import Host, PathLike
+from notebook_app.core.hosts.registry import register
+
+if TYPE_CHECKING:
+    from notebook_app.core.home.layout import FileMap
+    from notebook_app.core.home.soul import Composition
+    from notebook_app.core.hosts.injected import HostLoad
+    from notebook_app.core.hosts.profile import HostProfile
+
+RULES = Path(__file__).with_name("hermes-0.19.0.toml")
+
+
+@cache
+def _limits() -> Mapping[str, int]:
+    import tomllib
+
+    rules = tomllib.loads(RULES.read_text(encoding="utf-8"))
+    return {"MEMORY.md": int(rules["memory_limit"]), "USER.md": int(rules["user_limit"])}
+
+
+class Hermes(Host):
+    """Hermes: SOUL.md at the top of ``$HERMES_HOME``, MEMORY.md and USER.md as ``§`` stores in ``memories/``."""
+
+    id = "hermes"
+    title = "Hermes"
+    home_words = "$HERMES_HOME"
+    archive = "memories/ARCHIVE.md"
+    home_is = "a Hermes home"
+    keeps = "its stores are in memories/"
+    elsewhere = "them"
+    reads = "Hermes keeps MEMORY.md and USER.md in memories/ beside config.yaml or SOUL.md"
+    flat = False
+    detected = True
+    own_home = True
+    own_caps = True
+    serves_with_profile = True
+    meters_budget = True
+    locked_stores = frozenset({"MEMORY.md", "USER.md"})
+    reads_config_limits = True
+
+    def limits(self) -> Mapping[str, int]:
+        """MEMORY.md's and USER.md's limits in characters when ``config.yaml`` sets none (2,200 and 1,375)."""
+        return _limits()
+
+    def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
+        from notebook_app.core.hosts.hermes.load import proven_releases
+
+        return proven_releases()
+
+    def proven_version(self, version: str | None) -> tuple[str | None, str] | None:
+        from notebook_app.core.hosts.hermes.load import hermes_version
+
+        return hermes_version(version)
+
+    def version_problem(self, version: str) -> str | None:
+        proven, said = self.proven_version(version) or (None, "")
+        return None if proven is not None else said
+
+    def load(
+        self,
+        home: PathLike,
+        version: str | None,
+        *,
+        cwd: PathLike | None = None,
+        context_length: int | None = None,
+        session_kind: str | None = None,
+        openclaw_config: PathLike | None = None,
+    ) -> HostLoad | str | None:
+        from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version
+
+        proven, said = hermes_version(version)
+        return said if proven is None else hermes_load(home, cwd=cwd, context_length=context_length)
+
+    def compose(self, home: PathLike, profile: HostProfile, layout: FileMap | None) -> Composition | None:
+        from notebook_app.core.hosts.hermes.soul import compose_hermes
+
+        return compose_hermes(home, profile)
+
+    def as_host(self, composition: Composition, profile: HostProfile, home: PathLike) -> Composition | None:
+        from notebook_app.core.hosts.hermes.soul import snapshot_as_hermes
+
+        return snapshot_as_hermes(composition, profile, home)
+
+    def recompose(self, composition: Composition, name: str, data: bytes, *, path: str | None) -> Composition | None:
+        from notebook_app.core.hosts.hermes.soul import recompose_hermes
+
+        return recompose_hermes(composition, name, data, path=path)
+
+    def file_map(self, version: str | None = None) -> FileMap | None:
+        """A Hermes home with its own limits (a home's ``config.yaml`` may set others: :func:`.config.read_config`)."""
+        from notebook_app.core.home.layout import hermes_files
+
+        limits = self.limits()
+        return hermes_files(limits["MEMORY.md"], limits["USER.md"])
+
+
+HERMES = register(Hermes())
