@@ -10,6 +10,7 @@ imports no host package by name, so the packages may sit above what they use.
 from __future__ import annotations
 
 import importlib
+from typing import TypeVar
 
 from notebook_app.core.hosts.host import Host, PlainHost
 
@@ -21,12 +22,14 @@ PACKAGES = (
 )
 """The modules that register the shipped hosts, in the order they are offered."""
 
+AHost = TypeVar("AHost", bound=Host)
+
 _registered: dict[str, Host] = {}
 _loaded = False
 
 
-def register(one: Host) -> Host:
-    """Add ``one`` (a host package's object) under its id; returns it, so a package can write ``HOST = register(...)``."""
+def register(one: AHost) -> AHost:
+    """Add ``one`` (a host package's object) under its id; returns it: ``HERMES = register(Hermes())``."""
     _registered[one.id] = one
     return one
 

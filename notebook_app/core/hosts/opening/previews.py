@@ -103,7 +103,8 @@ def _not_fitting(opened: str, other: str) -> str:
 
 
 def _own_profile(profile: HostProfile, opened: str) -> str:
-    return f"{profile.title} is a person's own profile, which previews only a {registered(None).title} home; {_this_is(opened)}"
+    flat = registered(None).title
+    return f"{profile.title} is a person's own profile, which previews only a {flat} home; {_this_is(opened)}"
 
 
 def previews_of(
