@@ -61,6 +61,8 @@ class Host:
     """The notebook offers to add its state to the home's ``.gitignore`` (a workspace kept in git)."""
     session_kinds: tuple[str, ...] = ()
     """The kinds of session it loads differently (OpenClaw's main, group, …); () when it has one kind."""
+    edits_topics: bool = False
+    """A hand edit may write a topic file of its memory folder whole (Claude Code's ``*.md`` read on demand)."""
     has_user_file: bool = True
     """It keeps a USER.md of the person (Claude Code keeps only MEMORY.md in its memory folder)."""
     own_memory_tool: bool = False

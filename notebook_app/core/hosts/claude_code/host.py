@@ -32,6 +32,7 @@ class ClaudeCode(Host):
     own_caps = True
     has_user_file = False
     own_memory_tool = True
+    edits_topics = True
 
     def entry_home(self, root: Path, memory_dir: Path | None) -> Path:
         """Its auto-memory folder: its MEMORY.md is there, and nothing of ours goes into the project's tree."""
