@@ -89,8 +89,9 @@ def not_ignored(home: Path, *, timeout: float = GIT_TIMEOUT) -> tuple[str, ...]:
 
 
 def to_ask(home: Path, host: str | None, *, state: Path | None = None, timeout: float = GIT_TIMEOUT) -> tuple[str, ...]:
-    """What to offer to add to the home's ``.gitignore`` when it opens: () for a host that keeps no home in git (:attr:`.Host.offers_git`), a
-    folder whose person said no, or one where git already ignores our files (or cannot say)."""
+    """What to offer to add to the home's ``.gitignore`` when it opens: () for a host that keeps no home in git
+    (:attr:`.Host.offers_git`), a folder whose person said no, or one where git already ignores our files (or
+    cannot say)."""
     if not registered(host).offers_git or git_answer(home, state) is GitAnswer.DECLINED:
         return ()
     return not_ignored(home, timeout=timeout)
