@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, usage_error
+from notebook_app.core.hosts.registry import host as registered
 
 if TYPE_CHECKING:
     from notebook_app.portable.model import Plan
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         target, dest = args.to, Path(args.dest)
     else:
         persona = read_persona(args.src, args.source_host)
-        target, dest = "toolnexus", Path(args.home)
+        target, dest = registered(None).id, Path(args.home)
         if not dest.exists() and not dest.is_symlink() and not args.create:
             return usage_error(f"no such home: {args.home} (pass --create to make it)")
     if isinstance(persona, Problem):

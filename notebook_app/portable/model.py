@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from notebook_app.core.hosts.registry import host as registered
+
 
 class Host(Enum):
     """The four hosts a persona moves between; the value is the name ``--host`` takes."""
@@ -23,9 +25,7 @@ class Host(Enum):
 
     @property
     def title(self) -> str:
-        return {"toolnexus": "toolnexus", "openclaw": "OpenClaw", "hermes": "Hermes", "claude-code": "Claude Code"}[
-            self.value
-        ]
+        return registered(self.value).title
 
     @property
     def a_home(self) -> str:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
     from notebook_app.core.home.soul import Composition
     from notebook_app.core.hosts.injected import HostLoad
+    from notebook_app.core.hosts.openclaw.pane import OpenClawPane
     from notebook_app.core.hosts.profile import HostProfile
 
 PathLike = str | os.PathLike[str]
@@ -138,6 +139,10 @@ class Host:
 
     def recompose(self, composition: Composition, name: str, data: bytes, *, path: str | None) -> Composition | None:
         """``composition`` as if ``name`` held ``data``, by its proven loader; None: by the profile's numbers."""
+        return None
+
+    def pane(self, name: str, composition: Composition) -> OpenClawPane | None:
+        """Its words and cap for ``name``'s pane when ``composition`` (its load) is next session's; None: none."""
         return None
 
     def file_map(self, version: str | None = None) -> FileMap | None:

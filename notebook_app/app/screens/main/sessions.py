@@ -23,6 +23,8 @@ from notebook_app.app.view_model.notebook import HomeState, Notebook
 from notebook_app.app.widgets.session.session_pane import SessionPane, present
 from notebook_app.app.workers import run_once
 from notebook_app.core.edits.entry_plan import EntryPlan
+from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hosts.registry import hosts
 
 
 class SessionsShown:
@@ -102,8 +104,8 @@ class SessionsShown:
         view."""
         from notebook_app.core.hosts.choice import resolve_host
 
-        openclaw = name.partition("@")[0] == "openclaw"
-        kind = (kind or self.session_kind or "main") if openclaw else None
+        kinds = registered(name).session_kinds
+        kind = (kind or self.session_kind or kinds[0]) if kinds else None
         choice = resolve_host(name, session_kind=kind)
         if choice.profile is None:
             self._screen.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
@@ -149,7 +151,7 @@ class SessionsShown:
 
     def use_session_kind(self, kind: str) -> None:
         """The palette's OpenClaw session kinds: the OpenClaw in view, its version kept, loads a ``kind`` session."""
-        self.use_host(self.host_spec or "openclaw", kind)
+        self.use_host(self.host_spec or next(one.id for one in hosts() if one.session_kinds), kind)
 
     def _host_used(self, state: HomeState, name: str, kind: str | None, then: Callable[[], None] | None) -> None:
         self.host_spec = name
@@ -159,8 +161,9 @@ class SessionsShown:
         current, upcoming = self._panes()
         # "Current session · as Claude Code loads it" was cut at 100 columns, where a pane is 32 wide, and so is
         # "Current · OpenClaw 2026.4.27": the version and the session kind are in L's header instead
-        current.border_title = "Current session" if host.host == "toolnexus" else f"Current · {title}"
-        upcoming.border_title = "Next session" if host.host == "toolnexus" else f"Next · {title}"
+        plain = registered(host.host).fallback
+        current.border_title = "Current session" if plain else f"Current · {title}"
+        upcoming.border_title = "Next session" if plain else f"Next · {title}"
         self._apply(state)
         if then is not None:
             then()

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
     from notebook_app.core.home.soul import Composition
     from notebook_app.core.hosts.injected import HostLoad
+    from notebook_app.core.hosts.openclaw.pane import OpenClawPane
     from notebook_app.core.hosts.profile import HostProfile
 
 KINDS = ("main", "group", "channel", "subagent", "cron")
@@ -75,6 +76,11 @@ class OpenClaw(Host):
         from notebook_app.core.hosts.openclaw.soul import recompose_openclaw
 
         return recompose_openclaw(composition, name, data)
+
+    def pane(self, name: str, composition: Composition) -> OpenClawPane | None:
+        from notebook_app.core.hosts.openclaw.pane import openclaw_pane
+
+        return openclaw_pane(name, getattr(composition.host_read, "rel", None), composition.load(name))
 
     def file_map(self, version: str | None = None) -> FileMap | None:
         """Its workspace in the order release ``version`` (None: the newest proven) loads its files."""
