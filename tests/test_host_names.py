@@ -60,7 +60,7 @@ def test_no_host_is_told_apart_by_its_name_outside_the_hosts_package() -> None:
         for path in _product_files()
         for hit in host_names_in(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE.parent)))
     ]
-    assert found == [], "ask the host's object (core/hosts/registry.py: host(id)) instead:\n" + "\n".join(found)
+    assert found == [], "ask the host's object (core/hostbase/registry.py: host(id)) instead:\n" + "\n".join(found)
 
 
 def test_the_check_finds_each_way_of_telling_a_host_by_name() -> None:

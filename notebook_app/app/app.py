@@ -23,7 +23,7 @@ from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.widgets.textual_compat import set_theme_before_parse
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.text.times import clock_time
 
 

@@ -14,7 +14,7 @@ from notebook_app.cli.common import (
     say_secrets,
     usage_error,
 )
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.log.actor import CLI
 
 _HELPS = {

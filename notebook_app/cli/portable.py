@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, usage_error
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:
     from notebook_app.portable.model import Plan

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.profile import HostProfile
-from notebook_app.core.hosts.registry import host as registered
 
 
 @dataclass(frozen=True)

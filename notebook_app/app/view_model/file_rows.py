@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from notebook_app.core.home.reading import MEMORY_TARGETS
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:
     from notebook_app.app.view_model.notebook import HomeState

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notebook_app.core.hostbase.registry import host, hosts
 from notebook_app.core.hosts.named import session_kind_words
 from notebook_app.core.hosts.profile import load_hosts
-from notebook_app.core.hosts.registry import host, hosts
 
 if TYPE_CHECKING:
     from notebook_app.core.hosts.opening.previews import Previews

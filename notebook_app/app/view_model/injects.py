@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:
     from notebook_app.core.hosts.injected import HostLoad, InjectedPart

@@ -21,7 +21,7 @@ from notebook_app.core.fs.home_pin import moved, pin_home, write_refusal
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap, on_demand_files
 from notebook_app.core.home.reading import ENTRY_FILES
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, Composition
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.log.actor import NOTEBOOK
 from notebook_app.core.sessions.snapshot import Session, Snapshot
 from notebook_app.core.tidy.model import archive_for

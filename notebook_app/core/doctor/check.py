@@ -43,9 +43,9 @@ from notebook_app.core.home.files import FileRead, read_file
 from notebook_app.core.home.layout import FLAT, HERMES_FOLDER, Dialect, FileMap, hermes_files, host_files
 from notebook_app.core.home.reading import ENTRY_FILES, reads_of
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, Composition, compose, home_path
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.hermes.config import read_config
 from notebook_app.core.hosts.profile import HostProfile
-from notebook_app.core.hosts.registry import host as registered
 from notebook_app.core.memory import sections
 from notebook_app.core.text.file_text import FileText
 from notebook_app.core.tidy.model import archive_for

@@ -24,7 +24,7 @@ from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.names import BOOTSTRAP_ORDER, TOPIC_NAME_MAX, base_name, is_home_path
 from notebook_app.core.home.refusals import Rejection, file_refusal, utf8_refusal
-from notebook_app.core.hosts.registry import host
+from notebook_app.core.hostbase.registry import host
 from notebook_app.core.log.actor import Actor
 from notebook_app.core.log.event_action import EventAction
 from notebook_app.core.log.events import Payload

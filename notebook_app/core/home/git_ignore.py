@@ -25,7 +25,7 @@ from pathlib import Path
 from notebook_app.core.fs.state_dir import STATE_DIR
 from notebook_app.core.home.reading import JOURNAL_NAME
 from notebook_app.core.home.remembered import read_choice, remember_choice
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 
 OUR_PATHS = (f"{STATE_DIR}/", JOURNAL_NAME)
 """What the notebook keeps in a home, as ``.gitignore`` lines (the folder with its slash: git matches it as one)."""

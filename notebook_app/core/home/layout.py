@@ -19,7 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from notebook_app.core.home.names import BOOTSTRAP_ORDER, HOST_FOLDERS, is_archive_name, is_topic_name
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 
 BOOTSTRAP_NAMES = frozenset((*BOOTSTRAP_ORDER, "BOOTSTRAP.md"))
 """The names a host loads from a home: the contract's seven, and OpenClaw's first-run BOOTSTRAP.md."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
-from notebook_app.core.hosts.host import Host
+from notebook_app.core.hostbase.host import Host
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.openclaw.config import (
     apply_openclaw_config,
     apply_openclaw_release,
@@ -18,7 +19,6 @@ from notebook_app.core.hosts.profile import (
     load_hosts,
     version_problem,
 )
-from notebook_app.core.hosts.registry import host as registered
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from notebook_app.core.home.soul import (
     home_path,
     section_heading,
 )
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
     from notebook_app.core.home.layout import FileMap

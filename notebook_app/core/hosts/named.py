@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, TRUNCATION_NOTICE, Composition, compose
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.injected import HostLoad, InjectedPart, PartStatus, Unit
-from notebook_app.core.hosts.registry import host as registered
 
 if TYPE_CHECKING:
     from notebook_app.core.home.file_load import FileLoad

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from notebook_app.core.home.layout import FileMap
 from notebook_app.core.home.names import HOST_FOLDERS, base_name, is_archive_name
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 
 """The files Hermes's ``MemoryStore`` locks for a write (``_file_lock``: ``<file>.lock`` beside each)."""
 

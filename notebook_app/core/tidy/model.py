@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass, field
 from enum import Enum
 
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 
 DEFAULT_TARGET = 0.9
 """The share of a host's cap an over-budget plan brings a file to (issue 23)."""

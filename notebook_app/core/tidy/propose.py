@@ -16,7 +16,7 @@ from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.reading import ENTRY_FILES
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.memory.dialect import dialect_for
 from notebook_app.core.tidy import rules
 from notebook_app.core.tidy.ages import ages_of

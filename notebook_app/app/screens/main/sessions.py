@@ -23,8 +23,8 @@ from notebook_app.app.view_model.notebook import HomeState, Notebook
 from notebook_app.app.widgets.session.session_pane import SessionPane, present
 from notebook_app.app.workers import run_once
 from notebook_app.core.edits.entry_plan import EntryPlan
-from notebook_app.core.hosts.registry import host as registered
-from notebook_app.core.hosts.registry import hosts
+from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.hostbase.registry import hosts
 
 
 class SessionsShown:

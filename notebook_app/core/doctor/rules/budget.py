@@ -17,8 +17,8 @@ from notebook_app.core.doctor.model import Finding, finding
 from notebook_app.core.home.file_load import FileLoad
 from notebook_app.core.home.files import FileStatus
 from notebook_app.core.home.soul import Composition
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.profile import UNIT_WORDS, shadow_words
-from notebook_app.core.hosts.registry import host as registered
 from notebook_app.core.memory import sections
 from notebook_app.core.text.tokens import DEFAULT_ENCODING, count_tokens
 

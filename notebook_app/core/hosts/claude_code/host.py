@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from notebook_app.core.hosts.host import Host, PathLike
-from notebook_app.core.hosts.registry import register
+from notebook_app.core.hostbase.host import Host, PathLike, SoulView
+from notebook_app.core.hostbase.registry import register
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -33,6 +33,7 @@ class ClaudeCode(Host):
     has_user_file = False
     own_memory_tool = True
     edits_topics = True
+    soul_options = frozenset({"cwd"})
 
     def entry_home(self, root: Path, memory_dir: Path | None) -> Path:
         """Its auto-memory folder: its MEMORY.md is there, and nothing of ours goes into the project's tree."""
@@ -66,6 +67,42 @@ class ClaudeCode(Host):
 
         proven, said = claude_code_version(version)
         return said if proven is None else claude_code_load(home, cwd=cwd)
+
+    def soul(
+        self,
+        home: Path,
+        version: str | None,
+        *,
+        given: str | None,
+        cwd: str | None = None,
+        context_length: int | None = None,
+        session_kind: str | None = None,
+        openclaw_config: str | None = None,
+    ) -> SoulView | str | None:
+        """Its own ``<system-reminder>`` block for the project at ``home`` run in ``cwd`` (None: the project root):
+        the instruction files and the auto memory in its order (core.hosts.claude_code.load, proven by its
+        goldens); the user's own files come from ``$HOME/.claude``."""
+        from notebook_app.core.hosts.claude_code.load import claude_code_load, claude_code_version
+        from notebook_app.core.hosts.injected import load_json
+
+        _, said = claude_code_version(version)
+        where = Path(cwd).expanduser() if cwd is not None else home
+        if not where.is_dir():
+            return f"{cwd}: not a folder (--cwd is the directory Claude Code runs in)"
+        load = claude_code_load(home, cwd=where)
+        skipped = [part for part in load.parts if part.injected is None]
+        return SoulView(
+            load.reminder or "",
+            (f"{said}, as its goldens prove it", *load.notes, *(f"{part.name}: {part.note}" for part in skipped)),
+            {
+                "soul": load.reminder or "",
+                "found": [part.name for part in load.loaded],
+                "skipped": [{"name": part.name, "status": "skipped", "message": part.note} for part in skipped],
+                "host": self.id,
+                **load_json(load, extra={"root": load.root, "cwd": load.cwd, "memory_dir": load.memory_dir}),
+            },
+            f"(nothing: Claude Code loads no instruction file and no MEMORY.md for {where})",
+        )
 
     def compose(self, home: PathLike, profile: HostProfile, layout: FileMap | None) -> Composition | None:
         from notebook_app.core.hosts.claude_code.soul import compose_claude_code

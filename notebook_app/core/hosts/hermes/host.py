@@ -8,8 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from notebook_app.core.hosts.host import Host, PathLike
-from notebook_app.core.hosts.registry import register
+from notebook_app.core.hostbase.host import Host, PathLike, SoulView
+from notebook_app.core.hostbase.registry import register
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -47,6 +47,7 @@ class Hermes(Host):
     meters_budget = True
     locked_stores = frozenset({"MEMORY.md", "USER.md"})
     reads_config_limits = True
+    soul_options = frozenset({"cwd", "context_length"})
 
     def limits(self) -> Mapping[str, int]:
         """MEMORY.md's and USER.md's limits in characters when ``config.yaml`` sets none (2,200 and 1,375)."""
@@ -80,6 +81,38 @@ class Hermes(Host):
 
         proven, said = hermes_version(version)
         return said if proven is None else hermes_load(home, cwd=cwd, context_length=context_length)
+
+    def soul(
+        self,
+        home: Path,
+        version: str | None,
+        *,
+        given: str | None,
+        cwd: str | None = None,
+        context_length: int | None = None,
+        session_kind: str | None = None,
+        openclaw_config: str | None = None,
+    ) -> SoulView | str | None:
+        """SOUL.md, the one project context file of ``cwd`` and the ``§`` entries of ``memories/``, as Hermes joins
+        them in its next session's system prompt (core.hosts.hermes.load, proven by its goldens)."""
+        from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version
+        from notebook_app.core.hosts.injected import load_json
+
+        _, said = hermes_version(version)
+        load = hermes_load(home, cwd=cwd, context_length=context_length)
+        skipped = [part for part in load.parts if not part.loads]
+        return SoulView(
+            load.text or "",
+            (f"{said}, as its goldens prove it", *load.notes, *(f"{part.name}: {part.note}" for part in skipped)),
+            {
+                "soul": load.text,
+                "found": [part.name for part in load.parts if part.loads],
+                "skipped": [{"name": p.name, "status": p.status.value, "message": p.note} for p in skipped],
+                "host": self.id,
+                **load_json(load),
+            },
+            f"(nothing: Hermes {load.version} loads no SOUL.md and no memory from {home})",
+        )
 
     def compose(self, home: PathLike, profile: HostProfile, layout: FileMap | None) -> Composition | None:
         from notebook_app.core.hosts.hermes.soul import compose_hermes

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from notebook_app.core.hosts.host import Host, PathLike
-from notebook_app.core.hosts.registry import register
+from notebook_app.core.hostbase.host import Host, PathLike, SoulView
+from notebook_app.core.hostbase.registry import register
+from notebook_app.core.hosts.openclaw.kinds import KINDS
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -14,9 +16,6 @@ if TYPE_CHECKING:
     from notebook_app.core.hosts.injected import HostLoad
     from notebook_app.core.hosts.openclaw.pane import OpenClawPane
     from notebook_app.core.hosts.profile import HostProfile
-
-KINDS = ("main", "group", "channel", "subagent", "cron")
-"""Its session kinds, ``main`` first, each filtering the files it injects (the loader's, proven by goldens)."""
 
 
 class OpenClaw(Host):
@@ -61,6 +60,51 @@ class OpenClaw(Host):
 
         config = read_openclaw_numbers(openclaw_config)
         return openclaw_load(home, version, session_kind or "main", caps=config.numbers)
+
+    def soul(
+        self,
+        home: Path,
+        version: str | None,
+        *,
+        given: str | None,
+        cwd: str | None = None,
+        context_length: int | None = None,
+        session_kind: str | None = None,
+        openclaw_config: str | None = None,
+    ) -> SoulView | str | None:
+        """What release ``version`` injects in a ``session_kind`` session, each entry as the notebook shows a file
+        (``## NAME``, a blank line, what OpenClaw injects for it), in its order (openclaw-releases.toml, each rule
+        citing a golden made by the release's own code); its caps read from ``openclaw_config``."""
+        from notebook_app.core.hosts.injected import load_json
+        from notebook_app.core.hosts.openclaw.config import read_openclaw_numbers
+        from notebook_app.core.hosts.openclaw.releases import openclaw_load
+
+        config = read_openclaw_numbers(openclaw_config)
+        load = openclaw_load(home, version, session_kind or "main", caps=config.numbers)
+        if isinstance(load, str):
+            return load
+        soul = "\n\n".join(f"## {part.name}\n\n{part.injected}" for part in load.parts)
+        return SoulView(
+            soul,
+            (
+                *(f"{'warning: ' if config.broken else ''}{note}" for note in config.notes),
+                *load.notes,
+                *(f"{name}: {why}" for name, why in load.skipped),
+            ),
+            {
+                "soul": soul,
+                "found": [part.name for part in load.parts if part.loads],
+                "skipped": [
+                    {"name": part.name, "status": part.status.value, "message": part.injected}
+                    for part in load.parts
+                    if not part.loads
+                ]
+                + [{"name": name, "status": "skipped", "message": why} for name, why in load.skipped],
+                "host": self.id,
+                **load_json(load, extra={"session_kind": load.kind}),
+            },
+            f"(empty soul: OpenClaw {load.version} injects nothing from {given})",
+        )
 
     def compose(self, home: PathLike, profile: HostProfile, layout: FileMap | None) -> Composition | None:
         from notebook_app.core.hosts.openclaw.soul import compose_openclaw

@@ -24,7 +24,7 @@ from notebook_app.core.hosts.openclaw.bootstrap import (
     read_workspace,
     session_files,
 )
-from notebook_app.core.hosts.openclaw.host import KINDS
+from notebook_app.core.hosts.openclaw.kinds import KINDS
 
 __all__ = [
     "KINDS",

@@ -28,6 +28,7 @@ from notebook_app.core.home.layout import (
     host_files,
 )
 from notebook_app.core.home.remembered import remembered_host
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.claude_code.host import CLAUDE_CODE
 from notebook_app.core.hosts.claude_code.load import claude_code_load, instruction_files
 from notebook_app.core.hosts.hermes.config import read_config
@@ -39,7 +40,6 @@ from notebook_app.core.hosts.opening.hermes_home import active_home, profile_hom
 from notebook_app.core.hosts.opening.openclaw_home import agent_workspace, naming_agents
 from notebook_app.core.hosts.opening.result import Chosen, Opening, OpeningError
 from notebook_app.core.hosts.profile import load_hosts, version_problem
-from notebook_app.core.hosts.registry import host as registered
 
 PathLike = str | os.PathLike[str]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from notebook_app.core.home.layout import FileMap
 from notebook_app.core.home.remembered import Remembered
-from notebook_app.core.hosts.registry import host as registered
+from notebook_app.core.hostbase.registry import host as registered
 
 
 class Chosen(Enum):

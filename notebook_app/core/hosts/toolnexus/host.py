@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notebook_app.core.hosts.host import Host
-from notebook_app.core.hosts.registry import register
+from notebook_app.core.hostbase.host import Host
+from notebook_app.core.hostbase.registry import register
 from notebook_app.core.hosts.toolnexus.python import TITLE, starts_no_session
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import TypeVar
 
-from notebook_app.core.hosts.host import Host, PlainHost
+from notebook_app.core.hostbase.host import Host, PlainHost
 
 PACKAGES = (
     "notebook_app.core.hosts.toolnexus.host",

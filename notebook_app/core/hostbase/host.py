@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,17 @@ if TYPE_CHECKING:
     from notebook_app.core.hosts.profile import HostProfile
 
 PathLike = str | os.PathLike[str]
+
+
+@dataclass(frozen=True)
+class SoulView:
+    """What ``soul --host NAME`` prints of a proven loader's load: the notes (each a ``persona-notebook:`` line on
+    stderr, first), the text (stdout), its ``--json`` and the words said on stderr when the text is empty."""
+
+    text: str
+    notes: tuple[str, ...]
+    json: dict[str, object]
+    empty: str
 
 
 class Host:
@@ -72,6 +84,9 @@ class Host:
     """The MCP server serves its home with its file map and profile (Hermes's ``§`` stores)."""
     meters_budget: bool = False
     """It shows a file's budget as a meter in its soul (Hermes's ``[12% — 264/2,200 chars]``)."""
+    soul_options: frozenset[str] = frozenset()
+    """The options of ``soul`` its load takes beyond ``--home`` (``cwd``, ``context_length``); its proven load
+    refuses the others by name."""
     release: str = ""
     """The one release its goldens ran, for a host without proven releases by range ("": none named)."""
     locked_stores: frozenset[str] = frozenset()
@@ -127,6 +142,21 @@ class Host:
     ) -> HostLoad | str | None:
         """What its proven loader injects from ``home`` next session, or the words why not; None: it has no
         loader of its own (its profile's composition is its load)."""
+        return None
+
+    def soul(
+        self,
+        home: Path,
+        version: str | None,
+        *,
+        given: str | None,
+        cwd: str | None = None,
+        context_length: int | None = None,
+        session_kind: str | None = None,
+        openclaw_config: str | None = None,
+    ) -> SoulView | str | None:
+        """What ``soul`` prints of its proven loader's load from ``home`` (``given``: ``--home`` as typed), or the
+        words of a usage error; None: the soul is its profile's composition."""
         return None
 
     def compose(self, home: PathLike, profile: HostProfile, layout: FileMap | None) -> Composition | None:
