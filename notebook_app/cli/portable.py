@@ -68,7 +68,8 @@ def _shared(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notebook_app.portable.model import Place, Problem
+    from notebook_app.core.hostbase.export import Place
+    from notebook_app.portable.model import Problem
     from notebook_app.portable.planning import make_plan
     from notebook_app.portable.reading import read_persona
     from notebook_app.portable.writing import apply_plan

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from notebook_app.core.hostbase.export import ExportLayout, flat_layout
+
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
     from notebook_app.core.home.soul import Composition
@@ -84,6 +86,8 @@ class Host:
     """The MCP server serves its home with its file map and profile (Hermes's ``§`` stores)."""
     meters_budget: bool = False
     """It shows a file's budget as a meter in its soul (Hermes's ``[12% — 264/2,200 chars]``)."""
+    export: ExportLayout = flat_layout()
+    """Where a persona's files go in its home when one moves here, and are read from when one moves away."""
     soul_options: frozenset[str] = frozenset()
     """The options of ``soul`` its load takes beyond ``--home`` (``cwd``, ``context_length``); its proven load
     refuses the others by name."""

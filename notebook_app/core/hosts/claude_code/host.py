@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Place
 from notebook_app.core.hostbase.host import Host, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 
@@ -34,6 +35,15 @@ class ClaudeCode(Host):
     own_memory_tool = True
     edits_topics = True
     soul_options = frozenset({"cwd"})
+    export = ExportLayout(
+        {
+            **{name: (Place.MEMORY, name) for name in SEVEN},
+            "AGENTS.md": (Place.HOME, "CLAUDE.md"),
+        },
+        (Place.MEMORY, ""),
+        (Place.MEMORY, ARCHIVE),
+        (Place.MEMORY, ""),
+    )
 
     def entry_home(self, root: Path, memory_dir: Path | None) -> Path:
         """Its auto-memory folder: its MEMORY.md is there, and nothing of ours goes into the project's tree."""

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Place
 from notebook_app.core.hostbase.host import Host, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 
@@ -48,6 +49,16 @@ class Hermes(Host):
     locked_stores = frozenset({"MEMORY.md", "USER.md"})
     reads_config_limits = True
     soul_options = frozenset({"cwd", "context_length"})
+    export = ExportLayout(
+        {
+            **{name: (Place.HOME, name) for name in SEVEN},
+            "MEMORY.md": (Place.HOME, "memories/MEMORY.md"),
+            "USER.md": (Place.HOME, "memories/USER.md"),
+        },
+        (Place.HOME, "notes"),
+        (Place.HOME, f"memories/{ARCHIVE}"),
+        (Place.HOME, "memories"),
+    )
 
     def limits(self) -> Mapping[str, int]:
         """MEMORY.md's and USER.md's limits in characters when ``config.yaml`` sets none (2,200 and 1,375)."""
