@@ -75,8 +75,8 @@ def open_home(
         return _given(name, version, said, root, config=openclaw_config, env=env)
     remembered = remembered_host(root, state)
     if remembered is not None and _known(remembered.host):
-        named = registered(remembered.host).title
-        reason = f"opened as {named}: the host remembered for this folder{remembered.since_words}"
+        kept = registered(remembered.host).title
+        reason = f"opened as {kept}: the host remembered for this folder{remembered.since_words}"
         opened = _opening(remembered.host, remembered.version, root, reason, Chosen.REMEMBERED, env=env)
         layout = _detected(root, env, openclaw_config)  # what a write with --host LAYOUT's host would do instead
         return replace(opened, remembered=remembered, layout=layout if isinstance(layout, Opening) else None)
