@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Place
 from notebook_app.core.hostbase.host import Host, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
+from notebook_app.core.hosts.hermes.rules import rules
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -18,15 +19,11 @@ if TYPE_CHECKING:
     from notebook_app.core.hosts.injected import HostLoad
     from notebook_app.core.hosts.profile import HostProfile
 
-RULES = Path(__file__).with_name("hermes-0.19.0.toml")
-
 
 @cache
 def _limits() -> Mapping[str, int]:
-    import tomllib
-
-    rules = tomllib.loads(RULES.read_text(encoding="utf-8"))
-    return {"MEMORY.md": int(rules["memory_limit"]), "USER.md": int(rules["user_limit"])}
+    read = rules()
+    return {"MEMORY.md": int(read["memory_limit"]), "USER.md": int(read["user_limit"])}  # type: ignore[call-overload]  # TOML values are objects
 
 
 class Hermes(Host):
