@@ -45,7 +45,7 @@ def main(home: str, rounds: int, add: bool = False) -> None:
     tokens_cached = time.perf_counter() - started
     after_add = remembered = None
     if add:  # the notebook's case: an agent adds, the kept Doctor checks again
-        from notebook_app.core.log.actor import CLI
+        from notebook_app.core.record.log.actor import CLI
         from notebook_app.core.memory.tool import MemoryTool
 
         MemoryTool(home, by=CLI).call({"action": "add", "text": "one more entry after the first check"})

@@ -291,8 +291,8 @@ def git_on_for(impl: str, home: str | Path) -> None:
     os.environ["GIT_CONFIG_NOSYSTEM"] = "1"
     import subprocess
 
-    from notebook_app.core.log.actor import CLI
-    from notebook_app.core.modes.git_mode import git_on
+    from notebook_app.core.record.log.actor import CLI
+    from notebook_app.core.record.git.mode import git_on
 
     # its own repository, also when the scratch folder is inside this checkout's (benchmarks/.work)
     subprocess.run(["git", "init", "--quiet", str(home)], check=True)

@@ -37,8 +37,8 @@ def job_save(job: dict[str, Any]) -> dict[str, Any]:
     from textual.document._document import Document
 
     from notebook_app.app.view_model.notebook import Notebook
-    from notebook_app.core.edits.hand_edit import text_digest, write_file
-    from notebook_app.core.log.actor import NOTEBOOK, Actor
+    from notebook_app.core.memory.edits.hand_edit import text_digest, write_file
+    from notebook_app.core.record.log.actor import NOTEBOOK, Actor
     from notebook_app.core.memory.tool import MemoryTool
 
     home = Path(job["home"])

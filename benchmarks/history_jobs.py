@@ -17,8 +17,8 @@ from typing import Any
 
 def build(home: Path, records: int, *, entry_bytes: int, edits: int = 0) -> float:
     """``records`` writes through the core (adds, and ``edits`` entry edits spread over the file); seconds taken."""
-    from notebook_app.core.edits.guarded_splice import edit_entry
-    from notebook_app.core.log.actor import CLI, NOTEBOOK
+    from notebook_app.core.memory.edits.guarded_splice import edit_entry
+    from notebook_app.core.record.log.actor import CLI, NOTEBOOK
     from notebook_app.core.memory.tool import MemoryTool
 
     home.mkdir(parents=True, exist_ok=True)

@@ -212,7 +212,7 @@ def _launch(argv: list[str]) -> int:
 
         import notebook_app.mcp.server  # noqa: F401
     elif argv[:1] in (["memory"], ["entry"]):  # the write path, whose imports are lazy
-        import notebook_app.core.edits.guarded_splice  # noqa: F401
+        import notebook_app.core.memory.edits.guarded_splice  # noqa: F401
         import notebook_app.core.memory.tool  # noqa: F401
         from notebook_app.core.text import secrets
 

@@ -217,8 +217,8 @@ class NotebookApp(App[None]):
     def action_set_review(self, on: bool) -> None:
         """The palette's review setting for the home: a recorded write, through the core, as the notebook."""
         from notebook_app.app.workers import run_once
-        from notebook_app.core.log.actor import NOTEBOOK
-        from notebook_app.core.modes.settings import set_review
+        from notebook_app.core.record.log.actor import NOTEBOOK
+        from notebook_app.core.record.settings import set_review
 
         def said(output: str, is_error: bool) -> None:
             self.notify(output, title="review setting", severity="error" if is_error else "information", markup=False)

@@ -77,9 +77,9 @@ def _answered(app: App[None], home: Path, command: GitCommand, answer: tuple[str
 def _answer(home: Path, command: GitCommand) -> tuple[str, bool] | Path:
     """What ``command`` did or says, and whether it was refused; or the other repository the home is in, to ask
     about first. Off the event loop (git runs here)."""
-    from notebook_app.core.log.actor import NOTEBOOK
-    from notebook_app.core.modes.git_mode import git_off, git_status, other_repository
-    from notebook_app.core.store.git_commit import git_setting
+    from notebook_app.core.record.log.actor import NOTEBOOK
+    from notebook_app.core.record.git.mode import git_off, git_status, other_repository
+    from notebook_app.core.record.git.commit import git_setting
 
     if command is GitCommand.STATUS:
         return git_status(home).words(), False
@@ -94,8 +94,8 @@ def _answer(home: Path, command: GitCommand) -> tuple[str, bool] | Path:
 
 
 def _turn_on(home: Path, command: GitCommand, repo: Path | None) -> tuple[str, bool]:
-    from notebook_app.core.log.actor import NOTEBOOK
-    from notebook_app.core.modes.git_mode import git_on
+    from notebook_app.core.record.log.actor import NOTEBOOK
+    from notebook_app.core.record.git.mode import git_on
 
     result = git_on(home, by=NOTEBOOK, repo=str(repo) if repo is not None else None,
                     add_ignore=command is GitCommand.ON_IGNORING)  # fmt: skip

@@ -23,7 +23,7 @@ from textual.dom import DOMNode
 from textual.timer import Timer
 
 from notebook_app.app.view_model.failures import failure_words
-from notebook_app.core.store.notes import git_notes
+from notebook_app.core.record.notes import git_notes
 
 T = TypeVar("T")
 

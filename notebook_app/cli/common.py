@@ -15,7 +15,7 @@ from notebook_app import __version__
 from notebook_app.core.fs.home_pin import pin_home
 from notebook_app.core.home.soul import home_path
 from notebook_app.core.hostbase.registry import host as registered
-from notebook_app.core.store.notes import git_notes
+from notebook_app.core.record.notes import git_notes
 
 if TYPE_CHECKING:
     from notebook_app.core.hosts.opening.result import Opening

@@ -27,10 +27,10 @@ from notebook_app.cli.common import (
     usage_error,
 )
 from notebook_app.core.home.names import BOOTSTRAP_ORDER
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 
 if TYPE_CHECKING:
-    from notebook_app.core.edits.editor_copy import CopyEditResult, EditorRunner
+    from notebook_app.core.memory.edits.editor_copy import CopyEditResult, EditorRunner
 
 
 def process_runner(command: list[str]) -> EditorRunner:
@@ -70,9 +70,9 @@ def run(
     if isinstance(opening, str):
         return usage_error(opening)
     # Loaded when an edit runs, not with the app.
-    from notebook_app.core.edits.copies import edits_dir
-    from notebook_app.core.edits.editor_copy import edit_with_editor, editor_command
-    from notebook_app.core.edits.hand_edit import hand_edit_refusal
+    from notebook_app.core.memory.edits.copies import edits_dir
+    from notebook_app.core.memory.edits.editor_copy import edit_with_editor, editor_command
+    from notebook_app.core.memory.edits.hand_edit import hand_edit_refusal
 
     files = opening.files
     if args.name not in BOOTSTRAP_ORDER and not files.edits_whole(args.name):

@@ -15,7 +15,7 @@ from notebook_app.cli.common import (
     usage_error,
 )
 from notebook_app.core.home.reading import ENTRY_FILES
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 
 _HELPS = {
     "delete": "delete line LINE of FILE, its line ending included",
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(opening, str):
         return usage_error(opening)
     home, files = opening.entry_home, opening.files
-    from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
 
     if args.action == "delete":
         result = delete_entry(home, args.file, args.line, args.expect, by=CLI, files=files)

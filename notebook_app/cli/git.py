@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, report, usage_error
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -38,7 +38,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notebook_app.core.modes.git_mode import git_off, git_on, git_status
+    from notebook_app.core.record.git.mode import git_off, git_on, git_status
 
     opening = opened_home(args)
     if isinstance(opening, str):

@@ -20,12 +20,12 @@ from notebook_app.cli.common import (
     report,
     usage_error,
 )
-from notebook_app.core.log.actor import CLI
-from notebook_app.core.log.event_action import EventAction
+from notebook_app.core.record.log.actor import CLI
+from notebook_app.core.record.log.event_action import EventAction
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
-    from notebook_app.core.log.events import Event
+    from notebook_app.core.record.log.events import Event
 
 _KINDS = ("notebook", "cli", "mcp", "library", "outside")
 _NAMES = (

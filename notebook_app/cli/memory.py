@@ -15,7 +15,7 @@ from notebook_app.cli.common import (
     usage_error,
 )
 from notebook_app.core.hostbase.registry import host as registered
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 
 _HELPS = {
     "add": "append '- TEXT' to the target file (on a Hermes home: TEXT as a new '§' entry)",

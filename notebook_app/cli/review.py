@@ -13,12 +13,12 @@ import sys
 from typing import TYPE_CHECKING
 
 from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, report, say_secrets, usage_error
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from notebook_app.core.modes.review import Decision, Proposal
+    from notebook_app.core.memory.review.decisions import Decision, Proposal
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -60,7 +60,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # Loaded by a review verb only.
-    from notebook_app.core.modes.review import ReviewError, approve, approve_all, pending, reject, reject_all
+    from notebook_app.core.memory.review.decisions import ReviewError, approve, approve_all, pending, reject, reject_all
 
     opening = opened_home(args)
     if isinstance(opening, str):
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
 
 def say_approved_secrets(home: Path, decisions: list[Decision]) -> None:
     """An approval that wrote a secret says so on stderr, as a CLI write does (its first characters only)."""
-    from notebook_app.core.modes.review import Outcome, pending
+    from notebook_app.core.memory.review.decisions import Outcome, pending
 
     approved = {d.proposal for d in decisions if d.outcome == Outcome.APPROVED}
     for proposal in pending(home, include_decided=True) if approved else []:
@@ -127,7 +127,7 @@ def say_approved_secrets(home: Path, decisions: list[Decision]) -> None:
 
 
 def review_setting(home, state: str, *, as_json: bool) -> int:
-    from notebook_app.core.modes.settings import load_settings, set_review
+    from notebook_app.core.record.settings import load_settings, set_review
 
     if state != "status":
         result = set_review(home, state == "on", by=CLI)
@@ -143,7 +143,7 @@ def review_setting(home, state: str, *, as_json: bool) -> int:
 
 def outcome_line(decision: Decision) -> str:
     """``approved p-…: ok (…)``, ``rejected p-…: reason``, ``p-… failed: not found: …``, ``p-… is not pending: …``."""
-    from notebook_app.core.modes.review import Outcome
+    from notebook_app.core.memory.review.decisions import Outcome
     from notebook_app.core.text.secrets import shown_text
 
     message = shown_text(decision.message)
@@ -158,7 +158,7 @@ def describe(proposal: Proposal) -> str:
     """One proposal on one line: id, status, when, who, and the call; a secret it holds shown by its first
     characters only, and named (⚠) as the app names it."""
     from notebook_app.core.history.undo_restore import who
-    from notebook_app.core.modes.review import holds_secret
+    from notebook_app.core.memory.review.decisions import holds_secret
     from notebook_app.core.text.secrets import a_kind, shown_text
     from notebook_app.core.text.times import local_time
 

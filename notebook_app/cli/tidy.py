@@ -118,7 +118,7 @@ def _print_text(proposal: Proposal, home: str, title: str) -> None:
 
 
 def _apply(args: argparse.Namespace, opening: Opening, host: HostProfile | None, target: float) -> int:
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.tidy.apply import apply_tidy
 
     result = apply_tidy(opening.entry_home, args.apply, files=opening.files, profile=host, target=target, by=CLI)

@@ -152,7 +152,7 @@ def folder_problem(place: Path, path: str) -> str | None:
     """Why a file at ``path`` under ``place`` may not be written: a folder on the way there is a symbolic link (it
     would land outside the home) or no folder, in words; None when each is a real folder or absent (made then).
 
-    The core's rule for a home's subfolders (``core/store/places.py``): never written through a link."""
+    The core's rule for a home's subfolders (``core/record/places.py``): never written through a link."""
     folder = place
     for part in path.split("/")[:-1]:
         folder = folder / part

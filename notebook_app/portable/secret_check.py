@@ -9,7 +9,7 @@ quotes part of it, are dropped at once, so no output of a move can show a secret
 
 from __future__ import annotations
 
-from notebook_app.core.doctor.guard import guard_findings
+from notebook_app.core.guard.rules import guard_findings
 from notebook_app.portable.model import Persona, SecretHit
 
 SECRET_RULE = "security.secret"

@@ -257,8 +257,8 @@ async def test_a_session_file_that_is_not_json_is_named_in_a_banner_not_dropped_
 
 
 async def test_a_sessions_proposals_show_what_became_of_them(home: Path) -> None:
-    from notebook_app.core.log.actor import Actor
-    from notebook_app.core.modes.review import approve, pending, propose, reject
+    from notebook_app.core.record.log.actor import Actor
+    from notebook_app.core.memory.review.decisions import approve, pending, propose, reject
 
     session = start_session(home, client_name="kip-host", client_version="1.4")
     agent = Actor.mcp(session.id, "kip-host", "1.4")
@@ -305,8 +305,8 @@ async def test_a_sessions_proposals_show_what_became_of_them(home: Path) -> None
 async def test_in_review_mode_the_list_and_the_journal_count_a_sessions_calls_alike_and_proposals_are_not_writes(
     home: Path,
 ) -> None:
-    from notebook_app.core.log.actor import Actor
-    from notebook_app.core.modes.review import propose
+    from notebook_app.core.record.log.actor import Actor
+    from notebook_app.core.memory.review.decisions import propose
 
     session = start_session(home, client_name="kip-host", client_version="1.4")
     agent = Actor.mcp(session.id, "kip-host", "1.4")
@@ -327,7 +327,7 @@ async def test_after_a_prune_the_list_and_the_journal_count_the_calls_it_took_ou
     """``history --prune --keep 5`` took every call of both sessions out of the log: the list still says 4 and 2
     writes (it said 0), and the journal says how many it no longer lists."""
     from notebook_app.core.history.admin import prune
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.sessions.agents import session_actor
 
     made = {}

@@ -17,7 +17,7 @@ from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.core.history.query import history
 from notebook_app.core.hosts.opening.claude_home import memory_dir
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 
 CHAIN = ("~/.claude/CLAUDE.md", "CLAUDE.md", ".claude/rules/lint.md")
 
@@ -159,7 +159,7 @@ async def test_e_on_a_topic_file_edits_it_and_the_save_writes_it_recorded_and_no
 async def test_the_history_file_filter_cycles_to_a_topic_file_its_records_name(project) -> None:
     root, user, memory = project
     from notebook_app.app.screens.history import HistoryScreen
-    from notebook_app.core.edits.hand_edit import text_digest, write_file
+    from notebook_app.core.memory.edits.hand_edit import text_digest, write_file
     from notebook_app.core.home.layout import claude_code_files
     from notebook_app.core.memory.tool import memory_tool
 

@@ -104,8 +104,8 @@ async def test_choosing_a_host_shows_the_soul_as_it_loads_it(home: Path) -> None
 
 
 async def test_a_queued_agent_write_is_counted_on_the_health_line_and_announced(home: Path) -> None:
-    from notebook_app.core.log.actor import Actor, ActorKind
-    from notebook_app.core.modes.review import propose
+    from notebook_app.core.record.log.actor import Actor, ActorKind
+    from notebook_app.core.memory.review.decisions import propose
 
     app = make_app(home)
     announced: list[tuple[str, str]] = []
@@ -124,8 +124,8 @@ async def test_a_queued_agent_write_is_counted_on_the_health_line_and_announced(
 
 
 async def test_with_the_watcher_on_a_proposal_reaches_the_health_line_by_itself(home: Path) -> None:
-    from notebook_app.core.log.actor import Actor, ActorKind
-    from notebook_app.core.modes.review import propose
+    from notebook_app.core.record.log.actor import Actor, ActorKind
+    from notebook_app.core.memory.review.decisions import propose
 
     app = make_app(home, watch=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -142,8 +142,8 @@ async def test_with_the_watcher_on_a_proposal_reaches_the_health_line_by_itself(
 
 
 async def test_a_secret_in_the_history_is_shown_in_the_doctor_and_redacted_with_y(home: Path) -> None:
-    from notebook_app.core.edits.guarded_splice import delete_entry
-    from notebook_app.core.log.actor import CLI, NOTEBOOK
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry
+    from notebook_app.core.record.log.actor import CLI, NOTEBOOK
     from notebook_app.core.memory.tool import MemoryTool
 
     key = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2

@@ -17,7 +17,7 @@ from textual.messages import ExitApp
 
 from notebook_app.app.demo import ensure_demo
 from notebook_app.app.screens.editor.screen import EditorScreen
-from notebook_app.core.edits.copies import edits_dir, kept_copies
+from notebook_app.core.memory.edits.copies import edits_dir, kept_copies
 
 TYPED = "- kept when the tab closed\n"
 

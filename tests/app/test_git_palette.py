@@ -9,9 +9,9 @@ from notebook_pilot import SIZE, make_app, started, wait_until
 from real_git import NEEDS_GIT, git, plain_git
 
 from notebook_app.app.workers import run_once
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.memory.tool import memory_tool
-from notebook_app.core.modes.settings import load_settings
+from notebook_app.core.record.settings import load_settings
 
 pytestmark = NEEDS_GIT
 
@@ -80,7 +80,7 @@ async def test_a_write_whose_commit_failed_is_said_once_in_a_notice(home: Path) 
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        from notebook_app.core.modes.git_mode import git_on
+        from notebook_app.core.record.git.mode import git_on
 
         assert not git_on(home, by=NOTEBOOK, add_ignore=True).is_error
         hook = home / ".git" / "hooks" / "pre-commit"

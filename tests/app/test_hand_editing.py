@@ -19,7 +19,7 @@ from notebook_app.app.screens.editor.screen import EditorScreen
 from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.core.history.query import history
 from notebook_app.core.home.soul import MAX_FILE_BYTES
-from notebook_app.core.log.actor import NOTEBOOK, Actor
+from notebook_app.core.record.log.actor import NOTEBOOK, Actor
 from notebook_app.core.memory.tool import memory_tool
 
 AGENT = Actor.mcp("s-1", "agent", "1")
@@ -403,7 +403,7 @@ async def test_o_unchanged_and_a_failing_editor_say_so_in_words(home: Path) -> N
         assert list(app._notifications)[0].message.startswith("Not written: the editor exited with status 3")
         assert (home / "MEMORY.md").read_text() == MEMORY
         assert "the copy was unchanged" in list(app._notifications)[0].message
-        from notebook_app.core.edits.copies import edits_dir
+        from notebook_app.core.memory.edits.copies import edits_dir
 
         assert [p for p in edits_dir().rglob("*") if p.is_file()] == [], (
             "an editor that failed to start leaves no copy behind"

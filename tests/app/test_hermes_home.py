@@ -227,7 +227,7 @@ async def test_the_forms_dry_run_shows_the_new_entry_in_next_as_hermes_loads_it(
 
 async def test_b_shows_who_last_wrote_each_line_of_the_stores_hermes_keeps_in_memories(tmp_path: Path) -> None:
     """The log records ``memories/MEMORY.md``; the panes say ``MEMORY.md``: the gutter blames the store itself."""
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.memory.tool import MemoryTool
 
     home = hermes_home(tmp_path)
@@ -253,7 +253,7 @@ async def test_the_history_views_file_filter_names_a_hermes_store_as_the_list_do
     """``f`` on MEMORY.md shows the records of ``memories/MEMORY.md`` (it showed none, and the store's path came
     round again as a file of its own); ``R`` then ``y`` restores the store under Hermes's lock."""
     from notebook_app.app.screens.history import HistoryScreen
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.memory.tool import MemoryTool
 
     home = hermes_home(tmp_path)

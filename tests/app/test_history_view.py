@@ -8,7 +8,7 @@ from notebook_pilot import MEMORY, SIZE, make_app, started, wait_until
 from real_git import plain_git
 
 from notebook_app.app.screens.history import HistoryScreen
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 from notebook_app.core.memory.tool import memory_tool
 
 
@@ -175,9 +175,9 @@ async def test_the_open_history_shows_an_undo_made_from_the_cli_and_u_names_it_f
 
 
 async def test_a_long_action_keeps_a_space_before_the_file_and_an_approval_names_its_approver_once(home: Path) -> None:
-    from notebook_app.core.edits.guarded_splice import delete_entry
-    from notebook_app.core.log.actor import Actor
-    from notebook_app.core.modes.review import approve, pending, propose
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry
+    from notebook_app.core.record.log.actor import Actor
+    from notebook_app.core.memory.review.decisions import approve, pending, propose
 
     agent = Actor.mcp("20261201-101010-0badc0de", "kip-host", "4.5.6")
     assert not delete_entry(home, "MEMORY.md", 1, MEMORY.splitlines()[0], by=CLI).is_error
@@ -234,7 +234,7 @@ async def test_a_records_diff_arriving_after_u_does_not_replace_the_dry_run(home
 async def test_with_git_on_each_write_shows_its_commit(home: Path, tmp_path: Path, monkeypatch) -> None:
     import subprocess
 
-    from notebook_app.core.modes.git_mode import git_on
+    from notebook_app.core.record.git.mode import git_on
 
     plain_git(monkeypatch, tmp_path)
     assert not git_on(home, by=CLI, add_ignore=True).is_error

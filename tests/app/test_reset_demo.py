@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from terminal import Terminal
 
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 from notebook_app.core.memory.tool import memory_tool
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ from textual.widgets import Input, OptionList
 
 from notebook_app.app.screens.review.screen import ReviewScreen
 from notebook_app.core.history.query import history
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.modes.review import pending, propose
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.memory.review.decisions import pending, propose
 
 AGENT = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
 
@@ -152,7 +152,7 @@ async def test_review_is_in_the_palette_and_an_empty_queue_says_how_one_fills(ho
 
 
 async def test_the_palette_turns_review_on_and_off_for_the_home_as_a_recorded_write(home: Path) -> None:
-    from notebook_app.core.modes.settings import load_settings
+    from notebook_app.core.record.settings import load_settings
 
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
@@ -223,8 +223,8 @@ async def test_a_proposal_rejected_from_the_cli_stays_listed_with_its_outcome(ho
 
 async def test_an_edited_approval_shows_what_was_written_and_says_it_was_edited(home: Path) -> None:
     from notebook_app.app.screens.review.screen import row_prompt
-    from notebook_app.core.log.actor import CLI
-    from notebook_app.core.modes.review import approve
+    from notebook_app.core.record.log.actor import CLI
+    from notebook_app.core.memory.review.decisions import approve
 
     pid = queue(home, {"action": "replace", "text": "Fridays", "with": "Mondays"})
     assert approve(home, pid, by=CLI, edited_args={"action": "replace", "text": "Fridays", "with": "Wednesdays"}).done

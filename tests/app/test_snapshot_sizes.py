@@ -91,8 +91,8 @@ def test_history(snap_compare, home: Path, size: tuple[int, int], monkeypatch: p
     from types import SimpleNamespace
 
     from notebook_app.app.screens.history import HistoryScreen
-    from notebook_app.core.log import ids as event_ids
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log import ids as event_ids
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.memory.tool import memory_tool
 
     monkeypatch.setattr(event_ids, "_time", SimpleNamespace(time=lambda: 1_796_000_000.0))  # ids on screen: pinned
@@ -140,9 +140,9 @@ def test_review(snap_compare, home: Path, size: tuple[int, int], monkeypatch: py
     from types import SimpleNamespace
 
     from notebook_app.app.screens.review.screen import ReviewScreen
-    from notebook_app.core.log import ids as event_ids
-    from notebook_app.core.log.actor import Actor
-    from notebook_app.core.modes.review import propose
+    from notebook_app.core.record.log import ids as event_ids
+    from notebook_app.core.record.log.actor import Actor
+    from notebook_app.core.memory.review.decisions import propose
 
     monkeypatch.setattr(event_ids, "_time", SimpleNamespace(time=lambda: 1_796_000_000.0))  # ids on screen: pinned
     monkeypatch.setattr(event_ids, "_random", random.Random(7))

@@ -17,21 +17,21 @@ import sys
 from pathlib import Path
 
 WRITE_PATH = (
-    "notebook_app.core.store.storage",
-    "notebook_app.core.store.recording",
-    "notebook_app.core.store.writes",
-    "notebook_app.core.store.recovery",
-    "notebook_app.core.store.journal",
-    "notebook_app.core.log.store",
-    "notebook_app.core.log.ids",
-    "notebook_app.core.log.events",
-    "notebook_app.core.log.append_record",
-    "notebook_app.core.log.replay",
-    "notebook_app.core.log.snapshots",
-    "notebook_app.core.store.side_events",
+    "notebook_app.core.record.storage",
+    "notebook_app.core.record.recording",
+    "notebook_app.core.record.writes",
+    "notebook_app.core.record.recovery",
+    "notebook_app.core.record.journal",
+    "notebook_app.core.record.log.store",
+    "notebook_app.core.record.log.ids",
+    "notebook_app.core.record.log.events",
+    "notebook_app.core.record.log.append_record",
+    "notebook_app.core.record.log.replay",
+    "notebook_app.core.record.log.snapshots",
+    "notebook_app.core.record.side_events",
     "notebook_app.core.memory.tool",
-    "notebook_app.core.edits.guarded_splice",
-    "notebook_app.core.edits.hand_edit",
+    "notebook_app.core.memory.edits.guarded_splice",
+    "notebook_app.core.memory.edits.hand_edit",
     "notebook_app.core.text.merge",
 )
 
@@ -47,11 +47,11 @@ WRITE_PACKAGES = (
 """The packages of writing and of what is written (docs/architecture.md); any new module of theirs counts too."""
 
 SHARED = (
-    "notebook_app.core.log.actor",
-    "notebook_app.core.log.event_action",
+    "notebook_app.core.record.log.actor",
+    "notebook_app.core.record.log.event_action",
     "notebook_app.core.memory.dialect",
     "notebook_app.core.memory.results",
-    "notebook_app.core.edits.entry_plan",
+    "notebook_app.core.memory.edits.entry_plan",
 )
 """All the first frame needs of those packages: who writes (the dry run's actor), the actions' words, the entry
 dialect and the entry plans of the dry run, the words a result is said in. Pure, no I/O."""
@@ -153,7 +153,7 @@ def test_a_write_from_the_notebook_loads_the_write_path(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert (
         out.stdout.strip()
-        == "notebook_app.core.edits.guarded_splice,notebook_app.core.edits.hand_edit,notebook_app.core.text.merge"
+        == "notebook_app.core.memory.edits.guarded_splice,notebook_app.core.memory.edits.hand_edit,notebook_app.core.text.merge"
     )
 
 

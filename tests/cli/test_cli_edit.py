@@ -154,7 +154,7 @@ def test_an_editor_that_fails_writes_nothing_and_keeps_the_copy(home: Path, env:
 
 
 def test_visual_wins_over_editor_and_is_split_as_a_shell_splits() -> None:
-    from notebook_app.core.edits.editor_copy import (
+    from notebook_app.core.memory.edits.editor_copy import (
         editor_command,  # the one choice of editor, the CLI's and the notebook's
     )
 

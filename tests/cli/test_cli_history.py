@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from notebook_app.core.log.actor import Actor
+from notebook_app.core.record.log.actor import Actor
 from notebook_app.core.memory.tool import memory_tool
 
 AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "4.5.6")

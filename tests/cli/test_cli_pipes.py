@@ -32,7 +32,7 @@ def _record_id(home: Path) -> str:
 
 @pytest.mark.parametrize("verb", ["soul", "blame", "history", "restore-dry-run"])
 def test_a_closed_pipe_ends_the_command_quietly(tmp_path: Path, verb: str) -> None:
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.memory.tool import memory_tool
 
     (tmp_path / "MEMORY.md").write_text(BIG)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from notebook_app.cli.main import main
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.modes.review import propose
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.memory.review.decisions import propose
 
 AGENT = Actor.mcp("s-1", "client", "1.0")
 
@@ -79,7 +79,7 @@ def test_an_unknown_id_exits_1_and_a_missing_id_is_usage(tmp_path: Path, capsys:
 
 
 def test_the_mcp_docs_quote_the_review_sentence_and_messages_word_for_word() -> None:
-    from notebook_app.core.modes.review import REVIEW_SENTENCE, queued_message
+    from notebook_app.core.memory.review.decisions import REVIEW_SENTENCE, queued_message
 
     page = " ".join((Path(__file__).parents[2] / "docs" / "mcp.md").read_text(encoding="utf-8").split())
     assert f'"{REVIEW_SENTENCE}"' in page
@@ -141,8 +141,8 @@ def test_review_on_off_status_change_and_show_the_homes_setting(
 
 
 def test_an_edited_approval_is_listed_as_written_and_marked_edited(tmp_path: Path) -> None:
-    from notebook_app.core.log.actor import CLI, Actor
-    from notebook_app.core.modes.review import approve, propose
+    from notebook_app.core.record.log.actor import CLI, Actor
+    from notebook_app.core.memory.review.decisions import approve, propose
 
     (tmp_path / "MEMORY.md").write_text("- drafts go out on Fridays\n")
     agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")

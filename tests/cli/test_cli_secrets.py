@@ -11,8 +11,8 @@ from pathlib import Path
 from cli_process import run
 from secret_corpus import Case, corpus
 
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.modes.review import propose
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.memory.review.decisions import propose
 
 AGENT = Actor.mcp("s-1", "client", "1.0")
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from cli_process import run
 
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.modes.review import propose
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.memory.review.decisions import propose
 
 ZONE = {"TZ": "Asia/Kolkata"}
 """+05:30 all year round (no daylight saving): an offset that cannot pass for UTC, nor for a whole hour."""

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.memory.tool import memory_tool
 
 PAGE = (Path(__file__).resolve().parents[2] / "docs" / "history.md").read_text(encoding="utf-8")

@@ -321,8 +321,8 @@ def test_recording_never_creates_the_home(tmp_path: Path) -> None:
 
 
 def test_a_review_mode_sessions_queued_calls_are_counted_as_proposals_never_as_writes(persona: Path) -> None:
-    from notebook_app.core.log.actor import Actor
-    from notebook_app.core.modes.review import propose
+    from notebook_app.core.record.log.actor import Actor
+    from notebook_app.core.memory.review.decisions import propose
     from notebook_app.core.sessions.agents import CallCounts
 
     session = start_session(persona, client_name="host", client_version="1")

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
+from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
 from notebook_app.core.history import origins as blame_module
 from notebook_app.core.history.origins import blame
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.memory.tool import memory_tool
 
 AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "4.5.6")

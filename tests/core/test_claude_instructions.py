@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.editor_copy import edit_with_editor
-from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
-from notebook_app.core.edits.hand_edit import read_for_edit, text_digest, write_file
+from notebook_app.core.memory.edits.editor_copy import edit_with_editor
+from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
+from notebook_app.core.memory.edits.hand_edit import read_for_edit, text_digest, write_file
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.hosts.opening.choose import open_home
 from notebook_app.core.hosts.opening.claude_home import memory_dir
 from notebook_app.core.hosts.opening.result import Opening
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 
 
 def tree(root: Path) -> dict[str, bytes | None]:

@@ -7,7 +7,7 @@ import difflib
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core.log.replay import _split_lf, diff_hunks, hunk
+from notebook_app.core.record.log.replay import _split_lf, diff_hunks, hunk
 
 LINE = st.sampled_from([b"a\n", b"b\n", b"- entry\n", b"\n", b"x", b"b", b"c\r\n", b"\r", b"ab\n", b"a"])
 CONTENT = st.lists(LINE, max_size=12).map(b"".join)

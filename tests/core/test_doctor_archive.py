@@ -121,7 +121,7 @@ def test_the_scan_writes_nothing_and_a_large_archive_is_scanned_once(tmp_path: P
 
 def test_a_key_tidy_moves_to_the_archive_is_still_found_there(tmp_path: Path) -> None:
     """End to end: a superseded fact holding a key moves to the archive; the doctor follows it there."""
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.tidy.apply import apply_tidy
     from notebook_app.core.tidy.model import Kind
     from notebook_app.core.tidy.propose import tidy

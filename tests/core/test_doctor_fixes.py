@@ -7,7 +7,7 @@ from pathlib import Path
 from notebook_app.core.doctor.check import check_home
 from notebook_app.core.doctor.fixes import FixPreview
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 
 
 def fix_of(home: Path, rule: str):

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from notebook_app.core.doctor.check import Doctor, check_home
 from notebook_app.core.doctor.fixes import RedactFix, RedactPreview
-from notebook_app.core.edits.guarded_splice import delete_entry
+from notebook_app.core.memory.edits.guarded_splice import delete_entry
 from notebook_app.core.history.query import history
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.log.actor import CLI, NOTEBOOK
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK
 from notebook_app.core.memory.tool import MemoryTool
 
 KEY = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
@@ -276,8 +276,8 @@ def test_a_secret_older_than_the_history_is_never_copied_into_it_by_its_fix(home
 
 
 def test_a_pending_proposal_whose_secret_was_redacted_is_never_approved_with_the_marker(home: Path) -> None:
-    from notebook_app.core.log.actor import Actor
-    from notebook_app.core.modes.review import approve, propose
+    from notebook_app.core.record.log.actor import Actor
+    from notebook_app.core.memory.review.decisions import approve, propose
 
     agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
     pid = propose(home, {"action": "add", "text": f"deploy key {KEY}"}, by=agent).output.split("(id ")[1][:15]
@@ -328,8 +328,8 @@ def test_a_redacted_outside_change_masks_its_blob_and_the_copies_holding_it_and_
 
 
 def test_a_failed_approval_of_a_proposal_holding_a_secret_keeps_only_where_it_was(home: Path) -> None:
-    from notebook_app.core.log.actor import Actor
-    from notebook_app.core.modes.review import approve, propose
+    from notebook_app.core.record.log.actor import Actor
+    from notebook_app.core.memory.review.decisions import approve, propose
 
     agent = Actor.mcp("20261130-210000-0000abcd", "kip-host", "1.4")
     (home / "MEMORY.md").write_text("- likes tide tables\n")

@@ -14,7 +14,7 @@ from notebook_app.core.doctor.repair import RepairPreview
 from notebook_app.core.doctor.rules.remembered import ForgetHostFix, remembered_findings
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.remembered import remember_host, remembered_host
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 
 
 @pytest.fixture

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from notebook_app.core.doctor.check import check_home
 from notebook_app.core.doctor.repair import RepairPreview, Utf8Fix
-from notebook_app.core.edits.guarded_splice import edit_entry
+from notebook_app.core.memory.edits.guarded_splice import edit_entry
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.log.actor import CLI, NOTEBOOK
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK
 from notebook_app.core.memory.tool import memory_tool
 
 BROKEN = b"- caf\xc3\xa9\n- ok\n- caf\xe9 au lait\n- cut \xe2\x82 here\n- two \xff\xfe end\n"

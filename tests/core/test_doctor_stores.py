@@ -16,7 +16,7 @@ from notebook_app.core.home.layout import FLAT, Dialect, FileMap
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.hosts.choice import resolve_host
 from notebook_app.core.hosts.profile import parse_profile
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 from notebook_app.core.memory import sections
 from notebook_app.core.text.times import local_time
 

@@ -25,11 +25,11 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import edit_entry
+from notebook_app.core.memory.edits.guarded_splice import edit_entry
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
 from notebook_app.core.home.reading import JOURNAL_NAME
-from notebook_app.core.log.actor import CLI, NOTEBOOK
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK
 from notebook_app.core.memory.tool import memory_tool
 
 SLOT = 128

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import edit_entry
+from notebook_app.core.memory.edits.guarded_splice import edit_entry
 from notebook_app.core.home.files import read_file
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.log.actor import CLI, LIBRARY, NOTEBOOK, Actor
+from notebook_app.core.record.log.actor import CLI, LIBRARY, NOTEBOOK, Actor
 from notebook_app.core.memory.plan import preview, preview_file
 from notebook_app.core.memory.tool import memory_tool
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from unprivileged import as_unprivileged, listing
 
-from notebook_app.core.edits.guarded_splice import Splice, delete_entry, edit_entry
+from notebook_app.core.memory.edits.guarded_splice import Splice, delete_entry, edit_entry
 from notebook_app.core.home.soul import MAX_FILE_BYTES
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.memory.tool import memory_tool
 
 

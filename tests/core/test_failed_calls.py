@@ -13,7 +13,7 @@ from notebook_app.core.fs import atomic
 from notebook_app.core.home.reading import JOURNAL_NAME, is_scratch_file
 from notebook_app.core.home.soul import compose
 from notebook_app.core.memory.tool import memory_tool
-from notebook_app.core.store import storage
+from notebook_app.core.record import storage
 
 
 def call_tool(home: str, args: dict) -> list:

@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 from real_git import git, plain_git
 
-from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
-from notebook_app.core.edits.hand_edit import text_digest, write_file
+from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
+from notebook_app.core.memory.edits.hand_edit import text_digest, write_file
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.memory.tool import memory_tool
-from notebook_app.core.modes.git_mode import git_off, git_on, git_status
-from notebook_app.core.modes.review import approve, propose
-from notebook_app.core.modes.settings import load_settings
-from notebook_app.core.store import git_commit
+from notebook_app.core.record.git.mode import git_off, git_on, git_status
+from notebook_app.core.memory.review.decisions import approve, propose
+from notebook_app.core.record.settings import load_settings
+from notebook_app.core.record.git import commit as git_commit
 from notebook_app.core.tidy.apply import apply_tidy
 from notebook_app.core.tidy.propose import tidy
 
@@ -244,8 +244,8 @@ def test_a_failed_commit_is_said_once_through_the_store_face_the_cli_and_the_app
     assert len(notes) == 1 and "git commit failed" in notes[0]
     assert store.git_notes() == []  # each taken once
     asked = subprocess.run(
-        [sys.executable, "-c", "import sys; from notebook_app.core.store.notes import git_notes; "
-         "print(git_notes(), 'notebook_app.core.store.git_commit' in sys.modules)"],
+        [sys.executable, "-c", "import sys; from notebook_app.core.record.notes import git_notes; "
+         "print(git_notes(), 'notebook_app.core.record.git.commit' in sys.modules)"],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert asked.stdout.split() == ["[]", "False"]

@@ -18,13 +18,14 @@ from real_git import git, plain_git
 
 from notebook_app.core.doctor.check import Doctor
 from notebook_app.core.doctor.rules import git_secrets
-from notebook_app.core.edits.guarded_splice import delete_entry
+from notebook_app.core.memory.edits.guarded_splice import delete_entry
 from notebook_app.core.history.admin import redact
 from notebook_app.core.history.query import history
-from notebook_app.core.log.actor import CLI, NOTEBOOK
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK
 from notebook_app.core.memory.tool import memory_tool
-from notebook_app.core.modes.git_mode import git_on
-from notebook_app.core.store import git_commit, git_history
+from notebook_app.core.record.git.mode import git_on
+from notebook_app.core.record.git import commit as git_commit
+from notebook_app.core.record.git import history as git_history
 
 KEY = "sk-ant-api03-" + "Qx7vT2mN9pL4rK8sW1yZ3bH6" * 2
 GIT = shutil.which("git")

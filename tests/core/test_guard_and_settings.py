@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_app.core.doctor.guard import guard_refusal
+from notebook_app.core.guard.rules import guard_refusal
 from notebook_app.core.memory.plan import parse_request
 from notebook_app.core.memory.tool import INPUT_SCHEMA
-from notebook_app.core.modes.guard import GuardedMemoryTool
-from notebook_app.core.modes.settings import HomeSettings, load_settings, mode_in_force
+from notebook_app.core.guard.tool import GuardedMemoryTool
+from notebook_app.core.record.settings import HomeSettings, load_settings, mode_in_force
 
 
 def refusal(args: dict[str, str]):

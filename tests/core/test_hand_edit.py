@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core.edits.hand_edit import text_digest, write_file
+from notebook_app.core.memory.edits.hand_edit import text_digest, write_file
 from notebook_app.core.history.origins import blame
 from notebook_app.core.history.query import check, history
 from notebook_app.core.history.undo_restore import undo
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.text.merge import both, merge3
 
@@ -175,7 +175,7 @@ def test_a_save_writes_the_merge_or_nothing_and_the_history_stays_whole(data: st
 
 
 def test_read_for_edit_gives_the_text_or_the_tools_refusal_and_refuses_over_a_cap_unread(home: Path) -> None:
-    from notebook_app.core.edits.hand_edit import TooLarge, read_for_edit
+    from notebook_app.core.memory.edits.hand_edit import TooLarge, read_for_edit
     from notebook_app.core.home.refusals import Rejection
 
     assert read_for_edit(home, "TOOLS.md") == ""  # absent: an edit creates it

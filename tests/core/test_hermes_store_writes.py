@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core.home.layout import FLAT, hermes_files
-from notebook_app.core.log.actor import CLI, LIBRARY
+from notebook_app.core.record.log.actor import CLI, LIBRARY
 from notebook_app.core.memory import sections
 from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA, WHOLE_ENTRY_SENTENCE, MemoryTool, memory_tool
 
@@ -183,7 +183,7 @@ ADDER = textwrap.dedent(
     """
     import os, sys, time
     from notebook_app.core.home.layout import hermes_files
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.memory.tool import MemoryTool
     home, go, worker = sys.argv[1], sys.argv[2], int(sys.argv[3])
     tool = MemoryTool(home, by=CLI, files=hermes_files(memory_limit=100_000))
@@ -210,7 +210,7 @@ def test_four_processes_adding_to_one_store_lose_nothing_and_never_mix_dialects(
 
 
 def test_an_entry_delete_or_edit_in_a_store_addresses_the_nth_entry_as_hermes_parses_it(tmp_path: Path) -> None:
-    from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
 
     home = hermes_home(tmp_path, "one\n§\ntwo\nspans lines\n§\nthree")
     store = home / "memories" / "MEMORY.md"
@@ -225,7 +225,7 @@ def test_an_entry_delete_or_edit_in_a_store_addresses_the_nth_entry_as_hermes_pa
 
 
 def test_an_entry_edit_that_would_split_or_duplicate_an_entry_changes_nothing(tmp_path: Path) -> None:
-    from notebook_app.core.edits.guarded_splice import edit_entry
+    from notebook_app.core.memory.edits.guarded_splice import edit_entry
 
     home = hermes_home(tmp_path)
     for new in ("x\n§\ny", "A", ""):
@@ -235,7 +235,7 @@ def test_an_entry_edit_that_would_split_or_duplicate_an_entry_changes_nothing(tm
 
 
 def test_an_entry_edit_on_a_store_found_by_its_content_keeps_the_store_whole(tmp_path: Path) -> None:
-    from notebook_app.core.edits.guarded_splice import delete_entry
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry
 
     home = tmp_path / "flat"
     home.mkdir()
@@ -256,7 +256,7 @@ def test_a_crlf_store_found_by_its_content_gets_a_new_entry_not_a_dash_line(tmp_
 def test_a_file_a_profile_marks_read_only_is_refused_by_every_write(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from notebook_app.core.edits.guarded_splice import delete_entry
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry
     from notebook_app.core.home.layout import host_files
 
     home = tmp_path / "mine"

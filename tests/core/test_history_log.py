@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry, splice
+from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry, splice
 from notebook_app.core.history.origins import blame
 from notebook_app.core.history.query import HistoryError, check, find, history
 from notebook_app.core.history.undo_restore import restore, undo
 from notebook_app.core.home.soul import compose
-from notebook_app.core.log.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
-from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.record.log.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
+from notebook_app.core.record.log.store import LOG_PATH
 from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.sessions.snapshot import Session
-from notebook_app.core.store.storage import LockedHome
+from notebook_app.core.record.storage import LockedHome
 
 AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "4.5.6")
 
@@ -61,8 +61,8 @@ def test_a_log_begun_at_version_1_is_still_read_and_appended_to_with_its_header_
 
 
 def test_tidy_is_in_the_closed_action_set_as_a_write_from_log_version_2() -> None:
-    from notebook_app.core.log.event_action import ACTIONS, WRITE_ACTIONS, EventAction
-    from notebook_app.core.log.json_lines import LOG_VERSION, READ_VERSIONS
+    from notebook_app.core.record.log.event_action import ACTIONS, WRITE_ACTIONS, EventAction
+    from notebook_app.core.record.log.json_lines import LOG_VERSION, READ_VERSIONS
 
     assert EventAction.TIDY in WRITE_ACTIONS and "tidy" in ACTIONS
     assert (LOG_VERSION, READ_VERSIONS) == (2, (1, 2))
@@ -230,7 +230,7 @@ def test_the_quick_record_of_an_add_is_exactly_what_the_general_writer_writes(ho
     memory_tool(home, by=AGENT).call({"action": "add", "text": "first: the file's history begins"})
     memory_tool(home, by=AGENT).call({"action": "add", "text": text})
     lines = (home / LOG_PATH).read_bytes().splitlines(keepends=True)
-    from notebook_app.core.log.events import Event
+    from notebook_app.core.record.log.events import Event
 
     for line in lines[1:]:
         assert Event.from_line(line).line() == line

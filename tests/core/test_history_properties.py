@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from notebook_app.core.history.query import check, history
 from notebook_app.core.history.undo_restore import undo
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 
 FILES = ("MEMORY.md", "USER.md")
 WORDS = st.sampled_from(["tea", "UTC", "IST", "kip", "ünï", "cafe", "7–11", "x"])
@@ -50,8 +50,8 @@ START = st.sampled_from([None, b"", b"- seed\n", b"- a\n- b tea\n- c\n", b"- no 
 
 def run_ops(home: str, who: str, ops: list[tuple]) -> None:
     """One writer process: its calls, in order; refusals and misses are part of the game."""
-    from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
-    from notebook_app.core.log.actor import CLI, Actor
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
+    from notebook_app.core.record.log.actor import CLI, Actor
     from notebook_app.core.memory.tool import memory_tool
 
     by = Actor.mcp("20261130-101010-0badc0de", "prop-agent", "1") if who == "agent" else CLI

@@ -17,15 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import delete_entry
+from notebook_app.core.memory.edits.guarded_splice import delete_entry
 from notebook_app.core.history.query import check, history
 from notebook_app.core.home.reading import JOURNAL_NAME
 from notebook_app.core.home.soul import compose
-from notebook_app.core.log.actor import CLI, NOTEBOOK
-from notebook_app.core.log.events import ABSENT, Event, FileState, Hunk, Payload, now
-from notebook_app.core.log.ids import new_id
-from notebook_app.core.log.replay import count_lines
-from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK
+from notebook_app.core.record.log.events import ABSENT, Event, FileState, Hunk, Payload, now
+from notebook_app.core.record.log.ids import new_id
+from notebook_app.core.record.log.replay import count_lines
+from notebook_app.core.record.log.store import LOG_PATH
 from notebook_app.core.memory.tool import memory_tool
 
 

@@ -14,19 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry, splice
-from notebook_app.core.edits.hand_edit import text_digest, write_file
+from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry, splice
+from notebook_app.core.memory.edits.hand_edit import text_digest, write_file
 from notebook_app.core.fs.home_pin import READ_ONLY_ENV, pin_home, served_read_only, write_refusal
 from notebook_app.core.history.admin import prune, redact
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import restore, undo
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.memory.tool import memory_tool
-from notebook_app.core.modes.review import ReviewError, approve, propose, reject
-from notebook_app.core.modes.settings import set_review
+from notebook_app.core.memory.review.decisions import ReviewError, approve, propose, reject
+from notebook_app.core.record.settings import set_review
 from notebook_app.core.sessions.agents import new_session, write_session_file
 from notebook_app.core.sessions.records import AgentSessionError
-from notebook_app.core.store.side_events import record_failed
+from notebook_app.core.record.side_events import record_failed
 
 
 def files_of(root: Path) -> dict[str, bytes]:

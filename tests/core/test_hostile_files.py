@@ -135,7 +135,7 @@ def test_an_absent_file_is_neither_found_nor_skipped(home: Path) -> None:
 def test_a_fifo_named_like_the_journal_neither_hangs_a_compose_nor_an_add(home: Path) -> None:
     from notebook_app.core.home.soul import compose
     from notebook_app.core.memory.tool import memory_tool
-    from notebook_app.core.store.storage import JOURNAL_NAME
+    from notebook_app.core.record.storage import JOURNAL_NAME
     from privileges import run_in_child
 
     (home / "MEMORY.md").write_text("- a\n")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from home_bytes import files_of
 
-from notebook_app.core.edits.copies import keep_buffer, kept_copies, kept_dir, mark_told
-from notebook_app.core.edits.hand_edit import text_digest, write_file
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.memory.edits.copies import keep_buffer, kept_copies, kept_dir, mark_told
+from notebook_app.core.memory.edits.hand_edit import text_digest, write_file
+from notebook_app.core.record.log.actor import NOTEBOOK
 
 BASE = "# Notes\n\n- timezone: UTC\n"
 TYPED = BASE + "- typed, never saved\n"

@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebook_app.core.edits.hand_edit import keep_typing
+from notebook_app.core.memory.edits.hand_edit import keep_typing
 from notebook_app.core.text.merge import Conflict, both, follow_line, merge3, mine, split_lines, theirs
 
 BASE = "- a\n- b\n- c\n"

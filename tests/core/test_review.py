@@ -8,10 +8,10 @@ from pathlib import Path
 from notebook_app.core.history.query import history, undoable
 from notebook_app.core.home.files import read_file
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.memory.tool import INPUT_SCHEMA
-from notebook_app.core.modes.guard import GuardedMemoryTool
-from notebook_app.core.modes.review import (
+from notebook_app.core.guard.tool import GuardedMemoryTool
+from notebook_app.core.memory.review.decisions import (
     ReviewedMemoryTool,
     approve,
     approve_all,
@@ -22,7 +22,7 @@ from notebook_app.core.modes.review import (
     propose,
     reject,
 )
-from notebook_app.core.modes.review_tool import reviewed_tool_class
+from notebook_app.core.guard.tool_choice import reviewed_tool_class
 
 AGENT = Actor.mcp("s-1", "client", "1.0")
 QUEUED = re.compile(r"queued for review \(id (p-[0-9a-z]{13})\); if approved, loads next session")

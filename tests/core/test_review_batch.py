@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_app.core.log.actor import NOTEBOOK, Actor
-from notebook_app.core.modes.review import approve, approve_all, pending, propose
-from notebook_app.core.modes.review_batch import preview_batch, session_batches
+from notebook_app.core.record.log.actor import NOTEBOOK, Actor
+from notebook_app.core.memory.review.decisions import approve, approve_all, pending, propose
+from notebook_app.core.memory.review.batch import preview_batch, session_batches
 
 KIP = Actor.mcp("20261206-020000-0000abcd", "kip-host", "1.4")
 CLAUDE = Actor.mcp("20261206-021500-0000beef", "claude-code", "2.0.1")

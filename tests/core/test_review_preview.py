@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.modes.review import approve_all, pending, propose, reject_all
-from notebook_app.core.modes.review_preview import preview_proposal, preview_proposals
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.memory.review.decisions import approve_all, pending, propose, reject_all
+from notebook_app.core.memory.review.preview import preview_proposal, preview_proposals
 
 AGENT = Actor.mcp("s-1", "client", "1.0")
 

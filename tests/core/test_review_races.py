@@ -20,17 +20,17 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core.history.query import history
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
-from notebook_app.core.modes import review
-from notebook_app.core.modes.review import approve, pending, propose, reject
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.memory.review import decisions as review
+from notebook_app.core.memory.review.decisions import approve, pending, propose, reject
 
 AGENT = Actor.mcp("s-1", "client", "1.0")
 
 REJECT = textwrap.dedent(
     """
     import sys
-    from notebook_app.core.log.actor import CLI
-    from notebook_app.core.modes.review import reject
+    from notebook_app.core.record.log.actor import CLI
+    from notebook_app.core.memory.review.decisions import reject
 
     decision = reject(sys.argv[1], sys.argv[2], reason="not this one", by=CLI)
     sys.exit(0 if decision.outcome == "rejected" else decision.message)
@@ -40,8 +40,8 @@ REJECT = textwrap.dedent(
 APPROVE = textwrap.dedent(
     """
     import json, os, sys, time
-    from notebook_app.core.modes import review
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.memory.review import decisions as review
+    from notebook_app.core.record.log.actor import CLI
 
     home, pid, me, other = sys.argv[1:5]
     real_find = review.find_proposal

@@ -11,8 +11,8 @@ import tomllib
 from pathlib import Path
 
 from notebook_app.core.history.query import history
-from notebook_app.core.log.actor import CLI, NOTEBOOK
-from notebook_app.core.modes.settings import load_settings, set_review
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK
+from notebook_app.core.record.settings import load_settings, set_review
 
 
 def settings_file(home: Path) -> Path:
@@ -86,7 +86,7 @@ def test_a_review_key_inside_a_table_is_refused_not_duplicated(tmp_path: Path) -
 def test_a_record_that_cannot_be_written_is_said_truthfully_and_recorded_as_found_next(
     tmp_path: Path, monkeypatch
 ) -> None:
-    from notebook_app.core.log import store as event_store
+    from notebook_app.core.record.log import store as event_store
 
     set_review(tmp_path, False, by=CLI)
     real = event_store.LogWriter.append
@@ -118,8 +118,8 @@ def test_a_temp_file_a_killed_writer_left_is_cleared_by_the_next_change(tmp_path
 
 def test_a_writer_killed_at_any_moment_leaves_a_whole_settings_file(tmp_path: Path) -> None:
     child = (
-        "import sys\nfrom notebook_app.core.log.actor import CLI\n"
-        "from notebook_app.core.modes.settings import set_review\n"
+        "import sys\nfrom notebook_app.core.record.log.actor import CLI\n"
+        "from notebook_app.core.record.settings import set_review\n"
         "on = True\nprint('go', flush=True)\nwhile True:\n    set_review(sys.argv[1], on, by=CLI)\n    on = not on\n"
     )
     for round_ in range(12):

@@ -14,7 +14,7 @@ from secret_corpus import PROSE, corpus
 import host_corpus
 from notebook_app.core.doctor.check import check_home
 from notebook_app.core.doctor.rules.secrets import secret_findings
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.text.file_text import FileText
 from notebook_app.core.text.secrets import find_secrets, secret_lines, secrets_in
 

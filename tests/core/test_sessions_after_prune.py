@@ -12,7 +12,7 @@ from cli_process import run
 
 from notebook_app.core.history.admin import prune
 from notebook_app.core.history.query import history
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.sessions.agents import (
     CallCounts,

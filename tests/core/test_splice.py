@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import Splice, splice
+from notebook_app.core.memory.edits.guarded_splice import Splice, splice
 from notebook_app.core.home.reading import JOURNAL_NAME
 from notebook_app.core.home.soul import compose
-from notebook_app.core.log.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
+from notebook_app.core.record.log.actor import CLI, LIBRARY, NOTEBOOK, Actor, ActorKind
 from notebook_app.core.memory.tool import memory_tool
 
 

@@ -13,17 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import delete_entry
+from notebook_app.core.memory.edits.guarded_splice import delete_entry
 from notebook_app.core.home.reading import is_scratch_file
 from notebook_app.core.home.soul import compose
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 
 PRELUDE = textwrap.dedent(
     """
     import os, sys, time
     from notebook_app.core import memory_tool
-    from notebook_app.core.log.actor import CLI
-    from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
+    from notebook_app.core.record.log.actor import CLI
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
     home, go, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     while not os.path.exists(go):
         time.sleep(0.001)
@@ -92,8 +92,8 @@ def test_an_agent_adding_while_entries_are_deleted_and_edited_loses_nothing(home
 KILLED = textwrap.dedent(
     """
     import sys
-    from notebook_app.core.log.actor import CLI
-    from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
+    from notebook_app.core.record.log.actor import CLI
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
     home = sys.argv[1]
     print("ready", flush=True)
     j = 0

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry, splice
+from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry, splice
 from notebook_app.core.home.reading import JOURNAL_NAME, is_scratch_file
 from notebook_app.core.home.soul import compose
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.memory.tool import memory_tool
 
 

@@ -16,8 +16,8 @@ from notebook_app.core.history.query import check, history
 from notebook_app.core.history.undo_group import undo
 from notebook_app.core.home.layout import Dialect, hermes_files
 from notebook_app.core.home.reading import read_intent
-from notebook_app.core.log.actor import CLI, Actor
-from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.record.log.actor import CLI, Actor
+from notebook_app.core.record.log.store import LOG_PATH
 from notebook_app.core.memory import sections
 from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.tidy.apply import apply_tidy

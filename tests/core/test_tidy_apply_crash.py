@@ -1,6 +1,6 @@
 """A tidy killed part-way loses nothing: every moved entry is in at least one file, and the history agrees.
 
-The torn states are built by hand with the apply's own steps (:mod:`notebook_app.core.store.group`: the temp files
+The torn states are built by hand with the apply's own steps (:mod:`notebook_app.core.record.group`: the temp files
 and records prepared, the intent and the records announced, the archive renamed), then the writer stops, as a
 kill would leave it; and by a real child process that dies (``os._exit``) right after its first rename.
 """
@@ -23,14 +23,14 @@ from test_tidy_apply import moved_raws, planned, planted
 from notebook_app.core.history.query import check, history
 from notebook_app.core.home.layout import Dialect
 from notebook_app.core.home.reading import Intent, is_temp_file, read_intent
-from notebook_app.core.log.actor import CLI
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.record.log.actor import CLI
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.store import LOG_PATH
 from notebook_app.core.memory.tool import memory_tool
-from notebook_app.core.store.group import FileWrite, announce, land, prepare, reserve_ids
-from notebook_app.core.store.journal import write_slot
-from notebook_app.core.store.recording import Change
-from notebook_app.core.store.storage import locked_home
+from notebook_app.core.record.group import FileWrite, announce, land, prepare, reserve_ids
+from notebook_app.core.record.journal import write_slot
+from notebook_app.core.record.recording import Change
+from notebook_app.core.record.storage import locked_home
 from notebook_app.core.tidy.apply import _archive_block, _cut_lines, _Source, apply_tidy
 from notebook_app.core.tidy.propose import tidy
 
@@ -126,7 +126,7 @@ DIES_AFTER_FIRST_RENAME = textwrap.dedent(
     """
     import os, sys
     from pathlib import Path
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.tidy import apply_tidy, tidy
 
     home = Path(sys.argv[1])
@@ -178,7 +178,7 @@ APPLY_AND_UNDO_FOREVER = textwrap.dedent(
     import sys
     from pathlib import Path
     from notebook_app.core.history import undo
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.tidy import apply_tidy, tidy
 
     home = Path(sys.argv[1])
@@ -229,7 +229,7 @@ def test_a_failure_after_the_archive_landed_says_so_and_the_next_write_completes
 ) -> None:
     import errno
 
-    from notebook_app.core.store import group
+    from notebook_app.core.record import group
 
     planted(home)
     proposal = tidy(home)
@@ -258,7 +258,7 @@ ADDS = textwrap.dedent(
     """
     import sys
     from notebook_app.core import memory_tool
-    from notebook_app.core.log.actor import Actor
+    from notebook_app.core.record.log.actor import Actor
 
     tool = memory_tool(sys.argv[1], by=Actor.mcp("20261206-020202-0badc0de", "busy-agent", "1"))
     print("ready", flush=True)
@@ -321,8 +321,8 @@ SIGKILLED_ONCE_THE_RECORDS_ARE_IN_THE_LOG = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
-    from notebook_app.core.log.actor import CLI
-    from notebook_app.core.log.store import LogWriter
+    from notebook_app.core.record.log.actor import CLI
+    from notebook_app.core.record.log.store import LogWriter
     from notebook_app.core.tidy import apply_tidy, tidy
 
     home = Path(sys.argv[1])

@@ -9,7 +9,7 @@ from home_bytes import files_of
 from test_tidy_apply import planted
 
 from notebook_app.core.home.layout import hermes_files
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.record.log.actor import CLI
 from notebook_app.core.tidy.apply import apply_tidy, tidied_texts
 from notebook_app.core.tidy.propose import tidy
 

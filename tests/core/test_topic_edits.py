@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.editor_copy import edit_with_editor
-from notebook_app.core.edits.hand_edit import read_for_edit, text_digest, write_file
+from notebook_app.core.memory.edits.editor_copy import edit_with_editor
+from notebook_app.core.memory.edits.hand_edit import read_for_edit, text_digest, write_file
 from notebook_app.core.history.query import check, history
 from notebook_app.core.history.undo_restore import undo
 from notebook_app.core.home.layout import FLAT, claude_code_files, openclaw_files
@@ -25,10 +25,10 @@ from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.hosts.opening.choose import open_home
 from notebook_app.core.hosts.opening.claude_home import memory_dir
 from notebook_app.core.hosts.opening.result import Opening
-from notebook_app.core.log.actor import NOTEBOOK
-from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.record.log.actor import NOTEBOOK
+from notebook_app.core.record.log.store import LOG_PATH
 from notebook_app.core.memory.tool import memory_tool
-from notebook_app.core.store.journal import TOPIC_SLOT
+from notebook_app.core.record.journal import TOPIC_SLOT
 
 OLD = "# Debugging\n\nRun the failing test with -x first.\n"
 NEW = "# Debugging\n\nRun the failing test with -x first.\nThen read the log.\n"

@@ -20,16 +20,16 @@ from pathlib import Path
 
 from notebook_app.core.history.query import check, history
 from notebook_app.core.home.soul import compose_soul
-from notebook_app.core.log.actor import CLI
-from notebook_app.core.log.events import Event
-from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.record.log.actor import CLI
+from notebook_app.core.record.log.events import Event
+from notebook_app.core.record.log.store import LOG_PATH
 from notebook_app.core.memory.tool import memory_tool
 
 HALF_AN_ADD = textwrap.dedent(
     """
     import os, sys
     from notebook_app.core import memory_tool
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
 
     home, text = sys.argv[1], sys.argv[2]
     memory = os.stat(os.path.join(home, "MEMORY.md"))
@@ -51,7 +51,7 @@ ONE_ADD = textwrap.dedent(
     """
     import sys
     from notebook_app.core import memory_tool
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
 
     result = memory_tool(sys.argv[1], by=CLI).call({"action": "add", "text": sys.argv[2]})
     sys.exit(1 if result.is_error else 0)

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
+from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
 from notebook_app.core.history.origins import Origin, blame
 from notebook_app.core.history.query import check, history, record_diff
 from notebook_app.core.history.undo_restore import restore, undo
-from notebook_app.core.log.actor import CLI, NOTEBOOK, Actor
+from notebook_app.core.record.log.actor import CLI, NOTEBOOK, Actor
 from notebook_app.core.memory.tool import memory_tool
 
 AGENT = Actor.mcp("20261130-101010-0badc0de", "kip-host", "1.0")
@@ -245,7 +245,7 @@ def test_undoing_a_deletion_is_refused_when_a_later_record_wrote_at_that_very_pl
     (home / "MEMORY.md").write_text("- one\n- two\n- three\n")
     delete_entry(home, "MEMORY.md", 2, "- two", by=NOTEBOOK)
     (deleted,) = ids(home)
-    from notebook_app.core.edits.guarded_splice import splice
+    from notebook_app.core.memory.edits.guarded_splice import splice
 
     assert not splice(home, "MEMORY.md", 6, b"", b"- inserted where two was\n", by=NOTEBOOK).is_error
     inserted = ids(home)[1]
@@ -255,7 +255,7 @@ def test_undoing_a_deletion_is_refused_when_a_later_record_wrote_at_that_very_pl
 
 
 def test_edits_right_next_to_what_a_record_wrote_do_not_block_its_undo(home: Path) -> None:
-    from notebook_app.core.edits.guarded_splice import splice
+    from notebook_app.core.memory.edits.guarded_splice import splice
 
     (home / "SOUL.md").write_bytes(b"abcdef")
     assert not splice(home, "SOUL.md", 3, b"", b"XYZ", by=NOTEBOOK).is_error  # abcXYZdef

@@ -15,8 +15,8 @@ from pathlib import Path
 from unprivileged import as_unprivileged, listing
 
 from notebook_app.core.doctor.check import check_home
-from notebook_app.core.edits.guarded_splice import delete_entry, splice
-from notebook_app.core.log.actor import CLI
+from notebook_app.core.memory.edits.guarded_splice import delete_entry, splice
+from notebook_app.core.record.log.actor import CLI
 from notebook_app.core.memory.tool import memory_tool
 
 

@@ -99,7 +99,7 @@ OUR_ADDER = textwrap.dedent(
     from pathlib import Path
     from notebook_app.core.home.layout import hermes_files
     from notebook_app.core.hosts.hermes.config import read_config
-    from notebook_app.core.log.actor import CLI
+    from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.memory.tool import MemoryTool
     home, go, worker, each = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     config = read_config(Path(home), 2200, 1375)

@@ -8,8 +8,8 @@ import pytest
 from real_git import NEEDS_GIT, git, plain_git
 from stdio_harness import connect, text_of
 
-from notebook_app.core.log.actor import CLI
-from notebook_app.core.modes.git_mode import git_on
+from notebook_app.core.record.log.actor import CLI
+from notebook_app.core.record.git.mode import git_on
 
 pytestmark = NEEDS_GIT
 

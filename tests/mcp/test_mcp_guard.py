@@ -15,7 +15,7 @@ import pytest
 from stdio_harness import MODES, connect, text_of
 
 from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA
-from notebook_app.core.modes.guard import GUARD_SENTENCE
+from notebook_app.core.guard.tool import GUARD_SENTENCE
 from notebook_app.core.sessions.agents import list_sessions, read_calls
 
 KEY = "sk-ant-api03-" + "Zq7" * 15

@@ -8,7 +8,7 @@ from stdio_harness import connect
 
 from notebook_app.core.history.query import history
 from notebook_app.core.history.undo_restore import undo
-from notebook_app.core.log.actor import CLI, Actor
+from notebook_app.core.record.log.actor import CLI, Actor
 from notebook_app.core.memory.results import ToolResult
 from notebook_app.core.memory.tool import memory_tool
 from notebook_app.core.sessions.agents import (

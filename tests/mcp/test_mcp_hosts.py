@@ -139,7 +139,7 @@ async def test_an_openclaw_workspace_is_served_the_contract_unchanged(tmp_path: 
 async def test_the_guard_on_a_hermes_home_refuses_in_its_dialect_and_says_both_sentences(
     tmp_path: Path, server_log: Path
 ) -> None:
-    from notebook_app.core.modes.guard import GUARD_SENTENCE
+    from notebook_app.core.guard.tool import GUARD_SENTENCE
 
     home = hermes_home(tmp_path / "hermes")
     key = "AKIA" + "Q7ZB4XKM2NWP5RTV"

@@ -16,10 +16,10 @@ import anyio
 import pytest
 from stdio_harness import MODES, REPO, connect, text_of
 
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.memory.tool import DESCRIPTION, INPUT_SCHEMA
-from notebook_app.core.modes.guard import GUARD_SENTENCE
-from notebook_app.core.modes.review import REVIEW_SENTENCE, approve, pending, reject
+from notebook_app.core.guard.tool import GUARD_SENTENCE
+from notebook_app.core.memory.review.decisions import REVIEW_SENTENCE, approve, pending, reject
 from notebook_app.core.sessions.agents import list_sessions, read_calls
 
 QUEUED = re.compile(r"queued for review \(id (p-[0-9a-z]{13})\); if approved, loads next session")

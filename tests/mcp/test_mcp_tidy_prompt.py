@@ -16,9 +16,9 @@ import pytest
 from mcp.shared.exceptions import MCPError
 from stdio_harness import MODES, connect, text_of
 
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.memory.tool import INPUT_SCHEMA
-from notebook_app.core.modes.review import approve_all, pending
+from notebook_app.core.memory.review.decisions import approve_all, pending
 from notebook_app.core.sessions.agents import list_sessions
 from notebook_app.core.tidy.near import THRESHOLD
 from notebook_app.core.tidy.prompt import PROMPT_DESCRIPTION, PROMPT_NAME

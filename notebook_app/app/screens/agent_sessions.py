@@ -33,7 +33,7 @@ from notebook_app.app.widgets.session import session_pane
 from notebook_app.app.widgets.session.session_pane import SessionPane, present
 from notebook_app.app.workers import LatestWins
 from notebook_app.core.home.layout import FLAT, FileMap
-from notebook_app.core.modes.review import ProposalStatus
+from notebook_app.core.memory.review.decisions import ProposalStatus
 from notebook_app.core.sessions.agents import CallCounts, SessionListing, scan_sessions
 
 PRESENCE_SECONDS = 2.0

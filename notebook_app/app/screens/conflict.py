@@ -31,7 +31,7 @@ from notebook_app.app.widgets.common import line_view
 from notebook_app.app.widgets.common.key_footer import KeyFooter
 from notebook_app.app.widgets.common.line_view import LineView
 from notebook_app.app.workers import run_once
-from notebook_app.core.edits.hand_edit import HandEditResult
+from notebook_app.core.memory.edits.hand_edit import HandEditResult
 from notebook_app.core.text.merge import Conflict, MergeResult, both, mine, theirs
 
 PICKS: dict[Choice, Callable[[Conflict], Sequence[str]]] = {"mine": mine, "theirs": theirs, "both": both}

@@ -26,7 +26,7 @@ from notebook_app.core.doctor.fixes import FixPreview, RedactPreview
 from notebook_app.core.doctor.model import Finding
 from notebook_app.core.doctor.repair import RepairPreview
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.text.hidden import with_markers
 
 ICONS = {"error": ("✖", "$text-error"), "warning": ("!", "$text-warning"), "info": ("·", "$foreground-muted")}

@@ -28,14 +28,14 @@ from notebook_app.app.watchers.home_and_log import LiveHome
 from notebook_app.app.widgets.common.key_footer import KeyFooter
 from notebook_app.app.workers import LatestWins, run_once
 from notebook_app.core.fs.state_dir import state_problem
-from notebook_app.core.history.commits import commits_of_writes
+from notebook_app.core.record.git.write_commits import commits_of_writes
 from notebook_app.core.history.query import history, record_diff, undoable
 from notebook_app.core.history.undo_group import undo
 from notebook_app.core.history.undo_restore import HistoryResult, restore, who
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.names import BOOTSTRAP_ORDER
-from notebook_app.core.log.actor import NOTEBOOK
-from notebook_app.core.log.events import Event
+from notebook_app.core.record.log.actor import NOTEBOOK
+from notebook_app.core.record.log.events import Event
 from notebook_app.core.memory.results import for_people
 
 WHO = (None, "notebook", "cli", "mcp", "library", "outside")

@@ -17,7 +17,7 @@ from notebook_app.app.view_model.comparison import Comparison, compare
 from notebook_app.core.history.undo_restore import who
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.hosts.choice import resolve_host
-from notebook_app.core.modes.review import Proposal, ProposalStatus, pending
+from notebook_app.core.memory.review.decisions import Proposal, ProposalStatus, pending
 from notebook_app.core.sessions.agents import AgentSession, CallEntry, load_session
 from notebook_app.core.sessions.snapshot import Snapshot, take_snapshot
 from notebook_app.core.text.hidden import with_markers

@@ -16,10 +16,10 @@ from notebook_app.app.view_model.notebook import ENTRY_ACTIONS, HomeState
 from notebook_app.core.home.files import FileRead, FileStatus
 from notebook_app.core.home.layout import Dialect
 from notebook_app.core.home.refusals import Rejection, edit_refusal, text_of
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 
 if TYPE_CHECKING:
-    from notebook_app.core.edits.entry_plan import EntryPlan
+    from notebook_app.core.memory.edits.entry_plan import EntryPlan
     from notebook_app.core.memory.plan import Edit
 
 
@@ -73,7 +73,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
 
 def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     """An entry delete or edit on the file as shown, planned by the core's ``plan_entry``."""
-    from notebook_app.core.edits.entry_plan import plan_entry
+    from notebook_app.core.memory.edits.entry_plan import plan_entry
 
     name, line = str(args["file"]), int(str(args["line"]))
     live = state.files.get(name)
@@ -110,7 +110,7 @@ class Selection:
 
 def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[StatusKind, str]:
     """The line under the form: what the dry run found, in words; ``flag`` when it needs attention."""
-    from notebook_app.core.edits.entry_plan import EntryPlan
+    from notebook_app.core.memory.edits.entry_plan import EntryPlan
 
     outcome = dry.outcome
     if isinstance(outcome, EntryPlan):

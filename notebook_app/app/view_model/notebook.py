@@ -22,13 +22,13 @@ from notebook_app.core.home.layout import FLAT, Dialect, FileMap, on_demand_file
 from notebook_app.core.home.reading import ENTRY_FILES
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, Composition
 from notebook_app.core.hostbase.registry import host as registered
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.sessions.snapshot import Session, Snapshot
 from notebook_app.core.tidy.model import archive_for
 
 if TYPE_CHECKING:
     from notebook_app.core.doctor.check import Doctor, DoctorReport
-    from notebook_app.core.edits.hand_edit import HandEditResult
+    from notebook_app.core.memory.edits.hand_edit import HandEditResult
     from notebook_app.core.hosts.opening.previews import Previews
     from notebook_app.core.hosts.profile import HostProfile
     from notebook_app.core.memory.results import SpliceResult, ToolResult
@@ -258,7 +258,7 @@ class Notebook:
 
     def health(self) -> tuple[DoctorReport, int]:
         """The doctor's report and how many agent proposals wait for review: the health line's two facts."""
-        from notebook_app.core.modes.review import pending_count
+        from notebook_app.core.memory.review.decisions import pending_count
 
         return self.check(), pending_count(self.home)
 
@@ -285,7 +285,7 @@ class Notebook:
 
     def hand_edit(self, name: str, text: str, base: str) -> tuple[HandEditResult, HomeState]:
         """Write ``text`` as ``name``, an edit of ``base``, through the guarded hand edit; then read the home again."""
-        from notebook_app.core.edits.hand_edit import text_digest, write_file
+        from notebook_app.core.memory.edits.hand_edit import text_digest, write_file
 
         with self._lock:
             result = write_file(
@@ -361,7 +361,7 @@ def in_sections(name: str, files: FileMap, live: LiveFile) -> bool:
 
 def write_entry(home: Path, args: Mapping[str, object], files: FileMap = FLAT) -> SpliceResult:
     """The form's entry edit, made through the core's guarded splice, as the notebook."""
-    from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
 
     name, line, expect = str(args["file"]), int(str(args["line"])), str(args["expect"])
     if args["action"] == "delete-entry":

@@ -27,7 +27,7 @@ from notebook_app.app.watchers.folder import (
     awatch,
 )
 from notebook_app.core.fs.state_dir import STATE_DIR
-from notebook_app.core.log.store import LOG_PATH
+from notebook_app.core.record.log.store import LOG_PATH
 from notebook_app.core.sessions.agents import OLD_CALLS_SUFFIX, SESSION_FILE_SUFFIX, sessions_path
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from notebook_app.core.edits.guarded_splice import (
+from notebook_app.core.memory.edits.guarded_splice import (
     ENTRY_FILES,
     SpliceResult,
     delete_entry,
@@ -26,8 +26,8 @@ from notebook_app.core.home.files import read_file
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.soul import MAX_FILE_BYTES, home_path
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.events import SecretSpan
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.events import SecretSpan
 from notebook_app.core.memory import sections
 from notebook_app.core.memory.dialect import dialect_in
 

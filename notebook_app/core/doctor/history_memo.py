@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 
 from notebook_app.core.fs.atomic import write_atomically
-from notebook_app.core.log.store import LogReader
+from notebook_app.core.record.log.store import LogReader
 
 _CHUNK = 1 << 22
 

@@ -21,12 +21,12 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from notebook_app.core.edits.guarded_splice import SpliceResult, splice
+from notebook_app.core.memory.edits.guarded_splice import SpliceResult, splice
 from notebook_app.core.home.files import FileRead, FileStatus, read_file
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.soul import MAX_FILE_BYTES, home_path
-from notebook_app.core.log.actor import Actor
+from notebook_app.core.record.log.actor import Actor
 
 SHOWN = 20
 """At most this many bad runs are listed; the count says how many there are."""

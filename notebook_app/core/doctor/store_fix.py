@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 
 from notebook_app.core.doctor.fixes import FixKind
 from notebook_app.core.doctor.repair import RepairPreview, as_the_doctor_read
-from notebook_app.core.edits.guarded_splice import SpliceResult, splice
+from notebook_app.core.memory.edits.guarded_splice import SpliceResult, splice
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.log.actor import Actor
+from notebook_app.core.record.log.actor import Actor
 from notebook_app.core.memory import sections
 from notebook_app.core.memory.sections import hermes_text
 from notebook_app.core.text.quote import shown

@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from notebook_app.core.edits.copies import make_copy
-from notebook_app.core.edits.hand_edit import HandEditResult, hand_edit_refusal, read_for_edit, text_digest, write_file
+from notebook_app.core.memory.edits.copies import make_copy
+from notebook_app.core.memory.edits.hand_edit import HandEditResult, hand_edit_refusal, read_for_edit, text_digest, write_file
 from notebook_app.core.fs.home_pin import moved
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.store.places import read_only_refusal
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.places import read_only_refusal
 
 EditorRunner = Callable[[Path], int]
 """Runs an editor on the copy's path and waits; returns its exit status (0: saved and quit)."""

@@ -19,7 +19,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from notebook_app.core.edits.entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
+from notebook_app.core.memory.edits.entry_plan import EntryPlan, _entry_problem, _new_text_problem, _quote, plan_entry
 from notebook_app.core.fs.home_pin import moved
 from notebook_app.core.home.files import FileStatus
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap
@@ -27,15 +27,15 @@ from notebook_app.core.home.names import base_name, is_home_path
 from notebook_app.core.home.reading import ENTRY_FILES
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, home_path
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Payload, SecretSpan
-from notebook_app.core.log.redaction import mask, mask_text
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Payload, SecretSpan
+from notebook_app.core.record.log.redaction import mask, mask_text
 from notebook_app.core.memory.dialect import dialect_for
 from notebook_app.core.memory.plan import load_outcome
 from notebook_app.core.memory.results import SpliceResult
-from notebook_app.core.store.places import read_only_refusal
-from notebook_app.core.store.storage import Change, LockedHome, StorageError, locked_home
+from notebook_app.core.record.places import read_only_refusal
+from notebook_app.core.record.storage import Change, LockedHome, StorageError, locked_home
 
 __all__ = ["ENTRY_FILES", "EntryPlan", "Splice", "SpliceResult", "delete_entry", "edit_entry", "plan_entry", "splice"]
 

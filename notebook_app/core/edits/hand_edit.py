@@ -19,18 +19,18 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from notebook_app.core.edits.guarded_splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked, said_name
+from notebook_app.core.memory.edits.guarded_splice import ENTRY_FILES, Splice, SpliceResult, _locked, _splice_locked, said_name
 from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.names import BOOTSTRAP_ORDER, TOPIC_NAME_MAX, base_name, is_home_path
 from notebook_app.core.home.refusals import Rejection, file_refusal, utf8_refusal
 from notebook_app.core.hostbase.registry import host
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Payload
-from notebook_app.core.store.places import read_only_refusal
-from notebook_app.core.store.recording import Change
-from notebook_app.core.store.storage import LockedHome
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Payload
+from notebook_app.core.record.places import read_only_refusal
+from notebook_app.core.record.recording import Change
+from notebook_app.core.record.storage import LockedHome
 from notebook_app.core.text.merge import Conflict, MergeResult, merge3, split_lines
 
 

@@ -26,17 +26,17 @@ from notebook_app.core.history.query import HistoryError, find
 from notebook_app.core.history.redact_plan import RedactionPlan, plan_redaction
 from notebook_app.core.home.reading import JOURNAL_NAME
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log import snapshots
-from notebook_app.core.log.actor import LIBRARY
-from notebook_app.core.log.events import Event, EventError
-from notebook_app.core.log.json_lines import header_line, parse_header
-from notebook_app.core.log.redaction import masked_args
-from notebook_app.core.log.replay import RebuildError, is_start, rebuild
-from notebook_app.core.log.store import LOG_NAME, LogWriter, open_reader
+from notebook_app.core.record.log import snapshots
+from notebook_app.core.record.log.actor import LIBRARY
+from notebook_app.core.record.log.events import Event, EventError
+from notebook_app.core.record.log.json_lines import header_line, parse_header
+from notebook_app.core.record.log.redaction import masked_args
+from notebook_app.core.record.log.replay import RebuildError, is_start, rebuild
+from notebook_app.core.record.log.store import LOG_NAME, LogWriter, open_reader
 from notebook_app.core.sessions.pruned import count_pruned, read_pruned, write_pruned
-from notebook_app.core.store.git_history import SCAN_COMMITS, GitHolding, commits_holding
-from notebook_app.core.store.journal import file_slot_offset, write_slot
-from notebook_app.core.store.storage import StorageError, locked_home
+from notebook_app.core.record.git.history import SCAN_COMMITS, GitHolding, commits_holding
+from notebook_app.core.record.journal import file_slot_offset, write_slot
+from notebook_app.core.record.storage import StorageError, locked_home
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.store.git_history import commits_of_writes as _commits_of_writes
+from notebook_app.core.record.git.history import commits_of_writes as _commits_of_writes
 
 
 def commits_of_writes(home: str | os.PathLike[str]) -> dict[str, str]:

@@ -20,9 +20,9 @@ from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.home.layout import FileMap
 from notebook_app.core.home.reading import ENTRY_FILES, consistent_reads
 from notebook_app.core.home.soul import MAX_FILE_BYTES
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.store.recording import Recorder
-from notebook_app.core.store.storage import LockedHome, locked_home
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.recording import Recorder
+from notebook_app.core.record.storage import LockedHome, locked_home
 
 
 @contextmanager

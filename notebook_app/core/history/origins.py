@@ -26,11 +26,11 @@ from notebook_app.core.history.query import not_a_file, slot_of
 from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.events import WRITE_ACTIONS, Event, EventError
-from notebook_app.core.log.head import BY, Head, actor_of, head_of
-from notebook_app.core.log.replay import RebuildError, diff_hunks, file_events_backward, rebuild
-from notebook_app.core.log.store import LogReader, open_reader
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.events import WRITE_ACTIONS, Event, EventError
+from notebook_app.core.record.log.head import BY, Head, actor_of, head_of
+from notebook_app.core.record.log.replay import RebuildError, diff_hunks, file_events_backward, rebuild
+from notebook_app.core.record.log.store import LogReader, open_reader
 
 
 class Origin(Enum):

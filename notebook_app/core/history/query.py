@@ -22,14 +22,14 @@ from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.names import is_archive_name, is_topic_name
 from notebook_app.core.home.reading import read_slot
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, home_path
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Event, EventError
-from notebook_app.core.log.ids import ID_KINDS, ID_PATTERN
-from notebook_app.core.log.replay import RebuildError, file_events_backward, is_start, rebuild, start_content
-from notebook_app.core.log.store import LogReader, open_reader
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Event, EventError
+from notebook_app.core.record.log.ids import ID_KINDS, ID_PATTERN
+from notebook_app.core.record.log.replay import RebuildError, file_events_backward, is_start, rebuild, start_content
+from notebook_app.core.record.log.store import LogReader, open_reader
 from notebook_app.core.sessions.agents import old_call_files
-from notebook_app.core.store.journal import LOG_SLOT, FileSlot, file_slot_offset, log_slot
+from notebook_app.core.record.journal import LOG_SLOT, FileSlot, file_slot_offset, log_slot
 
 OLD_JOURNAL_KIND = "j"
 

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from notebook_app.core.log import snapshots
-from notebook_app.core.log.events import Event, FileState, Payload
-from notebook_app.core.log.redaction import MARK, find_spans
-from notebook_app.core.log.replay import is_start
+from notebook_app.core.record.log import snapshots
+from notebook_app.core.record.log.events import Event, FileState, Payload
+from notebook_app.core.record.log.redaction import MARK, find_spans
+from notebook_app.core.record.log.replay import is_start
 
 _MIN_TEXT = 4
 """A text shorter than this, taken whole when the rule finds no secret, would match too much elsewhere."""

@@ -19,13 +19,13 @@ from notebook_app.core.history.query import Found, HistoryError, find, unified
 from notebook_app.core.history.undo_restore import HistoryResult, _later, _nothing_changed, _refused, plan_undo
 from notebook_app.core.history.undo_restore import undo as undo_one
 from notebook_app.core.home.layout import FLAT, FileMap
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Event
-from notebook_app.core.log.store import open_reader
-from notebook_app.core.store.group import FileWrite, GroupCut, write_group
-from notebook_app.core.store.recording import Change
-from notebook_app.core.store.storage import StorageError
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Event
+from notebook_app.core.record.log.store import open_reader
+from notebook_app.core.record.group import FileWrite, GroupCut, write_group
+from notebook_app.core.record.recording import Change
+from notebook_app.core.record.storage import StorageError
 
 
 def undo(

@@ -36,14 +36,14 @@ from notebook_app.core.history.query import (
 )
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Event, Hunk
-from notebook_app.core.log.replay import RebuildError, diff_hunks, hunk, payload_bytes
-from notebook_app.core.log.store import open_reader
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Event, Hunk
+from notebook_app.core.record.log.replay import RebuildError, diff_hunks, hunk, payload_bytes
+from notebook_app.core.record.log.store import open_reader
 from notebook_app.core.memory.plan import load_outcome
-from notebook_app.core.store.recording import Change
-from notebook_app.core.store.storage import LockedHome, StorageError
+from notebook_app.core.record.recording import Change
+from notebook_app.core.record.storage import LockedHome, StorageError
 from notebook_app.core.text.times import local_time
 
 Home = str | os.PathLike[str]

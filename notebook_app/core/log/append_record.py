@@ -14,8 +14,8 @@ import functools
 import json
 import re
 
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.events import INLINE_LIMIT, FileState
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.events import INLINE_LIMIT, FileState
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _PLAIN = re.compile(r"[A-Z]+\.md")  # a bootstrap file name needs no escaping

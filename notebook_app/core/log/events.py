@@ -20,9 +20,9 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from notebook_app.core.log.actor import Actor, ActorKind
-from notebook_app.core.log.event_action import WRITE_ACTIONS, EventAction
-from notebook_app.core.log.json_lines import json_line
+from notebook_app.core.record.log.actor import Actor, ActorKind
+from notebook_app.core.record.log.event_action import WRITE_ACTIONS, EventAction
+from notebook_app.core.record.log.json_lines import json_line
 
 INLINE_LIMIT = 4096
 """Edit bytes longer than this go to the snapshot store; the log keeps a reference."""

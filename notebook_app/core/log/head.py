@@ -12,8 +12,8 @@ import json
 from datetime import datetime
 from typing import NamedTuple
 
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.events import Event, actor_from_json
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.events import Event, actor_from_json
 
 BY = rb'\{"kind":"[a-z]+"(?:,"session":"[^"\\]*")?(?:,"client":\{[^{}]*\})?\}'
 """An event's ``by`` object as the log writes it: the one pattern every head expression builds on."""

@@ -13,7 +13,7 @@ import random
 import re
 import time as _time
 
-from notebook_app.core.log.event_action import EventAction
+from notebook_app.core.record.log.event_action import EventAction
 
 _KIND_OF = {
     EventAction.PROPOSED: "p",

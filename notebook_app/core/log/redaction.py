@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from notebook_app.core.log.events import SecretSpan
+from notebook_app.core.record.log.events import SecretSpan
 
 MARK = b"*"
 

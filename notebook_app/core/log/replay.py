@@ -13,9 +13,9 @@ import difflib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from notebook_app.core.log import snapshots
-from notebook_app.core.log.events import Event, Hunk, Payload
-from notebook_app.core.log.store import LogReader
+from notebook_app.core.record.log import snapshots
+from notebook_app.core.record.log.events import Event, Hunk, Payload
+from notebook_app.core.record.log.store import LogReader
 from notebook_app.core.text.common_runs import common_prefix, common_suffix
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from notebook_app.core.fs.state_dir import STATE_DIR, StateDirError, readable_state, real_directory
 from notebook_app.core.home.reading import Intent, read_intent
-from notebook_app.core.log.events import Event, EventError
-from notebook_app.core.log.json_lines import header_line, parse_header
+from notebook_app.core.record.log.events import Event, EventError
+from notebook_app.core.record.log.json_lines import header_line, parse_header
 
 LOG_NAME = "events.jsonl"
 LOG_PATH = f"{STATE_DIR}/{LOG_NAME}"

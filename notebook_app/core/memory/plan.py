@@ -20,7 +20,7 @@ from notebook_app.core.home.names import is_home_path
 from notebook_app.core.home.reading import MEMORY_TARGETS
 from notebook_app.core.home.refusals import Rejection, edit_refusal, text_of
 from notebook_app.core.home.soul import MAX_FILE_BYTES
-from notebook_app.core.log.actor import LIBRARY, Actor
+from notebook_app.core.record.log.actor import LIBRARY, Actor
 from notebook_app.core.memory import sections
 from notebook_app.core.memory.dialect import dialect_for, entry_text_refusal
 from notebook_app.core.text.hidden import char_name, near_match, with_markers

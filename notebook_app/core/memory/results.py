@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from notebook_app.core.edits.guarded_splice import Splice
+    from notebook_app.core.memory.edits.guarded_splice import Splice
 
 
 def for_people(output: str, unrecorded: str | None) -> str:

@@ -34,7 +34,7 @@ from typing import Literal
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.hosts.hermes.host import HERMES
 from notebook_app.core.hosts.hermes.load import blocked_write
-from notebook_app.core.log.redaction import masked_text
+from notebook_app.core.record.log.redaction import masked_text
 from notebook_app.core.text.newlines import original_index, universal
 
 DELIMITER = "\n§\n"

@@ -13,8 +13,8 @@ from typing import Any
 
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import LIBRARY, Actor, ActorKind
-from notebook_app.core.log.json_lines import json_safe
+from notebook_app.core.record.log.actor import LIBRARY, Actor, ActorKind
+from notebook_app.core.record.log.json_lines import json_safe
 from notebook_app.core.memory import sections
 from notebook_app.core.memory.dialect import dialect_for
 from notebook_app.core.memory.plan import (
@@ -32,9 +32,9 @@ from notebook_app.core.memory.plan import (
     plan_in_store,
 )
 from notebook_app.core.memory.results import ToolResult
-from notebook_app.core.store.places import holds
-from notebook_app.core.store.side_events import record_failed
-from notebook_app.core.store.storage import Change, LockedHome, StorageError, locked_home
+from notebook_app.core.record.places import holds
+from notebook_app.core.record.side_events import record_failed
+from notebook_app.core.record.storage import Change, LockedHome, StorageError, locked_home
 
 DESCRIPTION = (
     "Edit your durable memory files. action 'add' appends an entry, 'replace' swaps the first "

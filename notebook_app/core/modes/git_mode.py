@@ -18,9 +18,9 @@ from pathlib import Path
 from notebook_app.core.home.git_ignore import add_to_gitignore, not_ignored, run_git
 from notebook_app.core.home.reading import TEMP_PREFIX, TEMP_SUFFIX
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.modes.settings import SettingResult, change_setting
-from notebook_app.core.store.git_commit import (
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.settings import SettingResult, change_setting
+from notebook_app.core.record.git.commit import (
     COMMIT_TIMEOUT,
     author,
     commit_paths,

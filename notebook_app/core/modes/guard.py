@@ -9,7 +9,7 @@ write may come back refused.
 
 from __future__ import annotations
 
-from notebook_app.core.doctor.guard import guard_refusal
+from notebook_app.core.guard.rules import guard_refusal
 from notebook_app.core.memory.plan import Rejection, parse_request
 from notebook_app.core.memory.tool import DESCRIPTION, MemoryTool, ToolResult
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from notebook_app.core.memory.tool import DESCRIPTION
-from notebook_app.core.modes.guard import GUARD_SENTENCE, GuardedMemoryTool
-from notebook_app.core.modes.review import REVIEW_SENTENCE, ReviewedMemoryTool
+from notebook_app.core.guard.tool import GUARD_SENTENCE, GuardedMemoryTool
+from notebook_app.core.memory.review.decisions import REVIEW_SENTENCE, ReviewedMemoryTool
 
 
 class GuardedReviewedMemoryTool(GuardedMemoryTool, ReviewedMemoryTool):

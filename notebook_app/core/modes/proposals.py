@@ -14,10 +14,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Event, EventError
-from notebook_app.core.log.store import open_reader
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Event, EventError
+from notebook_app.core.record.log.store import open_reader
 
 DECISIONS = (EventAction.APPROVED, EventAction.REJECTED, EventAction.FAILED)
 """The log's actions that decide a proposal."""

@@ -25,17 +25,17 @@ from notebook_app.core.home.files import FileRead, read_file
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import NOTEBOOK, Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Event, now
-from notebook_app.core.log.ids import new_id
-from notebook_app.core.log.json_lines import json_safe
-from notebook_app.core.log.redaction import masked_args, masked_text
+from notebook_app.core.record.log.actor import NOTEBOOK, Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Event, now
+from notebook_app.core.record.log.ids import new_id
+from notebook_app.core.record.log.json_lines import json_safe
+from notebook_app.core.record.log.redaction import masked_args, masked_text
 from notebook_app.core.memory.plan import Edit, parse_request, preview_file
 from notebook_app.core.memory.tool import DESCRIPTION, MemoryTool, ToolResult
-from notebook_app.core.modes.proposals import Proposal, ProposalStatus, ReviewError, proposal_status, read_proposals
-from notebook_app.core.store.side_events import append_event
-from notebook_app.core.store.storage import Change, LockedHome
+from notebook_app.core.memory.review.proposals import Proposal, ProposalStatus, ReviewError, proposal_status, read_proposals
+from notebook_app.core.record.side_events import append_event
+from notebook_app.core.record.storage import Change, LockedHome
 
 REVIEW_SENTENCE = (
     "This server runs in review mode: a valid write is queued for a human to approve, and is written only "

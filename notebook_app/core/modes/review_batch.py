@@ -19,8 +19,8 @@ from notebook_app.core.home.files import FileRead, FileStatus, read_file
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.refusals import Rejection, text_of
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.modes.proposals import Proposal, ProposalStatus
-from notebook_app.core.modes.review import READ_LIMIT, proposal_dry_run
+from notebook_app.core.memory.review.proposals import Proposal, ProposalStatus
+from notebook_app.core.memory.review.decisions import READ_LIMIT, proposal_dry_run
 
 CONTEXT = 2
 

@@ -18,7 +18,7 @@ from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.refusals import Rejection, text_of
 from notebook_app.core.home.soul import home_path
 from notebook_app.core.memory.plan import Edit
-from notebook_app.core.modes.review import READ_LIMIT, Proposal, proposal_dry_run
+from notebook_app.core.memory.review.decisions import READ_LIMIT, Proposal, proposal_dry_run
 
 CONTEXT = 2
 

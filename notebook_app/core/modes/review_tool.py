@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notebook_app.core.modes.review import ReviewedMemoryTool
+from notebook_app.core.memory.review.decisions import ReviewedMemoryTool
 
 if TYPE_CHECKING:
     from notebook_app.core.memory.tool import MemoryTool
@@ -18,7 +18,7 @@ def reviewed_tool_class(*, guard: bool) -> type[MemoryTool]:
     """The review tool; with the guard too, the guard refuses first and what it lets through is queued."""
     if not guard:
         return ReviewedMemoryTool
-    from notebook_app.core.modes.guarded_reviewed_tool import (
+    from notebook_app.core.guard.reviewed_tool import (
         GuardedReviewedMemoryTool,  # the doctor's rules load only in guard mode
     )
 

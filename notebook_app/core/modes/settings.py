@@ -27,12 +27,12 @@ from pathlib import Path
 from notebook_app.core.fs.atomic import remove_temps, write_atomically
 from notebook_app.core.home.files import read_file
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.events import Event, EventError, now
-from notebook_app.core.log.ids import new_id
-from notebook_app.core.log.store import open_reader
-from notebook_app.core.store.outside import OUTSIDE
-from notebook_app.core.store.side_events import append_event
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.events import Event, EventError, now
+from notebook_app.core.record.log.ids import new_id
+from notebook_app.core.record.log.store import open_reader
+from notebook_app.core.record.outside import OUTSIDE
+from notebook_app.core.record.side_events import append_event
 
 STATE_DIR = ".notebook"
 SETTINGS_NAME = "settings.toml"

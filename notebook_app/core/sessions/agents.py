@@ -33,7 +33,7 @@ from notebook_app.core.fs.atomic import write_all, write_atomically
 from notebook_app.core.fs.state_dir import STATE_DIR
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import Actor
+from notebook_app.core.record.log.actor import Actor
 from notebook_app.core.memory.tool import ToolResult
 from notebook_app.core.sessions.calls import call_entry, logged_calls
 from notebook_app.core.sessions.folder import (
@@ -65,7 +65,7 @@ from notebook_app.core.sessions.records import (
     session_from_json,
 )
 from notebook_app.core.sessions.snapshot import take_snapshot
-from notebook_app.core.store.side_events import record_session_start
+from notebook_app.core.record.side_events import record_session_start
 
 if TYPE_CHECKING:
     from notebook_app.core.hosts.profile import HostProfile

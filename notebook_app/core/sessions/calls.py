@@ -12,10 +12,10 @@ import os
 from collections.abc import Callable
 
 from notebook_app.core.home.soul import home_path
-from notebook_app.core.log.actor import ActorKind
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Event, EventError
-from notebook_app.core.log.store import open_reader
+from notebook_app.core.record.log.actor import ActorKind
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Event, EventError
+from notebook_app.core.record.log.store import open_reader
 from notebook_app.core.sessions.records import CallEntry
 
 

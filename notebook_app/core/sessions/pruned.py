@@ -22,9 +22,9 @@ from pathlib import Path
 
 from notebook_app.core.fs.atomic import write_atomically
 from notebook_app.core.fs.state_dir import readable_state
-from notebook_app.core.log.events import Event
-from notebook_app.core.log.ids import id_order
-from notebook_app.core.log.store import open_reader
+from notebook_app.core.record.log.events import Event
+from notebook_app.core.record.log.ids import id_order
+from notebook_app.core.record.log.store import open_reader
 from notebook_app.core.sessions.calls import call_entry, session_call
 from notebook_app.core.sessions.records import CallCounts
 

@@ -31,8 +31,8 @@ from pathlib import Path
 
 from notebook_app.core.fs.state_dir import STATE_DIR
 from notebook_app.core.home.git_ignore import run_git
-from notebook_app.core.log.actor import Actor, ActorKind
-from notebook_app.core.log.ids import ID_PATTERN
+from notebook_app.core.record.log.actor import Actor, ActorKind
+from notebook_app.core.record.log.ids import ID_PATTERN
 from notebook_app.core.text.secrets import secret_spans
 
 EMAIL = "persona-notebook@localhost"

@@ -29,8 +29,8 @@ from typing import IO
 
 from notebook_app.core.fs.state_dir import STATE_DIR
 from notebook_app.core.home.git_ignore import run_git
-from notebook_app.core.log.ids import ID_PATTERN
-from notebook_app.core.store.git_commit import COMMIT_TIMEOUT, git_setting, repo_root
+from notebook_app.core.record.log.ids import ID_PATTERN
+from notebook_app.core.record.git.commit import COMMIT_TIMEOUT, git_setting, repo_root
 
 SCAN_COMMITS = 500
 """The newest commits touching the home that a scan reads (the doctor and ``history --redact``)."""

@@ -41,14 +41,14 @@ from typing import TYPE_CHECKING
 from notebook_app.core.fs.atomic import remove_matching, sync_folder, write_temp
 from notebook_app.core.home.names import base_name
 from notebook_app.core.home.reading import TEMP_PREFIX, TEMP_SUFFIX, Intent, is_temp_file
-from notebook_app.core.log.events import ABSENT, Event, FileState, Hunk, Payload
-from notebook_app.core.log.ids import new_id
-from notebook_app.core.log.replay import count_lines, diff_hunks
-from notebook_app.core.store.journal import file_slot_offset, read_group_files, stat_key, write_group_files, write_slot
-from notebook_app.core.store.recording import Change
+from notebook_app.core.record.log.events import ABSENT, Event, FileState, Hunk, Payload
+from notebook_app.core.record.log.ids import new_id
+from notebook_app.core.record.log.replay import count_lines, diff_hunks
+from notebook_app.core.record.journal import file_slot_offset, read_group_files, stat_key, write_group_files, write_slot
+from notebook_app.core.record.recording import Change
 
 if TYPE_CHECKING:
-    from notebook_app.core.store.storage import LockedHome
+    from notebook_app.core.record.storage import LockedHome
 
 
 @dataclass(frozen=True)
@@ -310,8 +310,8 @@ def _is_utf8(data: bytes) -> bool:
 
 def settle_group(home: Path, intent: Intent, log_fd: int, journal: int) -> None:
     """Recovery of a group whose writer was killed: complete it from its temp files, or drop what did not land."""
-    from notebook_app.core.log.events import EventError
-    from notebook_app.core.log.store import lines_forward
+    from notebook_app.core.record.log.events import EventError
+    from notebook_app.core.record.log.store import lines_forward
 
     assert intent.log is not None
     size = os.fstat(log_fd).st_size

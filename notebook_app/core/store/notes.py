@@ -11,5 +11,5 @@ def git_notes() -> list[str]:
     The one place the shells ask (the CLI prints each, the app shows each as a notice). Asked only of a
     git_commit module already loaded, since only a write loads it: asking loads nothing of the write path.
     """
-    module = sys.modules.get("notebook_app.core.store.git_commit")
+    module = sys.modules.get("notebook_app.core.record.git.commit")
     return module.take_notes() if module is not None else []

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from notebook_app.core.log import snapshots
-from notebook_app.core.log.actor import Actor, ActorKind
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import ABSENT, Event, FileState, Hunk, Payload, now
-from notebook_app.core.log.redaction import mask
-from notebook_app.core.log.replay import count_lines, diff_hunks
-from notebook_app.core.store.journal import StatKey
+from notebook_app.core.record.log import snapshots
+from notebook_app.core.record.log.actor import Actor, ActorKind
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import ABSENT, Event, FileState, Hunk, Payload, now
+from notebook_app.core.record.log.redaction import mask
+from notebook_app.core.record.log.replay import count_lines, diff_hunks
+from notebook_app.core.record.journal import StatKey
 
 OUTSIDE = Actor(ActorKind.OUTSIDE)
 

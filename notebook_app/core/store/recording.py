@@ -26,15 +26,15 @@ from typing import Any
 
 from notebook_app.core.fs.state_dir import STATE_DIR, StateDirError, readable_state, state_problem
 from notebook_app.core.home.reading import SLOT
-from notebook_app.core.log import snapshots
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import INLINE_LIMIT, Event, FileState, Hunk, Payload, SecretSpan, now
-from notebook_app.core.log.ids import new_id
-from notebook_app.core.log.redaction import mask
-from notebook_app.core.log.replay import RebuildError, count_lines, file_events_backward, rebuild
-from notebook_app.core.log.store import LOG_NAME, LogWriter, open_reader, read_log_id
-from notebook_app.core.store.journal import (
+from notebook_app.core.record.log import snapshots
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import INLINE_LIMIT, Event, FileState, Hunk, Payload, SecretSpan, now
+from notebook_app.core.record.log.ids import new_id
+from notebook_app.core.record.log.redaction import mask
+from notebook_app.core.record.log.replay import RebuildError, count_lines, file_events_backward, rebuild
+from notebook_app.core.record.log.store import LOG_NAME, LogWriter, open_reader, read_log_id
+from notebook_app.core.record.journal import (
     LOG_SLOT,
     FileSlot,
     StatKey,
@@ -45,7 +45,7 @@ from notebook_app.core.store.journal import (
     shares_slot,
     write_slot,
 )
-from notebook_app.core.store.outside import outside_change, outside_masked
+from notebook_app.core.record.outside import outside_change, outside_masked
 
 SNAPSHOT_COST = 32 * 1024 * 1024
 """Replay cost (bytes rewritten, plus a little per event) after which a rewrite keeps a snapshot."""

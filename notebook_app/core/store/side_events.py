@@ -17,15 +17,15 @@ from pathlib import Path
 from notebook_app.core.fs.home_pin import HomeRefused, home_lock
 from notebook_app.core.fs.state_dir import StateDirError
 from notebook_app.core.home.reading import JOURNAL_NAME, MEMORY_TARGETS
-from notebook_app.core.log.actor import Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Event, now
-from notebook_app.core.log.ids import new_id
-from notebook_app.core.log.json_lines import json_safe
-from notebook_app.core.log.redaction import masked_args, masked_text
-from notebook_app.core.log.store import LogWriter
-from notebook_app.core.store.journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
-from notebook_app.core.store.recovery import recover
+from notebook_app.core.record.log.actor import Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Event, now
+from notebook_app.core.record.log.ids import new_id
+from notebook_app.core.record.log.json_lines import json_safe
+from notebook_app.core.record.log.redaction import masked_args, masked_text
+from notebook_app.core.record.log.store import LogWriter
+from notebook_app.core.record.journal import LOG_SLOT, log_slot, log_slot_text, pread_slot, write_slot
+from notebook_app.core.record.recovery import recover
 
 
 def record_failed(

@@ -53,16 +53,16 @@ from notebook_app.core.home.reading import (
     is_scratch_file as is_scratch_file,  # the read half, re-exported for callers that write
 )
 from notebook_app.core.home.refusals import Rejection, file_refusal, utf8_refusal
-from notebook_app.core.log.actor import LIBRARY, Actor
-from notebook_app.core.log.append_record import append_line
-from notebook_app.core.log.events import ABSENT, FileState, Hunk, Payload, now
-from notebook_app.core.log.replay import append_span
-from notebook_app.core.store.git_commit import commit_after
-from notebook_app.core.store.journal import ALL_SLOTS, stat_key, write_slot
-from notebook_app.core.store.places import PlaceRefused, folder_for, host_lock, read_only_refusal
-from notebook_app.core.store.recording import EVENT_COST, Change, Known, Recorder
-from notebook_app.core.store.recovery import recover
-from notebook_app.core.store.writes import RecordedWrites, is_utf8
+from notebook_app.core.record.log.actor import LIBRARY, Actor
+from notebook_app.core.record.log.append_record import append_line
+from notebook_app.core.record.log.events import ABSENT, FileState, Hunk, Payload, now
+from notebook_app.core.record.log.replay import append_span
+from notebook_app.core.record.git.commit import commit_after
+from notebook_app.core.record.journal import ALL_SLOTS, stat_key, write_slot
+from notebook_app.core.record.places import PlaceRefused, folder_for, host_lock, read_only_refusal
+from notebook_app.core.record.recording import EVENT_COST, Change, Known, Recorder
+from notebook_app.core.record.recovery import recover
+from notebook_app.core.record.writes import RecordedWrites, is_utf8
 
 _TAIL_BYTES = 64
 _READ_TRIES = 5

@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 from notebook_app.core.fs.atomic import sync_folder, write_temp
 from notebook_app.core.home.names import base_name
 from notebook_app.core.home.reading import TEMP_PREFIX, TEMP_SUFFIX, Intent
-from notebook_app.core.log.events import ABSENT, FileState, Hunk, Payload
-from notebook_app.core.log.replay import count_lines, diff_hunks, hunk
-from notebook_app.core.store.journal import stat_key, write_slot
-from notebook_app.core.store.recording import Change, Known, Recorder
+from notebook_app.core.record.log.events import ABSENT, FileState, Hunk, Payload
+from notebook_app.core.record.log.replay import count_lines, diff_hunks, hunk
+from notebook_app.core.record.journal import stat_key, write_slot
+from notebook_app.core.record.recording import Change, Known, Recorder
 
 
 class RecordedWrites:

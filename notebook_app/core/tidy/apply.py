@@ -28,15 +28,15 @@ from typing import TYPE_CHECKING
 from notebook_app.core.home.files import read_file
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap
 from notebook_app.core.home.reading import ENTRY_FILES
-from notebook_app.core.log.actor import LIBRARY, Actor
-from notebook_app.core.log.event_action import EventAction
-from notebook_app.core.log.events import Hunk as Edit
-from notebook_app.core.log.replay import hunk
+from notebook_app.core.record.log.actor import LIBRARY, Actor
+from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.record.log.events import Hunk as Edit
+from notebook_app.core.record.log.replay import hunk
 from notebook_app.core.memory import sections
 from notebook_app.core.memory.dialect import dialect_for
-from notebook_app.core.store.group import FileWrite, GroupCut, reserve_ids, write_group
-from notebook_app.core.store.recording import Change
-from notebook_app.core.store.storage import LockedHome, StorageError, locked_home
+from notebook_app.core.record.group import FileWrite, GroupCut, reserve_ids, write_group
+from notebook_app.core.record.recording import Change
+from notebook_app.core.record.storage import LockedHome, StorageError, locked_home
 from notebook_app.core.tidy.model import DEFAULT_TARGET, Entry, Hunk, Proposal
 from notebook_app.core.tidy.propose import READ_LIMIT, tidy
 

@@ -27,7 +27,7 @@ from notebook_app.app.workers import run_once
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
-    from notebook_app.core.edits.copies import KeptCopy
+    from notebook_app.core.memory.edits.copies import KeptCopy
 
 STDERR_GRACE = 0.25
 """Seconds a served notebook waits, after saying on stderr what it kept, before it ends (only when it kept one)."""
@@ -83,7 +83,7 @@ def tell_kept(node: DOMNode, home: Path, *, shown: Callable[[Path], str] = str) 
     """Say in one notification the buffers kept for ``home`` that no notebook has said yet (looked for in a thread)."""
 
     def job() -> list[KeptCopy]:
-        from notebook_app.core.edits.copies import edits_dir, kept_copies, mark_told
+        from notebook_app.core.memory.edits.copies import edits_dir, kept_copies, mark_told
 
         untold = [kept for kept in kept_copies(home, edits_dir=edits_dir()) if not kept.told]
         for kept in untold:

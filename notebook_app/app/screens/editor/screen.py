@@ -35,7 +35,7 @@ from notebook_app.app.widgets.editor.buffer import EditorBuffer
 from notebook_app.app.widgets.find import find_bar
 from notebook_app.app.widgets.find.find_bar import FindRow
 from notebook_app.app.workers import LatestWins, run_once
-from notebook_app.core.edits.hand_edit import HandEditResult, keep_typing, text_digest
+from notebook_app.core.memory.edits.hand_edit import HandEditResult, keep_typing, text_digest
 from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.memory.results import for_people
 from notebook_app.core.text.merge import follow_line
@@ -318,7 +318,7 @@ class EditorScreen(KeyedScreen[None]):
         if not self.unsaved:
             return None
         from notebook_app.app.screens.editor.kept import kept_words
-        from notebook_app.core.edits.copies import edits_dir, keep_buffer
+        from notebook_app.core.memory.edits.copies import edits_dir, keep_buffer
 
         where = self.notebook.files.relative(self.file_name)  # memories/MEMORY.md in a Hermes home
         kept = keep_buffer(self.notebook.home, where, self.text, self.base, edits_dir=edits_dir())

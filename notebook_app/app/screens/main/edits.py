@@ -26,11 +26,11 @@ from notebook_app.app.workers import run_once
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.soul import MAX_FILE_BYTES
-from notebook_app.core.log.actor import NOTEBOOK
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.memory.results import for_people
 
 if TYPE_CHECKING:
-    from notebook_app.core.edits.editor_copy import CopyEditResult
+    from notebook_app.core.memory.edits.editor_copy import CopyEditResult
 
 EditorLauncher = Callable[[Path], int]
 """Runs an editor on a copy's path, ON THE EVENT LOOP, and returns its exit status (0: saved and quit)."""
@@ -73,7 +73,7 @@ def editable(home: Path, name: str, files: FileMap = FLAT) -> str | Rejection:
     the cap, that the buffer keeps as it is.
     """
     from notebook_app.app.widgets.editor.buffer import buffer_rewrites
-    from notebook_app.core.edits.hand_edit import read_for_edit
+    from notebook_app.core.memory.edits.hand_edit import read_for_edit
 
     found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES, files=files)
     if isinstance(found, Rejection):
@@ -132,7 +132,7 @@ class FileEdits:
 
     def _open_editor(self, name: str, found: str | Rejection) -> None:
         if isinstance(found, Rejection):
-            from notebook_app.core.edits.hand_edit import TooLarge
+            from notebook_app.core.memory.edits.hand_edit import TooLarge
 
             hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
             self._screen.notify(
@@ -160,8 +160,8 @@ class FileEdits:
                 markup=False,
             )
             return
-        from notebook_app.core.edits.copies import edits_dir
-        from notebook_app.core.edits.editor_copy import edit_with_editor, editor_command
+        from notebook_app.core.memory.edits.copies import edits_dir
+        from notebook_app.core.memory.edits.editor_copy import edit_with_editor, editor_command
 
         launcher = self.run_editor
         if launcher is None:
@@ -195,7 +195,7 @@ class FileEdits:
 
     def _edited_outside(self, name: str, result: CopyEditResult) -> None:
         """What came of it, in words: written (merged or not), unchanged, or a conflict with where the edit is kept."""
-        from notebook_app.core.edits.editor_copy import CopyOutcome
+        from notebook_app.core.memory.edits.editor_copy import CopyOutcome
 
         heads = {
             CopyOutcome.WRITTEN: "Written",
@@ -232,7 +232,7 @@ class FileEdits:
 
     def _outside_resolved(self, name: str, kept: Path | None, written: tuple[str, str] | None) -> None:
         """Back from the conflict view of an outside edit: once resolved, the kept copy has done its work."""
-        from notebook_app.core.edits.editor_copy import discard_copy
+        from notebook_app.core.memory.edits.editor_copy import discard_copy
 
         if written is None:
             self._screen.notify(

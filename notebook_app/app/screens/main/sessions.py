@@ -22,7 +22,7 @@ from notebook_app.app.view_model.dry_run import DryRun
 from notebook_app.app.view_model.notebook import HomeState, Notebook
 from notebook_app.app.widgets.session.session_pane import SessionPane, present
 from notebook_app.app.workers import run_once
-from notebook_app.core.edits.entry_plan import EntryPlan
+from notebook_app.core.memory.edits.entry_plan import EntryPlan
 from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hostbase.registry import hosts
 

@@ -15,9 +15,9 @@ from textual.content import Content
 
 from notebook_app.core.history.undo_restore import who
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.modes.review import Proposal, ProposalStatus
-from notebook_app.core.modes.review_batch import Batch
-from notebook_app.core.modes.review_preview import ProposalPreview
+from notebook_app.core.memory.review.decisions import Proposal, ProposalStatus
+from notebook_app.core.memory.review.batch import Batch
+from notebook_app.core.memory.review.preview import ProposalPreview
 
 MARKS = {
     ProposalStatus.APPROVED: ("✔ approved", "$text-success"),

@@ -29,8 +29,8 @@ from notebook_app.app.widgets.common.key_footer import KeyFooter
 from notebook_app.app.workers import LatestWins, run_once
 from notebook_app.core.history.undo_restore import who
 from notebook_app.core.home.layout import FLAT, FileMap
-from notebook_app.core.log.actor import NOTEBOOK
-from notebook_app.core.modes.review import (
+from notebook_app.core.record.log.actor import NOTEBOOK
+from notebook_app.core.memory.review.decisions import (
     Decision,
     Outcome,
     Proposal,
@@ -43,8 +43,8 @@ from notebook_app.core.modes.review import (
     reject_all,
     secret_words,
 )
-from notebook_app.core.modes.review_batch import preview_batch, session_batches
-from notebook_app.core.modes.review_preview import ProposalPreview, preview_proposal, preview_proposals
+from notebook_app.core.memory.review.batch import preview_batch, session_batches
+from notebook_app.core.memory.review.preview import ProposalPreview, preview_proposal, preview_proposals
 
 __all__ = ["ReviewScreen", "Row", "call_words", "row_prompt"]
 

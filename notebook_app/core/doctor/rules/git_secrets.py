@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from notebook_app.core.doctor.model import Finding, finding
 from notebook_app.core.home.files import FileStatus, read_file
-from notebook_app.core.store.git_history import SCAN_COMMITS, blob_contents, head_commit, home_blobs, scanned_repo
+from notebook_app.core.record.git.history import SCAN_COMMITS, blob_contents, head_commit, home_blobs, scanned_repo
 from notebook_app.core.text.secrets import secret_spans
 
 RULE = "security.secret-git"

@@ -31,9 +31,9 @@ from notebook_app.core.doctor.fixes import RedactFix
 from notebook_app.core.doctor.history_memo import recall, remember, started
 from notebook_app.core.doctor.model import Finding, finding
 from notebook_app.core.fs.state_dir import readable_state
-from notebook_app.core.log import snapshots
-from notebook_app.core.log.events import Event, EventError
-from notebook_app.core.log.store import LogReader, lines_forward, open_reader
+from notebook_app.core.record.log import snapshots
+from notebook_app.core.record.log.events import Event, EventError
+from notebook_app.core.record.log.store import LogReader, lines_forward, open_reader
 from notebook_app.core.text.file_text import FileText
 from notebook_app.core.text.secrets import candidate_lines, secrets_in
 from notebook_app.core.text.times import local_date

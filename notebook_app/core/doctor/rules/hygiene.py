@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from notebook_app.core.doctor.fixes import delete_line
 from notebook_app.core.doctor.model import Finding, finding
 from notebook_app.core.doctor.store_fix import pieces
-from notebook_app.core.edits.guarded_splice import ENTRY_FILES
+from notebook_app.core.memory.edits.guarded_splice import ENTRY_FILES
 from notebook_app.core.home.layout import Dialect
 from notebook_app.core.memory.lines import DANGLING as _DANGLING
 from notebook_app.core.memory.lines import ENTRY as _ENTRY

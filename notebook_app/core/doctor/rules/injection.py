@@ -21,7 +21,7 @@ import unicodedata
 from bisect import bisect_right
 
 from notebook_app.core.doctor.model import Finding, finding
-from notebook_app.core.edits.guarded_splice import ENTRY_FILES
+from notebook_app.core.memory.edits.guarded_splice import ENTRY_FILES
 from notebook_app.core.text.file_text import FileText
 from notebook_app.core.text.hidden import strip_hidden
 from notebook_app.core.text.quote import shown

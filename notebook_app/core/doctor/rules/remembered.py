@@ -18,7 +18,7 @@ from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.remembered import forget_host, remembered_host
 from notebook_app.core.hostbase.registry import host
 from notebook_app.core.hosts.opening.detect import layout_fits
-from notebook_app.core.log.actor import Actor
+from notebook_app.core.record.log.actor import Actor
 from notebook_app.core.memory.results import SpliceResult
 
 RULE = "host.remembered"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from notebook_app.core.doctor.fixes import Fix, edit_line
 from notebook_app.core.doctor.model import Finding, finding
-from notebook_app.core.log.events import SecretSpan
+from notebook_app.core.record.log.events import SecretSpan
 from notebook_app.core.text.file_text import FileText
 from notebook_app.core.text.secrets import Hit, a_kind, candidate_lines, hits_by_line, shown_secret
 

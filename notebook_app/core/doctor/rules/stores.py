@@ -23,7 +23,7 @@ from pathlib import Path
 from notebook_app.core.doctor.model import Finding, finding
 from notebook_app.core.doctor.rules.hygiene import SEPARATOR_LINE
 from notebook_app.core.doctor.store_fix import NormaliseFix, pieces, round_trips
-from notebook_app.core.edits.guarded_splice import ENTRY_FILES
+from notebook_app.core.memory.edits.guarded_splice import ENTRY_FILES
 from notebook_app.core.home.layout import Dialect, FileMap
 from notebook_app.core.memory import sections
 from notebook_app.core.memory.dialect import dialect_in
