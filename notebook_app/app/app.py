@@ -23,6 +23,7 @@ from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.widgets.textual_compat import set_theme_before_parse
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.text.times import clock_time
 
 
@@ -38,10 +39,7 @@ def project_label(spec: str, root: Path, memory: Path) -> str:
     """``Claude Code · ~/proj (memory in ~/.claude)``: the header names the project a person opened, and in
     short where its memory (and all the notebook writes) is; the opening notice says the memory folder whole."""
     kept = tilde(memory.parents[2]) if memory.name == "memory" else tilde(memory)  # ~/.claude: it fits 80 columns
-    from notebook_app.app.view_model.injects import TITLES  # only a project whose memory is elsewhere asks
-
-    name = spec.partition("@")[0]
-    return f"{TITLES.get(name, name)} · {tilde(root)} (memory in {kept})"
+    return f"{registered(spec).title} · {tilde(root)} (memory in {kept})"
 
 
 VIEWS = {"agent_sessions", "history", "review", "doctor", "tidy", "injects"}
@@ -261,7 +259,7 @@ class NotebookApp(App[None]):
                 run = partial(screen.run_action, "hosts_left_out")
                 yield SystemCommand("Hosts not offered for this home", left_out[0], run)
             spec = screen.sessions.host_spec
-            if spec is not None and spec.partition("@")[0] == "openclaw":
+            if spec is not None and registered(spec).session_kinds:
                 for kind, words in hosts.kind_choices(spec):
                     run = partial(screen.run_action, f"use_session_kind({kind!r})")
                     yield SystemCommand(f"OpenClaw session kind: {kind}", words, run)

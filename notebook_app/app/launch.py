@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from notebook_app.core.hostbase.registry import host as registered
+
 if TYPE_CHECKING:
     from notebook_app.app.view_model.notebook import Notebook
 
@@ -164,7 +166,7 @@ def _open_by_host(
         return opening.exit_code
     if path is not None and opening.root != path:  # said before the app takes the screen, and kept after it
         print(f"persona-notebook: {opening.reason}", file=sys.stderr)
-    if opening.host == "toolnexus":
+    if registered(opening.host).fallback:
         return opening.root.absolute(), Notebook(opening.root.absolute())
     told = opening.chosen is not Chosen.FALLBACK
     instead = opening.instead("MEMORY.md")  # a host remembered that is not the layout's: the notice says so

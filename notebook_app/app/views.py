@@ -12,6 +12,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from notebook_app.core.hostbase.registry import host as registered
+
 if TYPE_CHECKING:
     from notebook_app.app.app import NotebookApp
     from notebook_app.app.screens.main.screen import MainScreen
@@ -22,7 +24,7 @@ def agent_sessions(app: NotebookApp, main: MainScreen) -> None:
 
     notebook = main.notebook
     served = (
-        (notebook.opened_as or "hermes") if notebook.files.host == "hermes" else None
+        (notebook.opened_as or notebook.files.host) if registered(notebook.files.host).serves_with_profile else None
     )  # as the MCP server serves it
     screen = AgentSessionsScreen(
         notebook.home,
@@ -89,7 +91,7 @@ def export(app: NotebookApp, main: MainScreen, target: str) -> None:
 
     notebook = main.notebook
     source = notebook.host_root  # a Claude Code project's root, not its memory folder
-    spec = notebook.files.host or "toolnexus"
+    spec = notebook.files.host or registered(None).id
 
     def plan_for(destination: str, merge: bool) -> Plan | Problem:
         persona = read_persona(source, spec)  # read again for each plan: the home may have changed since

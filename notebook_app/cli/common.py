@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from notebook_app import __version__
 from notebook_app.core.fs.home_pin import pin_home
 from notebook_app.core.home.soul import home_path
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.record.notes import git_notes
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ def opened_home(
         print(f"persona-notebook: {named}", file=sys.stderr)
     elif said is not None:
         print(f"persona-notebook: {said}", file=sys.stderr)
-    elif found.chosen in (Chosen.DETECTED, Chosen.REMEMBERED) and found.host != "toolnexus":
+    elif found.chosen in (Chosen.DETECTED, Chosen.REMEMBERED) and not registered(found.host).fallback:
         print(f"persona-notebook: {found.reason}", file=sys.stderr)
     args.opening = found
     return found

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from notebook_app.cli.common import opened_home
+from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:
     from notebook_app.core.hosts.profile import HostProfile
@@ -48,7 +49,7 @@ def host_spec(args: argparse.Namespace) -> str | None:
 def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:
     """The profile to compose with (None: the contract), or the usage error to print."""
     spec = host_spec(args)
-    if args.session_kind is not None and (spec or "").partition("@")[0] != "openclaw":
+    if args.session_kind is not None and (spec is None or not registered(spec).session_kinds):
         return "--session-kind is an option of --host openclaw only"
     if spec is None:
         return None

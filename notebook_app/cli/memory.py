@@ -14,6 +14,7 @@ from notebook_app.cli.common import (
     say_secrets,
     usage_error,
 )
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.record.log.actor import CLI
 
 _HELPS = {
@@ -57,8 +58,10 @@ def run(args: argparse.Namespace) -> int:
     opening = opened_home(args, create=getattr(args, "create", False), writes=True, file=target)
     if isinstance(opening, str):
         return usage_error(opening)
-    if opening.host == "claude-code" and args.target == "user":
-        return usage_error("Claude Code has no USER.md: its memory is MEMORY.md in its memory folder (--target self)")
+    if not registered(opening.host).has_user_file and args.target == "user":
+        return usage_error(
+            f"{opening.title} has no USER.md: its memory is MEMORY.md in its memory folder (--target self)"
+        )
     home = opening.entry_home
     if not home.is_dir():  # Claude Code's memory folder is its to make, never ours
         return usage_error(f"{opening.title}'s memory folder {home} does not exist; nothing was written")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, usage_error
+from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:
     from notebook_app.portable.model import Plan
@@ -67,7 +68,8 @@ def _shared(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notebook_app.portable.model import Place, Problem
+    from notebook_app.core.hostbase.export import Place
+    from notebook_app.portable.model import Problem
     from notebook_app.portable.planning import make_plan
     from notebook_app.portable.reading import read_persona
     from notebook_app.portable.writing import apply_plan
@@ -80,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         target, dest = args.to, Path(args.dest)
     else:
         persona = read_persona(args.src, args.source_host)
-        target, dest = "toolnexus", Path(args.home)
+        target, dest = registered(None).id, Path(args.home)
         if not dest.exists() and not dest.is_symlink() and not args.create:
             return usage_error(f"no such home: {args.home} (pass --create to make it)")
     if isinstance(persona, Problem):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebook_app.core.home.layout import FLAT, FileMap
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.profile import HostProfile
 
 
@@ -35,12 +36,12 @@ def served_home(root: Path) -> ServedHome | str:
             f"{opening.message}; this server takes no --host: choose once with "
             f"persona-notebook doctor --home {root} --host NAME, and the choice is remembered"
         )
-    if opening.host == "claude-code":
+    if registered(opening.host).own_memory_tool:
         return (
             f"{root} is a {opening.title} home ({opening.reason}): use {opening.title}'s own memory tool. "
             f"This server's tool writes the contract's '- ' lines, which would mix dialects in {opening.title}'s "
             "files; nothing was served"
         )
-    if opening.host != "hermes":
+    if not registered(opening.host).serves_with_profile:
         return ServedHome(root)
     return ServedHome(opening.root, opening.files, resolve_host(opening.spec).profile)

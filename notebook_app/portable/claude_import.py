@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notebook_app.portable.model import Place
+from notebook_app.core.hostbase.export import Place
 
 if TYPE_CHECKING:
     from notebook_app.portable.planning import Spot, _Builder

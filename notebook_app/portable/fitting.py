@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from notebook_app.core.hostbase.export import Place
 from notebook_app.core.hosts.claude_code.load import memory_text
 from notebook_app.core.hosts.named import load_as
 from notebook_app.portable.layouts import LAYOUTS
-from notebook_app.portable.model import Host, Place
+from notebook_app.portable.model import Host
 
 Spot = tuple[Place, str]
 

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from notebook_app.portable.model import Host, Place
+from notebook_app.core.hostbase.export import Place
+from notebook_app.portable.model import Host
 
-SEVEN = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "HEARTBEAT.md", "MEMORY.md")
-"""The contract's bootstrap files, in its order."""
 ENTRY_FILES = ("MEMORY.md", "USER.md")
-ARCHIVE = "ARCHIVE.md"
-"""The logical name of the archive tidy moves entries to (spec §9), a note to a move."""
 OVERFLOW = ".overflow.md"
 """``MEMORY.overflow.md``: the entries of ``MEMORY.md`` past the target's cap, in a file it does not load."""
 PROSE = ".prose.md"
@@ -47,42 +44,14 @@ class Layout:
         return place, f"{folder}/{base}" if folder else base
 
 
-def _flat(host: Host) -> Layout:
-    return Layout(
-        host,
-        {name: (Place.HOME, name) for name in SEVEN},
-        (Place.HOME, "memory"),
-        (Place.HOME, f"memory/{ARCHIVE}"),
-        (Place.HOME, "memory"),
-    )
+def _layout(host: Host) -> Layout:
+    export = host.export
+    return Layout(host, dict(export.files), export.notes, export.archive, export.side)
 
 
-LAYOUTS: dict[Host, Layout] = {
-    Host.TOOLNEXUS: _flat(Host.TOOLNEXUS),
-    Host.OPENCLAW: _flat(Host.OPENCLAW),
-    Host.HERMES: Layout(
-        Host.HERMES,
-        {
-            **{name: (Place.HOME, name) for name in SEVEN},
-            "MEMORY.md": (Place.HOME, "memories/MEMORY.md"),
-            "USER.md": (Place.HOME, "memories/USER.md"),
-        },
-        (Place.HOME, "notes"),
-        (Place.HOME, f"memories/{ARCHIVE}"),
-        (Place.HOME, "memories"),
-    ),
-    Host.CLAUDE_CODE: Layout(
-        Host.CLAUDE_CODE,
-        {
-            **{name: (Place.MEMORY, name) for name in SEVEN},
-            "AGENTS.md": (Place.HOME, "CLAUDE.md"),
-        },
-        (Place.MEMORY, ""),
-        (Place.MEMORY, ARCHIVE),
-        (Place.MEMORY, ""),
-    ),
-}
-"""Each host's layout (the archives are tidy's, ``core/tidy`` ``archive_for``; a test holds them equal)."""
+LAYOUTS: dict[Host, Layout] = {host: _layout(host) for host in Host}
+"""Each host's layout, as its object holds it (the archives are tidy's, ``core/tidy`` ``archive_for``; a test holds
+them equal)."""
 
 
 def side_of(name: str) -> tuple[str, str] | None:

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from notebook_app.core.hostbase.export import ExportLayout, Place
+from notebook_app.core.hostbase.registry import host as registered
+
 
 class Host(Enum):
     """The four hosts a persona moves between; the value is the name ``--host`` takes."""
@@ -23,23 +26,17 @@ class Host(Enum):
 
     @property
     def title(self) -> str:
-        return {"toolnexus": "toolnexus", "openclaw": "OpenClaw", "hermes": "Hermes", "claude-code": "Claude Code"}[
-            self.value
-        ]
+        return registered(self.value).title
+
+    @property
+    def export(self) -> ExportLayout:
+        """Where its home keeps a persona's files (:attr:`.Host.export`)."""
+        return registered(self.value).export
 
     @property
     def a_home(self) -> str:
         """``an OpenClaw home``, ``a Hermes home``: the words a sentence names one of its homes with."""
         return f"{'an' if self.title[0] in 'AEIOU' else 'a'} {self.title} home"
-
-
-class Place(Enum):
-    """Which folder of a target a file is written in: a Claude Code move writes two, every other host one."""
-
-    HOME = "home"
-    """The home: the toolnexus home, the OpenClaw workspace, ``$HERMES_HOME``; for Claude Code its project."""
-    MEMORY = "memory"
-    """Claude Code's auto-memory folder, ``<config dir>/projects/<slug>/memory/``."""
 
 
 class Role(Enum):

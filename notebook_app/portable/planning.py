@@ -343,7 +343,9 @@ class _Builder:
 
     def _hermes_limit(self, name: str) -> int:
         """The store's limit: the target home's ``config.yaml`` where it has one (a merge), else Hermes's own."""
-        opened = open_home(self.places[Place.HOME], host="hermes") if self.places[Place.HOME].is_dir() else None
+        opened = (
+            open_home(self.places[Place.HOME], host=Host.HERMES.value) if self.places[Place.HOME].is_dir() else None
+        )
         limits = opened.files.limits if isinstance(opened, Opening) else hermes_files().limits
         return int(limits.get(name, hermes_files().limits[name]))
 

@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from notebook_app.core.home.files import FileStatus, read_file
+from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, Place
 from notebook_app.core.hosts.choice import resolve_host
 from notebook_app.core.hosts.opening.claude_home import INSTRUCTIONS, memory_dir
 from notebook_app.core.memory.lines import LineKind, file_lines
 from notebook_app.core.memory.sections import entry_spans, hermes_text
-from notebook_app.portable.layouts import ARCHIVE, ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, SEVEN, Layout, side_of
-from notebook_app.portable.model import Entry, Host, Persona, PersonaFile, Place, Problem, Role
+from notebook_app.portable.layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout, side_of
+from notebook_app.portable.model import Entry, Host, Persona, PersonaFile, Problem, Role
 
 READ_LIMIT = 64 * 1024 * 1024
 """The most of one file a move reads; a persona file past it is refused, never cut."""

@@ -7,7 +7,8 @@ rule, file and line. Neither ever holds an entry's text beyond the first words o
 
 from __future__ import annotations
 
-from notebook_app.portable.model import Entry, Fate, Place, Plan
+from notebook_app.core.hostbase.export import Place
+from notebook_app.portable.model import Entry, Fate, Plan
 
 SCHEMA = 1
 """The version of :func:`plan_json`'s shape."""

@@ -25,8 +25,9 @@ from pathlib import Path
 from notebook_app.core.fs.atomic import flocked_directory, remove_temps, write_atomically
 from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.home.layout import hermes_files
+from notebook_app.core.hostbase.export import Place
 from notebook_app.core.record.places import host_lock
-from notebook_app.portable.model import Applied, Host, Place, Plan, Problem, digest
+from notebook_app.portable.model import Applied, Host, Plan, Problem, digest
 from notebook_app.portable.reading import READ_LIMIT, folder_problem
 from notebook_app.portable.staging import publish, remove_stale, staged, sync_tree
 

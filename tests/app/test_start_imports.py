@@ -118,6 +118,30 @@ def test_opening_a_home_loads_none_of_the_write_path_before_the_first_frame(tmp_
     assert [name for name in FIRST_USE if name in loaded] == []
 
 
+HOST_FACTS = ("notebook_app.core.hostbase.", "notebook_app.core.hosts.toolnexus.python")
+"""What a plain home's start may load of the hosts: the Host objects the registry imports (each package's
+``host.py``, OpenClaw's session kinds, Hermes's rules file) and toolnexus (Python)'s one check; never a loader."""
+
+
+def test_opening_a_plain_home_loads_the_host_objects_but_no_host_loader(tmp_path: Path) -> None:
+    """The registry is a measured lazy edge (issue 35): asking a host its facts imports its ``host.py``, never the
+    loader its goldens prove, which loads with the first load as that host."""
+    home = tmp_path / "home"
+    shutil.copytree(DEMO, home)
+    loaded = modules_at_first_frame(str(home))
+    hosts = [name for name in loaded if name.startswith("notebook_app.core.host")]
+    assert "notebook_app.core.hostbase.registry" in hosts  # the probe saw the registry asked
+    allowed = [
+        name
+        for name in hosts
+        if name.startswith(HOST_FACTS)
+        or name.endswith((".host", ".kinds", ".rules"))
+        or f"{name}.host" in hosts  # a host package, whose host.py is loaded
+        or name == "notebook_app.core.hosts"
+    ]
+    assert [name for name in hosts if name not in allowed] == []
+
+
 def test_a_write_from_the_notebook_loads_the_write_path(tmp_path: Path) -> None:
     """The other side: the names above are what a write needs, so the check above is about the write path."""
     home = tmp_path / "home"

@@ -13,9 +13,10 @@ from notebook_app.core.home.soul import compose
 from notebook_app.core.hosts.claude_code.load import claude_code_load
 from notebook_app.core.hosts.hermes.load import hermes_load
 from notebook_app.core.hosts.injected import PartStatus, Unit
-from notebook_app.core.hosts.named import TITLE, load_as
+from notebook_app.core.hosts.named import load_as
 from notebook_app.core.hosts.openclaw.config import read_openclaw_numbers
 from notebook_app.core.hosts.openclaw.releases import openclaw_load
+from notebook_app.core.hosts.toolnexus.python import TITLE
 
 CAP = 2 * 1024 * 1024
 

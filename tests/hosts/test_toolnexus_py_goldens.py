@@ -16,7 +16,7 @@ import pytest
 import host_corpus
 from notebook_app.core.home.soul import compose
 from notebook_app.core.hosts.choice import resolve_host
-from notebook_app.core.hosts.toolnexus_py import starts_no_session
+from notebook_app.core.hosts.toolnexus.python import starts_no_session
 
 GOLDENS = Path(__file__).parent / "goldens" / "toolnexus-py@0.21.0"
 CASES = {case.name: case for case in host_corpus.cases("toolnexus-py")}

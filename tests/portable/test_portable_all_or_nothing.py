@@ -19,7 +19,8 @@ from portable_homes import demo_home, env_for, files_under, planned, read
 
 import notebook_app.portable.staging as staging
 import notebook_app.portable.writing as writing
-from notebook_app.portable.model import Applied, Place, Plan, Problem
+from notebook_app.core.hostbase.export import Place
+from notebook_app.portable.model import Applied, Plan, Problem
 from notebook_app.portable.planning import make_plan
 from notebook_app.portable.staging import STAGING, stagings_beside
 from notebook_app.portable.writing import apply_plan

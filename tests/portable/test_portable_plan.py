@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, planned, read, toolnexus_home
 
+from notebook_app.core.hostbase.export import Place
 from notebook_app.core.memory import sections
 from notebook_app.core.tidy.model import archive_for
 from notebook_app.portable.layouts import LAYOUTS
-from notebook_app.portable.model import Fate, Host, Place, Plan, Problem, Role
+from notebook_app.portable.model import Fate, Host, Plan, Problem, Role
 from notebook_app.portable.planning import make_plan
 from notebook_app.portable.words import plan_json, plan_text
 from notebook_app.portable.writing import apply_plan

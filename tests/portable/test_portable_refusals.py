@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from portable_homes import demo_home, env_for, files_under, read, toolnexus_home
 
-from notebook_app.portable.model import Place, Plan, Problem
+from notebook_app.core.hostbase.export import Place
+from notebook_app.portable.model import Plan, Problem
 from notebook_app.portable.planning import make_plan
 from notebook_app.portable.reading import read_persona
 from notebook_app.portable.words import plan_json, plan_text

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from notebook_app.core.home.reading import MEMORY_TARGETS
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER
+from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:
     from notebook_app.app.view_model.notebook import HomeState
@@ -82,7 +83,7 @@ def _host(state: HomeState) -> str:
 def host_lacks(state: HomeState, name: str) -> str | None:
     """``this host has no USER.md`` when the host the home opened as has no such file, else None."""
     layout = state.layout
-    if layout.host is None or layout.host == "toolnexus" or name in layout.order or name in layout.host_files:
+    if registered(layout.host).fallback or name in layout.order or name in layout.host_files:
         return None
     return f"this host has no {name}"
 
@@ -107,8 +108,4 @@ def next_target(order: tuple[str, ...], target: str) -> str | OneTarget:
 def host_pane(state: HomeState, name: str) -> OpenClawPane | None:
     """OpenClaw's words and cap for ``name``'s pane when the next session is OpenClaw's load; None for another host."""
     composition = state.preview.composition
-    if composition.host != "openclaw":
-        return None
-    from notebook_app.core.hosts.openclaw.pane import openclaw_pane
-
-    return openclaw_pane(name, getattr(composition.host_read, "rel", None), composition.load(name))
+    return registered(composition.host).pane(name, composition)

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notebook_app.core.hosts.named import proven_releases, session_kind_words, session_kinds
+from notebook_app.core.hostbase.registry import host, hosts
+from notebook_app.core.hosts.named import session_kind_words
 from notebook_app.core.hosts.profile import load_hosts
 
 if TYPE_CHECKING:
     from notebook_app.core.hosts.opening.previews import Previews
-
-PROVEN_BY_RELEASE = ("openclaw", "hermes", "claude-code")
-"""The hosts whose goldens prove each release, in the palette's order."""
 
 
 def host_choices(previews: Previews | None = None) -> list[tuple[str, str, str]]:
@@ -36,9 +34,10 @@ def release_choices(previews: Previews | None = None) -> list[tuple[str, str, st
     ``("openclaw@2026.9.6", "OpenClaw 2026.9.6 (newest)", ...)``."""
     profiles, _ = load_hosts()
     choices = []
-    for name in PROVEN_BY_RELEASE:
+    for one in hosts():  # the hosts whose goldens prove each release, in the registry's order
+        name = one.id
         profile = profiles.get(name)
-        known = proven_releases(name)
+        known = one.proven_releases()
         if profile is None or not known or (previews is not None and not previews.offers(name)):
             continue
         for release in reversed(known):
@@ -60,7 +59,7 @@ def kind_choices(spec: str) -> list[tuple[str, str]]:
     """(kind, help) of each OpenClaw session kind, for host ``spec`` (``openclaw[@VERSION]``) in view: the help
     says which files the kind drops in that release."""
     version = spec.partition("@")[2] or None
-    return [(kind, session_kind_words(version, kind)) for kind in session_kinds()]
+    return [(kind, session_kind_words(version, kind)) for kind in host(spec).session_kinds]
 
 
 def left_out_words(previews: Previews) -> tuple[str, str] | None:

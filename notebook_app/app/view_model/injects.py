@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from notebook_app.core.hostbase.registry import host as registered
+
 if TYPE_CHECKING:
     from notebook_app.core.hosts.injected import HostLoad, InjectedPart
 
@@ -24,16 +26,7 @@ SHOWN_LINES = 300
 LINE_CHARS = 400
 """Characters of one line shown; a longer one ends in ``…`` (its length is in the row above)."""
 
-HOME_ROLES = {
-    "toolnexus": "the toolnexus home",
-    "toolnexus-py": "the toolnexus home",
-    "openclaw": "the OpenClaw workspace",
-    "hermes": "$HERMES_HOME",
-    "claude-code": "the Claude Code project root",
-}
 UNIT_WORDS = {"bytes": "bytes", "utf16": "UTF-16 units", "codepoints": "characters"}
-TITLES = {"toolnexus": "toolnexus", "toolnexus-py": "toolnexus (Python)", "openclaw": "OpenClaw"}
-TITLES |= {"hermes": "Hermes", "claude-code": "Claude Code"}
 
 
 @dataclass(frozen=True)
@@ -60,7 +53,7 @@ def read_injects(home: str | os.PathLike[str], spec: str | None, kind: str | Non
 def nothing_loaded(injects: Injects) -> str:
     """What the text pane says when the host builds no part at all from the home (nothing to select)."""
     load = injects.load
-    title = " ".join(w for w in (TITLES.get(load.host, load.host), load.version) if w)
+    title = " ".join(w for w in (registered(load.host).title, load.version) if w)
     return f"{title} loads nothing from this home next session: none of the files it reads is there and readable."
 
 
@@ -68,7 +61,7 @@ def header(injects: Injects, home_label: str) -> str:
     """``HOST VERSION · N of CAP UNIT · T tokens (o200k_base)`` (OpenClaw's session kind after its version), then
     what the home opened is read as."""
     load = injects.load
-    title = " ".join(w for w in (TITLES.get(load.host, load.host), load.version) if w)
+    title = " ".join(w for w in (registered(load.host).title, load.version) if w)
     kind = getattr(load, "kind", None)  # OpenClaw's load says the kind of session it is for
     if kind:
         title = f"{title} · {kind} session"
@@ -77,7 +70,7 @@ def header(injects: Injects, home_label: str) -> str:
     size = f"{load.injected_total:,} of {cap:,} {unit}" if cap else f"{load.injected_total:,} {unit}"
     if cap and (file_cap := load.caps.get("file_cap")):  # the budget's other half, beside the total's
         size += f", {file_cap:,} per file"
-    role = HOME_ROLES.get(load.host, "the home")
+    role = registered(load.host).home_words
     return f"{title} · {size} · {injects.tokens:,} tokens ({TOKENIZER})\n{home_label} read as {role}"
 
 

@@ -21,6 +21,7 @@ from notebook_app.core.fs.home_pin import moved, pin_home, write_refusal
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap, on_demand_files
 from notebook_app.core.home.reading import ENTRY_FILES
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, Composition
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.sessions.snapshot import Session, Snapshot
 from notebook_app.core.tidy.model import archive_for
@@ -106,7 +107,9 @@ class Notebook:
         CLAUDE.md chain ``L`` loads, where :attr:`home` is its auto-memory folder; the home itself for every other."""
         self.files = files
         """Where the host keeps the home's files (a Hermes home's entry files are in ``memories/``)."""
-        self.opened_as = opened_as or (files.host if files.host not in (None, "toolnexus") else None)
+        self.opened_as = opened_as or (
+            files.host if files.host is not None and not registered(files.host).fallback else None
+        )
         """The host the home opened as (``NAME[@VERSION]``), Current and Next shown as it loads them; None: the
         contract's home."""
         self.opening_words = opening_words

@@ -43,6 +43,7 @@ from notebook_app.core.home.files import FileRead, read_file
 from notebook_app.core.home.layout import FLAT, HERMES_FOLDER, Dialect, FileMap, hermes_files, host_files
 from notebook_app.core.home.reading import ENTRY_FILES, reads_of
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, Composition, compose, home_path
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.hermes.config import read_config
 from notebook_app.core.hosts.profile import HostProfile
 from notebook_app.core.memory import sections
@@ -263,9 +264,11 @@ def files_for(root: Path, host: HostProfile | None) -> FileMap:
     """
     if host is None:
         return FLAT
-    if host.proven != "hermes":
+    proven = registered(host.proven) if host.proven is not None else None
+    if proven is None or not proven.reads_config_limits:
         return host_files(host.name)
-    config = read_config(root, sections.LIMITS["MEMORY.md"], sections.LIMITS["USER.md"])
+    limits = proven.limits()
+    config = read_config(root, limits["MEMORY.md"], limits["USER.md"])
     return stood_in(root, hermes_files(config.memory_char_limit, config.user_char_limit))
 
 
@@ -273,7 +276,7 @@ def stood_in(root: Path, files: FileMap) -> FileMap:
     """``files`` as the doctor reads them at ``root``: a Hermes map on a home with no ``memories/`` has the home's
     own MEMORY.md and USER.md stand for its stores, as its composition reads them. The one rule for the CLI's
     doctor (a map from ``--host``) and the app's (the map the home was opened with)."""
-    if files.host != "hermes" or not files.folders or (root / HERMES_FOLDER).is_dir():
+    if not registered(files.host).reads_config_limits or not files.folders or (root / HERMES_FOLDER).is_dir():
         return files
     return replace(files, folders=MappingProxyType({}))
 

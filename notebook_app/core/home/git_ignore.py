@@ -25,6 +25,7 @@ from pathlib import Path
 from notebook_app.core.fs.state_dir import STATE_DIR
 from notebook_app.core.home.reading import JOURNAL_NAME
 from notebook_app.core.home.remembered import read_choice, remember_choice
+from notebook_app.core.hostbase.registry import host as registered
 
 OUR_PATHS = (f"{STATE_DIR}/", JOURNAL_NAME)
 """What the notebook keeps in a home, as ``.gitignore`` lines (the folder with its slash: git matches it as one)."""
@@ -32,8 +33,6 @@ GITIGNORE = ".gitignore"
 ANSWERS_FILE = "gitignore.json"
 GIT_TIMEOUT = 3.0
 """Seconds a git call may take before it counts as no answer: a hung git never hangs the app."""
-GIT_HOSTS = frozenset({"openclaw"})
-"""The hosts that put their home in git: only there is the question asked."""
 _HEAD = 65536  # bytes of an old .gitignore read to learn its newline style
 
 
@@ -90,16 +89,17 @@ def not_ignored(home: Path, *, timeout: float = GIT_TIMEOUT) -> tuple[str, ...]:
 
 
 def to_ask(home: Path, host: str | None, *, state: Path | None = None, timeout: float = GIT_TIMEOUT) -> tuple[str, ...]:
-    """What to offer to add to the home's ``.gitignore`` when it opens: () for a host not in :data:`GIT_HOSTS`, a
-    folder whose person said no, or one where git already ignores our files (or cannot say)."""
-    if host not in GIT_HOSTS or git_answer(home, state) is GitAnswer.DECLINED:
+    """What to offer to add to the home's ``.gitignore`` when it opens: () for a host that keeps no home in git
+    (:attr:`.Host.offers_git`), a folder whose person said no, or one where git already ignores our files (or
+    cannot say)."""
+    if not registered(host).offers_git or git_answer(home, state) is GitAnswer.DECLINED:
         return ()
     return not_ignored(home, timeout=timeout)
 
 
 def git_hint(home: Path, host: str | None, *, state: Path | None = None) -> str | None:
     """The CLI's one line after it wrote to such a home, said once per folder (then kept); None: nothing to say."""
-    if host not in GIT_HOSTS or git_answer(home, state) is not None:
+    if not registered(host).offers_git or git_answer(home, state) is not None:
         return None
     missing = not_ignored(home)
     if not missing:

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from notebook_app.core.home.names import BOOTSTRAP_ORDER, HOST_FOLDERS, is_archive_name, is_topic_name
+from notebook_app.core.hostbase.registry import host as registered
 
 BOOTSTRAP_NAMES = frozenset((*BOOTSTRAP_ORDER, "BOOTSTRAP.md"))
 """The names a host loads from a home: the contract's seven, and OpenClaw's first-run BOOTSTRAP.md."""
@@ -135,7 +136,7 @@ class FileMap:
         Hermes never cuts its stores (it limits their characters), OpenClaw cuts at its own UTF-16 caps and Claude
         Code MEMORY.md at 200 lines and 25,000 units: their loads say where, and 2 MiB is nothing to them.
         """
-        return self.host not in OWN_CAPS
+        return not registered(self.host).own_caps
 
     def reads_on_demand(self, name: str) -> bool:
         """Whether ``name`` (a path from the home's top) matches one of :attr:`on_demand`, folder for folder."""
@@ -147,7 +148,7 @@ class FileMap:
 
         OpenClaw's daily notes are on demand too and stay refused: only Claude Code's topic files are edited whole."""
         return (
-            self.host == CLAUDE_CODE
+            registered(self.host).edits_topics
             and is_topic_name(name)
             and self.reads_on_demand(name)
             and name not in self.order
@@ -159,12 +160,6 @@ class FileMap:
         return name in self.order
 
 
-CLAUDE_CODE = "claude-code"
-"""The name Claude Code's home is opened as (its profile's ``proven``)."""
-
-OWN_CAPS = frozenset({"hermes", "openclaw", CLAUDE_CODE})
-"""The hosts whose loaders cut (or limit) a file by rules of their own, not the contract's 2 MiB."""
-
 FLAT = FileMap()
 """Every file at the top, no host known: a toolnexus home until something says otherwise."""
 
@@ -175,13 +170,17 @@ HERMES_FOLDER = "memories"
 """Where Hermes keeps MEMORY.md and USER.md under ``$HERMES_HOME`` (``tools/memory_tool.get_memory_dir``)."""
 
 
-def hermes_files(memory_limit: int = 2200, user_limit: int = 1375) -> FileMap:
-    """A Hermes home: SOUL.md at the top, the ``§`` stores in ``memories/`` with their limits."""
+def hermes_files(memory_limit: int | None = None, user_limit: int | None = None) -> FileMap:
+    """A Hermes home: SOUL.md at the top, the ``§`` stores in ``memories/`` with their limits (None: Hermes's own,
+    read from its data by its host object)."""
+    own = registered("hermes").limits()
     return FileMap(
         host="hermes",
         folders=MappingProxyType({"MEMORY.md": HERMES_FOLDER, "USER.md": HERMES_FOLDER}),
         dialect=Dialect.SECTIONS,
-        limits=MappingProxyType({"MEMORY.md": memory_limit, "USER.md": user_limit}),
+        limits=MappingProxyType(
+            {"MEMORY.md": memory_limit or own["MEMORY.md"], "USER.md": user_limit or own["USER.md"]}
+        ),
         order=HERMES_ORDER,
     )
 
@@ -218,7 +217,7 @@ def claude_code_files(instructions: Mapping[str, HostFile] | None = None) -> Fil
     ``instructions`` the CLAUDE.md chain it injects before MEMORY.md (read-only here)."""
     return FileMap(
         host_files=MappingProxyType(dict(instructions or {})),
-        host=CLAUDE_CODE,
+        host="claude-code",
         dialect=Dialect.LINES,
         order=CLAUDE_CODE_ORDER,
         on_demand=("*.md",),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
+from notebook_app.core.hostbase.host import Host
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.openclaw.config import (
     apply_openclaw_config,
     apply_openclaw_release,
@@ -49,15 +51,16 @@ def resolve_host(
         return HostChoice(None, error=f"no host named {name!r}; hosts: {known}", problems=tuple(problems))
     if at and (problem := version_problem(version)) is not None:
         return HostChoice(None, error=f"{name}@{version}: {problem}", problems=tuple(problems))
-    if session_kind is not None and profile.proven != "openclaw":
+    proven = registered(profile.proven) if profile.proven is not None else None
+    if session_kind is not None and (proven is None or not proven.session_kinds):
         return HostChoice(None, error="a session kind is OpenClaw's only", problems=tuple(problems))
-    if profile.proven == "openclaw":  # the rules of its proven releases, not numbers of this profile
+    if proven is not None and proven.session_kinds:  # the rules of its proven releases, not numbers of this profile
         release = apply_openclaw_release(profile, version or None, openclaw_config, session_kind or "main")
         if isinstance(release, str):
             return HostChoice(None, error=release, problems=tuple(problems))
         return HostChoice(release.profile, release.notes, release.broken, problems=tuple(problems))
-    if profile.proven in ("hermes", "claude-code"):  # one proven release each: the version names it or is refused
-        return _proven_release(profile, version or None, tuple(problems))
+    if proven is not None:  # one proven release each: the version names it or is refused
+        return _proven_release(profile, proven, version or None, tuple(problems))
     if version:
         if not profile.defaults:
             return HostChoice(None, error=f"{profile.title} has no defaults by version", problems=tuple(problems))
@@ -71,13 +74,11 @@ def resolve_host(
     return HostChoice(replace(profile, notes=notes), notes, problems=tuple(problems))
 
 
-def _proven_release(profile: HostProfile, version: str | None, problems: tuple[HostProblem, ...]) -> HostChoice:
+def _proven_release(
+    profile: HostProfile, host: Host, version: str | None, problems: tuple[HostProblem, ...]
+) -> HostChoice:
     """Hermes or Claude Code at the proven release ``version`` names (None: the newest), or why none is."""
-    if profile.proven == "hermes":
-        from notebook_app.core.hosts.hermes.load import hermes_version as proven_version
-    else:
-        from notebook_app.core.hosts.claude_code.load import claude_code_version as proven_version
-    proven, said = proven_version(version)
+    proven, said = host.proven_version(version) or (None, f"{host.title} has no proven releases")
     if proven is None:
         return HostChoice(None, error=said, problems=problems)
     notes = (f"{said}, as its goldens prove it",)

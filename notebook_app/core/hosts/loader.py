@@ -27,6 +27,7 @@ from notebook_app.core.home.soul import (
     home_path,
     section_heading,
 )
+from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
     from notebook_app.core.home.layout import FileMap
@@ -46,20 +47,8 @@ class _Raw:
 def compose_for_host(home: str | os.PathLike[str], host: HostProfile, *, layout: FileMap | None = None) -> Composition:
     """Read the files ``host`` loads and compose them as it does; never raises. ``layout``: the home as opened
     (Claude Code's instruction files are read from its :attr:`FileMap.host_files`)."""
-    if host.proven == "openclaw":
-        from notebook_app.core.hosts.openclaw.soul import (
-            compose_openclaw,  # the proven loader loads when its host is asked for
-        )
-
-        return compose_openclaw(home, host)
-    if host.proven == "hermes":
-        from notebook_app.core.hosts.hermes.soul import compose_hermes
-
-        return compose_hermes(home, host)
-    if host.proven == "claude-code":
-        from notebook_app.core.hosts.claude_code.soul import compose_claude_code
-
-        return compose_claude_code(home, host, layout.host_files if layout is not None else None)
+    if host.proven is not None and (proven := registered(host.proven).compose(home, host, layout)) is not None:
+        return proven  # the proven loader loads when its host is asked for
     root = home_path(home)
     raws: list[_Raw] = []
     skipped: list[SkippedFile] = []
@@ -98,18 +87,10 @@ def as_host(composition: Composition, host: HostProfile, *, home: str | os.PathL
     """
     if host.is_contract:
         return composition
-    if host.proven == "openclaw":
-        from notebook_app.core.hosts.openclaw.soul import snapshot_as_openclaw
-
-        return snapshot_as_openclaw(composition, host, home if home is not None else os.getcwd())
-    if host.proven == "hermes":
-        from notebook_app.core.hosts.hermes.soul import snapshot_as_hermes
-
-        return snapshot_as_hermes(composition, host, home if home is not None else os.getcwd())
-    if host.proven == "claude-code":
-        from notebook_app.core.hosts.claude_code.soul import snapshot_as_claude_code
-
-        return snapshot_as_claude_code(composition, host, home if home is not None else os.getcwd())
+    if host.proven is not None:
+        where = home if home is not None else os.getcwd()
+        if (proven := registered(host.proven).as_host(composition, host, where)) is not None:
+            return proven
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name in host.files]
     return _compose(host, raws, [s for s in composition.skipped if s.name in host.files])
 
@@ -119,18 +100,11 @@ def recompose(composition: Composition, name: str, data: bytes, *, path: str | N
     home's top; None: ``name`` there), which only Hermes, reading its stores in ``memories/``, needs."""
     host = composition.profile
     assert host is not None
-    if host.proven == "openclaw":
-        from notebook_app.core.hosts.openclaw.soul import recompose_openclaw
-
-        return recompose_openclaw(composition, name, data)
-    if host.proven == "hermes":
-        from notebook_app.core.hosts.hermes.soul import recompose_hermes
-
-        return recompose_hermes(composition, name, data, path=path)
-    if host.proven == "claude-code":
-        from notebook_app.core.hosts.claude_code.soul import recompose_claude_code
-
-        return recompose_claude_code(composition, name, data)
+    if (
+        host.proven is not None
+        and (proven := registered(host.proven).recompose(composition, name, data, path=path)) is not None
+    ):
+        return proven
     raws = [_Raw(f.name, bytes(f.loaded), f.size) for f in composition.files if f.name != name]
     if name in host.files:
         raws.append(_Raw(name, data, len(data)))

@@ -4,7 +4,7 @@ The proven hosts (OpenClaw, Hermes, Claude Code) have loaders of their own,
 each proven by goldens the host's own code made. The contract (toolnexus) is
 its :class:`..home.soul.Composition`, read here as parts of the same shape
 (:class:`.injected.InjectedPart`), in bytes; toolnexus (Python) the same, with
-:func:`.toolnexus_py.starts_no_session`'s words when it would start none. A
+:func:`.toolnexus.python.starts_no_session`'s words when it would start none. A
 person's own profile composes through :func:`..home.soul.compose`, its notes
 saying no golden proves it. Never raises; never writes.
 """
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, TRUNCATION_NOTICE, Composition, compose
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.injected import HostLoad, InjectedPart, PartStatus, Unit
-from notebook_app.core.hosts.toolnexus_py import TITLE, TOOLNEXUS_PY, starts_no_session
 
 if TYPE_CHECKING:
     from notebook_app.core.home.file_load import FileLoad
@@ -114,23 +114,17 @@ def load_as(
     ``home`` is the host's own: the toolnexus home, the OpenClaw workspace, ``$HERMES_HOME``, the Claude Code
     project root. ``cwd`` is Hermes's and Claude Code's, ``context_length`` Hermes's, ``session_kind`` and
     ``openclaw_config`` OpenClaw's (its caps read from it as ``soul`` reads them); a host ignores the others."""
-    name, _, version = (spec or "toolnexus").partition("@")
-    if name == "openclaw":
-        from notebook_app.core.hosts.openclaw.config import read_openclaw_numbers
-        from notebook_app.core.hosts.openclaw.releases import openclaw_load
-
-        config = read_openclaw_numbers(openclaw_config)
-        return openclaw_load(home, version or None, session_kind or "main", caps=config.numbers)
-    if name == "hermes":
-        from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version
-
-        proven, said = hermes_version(version or None)
-        return said if proven is None else hermes_load(home, cwd=cwd, context_length=context_length)
-    if name == "claude-code":
-        from notebook_app.core.hosts.claude_code.load import claude_code_load, claude_code_version
-
-        proven, said = claude_code_version(version or None)
-        return said if proven is None else claude_code_load(home, cwd=cwd)
+    name, _, version = (spec or registered(None).id).partition("@")
+    load = registered(name).load(
+        home,
+        version or None,
+        cwd=cwd,
+        context_length=context_length,
+        session_kind=session_kind,
+        openclaw_config=openclaw_config,
+    )
+    if load is not None:
+        return load
     return _composed(home, spec, openclaw_config)
 
 
@@ -146,9 +140,10 @@ def _composed(
     if profile.is_contract:
         composition = compose(home)
         notes = choice.notes
-        if profile.name == TOOLNEXUS_PY and (refusal := starts_no_session(composition)) is not None:
+        one = registered(profile.name)
+        if (refusal := one.starts_no_session(composition)) is not None:
             notes += (refusal,)
-        version = TITLE.rpartition(" ")[2] if profile.name == TOOLNEXUS_PY else ""
+        version = one.release
         return composed_load(composition, host=profile.name, version=version, notes=notes)
     composition = compose(home, host=profile)
     return composed_load(composition, host=profile.name, version=profile.version or "", notes=choice.notes)
@@ -157,26 +152,7 @@ def _composed(
 def proven_releases(name: str) -> tuple[Mapping[str, Any], ...]:
     """The releases of host ``name`` its goldens prove, oldest first: each its ``version``, and ``since`` and
     ``until`` when its rules cover a range; none for a host without goldens by release."""
-    if name == "openclaw":
-        from notebook_app.core.hosts.openclaw.releases import releases
-
-        return releases()
-    if name == "hermes":
-        from notebook_app.core.hosts.hermes.load import proven_releases as hermes_releases
-
-        return hermes_releases()
-    if name == "claude-code":
-        from notebook_app.core.hosts.claude_code.load import proven_releases as claude_code_releases
-
-        return claude_code_releases()
-    return ()
-
-
-def session_kinds() -> tuple[str, ...]:
-    """OpenClaw's session kinds, ``main`` first: each filters the files it injects."""
-    from notebook_app.core.hosts.openclaw.bootstrap import KINDS
-
-    return KINDS
+    return registered(name).proven_releases()
 
 
 def session_kind_words(version: str | None, kind: str) -> str:

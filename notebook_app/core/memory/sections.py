@@ -32,14 +32,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.hosts.hermes.host import HERMES
 from notebook_app.core.hosts.hermes.load import blocked_write
 from notebook_app.core.record.log.redaction import masked_text
 from notebook_app.core.text.newlines import original_index, universal
 
 DELIMITER = "\n§\n"
 """Hermes's ``ENTRY_DELIMITER``: a line holding only ``§`` between two entries."""
-LIMITS: dict[str, int] = {"MEMORY.md": 2200, "USER.md": 1375}
-"""Hermes's default character limits (``MemoryStore.__init__``); ``config.yaml``'s ``memory`` section overrides."""
+LIMITS: dict[str, int] = dict(HERMES.limits())
+"""Hermes's default character limits (``MemoryStore.__init__``), from its host object (its TOML); ``config.yaml``'s
+``memory`` section overrides."""
 
 StoreAction = Literal["add", "replace", "remove", "edit", "delete"]
 

@@ -312,6 +312,7 @@ def _is_utf8(data: bytes) -> bool:
 
 def settle_group(home: Path, intent: Intent, log_fd: int, journal: int) -> None:
     """Recovery of a group whose writer was killed: complete it from its temp files, or drop what did not land."""
+
     assert intent.log is not None
     size = os.fstat(log_fd).st_size
     if intent.log >= size:

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from notebook_app.core.home.layout import FileMap
 from notebook_app.core.home.names import HOST_FOLDERS, base_name, is_archive_name
+from notebook_app.core.hostbase.registry import host as registered
 
-HERMES_LOCKED = ("MEMORY.md", "USER.md")
 """The files Hermes's ``MemoryStore`` locks for a write (``_file_lock``: ``<file>.lock`` beside each)."""
 
 
@@ -111,7 +111,7 @@ def host_lock(
     ``exists`` says whether that folder is there. ``make`` False: a missing
     ``memories/`` is left missing (there is no store in it to write).
     """
-    if files.host != "hermes" or base_name(name) not in HERMES_LOCKED or (not make and not exists(name)):
+    if base_name(name) not in registered(files.host).locked_stores or (not make and not exists(name)):
         yield
         return
     flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC

@@ -6,7 +6,7 @@ An id that is not in it is stale (the bytes it named changed since: an agent
 wrote) or was never there; if any requested id is refused, nothing is
 written and the result names each. Otherwise the entries the hunks take out
 are cut from their files and, for every kind but exact duplicates and empty
-lines, appended to the host's archive (:data:`.model.ARCHIVES`) under
+lines, appended to the host's archive (:func:`.model.archive_for`) under
 ``## <ISO date> tidy <event id>``, in the source's dialect. The archive
 first, then the sources: one group under one intent (:mod:`..record.group`),
 recorded as ``tidy`` records whose head (the first, the archive's when

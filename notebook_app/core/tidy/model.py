@@ -12,21 +12,17 @@ import hashlib
 from dataclasses import dataclass, field
 from enum import Enum
 
-ARCHIVES: dict[str, str] = {
-    "toolnexus": "memory/ARCHIVE.md",
-    "openclaw": "memory/ARCHIVE.md",
-    "hermes": "memories/ARCHIVE.md",
-    "claude-code": "ARCHIVE.md",
-}
-"""Per host, the archive file moved entries go to, from the home's top folder (Claude Code's: its memory folder).
-A file no host loads (spec §9): :func:`.apply.apply_tidy` appends what it moves there."""
+from notebook_app.core.hostbase.registry import host as registered
+
 DEFAULT_TARGET = 0.9
 """The share of a host's cap an over-budget plan brings a file to (issue 23)."""
 
 
 def archive_for(host: str | None) -> str:
-    """Where entries moved out of this host's files would go; an unknown host's is the contract's."""
-    return ARCHIVES.get(host or "toolnexus", ARCHIVES["toolnexus"])
+    """Where entries moved out of this host's files would go, from the home's top folder (Claude Code's: its memory
+    folder; :attr:`.Host.archive`); an unknown host's is the contract's. A file no host loads (spec §9):
+    :func:`.apply.apply_tidy` appends what it moves there."""
+    return registered(host).archive
 
 
 class Kind(Enum):

@@ -16,6 +16,7 @@ from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.reading import ENTRY_FILES
 from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.memory.dialect import dialect_for
 from notebook_app.core.tidy import rules
 from notebook_app.core.tidy.ages import ages_of
@@ -76,5 +77,5 @@ def tidy(
         hunks += rules.over_budget(parsed, claimed, budget_for(name, files, profile), target, archive, ages)
         strays += parsed.strays
     hunks.sort(key=lambda hunk: (ENTRY_FILES.index(hunk.file), hunk.entries[0].line))
-    host = files.host or (profile.name if profile is not None else None) or "toolnexus"
+    host = files.host or (profile.name if profile is not None else None) or registered(None).id
     return Proposal(host, archive, target, tuple(hunks), tuple(strays), tuple(untidied), tuple(looked))

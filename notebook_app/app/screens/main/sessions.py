@@ -21,6 +21,8 @@ from textual.widget import Widget
 from notebook_app.app.view_model.documents import Mark
 from notebook_app.app.view_model.notebook import HomeState, Notebook
 from notebook_app.app.workers import run_once
+from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.hostbase.registry import hosts
 
 
 class SessionsShown:
@@ -82,8 +84,8 @@ class SessionsShown:
         is kept for the folder once it is in view (:meth:`in_view`)."""
         from notebook_app.core.hosts.choice import resolve_host
 
-        openclaw = name.partition("@")[0] == "openclaw"
-        kind = (kind or self.session_kind or "main") if openclaw else None
+        kinds = registered(name).session_kinds
+        kind = (kind or self.session_kind or kinds[0]) if kinds else None
         choice = resolve_host(name, session_kind=kind)
         if choice.profile is None:
             self._node.notify(choice.error or f"no host {name!r}", title="host", severity="error", markup=False)
@@ -129,15 +131,16 @@ class SessionsShown:
 
     def use_session_kind(self, kind: str) -> None:
         """The palette's OpenClaw session kinds: the OpenClaw in view, its version kept, loads a ``kind`` session."""
-        self.use_host(self.host_spec or "openclaw", kind)
+        self.use_host(self.host_spec or next(one.id for one in hosts() if one.session_kinds), kind)
 
     def _host_used(self, state: HomeState, name: str, kind: str | None, remember: bool) -> None:
         host = state.preview.composition
         title = host.profile.title if host.profile else host.host
         # "Current session · as Claude Code loads it" was cut at 100 columns, where a pane is 32 wide, and so is
         # "Current · OpenClaw 2026.4.27": the version and the session kind are in L's header instead
-        current = "Current session" if host.host == "toolnexus" else f"Current · {title}"
-        upcoming = "Next session" if host.host == "toolnexus" else f"Next · {title}"
+        plain = registered(host.host).fallback
+        current = "Current session" if plain else f"Current · {title}"
+        upcoming = "Next session" if plain else f"Next · {title}"
         self._node.post_message(self.HostUsed(state, name, kind, remember, current, upcoming))
 
     def in_view(self, name: str, kind: str | None, *, remember: bool) -> None:

@@ -17,6 +17,7 @@ from notebook_app.core.doctor.model import Finding, finding
 from notebook_app.core.home.file_load import FileLoad
 from notebook_app.core.home.files import FileStatus
 from notebook_app.core.home.soul import Composition
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.profile import UNIT_WORDS, shadow_words
 from notebook_app.core.memory import sections
 from notebook_app.core.text.tokens import DEFAULT_ENCODING, count_tokens
@@ -155,7 +156,12 @@ def budget_findings(composition: Composition, budget: Budget) -> list[Finding]:
                     f"({_size(load.loaded, unit)} of {_size(load.raw, unit)} load)" + (f"; {said}" if said else ""),
                 )
             )
-        if load.budget is not None and load.raw > load.budget and profile is not None and profile.proven == "hermes":
+        if (
+            load.budget is not None
+            and load.raw > load.budget
+            and profile is not None
+            and registered(profile.proven).meters_budget
+        ):
             meter = _meter(composition, load.name, load.budget) or f"{load.raw * 100 // load.budget}%"
             found.append(
                 finding(

@@ -16,8 +16,8 @@ from notebook_app.core.doctor.model import Finding, finding
 from notebook_app.core.doctor.repair import RepairPreview
 from notebook_app.core.home.refusals import Rejection
 from notebook_app.core.home.remembered import forget_host, remembered_host
+from notebook_app.core.hostbase.registry import host
 from notebook_app.core.hosts.opening.detect import layout_fits
-from notebook_app.core.hosts.opening.result import HOSTS, title
 from notebook_app.core.memory.results import SpliceResult
 from notebook_app.core.record.log.actor import Actor
 
@@ -36,12 +36,12 @@ class ForgetHostFix:
 
     @property
     def label(self) -> str:
-        return f"forget {title(self.host)} for this folder (the per-user state only; the home is not written)"
+        return f"forget {host(self.host).title} for this folder (the per-user state only; the home is not written)"
 
     def _check(self) -> Rejection | None:
         kept = remembered_host(self.folder, self.state)
         if kept is None or kept.host != self.host:
-            return Rejection(f"{title(self.host)} is no longer the host remembered for this folder; nothing to do")
+            return Rejection(f"{host(self.host).title} is no longer the host remembered for this folder; nothing to do")
         return None
 
     def preview(self, home: str | os.PathLike[str]) -> RepairPreview | Rejection:
@@ -49,7 +49,9 @@ class ForgetHostFix:
         refused = self._check()
         if refused is not None:
             return refused
-        return RepairPreview("", f"{title(self.host)} is forgotten for {self.folder}; the next open goes by its layout")
+        return RepairPreview(
+            "", f"{host(self.host).title} is forgotten for {self.folder}; the next open goes by its layout"
+        )
 
     def apply(self, home: str | os.PathLike[str], *, by: Actor) -> SpliceResult:
         """Drop the choice from the user's state; the home's files are not touched."""
@@ -59,7 +61,7 @@ class ForgetHostFix:
         problem = forget_host(self.folder, state=self.state)
         if problem is not None:
             return SpliceResult(problem, is_error=True)
-        return SpliceResult(f"{title(self.host)} is forgotten for this folder: the next open goes by its layout")
+        return SpliceResult(f"{host(self.host).title} is forgotten for this folder: the next open goes by its layout")
 
 
 def remembered_findings(folder: Path, *, state: Path | None = None) -> list[Finding]:
@@ -67,18 +69,18 @@ def remembered_findings(folder: Path, *, state: Path | None = None) -> list[Find
 
     A person's own profile is only ever remembered because it was named: it is not compared."""
     kept = remembered_host(folder, state)
-    if kept is None or kept.host not in HOSTS:
+    if kept is None or not host(kept.host).detected:
         return []
     fits = layout_fits(folder, os.environ, None)
-    if kept.host in {fit.host for fit in fits} or (not fits and kept.host == "toolnexus"):
+    if kept.host in {fit.host for fit in fits} or (not fits and host(kept.host).fallback):
         return []
     layout = (
-        " and ".join(f"{title(fit.host)}'s ({fit.reason.partition(': ')[2]})" for fit in fits)
+        " and ".join(f"{host(fit.host).title}'s ({fit.reason.partition(': ')[2]})" for fit in fits)
         if fits
-        else "toolnexus's (no host's layout found)"
+        else f"{host(None).title}'s (no host's layout found)"
     )
     message = (
-        f"{title(kept.host)} is remembered for this folder{kept.since_words}, but its layout is {layout}: "
-        f"every write without --host goes where {title(kept.host)} keeps its files"
+        f"{host(kept.host).title} is remembered for this folder{kept.since_words}, but its layout is {layout}: "
+        f"every write without --host goes where {host(kept.host).title} keeps its files"
     )
     return [finding(RULE, None, None, message, ForgetHostFix(Path(os.path.realpath(folder)), kept.host, state))]

@@ -21,12 +21,13 @@ CONFIG_LIMIT = 4 * 1024 * 1024
 NOT_READ = "Hermes's managed config (/etc/hermes/config.yaml) and ${VAR} expansion in config.yaml are not read here"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HermesConfig:
     memory_enabled: bool = True
     user_profile_enabled: bool = True
-    memory_char_limit: int = 2200
-    user_char_limit: int = 1375
+    memory_char_limit: int
+    """MEMORY.md's limit; where config.yaml sets none, Hermes's own (its host object's, from hermes-0.19.0.toml)."""
+    user_char_limit: int
     context_file_max_chars: int | None = None
     said: str = "no config.yaml: Hermes's defaults are in force"
 

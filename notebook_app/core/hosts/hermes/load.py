@@ -13,16 +13,14 @@ golden that proves it. Reading never writes: where Hermes itself would write
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files as package_files
 from pathlib import Path
-from typing import Any
 
 from notebook_app.core.home.files import FileRead, FileStatus, read_file
 from notebook_app.core.hosts import versions
 from notebook_app.core.hosts.hermes.config import NOT_READ, HermesConfig, read_config
+from notebook_app.core.hosts.hermes.rules import rules
 from notebook_app.core.hosts.hermes.threats import SCANNED, threat_rules
 from notebook_app.core.hosts.injected import InjectedPart, PartStatus, Unit
 
@@ -34,13 +32,6 @@ NOT_MODELLED = (
     "Hermes replaces a file its scan flags; its scan of memory entries (the characters and the threat rules "
     "it blocks) is checked here, its scan of SOUL.md and the context file is not"
 )
-
-
-@cache
-def rules() -> dict[str, Any]:
-    """The release's rules as tomllib reads them: each value is what its TOML key holds (tomllib types it Any)."""
-    text = (package_files(__package__) / "hermes-0.19.0.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
 
 
 def proven_releases() -> tuple[dict[str, object], ...]:

@@ -27,7 +27,6 @@ from notebook_app.core.hosts.utf16 import cut_slice, text_of, trim_end, truncate
 
 READ_LIMIT = 64 * 1024 * 1024
 """Releases without a byte limit read a file whole; past this we read no further (no case comes near it)."""
-KINDS = ("main", "group", "channel", "subagent", "cron")
 
 
 def _part(name: str, path: str, status: str, raw_len: int | None, injected: str, **rest) -> InjectedPart:

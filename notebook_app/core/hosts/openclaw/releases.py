@@ -18,13 +18,13 @@ from pathlib import Path
 
 from notebook_app.core.hosts import versions
 from notebook_app.core.hosts.openclaw.bootstrap import (
-    KINDS,
     OpenClawLoad,
     Workspace,
     build_entries,
     read_workspace,
     session_files,
 )
+from notebook_app.core.hosts.openclaw.kinds import KINDS
 
 __all__ = [
     "KINDS",

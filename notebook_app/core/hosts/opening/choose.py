@@ -26,18 +26,19 @@ from notebook_app.core.home.layout import (
     claude_code_files,
     hermes_files,
     host_files,
-    openclaw_files,
 )
 from notebook_app.core.home.remembered import remembered_host
-from notebook_app.core.hosts.claude_code.load import claude_code_load, claude_code_version, instruction_files
+from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.hosts.claude_code.host import CLAUDE_CODE
+from notebook_app.core.hosts.claude_code.load import claude_code_load, instruction_files
 from notebook_app.core.hosts.hermes.config import read_config
-from notebook_app.core.hosts.hermes.load import hermes_version, rules
-from notebook_app.core.hosts.openclaw.releases import resolve_release
+from notebook_app.core.hosts.hermes.host import HERMES
+from notebook_app.core.hosts.openclaw.host import OPENCLAW
 from notebook_app.core.hosts.opening import claude_home
 from notebook_app.core.hosts.opening.detect import Fit, layout_fits, memories_parent
 from notebook_app.core.hosts.opening.hermes_home import active_home, profile_home, user_home
 from notebook_app.core.hosts.opening.openclaw_home import agent_workspace, naming_agents
-from notebook_app.core.hosts.opening.result import Chosen, Opening, OpeningError, title
+from notebook_app.core.hosts.opening.result import Chosen, Opening, OpeningError
 from notebook_app.core.hosts.profile import load_hosts, version_problem
 
 PathLike = str | os.PathLike[str]
@@ -65,7 +66,7 @@ def open_home(
     if path is not None and (agent is not None or profile is not None):
         flag = "--profile" if profile is not None else "--agent"
         return OpeningError(f"{flag} names a home of its own; give {flag} or --home, not both")
-    if path is None and name in ("hermes", "openclaw"):
+    if path is None and name is not None and registered(name).own_home:
         return _host_home(name, version, said, agent=agent, profile=profile, config=openclaw_config, env=env)
     root = Path(os.path.expanduser(os.fspath(path))) if path is not None else Path(".")
     if not _is_dir(root):
@@ -74,7 +75,8 @@ def open_home(
         return _given(name, version, said, root, config=openclaw_config, env=env)
     remembered = remembered_host(root, state)
     if remembered is not None and _known(remembered.host):
-        reason = f"opened as {title(remembered.host)}: the host remembered for this folder{remembered.since_words}"
+        kept = registered(remembered.host).title
+        reason = f"opened as {kept}: the host remembered for this folder{remembered.since_words}"
         opened = _opening(remembered.host, remembered.version, root, reason, Chosen.REMEMBERED, env=env)
         layout = _detected(root, env, openclaw_config)  # what a write with --host LAYOUT's host would do instead
         return replace(opened, remembered=remembered, layout=layout if isinstance(layout, Opening) else None)
@@ -89,8 +91,8 @@ def _is_dir(path: Path) -> bool:
 
 
 def _known(name: str) -> bool:
-    hosts, _ = load_hosts()
-    return name in hosts
+    profiles, _ = load_hosts()
+    return name in profiles
 
 
 def _named_host(
@@ -101,21 +103,21 @@ def _named_host(
         return OpeningError("--agent names an OpenClaw agent and --profile a Hermes profile: give one of them")
     if host is None:
         if profile is not None:
-            return "hermes", None, f"--profile {profile}"
+            return HERMES.id, None, f"--profile {profile}"
         if agent is not None:
-            return "openclaw", None, f"--agent {agent}"
+            return OPENCLAW.id, None, f"--agent {agent}"
         if openclaw_config is not None:
-            return "openclaw", None, f"--openclaw-config {os.fspath(openclaw_config)}"
+            return OPENCLAW.id, None, f"--openclaw-config {os.fspath(openclaw_config)}"
         return None, None, ""
     name, at, version = host.partition("@")
-    hosts, _ = load_hosts()
-    if name not in hosts:
-        return OpeningError(f"no host named {name!r}; hosts: {', '.join(sorted(hosts)) or 'none'}")
+    profiles, _ = load_hosts()
+    if name not in profiles:
+        return OpeningError(f"no host named {name!r}; hosts: {', '.join(sorted(profiles)) or 'none'}")
     if at and (problem := _version_problem(name, version)) is not None:
         return OpeningError(problem)
-    if profile is not None and name != "hermes":
+    if profile is not None and registered(name) is not HERMES:
         return OpeningError(f"--profile names a Hermes profile; --host is {name}")
-    if agent is not None and name != "openclaw":
+    if agent is not None and registered(name) is not OPENCLAW:
         return OpeningError(f"--agent names an OpenClaw agent; --host is {name}")
     return name, version or None, f"--host {host}"
 
@@ -125,16 +127,7 @@ def _version_problem(name: str, version: str) -> str | None:
     (:func:`..resolve_host`'s order: the version's form, then the proven releases)."""
     if (problem := version_problem(version)) is not None:
         return f"{name}@{version}: {problem}"
-    if name == "hermes":
-        proven, said = hermes_version(version)
-        return None if proven is not None else said
-    if name == "claude-code":
-        proven, said = claude_code_version(version)
-        return None if proven is not None else said
-    if name == "openclaw":
-        found = resolve_release(version)
-        return found if isinstance(found, str) else None
-    return None
+    return registered(name).version_problem(version)
 
 
 def _host_home(
@@ -149,7 +142,7 @@ def _host_home(
 ) -> Opening | OpeningError:
     """A Hermes or OpenClaw home where that host keeps it (no folder was given)."""
     notes: tuple[str, ...]
-    if name == "hermes":
+    if registered(name) is HERMES:
         place = profile_home(profile, env) if profile is not None else active_home(env)
         if place.home is None:
             return OpeningError(place.reason)
@@ -161,7 +154,7 @@ def _host_home(
         root, reason, notes, found = spot.workspace, f"{said}: {spot.reason}", spot.notes, spot.agent
     if not _is_dir(root):
         what = "not a directory" if root.exists() else "not there"
-        return OpeningError(f"{title(name)}'s home {root} is {what} ({reason}); nothing was created")
+        return OpeningError(f"{registered(name).title}'s home {root} is {what} ({reason}); nothing was created")
     return _opening(name, version, root, reason, Chosen.GIVEN, env=env, notes=notes, agent=found)
 
 
@@ -170,9 +163,10 @@ def _given(
 ) -> Opening:
     """The folder given, as the host named: a Hermes home's ``memories/`` opens its parent, and says so."""
     reason, agent = said, None
-    if name == "hermes" and not _is_dir(root / HERMES_FOLDER) and (parent := memories_parent(root)) is not None:
+    one = registered(name)
+    if one is HERMES and not _is_dir(root / HERMES_FOLDER) and (parent := memories_parent(root)) is not None:
         root, reason = parent, f"{said}: opened the parent of its {HERMES_FOLDER}/ folder, the Hermes home {parent}"
-    if name == "openclaw":
+    if one is OPENCLAW:
         agent = naming_agents(root, env, config).agent
     return _opening(name, version, root, reason, Chosen.GIVEN, env=env, agent=agent)
 
@@ -180,11 +174,13 @@ def _given(
 def _detected(root: Path, env: Mapping[str, str], config: PathLike | None) -> Opening | OpeningError:
     fits = layout_fits(root, env, config)
     if len(fits) > 1:
-        both = " and ".join(f"{title(f.host)} ({f.reason.partition(': ')[2]})" for f in fits)
+        both = " and ".join(f"{registered(f.host).title} ({f.reason.partition(': ')[2]})" for f in fits)
         hosts = " or ".join(f"--host {f.host}" for f in fits)
         return OpeningError(f"{root} fits the layouts of {both}; say which host it is with {hosts}")
     if not fits:
-        return Opening(root, "toolnexus", None, FLAT, "no host's layout found: the toolnexus contract", Chosen.FALLBACK)
+        return Opening(
+            root, registered(None).id, None, FLAT, "no host's layout found: the toolnexus contract", Chosen.FALLBACK
+        )
     fit: Fit = fits[0]
     return _opening(fit.host, None, fit.root, fit.reason, Chosen.DETECTED, env=env, agent=fit.agent)
 
@@ -203,23 +199,22 @@ def _opening(
     """The Opening of ``root`` as ``name``: that host's file map, and for Claude Code its memory folder."""
     files: FileMap
     memory = None
-    if name == "hermes":
+    one = registered(name)
+    if one is HERMES:
         files, more = _hermes_files(root)
         notes += more
-    elif name == "claude-code":
+    elif one is CLAUDE_CODE:
         files = claude_code_files(_instructions(root, env))  # of its auto-memory folder (Opening.entry_home)
         memory = claude_home.memory_dir(root, env)
         base, which = claude_home.memory_base(root)
         there = "" if _is_dir(memory) else "; it does not exist yet"
         place = "" if str(memory) in reason else f" is {memory}"  # said once: a detected reason names it already
         notes += (f"Claude Code keys its auto memory by {which}, {base}{place}{there}",)
-    elif name == "openclaw":
-        files = _openclaw_files(version)
     else:
-        files = host_files(name)
-    hosts, _ = load_hosts()
-    if name in hosts and hosts[name].read_only_files:  # the write path refuses them (store/places.py)
-        files = replace(files, read_only=frozenset(hosts[name].read_only_files))
+        files = one.file_map(version) or host_files(name)
+    profiles, _ = load_hosts()
+    if name in profiles and profiles[name].read_only_files:  # the write path refuses them (store/places.py)
+        files = replace(files, read_only=frozenset(profiles[name].read_only_files))
     return Opening(root, name, version, files, reason, chosen, notes, memory, agent)
 
 
@@ -230,17 +225,10 @@ def _instructions(root: Path, env: Mapping[str, str]) -> dict[str, HostFile]:
     return {name: HostFile(path, whose) for name, path, whose in instruction_files(load, home)}
 
 
-def _openclaw_files(version: str | None) -> FileMap:
-    """OpenClaw's file map in the order release ``version`` (None: the newest proven) loads its files."""
-    found = resolve_release(version)
-    order = tuple(str(n) for n in found[0]["files"]) if not isinstance(found, str) else FLAT.order
-    return openclaw_files(order)
-
-
 def _hermes_files(root: Path) -> tuple[FileMap, tuple[str, ...]]:
     """Hermes's file map with the limits of the home's config.yaml, and what was read, in words."""
-    r = rules()
-    config = read_config(root, int(r["memory_limit"]), int(r["user_limit"]))
+    limits = HERMES.limits()
+    config = read_config(root, limits["MEMORY.md"], limits["USER.md"])
     notes: tuple[str, ...] = (
         f"{config.said}: MEMORY.md {config.memory_char_limit:,}, USER.md {config.user_char_limit:,} chars",
     )

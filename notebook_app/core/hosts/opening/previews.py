@@ -24,27 +24,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.opening.detect import Fit, layout_fits
-from notebook_app.core.hosts.opening.result import title
 from notebook_app.core.hosts.profile import HostProfile, load_hosts
-
-TOOLNEXUS = "toolnexus"
-
-_KEEPS = {
-    "hermes": ("a Hermes home", "its stores are in memories/", "them"),
-    "claude-code": ("a Claude Code project", "its memory is in Claude Code's auto-memory folder", "it"),
-    "openclaw": ("an OpenClaw workspace", "its files are at its top, in '- ' lines", ""),
-}
-"""Per host a home opened as: what it is, where it keeps its files, and (when the others look elsewhere) the word
-for them."""
-
-_READS = {
-    "hermes": "Hermes keeps MEMORY.md and USER.md in memories/ beside config.yaml or SOUL.md",
-    "claude-code": "Claude Code reads MEMORY.md from its auto-memory folder, for a project with CLAUDE.md",
-    "openclaw": "OpenClaw reads a workspace its config names, or one beside openclaw.json",
-    TOOLNEXUS: "toolnexus reads every file at the top of its home",
-}
-"""Per host left out of a flat home: where that host would look instead."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +56,7 @@ class Previews:
         """Whether choosing ``NAME[@VERSION]`` is kept for the folder: a release of the host it was opened as.
 
         A toolnexus home's choices are previews; so is another host whose layout also fits."""
-        return self.opened_as != TOOLNEXUS and spec.partition("@")[0] == self.opened_as
+        return not registered(self.opened_as).fallback and spec.partition("@")[0] == self.opened_as
 
     def why_not(self, name: str) -> str | None:
         return next((left.reason for left in self.left_out if left.name == name), None)
@@ -82,18 +64,18 @@ class Previews:
 
 def layout_host(profile: HostProfile) -> str:
     """The host whose layout a profile reads a home in: its proven loader's, else toolnexus's (files at the top)."""
-    return profile.proven or TOOLNEXUS
+    return profile.proven or registered(None).id
 
 
 def preview_hosts(opened_as: str | None, fits: Iterable[Fit], profiles: Mapping[str, HostProfile]) -> Previews:
     """Which of ``profiles`` a home opened as ``opened_as`` (None: toolnexus) may be previewed as, given the hosts
     whose layout its folder fits (``fits``, from :func:`layout_fits`)."""
-    opened = opened_as or TOOLNEXUS
-    if opened == TOOLNEXUS:
-        return Previews(TOOLNEXUS, tuple(sorted(profiles)))
+    opened = opened_as or registered(None).id
+    if registered(opened).fallback:
+        return Previews(opened, tuple(sorted(profiles)))
     fitting = {fit.host for fit in fits} | {opened}
-    if opened not in ("hermes", "claude-code"):  # its files at the top in '- ' lines: the contract's layout too
-        fitting.add(TOOLNEXUS)
+    if registered(opened).flat:  # its files at the top in '- ' lines: the contract's layout too
+        fitting.add(registered(None).id)
     offered, left_out = [], []
     for name, profile in sorted(profiles.items()):
         if name == opened:
@@ -108,20 +90,21 @@ def preview_hosts(opened_as: str | None, fits: Iterable[Fit], profiles: Mapping[
 
 
 def _this_is(opened: str) -> str:
-    what, keeps, _ = _KEEPS.get(opened, (f"a home opened as {title(opened)}", "its files are at its top", ""))
-    return f"this is {what}: {keeps}"
+    one = registered(opened)
+    return f"this is {one.home_is or f'a home opened as {one.title}'}: {one.keeps}"
 
 
 def _not_fitting(opened: str, other: str) -> str:
     """``this is a Hermes home: its stores are in memories/; OpenClaw does not read them``."""
-    _, _, them = _KEEPS.get(opened, ("", "", ""))
+    them, looks = registered(opened).elsewhere, registered(other)
     if them:
-        return f"{_this_is(opened)}; {title(other)} does not read {them}"
-    return f"{_this_is(opened)}; {_READS.get(other, f'{title(other)} does not fit its layout')}"
+        return f"{_this_is(opened)}; {looks.title} does not read {them}"
+    return f"{_this_is(opened)}; {looks.reads or f'{looks.title} does not fit its layout'}"
 
 
 def _own_profile(profile: HostProfile, opened: str) -> str:
-    return f"{profile.title} is a person's own profile, which previews only a toolnexus home; {_this_is(opened)}"
+    flat = registered(None).title
+    return f"{profile.title} is a person's own profile, which previews only a {flat} home; {_this_is(opened)}"
 
 
 def previews_of(
@@ -135,6 +118,6 @@ def previews_of(
 
     A toolnexus home reads no layout (every host is offered)."""
     profiles, _ = load_hosts()
-    opened = opened_as or TOOLNEXUS
-    fits = layout_fits(root, env, openclaw_config) if opened != TOOLNEXUS else []
+    opened = opened_as or registered(None).id
+    fits = layout_fits(root, env, openclaw_config) if not registered(opened).fallback else []
     return preview_hosts(opened, fits, profiles)

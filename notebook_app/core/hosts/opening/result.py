@@ -12,15 +12,7 @@ from pathlib import Path
 
 from notebook_app.core.home.layout import FileMap
 from notebook_app.core.home.remembered import Remembered
-
-HOSTS = ("toolnexus", "openclaw", "hermes", "claude-code")
-"""The hosts a home can open as by its layout; a person's own profile opens only when named."""
-
-TITLES = {"toolnexus": "toolnexus", "openclaw": "OpenClaw", "hermes": "Hermes", "claude-code": "Claude Code"}
-
-
-def title(host: str) -> str:
-    return TITLES.get(host, host)
+from notebook_app.core.hostbase.registry import host as registered
 
 
 class Chosen(Enum):
@@ -64,7 +56,7 @@ class Opening:
 
     @property
     def title(self) -> str:
-        return title(self.host)
+        return registered(self.host).title
 
     @property
     def entry_home(self) -> Path:
@@ -73,7 +65,7 @@ class Opening:
         Claude Code's auto-memory folder for a Claude Code project: its MEMORY.md is there, and nothing of ours
         goes into the project's tree (issue 22, item 6); the home itself for every other host.
         """
-        return self.memory_dir if self.host == "claude-code" and self.memory_dir is not None else self.root
+        return registered(self.host).entry_home(self.root, self.memory_dir)
 
     def remembered_write(self, name: str | None = None) -> str | None:
         """What a write to a remembered host says, one line: ``as Hermes, remembered for this folder since …: it

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebook_app.core.home.files import FileStatus, read_file
-from notebook_app.core.home.layout import CLAUDE_CODE, FLAT, FileMap
+from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.home.names import BOOTSTRAP_ORDER, TOPIC_NAME_MAX, base_name, is_home_path
 from notebook_app.core.home.refusals import Rejection, file_refusal, utf8_refusal
+from notebook_app.core.hostbase.registry import host
 from notebook_app.core.memory.edits.guarded_splice import (
     ENTRY_FILES,
     Splice,
@@ -100,7 +101,7 @@ def hand_edit_refusal(files: FileMap, name: object, *, opening: bool) -> str | N
         return None
     nothing = "nothing was opened" if opening else "nothing was written"
     if isinstance(name, str) and files.reads_on_demand(name):
-        if files.host == CLAUDE_CODE:
+        if host(files.host).edits_topics:
             return (
                 f"{name}: the notebook edits a topic file whose name starts with an ASCII letter or digit and holds "
                 f"only those, '.', '-' and '_' (at most {TOPIC_NAME_MAX}); edit it in your own editor; {nothing}"

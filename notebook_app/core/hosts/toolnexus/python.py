@@ -13,7 +13,6 @@ from notebook_app.core.home.files import FileStatus
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, Composition
 
 TITLE = "toolnexus (Python) 0.21.0"
-TOOLNEXUS_PY = "toolnexus-py"
 
 
 def starts_no_session(composition: Composition) -> str | None:

@@ -1,0 +1,79 @@
+"""No host is told apart by its name outside ``core/hosts``: the code asks the host's object (issue 35).
+
+An AST check over ``notebook_app`` (the hosts package and data files aside): no
+comparison (``==``, ``!=``, ``in``, ``not in``), ``match`` case, collection of
+literals or dict key holds a host id as a string literal. The words a person
+reads come from :attr:`.Host.title`, the rest from the host's other members.
+A second test proves the check fails on a comparison written on purpose.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "notebook_app"
+HOSTS_PACKAGE = PACKAGE / "core" / "hosts"
+HOST_IDS = frozenset({"toolnexus", "toolnexus-py", "openclaw", "hermes", "claude-code"})
+
+
+def _is_id(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in HOST_IDS
+
+
+def _holds_id(node: ast.AST) -> bool:
+    """A tuple, list or set of literals (or ``frozenset({...})``) with a host id in it."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("frozenset", "set"):
+        return any(_holds_id(arg) for arg in node.args)
+    return isinstance(node, ast.Tuple | ast.List | ast.Set) and any(_is_id(item) for item in node.elts)
+
+
+def host_names_in(source: str, filename: str = "<source>") -> list[str]:
+    """Each place in ``source`` that tells a host apart by its id, as ``file:line: what``."""
+    found: dict[int, str] = {}  # one finding a line: a compared tuple is a collection too
+    for node in ast.walk(ast.parse(source, filename)):
+        line = node.pattern.lineno if isinstance(node, ast.match_case) else getattr(node, "lineno", 0)
+        where = f"{filename}:{line}"
+        if line in found:
+            continue
+        if isinstance(node, ast.Compare):
+            if any(_is_id(side) or _holds_id(side) for side in (node.left, *node.comparators)):
+                found[line] = f"{where}: a host id compared"
+        elif isinstance(node, ast.match_case):
+            if any(_is_id(sub) for sub in ast.walk(node.pattern)):
+                found[line] = f"{where}: a host id as a match case"
+        elif isinstance(node, ast.Dict):
+            if any(_is_id(key) for key in node.keys):
+                found[line] = f"{where}: a host id as a dict key"
+        elif _holds_id(node):
+            found[line] = f"{where}: a host id in a collection of names"
+    return [found[line] for line in sorted(found)]
+
+
+def _product_files() -> list[Path]:
+    return [path for path in sorted(PACKAGE.rglob("*.py")) if not path.is_relative_to(HOSTS_PACKAGE)]
+
+
+def test_no_host_is_told_apart_by_its_name_outside_the_hosts_package() -> None:
+    found = [
+        hit
+        for path in _product_files()
+        for hit in host_names_in(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE.parent)))
+    ]
+    assert found == [], "ask the host's object (core/hostbase/registry.py: host(id)) instead:\n" + "\n".join(found)
+
+
+def test_the_check_finds_each_way_of_telling_a_host_by_name() -> None:
+    """Broken once on purpose: each form the check forbids, written as the code once wrote it."""
+    source = "\n".join(
+        (
+            'if opening.host == "toolnexus": pass',
+            'if name in ("hermes", "openclaw"): pass',
+            'TITLES = {"claude-code": "Claude Code"}',
+            'OWN = frozenset({"hermes"})',
+            'match spec:\n    case "openclaw": pass',
+            'if "toolnexus-py" != profile.name: pass',
+        )
+    )
+    assert len(host_names_in(source)) == 6
+    assert host_names_in('title = host("hermes").title\nprint("OpenClaw")') == []
