@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 @cache
 def _limits() -> Mapping[str, int]:
     read = rules()
-    return {"MEMORY.md": int(read["memory_limit"]), "USER.md": int(read["user_limit"])}  # type: ignore[call-overload]  # TOML values are objects
+    return {"MEMORY.md": int(read["memory_limit"]), "USER.md": int(read["user_limit"])}
 
 
 class Hermes(Host):
