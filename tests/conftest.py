@@ -175,3 +175,15 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
             yield
         finally:
             fcntl.flock(machine, fcntl.LOCK_UN)
+
+
+@pytest.fixture(autouse=True)
+def own_user_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Each test's config, data and state folders are its own: tests beside it in other workers (and the
+    person's real ones) are never read or written. A test may point them elsewhere itself."""
+    for name, folder in (
+        ("XDG_CONFIG_HOME", "xdg-config"),
+        ("XDG_DATA_HOME", "xdg-data"),
+        ("XDG_STATE_HOME", "xdg-state"),
+    ):
+        monkeypatch.setenv(name, str(tmp_path / folder))
