@@ -21,7 +21,8 @@ from benchlib import OURS, REPO, Bench, Goal, Row, Section, fmt_bytes, fmt_time
 JOB = """
 import json, sys, time
 from pathlib import Path
-from notebook_app.core.tidy import naive_pairs, near_pairs, tidy, words
+from notebook_app.core.tidy.near import naive_pairs, near_pairs, words
+from notebook_app.core.tidy.propose import tidy
 home = Path(sys.argv[1])
 started = time.perf_counter(); proposal = tidy(home); whole = time.perf_counter() - started
 text = (home / "MEMORY.md").read_text()

@@ -71,7 +71,7 @@ UNREADABLE_MESSAGE = f"MEMORY.md cannot be read (Permission denied){NOT_LOADED}"
 
 _COMPOSE = """
 import json, sys
-from notebook_app.core import compose
+from notebook_app.core.home.soul import compose
 composition = compose(sys.argv[1])
 print(json.dumps({
     "soul": composition.soul,

@@ -21,7 +21,7 @@ from notebook_app.core.log.actor import NOTEBOOK
 PRELUDE = textwrap.dedent(
     """
     import os, sys, time
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.log.actor import CLI
     from notebook_app.core.edits.guarded_splice import delete_entry, edit_entry
     home, go, count = sys.argv[1], sys.argv[2], int(sys.argv[3])

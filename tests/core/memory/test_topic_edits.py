@@ -190,9 +190,9 @@ def test_a_topic_name_is_refused_where_the_host_is_not_claude_code(tmp_path: Pat
 KILLED = textwrap.dedent(
     """
     import os, signal, sys
-    from notebook_app.core.edits import text_digest, write_file
+    from notebook_app.core.edits.hand_edit import text_digest, write_file
     from notebook_app.core.home.layout import claude_code_files
-    from notebook_app.core.log import NOTEBOOK
+    from notebook_app.core.log.actor import NOTEBOOK
 
     home, when = sys.argv[1], sys.argv[2]
     real = os.replace
@@ -255,12 +255,12 @@ def test_a_kill_the_previous_release_left_unsettled_is_recorded_as_an_outside_ch
 MIXED = textwrap.dedent(
     """
     import random, sys
-    from notebook_app.core import memory_tool
-    from notebook_app.core.edits import text_digest, write_file
+    from notebook_app.core.memory.tool import memory_tool
+    from notebook_app.core.edits.hand_edit import text_digest, write_file
     from notebook_app.core.history.query import history
     from notebook_app.core.history.undo_restore import undo
     from notebook_app.core.home.layout import claude_code_files
-    from notebook_app.core.log import NOTEBOOK
+    from notebook_app.core.log.actor import NOTEBOOK
 
     home, files = sys.argv[1], claude_code_files()
     pick = random.Random(int(sys.argv[2]))

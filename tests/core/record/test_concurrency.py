@@ -17,7 +17,7 @@ from pathlib import Path
 CHILD = textwrap.dedent(
     """
     import os, sys, time
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     home, go, worker, count, mode = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
     tool = memory_tool(home)
     while not os.path.exists(go):

@@ -47,7 +47,7 @@ op = namespace["op"]
 CHILD = OPS + textwrap.dedent(
     """
     import sys
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     tool = memory_tool(sys.argv[1])
     print("ready", flush=True)
     i = 0

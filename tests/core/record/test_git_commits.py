@@ -232,7 +232,7 @@ def test_a_failed_commit_is_said_once_through_the_store_face_the_cli_and_the_app
     asking before any write loads no part of the write path."""
     from notebook_app.app import workers
     from notebook_app.cli import common
-    from notebook_app.core import store
+    from notebook_app.core.store import notes as store  # git_notes is defined there
 
     assert common.git_notes is store.git_notes and workers.git_notes is store.git_notes
     home = home_on(tmp_path)

@@ -28,7 +28,7 @@ from notebook_app.core.memory.tool import memory_tool
 HALF_AN_ADD = textwrap.dedent(
     """
     import os, sys
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.log.actor import CLI
 
     home, text = sys.argv[1], sys.argv[2]
@@ -50,7 +50,7 @@ HALF_AN_ADD = textwrap.dedent(
 ONE_ADD = textwrap.dedent(
     """
     import sys
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.log.actor import CLI
 
     result = memory_tool(sys.argv[1], by=CLI).call({"action": "add", "text": sys.argv[2]})

@@ -127,7 +127,8 @@ DIES_AFTER_FIRST_RENAME = textwrap.dedent(
     import os, sys
     from pathlib import Path
     from notebook_app.core.log.actor import CLI
-    from notebook_app.core.tidy import apply_tidy, tidy
+    from notebook_app.core.tidy.apply import apply_tidy
+    from notebook_app.core.tidy.propose import tidy
 
     home = Path(sys.argv[1])
     ids = [h.id for h in tidy(home).hunks]
@@ -177,9 +178,10 @@ APPLY_AND_UNDO_FOREVER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from notebook_app.core.history import undo
+    from notebook_app.core.history.undo_group import undo
     from notebook_app.core.log.actor import CLI
-    from notebook_app.core.tidy import apply_tidy, tidy
+    from notebook_app.core.tidy.apply import apply_tidy
+    from notebook_app.core.tidy.propose import tidy
 
     home = Path(sys.argv[1])
     print("ready", flush=True)
@@ -257,7 +259,7 @@ def test_a_failure_after_the_archive_landed_says_so_and_the_next_write_completes
 ADDS = textwrap.dedent(
     """
     import sys
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.log.actor import Actor
 
     tool = memory_tool(sys.argv[1], by=Actor.mcp("20261206-020202-0badc0de", "busy-agent", "1"))
@@ -323,7 +325,8 @@ SIGKILLED_ONCE_THE_RECORDS_ARE_IN_THE_LOG = textwrap.dedent(
     from pathlib import Path
     from notebook_app.core.log.actor import CLI
     from notebook_app.core.log.store import LogWriter
-    from notebook_app.core.tidy import apply_tidy, tidy
+    from notebook_app.core.tidy.apply import apply_tidy
+    from notebook_app.core.tidy.propose import tidy
 
     home = Path(sys.argv[1])
     ids = [h.id for h in tidy(home).hunks]
