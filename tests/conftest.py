@@ -32,8 +32,9 @@ from pathlib import Path
 
 import pytest
 
-# What starts a real process: these modules, and these calls on ``os`` or ``asyncio``.
-PROCESS_MODULES = frozenset({"subprocess", "multiprocessing", "pty"})
+# What starts a real process: these modules (and their submodules; the MCP SDK's stdio client starts the server),
+# and these calls on ``os`` or ``asyncio``.
+PROCESS_MODULES = frozenset({"subprocess", "multiprocessing", "pty", "mcp.client.stdio"})
 PROCESS_CALLS = frozenset(
     {
         "fork",
@@ -52,7 +53,7 @@ BROWSER_TESTS = TESTS / "serve"
 
 def _is_process_value(value: object) -> bool:
     name = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
-    return isinstance(name, str) and name.split(".")[0] in PROCESS_MODULES
+    return isinstance(name, str) and any(name == module or name.startswith(f"{module}.") for module in PROCESS_MODULES)
 
 
 def _ours(value: object) -> bool:
