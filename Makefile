@@ -20,12 +20,16 @@ run: $(STAMP)
 	$(BIN)/persona-notebook $(ARGS)
 
 # Lint and format checks first (ruff), then the type checker (mypy), both
-# configured in pyproject.toml: a violation fails the target before pytest starts.
+# configured in pyproject.toml: a violation fails the target before pytest
+# starts. pytest runs on every core (pytest-xdist); a `serial` test runs while
+# no other does (tests/conftest.py). PYTEST_ARGS adds to the command and wins:
+# `-m 'not slow'` is the fast inner loop (no real processes, no browser), `-n0`
+# one process (snapshot updates).
 test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
 
 # The browser tests (tests/serve) drive Debian's chromium; Playwright's own
 # browser download cannot be reached. Installed here when it can be (as root,

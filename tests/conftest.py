@@ -1,10 +1,197 @@
-"""What every test run shares: the size report at the end (tests/size_report.py)."""
+"""What every run shares: the speed markers ``slow`` and ``serial``, and the size report at its end.
+
+The markers are registered in pyproject.toml (``--strict-markers``); the size report is tests/size_report.py's.
+
+``make test`` runs pytest under pytest-xdist (``-n auto``; ``PYTEST_ARGS="-n0"`` for one process, as snapshot
+updates need). ``make test PYTEST_ARGS="-m 'not slow'"`` is the fast inner loop; CI runs everything.
+
+``slow`` is given here, not written on each test: a test is slow when it starts real processes. That is decided
+from the code, not from a list kept by hand: a test is marked when its function or a fixture it uses, or any
+function or class of this test tree that these name (followed transitively: ``cli_process.run``, ``privileges``'
+reader, ``unprivileged.as_unprivileged``, the MCP ``stdio_harness``, ``real_git.git``, the app on a pty in
+``terminal``), names :data:`PROCESS_MODULES` or a :data:`PROCESS_CALLS` call (``os.fork``). The code under test
+is not followed: the core running ``git`` for a home with git on does not make a test slow. Every test under
+``tests/serve`` (the server process and the browser) is slow. A test may also say ``@pytest.mark.slow`` itself.
+
+``serial`` is written on the test, with its reason: only a test that cannot share the machine (it measures time
+or exhausts a resource) carries it. Under xdist the workers of one run share two lock files: every test holds the
+machine lock shared, a ``serial`` test holds it alone, so it runs while no other test of the run does (the others
+wait, then go on in parallel). A turnstile in front keeps the serial test from waiting forever behind a stream of
+shared holders. One pass, one collection: no second ``pytest -m serial`` run to pay for.
+"""
 
 from __future__ import annotations
+
+import fcntl
+import functools
+import importlib
+import importlib.util
+import inspect
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from size_report import size_lines
+
+# What starts a real process: these modules (and their submodules; the MCP SDK's stdio client starts the server),
+# and these calls on ``os`` or ``asyncio``.
+PROCESS_MODULES = frozenset({"subprocess", "multiprocessing", "pty", "mcp.client.stdio"})
+PROCESS_CALLS = frozenset(
+    {
+        "fork",
+        "forkpty",
+        "posix_spawn",
+        "posix_spawnp",
+        "system",
+        "popen",
+        "create_subprocess_exec",
+        "create_subprocess_shell",
+    }
+)
+TESTS = Path(__file__).resolve().parent
+BROWSER_TESTS = TESTS / "serve"
+
+
+def _is_process_value(value: object) -> bool:
+    name = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
+    return isinstance(name, str) and any(name == module or name.startswith(f"{module}.") for module in PROCESS_MODULES)
+
+
+def _ours(value: object) -> bool:
+    """A function or class defined in a file of this test tree (a test module, a conftest, a helper)."""
+    name = getattr(value, "__module__", None)
+    return isinstance(name, str) and _in_tests(name)
+
+
+@functools.cache
+def _in_tests(module_name: str) -> bool:
+    source = getattr(sys.modules.get(module_name), "__file__", None)
+    return source is not None and TESTS in Path(source).resolve().parents
+
+
+@functools.cache
+def _helper_module(name: str) -> types.ModuleType | None:
+    """The helper module of this test tree called ``name`` (imported if need be), for imports inside a function."""
+    if name in sys.modules:
+        module = sys.modules[name]
+        return module if _is_process_value(module) or _in_tests(name) else None
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or spec.origin is None or TESTS not in Path(spec.origin).resolve().parents:
+        return None
+    return importlib.import_module(name)
+
+
+def _code_objects(value: object) -> list[types.CodeType]:
+    """The code a function, method or class runs (its nested functions and lambdas included)."""
+    if isinstance(value, (staticmethod, classmethod)):
+        value = value.__func__
+    if isinstance(value, property):
+        return [code for accessor in (value.fget, value.fset) if accessor for code in _code_objects(accessor)]
+    if isinstance(value, type):
+        return [code for member in vars(value).values() for code in _code_objects(member)]
+    value = inspect.unwrap(value) if callable(value) else value
+    if isinstance(value, types.MethodType):
+        value = value.__func__
+    code = getattr(value, "__code__", None)
+    if not isinstance(code, types.CodeType):
+        return []
+    found, pending = [], [code]
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        pending.extend(const for const in current.co_consts if isinstance(const, types.CodeType))
+    return found
+
+
+def _globals_of(value: object) -> dict[str, object]:
+    if isinstance(value, type):
+        return vars(sys.modules[value.__module__])
+    value = inspect.unwrap(value) if callable(value) else value
+    value = getattr(value, "__func__", value)
+    return getattr(value, "__globals__", {})
+
+
+def starts_processes(roots: list[object]) -> bool:
+    """Whether any of ``roots``, or what of this test tree they name, refers to a process helper or ``os.fork``."""
+    seen: set[int] = set()
+    pending = [root for root in roots if _ours(root)]
+    while pending:
+        value = pending.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        names_of_module = _globals_of(value)
+        for code in _code_objects(value):
+            names = set(code.co_names)
+            if names & {"os", "asyncio"} and names & PROCESS_CALLS:
+                return True
+            for name in names:
+                target = names_of_module.get(name, _helper_module(name))
+                if target is None:
+                    continue
+                if isinstance(target, types.ModuleType) and _in_tests(target.__name__):
+                    # A helper imported inside a function (``from terminal import Terminal``): what it names.
+                    pending.extend(getattr(target, member) for member in names if hasattr(target, member))
+                    continue
+                if _is_process_value(target):
+                    return True
+                if (callable(target) or isinstance(target, type)) and _ours(target):
+                    pending.append(target)
+    return False
+
+
+def _fixture_functions(item: pytest.Item) -> list[object]:
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return []
+    return [definition.func for definitions in info.name2fixturedefs.values() for definition in definitions]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("slow"):
+            continue
+        function = getattr(item, "function", None)
+        if BROWSER_TESTS in Path(str(item.path)).parents or (
+            function is not None and starts_processes([function, *_fixture_functions(item)])
+        ):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Under xdist a ``serial`` test runs alone: it holds the machine lock exclusively, every other test shared."""
+    if not hasattr(item.config, "workerinput"):  # not an xdist worker: nothing else runs beside this test
+        yield
+        return
+    folder = item.config._tmp_path_factory.getbasetemp().parent  # this run's, shared by its workers
+    with open(folder / "serial.turnstile", "a") as turnstile, open(folder / "serial.machine", "a") as machine:
+        alone = item.get_closest_marker("serial") is not None
+        fcntl.flock(turnstile, fcntl.LOCK_EX)
+        fcntl.flock(machine, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        fcntl.flock(turnstile, fcntl.LOCK_UN)
+        try:
+            yield
+        finally:
+            fcntl.flock(machine, fcntl.LOCK_UN)
+
+
+@pytest.fixture(autouse=True)
+def own_user_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Each test's config, data and state folders are its own: tests beside it in other workers (and the
+    person's real ones) are never read or written. A test may point them elsewhere itself."""
+    for name, folder in (
+        ("XDG_CONFIG_HOME", "xdg-config"),
+        ("XDG_DATA_HOME", "xdg-data"),
+        ("XDG_STATE_HOME", "xdg-state"),
+    ):
+        monkeypatch.setenv(name, str(tmp_path / folder))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -353,7 +353,7 @@ async def test_after_a_prune_the_list_and_the_journal_count_the_calls_it_took_ou
         ]
         assert rows == ["2 writes", "4 writes"]  # newest first
         journal = app.screen.query_one(JournalPane)
-        await wait_until(pilot, lambda: journal.border_subtitle != "", "the newest session's journal")
+        await wait_until(pilot, lambda: journal.border_subtitle, "the newest session's journal")
         assert journal.border_subtitle == "2 writes · 2 calls pruned from the history"
         assert journal_rows(app) == []
 

@@ -155,6 +155,8 @@ async def test_f1_in_the_editor_opens_help_at_its_keys_find_included_and_questio
         assert [key for key, _ in shown] == ["ctrl+s", "ctrl+f", "ctrl+g", "ctrl+z", "ctrl+y"]
         assert "find in the buffer" in pairs["ctrl+f"]
         panel = app.screen.query_one("#help-panel")
+        # The help scrolls to the editor's keys after its first refresh: wait for that, then check where it stopped.
+        await wait_until(pilot, lambda: panel.scroll_y > 0, "the help scrolled to the editor's keys")
         heading = next(h for h in app.screen.query(".help-heading") if "Built-in editor" in str(h.content))
         top = panel.scroll_y
         assert (

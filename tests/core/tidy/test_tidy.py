@@ -12,7 +12,7 @@ from notebook_app.core.hosts.choice import resolve_host
 from notebook_app.core.tidy.model import Kind, archive_for, to_json
 from notebook_app.core.tidy.propose import tidy
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 DEMO = REPO / "notebook_app" / "demo_home"
 
 PLANTED = (

@@ -11,7 +11,7 @@ import pytest
 from notebook_app.core.doctor.check import Doctor, check_home
 from notebook_app.core.doctor.model import Finding, Severity
 
-DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
+DEMO = Path(__file__).resolve().parents[3] / "notebook_app" / "demo_home"
 
 
 def rules_at(home: Path, name: str | None = None) -> list[tuple[str, str | None, int | None]]:

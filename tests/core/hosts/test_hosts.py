@@ -12,7 +12,7 @@ from notebook_app.core.home.soul import compose, compose_soul
 from notebook_app.core.hosts.choice import resolve_host
 from notebook_app.core.hosts.profile import load_hosts, parse_profile
 
-DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
+DEMO = Path(__file__).resolve().parents[3] / "notebook_app" / "demo_home"
 
 
 @pytest.fixture(autouse=True)

@@ -18,8 +18,8 @@ from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.text.file_text import FileText
 from notebook_app.core.text.secrets import find_secrets, secret_lines, secrets_in
 
-DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
-REPO = Path(__file__).resolve().parents[2]
+DEMO = Path(__file__).resolve().parents[3] / "notebook_app" / "demo_home"
+REPO = Path(__file__).resolve().parents[3]
 SOURCE = REPO / "tests" / "secret_corpus.py"
 
 

@@ -13,6 +13,7 @@ import time
 from hashlib import sha256
 from pathlib import Path
 
+import pytest
 from test_tidy import PLANTED  # one of each kind tidy proposes, and lines that are not entries
 
 from notebook_app.core.hosts.choice import resolve_host
@@ -23,7 +24,7 @@ from notebook_app.core.tidy.prompt import tidy_prompt
 from notebook_app.core.tidy.propose import tidy
 from notebook_app.core.tidy.rules import KEY_LIMIT
 
-DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
+DEMO = Path(__file__).resolve().parents[3] / "notebook_app" / "demo_home"
 USER = "- name is Muthu\n- name is Muthu\n"
 
 
@@ -147,6 +148,7 @@ def test_a_file_past_the_contracts_cap_is_shown_up_to_it(home: Path) -> None:
     assert f"lines {shown + 1:,}–40,000 are not shown" in text
 
 
+@pytest.mark.serial  # measures time: "fast" is under 10 s on this machine with no other test beside it
 def test_an_entry_told_apart_only_by_many_lines_before_it_is_listed_without_a_call_and_fast(home: Path) -> None:
     (home / "MEMORY.md").write_text("- a\n- b\n" * 16_000)  # every later copy needs the whole file before it
     started = time.perf_counter()

