@@ -194,6 +194,15 @@ def own_user_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         monkeypatch.setenv(name, str(tmp_path / folder))
 
 
+@pytest.fixture(autouse=True)
+def no_inherited_terminal_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An xdist worker runs with ``COLUMNS=80`` and ``LINES=24`` in its environment (none in a plain run); every
+    child a test starts would inherit them, and the notebook on a 160x45 pty would lay itself out at 80x24. A
+    test that wants a size says it itself."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Sizes are reported, not enforced: a report that cannot read the tree says so and never fails the run."""
     try:

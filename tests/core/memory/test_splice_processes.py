@@ -22,7 +22,7 @@ PRELUDE = textwrap.dedent(
     """
     import os, sys, time
     from notebook_app.core.memory.tool import memory_tool
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
     home, go, count = sys.argv[1], sys.argv[2], int(sys.argv[3])

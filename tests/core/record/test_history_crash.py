@@ -30,7 +30,8 @@ CHILD = textwrap.dedent(
     import random, sys
     from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
     from notebook_app.core.memory.tool import memory_tool
-    from notebook_app.core import edit_entry, delete_entry, memory_tool
+    from notebook_app.core.memory.edits.guarded_splice import edit_entry, delete_entry
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.record.log.actor import CLI, NOTEBOOK, Actor
     from notebook_app.core.history.query import history
     from notebook_app.core.history.undo_restore import restore, undo

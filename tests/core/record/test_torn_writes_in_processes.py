@@ -29,7 +29,7 @@ HALF_AN_ADD = textwrap.dedent(
     """
     import os, sys
     from notebook_app.core.memory.tool import memory_tool
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.record.log.actor import CLI
 
     home, text = sys.argv[1], sys.argv[2]
@@ -52,7 +52,7 @@ ONE_ADD = textwrap.dedent(
     """
     import sys
     from notebook_app.core.memory.tool import memory_tool
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.record.log.actor import CLI
 
     result = memory_tool(sys.argv[1], by=CLI).call({"action": "add", "text": sys.argv[2]})

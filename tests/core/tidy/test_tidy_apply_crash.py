@@ -129,7 +129,8 @@ DIES_AFTER_FIRST_RENAME = textwrap.dedent(
     from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.tidy.apply import apply_tidy
     from notebook_app.core.tidy.propose import tidy
-    from notebook_app.core.tidy import apply_tidy, tidy
+    from notebook_app.core.tidy.apply import apply_tidy
+    from notebook_app.core.tidy.propose import tidy
 
     home = Path(sys.argv[1])
     ids = [h.id for h in tidy(home).hunks]
@@ -183,9 +184,10 @@ APPLY_AND_UNDO_FOREVER = textwrap.dedent(
     from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.tidy.apply import apply_tidy
     from notebook_app.core.tidy.propose import tidy
-    from notebook_app.core.history import undo
+    from notebook_app.core.history.undo_group import undo
     from notebook_app.core.record.log.actor import CLI
-    from notebook_app.core.tidy import apply_tidy, tidy
+    from notebook_app.core.tidy.apply import apply_tidy
+    from notebook_app.core.tidy.propose import tidy
 
     home = Path(sys.argv[1])
     print("ready", flush=True)
@@ -264,7 +266,7 @@ ADDS = textwrap.dedent(
     """
     import sys
     from notebook_app.core.memory.tool import memory_tool
-    from notebook_app.core import memory_tool
+    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.record.log.actor import Actor
 
     tool = memory_tool(sys.argv[1], by=Actor.mcp("20261206-020202-0badc0de", "busy-agent", "1"))
@@ -332,7 +334,8 @@ SIGKILLED_ONCE_THE_RECORDS_ARE_IN_THE_LOG = textwrap.dedent(
     from notebook_app.core.record.log.store import LogWriter
     from notebook_app.core.tidy.apply import apply_tidy
     from notebook_app.core.tidy.propose import tidy
-    from notebook_app.core.tidy import apply_tidy, tidy
+    from notebook_app.core.tidy.apply import apply_tidy
+    from notebook_app.core.tidy.propose import tidy
 
     home = Path(sys.argv[1])
     ids = [h.id for h in tidy(home).hunks]
