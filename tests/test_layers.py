@@ -64,3 +64,34 @@ def test_every_package_face_is_its_docstring_alone() -> None:
         if body:
             faces[str(init.relative_to(REPO))] = [type(node).__name__ for node in body]
     assert not faces, f"package faces that hold more than a docstring: {faces}"
+
+
+def imports_inside_functions_without_an_edge(root: Path) -> list[str]:
+    """Each import inside a function under ``root`` whose first line does not say ``# lazy: <edge>``."""
+    missing = []
+    for path in sorted(root.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+        for function in (node for node in ast.walk(ast.parse(source)) if isinstance(node, functions)):
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import | ast.ImportFrom) and "# lazy: " not in lines[node.lineno - 1]:
+                    missing.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    return sorted(set(missing))
+
+
+def test_every_import_inside_a_function_names_its_heavy_edge() -> None:
+    """Lazy loading stays only at the measured heavy edges (issue 35): the write path, the doctor, tidy, a
+    host's loader, detect-secrets, the tokenizer, rapidfuzz, platformdirs, the MCP SDK, textual-serve, and in
+    the CLI each verb's own modules. Any other import sits at the module's top; a new late import says why
+    with ``# lazy: <edge>`` on its (first) line, and tests/app/test_start_imports.py measures the start."""
+    assert imports_inside_functions_without_an_edge(REPO / "notebook_app") == []
+
+
+def test_an_import_inside_a_function_without_its_edge_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "package"
+    package.mkdir()
+    (package / "module.py").write_text(
+        "import json\n\n\ndef late():\n    import re\n    from os import (  # lazy: the os edge\n        sep,\n    )\n"
+    )
+    assert imports_inside_functions_without_an_edge(package) == ["package/module.py:5"]

@@ -23,7 +23,10 @@ from notebook_app.app.screens.main.screen import MainScreen
 from notebook_app.app.themes import DEFAULT_THEME, load_themes, shipped_themes_dir, user_themes_dir
 from notebook_app.app.view_model.notebook import Notebook
 from notebook_app.app.widgets.textual_compat import set_theme_before_parse
+from notebook_app.app.workers import run_once
+from notebook_app.core.fs.home_pin import unpin_home
 from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.text.times import clock_time
 
 
@@ -108,7 +111,6 @@ class NotebookApp(App[None]):
             self.call_after_refresh(self._tell_kept)  # after the first frame: it looks in the state directory
 
     def on_unmount(self) -> None:
-        from notebook_app.core.fs.home_pin import unpin_home
 
         unpin_home(self.home)  # the notebook is done with its home: its pinned folders are let go
 
@@ -169,7 +171,7 @@ class NotebookApp(App[None]):
     def _offer_git_ignore(self) -> None:
         """Our own files and the home's git (issue 22, item 6): asked once, written only after a yes."""
         if self.main_screen is not None and self.main_screen.notebook.files.host is not None:
-            from notebook_app.app.screens.git_ignore import offer_git_ignore  # a plain home: no host puts it in git
+            from notebook_app.app.screens.git_ignore import offer_git_ignore  # lazy: git, at the first question
 
             offer_git_ignore(self, self.main_screen.notebook.home, self.main_screen.notebook.files.host)
 
@@ -216,9 +218,7 @@ class NotebookApp(App[None]):
 
     def action_set_review(self, on: bool) -> None:
         """The palette's review setting for the home: a recorded write, through the core, as the notebook."""
-        from notebook_app.app.workers import run_once
-        from notebook_app.core.record.log.actor import NOTEBOOK
-        from notebook_app.core.record.settings import set_review
+        from notebook_app.core.record.settings import set_review  # lazy: the write path
 
         def said(output: str, is_error: bool) -> None:
             self.notify(output, title="review setting", severity="error" if is_error else "information", markup=False)
@@ -248,7 +248,7 @@ class NotebookApp(App[None]):
             if key.command:
                 yield SystemCommand(key.command, key.help, partial(self.run_action, key.action))
         if isinstance(screen, MainScreen):
-            from notebook_app.app.view_model import (
+            from notebook_app.app.view_model import (  # lazy: a host's loader
                 host_choices as hosts,  # the host profiles load when the palette first asks
             )
 
@@ -268,10 +268,10 @@ class NotebookApp(App[None]):
                 yield SystemCommand(
                     f"Turn review {word} for this home", help_text, partial(self.run_action, f"set_review({on})")
                 )
-            from notebook_app.app.git_commands import git_commands  # git's commands load when the palette first asks
+            from notebook_app.app.git_commands import git_commands  # lazy: git, when the palette first asks
 
             yield from git_commands(self, screen.notebook.home)
-            from notebook_app.portable.model import Host
+            from notebook_app.portable.model import Host  # lazy: export and import
 
             for host in Host:
                 words = f"This home's persona as {host.a_home} elsewhere: the plan first, nothing written before y"

@@ -61,7 +61,7 @@ def demo_losses(home: Path) -> list[str]:
 
 
 def _records(home: Path) -> int:
-    from notebook_app.core.history.query import history
+    from notebook_app.core.history.query import history  # lazy: the write path
 
     return len(history(home))
 

@@ -17,7 +17,9 @@ from pathlib import Path
 
 from textual.app import App, SystemCommand
 
+from notebook_app.app.screens.git_repo import GitRepoScreen
 from notebook_app.app.workers import run_once
+from notebook_app.core.record.log.actor import NOTEBOOK
 
 
 class GitCommand(Enum):
@@ -62,7 +64,6 @@ def _answered(app: App[None], home: Path, command: GitCommand, answer: tuple[str
     if not isinstance(answer, Path):
         _say(app, answer)
         return
-    from notebook_app.app.screens.git_repo import GitRepoScreen
 
     def chosen(yes: bool | None) -> None:
         if not yes:
@@ -77,9 +78,8 @@ def _answered(app: App[None], home: Path, command: GitCommand, answer: tuple[str
 def _answer(home: Path, command: GitCommand) -> tuple[str, bool] | Path:
     """What ``command`` did or says, and whether it was refused; or the other repository the home is in, to ask
     about first. Off the event loop (git runs here)."""
-    from notebook_app.core.record.git.commit import git_setting
-    from notebook_app.core.record.git.mode import git_off, git_status, other_repository
-    from notebook_app.core.record.log.actor import NOTEBOOK
+    from notebook_app.core.record.git.commit import git_setting  # lazy: the write path
+    from notebook_app.core.record.git.mode import git_off, git_status, other_repository  # lazy: the write path
 
     if command is GitCommand.STATUS:
         return git_status(home).words(), False
@@ -94,8 +94,7 @@ def _answer(home: Path, command: GitCommand) -> tuple[str, bool] | Path:
 
 
 def _turn_on(home: Path, command: GitCommand, repo: Path | None) -> tuple[str, bool]:
-    from notebook_app.core.record.git.mode import git_on
-    from notebook_app.core.record.log.actor import NOTEBOOK
+    from notebook_app.core.record.git.mode import git_on  # lazy: the write path
 
     result = git_on(home, by=NOTEBOOK, repo=str(repo) if repo is not None else None,
                     add_ignore=command is GitCommand.ON_IGNORING)  # fmt: skip

@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from notebook_app.app.app import NotebookApp, project_label, tilde  # Textual loads only when the app really opens
+from notebook_app.app.view_model.notebook import Notebook
+from notebook_app.core.home.signs import may_be_host_home
 from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:
@@ -39,11 +42,10 @@ def launch(
         return 2
     if notebook is not None:
         notebook.start_reading()  # in a thread, while Textual loads below
-    from notebook_app.app.app import NotebookApp, project_label, tilde  # Textual loads only when the app really opens
 
     label = None
     if demo:
-        from notebook_app.app.demo import DEMO_LABEL
+        from notebook_app.app.demo import DEMO_LABEL  # lazy: the demo
 
         label = f"{DEMO_LABEL} · {tilde(path)}"
     elif notebook is not None and notebook.host_root != path:  # a Claude Code project: its memory is elsewhere
@@ -93,12 +95,14 @@ def _opened(
     home: str | None, *, host: str | None, agent: str | None, profile: str | None, openclaw_config: str | None
 ) -> tuple[Path, Notebook | None, bool] | int:
     """The folder, its notebook (None: no folder there yet) and whether it is the demo; or the exit code, said."""
-    from notebook_app.app.view_model.notebook import Notebook
 
     named = any(v is not None for v in (host, agent, profile, openclaw_config))
     path: Path | None = None
     if home is None and not named:
-        from notebook_app.app.demo import demo_home_dir, ensure_demo  # importlib.resources: only the demo needs it
+        from notebook_app.app.demo import (  # lazy: the demo; importlib.resources: only the demo needs it
+            demo_home_dir,
+            ensure_demo,
+        )
 
         try:
             path = ensure_demo()  # a reset is the CLI's --reset-demo, which asks first and never opens the app
@@ -135,7 +139,6 @@ def _opened(
 
 
 def _may_be_host_home(path: Path) -> bool:
-    from notebook_app.core.home.signs import may_be_host_home
 
     return may_be_host_home(path)
 
@@ -156,9 +159,8 @@ def _open_by_host(
     ``soul --host`` does: it is not remembered (only the palette's release choice is, issue 34); what decided
     the host is said in the app when it opens.
     """
-    from notebook_app.app.view_model.notebook import Notebook
-    from notebook_app.core.hosts.opening.choose import open_home
-    from notebook_app.core.hosts.opening.result import Chosen, OpeningError
+    from notebook_app.core.hosts.opening.choose import open_home  # lazy: a host's loader
+    from notebook_app.core.hosts.opening.result import Chosen, OpeningError  # lazy: a host's loader
 
     opening = open_home(path, host=host, agent=agent, profile=profile, openclaw_config=openclaw_config)
     if isinstance(opening, OpeningError):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,8 +66,6 @@ def shipped_themes_dir() -> Traversable:
     if package.is_dir():  # installed as files: the folder importlib.resources would give, without loading it at start
         packaged: Traversable = package / "themes"
     else:
-        from importlib.resources import files
-
         packaged = files("notebook_app") / "themes"
     if packaged.is_dir():
         return packaged

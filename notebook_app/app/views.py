@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def agent_sessions(app: NotebookApp, main: MainScreen) -> None:
-    from notebook_app.app.screens.agent_sessions import AgentSessionsScreen
+    from notebook_app.app.screens.agent_sessions import AgentSessionsScreen  # lazy: the agents' sessions
 
     notebook = main.notebook
     served = (
@@ -38,14 +38,14 @@ def agent_sessions(app: NotebookApp, main: MainScreen) -> None:
 
 
 def history(app: NotebookApp, main: MainScreen) -> None:
-    from notebook_app.app.screens.history import HistoryScreen
+    from notebook_app.app.screens.history import HistoryScreen  # lazy: the write path (the history screen)
 
     screen = HistoryScreen(main.notebook.home, app.clock, watch=app.watch_home, files=main.notebook.files)
     app.push_screen(screen, lambda _: main.read_again())
 
 
 def review(app: NotebookApp, main: MainScreen) -> None:
-    from notebook_app.app.screens.review.screen import ReviewScreen
+    from notebook_app.app.screens.review.screen import ReviewScreen  # lazy: the write path (the review screen)
 
     # back from a view that may have written: a read follows, and the doctor's check (the proposal count) after it
     screen = ReviewScreen(main.notebook.home, app.clock, watch=app.watch_home, files=main.notebook.files)
@@ -53,13 +53,13 @@ def review(app: NotebookApp, main: MainScreen) -> None:
 
 
 def doctor(app: NotebookApp, main: MainScreen) -> None:
-    from notebook_app.app.screens.doctor import DoctorScreen
+    from notebook_app.app.screens.doctor import DoctorScreen  # lazy: the doctor
 
     app.push_screen(DoctorScreen(main.notebook.home, main.notebook.check), main.back_from_doctor)
 
 
 def tidy(app: NotebookApp, main: MainScreen) -> None:
-    from notebook_app.app.screens.tidy.screen import TidyScreen
+    from notebook_app.app.screens.tidy.screen import TidyScreen  # lazy: tidy
 
     notebook = main.notebook
     screen = TidyScreen(notebook.home, notebook.tidy, notebook.apply_tidy, notebook.tidy_preview, watch=app.watch_home)
@@ -67,7 +67,7 @@ def tidy(app: NotebookApp, main: MainScreen) -> None:
 
 
 def injects(app: NotebookApp, main: MainScreen) -> None:
-    from notebook_app.app.screens.injects import InjectsScreen
+    from notebook_app.app.screens.injects import InjectsScreen  # lazy: a host's loader (the injects screen)
 
     shown = main.sessions
     app.push_screen(
@@ -83,11 +83,11 @@ def injects(app: NotebookApp, main: MainScreen) -> None:
 
 def export(app: NotebookApp, main: MainScreen, target: str) -> None:
     """The palette's *Export to: …*: the home in view as ``target``'s home, planned by ``notebook_app.portable``."""
-    from notebook_app.app.screens.export.screen import ExportScreen
-    from notebook_app.portable.model import Host, Plan, Problem
-    from notebook_app.portable.planning import make_plan
-    from notebook_app.portable.reading import read_persona
-    from notebook_app.portable.writing import apply_plan
+    from notebook_app.app.screens.export.screen import ExportScreen  # lazy: export and import
+    from notebook_app.portable.model import Host, Plan, Problem  # lazy: export and import
+    from notebook_app.portable.planning import make_plan  # lazy: export and import
+    from notebook_app.portable.reading import read_persona  # lazy: export and import
+    from notebook_app.portable.writing import apply_plan  # lazy: export and import
 
     notebook = main.notebook
     source = notebook.host_root  # a Claude Code project's root, not its memory folder

@@ -77,7 +77,7 @@ def run(argv: Sequence[str], verbs: Sequence[CommandLine]) -> int:
         return reset_demo(yes=args.yes)
     if args.yes:
         return usage_error("--yes goes with --reset-demo")
-    from notebook_app.app.launch import launch
+    from notebook_app.app.launch import launch  # lazy: Textual, for the app verb alone
 
     return launch(
         home=args.home,
@@ -95,7 +95,7 @@ def reset_demo(*, yes: bool) -> int:
     With no terminal to ask on and no ``--yes``, nothing changes (exit 2).
     Declining changes nothing (exit 1).
     """
-    from notebook_app.app.demo import (  # importlib.resources: only the demo needs it
+    from notebook_app.app.demo import (  # lazy: the demo; importlib.resources: only the demo needs it
         demo_home_dir,
         demo_losses,
         ensure_demo,
@@ -183,13 +183,13 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from notebook_app.app.launch import check_home
+    from notebook_app.app.launch import check_home  # lazy: Textual, for the app verb alone
 
     named = {"host": args.host, "agent": args.agent, "profile": args.profile, "openclaw_config": args.openclaw_config}
     refused = check_home(args.home, **named)
     if refused is not None:
         return refused
-    from notebook_app.serve.server import Served, serve
+    from notebook_app.serve.server import Served, serve  # lazy: textual-serve
 
     command = [sys.executable, "-m", "notebook_app"]
     if args.home is not None:

@@ -126,8 +126,8 @@ def opened_home(
     """
     if getattr(args, "opening", None) is not None:
         return args.opening
-    from notebook_app.core.hosts.opening.choose import open_home
-    from notebook_app.core.hosts.opening.result import Chosen, OpeningError
+    from notebook_app.core.hosts.opening.choose import open_home  # lazy: a host's loader
+    from notebook_app.core.hosts.opening.result import Chosen, OpeningError  # lazy: a host's loader
 
     given: Path | None = None
     if args.home is not CURRENT:
@@ -165,7 +165,7 @@ def remember_aimed_host(args: argparse.Namespace) -> None:
     opening: Opening | None = getattr(args, "opening", None)
     if args.host is None or opening is None:
         return
-    from notebook_app.core.home.remembered import remember_host
+    from notebook_app.core.home.remembered import remember_host  # lazy: platformdirs (17 ms)
 
     problem = remember_host(opening.root, opening.host, opening.version)
     if problem is not None:
@@ -174,7 +174,7 @@ def remember_aimed_host(args: argparse.Namespace) -> None:
 
 def say_git_hint(opening: Opening) -> None:
     """After a write to a workspace in git whose history git would commit: one line on stderr, once per folder."""
-    from notebook_app.core.home.git_ignore import git_hint
+    from notebook_app.core.home.git_ignore import git_hint  # lazy: git, for the hint alone
 
     line = git_hint(opening.entry_home, opening.host)
     if line is not None:
@@ -201,7 +201,7 @@ def report(
     on stderr (``"near"`` in JSON). A secret the result quotes
     (``not found: <text>``) is shown by its first characters only.
     """
-    from notebook_app.core.text.secrets import shown_text
+    from notebook_app.core.text.secrets import shown_text  # lazy: detect-secrets
 
     output = shown_text(output)
     if as_json:
@@ -227,7 +227,7 @@ def report(
 def say_secrets(text: str | None) -> None:
     """A write that put a secret in a file says so on stderr, even though it was allowed: its kind, its first
     characters only."""
-    from notebook_app.core.text.quote import secret_notice
+    from notebook_app.core.text.quote import secret_notice  # lazy: detect-secrets
 
     notice = secret_notice(text) if text else None
     if notice is not None:
@@ -236,7 +236,7 @@ def say_secrets(text: str | None) -> None:
 
 def say_content_secrets(content: str, what: str) -> None:
     """A view of content keeps its bytes: a secret in it is named on stderr (⚠, its kind and line), never shown."""
-    from notebook_app.core.text.secrets import a_kind, secret_lines
+    from notebook_app.core.text.secrets import a_kind, secret_lines  # lazy: detect-secrets
 
     found = secret_lines(content) if content else []
     if found:

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, str):
         return usage_error(found)
     home, host = found
-    from notebook_app.core.doctor.check import Doctor
+    from notebook_app.core.doctor.check import Doctor  # lazy: the doctor verb
 
     doctor = Doctor(remember=True)
     report = doctor.check(home, host=host)

@@ -70,9 +70,9 @@ def run(
     if isinstance(opening, str):
         return usage_error(opening)
     # Loaded when an edit runs, not with the app.
-    from notebook_app.core.memory.edits.copies import edits_dir
-    from notebook_app.core.memory.edits.editor_copy import edit_with_editor, editor_command
-    from notebook_app.core.memory.edits.hand_edit import hand_edit_refusal
+    from notebook_app.core.memory.edits.copies import edits_dir  # lazy: the edit verb
+    from notebook_app.core.memory.edits.editor_copy import edit_with_editor, editor_command  # lazy: the edit verb
+    from notebook_app.core.memory.edits.hand_edit import hand_edit_refusal  # lazy: the edit verb
 
     files = opening.files
     if args.name not in BOOTSTRAP_ORDER and not files.edits_whole(args.name):

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(opening, str):
         return usage_error(opening)
     home, files = opening.entry_home, opening.files
-    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry  # lazy: the entry verb
 
     if args.action == "delete":
         result = delete_entry(home, args.file, args.line, args.expect, by=CLI, files=files)

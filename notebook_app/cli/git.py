@@ -38,7 +38,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notebook_app.core.record.git.mode import git_off, git_on, git_status
+    from notebook_app.core.record.git.mode import git_off, git_on, git_status  # lazy: the git verb
 
     opening = opened_home(args)
     if isinstance(opening, str):

@@ -20,8 +20,12 @@ from notebook_app.cli.common import (
     report,
     usage_error,
 )
+from notebook_app.core.fs.state_dir import state_problem
 from notebook_app.core.record.log.actor import CLI
 from notebook_app.core.record.log.event_action import EventAction
+from notebook_app.core.text.common_runs import differing_excerpts
+from notebook_app.core.text.hidden import with_markers
+from notebook_app.core.text.times import local_time
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -131,11 +135,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:  # noqa: C901 (the history verbs' dispatch, one refusal per misused flag)
-    from notebook_app.core.fs.state_dir import state_problem
-    from notebook_app.core.history.admin import prune, redact
-    from notebook_app.core.history.query import history, not_a_file, record_json
-    from notebook_app.core.history.undo_group import undo
-    from notebook_app.core.history.undo_restore import restore
+    from notebook_app.core.history.admin import prune, redact  # lazy: the history verb
+    from notebook_app.core.history.query import history, not_a_file, record_json  # lazy: the history verb
+    from notebook_app.core.history.undo_group import undo  # lazy: the history verb
+    from notebook_app.core.history.undo_restore import restore  # lazy: the history verb
 
     writes = args.command in ("undo", "restore") and not args.dry_run  # the rest read, or write only the history
     opening = opened_home(args, writes=writes, file=getattr(args, "name", None) if writes else None)
@@ -213,9 +216,7 @@ def _done(output: str, is_error: bool, as_json: bool, *, record: str | None, dif
 def line_of(event: Event) -> str:
     """One record on one line: id, time, file, action, who, and
     what it did; hidden characters drawn as the panes draw them."""
-    from notebook_app.core.history.undo_restore import who
-    from notebook_app.core.text.hidden import with_markers
-    from notebook_app.core.text.times import local_time
+    from notebook_app.core.history.undo_restore import who  # lazy: the history verb
 
     when = local_time(event.time)
     session = f" session {event.by.session}" if event.by.session else ""
@@ -225,7 +226,7 @@ def line_of(event: Event) -> str:
 
 def _secret_mark(event: Event) -> str:
     """``  ⚠ holds an Anthropic API key`` when the text a record carries holds one: it is shown as it is, marked."""
-    from notebook_app.core.text.secrets import a_kind, secret_lines
+    from notebook_app.core.text.secrets import a_kind, secret_lines  # lazy: detect-secrets
 
     args = event.args if isinstance(event.args, dict) else {}
     found = secret_lines("\n".join(value for value in args.values() if isinstance(value, str)))
@@ -270,7 +271,7 @@ def summary(event: Event) -> str:
         added = sum(h.lines_added for h in event.edit)
         removed = sum(h.lines_removed for h in event.edit)
         words = f"{words}  (line {event.edit[0].line}: +{added} −{removed})".strip() if event.edit else words
-    from notebook_app.core.history.query import undoable
+    from notebook_app.core.history.query import undoable  # lazy: the history verb
 
     why = undoable(event)
     return words + ("" if why is None else "  [not undoable]")
@@ -278,7 +279,6 @@ def summary(event: Event) -> str:
 
 def _pair(before: object, after: object) -> tuple[str, str]:
     """Both sides of a change, quoted, each cut around where they differ (not both at the same place)."""
-    from notebook_app.core.text.common_runs import differing_excerpts
 
     if not (isinstance(before, str) and isinstance(after, str)):
         return _short(before), _short(after)
@@ -292,9 +292,8 @@ def _short(value: object, limit: int = 50) -> str:
 
 
 def _blame(home: Path, name: str, as_json: bool, files: FileMap) -> int:
-    from notebook_app.core.history.origins import Origin, blame
-    from notebook_app.core.history.undo_restore import who
-    from notebook_app.core.text.times import local_time
+    from notebook_app.core.history.origins import Origin, blame  # lazy: the history verb
+    from notebook_app.core.history.undo_restore import who  # lazy: the history verb
 
     result = blame(home, name, files=files)
     if result.message is not None:
@@ -322,7 +321,7 @@ def _blame(home: Path, name: str, as_json: bool, files: FileMap) -> int:
     if not lines:  # an empty file is said in words, never an empty screen (issue 34)
         print(f"{result.name} is empty: no lines to name a writer of")
         return 0
-    from notebook_app.core.text.secrets import secret_lines
+    from notebook_app.core.text.secrets import secret_lines  # lazy: detect-secrets
 
     width = len(str(len(lines)))
     marked = {number for number, _ in secret_lines("\n".join(line.text for line in lines))}

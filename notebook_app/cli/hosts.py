@@ -53,7 +53,7 @@ def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:
         return "--session-kind is an option of --host openclaw only"
     if spec is None:
         return None
-    from notebook_app.core.hosts.choice import resolve_host
+    from notebook_app.core.hosts.choice import resolve_host  # lazy: a host's loader
 
     choice = resolve_host(spec, openclaw_config=args.openclaw_config, session_kind=args.session_kind)
     for problem in choice.problems:

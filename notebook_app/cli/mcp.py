@@ -52,7 +52,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notebook_app.mcp.server import serve
+    from notebook_app.mcp.server import serve  # lazy: the MCP SDK
 
     return serve(args.home, guard=args.guard, review=args.review)
 

@@ -26,7 +26,7 @@ _HELPS = {
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    from notebook_app.core.memory.plan import ACTIONS, TARGETS
+    from notebook_app.core.memory.plan import ACTIONS, TARGETS  # lazy: the memory verb
 
     memory = commands.add_parser(
         "memory",
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     payload = {"action": args.action, "target": args.target, "text": args.text}
     if args.action == "replace":
         payload["with"] = args.replacement
-    from notebook_app.core.memory.tool import memory_tool
+    from notebook_app.core.memory.tool import memory_tool  # lazy: the memory verb
 
     result = memory_tool(home, by=CLI, files=opening.files).call(payload)
     if not result.is_error:

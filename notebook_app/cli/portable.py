@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, usage_error
+from notebook_app.core.hostbase.export import Place
 from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:
@@ -68,11 +69,10 @@ def _shared(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notebook_app.core.hostbase.export import Place
-    from notebook_app.portable.model import Problem
-    from notebook_app.portable.planning import make_plan
-    from notebook_app.portable.reading import read_persona
-    from notebook_app.portable.writing import apply_plan
+    from notebook_app.portable.model import Problem  # lazy: the export and import verbs
+    from notebook_app.portable.planning import make_plan  # lazy: the export and import verbs
+    from notebook_app.portable.reading import read_persona  # lazy: the export and import verbs
+    from notebook_app.portable.writing import apply_plan  # lazy: the export and import verbs
 
     if args.command == "export":
         opening = opened_home(args)
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _confirmed(plan: Plan) -> bool:
     """Both places of a Claude Code export confirmed by a ``y`` typed on a terminal, after the plan is shown."""
-    from notebook_app.portable.words import plan_text
+    from notebook_app.portable.words import plan_text  # lazy: the export and import verbs
 
     print(plan_text(plan))
     places = " and ".join(str(folder) for folder in plan.places.values())
@@ -127,7 +127,7 @@ def _said(
     plan: Plan, as_json: bool, *, written: tuple[Path, ...] | None, problem: str | None, shown: bool = False
 ) -> int:
     """Print the plan and what came of it; 1 when refused, else 0."""
-    from notebook_app.portable.words import plan_json, plan_text
+    from notebook_app.portable.words import plan_json, plan_text  # lazy: the export and import verbs
 
     if as_json:
         print_json(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, report, say_secrets, usage_error
 from notebook_app.core.record.log.actor import CLI
+from notebook_app.core.text.times import local_time
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -60,7 +61,14 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # Loaded by a review verb only.
-    from notebook_app.core.memory.review.decisions import ReviewError, approve, approve_all, pending, reject, reject_all
+    from notebook_app.core.memory.review.decisions import (  # lazy: the review verb
+        ReviewError,
+        approve,
+        approve_all,
+        pending,
+        reject,
+        reject_all,
+    )
 
     opening = opened_home(args)
     if isinstance(opening, str):
@@ -97,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"persona-notebook: {error}", file=sys.stderr)
         return 1
     if args.json:
-        from notebook_app.core.text.secrets import shown_text
+        from notebook_app.core.text.secrets import shown_text  # lazy: detect-secrets
 
         print_json(
             [
@@ -117,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
 
 def say_approved_secrets(home: Path, decisions: list[Decision]) -> None:
     """An approval that wrote a secret says so on stderr, as a CLI write does (its first characters only)."""
-    from notebook_app.core.memory.review.decisions import Outcome, pending
+    from notebook_app.core.memory.review.decisions import Outcome, pending  # lazy: the review verb
 
     approved = {d.proposal for d in decisions if d.outcome == Outcome.APPROVED}
     for proposal in pending(home, include_decided=True) if approved else []:
@@ -127,7 +135,7 @@ def say_approved_secrets(home: Path, decisions: list[Decision]) -> None:
 
 
 def review_setting(home, state: str, *, as_json: bool) -> int:
-    from notebook_app.core.record.settings import load_settings, set_review
+    from notebook_app.core.record.settings import load_settings, set_review  # lazy: the review verb
 
     if state != "status":
         result = set_review(home, state == "on", by=CLI)
@@ -143,8 +151,8 @@ def review_setting(home, state: str, *, as_json: bool) -> int:
 
 def outcome_line(decision: Decision) -> str:
     """``approved p-…: ok (…)``, ``rejected p-…: reason``, ``p-… failed: not found: …``, ``p-… is not pending: …``."""
-    from notebook_app.core.memory.review.decisions import Outcome
-    from notebook_app.core.text.secrets import shown_text
+    from notebook_app.core.memory.review.decisions import Outcome  # lazy: the review verb
+    from notebook_app.core.text.secrets import shown_text  # lazy: detect-secrets
 
     message = shown_text(decision.message)
     if decision.outcome == Outcome.APPROVED:
@@ -157,10 +165,9 @@ def outcome_line(decision: Decision) -> str:
 def describe(proposal: Proposal) -> str:
     """One proposal on one line: id, status, when, who, and the call; a secret it holds shown by its first
     characters only, and named (⚠) as the app names it."""
-    from notebook_app.core.history.undo_restore import who
-    from notebook_app.core.memory.review.decisions import holds_secret
-    from notebook_app.core.text.secrets import a_kind, shown_text
-    from notebook_app.core.text.times import local_time
+    from notebook_app.core.history.undo_restore import who  # lazy: the review verb
+    from notebook_app.core.memory.review.decisions import holds_secret  # lazy: the review verb
+    from notebook_app.core.text.secrets import a_kind, shown_text  # lazy: detect-secrets
 
     def said(key: str) -> str:
         value = proposal.field(key)

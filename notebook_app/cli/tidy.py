@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, remember_aimed_host, usage_error
 from notebook_app.cli.hosts import HOST_HELP, resolved_host
+from notebook_app.core.record.log.actor import CLI
 from notebook_app.core.text.hidden import with_markers
 
 if TYPE_CHECKING:
@@ -78,8 +79,8 @@ def run(args: argparse.Namespace) -> int:
         return usage_error(host)
     if args.apply:
         return _apply(args, opening, host, target)
-    from notebook_app.core.tidy.model import to_json
-    from notebook_app.core.tidy.propose import tidy
+    from notebook_app.core.tidy.model import to_json  # lazy: the tidy verb (4 ms)
+    from notebook_app.core.tidy.propose import tidy  # lazy: the tidy verb
 
     proposal = tidy(opening.entry_home, opening.files, host, target)
     if args.json:
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_text(proposal: Proposal, home: str, title: str) -> None:
-    from notebook_app.core.text.secrets import shown_text
+    from notebook_app.core.text.secrets import shown_text  # lazy: detect-secrets
 
     print(f"tidy (dry run, nothing written): {home} as {title}")
     for skipped in proposal.untidied:
@@ -118,8 +119,7 @@ def _print_text(proposal: Proposal, home: str, title: str) -> None:
 
 
 def _apply(args: argparse.Namespace, opening: Opening, host: HostProfile | None, target: float) -> int:
-    from notebook_app.core.record.log.actor import CLI
-    from notebook_app.core.tidy.apply import apply_tidy
+    from notebook_app.core.tidy.apply import apply_tidy  # lazy: the tidy verb
 
     result = apply_tidy(opening.entry_home, args.apply, files=opening.files, profile=host, target=target, by=CLI)
     if args.json:
@@ -161,7 +161,7 @@ def result_json(result: TidyResult) -> dict[str, object]:
 
 
 def _print_applied(result: TidyResult) -> None:
-    from notebook_app.core.text.secrets import shown_text
+    from notebook_app.core.text.secrets import shown_text  # lazy: detect-secrets
 
     print(with_markers(result.output))
     if result.moved:

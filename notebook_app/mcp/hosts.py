@@ -7,6 +7,9 @@ from pathlib import Path
 
 from notebook_app.core.home.layout import FLAT, FileMap
 from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.hosts.choice import resolve_host
+from notebook_app.core.hosts.opening.choose import open_home
+from notebook_app.core.hosts.opening.result import OpeningError
 from notebook_app.core.hosts.profile import HostProfile
 
 
@@ -26,9 +29,6 @@ def served_home(root: Path) -> ServedHome | str:
     A Hermes home (or its ``memories/`` folder) is served in Hermes's ``§`` dialect, its soul composed as
     Hermes loads it; a Claude Code project is refused (its memory is written by Claude Code's own tool). An
     OpenClaw workspace and a toolnexus home are served the contract unchanged."""
-    from notebook_app.core.hosts.choice import resolve_host
-    from notebook_app.core.hosts.opening.choose import open_home
-    from notebook_app.core.hosts.opening.result import OpeningError
 
     opening = open_home(root)
     if isinstance(opening, OpeningError):

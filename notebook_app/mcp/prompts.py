@@ -40,7 +40,7 @@ class Prompts:
         """This session's frozen soul; awaiting it starts the session if the client never announced itself."""
         self._prompts = [types.Prompt(name=SOUL_PROMPT, title="Load the persona", description=SOUL_DESCRIPTION)]
         if review:  # the agent proposes, a person decides: only where its calls are queued
-            from notebook_app.core.tidy.prompt import PROMPT_DESCRIPTION, PROMPT_NAME, PROMPT_TITLE
+            from notebook_app.core.tidy.prompt import PROMPT_DESCRIPTION, PROMPT_NAME, PROMPT_TITLE  # lazy: tidy
 
             self._prompts.append(types.Prompt(name=PROMPT_NAME, title=PROMPT_TITLE, description=PROMPT_DESCRIPTION))
 
@@ -63,7 +63,7 @@ class Prompts:
         soul = await self._soul()  # the session starts before anything is served, as for every request
         if params.name == SOUL_PROMPT:
             return _one_message(SOUL_DESCRIPTION, soul)
-        from notebook_app.core.tidy.prompt import PROMPT_DESCRIPTION, tidy_prompt
+        from notebook_app.core.tidy.prompt import PROMPT_DESCRIPTION, tidy_prompt  # lazy: tidy
 
         built = await anyio.to_thread.run_sync(tidy_prompt, self._root)  # the memory now, not the frozen soul
         return _one_message(PROMPT_DESCRIPTION, built.text)

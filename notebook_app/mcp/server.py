@@ -39,8 +39,11 @@ from mcp.shared.exceptions import MCPError
 
 from notebook_app import __version__
 from notebook_app.core.fs.home_pin import pin_home
+from notebook_app.core.guard.tool import GuardedMemoryTool
+from notebook_app.core.guard.tool_choice import reviewed_tool_class
 from notebook_app.core.memory.results import ToolResult
 from notebook_app.core.memory.tool import MemoryTool
+from notebook_app.core.record.notes import git_notes
 from notebook_app.core.record.settings import load_settings, mode_in_force
 from notebook_app.core.sessions.agents import AgentSession, new_session, session_actor, write_session_file
 from notebook_app.core.sessions.presence import hold
@@ -138,7 +141,6 @@ class AgentSessionState:
         def run() -> tuple[ToolResult, list[str]]:
             """The call, and what its git commit said if it failed: taken in the thread that wrote (they are
             per thread), logged here only; the agent's answer is the same with git on or off."""
-            from notebook_app.core.record.notes import git_notes
 
             return tool.call(args), git_notes()
 
@@ -327,12 +329,8 @@ class _SchemaAsWritten:
 
 def _tool_class(*, guard: bool, review: bool) -> type[MemoryTool]:
     if review:
-        from notebook_app.core.guard.tool_choice import reviewed_tool_class
-
         return reviewed_tool_class(guard=guard)
     if guard:
-        from notebook_app.core.guard.tool import GuardedMemoryTool
-
         return GuardedMemoryTool
     return MemoryTool
 

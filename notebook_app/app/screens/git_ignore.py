@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from notebook_app.app.workers import run_once
+from notebook_app.core.home.git_ignore import GitAnswer, add_to_gitignore, remember_git_answer, to_ask
 
 
 class GitIgnoreScreen(ModalScreen[bool | None]):
@@ -53,7 +54,6 @@ class GitIgnoreScreen(ModalScreen[bool | None]):
 
 def offer_git_ignore(app: App, home: Path, host: str) -> None:
     """Ask git, off the event loop, whether our files in ``home`` would be committed; ask the person when so."""
-    from notebook_app.core.home.git_ignore import to_ask
 
     run_once(app, "git-ignore", lambda: to_ask(home, host), done=partial(_ask, app, home), failed=_quiet)
 
@@ -68,7 +68,6 @@ def _ask(app: App, home: Path, missing: tuple[str, ...]) -> None:
 
 
 def _answered(app: App, home: Path, missing: tuple[str, ...], add: bool | None) -> None:
-    from notebook_app.core.home.git_ignore import GitAnswer, add_to_gitignore, remember_git_answer
 
     if add is None:
         return  # not now: asked again at the next open

@@ -16,6 +16,7 @@ from notebook_app.app.view_model.notebook import ENTRY_ACTIONS, HomeState
 from notebook_app.core.home.files import FileRead, FileStatus
 from notebook_app.core.home.layout import Dialect
 from notebook_app.core.home.refusals import Rejection, edit_refusal, text_of
+from notebook_app.core.memory.edits.entry_plan import EntryPlan, plan_entry
 from notebook_app.core.record.log.actor import NOTEBOOK
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
         return DryRun(args, state.seq, Rejection(state.refusal), blocked=True)
     if args.get("action") in ENTRY_ACTIONS:
         return entry_dry_run(state, args)
-    from notebook_app.core.memory.plan import parse_request, preview_file
+    from notebook_app.core.memory.plan import parse_request, preview_file  # lazy: the write path
 
     request = parse_request(dict(args))
     if isinstance(request, Rejection):
@@ -73,7 +74,6 @@ def dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
 
 def entry_dry_run(state: HomeState, args: Mapping[str, object]) -> DryRun:
     """An entry delete or edit on the file as shown, planned by the core's ``plan_entry``."""
-    from notebook_app.core.memory.edits.entry_plan import plan_entry
 
     name, line = str(args["file"]), int(str(args["line"]))
     live = state.files.get(name)
@@ -110,7 +110,6 @@ class Selection:
 
 def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[StatusKind, str]:
     """The line under the form: what the dry run found, in words; ``flag`` when it needs attention."""
-    from notebook_app.core.memory.edits.entry_plan import EntryPlan
 
     outcome = dry.outcome
     if isinstance(outcome, EntryPlan):
@@ -165,7 +164,7 @@ def dry_run_status(dry: DryRun, selected: Selection | None = None) -> tuple[Stat
 def whole_entry_status(edit: Edit, where: str, selected: Selection | None) -> tuple[StatusKind, str]:
     """The dry run of a replace or remove in a ``§`` store, which acts on the whole entry holding the text: that
     entry, shown whole (to 120 characters), and where it begins in the store's own lines."""
-    from notebook_app.core.memory.sections import shown_entry
+    from notebook_app.core.memory.sections import shown_entry  # lazy: the write path
 
     request = edit.request
     entry = edit.entry or ""

@@ -74,7 +74,7 @@ class Finder:
 
         An empty ``typed`` only prepares the texts: the bar does that as it opens, before the first key.
         """
-        from notebook_app.core.home.search import find, prepare
+        from notebook_app.core.home.search import find, prepare  # lazy: the matcher, at the first search
 
         self._prepared = prepare(texts, self._prepared)
         found = find(self._prepared, typed)

@@ -40,8 +40,8 @@ class Injects:
 def read_injects(home: str | os.PathLike[str], spec: str | None, kind: str | None = None) -> Injects | str:
     """The load of host ``spec`` from ``home`` (OpenClaw's in a ``kind`` session; None: main) and its tokens, or
     the error words; run in a worker."""
-    from notebook_app.core.hosts.named import load_as
-    from notebook_app.core.text.tokens import count_tokens
+    from notebook_app.core.hosts.named import load_as  # lazy: a host's loader
+    from notebook_app.core.text.tokens import count_tokens  # lazy: the tokenizer
 
     load = load_as(Path(home), spec, session_kind=kind)
     if isinstance(load, str):

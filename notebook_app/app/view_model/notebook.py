@@ -20,8 +20,10 @@ from notebook_app.app.view_model.session_counter import SessionCounter
 from notebook_app.core.fs.home_pin import moved, pin_home, write_refusal
 from notebook_app.core.home.layout import FLAT, Dialect, FileMap, on_demand_files
 from notebook_app.core.home.reading import ENTRY_FILES
+from notebook_app.core.home.remembered import remember_host
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, Composition
 from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.memory.dialect import dialect_for
 from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.sessions.snapshot import Session, Snapshot
 from notebook_app.core.tidy.model import archive_for
@@ -135,7 +137,7 @@ class Notebook:
         write path loaded) by the first write.
         """
         if self._tool is None:
-            from notebook_app.core.memory.tool import memory_tool
+            from notebook_app.core.memory.tool import memory_tool  # lazy: the write path
 
             self._tool = memory_tool(self.home, by=NOTEBOOK, files=self.files)
         return self._tool
@@ -200,7 +202,7 @@ class Notebook:
         """The hosts this home may be previewed as (the palette's ``Load as: …``), read once: a toolnexus home's
         without looking at its layout, a host's from the layout of its folder (a few stats and its config)."""
         if self._previews is None:
-            from notebook_app.core.hosts.opening.previews import previews_of
+            from notebook_app.core.hosts.opening.previews import previews_of  # lazy: a host's loader
 
             self._previews = previews_of(self.home, self.files.host)
         return self._previews
@@ -208,7 +210,6 @@ class Notebook:
     def remember_host(self, spec: str) -> str | None:
         """Keep ``NAME[@VERSION]`` as the host this folder opens as, in the user's state (never in the home);
         None, or why it could not be kept."""
-        from notebook_app.core.home.remembered import remember_host
 
         name, _, version = spec.partition("@")
         return remember_host(self.host_root, name, version or None)  # keyed as open_home reads it: the project root
@@ -220,21 +221,21 @@ class Notebook:
         (:attr:`files`, the host the home was opened as), whichever host is in view.
         """
         if self._doctor is None:
-            from notebook_app.core.doctor.check import Doctor
+            from notebook_app.core.doctor.check import Doctor  # lazy: the doctor
 
             self._doctor = Doctor(remember=True)
         return self._doctor.check(self.home, host=self.host, files=self.files, folder=self.host_root)
 
     def tidy(self) -> Proposal:
         """Tidy's proposal for the entry files as the host in view loads them (reads them all: run it in a worker)."""
-        from notebook_app.core.tidy.propose import tidy
+        from notebook_app.core.tidy.propose import tidy  # lazy: tidy
 
         return tidy(self.home, self.files, self.host)
 
     def apply_tidy(self, ids: tuple[str, ...]):
         """Apply the accepted hunks of these ids as one recorded write (recomputed under the lock: a stale id
         is refused by name and nothing is written)."""
-        from notebook_app.core.tidy.apply import apply_tidy
+        from notebook_app.core.tidy.apply import apply_tidy  # lazy: tidy
 
         with self._lock:
             return apply_tidy(self.home, ids, files=self.files, profile=self.host, by=NOTEBOOK)
@@ -242,7 +243,7 @@ class Notebook:
     def tidy_preview(self, proposal: Proposal, ids: frozenset[str]) -> Comparison | str:
         """The next session now against the one after the hunks ``ids`` (the apply's own cut, read without the
         lock); or why it cannot be shown, in words. Reads the home: run it in a worker."""
-        from notebook_app.core.tidy.apply import tidied_texts
+        from notebook_app.core.tidy.apply import tidied_texts  # lazy: tidy
 
         texts = tidied_texts(self.home, proposal, ids, files=self.files)
         if isinstance(texts, str):
@@ -258,7 +259,7 @@ class Notebook:
 
     def health(self) -> tuple[DoctorReport, int]:
         """The doctor's report and how many agent proposals wait for review: the health line's two facts."""
-        from notebook_app.core.memory.review.decisions import pending_count
+        from notebook_app.core.memory.review.decisions import pending_count  # lazy: the write path
 
         return self.check(), pending_count(self.home)
 
@@ -268,7 +269,7 @@ class Notebook:
             return current.composition
         cached = self._current_as
         if cached is None or cached[0] is not current or cached[1] is not self.host:
-            from notebook_app.core.hosts.loader import as_host
+            from notebook_app.core.hosts.loader import as_host  # lazy: a host's loader
 
             cached = (current, self.host, as_host(current.composition, self.host, home=self.home))
             self._current_as = cached
@@ -285,7 +286,7 @@ class Notebook:
 
     def hand_edit(self, name: str, text: str, base: str) -> tuple[HandEditResult, HomeState]:
         """Write ``text`` as ``name``, an edit of ``base``, through the guarded hand edit; then read the home again."""
-        from notebook_app.core.memory.edits.hand_edit import text_digest, write_file
+        from notebook_app.core.memory.edits.hand_edit import text_digest, write_file  # lazy: the write path
 
         with self._lock:
             result = write_file(
@@ -354,14 +355,13 @@ def in_sections(name: str, files: FileMap, live: LiveFile) -> bool:
         return files.dialect is Dialect.SECTIONS
     if "§" not in live.text:  # one memchr-fast scan: most files have none, and a 2 MiB one is read often
         return False
-    from notebook_app.core.memory.dialect import dialect_for
 
     return dialect_for(name, None, live.text) is Dialect.SECTIONS
 
 
 def write_entry(home: Path, args: Mapping[str, object], files: FileMap = FLAT) -> SpliceResult:
     """The form's entry edit, made through the core's guarded splice, as the notebook."""
-    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
+    from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry  # lazy: the write path
 
     name, line, expect = str(args["file"]), int(str(args["line"])), str(args["expect"])
     if args["action"] == "delete-entry":

@@ -12,6 +12,7 @@ from collections.abc import AsyncGenerator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import anyio  # loaded with watchfiles when a watch is made, not at start-up
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.widget import Widget
@@ -30,7 +31,7 @@ AWATCH_SETTINGS = {"debounce": 50, "step": 10, "recursive": False, "rust_timeout
 
 def awatch(*paths: Path, **settings: Any) -> AsyncGenerator[set[tuple[Change, str]], None]:
     """``watchfiles.awatch``, imported on first use."""
-    from watchfiles import awatch as watch
+    from watchfiles import awatch as watch  # lazy: watchfiles, after the first frame
 
     return watch(*paths, **settings)
 
@@ -52,7 +53,6 @@ class FolderWatcher:
 
     def __init__(self, target: MessagePump) -> None:
         self.target = target
-        import anyio  # loaded with watchfiles when a watch is made, not at start-up
 
         self._stop = anyio.Event()
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import anyio
 from textual.message import Message
 from textual.message_pump import MessagePump
 
@@ -96,7 +97,6 @@ class HomeWatcher(FolderWatcher):
 
     async def run(self) -> None:
         """Watch until stopped; survive the home vanishing and coming back."""
-        import anyio
 
         while not self._stop.is_set():
             if not self.home.is_dir():

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import anyio
 from textual.message_pump import MessagePump
 
 from notebook_app.app.watchers.folder import (
@@ -67,7 +68,6 @@ class SessionsWatcher(FolderWatcher):
 
     async def run(self) -> None:
         """Watch until stopped; survive any folder of the chain vanishing and coming back."""
-        import anyio
 
         while not self._stop.is_set():
             watched = await anyio.to_thread.run_sync(self._existing)

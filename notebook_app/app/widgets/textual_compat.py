@@ -175,7 +175,7 @@ class SwappedDocuments:
 
     @document.setter
     def document(self, document: Any) -> None:
-        from textual.widgets.text_area import Document
+        from textual.widgets.text_area import Document  # lazy: Textual's TextArea and tree-sitter, at the first editor
 
         if type(document) is Document:
             document.__class__ = self.PLAIN_DOCUMENT

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from notebook_app.core.doctor.fixes import Fix
+from notebook_app.core.doctor.headline import headline
 from notebook_app.core.doctor.model import RULES, Finding, Severity
 from notebook_app.core.doctor.repair import Utf8Fix
 from notebook_app.core.doctor.rules.archive import archive_findings
@@ -97,7 +98,6 @@ class DoctorReport:
 
     def headline(self, limit: int = 3) -> str:
         """The problems in words, for a health line: ``USER.md is not UTF-8 at byte 5 · 2 duplicate entries``."""
-        from notebook_app.core.doctor.headline import headline
 
         return headline(self.problems, limit)
 

@@ -23,7 +23,7 @@ _CHUNK = 1 << 22
 
 
 def memo_path(home: Path) -> Path:
-    from platformdirs import user_state_dir  # only when a doctor remembers: importing the core stays light
+    from platformdirs import user_state_dir  # lazy: platformdirs (17 ms), at first use
 
     key = hashlib.sha256(os.fsencode(home.resolve())).hexdigest()[:32]
     return Path(user_state_dir("persona-notebook")) / "doctor" / f"{key}.json"

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notebook_app.core.guard.reviewed_tool import (
+    GuardedReviewedMemoryTool,  # the doctor's rules load only in guard mode
+)
 from notebook_app.core.memory.review.decisions import ReviewedMemoryTool
 
 if TYPE_CHECKING:
@@ -18,8 +21,5 @@ def reviewed_tool_class(*, guard: bool) -> type[MemoryTool]:
     """The review tool; with the guard too, the guard refuses first and what it lets through is queued."""
     if not guard:
         return ReviewedMemoryTool
-    from notebook_app.core.guard.reviewed_tool import (
-        GuardedReviewedMemoryTool,  # the doctor's rules load only in guard mode
-    )
 
     return GuardedReviewedMemoryTool

@@ -108,7 +108,7 @@ TOKENIZER = "o200k_base"
 def load_json(load: HostLoad, *, extra: Mapping[str, object] | None = None) -> dict[str, object]:
     """``soul --json``'s issue-21 keys for any proven host: ``host_version``, ``unit``, ``total``, ``files[]``,
     ``tokenizer``, ``notes``; ``extra`` is the host's own keys, after ``unit``."""
-    from notebook_app.core.text.tokens import count_tokens
+    from notebook_app.core.text.tokens import count_tokens  # lazy: the tokenizer
 
     tokens = [count_tokens(part.injected, TOKENIZER) if part.injected is not None else None for part in load.parts]
     files = [_part_json(part, count) for part, count in zip(load.parts, tokens, strict=True)]

@@ -28,6 +28,8 @@ from notebook_app.core.home.soul import (
     section_heading,
 )
 from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.hosts.claude_code import text as js
+from notebook_app.core.hosts.claude_code.load import memory_text
 
 if TYPE_CHECKING:  # a profile is read here, never built: at run time the profile imports this module
     from notebook_app.core.home.layout import FileMap
@@ -299,8 +301,6 @@ def _units_head_cut(rule: FileRule, data: bytes, size: int) -> tuple[str, FileLo
     """Claude Code's cut of MEMORY.md, proven by its goldens (claude-code@2.1.332, cc-memory-*): the first
     ``line_cap`` lines of the trimmed text, then at most ``file_cap`` UTF-16 units, at the last newline at or
     before them. The WARNING it adds is the proven loader's (core.hosts.claude_code.load); not shown here."""
-    from notebook_app.core.hosts.claude_code import text as js
-    from notebook_app.core.hosts.claude_code.load import memory_text
 
     whole = js.units(data.decode("utf-8", "replace"))
     lead = len(whole) - len(whole.lstrip(js.JS_SPACE))

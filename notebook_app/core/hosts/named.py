@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER, MAX_FILE_BYTES, TRUNCATION_NOTICE, Composition, compose
 from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.hosts.choice import resolve_host
 from notebook_app.core.hosts.injected import HostLoad, InjectedPart, PartStatus, Unit
+from notebook_app.core.hosts.openclaw.releases import kind_in_words
 
 if TYPE_CHECKING:
     from notebook_app.core.home.file_load import FileLoad
@@ -131,7 +133,6 @@ def load_as(
 def _composed(
     home: str | os.PathLike[str], spec: str | None, openclaw_config: str | os.PathLike[str] | None
 ) -> ComposedLoad | str:
-    from notebook_app.core.hosts.choice import resolve_host
 
     choice = resolve_host(spec, openclaw_config=openclaw_config)
     if choice.profile is None:
@@ -157,6 +158,5 @@ def proven_releases(name: str) -> tuple[Mapping[str, Any], ...]:
 
 def session_kind_words(version: str | None, kind: str) -> str:
     """Which files a ``kind`` session of OpenClaw ``version`` (None: the newest proven) drops, in words."""
-    from notebook_app.core.hosts.openclaw.releases import kind_in_words
 
     return kind_in_words(version, kind)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal
 
 from notebook_app.core.fs.data_folders import load_toml_folders
 from notebook_app.core.home.soul import BOOTSTRAP_ORDER
+from notebook_app.core.hosts.loader import compose_for_host, recompose
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -187,13 +188,11 @@ class HostProfile:
     def compose(self, home: str | os.PathLike[str], *, layout: FileMap | None = None) -> Composition:
         """The soul of ``home`` as this host loads it (:func:`.loader.compose_for_host`); ``layout``: as the home
         was opened (Claude Code's CLAUDE.md chain is in it)."""
-        from notebook_app.core.hosts.loader import compose_for_host
 
         return compose_for_host(home, self, layout=layout)
 
     def recompose(self, composition: Composition, name: str, data: bytes, *, path: str | None = None) -> Composition:
         """``composition`` (this host's) as if file ``name`` (at ``path``) held ``data`` (:func:`.loader.recompose`)."""
-        from notebook_app.core.hosts.loader import recompose
 
         return recompose(composition, name, data, path=path)
 
@@ -310,7 +309,7 @@ def shipped_profiles_dir() -> Traversable:
 
 
 def user_profiles_dir() -> Path:
-    from platformdirs import user_config_dir
+    from platformdirs import user_config_dir  # lazy: platformdirs (17 ms)
 
     return Path(user_config_dir("persona-notebook")) / "hosts"
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from notebook_app.core.fs.state_dir import readable_state
 from notebook_app.core.home.reading import JOURNAL_NAME, Intent, read_intent, torn_append
+from notebook_app.core.record.group import settle_group, settle_unrecorded_group
 from notebook_app.core.record.journal import LOG_SLOT, file_slot_offset, log_slot, log_slot_text, pread_slot, write_slot
 from notebook_app.core.record.log.events import Event, EventError
 from notebook_app.core.record.log.json_lines import parse_header
@@ -45,8 +46,6 @@ def recover(home: Path, slot0: bytes | None = None) -> None:
         if intent.log is not None:
             _settle(home, intent, journal)
         elif intent.kind == "group":  # not recorded: the journal lists its files (.journal.GROUP_FILES)
-            from notebook_app.core.record.group import settle_unrecorded_group
-
             settle_unrecorded_group(home, journal)
         write_slot(journal, "")
     finally:
@@ -75,8 +74,6 @@ def _settle(home: Path, intent: Intent, journal: int) -> None:
         size = os.fstat(fd).st_size
         assert intent.log is not None
         if intent.kind == "group":  # several files under one intent: a tidy, its undo
-            from notebook_app.core.record.group import settle_group
-
             settle_group(home, intent, fd, journal)
             write_slot(journal, "", LOG_SLOT)  # the next writer reads the last id from the log itself
             return

@@ -136,7 +136,10 @@ def _inline(pattern: str, flags: int) -> str:
 @lru_cache(maxsize=1)
 def entropy() -> tuple[HexHighEntropyString, Base64HighEntropyString]:
     """detect-secrets' entropy measures, at the limits pinned above (loaded with the first value worth measuring)."""
-    from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString, HexHighEntropyString
+    from detect_secrets.plugins.high_entropy_strings import (  # lazy: detect-secrets
+        Base64HighEntropyString,
+        HexHighEntropyString,
+    )
 
     return HexHighEntropyString(limit=HEX_LIMIT), Base64HighEntropyString(limit=BASE64_LIMIT)
 

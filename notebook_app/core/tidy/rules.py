@@ -15,7 +15,7 @@ from notebook_app.core.home.layout import Dialect
 from notebook_app.core.memory import sections
 from notebook_app.core.tidy import near
 from notebook_app.core.tidy.ages import Ages, oldest_first, written
-from notebook_app.core.tidy.budget import Budget
+from notebook_app.core.tidy.budget import Budget, measure
 from notebook_app.core.tidy.model import Entry, Hunk, Kind
 from notebook_app.core.tidy.parse import Parsed
 
@@ -165,7 +165,6 @@ def _cost(entry: Entry, parsed: Parsed, budget: Budget) -> int:
     """What taking ``entry`` out saves, in the budget's unit: its line, or a ``§`` entry and one separator."""
     if parsed.dialect is Dialect.SECTIONS:
         return len(entry.raw) + len(sections.DELIMITER)
-    from notebook_app.core.tidy.budget import measure
 
     return measure(entry.raw, budget.unit)
 

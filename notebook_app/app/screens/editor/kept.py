@@ -12,6 +12,8 @@ is, once (:func:`tell_kept`): that is the word that always arrives.
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -56,8 +58,6 @@ def end_on_signals(app: App) -> None:
     """
     if app.is_web or app.is_headless:
         return
-    import asyncio
-    import signal
 
     loop = asyncio.get_running_loop()
     for number in (getattr(signal, name, None) for name in ("SIGTERM", "SIGHUP")):
@@ -82,7 +82,7 @@ def tell_kept(node: App[Any], home: Path, *, shown: Callable[[Path], str] = str)
     """Say in one notification the buffers kept for ``home`` that no notebook has said yet (looked for in a thread)."""
 
     def job() -> list[KeptCopy]:
-        from notebook_app.core.memory.edits.copies import edits_dir, kept_copies, mark_told
+        from notebook_app.core.memory.edits.copies import edits_dir, kept_copies, mark_told  # lazy: the write path
 
         untold = [kept for kept in kept_copies(home, edits_dir=edits_dir()) if not kept.told]
         for kept in untold:

@@ -25,7 +25,9 @@ from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import Selection
 
 from notebook_app.app.keys import EDITOR_KEYS, bindings
+from notebook_app.app.screens.conflict import ConflictScreen  # loaded when a save first conflicts
 from notebook_app.app.screens.editor.find import SCOPE, BufferFind
+from notebook_app.app.screens.editor.kept import kept_words
 from notebook_app.app.screens.keyed import KeyedScreen
 from notebook_app.app.view_model.live_files import READ_LIMIT
 from notebook_app.app.view_model.notebook import HomeState, Notebook
@@ -39,6 +41,7 @@ from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.memory.edits.hand_edit import HandEditResult, keep_typing, text_digest
 from notebook_app.core.memory.results import for_people
 from notebook_app.core.text.merge import follow_line
+from notebook_app.core.text.quote import secret_notice as notice
 
 HIGHLIGHT_UP_TO = 256 * 1024
 """Bytes up to which the buffer gets Markdown highlighting and soft wrap; above, plain unwrapped text opens and types
@@ -190,8 +193,6 @@ class EditorScreen(KeyedScreen[None]):
         self.saving = False
         self.applied(state)
         if result.merge is not None and result.conflicts:
-            from notebook_app.app.screens.conflict import ConflictScreen  # loaded when a save first conflicts
-
             self._show_banner(
                 "warning", f"{result.output}. Resolve it in the conflict view, or esc there to keep editing."
             )
@@ -317,8 +318,7 @@ class EditorScreen(KeyedScreen[None]):
         """
         if not self.unsaved:
             return None
-        from notebook_app.app.screens.editor.kept import kept_words
-        from notebook_app.core.memory.edits.copies import edits_dir, keep_buffer
+        from notebook_app.core.memory.edits.copies import edits_dir, keep_buffer  # lazy: the write path
 
         where = self.notebook.files.relative(self.file_name)  # memories/MEMORY.md in a Hermes home
         kept = keep_buffer(self.notebook.home, where, self.text, self.base, edits_dir=edits_dir())
@@ -344,6 +344,5 @@ class EditorScreen(KeyedScreen[None]):
 
 def secret_notice(text: str, before: str) -> str | None:
     """The core's sentence for a secret ``text`` holds that ``before`` did not (the finder loads with a save)."""
-    from notebook_app.core.text.quote import secret_notice as notice
 
     return notice(text, before)

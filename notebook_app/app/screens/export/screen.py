@@ -26,6 +26,8 @@ from notebook_app.app.keys import EXPORT_KEYS, bindings
 from notebook_app.app.screens.keyed import KeyedScreen
 from notebook_app.app.widgets.common.key_footer import KeyFooter
 from notebook_app.app.workers import LatestWins, run_once
+from notebook_app.portable.model import Problem
+from notebook_app.portable.words import plan_text
 
 if TYPE_CHECKING:
     from notebook_app.portable.model import Applied, Plan, Problem
@@ -123,8 +125,6 @@ class ExportScreen(KeyedScreen[None]):
         self._say(f"⚠ The plan could not be made: {words}")
 
     def _planned(self, made: tuple[tuple[str, bool], Plan | Problem]) -> None:
-        from notebook_app.portable.model import Problem
-        from notebook_app.portable.words import plan_text
 
         asked, result = made
         if asked != self._asked:  # made for a destination or merge since changed: the next plan is on its way
@@ -189,7 +189,6 @@ class ExportScreen(KeyedScreen[None]):
         self._make_plan()  # what is there now
 
     def _written(self, result: Applied | Problem) -> None:
-        from notebook_app.portable.model import Problem
 
         if isinstance(result, Problem):
             self.notify(self.shown(result.message), title="export", severity="error", markup=False)

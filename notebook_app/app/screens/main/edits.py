@@ -77,8 +77,8 @@ def editable(home: Path, name: str, files: FileMap = FLAT) -> str | Rejection:
     """The text the built-in editor opens: the core's read for an edit, within
     the cap, that the buffer keeps as it is.
     """
-    from notebook_app.app.widgets.editor.buffer import buffer_rewrites
-    from notebook_app.core.memory.edits.hand_edit import read_for_edit
+    from notebook_app.app.widgets.editor.buffer import buffer_rewrites  # lazy: the editor, at the first edit
+    from notebook_app.core.memory.edits.hand_edit import read_for_edit  # lazy: the write path
 
     found = read_for_edit(home, name, max_bytes=MAX_FILE_BYTES, files=files)
     if isinstance(found, Rejection):
@@ -144,12 +144,12 @@ class FileEdits:
 
     def _open_editor(self, name: str, found: str | Rejection) -> None:
         if isinstance(found, Rejection):
-            from notebook_app.core.memory.edits.hand_edit import TooLarge
+            from notebook_app.core.memory.edits.hand_edit import TooLarge  # lazy: the write path
 
             hint = "; o opens it in $VISUAL / $EDITOR" if isinstance(found, (TooLarge, Unkept)) else ""
             self._node.notify(f"{found.message}{hint}", title=f"edit {name}", severity="error", markup=False, timeout=8)
             return
-        from notebook_app.app.screens.editor.screen import EditorScreen  # loaded on first use, not at start-up
+        from notebook_app.app.screens.editor.screen import EditorScreen  # lazy: the editor, at the first edit
 
         screen = EditorScreen(self.notebook, name, found, watch=self.watch, applied=self.applied)
         self._node.app.push_screen(screen, lambda _: self.read_again())
@@ -170,8 +170,8 @@ class FileEdits:
                 markup=False,
             )
             return
-        from notebook_app.core.memory.edits.copies import edits_dir
-        from notebook_app.core.memory.edits.editor_copy import edit_with_editor, editor_command
+        from notebook_app.core.memory.edits.copies import edits_dir  # lazy: the write path
+        from notebook_app.core.memory.edits.editor_copy import edit_with_editor, editor_command  # lazy: the write path
 
         launcher = self.run_editor
         if launcher is None:
@@ -205,7 +205,7 @@ class FileEdits:
 
     def _edited_outside(self, name: str, result: CopyEditResult) -> None:
         """What came of it, in words: written (merged or not), unchanged, or a conflict with where the edit is kept."""
-        from notebook_app.core.memory.edits.editor_copy import CopyOutcome
+        from notebook_app.core.memory.edits.editor_copy import CopyOutcome  # lazy: the write path
 
         heads = {
             CopyOutcome.WRITTEN: "Written",
@@ -219,7 +219,7 @@ class FileEdits:
         edit = result.edit
         notify = self._node.notify
         if result.outcome is CopyOutcome.CONFLICT and edit is not None and edit.merge is not None:
-            from notebook_app.app.screens.conflict import ConflictScreen  # loaded when an edit first conflicts
+            from notebook_app.app.screens.conflict import ConflictScreen  # lazy: the editor, at the first conflict
 
             kept = result.kept
             notify(
@@ -242,7 +242,7 @@ class FileEdits:
 
     def _outside_resolved(self, name: str, kept: Path | None, written: tuple[str, str] | None) -> None:
         """Back from the conflict view of an outside edit: once resolved, the kept copy has done its work."""
-        from notebook_app.core.memory.edits.editor_copy import discard_copy
+        from notebook_app.core.memory.edits.editor_copy import discard_copy  # lazy: the write path
 
         if written is None:
             self._node.notify(

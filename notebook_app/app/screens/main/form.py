@@ -34,7 +34,7 @@ WRITTEN_TEXT = {"add": "text", "replace": "with", "edit-entry": "to"}
 
 def written_secret(args: dict[str, str]) -> str | None:
     """The core's sentence for a secret in the text this write puts in the file, or None (read in the worker)."""
-    from notebook_app.core.text.quote import secret_notice
+    from notebook_app.core.text.quote import secret_notice  # lazy: detect-secrets
 
     field = WRITTEN_TEXT.get(args.get("action", ""))
     return secret_notice(args.get(field, "")) if field is not None else None

@@ -82,7 +82,7 @@ class SessionsShown:
         """Show Current and Next as host ``name`` (``NAME[@VERSION]``) loads them (the palette's host commands);
         for OpenClaw in a ``kind`` session (None: the kind in view, main at first). With ``remember``, the choice
         is kept for the folder once it is in view (:meth:`in_view`)."""
-        from notebook_app.core.hosts.choice import resolve_host
+        from notebook_app.core.hosts.choice import resolve_host  # lazy: a host's loader
 
         kinds = registered(name).session_kinds
         kind = (kind or self.session_kind or kinds[0]) if kinds else None
@@ -123,7 +123,7 @@ class SessionsShown:
 
     def say_hosts_left_out(self) -> None:
         """The palette's note on the hosts it does not offer here, each with its reason."""
-        from notebook_app.app.view_model.host_choices import left_out_words
+        from notebook_app.app.view_model.host_choices import left_out_words  # lazy: a host's loader
 
         words = left_out_words(self.notebook.previews)
         if words is not None:

@@ -34,7 +34,7 @@ CHECK_DELAY = (
 
 def blame_label(line, clock: Callable[[datetime], str]) -> str:
     """``cli 12:03:04 +01:00``: who last wrote a line and when, or where it comes from when no record did."""
-    from notebook_app.core.history.undo_restore import who
+    from notebook_app.core.history.undo_restore import who  # lazy: the write path
 
     if line.record is None:
         return line.origin.value
@@ -47,7 +47,7 @@ def blame_labels(
     """The gutter's labels of each file in ``names``, as the list names it (file -> line from 1 -> label): plain
     data in and out, for a worker. ``files``: where the home's host keeps each (a Hermes store in ``memories/``).
     """
-    from notebook_app.core.history.origins import blame
+    from notebook_app.core.history.origins import blame  # lazy: the write path
 
     return {
         name: {line.number: blame_label(line, clock) for line in blame(home, name, files=files).lines()}

@@ -72,7 +72,7 @@ class HomeWatch:
         self.home = HomeWatcher(self.notebook.home, self._node, self.notebook.known_digest, self.notebook.files)
         self.home.start(self._node)
         # the log under .notebook: a queued proposal changes no bootstrap file, only the log
-        from notebook_app.app.watchers.sessions import (
+        from notebook_app.app.watchers.sessions import (  # lazy: the agents' sessions, at the first look
             SessionsWatcher,  # loaded when watching starts, after the first frame
         )
 

@@ -92,7 +92,7 @@ def file_prompt(
 def _size(live: LiveFile, limit: int | None) -> str:
     if limit is None:
         return human_size(live.size)
-    from notebook_app.core.memory.sections import store_usage
+    from notebook_app.core.memory.sections import store_usage  # lazy: the write path
 
     return f"{store_usage(live.text, limit).chars:,} chars"
 

@@ -69,7 +69,7 @@ def share_of_host_cap(host: OpenClawPane) -> Content:
 
 def hermes_meter(live: LiveFile, limit: int) -> Usage:
     """The store as Hermes's memory tool counts it: its entries joined, repeats dropped, in code points."""
-    from notebook_app.core.memory.sections import store_usage
+    from notebook_app.core.memory.sections import store_usage  # lazy: the write path
 
     return store_usage(live.text, limit)
 

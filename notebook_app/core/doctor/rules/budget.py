@@ -10,6 +10,7 @@ public for every model.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -98,7 +99,6 @@ def exact_tokens(
     cache: dict[tuple[str, str, str], int] | None = None,
 ) -> Budget:
     """``budget`` with exact counts of each section body; ``cache`` keyed by (file, body digest, encoding)."""
-    import hashlib
 
     counted = []
     for file_budget, file in zip(budget.files, composition.files, strict=True):

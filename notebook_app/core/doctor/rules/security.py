@@ -139,7 +139,10 @@ def mixed_script_findings(file: FileText) -> list[Finding]:
 
 def _lookalike(word: str) -> str | None:
     """Why ``word`` looks like something it is not, or None."""
-    from confusable_homoglyphs import categories, confusables  # its 1 MB table loads on first use only
+    from confusable_homoglyphs import (  # lazy: the doctor's homoglyph table; its 1 MB table loads on first use only
+        categories,
+        confusables,
+    )
 
     counts: dict[str, int] = defaultdict(int)
     for char in word:

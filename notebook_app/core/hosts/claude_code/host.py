@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from notebook_app.core.home.layout import claude_code_files
 from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Place
 from notebook_app.core.hostbase.host import Host, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
@@ -50,12 +51,12 @@ class ClaudeCode(Host):
         return memory_dir if memory_dir is not None else root
 
     def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
-        from notebook_app.core.hosts.claude_code.load import proven_releases
+        from notebook_app.core.hosts.claude_code.load import proven_releases  # lazy: a host's loader
 
         return proven_releases()
 
     def proven_version(self, version: str | None) -> tuple[str | None, str] | None:
-        from notebook_app.core.hosts.claude_code.load import claude_code_version
+        from notebook_app.core.hosts.claude_code.load import claude_code_version  # lazy: a host's loader
 
         return claude_code_version(version)
 
@@ -73,7 +74,10 @@ class ClaudeCode(Host):
         session_kind: str | None = None,
         openclaw_config: PathLike | None = None,
     ) -> HostLoad | str | None:
-        from notebook_app.core.hosts.claude_code.load import claude_code_load, claude_code_version
+        from notebook_app.core.hosts.claude_code.load import (  # lazy: a host's loader
+            claude_code_load,
+            claude_code_version,
+        )
 
         proven, said = claude_code_version(version)
         return said if proven is None else claude_code_load(home, cwd=cwd)
@@ -92,8 +96,11 @@ class ClaudeCode(Host):
         """Its own ``<system-reminder>`` block for the project at ``home`` run in ``cwd`` (None: the project root):
         the instruction files and the auto memory in its order (core.hosts.claude_code.load, proven by its
         goldens); the user's own files come from ``$HOME/.claude``."""
-        from notebook_app.core.hosts.claude_code.load import claude_code_load, claude_code_version
-        from notebook_app.core.hosts.injected import load_json
+        from notebook_app.core.hosts.claude_code.load import (  # lazy: a host's loader
+            claude_code_load,
+            claude_code_version,
+        )
+        from notebook_app.core.hosts.injected import load_json  # lazy: a host's loader
 
         _, said = claude_code_version(version)
         where = Path(cwd).expanduser() if cwd is not None else home
@@ -115,22 +122,21 @@ class ClaudeCode(Host):
         )
 
     def compose(self, home: PathLike, profile: HostProfile, layout: FileMap | None) -> Composition | None:
-        from notebook_app.core.hosts.claude_code.soul import compose_claude_code
+        from notebook_app.core.hosts.claude_code.soul import compose_claude_code  # lazy: a host's loader
 
         return compose_claude_code(home, profile, layout.host_files if layout is not None else None)
 
     def as_host(self, composition: Composition, profile: HostProfile, home: PathLike) -> Composition | None:
-        from notebook_app.core.hosts.claude_code.soul import snapshot_as_claude_code
+        from notebook_app.core.hosts.claude_code.soul import snapshot_as_claude_code  # lazy: a host's loader
 
         return snapshot_as_claude_code(composition, profile, home)
 
     def recompose(self, composition: Composition, name: str, data: bytes, *, path: str | None) -> Composition | None:
-        from notebook_app.core.hosts.claude_code.soul import recompose_claude_code
+        from notebook_app.core.hosts.claude_code.soul import recompose_claude_code  # lazy: a host's loader
 
         return recompose_claude_code(composition, name, data)
 
     def file_map(self, version: str | None = None) -> FileMap | None:
-        from notebook_app.core.home.layout import claude_code_files
 
         return claude_code_files()
 

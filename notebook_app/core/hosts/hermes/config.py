@@ -52,7 +52,7 @@ def config_of(read: FileRead, memory_limit: int, user_limit: int) -> HermesConfi
             user_char_limit=user_limit,
             said=f"config.yaml is a {read.status.value}: not read here, Hermes's defaults assumed",
         )
-    import yaml
+    import yaml  # lazy: a host's loader (yaml)
 
     try:
         data = yaml.safe_load(read.data.decode("utf-8"))

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from notebook_app.core.home.layout import hermes_files
 from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Place
 from notebook_app.core.hostbase.host import Host, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
@@ -62,12 +63,12 @@ class Hermes(Host):
         return _limits()
 
     def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
-        from notebook_app.core.hosts.hermes.load import proven_releases
+        from notebook_app.core.hosts.hermes.load import proven_releases  # lazy: a host's loader
 
         return proven_releases()
 
     def proven_version(self, version: str | None) -> tuple[str | None, str] | None:
-        from notebook_app.core.hosts.hermes.load import hermes_version
+        from notebook_app.core.hosts.hermes.load import hermes_version  # lazy: a host's loader
 
         return hermes_version(version)
 
@@ -85,7 +86,7 @@ class Hermes(Host):
         session_kind: str | None = None,
         openclaw_config: PathLike | None = None,
     ) -> HostLoad | str | None:
-        from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version
+        from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version  # lazy: a host's loader
 
         proven, said = hermes_version(version)
         return said if proven is None else hermes_load(home, cwd=cwd, context_length=context_length)
@@ -103,8 +104,8 @@ class Hermes(Host):
     ) -> SoulView | str | None:
         """SOUL.md, the one project context file of ``cwd`` and the ``§`` entries of ``memories/``, as Hermes joins
         them in its next session's system prompt (core.hosts.hermes.load, proven by its goldens)."""
-        from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version
-        from notebook_app.core.hosts.injected import load_json
+        from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version  # lazy: a host's loader
+        from notebook_app.core.hosts.injected import load_json  # lazy: a host's loader
 
         _, said = hermes_version(version)
         load = hermes_load(home, cwd=cwd, context_length=context_length)
@@ -123,23 +124,22 @@ class Hermes(Host):
         )
 
     def compose(self, home: PathLike, profile: HostProfile, layout: FileMap | None) -> Composition | None:
-        from notebook_app.core.hosts.hermes.soul import compose_hermes
+        from notebook_app.core.hosts.hermes.soul import compose_hermes  # lazy: a host's loader
 
         return compose_hermes(home, profile)
 
     def as_host(self, composition: Composition, profile: HostProfile, home: PathLike) -> Composition | None:
-        from notebook_app.core.hosts.hermes.soul import snapshot_as_hermes
+        from notebook_app.core.hosts.hermes.soul import snapshot_as_hermes  # lazy: a host's loader
 
         return snapshot_as_hermes(composition, profile, home)
 
     def recompose(self, composition: Composition, name: str, data: bytes, *, path: str | None) -> Composition | None:
-        from notebook_app.core.hosts.hermes.soul import recompose_hermes
+        from notebook_app.core.hosts.hermes.soul import recompose_hermes  # lazy: a host's loader
 
         return recompose_hermes(composition, name, data, path=path)
 
     def file_map(self, version: str | None = None) -> FileMap | None:
         """A Hermes home with its own limits (a home's ``config.yaml`` may set others: :func:`.config.read_config`)."""
-        from notebook_app.core.home.layout import hermes_files
 
         limits = self.limits()
         return hermes_files(limits["MEMORY.md"], limits["USER.md"])

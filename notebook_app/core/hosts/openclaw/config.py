@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from notebook_app.core.home.names import BOOTSTRAP_ORDER
+from notebook_app.core.hosts.openclaw.releases import KINDS, caps_note, resolve_release
 
 if TYPE_CHECKING:  # a profile is read and replaced here, never built: the profile's loader reaches OpenClaw
     from notebook_app.core.hosts.profile import HostProfile
@@ -71,7 +72,7 @@ def read_config_file(where: Path) -> ConfigFile:
         return ConfigFile(where, {}, f"cannot be read ({error.strerror})")
     if len(raw) > MAX_CONFIG_BYTES:
         return ConfigFile(where, {}, f"is over {MAX_CONFIG_BYTES:,} bytes")
-    import json5  # only when a config is there to read
+    import json5  # lazy: a host's loader (json5); only when a config is there to read
 
     try:
         data = json5.loads(raw.decode("utf-8"))
@@ -144,7 +145,6 @@ def apply_openclaw_release(
 
     The soul itself comes from the release's rules (:mod:`.soul`); the numbers here are what the
     doctor's budget and the notes say of them."""
-    from notebook_app.core.hosts.openclaw.releases import KINDS, caps_note, resolve_release
 
     if kind not in KINDS:
         return f"no OpenClaw session kind {kind!r}; kinds: {', '.join(KINDS)}"

