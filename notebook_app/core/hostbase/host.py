@@ -115,7 +115,8 @@ class Host:
     def version_problem(self, version: str) -> str | None:
         """Why ``version`` names none of its proven releases, in the words ``soul`` and ``doctor`` print; None
         when it names one, or when the host has none (its profile's form check is the caller's)."""
-        return None
+        found = self.proven_version(version)
+        return None if found is None or found[0] is not None else found[1]
 
     def proven_version(self, version: str | None) -> tuple[str | None, str] | None:
         """(its proven release ``version`` names, the sentence saying which) or (None, why none does); None for a

@@ -72,10 +72,6 @@ class Hermes(Host):
 
         return hermes_version(version)
 
-    def version_problem(self, version: str) -> str | None:
-        proven, said = self.proven_version(version) or (None, "")
-        return None if proven is not None else said
-
     def load(
         self,
         home: PathLike,
