@@ -29,7 +29,7 @@ test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 # The browser tests (tests/serve) drive Debian's chromium; Playwright's own
 # browser download cannot be reached. Installed here when it can be (as root,

@@ -27,6 +27,7 @@ import functools
 import importlib
 import importlib.util
 import inspect
+import os
 import sys
 import types
 from collections.abc import Iterator
@@ -153,7 +154,24 @@ def _fixture_functions(item: pytest.Item) -> list[object]:
     return [definition.func for definitions in info.name2fixturedefs.values() for definition in definitions]
 
 
+WORKERS_PER_CORE = 2
+"""The suite mostly waits (on child processes, a pty's output, Pilot's frames), so ``-n auto`` starts two workers
+per core. Measured on this 2-core machine: tests/app took 279 s at two workers and 192 s at four, for the same CPU
+time (5.8 and 5.6 minutes); at two workers the cores were busy 1.2 of 2 on average."""
+
+LONGEST_FIRST = ("tests/test_benchmarks_smoke.py", "tests/app/test_textual_compat.py")
+"""The longest single tests (``--durations``: the benchmarks' smoke run 84 s, each private-API scan 12 s) start
+first, so that no worker is left running one of them alone at the end of the run."""
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores * WORKERS_PER_CORE
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = Path(str(config.rootpath))
+    items.sort(key=lambda item: Path(str(item.path)).relative_to(root).as_posix() not in LONGEST_FIRST)
     for item in items:
         if item.get_closest_marker("slow"):
             continue
