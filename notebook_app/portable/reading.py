@@ -16,7 +16,7 @@ from pathlib import Path
 from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, Place
 from notebook_app.core.hosts.choice import resolve_host
-from notebook_app.core.hosts.opening.claude_home import INSTRUCTIONS, memory_dir
+from notebook_app.core.hosts.claude_code.home import INSTRUCTIONS, memory_dir
 from notebook_app.core.memory.lines import LineKind, file_lines
 from notebook_app.core.memory.sections import entry_spans, hermes_text
 from notebook_app.portable.layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout, side_of

@@ -16,7 +16,7 @@ from notebook_app.app.widgets.form.action_form import ActionForm
 from notebook_app.app.widgets.home.file_list import FileList
 from notebook_app.app.widgets.home.home_pane import HomePane
 from notebook_app.core.history.query import history
-from notebook_app.core.hosts.opening.claude_home import memory_dir
+from notebook_app.core.hosts.claude_code.home import memory_dir
 from notebook_app.core.record.log.actor import NOTEBOOK
 
 CHAIN = ("~/.claude/CLAUDE.md", "CLAUDE.md", ".claude/rules/lint.md")

@@ -15,8 +15,8 @@ from notebook_pilot import make_app, settled
 
 from notebook_app.app.app import project_label
 from notebook_app.app.view_model.notebook import Notebook
+from notebook_app.core.hosts.claude_code.home import memory_dir
 from notebook_app.core.hosts.opening.choose import open_home
-from notebook_app.core.hosts.opening.claude_home import memory_dir
 
 SIZES = [(80, 24), (100, 30), (160, 45)]
 IDS = ["80x24", "100x30", "160x45"]

@@ -230,7 +230,7 @@ def test_the_copy_and_its_base_are_private_to_the_user(tmp_path: Path, monkeypat
 
 def claude_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, Path]:
     """A Claude Code project (CLAUDE.md) whose auto-memory folder holds MEMORY.md and the topic file debugging.md."""
-    from notebook_app.core.hosts.opening.claude_home import memory_dir
+    from notebook_app.core.hosts.claude_code.home import memory_dir
 
     user, root = tmp_path / "user", tmp_path / "proj"
     for name in ("HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):

@@ -112,7 +112,7 @@ def test_an_openclaw_workspaces_memory_is_blamed_listed_and_restored(tmp_path: P
 
 def claude_project(tmp_path: Path) -> tuple[Path, Path, Path]:
     """A Claude Code project whose auto-memory folder holds MEMORY.md and the topic file debugging.md."""
-    from notebook_app.core.hosts.opening.claude_home import memory_dir
+    from notebook_app.core.hosts.claude_code.home import memory_dir
 
     user, root = tmp_path / "user", tmp_path / "proj"
     root.mkdir()

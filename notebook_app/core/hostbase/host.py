@@ -18,6 +18,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from notebook_app.core.hostbase.export import ExportLayout, flat_layout
@@ -41,6 +42,31 @@ class SoulView:
     notes: tuple[str, ...]
     json: dict[str, object]
     empty: str
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The folder a host opens (its layout fitting, its own home found, or a folder given), why, in words, the
+    agent whose workspace it is (OpenClaw) and notes said beside it."""
+
+    host: str
+    root: Path
+    reason: str
+    agent: str | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HomeFiles:
+    """An opened home's file map, the notes said about it, and the memory folder its entries are written to."""
+
+    files: FileMap
+    notes: tuple[str, ...] = ()
+    memory: Path | None = None
+
+
+Options = Mapping[str, str]
+"""The launch options given that a host may take, by name (``profile``, ``agent``, ``openclaw_config``)."""
 
 
 class Host:
@@ -97,6 +123,13 @@ class Host:
     """Files its own tool writes under a lock of its own that a write here must take too (Hermes's stores)."""
     reads_config_limits: bool = False
     """Its entry stores' limits are read from its config in the home (Hermes's ``config.yaml``)."""
+    home_options: Mapping[str, str] = MappingProxyType({})
+    """The launch options that name a home of its own, each with what it names (``profile``: ``a Hermes
+    profile``): given with a folder, or with another host, they are a usage error."""
+    implied_by: tuple[str, ...] = ()
+    """The launch options that, given without ``--host``, open this host (its home options first)."""
+    layout_rank: int = 0
+    """Where its layout comes among those a folder fits: checked, and named, in this order (lower first)."""
 
     @property
     def proven(self) -> bool:
@@ -182,6 +215,24 @@ class Host:
 
     def file_map(self, version: str | None = None) -> FileMap | None:
         """Where it keeps each file of a home (release ``version``'s order); None: a flat home of ``- `` lines."""
+        return None
+
+    def find_home(self, said: str, env: Mapping[str, str], options: Options) -> Fit | str:
+        """Where it keeps its home when no folder is given (``said``: the words that named it), or why none is;
+        only asked of a host with :attr:`own_home`."""
+        return f"{self.title} keeps no home of its own: give --home"
+
+    def fits(self, folder: Path, env: Mapping[str, str], options: Options) -> Fit | None:
+        """The folder ``folder`` opens as this host by its layout alone, and why, in words; None: it fits none."""
+        return None
+
+    def given_home(self, root: Path, said: str, env: Mapping[str, str], options: Options) -> Fit:
+        """The folder ``root``, given with this host named, as it opens (Hermes opens the parent of ``memories/``)."""
+        return Fit(self.id, root, said)
+
+    def home_files(self, root: Path, version: str | None, reason: str, env: Mapping[str, str]) -> HomeFiles | None:
+        """The file map of its home at ``root`` as opened, with notes and its memory folder; None: its
+        :meth:`file_map` of ``version`` (or a flat home's)."""
         return None
 
 

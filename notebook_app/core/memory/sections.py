@@ -32,15 +32,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from notebook_app.core.home.refusals import Rejection
-from notebook_app.core.hosts.hermes.host import HERMES
+from notebook_app.core.hosts.hermes.host import default_limits
 from notebook_app.core.hosts.hermes.load import blocked_write
 from notebook_app.core.record.log.redaction import masked_text
 from notebook_app.core.text.newlines import original_index, universal
 
 DELIMITER = "\n§\n"
 """Hermes's ``ENTRY_DELIMITER``: a line holding only ``§`` between two entries."""
-LIMITS: dict[str, int] = dict(HERMES.limits())
-"""Hermes's default character limits (``MemoryStore.__init__``), from its host object (its TOML); ``config.yaml``'s
+LIMITS: dict[str, int] = dict(default_limits())
+"""Hermes's default character limits (``MemoryStore.__init__``), from its host package (its TOML); ``config.yaml``'s
 ``memory`` section overrides."""
 
 StoreAction = Literal["add", "replace", "remove", "edit", "delete"]

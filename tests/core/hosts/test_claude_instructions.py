@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.hosts.claude_code.home import memory_dir
 from notebook_app.core.hosts.opening.choose import open_home
-from notebook_app.core.hosts.opening.claude_home import memory_dir
 from notebook_app.core.hosts.opening.result import Opening
 from notebook_app.core.memory.edits.editor_copy import edit_with_editor
 from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry

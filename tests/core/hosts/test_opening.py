@@ -15,8 +15,8 @@ import pytest
 
 from notebook_app.core.home.layout import FLAT, Dialect, HostFile, claude_code_files, hermes_files, host_files
 from notebook_app.core.home.remembered import remember_host, remembered_host
+from notebook_app.core.hosts.claude_code.home import project_slug
 from notebook_app.core.hosts.opening.choose import open_home
-from notebook_app.core.hosts.opening.claude_home import project_slug
 from notebook_app.core.hosts.opening.result import Chosen, Opening, OpeningError
 from notebook_app.core.text.times import local_time
 

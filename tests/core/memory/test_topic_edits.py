@@ -20,8 +20,8 @@ from notebook_app.core.history.undo_restore import undo
 from notebook_app.core.home.layout import FLAT, claude_code_files, openclaw_files
 from notebook_app.core.home.reading import JOURNAL_NAME
 from notebook_app.core.home.refusals import Rejection
+from notebook_app.core.hosts.claude_code.home import memory_dir
 from notebook_app.core.hosts.opening.choose import open_home
-from notebook_app.core.hosts.opening.claude_home import memory_dir
 from notebook_app.core.hosts.opening.result import Opening
 from notebook_app.core.memory.edits.editor_copy import edit_with_editor
 from notebook_app.core.memory.edits.hand_edit import read_for_edit, text_digest, write_file

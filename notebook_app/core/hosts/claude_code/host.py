@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from notebook_app.core.home.layout import claude_code_files
 from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Place
-from notebook_app.core.hostbase.host import Host, PathLike, SoulView
+from notebook_app.core.hostbase.host import Fit, HomeFiles, Host, Options, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ class ClaudeCode(Host):
 
     id = "claude-code"
     title = "Claude Code"
+    layout_rank = 3
     home_words = "the Claude Code project root"
     archive = "ARCHIVE.md"
     home_is = "a Claude Code project"
@@ -135,6 +136,17 @@ class ClaudeCode(Host):
     def file_map(self, version: str | None = None) -> FileMap | None:
 
         return claude_code_files()
+
+    def fits(self, folder: Path, env: Mapping[str, str], options: Options) -> Fit | None:
+        from notebook_app.core.hosts.claude_code.home import claude_code_fit  # lazy: asked only when opening
+
+        return claude_code_fit(self.id, folder, env)
+
+    def home_files(self, root: Path, version: str | None, reason: str, env: Mapping[str, str]) -> HomeFiles | None:
+        """Its auto-memory folder's map with the CLAUDE.md chain read-only, the folder, and how it is keyed."""
+        from notebook_app.core.hosts.claude_code.home import claude_code_home_files  # lazy: asked only when opening
+
+        return claude_code_home_files(root, reason, env)
 
 
 CLAUDE_CODE = register(ClaudeCode())

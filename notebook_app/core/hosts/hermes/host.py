@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from notebook_app.core.home.layout import hermes_files
 from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Place
-from notebook_app.core.hostbase.host import Host, PathLike, SoulView
+from notebook_app.core.hostbase.host import Fit, HomeFiles, Host, Options, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 from notebook_app.core.hosts.hermes.rules import rules
 
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 
 
 @cache
-def _limits() -> Mapping[str, int]:
+def default_limits() -> Mapping[str, int]:
+    """MEMORY.md's and USER.md's limits in characters when ``config.yaml`` sets none, from its TOML."""
     read = rules()
     return {"MEMORY.md": int(read["memory_limit"]), "USER.md": int(read["user_limit"])}
 
@@ -47,6 +49,9 @@ class Hermes(Host):
     locked_stores = frozenset({"MEMORY.md", "USER.md"})
     reads_config_limits = True
     soul_options = frozenset({"cwd", "context_length"})
+    home_options = MappingProxyType({"profile": "a Hermes profile"})
+    implied_by = ("profile",)
+    layout_rank = 1
     export = ExportLayout(
         {
             **{name: (Place.HOME, name) for name in SEVEN},
@@ -60,7 +65,7 @@ class Hermes(Host):
 
     def limits(self) -> Mapping[str, int]:
         """MEMORY.md's and USER.md's limits in characters when ``config.yaml`` sets none (2,200 and 1,375)."""
-        return _limits()
+        return default_limits()
 
     def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
         from notebook_app.core.hosts.hermes.load import proven_releases  # lazy: a host's loader
@@ -139,6 +144,27 @@ class Hermes(Host):
 
         limits = self.limits()
         return hermes_files(limits["MEMORY.md"], limits["USER.md"])
+
+    def find_home(self, said: str, env: Mapping[str, str], options: Options) -> Fit | str:
+        """``--profile NAME``'s home, else the one Hermes runs on now (:mod:`.home`, its own rule)."""
+        from notebook_app.core.hosts.hermes.home import hermes_own_home  # lazy: asked only when opening
+
+        return hermes_own_home(self.id, said, options.get("profile"), env)
+
+    def fits(self, folder: Path, env: Mapping[str, str], options: Options) -> Fit | None:
+        from notebook_app.core.hosts.hermes.home import hermes_fit  # lazy: asked only when opening
+
+        return hermes_fit(self.id, folder)
+
+    def given_home(self, root: Path, said: str, env: Mapping[str, str], options: Options) -> Fit:
+        from notebook_app.core.hosts.hermes.home import hermes_given  # lazy: asked only when opening
+
+        return hermes_given(self.id, root, said)
+
+    def home_files(self, root: Path, version: str | None, reason: str, env: Mapping[str, str]) -> HomeFiles | None:
+        from notebook_app.core.hosts.hermes.home import hermes_home_files  # lazy: asked only when opening
+
+        return hermes_home_files(root, self.limits())
 
 
 HERMES = register(Hermes())

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from notebook_app.core.home.layout import FLAT, openclaw_files
-from notebook_app.core.hostbase.host import Host, PathLike, SoulView
+from notebook_app.core.hostbase.host import Fit, Host, Options, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 from notebook_app.core.hosts.openclaw.kinds import KINDS
 
@@ -34,6 +35,9 @@ class OpenClaw(Host):
     own_caps = True
     offers_git = True
     session_kinds = KINDS
+    home_options = MappingProxyType({"agent": "an OpenClaw agent"})
+    implied_by = ("agent", "openclaw_config")
+    layout_rank = 2
 
     def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
         from notebook_app.core.hosts.openclaw.releases import releases  # lazy: a host's loader
@@ -134,6 +138,23 @@ class OpenClaw(Host):
         found = resolve_release(version)
         order = tuple(str(n) for n in found[0]["files"]) if not isinstance(found, str) else FLAT.order
         return openclaw_files(order)
+
+    def find_home(self, said: str, env: Mapping[str, str], options: Options) -> Fit | str:
+        """The workspace of ``--agent ID`` (none: the default agent) by its config (:mod:`.home`, its own rule)."""
+        from notebook_app.core.hosts.openclaw.home import openclaw_own_home  # lazy: asked only when opening
+
+        return openclaw_own_home(self.id, said, options.get("agent"), env, options.get("openclaw_config"))
+
+    def fits(self, folder: Path, env: Mapping[str, str], options: Options) -> Fit | None:
+        from notebook_app.core.hosts.openclaw.home import openclaw_fit  # lazy: asked only when opening
+
+        return openclaw_fit(self.id, folder, env, options.get("openclaw_config"))
+
+    def given_home(self, root: Path, said: str, env: Mapping[str, str], options: Options) -> Fit:
+        """The folder given, and the agent whose workspace its config makes it (None: no agent's)."""
+        from notebook_app.core.hosts.openclaw.home import naming_agents  # lazy: asked only when opening
+
+        return Fit(self.id, root, said, naming_agents(root, env, options.get("openclaw_config")).agent)
 
 
 OPENCLAW = register(OpenClaw())

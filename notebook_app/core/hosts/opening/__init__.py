@@ -7,7 +7,7 @@ and the reason in words; or an :class:`OpeningError` (a usage error, exit 2).
 The host named wins, then the one remembered for the folder (:func:`remember_host`,
 kept in the user's state by ``core/home/remembered.py``), then the layout's
 (``detect``), then toolnexus.
-``hermes_home``, ``openclaw_home`` and ``claude_home`` hold each host's own rule
+Each host package's ``home`` module holds its own rule
 for where its home is, citing its source. :func:`previews_of` says which hosts a
 home opened so may be previewed as (the palette), and why each other is not.
 Names load on first use.

@@ -2,8 +2,9 @@
 
 :func:`open_home` is the one rule the CLI, the MCP server and the app share
 (issue 22, items 1 and 2). With no folder given, a named host's own home is
-opened where that host keeps it (:mod:`.hermes_home`, :mod:`.openclaw_home`);
-a Claude Code project and a toolnexus home are the current folder. A folder
+opened where that host keeps it (:meth:`.Host.find_home`, each host's own rule
+in its package); a Claude Code project and a toolnexus home are the current
+folder. No host is named here: each is asked (:mod:`..hostbase.host`). A folder
 that is not there is an error, never made. Reads, never writes: a person's
 choice is kept by :func:`.remembered.remember_host`, called apart, and only
 for a write aimed with ``--host`` or the palette's release choice, never for a
@@ -18,26 +19,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from notebook_app.core.home.layout import (
-    FLAT,
-    HERMES_FOLDER,
-    FileMap,
-    HostFile,
-    claude_code_files,
-    hermes_files,
-    host_files,
-)
+from notebook_app.core.home.layout import FLAT, FileMap, host_files
 from notebook_app.core.home.remembered import remembered_host
+from notebook_app.core.hostbase.host import Fit, Host, Options
 from notebook_app.core.hostbase.registry import host as registered
-from notebook_app.core.hosts.claude_code.host import CLAUDE_CODE
-from notebook_app.core.hosts.claude_code.load import claude_code_load, instruction_files
-from notebook_app.core.hosts.hermes.config import read_config
-from notebook_app.core.hosts.hermes.host import HERMES
-from notebook_app.core.hosts.openclaw.host import OPENCLAW
-from notebook_app.core.hosts.opening import claude_home
-from notebook_app.core.hosts.opening.detect import Fit, layout_fits, memories_parent
-from notebook_app.core.hosts.opening.hermes_home import active_home, profile_home, user_home
-from notebook_app.core.hosts.opening.openclaw_home import agent_workspace, naming_agents
+from notebook_app.core.hostbase.registry import hosts
+from notebook_app.core.hosts.opening.detect import launch_options, layout_fits
 from notebook_app.core.hosts.opening.result import Chosen, Opening, OpeningError
 from notebook_app.core.hosts.profile import load_hosts, version_problem
 
@@ -59,20 +46,25 @@ def open_home(
     ``host`` is ``NAME`` or ``NAME@VERSION``; ``profile`` names a Hermes profile, ``agent`` an OpenClaw agent,
     ``openclaw_config`` the config OpenClaw's workspaces are read from, and each alone implies its host.
     ``state`` is the per-user state folder (None: the user's own)."""
-    named = _named_host(host, agent=agent, profile=profile, openclaw_config=openclaw_config)
+    given = {"profile": profile, "agent": agent}
+    options: Options = {
+        **{option: value for option, value in given.items() if value is not None},
+        **launch_options(openclaw_config),
+    }
+    named = _named_host(host, options)
     if isinstance(named, OpeningError):
         return named
     name, version, said = named
-    if path is not None and (agent is not None or profile is not None):
-        flag = "--profile" if profile is not None else "--agent"
+    if path is not None and (homes := _homes_named(options)):
+        flag = _flag(homes[0][0])
         return OpeningError(f"{flag} names a home of its own; give {flag} or --home, not both")
     if path is None and name is not None and registered(name).own_home:
-        return _host_home(name, version, said, agent=agent, profile=profile, config=openclaw_config, env=env)
+        return _host_home(name, version, said, options, env)
     root = Path(os.path.expanduser(os.fspath(path))) if path is not None else Path(".")
     if not _is_dir(root):
         return OpeningError(f"home is not a directory: {path}" if root.exists() else f"no such home: {path or '.'}")
     if name is not None:
-        return _given(name, version, said, root, config=openclaw_config, env=env)
+        return _given(name, version, said, root, options, env)
     remembered = remembered_host(root, state)
     if remembered is not None and _known(remembered.host):
         kept = registered(remembered.host).title
@@ -95,19 +87,29 @@ def _known(name: str) -> bool:
     return name in profiles
 
 
-def _named_host(
-    host: str | None, *, agent: str | None, profile: str | None, openclaw_config: PathLike | None
-) -> tuple[str | None, str | None, str] | OpeningError:
+def _flag(option: str) -> str:
+    return "--" + option.replace("_", "-")
+
+
+def _homes_named(options: Options) -> list[tuple[str, Host]]:
+    """The options given that name a home of a host's own (``--profile``, ``--agent``), each with its host."""
+    return [(option, one) for one in hosts() for option in one.home_options if option in options]
+
+
+def _named_host(host: str | None, options: Options) -> tuple[str | None, str | None, str] | OpeningError:
     """The host named (or implied), its version, and the words that named it; or why they disagree."""
-    if agent is not None and profile is not None:
-        return OpeningError("--agent names an OpenClaw agent and --profile a Hermes profile: give one of them")
+    homes = _homes_named(options)
+    if len(homes) > 1:
+        (first, one), (second, other) = homes[:2]
+        return OpeningError(
+            f"{_flag(first)} names {one.home_options[first]} and {_flag(second)} {other.home_options[second]}: "
+            "give one of them"
+        )
     if host is None:
-        if profile is not None:
-            return HERMES.id, None, f"--profile {profile}"
-        if agent is not None:
-            return OPENCLAW.id, None, f"--agent {agent}"
-        if openclaw_config is not None:
-            return OPENCLAW.id, None, f"--openclaw-config {os.fspath(openclaw_config)}"
+        implied = [*homes, *((option, one) for one in hosts() for option in one.implied_by if option in options)]
+        if implied:
+            option, one = implied[0]
+            return one.id, None, f"{_flag(option)} {options[option]}"
         return None, None, ""
     name, at, version = host.partition("@")
     profiles, _ = load_hosts()
@@ -115,10 +117,9 @@ def _named_host(
         return OpeningError(f"no host named {name!r}; hosts: {', '.join(sorted(profiles)) or 'none'}")
     if at and (problem := _version_problem(name, version)) is not None:
         return OpeningError(problem)
-    if profile is not None and registered(name) is not HERMES:
-        return OpeningError(f"--profile names a Hermes profile; --host is {name}")
-    if agent is not None and registered(name) is not OPENCLAW:
-        return OpeningError(f"--agent names an OpenClaw agent; --host is {name}")
+    for option, one in homes:
+        if option not in registered(name).home_options:
+            return OpeningError(f"{_flag(option)} names {one.home_options[option]}; --host is {name}")
     return name, version or None, f"--host {host}"
 
 
@@ -131,44 +132,25 @@ def _version_problem(name: str, version: str) -> str | None:
 
 
 def _host_home(
-    name: str,
-    version: str | None,
-    said: str,
-    *,
-    agent: str | None,
-    profile: str | None,
-    config: PathLike | None,
-    env: Mapping[str, str],
+    name: str, version: str | None, said: str, options: Options, env: Mapping[str, str]
 ) -> Opening | OpeningError:
-    """A Hermes or OpenClaw home where that host keeps it (no folder was given)."""
-    notes: tuple[str, ...]
-    if registered(name) is HERMES:
-        place = profile_home(profile, env) if profile is not None else active_home(env)
-        if place.home is None:
-            return OpeningError(place.reason)
-        root, reason, notes, found = place.home, f"{said}: {place.reason}", (), None
-    else:
-        spot = agent_workspace(agent, env, config)
-        if spot.workspace is None:
-            return OpeningError(spot.reason)
-        root, reason, notes, found = spot.workspace, f"{said}: {spot.reason}", spot.notes, spot.agent
-    if not _is_dir(root):
-        what = "not a directory" if root.exists() else "not there"
-        return OpeningError(f"{registered(name).title}'s home {root} is {what} ({reason}); nothing was created")
-    return _opening(name, version, root, reason, Chosen.GIVEN, env=env, notes=notes, agent=found)
-
-
-def _given(
-    name: str, version: str | None, said: str, root: Path, *, config: PathLike | None, env: Mapping[str, str]
-) -> Opening:
-    """The folder given, as the host named: a Hermes home's ``memories/`` opens its parent, and says so."""
-    reason, agent = said, None
+    """A home where its host keeps it (no folder was given): ``$HERMES_HOME``, an OpenClaw agent's workspace."""
     one = registered(name)
-    if one is HERMES and not _is_dir(root / HERMES_FOLDER) and (parent := memories_parent(root)) is not None:
-        root, reason = parent, f"{said}: opened the parent of its {HERMES_FOLDER}/ folder, the Hermes home {parent}"
-    if one is OPENCLAW:
-        agent = naming_agents(root, env, config).agent
-    return _opening(name, version, root, reason, Chosen.GIVEN, env=env, agent=agent)
+    found = one.find_home(said, env, options)
+    if isinstance(found, str):
+        return OpeningError(found)
+    if not _is_dir(found.root):
+        what = "not a directory" if found.root.exists() else "not there"
+        return OpeningError(f"{one.title}'s home {found.root} is {what} ({found.reason}); nothing was created")
+    return _opening(
+        name, version, found.root, found.reason, Chosen.GIVEN, env=env, notes=found.notes, agent=found.agent
+    )
+
+
+def _given(name: str, version: str | None, said: str, root: Path, options: Options, env: Mapping[str, str]) -> Opening:
+    """The folder given, as the host named: a Hermes home's ``memories/`` opens its parent, and says so."""
+    fit = registered(name).given_home(root, said, env, options)
+    return _opening(name, version, fit.root, fit.reason, Chosen.GIVEN, env=env, agent=fit.agent)
 
 
 def _detected(root: Path, env: Mapping[str, str], config: PathLike | None) -> Opening | OpeningError:
@@ -197,41 +179,15 @@ def _opening(
     agent: str | None = None,
 ) -> Opening:
     """The Opening of ``root`` as ``name``: that host's file map, and for Claude Code its memory folder."""
+    one = registered(name)
+    opened = one.home_files(root, version, reason, env)
     files: FileMap
     memory = None
-    one = registered(name)
-    if one is HERMES:
-        files, more = _hermes_files(root)
-        notes += more
-    elif one is CLAUDE_CODE:
-        files = claude_code_files(_instructions(root, env))  # of its auto-memory folder (Opening.entry_home)
-        memory = claude_home.memory_dir(root, env)
-        base, which = claude_home.memory_base(root)
-        there = "" if _is_dir(memory) else "; it does not exist yet"
-        place = "" if str(memory) in reason else f" is {memory}"  # said once: a detected reason names it already
-        notes += (f"Claude Code keys its auto memory by {which}, {base}{place}{there}",)
-    else:
+    if opened is None:
         files = one.file_map(version) or host_files(name)
+    else:
+        files, notes, memory = opened.files, notes + opened.notes, opened.memory
     profiles, _ = load_hosts()
     if name in profiles and profiles[name].read_only_files:  # the write path refuses them (store/places.py)
         files = replace(files, read_only=frozenset(profiles[name].read_only_files))
     return Opening(root, name, version, files, reason, chosen, notes, memory, agent)
-
-
-def _instructions(root: Path, env: Mapping[str, str]) -> dict[str, HostFile]:
-    """The CLAUDE.md chain Claude Code injects for the project at ``root``, by name, in its order (read-only here)."""
-    home = user_home(env)
-    load = claude_code_load(root, home=home)
-    return {name: HostFile(path, whose) for name, path, whose in instruction_files(load, home)}
-
-
-def _hermes_files(root: Path) -> tuple[FileMap, tuple[str, ...]]:
-    """Hermes's file map with the limits of the home's config.yaml, and what was read, in words."""
-    limits = HERMES.limits()
-    config = read_config(root, limits["MEMORY.md"], limits["USER.md"])
-    notes: tuple[str, ...] = (
-        f"{config.said}: MEMORY.md {config.memory_char_limit:,}, USER.md {config.user_char_limit:,} chars",
-    )
-    if not _is_dir(root / HERMES_FOLDER):
-        notes += (f"no {HERMES_FOLDER}/ folder yet: Hermes keeps MEMORY.md and USER.md there",)
-    return hermes_files(config.memory_char_limit, config.user_char_limit), notes

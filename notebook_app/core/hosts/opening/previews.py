@@ -24,8 +24,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from notebook_app.core.hostbase.host import Fit
 from notebook_app.core.hostbase.registry import host as registered
-from notebook_app.core.hosts.opening.detect import Fit, layout_fits
+from notebook_app.core.hosts.opening.detect import layout_fits
 from notebook_app.core.hosts.profile import HostProfile, load_hosts
 
 

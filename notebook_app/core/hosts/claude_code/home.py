@@ -1,4 +1,5 @@
-"""Where Claude Code keeps a project's auto memory: ``<config dir>/projects/<slug>/memory/``.
+"""Where Claude Code keeps a project's auto memory: ``<config dir>/projects/<slug>/memory/``; what makes a folder
+a Claude Code project here; and the project's file map as opened.
 
 Claude Code 2.1.332's own rule, read from its binary (the JavaScript it
 carries): the memory folder is ``<config dir>/projects/<J$(base)>/memory/``,
@@ -20,9 +21,11 @@ import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 
-from notebook_app.core.hosts.claude_code.load import git_root, slug
+from notebook_app.core.home.layout import HostFile, claude_code_files
+from notebook_app.core.hostbase.host import Fit, HomeFiles
+from notebook_app.core.hostbase.places import user_home
+from notebook_app.core.hosts.claude_code.load import claude_code_load, git_root, instruction_files, slug
 from notebook_app.core.hosts.claude_code.text import units
-from notebook_app.core.hosts.opening.hermes_home import user_home
 
 SLUG_CAP = 200
 INSTRUCTIONS = ("CLAUDE.md", ".claude/CLAUDE.md")
@@ -72,3 +75,38 @@ def memory_dir(root: Path, env: Mapping[str, str]) -> Path:
 def instruction_file(root: Path) -> str | None:
     """The first of CLAUDE.md, .claude/CLAUDE.md the folder has, as a name; None when it has neither."""
     return next((name for name in INSTRUCTIONS if (root / name).is_file()), None)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def claude_code_fit(id: str, folder: Path, env: Mapping[str, str]) -> Fit | None:
+    """A project with CLAUDE.md (or ``.claude/CLAUDE.md``) whose auto-memory folder exists."""
+    instructions = instruction_file(folder)
+    if instructions is None:
+        return None
+    memory = memory_dir(folder, env)
+    if not _is_dir(memory):
+        return None
+    return Fit(id, folder, f"opened as Claude Code: the project has {instructions} and its auto memory {memory}")
+
+
+def instructions(root: Path, env: Mapping[str, str]) -> dict[str, HostFile]:
+    """The CLAUDE.md chain Claude Code injects for the project at ``root``, by name, in its order (read-only here)."""
+    home = user_home(env)
+    load = claude_code_load(root, home=home)
+    return {name: HostFile(path, whose) for name, path, whose in instruction_files(load, home)}
+
+
+def claude_code_home_files(root: Path, reason: str, env: Mapping[str, str]) -> HomeFiles:
+    """The project's file map (of its auto-memory folder, with the CLAUDE.md chain), the folder, and where it is."""
+    files = claude_code_files(instructions(root, env))
+    memory = memory_dir(root, env)
+    base, which = memory_base(root)
+    there = "" if _is_dir(memory) else "; it does not exist yet"
+    place = "" if str(memory) in reason else f" is {memory}"  # said once: a detected reason names it already
+    return HomeFiles(files, (f"Claude Code keys its auto memory by {which}, {base}{place}{there}",), memory)

@@ -1,4 +1,5 @@
-"""Where Hermes's home is: ``$HERMES_HOME``, the active profile, ``~/.hermes``, or a profile by name.
+"""Where Hermes's home is: ``$HERMES_HOME``, the active profile, ``~/.hermes``, or a profile by name; what
+makes a folder a Hermes home; and its file map as opened, with the limits of its ``config.yaml``.
 
 Hermes's own rule (0.19.0), read from its source:
 
@@ -26,6 +27,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from notebook_app.core.home.layout import HERMES_FOLDER, hermes_files
+from notebook_app.core.hostbase.host import Fit, HomeFiles
+from notebook_app.core.hostbase.places import user_home
+from notebook_app.core.hosts.hermes.config import read_config
+
 PROFILE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 RESERVED = frozenset({"hermes", "test", "tmp", "root", "sudo"})
 """``hermes_cli/profiles.py`` ``_RESERVED_NAMES``: never a profile."""
@@ -37,10 +43,6 @@ class HermesPlace:
 
     home: Path | None
     reason: str
-
-
-def user_home(env: Mapping[str, str]) -> Path:
-    return Path(env.get("HOME") or os.path.expanduser("~"))
 
 
 def hermes_root(env: Mapping[str, str]) -> Path:
@@ -106,3 +108,72 @@ def active_home(env: Mapping[str, str]) -> HermesPlace:
     if given:
         return HermesPlace(Path(given), f"$HERMES_HOME: {given}")
     return HermesPlace(root, f"Hermes's default home, {root} ($HERMES_HOME is not set)")
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def hermes_marks(folder: Path) -> str | None:
+    """What makes ``folder`` a Hermes home, as a reason says it (``memories/ and config.yaml``); None: it is none."""
+    found = [name for name in ("config.yaml", "SOUL.md") if _is_file(folder / name)]
+    if not found:
+        return None
+    said = [f"{HERMES_FOLDER}/", *found]
+    return ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def memories_parent(folder: Path) -> Path | None:
+    """The Hermes home whose ``memories/`` the folder is, or None."""
+    name = folder.name or os.path.basename(os.path.abspath(folder))
+    if name != HERMES_FOLDER:
+        return None
+    parent = folder.parent if folder.name else Path(os.path.abspath(folder)).parent
+    return parent if hermes_marks(parent) else None
+
+
+def hermes_fit(id: str, folder: Path) -> Fit | None:
+    """The folder has ``memories/`` and ``config.yaml`` or SOUL.md; a ``memories`` folder of such a home is its."""
+    if _is_dir(folder / HERMES_FOLDER) and (marks := hermes_marks(folder)):
+        return Fit(id, folder, f"opened as Hermes: the folder has {marks}")
+    if (parent := memories_parent(folder)) is not None:
+        marks = hermes_marks(parent)
+        said = f"opened the Hermes home {parent}, whose {HERMES_FOLDER}/ folder was given: it has {marks}"
+        return Fit(id, parent, said)
+    return None
+
+
+def hermes_given(id: str, root: Path, said: str) -> Fit:
+    """The folder given as Hermes: a Hermes home's ``memories/`` opens its parent, and says so."""
+    if not _is_dir(root / HERMES_FOLDER) and (parent := memories_parent(root)) is not None:
+        return Fit(id, parent, f"{said}: opened the parent of its {HERMES_FOLDER}/ folder, the Hermes home {parent}")
+    return Fit(id, root, said)
+
+
+def hermes_own_home(id: str, said: str, profile: str | None, env: Mapping[str, str]) -> Fit | str:
+    """``--profile NAME``'s home, else the one Hermes itself runs on now; or why none is."""
+    place = profile_home(profile, env) if profile is not None else active_home(env)
+    if place.home is None:
+        return place.reason
+    return Fit(id, place.home, f"{said}: {place.reason}")
+
+
+def hermes_home_files(root: Path, limits: Mapping[str, int]) -> HomeFiles:
+    """Hermes's file map with the limits of the home's config.yaml, and what was read, in words."""
+    config = read_config(root, limits["MEMORY.md"], limits["USER.md"])
+    notes: tuple[str, ...] = (
+        f"{config.said}: MEMORY.md {config.memory_char_limit:,}, USER.md {config.user_char_limit:,} chars",
+    )
+    if not _is_dir(root / HERMES_FOLDER):
+        notes += (f"no {HERMES_FOLDER}/ folder yet: Hermes keeps MEMORY.md and USER.md there",)
+    return HomeFiles(hermes_files(config.memory_char_limit, config.user_char_limit), notes)

@@ -32,8 +32,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from notebook_app.core.hostbase.host import Fit
+from notebook_app.core.hostbase.places import user_home
 from notebook_app.core.hosts.openclaw.config import ConfigFile, read_config_file
-from notebook_app.core.hosts.opening.hermes_home import user_home
 
 AGENT_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}", re.IGNORECASE)
 DEFAULT_AGENT = "main"
@@ -208,3 +209,28 @@ def naming_agents(folder: Path, env: Mapping[str, str], given: str | os.PathLike
         if os.path.realpath(path) == real:
             return OpenClawPlace(folder, agent, f"it is the workspace of OpenClaw agent {agent} ({said})")
     return OpenClawPlace(None, None, problem or "")
+
+
+def openclaw_own_home(
+    id: str, said: str, agent: str | None, env: Mapping[str, str], given: str | os.PathLike[str] | None
+) -> Fit | str:
+    """The workspace of ``agent`` (None: the default agent) by the config, or why none is."""
+    spot = agent_workspace(agent, env, given)
+    if spot.workspace is None:
+        return spot.reason
+    return Fit(id, spot.workspace, f"{said}: {spot.reason}", spot.agent, spot.notes)
+
+
+def openclaw_fit(id: str, folder: Path, env: Mapping[str, str], given: str | os.PathLike[str] | None) -> Fit | None:
+    """The config makes ``folder`` an agent's workspace, or its parent holds ``openclaw.json``."""
+    named = naming_agents(folder, env, given)
+    if named.workspace is not None:
+        return Fit(id, folder, f"opened as OpenClaw: {named.reason}", named.agent)
+    parent = folder.parent if folder.name else Path(os.path.abspath(folder)).parent
+    try:
+        beside = (parent / "openclaw.json").is_file()
+    except OSError:
+        beside = False
+    if beside:
+        return Fit(id, folder, f"opened as OpenClaw: its parent {parent} holds openclaw.json")
+    return None
