@@ -5,6 +5,11 @@ comparison (``==``, ``!=``, ``in``, ``not in``), ``match`` case, collection of
 literals or dict key holds a host id as a string literal. The words a person
 reads come from :attr:`.Host.title`, the rest from the host's other members.
 A second test proves the check fails on a comparison written on purpose.
+
+A third: outside a host's own package no module imports its object
+(``HERMES``, ``OPENCLAW``, ``CLAUDE_CODE``, ``TOOLNEXUS``); the registry
+(``core/hostbase/registry.py``) is the one place that loads them, by its list of
+modules, and everything else asks it (issue 35: a new host touches only its package).
 """
 
 from __future__ import annotations
@@ -15,6 +20,15 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "notebook_app"
 HOSTS_PACKAGE = PACKAGE / "core" / "hosts"
 HOST_IDS = frozenset({"toolnexus", "toolnexus-py", "openclaw", "hermes", "claude-code"})
+TESTS = PACKAGE.parent / "tests"
+HOST_OBJECTS = {
+    "HERMES": "hermes",
+    "OPENCLAW": "openclaw",
+    "CLAUDE_CODE": "claude_code",
+    "TOOLNEXUS": "toolnexus",
+    "TOOLNEXUS_PY": "toolnexus",
+}
+"""Each shipped host's object, by the name its package binds it to, and that package (under ``core/hosts``)."""
 
 
 def _is_id(node: ast.AST | None) -> bool:
@@ -77,3 +91,49 @@ def test_the_check_finds_each_way_of_telling_a_host_by_name() -> None:
     )
     assert len(host_names_in(source)) == 6
     assert host_names_in('title = host("hermes").title\nprint("OpenClaw")') == []
+
+
+def host_objects_imported(source: str, filename: str = "<source>", package: str | None = None) -> list[str]:
+    """Each import in ``source`` of a host's object (``from ... import HERMES``) that is not its own package's
+    (``package``: the host package the source is in, None: none), as ``file:line: what``."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                owner = HOST_OBJECTS.get(alias.name)
+                if owner is not None and owner != package:
+                    found.append(f"{filename}:{node.lineno}: imports {alias.name}, {owner}'s object")
+    return found
+
+
+def _host_package(path: Path) -> str | None:
+    """The host package (``hermes``) ``path`` is in, or None."""
+    if not path.is_relative_to(HOSTS_PACKAGE):
+        return None
+    return path.relative_to(HOSTS_PACKAGE).parts[0]
+
+
+def test_no_module_imports_a_host_object_outside_that_hosts_package() -> None:
+    files = [*sorted(PACKAGE.rglob("*.py")), *sorted(TESTS.rglob("*.py"))]
+    found = [
+        hit
+        for path in files
+        for hit in host_objects_imported(
+            path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE.parent)), _host_package(path)
+        )
+    ]
+    assert found == [], "ask the registry (core/hostbase/registry.py: host(id), hosts()) instead:\n" + "\n".join(found)
+
+
+def test_the_import_check_finds_a_host_object_imported_elsewhere() -> None:
+    """Broken once on purpose: choose.py's old imports, and the same import allowed in the host's own package."""
+    source = "\n".join(
+        (
+            "from notebook_app.core.hosts.hermes.host import HERMES",
+            "from notebook_app.core.hosts.openclaw.host import OPENCLAW as CLAW",
+            "from notebook_app.core.hosts.claude_code.host import CLAUDE_CODE, ClaudeCode",
+        )
+    )
+    assert len(host_objects_imported(source)) == 3
+    assert host_objects_imported("from notebook_app.core.hosts.hermes.host import HERMES", package="hermes") == []
+    assert host_objects_imported("from notebook_app.core.hostbase.registry import host") == []
