@@ -26,6 +26,7 @@ from notebook_app.app.widgets.textual_compat import set_theme_before_parse
 from notebook_app.app.workers import run_once
 from notebook_app.core.fs.home_pin import unpin_home
 from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.hostbase.registry import hosts as registered_hosts
 from notebook_app.core.record.log.actor import NOTEBOOK
 from notebook_app.core.text.times import clock_time
 
@@ -271,9 +272,7 @@ class NotebookApp(App[None]):
             from notebook_app.app.git_commands import git_commands  # lazy: git, when the palette first asks
 
             yield from git_commands(self, screen.notebook.home)
-            from notebook_app.portable.model import Host  # lazy: export and import
-
-            for host in Host:
+            for host in registered_hosts():
                 words = f"This home's persona as {host.a_home} elsewhere: the plan first, nothing written before y"
-                export = partial(self.run_action, f"export({host.value!r})")
+                export = partial(self.run_action, f"export({host.id!r})")
                 yield SystemCommand(f"Export to: {host.title}", words, export)

@@ -84,7 +84,7 @@ def injects(app: NotebookApp, main: MainScreen) -> None:
 def export(app: NotebookApp, main: MainScreen, target: str) -> None:
     """The palette's *Export to: …*: the home in view as ``target``'s home, planned by ``notebook_app.portable``."""
     from notebook_app.app.screens.export.screen import ExportScreen  # lazy: export and import
-    from notebook_app.portable.model import Host, Plan, Problem  # lazy: export and import
+    from notebook_app.portable.model import Plan, Problem  # lazy: export and import
     from notebook_app.portable.planning import make_plan  # lazy: export and import
     from notebook_app.portable.reading import read_persona  # lazy: export and import
     from notebook_app.portable.writing import apply_plan  # lazy: export and import
@@ -100,7 +100,7 @@ def export(app: NotebookApp, main: MainScreen, target: str) -> None:
     home = re.compile(rf"(?<![\w./~-]){re.escape(str(Path.home()))}(?=/)")
     shown = partial(home.sub, "~")  # the user's home as ~, where a path begins: 80 columns hold more of a plan
 
-    title = Host(target).title
+    title = registered(target).title
     suggested = shown(str(source.parent / f"{source.name}-{target}"))
     command = shown(f"persona-notebook export --home {source} --to {target} DEST")
     screen = ExportScreen(title, plan_for, apply_plan, destination=suggested, command=command, shown=shown)

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebook_app.core.hostbase.export import Place
-from notebook_app.core.hosts.claude_code.load import memory_text
+from notebook_app.core.hostbase.host import Host
 from notebook_app.core.hosts.named import load_as
-from notebook_app.portable.layouts import LAYOUTS
-from notebook_app.portable.model import Host
+from notebook_app.portable.layouts import layout_of
 
 Spot = tuple[Place, str]
 
@@ -35,18 +34,16 @@ class Loaded:
 
 def probe(host: Host, version: str | None, files: Mapping[Spot, str]) -> dict[Spot, Loaded]:
     """What ``host`` (at ``version``) loads of ``files``, by spot; a file it never loads is ``Loaded(False)``."""
-    names = {spot: name for name, spot in LAYOUTS[host].files.items()}
+    names = {spot: name for name, spot in layout_of(host).files.items()}
     found: dict[Spot, Loaded] = {spot: Loaded(False) for spot in files}
-    if host is Host.CLAUDE_CODE:
+    if not host.export.scratch:  # the host answers from the texts (Claude Code's own memory_text)
         for spot, text in files.items():
-            if names.get(spot) == "AGENTS.md":
-                found[spot] = Loaded(True)
-            elif names.get(spot) == "MEMORY.md":
-                _, cut, _ = memory_text(text)
-                words = None if cut is None else f"Claude Code loads its first {cut['head_end']:,} UTF-16 units"
-                found[spot] = Loaded(True, words)
+            if spot in names:
+                loads, cut = host.export_load(names[spot], text)
+                if loads:
+                    found[spot] = Loaded(True, cut)
         return found
-    spec = f"{host.value}@{version}" if version else host.value
+    spec = f"{host.id}@{version}" if version else host.id
     with tempfile.TemporaryDirectory(prefix="persona-move-") as scratch:  # 0700 (mkdtemp), removed on leaving
         root = Path(scratch)
         for (place, path), text in files.items():

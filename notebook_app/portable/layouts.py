@@ -9,9 +9,10 @@ not load. Overflow files (entries past a cap) sit in each host's unloaded folder
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from notebook_app.core.hostbase.export import Place
-from notebook_app.portable.model import Host
+from notebook_app.core.hostbase.host import Host
 
 ENTRY_FILES = ("MEMORY.md", "USER.md")
 OVERFLOW = ".overflow.md"
@@ -44,14 +45,12 @@ class Layout:
         return place, f"{folder}/{base}" if folder else base
 
 
-def _layout(host: Host) -> Layout:
+@cache
+def layout_of(host: Host) -> Layout:
+    """``host``'s layout, as its object holds it (the archives are tidy's, ``core/tidy`` ``archive_for``; a test
+    holds them equal)."""
     export = host.export
     return Layout(host, dict(export.files), export.notes, export.archive, export.side)
-
-
-LAYOUTS: dict[Host, Layout] = {host: _layout(host) for host in Host}
-"""Each host's layout, as its object holds it (the archives are tidy's, ``core/tidy`` ``archive_for``; a test holds
-them equal)."""
 
 
 def side_of(name: str) -> tuple[str, str] | None:

@@ -12,31 +12,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from notebook_app.core.hostbase.export import ExportLayout, Place
-from notebook_app.core.hostbase.registry import host as registered
-
-
-class Host(Enum):
-    """The four hosts a persona moves between; the value is the name ``--host`` takes."""
-
-    TOOLNEXUS = "toolnexus"
-    OPENCLAW = "openclaw"
-    HERMES = "hermes"
-    CLAUDE_CODE = "claude-code"
-
-    @property
-    def title(self) -> str:
-        return registered(self.value).title
-
-    @property
-    def export(self) -> ExportLayout:
-        """Where its home keeps a persona's files (:attr:`.Host.export`)."""
-        return registered(self.value).export
-
-    @property
-    def a_home(self) -> str:
-        """``an OpenClaw home``, ``a Hermes home``: the words a sentence names one of its homes with."""
-        return f"{'an' if self.title[0] in 'AEIOU' else 'a'} {self.title} home"
+from notebook_app.core.hostbase.export import Place
+from notebook_app.core.hostbase.host import Host
 
 
 class Role(Enum):
@@ -100,10 +77,11 @@ class Persona:
     """A persona read from one host's home: its files in the contract's order, then its notes."""
 
     host: Host
+    """The host it was read from, the registry's object (:func:`.registry.host`)."""
     root: Path
     files: tuple[PersonaFile, ...]
     memory_dir: Path | None = None
-    """Claude Code only: the auto-memory folder it was read from."""
+    """A host that writes two places (Claude Code): its second folder, the one it was read from."""
     texts: tuple[tuple[str, str], ...] = ()
     """Every text read from the home, by the path it came from: the seven, the side files, the notes."""
 
@@ -209,7 +187,7 @@ class Plan:
 
     @property
     def spec(self) -> str:
-        return f"{self.host.value}@{self.version}" if self.version else self.host.value
+        return f"{self.host.id}@{self.version}" if self.version else self.host.id
 
     def path_of(self, file: PlannedFile) -> Path:
         return self.places[file.place] / file.path

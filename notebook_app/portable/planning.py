@@ -14,18 +14,17 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from notebook_app.core.home.layout import hermes_files
+from notebook_app.core.hostbase.host import Host
 from notebook_app.core.hosts.opening.choose import open_home
 from notebook_app.core.hosts.opening.result import Opening
 from notebook_app.core.memory.sections import hermes_text, joined, measure
 from notebook_app.portable.claude_import import claude_instructions
 from notebook_app.portable.fitting import Loaded, fitting, probe
-from notebook_app.portable.layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout
+from notebook_app.portable.layouts import ENTRY_FILES, OVERFLOW, PROSE, Layout, layout_of
 from notebook_app.portable.model import (
     Cut,
     Entry,
     Fate,
-    Host,
     Persona,
     PersonaFile,
     Place,
@@ -38,7 +37,6 @@ from notebook_app.portable.model import (
     digest,
 )
 from notebook_app.portable.reading import (
-    CLAUDE_INSTRUCTIONS,
     folder_problem,
     layout_problem,
     parse_entries,
@@ -51,9 +49,7 @@ from notebook_app.portable.staging import stagings_beside
 
 Spot = tuple[Place, str]
 SEPARATOR_LINE = "§"
-"""A line holding only this separates two entries of a Hermes store."""
-SECOND = CLAUDE_INSTRUCTIONS[1]
-"""A Claude Code project's ``.claude/CLAUDE.md``: a note where the project has ``CLAUDE.md`` too."""
+"""A line holding only this separates two entries of a ``§`` store (Hermes's)."""
 INCOMING = ".incoming.md"
 """A merge never replaces a file: the persona's ``SOUL.md`` goes beside the home's own as ``SOUL.incoming.md``."""
 
@@ -86,7 +82,7 @@ def make_plan(
         return Problem(f"--merge adds to {host.a_home}: {why}")
     secrets = secret_hits(persona)
     builder = _Builder(persona, host, version, places, merge)
-    builder.blind = bool(secrets) and not allow_secrets and host is not Host.CLAUDE_CODE
+    builder.blind = bool(secrets) and not allow_secrets and host.export.scratch
     for folder in places.values():
         builder.notes.extend(
             f"{left}: a staging folder a stopped --apply left (or one running now); no home: --apply removes it"
@@ -98,7 +94,7 @@ def make_plan(
                 builder.entry_file(file)
             else:
                 builder.whole_file(file)
-        if host is Host.CLAUDE_CODE:
+        if host.export.instructions:  # a project's instruction files: CLAUDE.md, and the SOUL.md it may import
             claude_instructions(builder, soul_import)
     except _Refused as refused:
         return refused.problem
@@ -140,7 +136,10 @@ class _Builder:
 
     def __init__(self, persona: Persona, host: Host, version: str | None, places: dict[Place, Path], merge: bool):
         self.persona, self.host, self.version, self.places, self.merge = persona, host, version, places, merge
-        self.layout: Layout = LAYOUTS[host]
+        self.layout: Layout = layout_of(host)
+        self.stores = bool(host.export.stores)
+        """The target keeps MEMORY.md and USER.md as ``§`` stores (Hermes): entries joined by ``§``, exact copies
+        merged, its limit in characters; else ``- `` lines, cut by its loader."""
         self.texts: dict[Spot, str] = {}
         self.sources: dict[Spot, str] = {}
         self.befores: dict[Spot, str | None] = {}
@@ -190,10 +189,11 @@ class _Builder:
                 return
             spot = beside
             self.notes.append(f"{path}: the home has its own, kept; the persona's is written beside it as {spot[1]}")
-        if file.role is Role.NOTE and file.path == SECOND and self.persona.host is Host.CLAUDE_CODE:
+        read = self.persona.host
+        if file.role is Role.NOTE and file.path in read.export.instructions[1:]:
             agents = self.layout.files["AGENTS.md"][1]
             self.notes.append(
-                f"{file.path}: Claude Code loads it as well as CLAUDE.md, which goes to {agents};"
+                f"{file.path}: {read.title} loads it as well as {read.export.instructions[0]}, which goes to {agents};"
                 f" it goes to {spot[1]}, a note {self.host.title} does not load"
             )
         self.put(spot, file.text, file.path)
@@ -232,7 +232,7 @@ class _Builder:
         """Put ``text`` at a side file, after what a merged-into home holds there already: a merge replaces none."""
         there = self.existing(spot) if self.merge else None
         if there and there.strip():
-            if self.host is Host.HERMES and spot[1].endswith(OVERFLOW):
+            if self.stores and spot[1].endswith(OVERFLOW):
                 text = there + "\n§\n" + text
             else:
                 text = there + ("" if there.endswith("\n") else "\n") + text
@@ -244,7 +244,7 @@ class _Builder:
         spot = self.layout.files[file.name]
         there = self.existing(spot) if self.merge else None
         parsed, _ = parse_entries(there, spot[1], self.host) if there else ([], [])
-        old = list({e.text: e for e in parsed}.values()) if self.host is Host.HERMES else parsed
+        old = list({e.text: e for e in parsed}.values()) if self.stores else parsed
         fresh: list[Entry] = []
         changed: dict[int, str] = {}
         seen = {e.text for e in old}
@@ -252,7 +252,7 @@ class _Builder:
         unfit: list[str] = []
         for entry in file.entries:
             text, how = self._in_dialect(entry.text)
-            if self.host is Host.HERMES and SEPARATOR_LINE in (line.strip() for line in text.split("\n")):
+            if self.stores and SEPARATOR_LINE in (line.strip() for line in text.split("\n")):
                 side = self.layout.side_path(file.name, PROSE)
                 why = "a line of only § would split it in a § store: kept as a '- ' line"
                 self.placements.append(Placement(entry, Fate.UNLOADED, side[0], side[1], None, why))
@@ -260,7 +260,7 @@ class _Builder:
                 continue
             if text in seen:
                 fate = Fate.PRESENT if any(e.text == text for e in old) else Fate.MERGED
-                if fate is Fate.PRESENT or self.host is Host.HERMES:
+                if fate is Fate.PRESENT or self.stores:
                     self.placements.append(Placement(entry, fate, spot[0], spot[1], None, how))
                     continue
             seen.add(text)
@@ -268,7 +268,7 @@ class _Builder:
             fresh.append(entry)
             kept.append(text)
         fits = self._fit(file, spot, there, [e.text for e in old], kept)
-        loads = not (self.host is Host.CLAUDE_CODE and file.name == "USER.md")
+        loads = file.name not in self.host.export.unloaded
         if loads:
             self.notes.extend(self._lost_prose(file, unfit))
         self.put(spot, self._entry_text(file, there, [e.text for e in old], kept[:fits]), file.path)
@@ -287,7 +287,7 @@ class _Builder:
 
         Hermes reads its store with universal newlines: a carriage return in a ``- `` entry is a line break to it
         (and a ``§`` between two is a separator), so the entry is planned, measured and written as Hermes reads it."""
-        if self.host is Host.HERMES:
+        if self.stores:
             if "\r" in text:
                 return hermes_text(text), "its carriage returns made line breaks: Hermes reads them so"
             return text, ""
@@ -297,15 +297,15 @@ class _Builder:
         return text, ""
 
     def _join(self, texts: list[str]) -> str:
-        return joined(texts) if self.host is Host.HERMES else "".join(f"- {t}\n" for t in texts)
+        return joined(texts) if self.stores else "".join(f"- {t}\n" for t in texts)
 
     def _entry_text(self, file: PersonaFile, there: str | None, old: list[str], new: list[str]) -> str:
-        if self.host is Host.HERMES:
+        if self.stores:
             return joined(old + new)
         if there is not None:
             gap = "" if not there or there.endswith("\n") else "\n"
             return there + gap + self._join(new)
-        if self.persona.host is not Host.HERMES and len(new) == len(file.entries) and not file.read_back:
+        if not self.persona.host.export.stores and len(new) == len(file.entries) and not file.read_back:
             return file.text  # a '- ' file to a '- ' host, whole: its layout and prose kept byte for byte
         head = "".join(f"{line}\n" for line in file.prose)  # a blank line after it only where the source had one
         return head + self._join(new)
@@ -313,7 +313,7 @@ class _Builder:
     def _lost_prose(self, file: PersonaFile, unfit: list[str]) -> list[str]:
         """A ``§`` store has no place for a heading, nor for an entry holding a ``§`` line: they go to a side file,
         said so (an import reads its ``- `` lines back as entries)."""
-        if self.host is not Host.HERMES or not (file.prose or unfit):
+        if not self.stores or not (file.prose or unfit):
             return []
         side = self.layout.side_path(file.name, PROSE)
         text = "".join(f"{line}\n" for line in (*file.prose, *unfit))
@@ -328,10 +328,10 @@ class _Builder:
 
     def _fit(self, file: PersonaFile, spot: Spot, there: str | None, old: list[str], new: list[str]) -> int:
         """How many of ``new`` the target loads uncut after ``old``: Hermes's character limit, else its loader."""
-        if self.host is Host.HERMES:
-            limit = self._hermes_limit(file.name)
+        if self.stores:
+            limit = self._store_limit(file.name)
             return fitting(len(new), lambda n: measure(old + new[:n], limit).over == 0)
-        if self.host is Host.CLAUDE_CODE and file.name == "USER.md":
+        if file.name in self.host.export.unloaded:
             return len(new)
 
         def fits(count: int) -> bool:
@@ -341,13 +341,13 @@ class _Builder:
 
         return fitting(len(new), fits)
 
-    def _hermes_limit(self, name: str) -> int:
-        """The store's limit: the target home's ``config.yaml`` where it has one (a merge), else Hermes's own."""
-        opened = (
-            open_home(self.places[Place.HOME], host=Host.HERMES.value) if self.places[Place.HOME].is_dir() else None
-        )
-        limits = opened.files.limits if isinstance(opened, Opening) else hermes_files().limits
-        return int(limits.get(name, hermes_files().limits[name]))
+    def _store_limit(self, name: str) -> int:
+        """The store's limit: the target home's own (Hermes's ``config.yaml``) where it has one (a merge), else
+        the host's."""
+        opened = open_home(self.places[Place.HOME], host=self.host.id) if self.places[Place.HOME].is_dir() else None
+        own = self.host.limits()
+        limits = opened.files.limits if isinstance(opened, Opening) else own
+        return int(limits.get(name, own[name]))
 
     # the plan ----------------------------------------------------------------------------------------------------
 
@@ -391,8 +391,7 @@ class _Builder:
 
     def _unloaded(self, spot: Spot) -> str:
         place, path = spot
-        if self.host is Host.OPENCLAW and path.startswith("memory/"):
-            return "not injected: OpenClaw's agent reads its memory/ notes itself (memory_search, memory_get)"
-        if self.host is Host.CLAUDE_CODE and place is Place.MEMORY:
-            return "not injected: a topic file Claude Code reads when MEMORY.md or the task points it there"
+        for there, prefix, words in self.host.export.unloaded_words:
+            if place is there and path.startswith(prefix):
+                return words
         return f"{self.host.title} does not load it: kept, never dropped"

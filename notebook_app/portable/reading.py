@@ -15,17 +15,17 @@ from pathlib import Path
 
 from notebook_app.core.home.files import FileStatus, read_file
 from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, Place
+from notebook_app.core.hostbase.host import Host
+from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.hostbase.registry import hosts, known
 from notebook_app.core.hosts.choice import resolve_host
-from notebook_app.core.hosts.claude_code.home import INSTRUCTIONS, memory_dir
 from notebook_app.core.memory.lines import LineKind, file_lines
 from notebook_app.core.memory.sections import entry_spans, hermes_text
-from notebook_app.portable.layouts import ENTRY_FILES, LAYOUTS, OVERFLOW, PROSE, Layout, side_of
-from notebook_app.portable.model import Entry, Host, Persona, PersonaFile, Problem, Role
+from notebook_app.portable.layouts import ENTRY_FILES, OVERFLOW, PROSE, Layout, layout_of, side_of
+from notebook_app.portable.model import Entry, Persona, PersonaFile, Problem, Role
 
 READ_LIMIT = 64 * 1024 * 1024
 """The most of one file a move reads; a persona file past it is refused, never cut."""
-CLAUDE_INSTRUCTIONS: tuple[str, ...] = INSTRUCTIONS
-"""A Claude Code project's instruction files, both loaded (the core's list): the first there is AGENTS.md."""
 SECOND_INSTRUCTIONS = "claude-CLAUDE.md"
 """The note a project's other instruction file travels as when it has both (``CLAUDE.md`` is AGENTS.md)."""
 
@@ -33,38 +33,30 @@ SECOND_INSTRUCTIONS = "claude-CLAUDE.md"
 def parse_host(spec: str) -> tuple[Host, str | None] | Problem:
     """``NAME`` or ``NAME@VERSION`` as a host and version, or why the core knows no such host or release."""
     name, _, version = spec.partition("@")
-    try:
-        host = Host(name)
-    except ValueError:
-        known = ", ".join(h.value for h in Host)
-        return Problem(f"no host named {name!r} to move a persona to or from; hosts: {known}")
+    if not known(name):
+        named = ", ".join(one.id for one in hosts())
+        return Problem(f"no host named {name!r} to move a persona to or from; hosts: {named}")
     choice = resolve_host(spec)
     if choice.profile is None:
         return Problem(choice.error or f"no host named {spec!r}")
-    return host, version or None
+    return registered(name), version or None
 
 
 def places_of(host: Host, root: Path, env: Mapping[str, str]) -> dict[Place, Path]:
-    """The folders a host's home at ``root`` spans: the home, and for Claude Code its auto-memory folder."""
-    places = {Place.HOME: root}
-    if host is Host.CLAUDE_CODE:
-        places[Place.MEMORY] = memory_dir(root, env)
-    return places
+    """The folders a host's home at ``root`` spans: the home, and for a host that writes two places its second
+    (Claude Code's auto-memory folder)."""
+    return host.export_places(root, env)
 
 
 def layout_problem(host: Host, root: Path, env: Mapping[str, str]) -> str | None:
     """Why ``root`` is not ``host``'s layout, in words; None when it is."""
-    if host is Host.HERMES:
-        return None if (root / "memories").is_dir() else f"{root} is not a Hermes home: it has no memories/ folder"
-    if host is Host.CLAUDE_CODE:
-        if any((root / name).is_file() for name in CLAUDE_INSTRUCTIONS) or memory_dir(root, env).is_dir():
-            return None
-        return f"{root} is not a Claude Code project: it has no CLAUDE.md and no auto-memory folder"
-    if (root / "memories").is_dir():
-        return f"{root} is a Hermes home (it has memories/), not {host.a_home}: say --from hermes"
-    if any((root / name).exists() for name in SEVEN) or (root / "memory").is_dir():
-        return None
-    return f"{root} is not {host.a_home}: none of the seven bootstrap files is at its top"
+    if stores := host.export.stores:  # its stores' folder makes a folder its home
+        return None if (root / stores).is_dir() else f"{root} is not {host.a_home}: it has no {stores}/ folder"
+    if host.export.places == {Place.HOME}:  # a one-folder home: another host's stores there say it is that one's
+        for other in hosts():
+            if (theirs := other.export.stores) and (root / theirs).is_dir():
+                return f"{root} is {other.a_home} (it has {theirs}/), not {host.a_home}: say --from {other.id}"
+    return host.export_problem(root, env)
 
 
 def read_persona(
@@ -81,24 +73,24 @@ def read_persona(
     if (why := layout_problem(host, root, env)) is not None:
         return Problem(why)
     places = places_of(host, root, env)
-    layout = LAYOUTS[host]
+    layout = layout_of(host)
+    instructions = host.export.instructions
     files: list[PersonaFile] = []
     texts: dict[tuple[Place, str], str] = {}
     wanted = [layout.files[name] for name in SEVEN] + _extras(layout, places)
-    if host is Host.CLAUDE_CODE:
-        wanted.append((Place.HOME, CLAUDE_INSTRUCTIONS[1]))
+    wanted.extend((Place.HOME, path) for path in instructions[1:])
     for place, path in wanted:
         got = _read(places[place], path, host)
         if isinstance(got, Problem):
             return got
         if got is not None:
             texts[(place, path)] = got
-    instructions = {(Place.HOME, p) for p in CLAUDE_INSTRUCTIONS} if host is Host.CLAUDE_CODE else set()
+    others = {(Place.HOME, p) for p in instructions}
     for name in SEVEN:
         place, path = layout.files[name]
-        if host is Host.CLAUDE_CODE and name == "AGENTS.md":
-            path = next((p for p in CLAUDE_INSTRUCTIONS if (place, p) in texts), path)
-            instructions.discard((place, path))
+        if instructions and name == "AGENTS.md":
+            path = next((p for p in instructions if (place, p) in texts), path)
+            others.discard((place, path))
         text = texts.get((place, path))
         if text is not None:
             files.append(_file(name, path, text, host, layout, texts))
@@ -108,7 +100,7 @@ def read_persona(
         base = path.rpartition("/")[2]
         role = Role.ARCHIVE if (place, path) == layout.archive else Role.NOTE
         name = ARCHIVE if role is Role.ARCHIVE else f"notes/{base}"
-        if (place, path) in instructions:  # Claude Code loads both; CLAUDE.md is AGENTS.md, this one a note
+        if (place, path) in others:  # Claude Code loads both; CLAUDE.md is AGENTS.md, this one a note
             files.append(PersonaFile(f"notes/{SECOND_INSTRUCTIONS}", Role.NOTE, path, text))
             continue
         in_side = (place, path.rpartition("/")[0]) == layout.side
@@ -123,8 +115,7 @@ def _extras(layout: Layout, places: dict[Place, Path]) -> list[tuple[Place, str]
     found: list[tuple[Place, str]] = []
     seen = set(layout.files.values())
     folders = {layout.notes, layout.side}
-    if layout.host is Host.CLAUDE_CODE:
-        seen |= {(Place.HOME, p) for p in CLAUDE_INSTRUCTIONS}
+    seen |= {(Place.HOME, p) for p in layout.host.export.instructions}
     for place, folder in sorted(folders, key=lambda pf: (pf[0].value, pf[1])):
         base = places[place] / folder if folder else places[place]
         try:
@@ -143,7 +134,7 @@ def _extras(layout: Layout, places: dict[Place, Path]) -> list[tuple[Place, str]
 def _read(folder: Path, path: str, host: Host) -> str | None | Problem:
     """The text at ``folder/path``; None when nothing is there; a Problem when it is there and cannot be read."""
     text = text_at(folder / path)
-    if isinstance(text, str) and host is Host.HERMES and path.startswith("memories/"):
+    if isinstance(text, str) and (stores := host.export.stores) and path.startswith(f"{stores}/"):
         return hermes_text(text)
     return text
 
@@ -205,7 +196,7 @@ def _file(
 
 def parse_entries(text: str, path: str, host: Host) -> tuple[list[Entry], list[str]]:
     """The entries of an entry file in its host's dialect, each with its line, and the lines that are no entries."""
-    if host is Host.HERMES:
+    if host.export.stores:
         return [Entry(body, path, line) for _, _, line, body in entry_spans(hermes_text(text))], []
     entries: list[Entry] = []
     prose: list[str] = []

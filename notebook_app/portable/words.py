@@ -77,8 +77,8 @@ def plan_json(plan: Plan) -> dict[str, object]:
     """The plan as data: ``schema``, the source, the target and its places, files, entries, cuts, notes, secrets."""
     return {
         "schema": SCHEMA,
-        "source": {"host": plan.source.host.value, "home": str(plan.source.root)},
-        "target": {"host": plan.host.value, "version": plan.version, "merge": plan.merge},
+        "source": {"host": plan.source.host.id, "home": str(plan.source.root)},
+        "target": {"host": plan.host.id, "version": plan.version, "merge": plan.merge},
         "places": {place.value: str(folder) for place, folder in plan.places.items()},
         "files": [
             {

@@ -24,10 +24,10 @@ from pathlib import Path
 
 from notebook_app.core.fs.atomic import flocked_directory, remove_temps, write_atomically
 from notebook_app.core.home.files import FileStatus, read_file
-from notebook_app.core.home.layout import hermes_files
 from notebook_app.core.hostbase.export import Place
 from notebook_app.core.record.places import host_lock
-from notebook_app.portable.model import Applied, Host, Plan, Problem, digest
+from notebook_app.portable.layouts import ENTRY_FILES
+from notebook_app.portable.model import Applied, Plan, Problem, digest
 from notebook_app.portable.reading import READ_LIMIT, folder_problem
 from notebook_app.portable.staging import publish, remove_stale, staged, sync_tree
 
@@ -63,8 +63,8 @@ def _whole(plan: Plan) -> Applied | Problem:
     order = [place for place in (Place.MEMORY, Place.HOME) if place in plan.places]
     with ExitStack() as stagings:
         staging = {place: stagings.enter_context(staged(plan.places[place])) for place in order}
-        if plan.host is Host.HERMES:
-            (staging[Place.HOME] / "memories").mkdir()
+        if stores := plan.host.export.stores:
+            (staging[Place.HOME] / stores).mkdir()
         for file in plan.files:
             path = staging[file.place] / file.path
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -89,12 +89,12 @@ def _merge(plan: Plan, folders: list[Path]) -> Applied | Problem:
         for folder in folders:
             locks.enter_context(flocked_directory(folder))
             remove_temps(folder, TEMP_PREFIX)
-        if plan.host is Host.HERMES:  # then Hermes's own lock on a store that is there, as every write of ours does
-            stores = plan.places[Place.HOME] / "memories"
-            for name in ("MEMORY.md", "USER.md"):
-                locks.enter_context(
-                    host_lock(hermes_files(), name, lambda _: stores, lambda _: stores.is_dir(), make=False)
-                )
+        mapped = plan.host.file_map()
+        if (store_folder := plan.host.export.stores) and mapped is not None:
+            # then the host's own lock on a store that is there (Hermes's), as every write of ours does
+            stores = plan.places[Place.HOME] / store_folder
+            for name in (name for name in ENTRY_FILES if name in plan.host.locked_stores):
+                locks.enter_context(host_lock(mapped, name, lambda _: stores, lambda _: stores.is_dir(), make=False))
         for file in plan.files:
             path = plan.path_of(file)
             why = folder_problem(plan.places[file.place], file.path) or _changed(path, file.before)
@@ -102,8 +102,8 @@ def _merge(plan: Plan, folders: list[Path]) -> Applied | Problem:
                 why = f"{path} cannot be written (its mode refuses it: Permission denied); nothing written"
             if why is not None:
                 return Problem(why, usage=False)
-        if plan.host is Host.HERMES:
-            (plan.places[Place.HOME] / "memories").mkdir(exist_ok=True)
+        if store_folder:
+            (plan.places[Place.HOME] / store_folder).mkdir(exist_ok=True)
         written: list[Path] = []
         for file in plan.files:
             if file.unchanged:

@@ -13,10 +13,12 @@ import pytest
 from portable_homes import HOSTS, demo_home, entries_of, env_for, files_under, planned, read, toolnexus_home
 
 from notebook_app.core.hostbase.export import Place
+from notebook_app.core.hostbase.registry import host as registered
+from notebook_app.core.hostbase.registry import hosts
 from notebook_app.core.memory import sections
 from notebook_app.core.tidy.model import archive_for
-from notebook_app.portable.layouts import LAYOUTS
-from notebook_app.portable.model import Fate, Host, Plan, Problem, Role
+from notebook_app.portable.layouts import layout_of
+from notebook_app.portable.model import Fate, Plan, Problem, Role
 from notebook_app.portable.planning import make_plan
 from notebook_app.portable.words import plan_json, plan_text
 from notebook_app.portable.writing import apply_plan
@@ -125,15 +127,15 @@ def test_notes_and_the_archive_travel_to_each_hosts_place_for_them(tmp_path: Pat
     for host in HOSTS:
         plan = _plan(tmp_path, source, "toolnexus", host, tmp_path / f"to-{host}")
         paths = {f.path for f in plan.files}
-        assert LAYOUTS[Host(host)].note_path("2026-12-01.md")[1] in paths
-        archive = LAYOUTS[Host(host)].archive[1]
+        assert layout_of(registered(host)).note_path("2026-12-01.md")[1] in paths
+        archive = layout_of(registered(host)).archive[1]
         assert archive in paths
         assert archive.endswith(archive_for(host).rpartition("/")[2])
 
 
 def test_the_layouts_archives_are_tidys(tmp_path: Path) -> None:
-    for host, layout in LAYOUTS.items():
-        assert layout.archive[1] == archive_for(host.value)
+    for host in hosts():
+        assert layout_of(host).archive[1] == archive_for(host.id)
 
 
 def test_a_merge_adds_new_entries_only_and_replaces_no_file(tmp_path: Path) -> None:
@@ -349,4 +351,6 @@ def test_a_plan_names_the_real_path_each_file_comes_from(tmp_path: Path) -> None
     assert isinstance(back, Plan)
     sources = {f.path: f.source for f in back.files}
     assert sources["MEMORY.md"] == "memories/MEMORY.md" and sources["USER.md"] == "memories/USER.md"
-    assert sources["memory/2026-12-06.md"] == LAYOUTS[Host.HERMES].note_path("2026-12-06.md")[1]  # where Hermes had it
+    assert (
+        sources["memory/2026-12-06.md"] == layout_of(registered("hermes")).note_path("2026-12-06.md")[1]
+    )  # where Hermes had it

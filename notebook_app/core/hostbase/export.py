@@ -41,6 +41,24 @@ class ExportLayout:
     archive: Spot
     side: Spot
     """The folder of overflow and prose files."""
+    stores: str = ""
+    """The folder of its ``§`` stores (Hermes's ``memories``): MEMORY.md and USER.md there hold ``§`` entries, read
+    as it reads them, and the folder is what makes a folder its home; ``""``: its entry files hold ``- `` lines."""
+    instructions: tuple[str, ...] = ()
+    """The files AGENTS.md is read from, the first there (Claude Code's CLAUDE.md chain); any other there travels
+    as a note. ``()``: AGENTS.md is read from its place in :attr:`files` only."""
+    unloaded: frozenset[str] = frozenset()
+    """Those of the seven it never loads (Claude Code's USER.md): written whole, their entries never cut."""
+    unloaded_words: tuple[tuple[Place, str, str], ...] = ()
+    """Why a file it does not inject is not loaded, in words, by place and path prefix (``""``: any path there)."""
+    scratch: bool = True
+    """Its loader is asked what it loads over a copy of the planned files laid out in a scratch folder; False: the
+    host's object answers from the texts alone (:meth:`.host.Host.export_load`), nothing laid out."""
+
+    @property
+    def places(self) -> frozenset[Place]:
+        """The places its files go: the home, and for a host that writes two places its second."""
+        return frozenset({place for place, _ in (*self.files.values(), self.notes, self.archive, self.side)})
 
 
 def flat_layout() -> ExportLayout:

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from notebook_app.core.hostbase.export import ExportLayout, flat_layout
+from notebook_app.core.hostbase.export import SEVEN, ExportLayout, Place, flat_layout
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -163,6 +163,22 @@ class Host:
     def limits(self) -> Mapping[str, int]:
         """Its entry stores' own limits, from its data (Hermes's MEMORY.md 2,200 and USER.md 1,375); {} for none."""
         return {}
+
+    def export_places(self, root: Path, env: Mapping[str, str]) -> dict[Place, Path]:
+        """The folders a persona moved to or from its home at ``root`` spans (:attr:`.ExportLayout.places`)."""
+        return {Place.HOME: root}
+
+    def export_problem(self, root: Path, env: Mapping[str, str]) -> str | None:
+        """Why ``root`` holds no persona as it keeps one, in words; None when it does (a flat home: one of the
+        seven at its top, or its ``memory/`` folder)."""
+        if any((root / name).exists() for name in SEVEN) or (root / "memory").is_dir():
+            return None
+        return f"{root} is not {self.a_home}: none of the seven bootstrap files is at its top"
+
+    def export_load(self, name: str, text: str) -> tuple[bool, str | None]:
+        """Whether it loads the file of the seven named ``name`` holding ``text``, and where it cuts it in words
+        (None: whole); asked only where :attr:`.ExportLayout.scratch` is False."""
+        return False, None
 
     def entry_home(self, root: Path, memory_dir: Path | None) -> Path:
         """The folder a write to its MEMORY.md goes to (with ``.notebook/``): the home, or its memory folder."""

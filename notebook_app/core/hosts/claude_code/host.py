@@ -45,7 +45,41 @@ class ClaudeCode(Host):
         (Place.MEMORY, ""),
         (Place.MEMORY, ARCHIVE),
         (Place.MEMORY, ""),
+        instructions=("CLAUDE.md", ".claude/CLAUDE.md"),
+        unloaded=frozenset({"USER.md"}),
+        unloaded_words=(
+            (
+                Place.MEMORY,
+                "",
+                "not injected: a topic file Claude Code reads when MEMORY.md or the task points it there",
+            ),
+        ),
+        scratch=False,
     )
+
+    def export_places(self, root: Path, env: Mapping[str, str]) -> dict[Place, Path]:
+        """The project, and its auto-memory folder: a move writes two places."""
+        from notebook_app.core.hosts.claude_code.home import memory_dir  # lazy: asked only by a move
+
+        return {Place.HOME: root, Place.MEMORY: memory_dir(root, env)}
+
+    def export_problem(self, root: Path, env: Mapping[str, str]) -> str | None:
+        from notebook_app.core.hosts.claude_code.home import memory_dir  # lazy: asked only by a move
+
+        if any((root / name).is_file() for name in self.export.instructions) or memory_dir(root, env).is_dir():
+            return None
+        return f"{root} is not a Claude Code project: it has no CLAUDE.md and no auto-memory folder"
+
+    def export_load(self, name: str, text: str) -> tuple[bool, str | None]:
+        """CLAUDE.md loads whole; MEMORY.md loads up to its own cut (:func:`.load.memory_text`); no other."""
+        if name == "AGENTS.md":
+            return True, None
+        if name != "MEMORY.md":
+            return False, None
+        from notebook_app.core.hosts.claude_code.load import memory_text  # lazy: a host's loader
+
+        _, cut, _ = memory_text(text)
+        return True, None if cut is None else f"Claude Code loads its first {cut['head_end']:,} UTF-16 units"
 
     def entry_home(self, root: Path, memory_dir: Path | None) -> Path:
         """Its auto-memory folder: its MEMORY.md is there, and nothing of ours goes into the project's tree."""

@@ -61,6 +61,7 @@ class Hermes(Host):
         (Place.HOME, "notes"),
         (Place.HOME, f"memories/{ARCHIVE}"),
         (Place.HOME, "memories"),
+        stores="memories",
     )
 
     def limits(self) -> Mapping[str, int]:

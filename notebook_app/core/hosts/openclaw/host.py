@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from notebook_app.core.home.layout import FLAT, openclaw_files
+from notebook_app.core.hostbase.export import Place, flat_layout
 from notebook_app.core.hostbase.host import Fit, Host, Options, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 from notebook_app.core.hosts.openclaw.kinds import KINDS
@@ -37,6 +39,16 @@ class OpenClaw(Host):
     session_kinds = KINDS
     home_options = MappingProxyType({"agent": "an OpenClaw agent"})
     implied_by = ("agent", "openclaw_config")
+    export = replace(
+        flat_layout(),
+        unloaded_words=(
+            (
+                Place.HOME,
+                "memory/",
+                "not injected: OpenClaw's agent reads its memory/ notes itself (memory_search, memory_get)",
+            ),
+        ),
+    )
     layout_rank = 2
 
     def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
