@@ -137,3 +137,52 @@ def test_the_import_check_finds_a_host_object_imported_elsewhere() -> None:
     assert len(host_objects_imported(source)) == 3
     assert host_objects_imported("from notebook_app.core.hosts.hermes.host import HERMES", package="hermes") == []
     assert host_objects_imported("from notebook_app.core.hostbase.registry import host") == []
+
+
+PORTABLE = PACKAGE / "portable"
+HOST_PACKAGES = frozenset(HOST_OBJECTS.values())
+
+
+def host_members_named(source: str, filename: str = "<source>") -> list[str]:
+    """Each place in ``source`` that names one host: a host's enum member or object (``Host.HERMES``,
+    ``CLAUDE_CODE``), or an import of a host's own package (``core.hosts.hermes``), as ``file:line: what``."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename)):
+        where = f"{filename}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Attribute) and node.attr in HOST_OBJECTS:
+            found.append(f"{where}: names {node.attr}")
+        elif isinstance(node, ast.Name) and node.id in HOST_OBJECTS:
+            found.append(f"{where}: names {node.id}")
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            for module in modules:
+                parts = module.split(".")
+                if parts[:3] == ["notebook_app", "core", "hosts"] and parts[3:4] and parts[3] in HOST_PACKAGES:
+                    found.append(f"{where}: imports {module}, one host's own package")
+    return found
+
+
+def test_portable_names_no_host_it_moves_a_persona_between() -> None:
+    """Export and import ask the host's object (:attr:`.Host.export` and its ``export_*`` methods): a new host
+    (Codex, Gemini CLI) is its package and the data it ships, never a branch in ``portable``."""
+    found = [
+        hit
+        for path in sorted(PORTABLE.rglob("*.py"))
+        for hit in host_members_named(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE.parent)))
+    ]
+    assert found == [], "ask the host's object (registry.host(id): its export layout) instead:\n" + "\n".join(found)
+
+
+def test_the_portable_check_finds_a_host_named_by_its_member_or_package() -> None:
+    """Broken once on purpose: the forms portable once held."""
+    source = "\n".join(
+        (
+            "if host is Host.HERMES: pass",
+            "builder.blind = host is not Host.CLAUDE_CODE",
+            "spec = OPENCLAW.id",
+            "from notebook_app.core.hosts.claude_code.home import INSTRUCTIONS",
+            "import notebook_app.core.hosts.hermes.host",
+        )
+    )
+    assert len(host_members_named(source)) == 5
+    assert host_members_named("from notebook_app.core.hosts.named import load_as\nhost.export.stores") == []
