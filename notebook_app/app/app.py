@@ -272,7 +272,7 @@ class NotebookApp(App[None]):
             from notebook_app.app.git_commands import git_commands  # lazy: git, when the palette first asks
 
             yield from git_commands(self, screen.notebook.home)
-            for host in registered_hosts():
+            for host in (one for one in registered_hosts() if one.moves):  # the hosts a persona moves between
                 words = f"This home's persona as {host.a_home} elsewhere: the plan first, nothing written before y"
                 export = partial(self.run_action, f"export({host.id!r})")
                 yield SystemCommand(f"Export to: {host.title}", words, export)

@@ -33,13 +33,18 @@ SECOND_INSTRUCTIONS = "claude-CLAUDE.md"
 def parse_host(spec: str) -> tuple[Host, str | None] | Problem:
     """``NAME`` or ``NAME@VERSION`` as a host and version, or why the core knows no such host or release."""
     name, _, version = spec.partition("@")
-    if not known(name):
-        named = ", ".join(one.id for one in hosts())
+    if not known(name) or not registered(name).moves:
+        named = ", ".join(one.id for one in movable())
         return Problem(f"no host named {name!r} to move a persona to or from; hosts: {named}")
     choice = resolve_host(spec)
     if choice.profile is None:
         return Problem(choice.error or f"no host named {spec!r}")
     return registered(name), version or None
+
+
+def movable() -> tuple[Host, ...]:
+    """The hosts a persona moves between, in the registry's order (:attr:`.Host.moves`)."""
+    return tuple(one for one in hosts() if one.moves)
 
 
 def places_of(host: Host, root: Path, env: Mapping[str, str]) -> dict[Place, Path]:
@@ -53,7 +58,7 @@ def layout_problem(host: Host, root: Path, env: Mapping[str, str]) -> str | None
     if stores := host.export.stores:  # its stores' folder makes a folder its home
         return None if (root / stores).is_dir() else f"{root} is not {host.a_home}: it has no {stores}/ folder"
     if host.export.places == {Place.HOME}:  # a one-folder home: another host's stores there say it is that one's
-        for other in hosts():
+        for other in movable():
             if (theirs := other.export.stores) and (root / theirs).is_dir():
                 return f"{root} is {other.a_home} (it has {theirs}/), not {host.a_home}: say --from {other.id}"
     return host.export_problem(root, env)

@@ -113,6 +113,8 @@ class Host:
     meters_budget: bool = False
     """It shows a file's budget as a meter in its soul (Hermes's ``[12% — 264/2,200 chars]``)."""
     export: ExportLayout = flat_layout()
+    moves: bool = True
+    """A persona moves to and from its home (``export --to``, ``import --from``) by :attr:`export`."""
     """Where a persona's files go in its home when one moves here, and are read from when one moves away."""
     soul_options: frozenset[str] = frozenset()
     """The options of ``soul`` its load takes beyond ``--home`` (``cwd``, ``context_length``); its proven load

@@ -43,9 +43,10 @@ def _load() -> None:
 
 
 def hosts() -> tuple[Host, ...]:
-    """Every registered host, in :data:`PACKAGES`'s order."""
+    """Every registered host, in :data:`PACKAGES`'s order (then a module's own), whichever was imported first."""
     _load()
-    return tuple(_registered.values())
+    rank = {name: number for number, name in enumerate(PACKAGES)}
+    return tuple(sorted(_registered.values(), key=lambda one: rank.get(type(one).__module__, len(rank))))
 
 
 def host(id: str | None) -> Host:

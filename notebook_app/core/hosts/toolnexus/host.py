@@ -33,6 +33,7 @@ class ToolnexusPython(Toolnexus):
     fallback = False
     detected = False
     reads = ""
+    moves = False
     release = TITLE.rpartition(" ")[2]
 
     def starts_no_session(self, composition: Composition) -> str | None:
