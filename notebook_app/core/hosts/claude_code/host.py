@@ -45,7 +45,7 @@ class ClaudeCode(Host):
         (Place.MEMORY, ""),
         (Place.MEMORY, ARCHIVE),
         (Place.MEMORY, ""),
-        instructions=("CLAUDE.md", ".claude/CLAUDE.md"),
+        instructions=("CLAUDE.md", ".claude/CLAUDE.md"),  # the project files that make a folder its project
         unloaded=frozenset({"USER.md"}),
         unloaded_words=(
             (
