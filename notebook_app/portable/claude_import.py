@@ -31,12 +31,13 @@ def claude_instructions(builder: _Builder, soul_import: bool) -> None:
         return
     if planned or there is not None:
         return
-    words = f"no {spot[1]}: the persona has no AGENTS.md, so DEST gets no file and is not seen as a Claude Code"
+    title = builder.host.title
+    words = f"no {spot[1]}: the persona has no AGENTS.md, so DEST gets no file and is not seen as a {title}"
     words += " project afterwards"
     if offered:
         words += (
-            f"; {at[1]} is then a topic file Claude Code does not load: --soul-import writes it in the project"
-            f" and {spot[1]} with an @ import of it, so Claude Code loads it"
+            f"; {at[1]} is then a topic file {title} does not load: --soul-import writes it in the project"
+            f" and {spot[1]} with an @ import of it, so {title} loads it"
         )
     builder.notes.append(words)
 

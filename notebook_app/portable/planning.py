@@ -289,7 +289,7 @@ class _Builder:
         (and a ``§`` between two is a separator), so the entry is planned, measured and written as Hermes reads it."""
         if self.stores:
             if "\r" in text:
-                return hermes_text(text), "its carriage returns made line breaks: Hermes reads them so"
+                return hermes_text(text), f"its carriage returns made line breaks: {self.host.title} reads them so"
             return text, ""
         if "\n" in text:
             lines = [line.strip() for line in text.split("\n") if line.strip()]
