@@ -135,7 +135,7 @@ def test_opening_a_plain_home_loads_the_host_objects_but_no_host_loader(tmp_path
         name
         for name in hosts
         if name.startswith(HOST_FACTS)
-        or name.endswith((".host", ".kinds", ".rules"))
+        or name.endswith((".host", ".kinds", ".rules", ".names"))  # its object and the facts it is made of
         or f"{name}.host" in hosts  # a host package, whose host.py is loaded
         or name == "notebook_app.core.hosts"
     ]

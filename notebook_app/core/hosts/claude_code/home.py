@@ -24,12 +24,11 @@ from pathlib import Path
 from notebook_app.core.home.layout import HostFile, claude_code_files
 from notebook_app.core.hostbase.host import Fit, HomeFiles
 from notebook_app.core.hostbase.places import user_home
-from notebook_app.core.hosts.claude_code.host import CLAUDE_CODE
 from notebook_app.core.hosts.claude_code.load import claude_code_load, git_root, instruction_files, slug
+from notebook_app.core.hosts.claude_code.names import INSTRUCTIONS
 from notebook_app.core.hosts.claude_code.text import units
 
 SLUG_CAP = 200
-INSTRUCTIONS = CLAUDE_CODE.export.instructions
 """The project files that make a folder a Claude Code project here (with its memory folder there): its export
 layout's, one list."""
 

@@ -10,6 +10,7 @@ from notebook_app.core.home.layout import claude_code_files
 from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Place
 from notebook_app.core.hostbase.host import Fit, HomeFiles, Host, Options, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
+from notebook_app.core.hosts.claude_code.names import INSTRUCTIONS
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -45,7 +46,7 @@ class ClaudeCode(Host):
         (Place.MEMORY, ""),
         (Place.MEMORY, ARCHIVE),
         (Place.MEMORY, ""),
-        instructions=("CLAUDE.md", ".claude/CLAUDE.md"),  # the project files that make a folder its project
+        instructions=INSTRUCTIONS,  # the project files that make a folder its project
         unloaded=frozenset({"USER.md"}),
         unloaded_words=(
             (
