@@ -164,6 +164,7 @@ LONGEST_FIRST = ("tests/test_benchmarks_smoke.py", "tests/app/test_textual_compa
 first, so that no worker is left running one of them alone at the end of the run."""
 
 
+@pytest.hookimpl(optionalhook=True)  # so that `-p no:xdist` still runs the suite in one process
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return cores * WORKERS_PER_CORE

@@ -22,7 +22,6 @@ PRELUDE = textwrap.dedent(
     """
     import os, sys, time
     from notebook_app.core.memory.tool import memory_tool
-    from notebook_app.core.memory.tool import memory_tool
     from notebook_app.core.record.log.actor import CLI
     from notebook_app.core.memory.edits.guarded_splice import delete_entry, edit_entry
     home, go, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -48,7 +47,8 @@ DELETER = PRELUDE + textwrap.dedent(
     """
 )
 # An editor as a person works: select the line as it is now, write, and
-# select again when the guard says another writer moved it first.
+# select again when the guard says another writer moved it first (its line
+# reads something else now, or the file has fewer lines than that now).
 EDITOR = PRELUDE + textwrap.dedent(
     """
     refused = 0
@@ -59,7 +59,8 @@ EDITOR = PRELUDE + textwrap.dedent(
             result = edit_entry(home, "MEMORY.md", line, f"- keep {j}", f"- kept {j}", by=CLI)
             if not result.is_error:
                 break
-            if "changed since you selected it" not in result.output or refused > 100_000:
+            moved = "changed since you selected it" in result.output or "there is no line" in result.output
+            if not moved or "nothing was changed" not in result.output or refused > 100_000:
                 sys.exit(result.output)
             refused += 1
     print(refused)
