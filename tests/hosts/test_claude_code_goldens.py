@@ -1,6 +1,7 @@
-"""Our Claude Code loader against the goldens Claude Code 2.1.332's own binary produced (``make hosts``).
+"""Our Claude Code loader against the goldens each proven release's own binary produced (``make hosts``).
 
-Each case of the corpus is built again in a temporary folder; the
+Every release in ``claude-code-releases.toml`` has a folder of goldens, and every folder a release. Each
+case of the corpus is built again in a temporary folder; the
 ``<system-reminder>`` block :func:`claude_code_load` renders, and each of its
 entries (path, kind, text), must equal what the real ``claude -p`` sent the
 model on the same home, and the memory folder must be the one its system
@@ -20,13 +21,17 @@ from pathlib import Path
 import pytest
 
 import host_corpus
-from notebook_app.core.hosts.claude_code.load import claude_code_load, rules
+from notebook_app.core.hosts.claude_code.load import claude_code_load, proven_releases, rules
 
 sys.path.insert(0, str(Path(__file__).parent / "drivers"))
 from claude_code import entries  # noqa: E402  (the driver's own parser of the block)
 
-GOLDENS = Path(__file__).parent / "goldens" / "claude-code@2.1.332"
+ALL_GOLDENS = Path(__file__).parent / "goldens"
+RELEASES = [str(r["version"]) for r in proven_releases()]
 CASES = {case.name: case for case in host_corpus.cases("claude-code")}
+UNQUOTED = "2.1.332"
+"""A release that sends MEMORY.md's kept text as it is: the cut's tests read it there (2.1.337 sends the same text
+quoted, which its own goldens prove), and the panes keep the file's own lines, as this text has them."""
 
 
 def _listing(folder: Path) -> list[Path]:
@@ -50,12 +55,18 @@ def _in_listing_order(entries: list[dict], case: Path) -> list[dict]:
     return out
 
 
-def _golden(name: str) -> dict:
-    return json.loads((GOLDENS / f"{name}.json").read_text(encoding="utf-8"))
+def _golden(version: str, name: str) -> dict:
+    return json.loads((ALL_GOLDENS / f"claude-code@{version}" / f"{name}.json").read_text(encoding="utf-8"))
 
 
-def test_every_corpus_case_has_a_claude_code_golden_and_every_golden_a_case():
-    assert sorted(p.stem for p in GOLDENS.glob("*.json")) == sorted(CASES)
+def test_every_proven_release_has_goldens_and_every_golden_folder_a_proven_release():
+    assert sorted(p.name for p in ALL_GOLDENS.glob("claude-code@*")) == sorted(f"claude-code@{v}" for v in RELEASES)
+
+
+@pytest.mark.parametrize("version", RELEASES)
+def test_every_corpus_case_has_a_claude_code_golden_and_every_golden_a_case(version):
+    folder = ALL_GOLDENS / f"claude-code@{version}"
+    assert sorted(p.stem for p in folder.glob("*.json")) == sorted(CASES)
 
 
 def _built(name: str, tmp_path: Path) -> tuple[Path, Path, Path, Path]:
@@ -66,14 +77,17 @@ def _built(name: str, tmp_path: Path) -> tuple[Path, Path, Path, Path]:
     return case, case / root_rel, case / cwd_rel, case / host_corpus.CLAUDE_USER
 
 
+@pytest.mark.parametrize("version", RELEASES)
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_claude_code_loads_what_its_own_binary_sent_on_the_same_home(name, tmp_path):
-    golden = _golden(name)
-    assert golden["version"] == rules()["version"] == "2.1.332"
+def test_claude_code_loads_what_its_own_binary_sent_on_the_same_home(version, name, tmp_path):
+    golden = _golden(version, name)
+    assert golden["version"] == rules(version)["version"] == version
+    assert golden["installed"] == f"@anthropic-ai/claude-code-linux-x64@{version}"
     assert golden["exit"] == 0 and golden["requests"] >= 1, "the binary did not finish its turn against the recorder"
     case, root, cwd, user = _built(name, tmp_path)
     before = host_corpus.tree(tmp_path)
-    load = claude_code_load(root, cwd=cwd, home=user)
+    load = claude_code_load(root, cwd=cwd, home=user, version=version)
+    assert load.version == version
     assert host_corpus.tree(tmp_path) == before, "reading a project as Claude Code loads it wrote to it"
     slug = host_corpus.claude_slug(str(root))
 
@@ -86,7 +100,7 @@ def test_claude_code_loads_what_its_own_binary_sent_on_the_same_home(name, tmp_p
     ours = [
         {
             "path": named(p.path),
-            "kind": str(rules()["kinds"][p.kind]).strip(" ()"),  # type: ignore[index]
+            "kind": str(rules(version)["kinds"][p.kind]).strip(" ()"),  # type: ignore[index]
             "text": host_corpus.summary(named(p.injected), "\0"),
         }
         for p in load.loaded
@@ -107,7 +121,7 @@ def test_the_driver_parses_the_block_our_loader_renders(tmp_path):
 def test_memory_md_is_cut_where_claude_code_cuts_it_in_lines(name, cut_at, tmp_path):
     """The issue's claim: 150 lines of 173 characters (169 'é') keep 143 lines (UTF-16 units), not 72 (bytes)."""
     _, root, cwd, user = _built(name, tmp_path)
-    memory = next(p for p in claude_code_load(root, cwd=cwd, home=user).parts if p.name == "MEMORY.md")
+    memory = next(p for p in claude_code_load(root, cwd=cwd, home=user, version=UNQUOTED).parts if p.name == "MEMORY.md")
     assert memory.status == "cut" and memory.injected is not None
     kept = memory.injected.split("\n\n> WARNING: ")[0]
     assert kept.count("\n") + 1 == cut_at
@@ -122,7 +136,7 @@ def test_the_apps_claude_code_profile_keeps_of_memory_md_what_claude_code_kept(n
     from notebook_app.core.hosts.choice import resolve_host
 
     _, root, cwd, user = _built(name, tmp_path)
-    memory = next(p for p in claude_code_load(root, cwd=cwd, home=user).parts if p.name == "MEMORY.md")
+    memory = next(p for p in claude_code_load(root, cwd=cwd, home=user, version=UNQUOTED).parts if p.name == "MEMORY.md")
     flat = tmp_path / "flat-home"
     flat.mkdir()
     (flat / "MEMORY.md").write_bytes(Path(memory.path).read_bytes())
@@ -133,3 +147,23 @@ def test_the_apps_claude_code_profile_keeps_of_memory_md_what_claude_code_kept(n
         assert (
             memory.markers[0].find(f"starting at line {load.cut_line}") > 0 or "line 1 was cut off" in memory.markers[0]
         )
+
+
+@pytest.mark.parametrize(
+    "line, sent",
+    [
+        ("> > double", "> double"),
+        ("> > > triple", "> triple"),
+        (">> tight", "> >> tight"),
+        (">no space", "> >no space"),
+        ("", "> "),
+        ("  > indented", ">   > indented"),
+    ],
+)
+def test_claude_code_2_1_337_quotes_each_line_of_the_memory_once(line, sent):
+    """The rule its goldens show (cc-memory-quote-*), on one line each, with the paragraph before them."""
+    from notebook_app.core.hosts.claude_code.load import quoted
+
+    r = rules("2.1.337")
+    assert quoted(f"- first\n{line}", r) == f"{r['memory_preface']}\n\n> - first\n{sent}"
+    assert quoted(f"- first\n{line}", rules("2.1.336")) == f"- first\n{line}"

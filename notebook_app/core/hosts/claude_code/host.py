@@ -112,7 +112,7 @@ class ClaudeCode(Host):
         )
 
         proven, said = claude_code_version(version)
-        return said if proven is None else claude_code_load(home, cwd=cwd)
+        return said if proven is None else claude_code_load(home, cwd=cwd, version=proven)
 
     def soul(
         self,
@@ -134,11 +134,11 @@ class ClaudeCode(Host):
         )
         from notebook_app.core.hosts.injected import load_json  # lazy: a host's loader
 
-        _, said = claude_code_version(version)
+        proven, said = claude_code_version(version)
         where = Path(cwd).expanduser() if cwd is not None else home
         if not where.is_dir():
             return f"{cwd}: not a folder (--cwd is the directory Claude Code runs in)"
-        load = claude_code_load(home, cwd=where)
+        load = claude_code_load(home, cwd=where, version=proven)
         skipped = [part for part in load.parts if part.injected is None]
         return SoulView(
             load.reminder or "",

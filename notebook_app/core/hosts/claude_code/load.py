@@ -1,4 +1,4 @@
-"""What Claude Code 2.1.332 loads at the start of a session, file by file, as its own binary sends it.
+"""What a proven release of Claude Code loads at the start of a session, file by file, as its own binary sends it.
 
 Claude Code puts its instruction files and its auto memory in one
 ``<system-reminder>`` block of the first user message: the user's
@@ -8,8 +8,10 @@ from the top down to the working directory its ``CLAUDE.md``,
 followed by its ``@path`` imports), AGENTS.md where none of those loads, and
 ``~/.claude/projects/<slug>/memory/MEMORY.md`` cut to 200 lines and 25,000
 UTF-16 units with its WARNING. Each part (:class:`.injected.InjectedPart`) holds the exact text
-of its entry; :attr:`ClaudeLoad.reminder` the whole block. The rules are data
-(``claude-code-2.1.332.toml``), each citing the golden that proves it. Reading
+of its entry; :attr:`ClaudeLoad.reminder` the whole block. The rules are data:
+``claude-code-releases.toml`` lists each proven release and the rules file it
+loads by (``claude-code-2.1.332.toml``; ``claude-code-2.1.337.toml``, which
+quotes the auto memory), each rule citing the golden that proves it. Reading
 never writes. Never raises.
 """
 
@@ -37,20 +39,50 @@ NOT_MODELLED = (
 
 
 @cache
-def rules() -> dict[str, Any]:
-    """The release's rules as tomllib reads them: each value is what its TOML key holds (tomllib types it Any)."""
-    text = (package_files(__package__) / "claude-code-2.1.332.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+def _releases() -> tuple[dict[str, str], ...]:
+    text = (package_files(__package__) / "claude-code-releases.toml").read_text(encoding="utf-8")
+    return tuple(tomllib.loads(text)["release"])
+
+
+@cache
+def _rules_file(name: str) -> dict[str, Any]:
+    """``claude-code-<name>.toml``, over the file its ``base`` names (its tables merged key by key)."""
+    data = tomllib.loads((package_files(__package__) / f"claude-code-{name}.toml").read_text(encoding="utf-8"))
+    base = data.pop("base", None)
+    if base is None:
+        return data
+    under = _rules_file(str(base))
+    merged = {**under, **data}
+    for key, value in data.items():
+        if isinstance(value, dict) and isinstance(under.get(key), dict):
+            merged[key] = {**under[key], **value}
+    return merged
+
+
+@cache
+def rules(version: str | None = None) -> dict[str, Any]:
+    """The rules proven release ``version`` (None: the newest) loads by, as tomllib reads them (values typed
+    Any); ``version`` is that release's own, ``rules_of`` the release whose rules file it shares."""
+    table = _releases()
+    found = [r for r in table if version is None or r["version"] == version]
+    if not found:
+        raise ValueError(f"Claude Code {version} is no proven release: {', '.join(proven_versions())}")
+    chosen = found[-1]
+    return {**_rules_file(chosen["rules"]), "version": chosen["version"], "rules_of": chosen["rules"]}
+
+
+def proven_versions() -> tuple[str, ...]:
+    return tuple(r["version"] for r in _releases())
 
 
 def proven_releases() -> tuple[dict[str, object], ...]:
     """The Claude Code releases a golden proves, oldest first; each its own release only (no range)."""
-    return ({"version": str(rules()["version"])},)
+    return tuple({"version": r["version"]} for r in _releases())
 
 
 def claude_code_version(version: str | None) -> tuple[str | None, str]:
-    """The proven release ``version`` names (None: the newest; ``2.1``: its newest release) and the sentence
-    saying which, or (None, the error to print)."""
+    """The proven release ``version`` names (None: the newest; ``2.1``: its newest release; a newer one: the
+    newest, said so) and the sentence saying which, or (None, the error to print)."""
     return versions.proven_version("claude-code", "Claude Code", proven_releases(), version)
 
 
@@ -99,6 +131,7 @@ class ClaudeLoad:
 class _Walk:
     cwd: Path
     home: Path
+    rules: dict[str, Any]
     parts: list[InjectedPart] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
 
@@ -112,19 +145,19 @@ def git_root(start: Path) -> Path | None:
     return next((p for p in (start, *start.parents) if (p / ".git").exists()), None)
 
 
-def _read(path: Path) -> tuple[str | None, str]:
+def _read(path: Path, version: str | None = None) -> tuple[str | None, str]:
     """The file's text, or None and why it does not load."""
-    return text_of(read(path), path.name)
+    return text_of(read(path, version), path.name, version)
 
 
-def read(path: Path) -> FileRead:
+def read(path: Path, version: str | None = None) -> FileRead:
     """The one read of a file Claude Code reads (up to one byte past its limit: what :func:`text_of` takes)."""
-    return read_file(path, limit=int(rules()["max_file_bytes"]) + 1)
+    return read_file(path, limit=int(rules(version)["max_file_bytes"]) + 1)
 
 
-def text_of(read: FileRead, name: str) -> tuple[str | None, str]:
+def text_of(read: FileRead, name: str, version: str | None = None) -> tuple[str | None, str]:
     """The text of a file read as ``read``, or None and why it does not load."""
-    limit = int(rules()["max_file_bytes"])
+    limit = int(rules(version)["max_file_bytes"])
     if read.status in (FileStatus.ABSENT, FileStatus.DANGLING_LINK):
         return None, ""
     if not read.status.loads:
@@ -147,12 +180,12 @@ def _name(path: Path, walk: _Walk) -> str:
 def _file(walk: _Walk, path: Path, kind: str, depth: int = 0, parent: str | None = None, rule: bool = False) -> None:
     """One instruction file and, right after it, its imports (depth first, to the import depth)."""
     key = os.path.normpath(path)
-    if key in walk.seen or depth >= int(rules()["import_depth"]):
+    if key in walk.seen or depth >= int(walk.rules["import_depth"]):
         return
     if depth > 0 and kind != "User" and not _inside(path, walk.cwd):
         return  # cc-import-outside-cwd
     walk.seen.add(key)
-    raw, why = _read(path)
+    raw, why = _read(path, walk.rules["version"])
 
     def add(status: str, entry: str | None, note: str = "") -> None:
         size = len(js.units(raw)) if raw is not None else None
@@ -208,9 +241,9 @@ def _agents(walk: _Walk, dirs: list[Path]) -> None:
         return
     texts = {p.injected for p in loaded}
     for folder in dirs:
-        for name in rules()["agents_names"]:
+        for name in walk.rules["agents_names"]:
             path = folder / name
-            raw, _ = _read(path)
+            raw, _ = _read(path, walk.rules["version"])
             entry = js.js_trim(raw or "")
             if entry and os.path.normpath(path) not in walk.seen and entry not in texts:
                 walk.seen.add(os.path.normpath(path))
@@ -220,22 +253,29 @@ def _agents(walk: _Walk, dirs: list[Path]) -> None:
 
 
 def _memory(memory_dir: Path, walk: _Walk) -> None:
-    path = memory_dir / "MEMORY.md"
-    part = memory_part(read(path), str(path))
+    path, version = memory_dir / "MEMORY.md", walk.rules["version"]
+    part = memory_part(read(path, version), str(path), version)
     if part is not None:
         walk.parts.append(part)
 
 
-def memory_part(found: FileRead, path: str) -> InjectedPart | None:
-    """The auto memory's entry for a MEMORY.md read as ``found`` at ``path``; None when it adds none."""
-    raw, why = text_of(found, "MEMORY.md")
+def memory_part(
+    found: FileRead, path: str, version: str | None = None, *, quote: bool = True
+) -> InjectedPart | None:
+    """The auto memory's entry for a MEMORY.md read as ``found`` at ``path`` by release ``version`` (None: the
+    newest); None when it adds none. ``quote``: as it is sent (2.1.337 quotes it); else the file's own lines, as
+    the panes show them."""
+    r = rules(version)
+    raw, why = text_of(found, "MEMORY.md", version)
     if raw is None:
         return _part("MEMORY.md", path, "AutoMem", "skipped", None, note=why) if why else None
     body, _ = js.strip_front_matter(raw)
-    content, cut, markers = memory_text(js.units(js.strip_comments(body)))
+    content, cut, markers = memory_text(js.units(js.strip_comments(body)), version=version)
     entry = js.js_trim(js.text(js.clean_memory(content)))
     if not js.js_trim(body):
         return None
+    if quote and entry:
+        entry = quoted(entry, r)
     return _part(
         "MEMORY.md",
         path,
@@ -252,10 +292,11 @@ def memory_text(
     value: str,
     line_cap: int | None = None,
     unit_cap: int | None = None,
+    version: str | None = None,
 ) -> tuple[str, dict[str, int] | None, tuple[str, ...]]:
     """Its HMo() on a unit string: trimmed, the first 200 lines, at most 25,000 units cut at a newline, the WARNING.
     ``line_cap`` and ``unit_cap`` replace the proven 200 and 25,000 (a person's own profile)."""
-    r = rules()
+    r = rules(version)
     line_cap = int(r["memory_line_cap"]) if line_cap is None else line_cap
     unit_cap = int(r["memory_unit_cap"]) if unit_cap is None else unit_cap
     whole = js.js_trim(value)
@@ -288,9 +329,29 @@ def memory_text(
     return kept + js.units(warning), cut, (js.text(js.js_trim(warning)),)  # our words in whole characters
 
 
-def render(parts: tuple[InjectedPart, ...] | list[InjectedPart]) -> str | None:
+def quoted(entry: str, r: dict[str, Any]) -> str:
+    """The auto memory's text as a release that quotes it sends it (2.1.337: its paragraph, a blank line, every
+    line given one ``> ``, a run of ``> `` at its start collapsed into it); unchanged by a release that does not."""
+    mark = r.get("memory_quote")
+    if not mark:
+        return entry
+    run = re.compile(f"^(?:{re.escape(str(mark))})+")
+    return f"{r['memory_preface']}\n\n" + "\n".join(f"{mark}{run.sub('', line)}" for line in entry.split("\n"))
+
+
+def quoting_notes(r: dict[str, Any]) -> tuple[str, ...]:
+    """What a release that quotes the auto memory says of it: the flag, and that the file's own lines are kept."""
+    if not r.get("memory_quote"):
+        return ()
+    return (
+        f"Claude Code {r['version']} sends MEMORY.md after a paragraph of its own, each line quoted with "
+        f"{str(r['memory_quote']).strip()!r} ({r['memory_quote_flag']}); the file itself keeps its own lines",
+    )
+
+
+def render(parts: tuple[InjectedPart, ...] | list[InjectedPart], version: str | None = None) -> str | None:
     """The <system-reminder> block of the loaded parts, or None when none loads (empty-home)."""
-    r = rules()
+    r = rules(version)
     kinds: dict[str, str] = r["kinds"]
     entries = [
         str(r["entry"]).format(path=p.path, kind=kinds.get(p.kind or "", ""), text=p.injected)
@@ -303,14 +364,18 @@ def render(parts: tuple[InjectedPart, ...] | list[InjectedPart]) -> str | None:
 
 
 def claude_code_load(
-    root: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None, home: str | os.PathLike[str] | None = None
+    root: str | os.PathLike[str],
+    cwd: str | os.PathLike[str] | None = None,
+    home: str | os.PathLike[str] | None = None,
+    version: str | None = None,
 ) -> ClaudeLoad:
-    """What Claude Code 2.1.332 loads for a project at ``root``, run in ``cwd`` (default: root), HOME ``home``."""
-    r = rules()
+    """What proven release ``version`` of Claude Code (None: the newest) loads for a project at ``root``, run in
+    ``cwd`` (default: root), with HOME ``home``."""
+    r = rules(version)
     project = Path(os.path.abspath(root))
     here = Path(os.path.abspath(cwd)) if cwd is not None else project
     user = Path(os.path.abspath(home if home is not None else os.path.expanduser("~")))
-    walk = _Walk(here, user)
+    walk = _Walk(here, user, r)
     _file(walk, user / ".claude" / "CLAUDE.md", "User")
     _rules(walk, user / ".claude" / "rules", "User")
     dirs = _walk_dirs(here)
@@ -327,9 +392,16 @@ def claude_code_load(
     notes = [
         NOT_MODELLED,
         f"auto memory of {anchor} ({'its git root' if git_root(here) else 'no git root: the working directory'})",
+        *quoting_notes(r),
     ]
     return ClaudeLoad(
-        str(r["version"]), str(project), str(here), str(memory_dir) + os.sep, parts, tuple(notes), render(parts)
+        str(r["version"]),
+        str(project),
+        str(here),
+        str(memory_dir) + os.sep,
+        parts,
+        tuple(notes),
+        render(parts, str(r["version"])),
     )
 
 

@@ -33,7 +33,15 @@ from notebook_app.core.home.soul import (
     section_heading,
 )
 from notebook_app.core.hosts.claude_code import text as js
-from notebook_app.core.hosts.claude_code.load import NOT_MODELLED, memory_part, read, text_of
+from notebook_app.core.hosts.claude_code.load import (
+    NOT_MODELLED,
+    memory_part,
+    proven_versions,
+    quoting_notes,
+    read,
+    rules,
+    text_of,
+)
 from notebook_app.core.hosts.injected import InjectedPart, PartStatus
 
 if TYPE_CHECKING:
@@ -90,8 +98,12 @@ def recompose_claude_code(composition: Composition, name: str, data: bytes) -> C
 
 
 def _composed(source: ClaudeRead) -> Composition:
-    part = memory_part(source.found, str(source.root / "MEMORY.md"))
-    profile = replace(source.host, notes=(*source.host.notes, STANDS_FOR, NOT_MODELLED))
+    """The panes keep MEMORY.md's own lines (editing, blame and line numbers are the file's) even where the
+    release quotes them when it sends them; a note says so."""
+    version = source.host.version if source.host.version in proven_versions() else None
+    part = memory_part(source.found, str(source.root / "MEMORY.md"), version, quote=False)
+    quoting = quoting_notes(rules(version))
+    profile = replace(source.host, notes=(*source.host.notes, STANDS_FOR, NOT_MODELLED, *quoting))
     files, loads, skipped = _instruction_sections(source.instructions, profile)
     if part is not None and part.injected is not None:
         files += (
