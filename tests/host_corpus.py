@@ -524,10 +524,14 @@ def _lines(count: int, width: int, char: str = "m", total: int | None = None) ->
     return text.encode()
 
 
-def _claude(name: str, about: str, files: dict[str, object], dirs: tuple[str, str] | None = None) -> Case:
+def _claude(
+    name: str, about: str, files: dict[str, object], dirs: tuple[str, str] | None = None, *, own: bool = False
+) -> Case:
+    """A Claude Code case; ``own``: only Claude Code's goldens hold it (a rule of its own, such as 2.1.337's
+    quoting, that no other host's reading of the same files would tell anything about)."""
     if dirs is not None:
         CLAUDE_DIRS[name] = dirs
-    return Case(name, about, files)
+    return Case(name, about, files, hosts=("claude-code",) if own else ())
 
 
 def claude_code_cases() -> list[Case]:
@@ -730,21 +734,24 @@ def claude_code_cases() -> list[Case]:
             "cc-memory-lines-and-units", "250 lines of 150 characters: over both caps", {**_GIT, mem: _lines(250, 150)}
         ),
         _claude("cc-memory-crlf", "MEMORY.md with CRLF line ends", {**_GIT, mem: b"- first\r\n- second\r\n"}),
-        _claude("cc-memory-empty", "an empty MEMORY.md", {**_GIT, "home/CLAUDE.md": b"Rules.\n", mem: b""}),
+        _claude("cc-memory-empty", "an empty MEMORY.md", {**_GIT, "home/CLAUDE.md": b"Rules.\n", mem: b""}, own=True),
         _claude(
             "cc-memory-quote-lines",
             "MEMORY.md with quoted lines, a lone '>' and blank lines between entries",
             {**_GIT, mem: b"- plain entry\n> quoted entry\n>\n\n- after a blank line\n  > indented quote\n"},
+            own=True,
         ),
         _claude(
             "cc-memory-quote-runs",
             "runs of '> ' and '>>' at line starts",
             {**_GIT, mem: b"> > double\n> > > triple\n>> tight double\n> >> mixed\n- last\n"},
+            own=True,
         ),
         _claude(
             "cc-memory-quote-no-space",
             "'>' with no space after it, and '>' inside a line",
             {**_GIT, mem: b">no space\n>>no space twice\n- a > b\n- ends with >\n"},
+            own=True,
         ),
         _claude(
             "cc-no-git",

@@ -95,7 +95,7 @@ async def test_a_host_that_loads_nothing_from_the_home_says_so_in_words(tmp_path
         await opened(pilot)
         assert listed(app) == []
         assert shown(app, "head") == (
-            "Claude Code 2.1.332 loads nothing from this home next session: "
+            "Claude Code 2.1.337 loads nothing from this home next session: "
             "none of the files it reads is there and readable."
         )
 

@@ -84,7 +84,8 @@ async def test_a_toolnexus_home_offers_every_host_and_its_releases(home: Path) -
             "Load as: OpenClaw 2026.4.27",
             "Load as: Hermes 0.19.0 (newest)",
             "Load as: Claude Code",
-            "Load as: Claude Code 2.1.332 (newest)",
+            "Load as: Claude Code 2.1.337 (newest)",
+            "Load as: Claude Code 2.1.332",
             "Load as: toolnexus (the contract)",
         } <= offered
         titles = {str(c.title) for c in app.get_system_commands(app.screen)}

@@ -1,4 +1,4 @@
-"""``persona-notebook soul --host claude-code``: what Claude Code 2.1.332 loads, through a real process."""
+"""``persona-notebook soul --host claude-code``: what a proven Claude Code release loads, through a real process."""
 
 from __future__ import annotations
 
@@ -41,10 +41,12 @@ def test_soul_as_claude_code_prints_its_own_block_in_its_order(project, tmp_path
     ]
     assert "Only from sub." not in out.stdout  # below the working directory: read on demand, not at the start
     assert (
-        "> WARNING: MEMORY.md is 250 lines (limit: 200). Only part of it was loaded: 50 of 250 lines were cut off, "
-        'starting at line 201 ("- note 201").' in out.stdout
-    )
-    assert "Claude Code 2.1.332" in out.stderr
+        "\n> \n> WARNING: MEMORY.md is 250 lines (limit: 200). Only part of it was loaded: 50 of 250 lines were cut "
+        'off, starting at line 201 ("- note 201").' in out.stdout
+    )  # the newest, 2.1.337, quotes every line: the blank line before the WARNING too
+    assert "\n> - note 200\n" in out.stdout and "\n- note 200\n" not in out.stdout
+    assert "Claude Code 2.1.337 (the newest proven release)" in out.stderr
+    assert "each line quoted with '>'" in out.stderr
 
 
 def test_soul_as_claude_code_json_names_each_file_with_its_cut(project, tmp_path):
@@ -64,7 +66,7 @@ def test_soul_as_claude_code_json_names_each_file_with_its_cut(project, tmp_path
     )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert (data["host"], data["host_version"], data["unit"]) == ("claude-code", "2.1.332", "utf16")
+    assert (data["host"], data["host_version"], data["unit"]) == ("claude-code", "2.1.337", "utf16")
     # ../notes.md is imported from outside the working directory: Claude Code does not follow it (cc-import-outside-cwd)
     assert data["found"] == ["~/.claude/rules/tone.md", "../CLAUDE.md", "CLAUDE.md", "MEMORY.md"]
     memory = data["files"][-1]
@@ -83,8 +85,8 @@ def test_soul_as_claude_code_json_names_each_file_with_its_cut(project, tmp_path
 @pytest.mark.parametrize(
     "args, words",
     [
-        (("--host", "claude-code@2.0"), "claude-code@2.0 is in no proven range; proven Claude Code releases: 2.1.332"),
-        (("--host", "claude-code@latest"), "claude-code@latest: not a version; proven Claude Code releases: 2.1.332"),
+        (("--host", "claude-code@2.0"), "claude-code@2.0 is in no proven range; proven Claude Code releases: 2.1.332;"),
+        (("--host", "claude-code@latest"), "claude-code@latest: not a version; proven Claude Code releases: 2.1.332;"),
         (("--host", "claude-code", "--context-length", "200000"), "not options of --host claude-code"),
         (("--host", "claude-code", "--cwd", "/no/such/folder"), "--cwd is the directory Claude Code runs in"),
         (("--host", "openclaw", "--cwd", "."), "--cwd is an option of --host hermes and claude-code"),
@@ -122,3 +124,23 @@ def test_a_cut_through_emoji_never_puts_half_a_pair_in_our_words(project, tmp_pa
     doctor = run("doctor", "--host", "claude-code", "--home", str(root), "--json", tmp=tmp_path, home=user)
     assert doctor.returncode in (0, 1), doctor.stderr[-2000:]
     assert not _has_half_a_pair(doctor.stdout)
+
+
+def test_soul_as_claude_code_2_1_336_sends_the_memory_unquoted_and_2_1_337_quoted(project, tmp_path):
+    root, user = project
+    old = run("soul", "--host", "claude-code@2.1.336", "--home", str(root), tmp=tmp_path, home=user)
+    new = run("soul", "--host", "claude-code@2.1.337", "--home", str(root), tmp=tmp_path, home=user)
+    assert (old.returncode, new.returncode) == (0, 0), old.stderr + new.stderr
+    assert "\n- note 1\n" in old.stdout and "The quoted notes below" not in old.stdout
+    assert "(user's auto-memory, persists across conversations):\n\nThe quoted notes below were saved" in new.stdout
+    assert "\n> - note 1\n" in new.stdout
+    assert "Claude Code 2.1.336, as its goldens prove it" in old.stderr
+
+
+def test_a_claude_code_release_newer_than_the_newest_proven_is_shown_as_the_newest_loads_it(project, tmp_path):
+    root, user = project
+    newer = run("soul", "--host", "claude-code@2.1.338", "--home", str(root), tmp=tmp_path, home=user)
+    newest = run("soul", "--host", "claude-code@2.1.337", "--home", str(root), tmp=tmp_path, home=user)
+    assert newer.returncode == 0, newer.stderr
+    assert newer.stdout == newest.stdout
+    assert "Claude Code 2.1.338 is newer than the newest proven, 2.1.337: shown as 2.1.337 loads it" in newer.stderr

@@ -121,7 +121,9 @@ def test_the_driver_parses_the_block_our_loader_renders(tmp_path):
 def test_memory_md_is_cut_where_claude_code_cuts_it_in_lines(name, cut_at, tmp_path):
     """The issue's claim: 150 lines of 173 characters (169 'é') keep 143 lines (UTF-16 units), not 72 (bytes)."""
     _, root, cwd, user = _built(name, tmp_path)
-    memory = next(p for p in claude_code_load(root, cwd=cwd, home=user, version=UNQUOTED).parts if p.name == "MEMORY.md")
+    memory = next(
+        p for p in claude_code_load(root, cwd=cwd, home=user, version=UNQUOTED).parts if p.name == "MEMORY.md"
+    )
     assert memory.status == "cut" and memory.injected is not None
     kept = memory.injected.split("\n\n> WARNING: ")[0]
     assert kept.count("\n") + 1 == cut_at
@@ -136,11 +138,15 @@ def test_the_apps_claude_code_profile_keeps_of_memory_md_what_claude_code_kept(n
     from notebook_app.core.hosts.choice import resolve_host
 
     _, root, cwd, user = _built(name, tmp_path)
-    memory = next(p for p in claude_code_load(root, cwd=cwd, home=user, version=UNQUOTED).parts if p.name == "MEMORY.md")
+    load = claude_code_load(root, cwd=cwd, home=user, version=UNQUOTED)
     flat = tmp_path / "flat-home"
     flat.mkdir()
-    (flat / "MEMORY.md").write_bytes(Path(memory.path).read_bytes())
+    (flat / "MEMORY.md").write_bytes(Path(load.memory_dir, "MEMORY.md").read_bytes())
     composition = compose(flat, host=resolve_host("claude-code").profile)
+    memory = next((p for p in load.parts if p.name == "MEMORY.md"), None)
+    if memory is None:  # cc-memory-empty: Claude Code sends no entry for it, and no section is composed
+        assert composition.file("MEMORY.md") is None and composition.soul == ""
+        return
     body, load = composition.file("MEMORY.md").body, composition.load("MEMORY.md")
     assert body == memory.injected and load.truncated == (memory.status == "cut")
     if load.truncated:

@@ -19,6 +19,7 @@ from notebook_app.core.hosts.profile import (
     load_hosts,
     version_problem,
 )
+from notebook_app.core.hosts.versions import with_proof
 
 
 @dataclass(frozen=True)
@@ -81,5 +82,5 @@ def _proven_release(
     proven, said = host.proven_version(version) or (None, f"{host.title} has no proven releases")
     if proven is None:
         return HostChoice(None, error=said, problems=problems)
-    notes = (f"{said}, as its goldens prove it",)
+    notes = (with_proof(host.proven_releases(), version, said),)
     return HostChoice(replace(profile, version=proven, notes=notes), notes, problems=problems)

@@ -81,6 +81,16 @@ def stand_in_words(title: str, version: str, nearest: Mapping[str, Any], known: 
     return f"{title} {version} {why}: shown as {nearest['version']} loads it"
 
 
+def with_proof(known: Sequence[Mapping[str, Any]], version: str | None, said: str) -> str:
+    """``said`` (the sentence :func:`resolve_version` gave ``version``) with the claim that goldens prove it;
+    a stand-in's sentence is left as it is: it says itself whose rules it shows."""
+    if version is not None and VERSION.fullmatch(version):
+        found = resolve_version("", "", known, version)
+        if not isinstance(found, str) and found[1] == stand_in_words("", version, found[0], known):
+            return said
+    return f"{said}, as its goldens prove it"
+
+
 def is_proven(known: Sequence[Mapping[str, Any]], version: str) -> bool:
     """``version`` lies in a proven range (its own release, or one its rules are proven to cover)."""
     if not VERSION.fullmatch(version):

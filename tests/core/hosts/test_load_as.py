@@ -98,7 +98,9 @@ def test_hermes_and_claude_code_are_their_loaders(mixed: Path) -> None:
     )
     assert load_as(mixed, "hermes@0.19") == hermes_load(mixed)
     assert load_as(mixed, "claude-code", cwd=mixed) == claude_code_load(mixed, cwd=mixed)
-    assert load_as(mixed, "claude-code@2.1.332") == claude_code_load(mixed)
+    assert load_as(mixed, "claude-code@2.1.337") == claude_code_load(mixed)  # the newest
+    assert load_as(mixed, "claude-code@2.1.332") == claude_code_load(mixed, version="2.1.332")
+    assert claude_code_load(mixed, version="2.1.332").version == "2.1.332"
 
 
 def test_a_persons_own_profile_composes_as_it_says_marked_not_proven(mixed: Path, tmp_path: Path) -> None:

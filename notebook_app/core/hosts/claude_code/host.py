@@ -11,6 +11,7 @@ from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Plac
 from notebook_app.core.hostbase.host import Fit, HomeFiles, Host, Options, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 from notebook_app.core.hosts.claude_code.names import INSTRUCTIONS
+from notebook_app.core.hosts.versions import with_proof
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -142,7 +143,11 @@ class ClaudeCode(Host):
         skipped = [part for part in load.parts if part.injected is None]
         return SoulView(
             load.reminder or "",
-            (f"{said}, as its goldens prove it", *load.notes, *(f"{part.name}: {part.note}" for part in skipped)),
+            (
+                with_proof(self.proven_releases(), version, said),
+                *load.notes,
+                *(f"{part.name}: {part.note}" for part in skipped),
+            ),
             {
                 "soul": load.reminder or "",
                 "found": [part.name for part in load.loaded],

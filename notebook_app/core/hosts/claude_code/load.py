@@ -259,9 +259,7 @@ def _memory(memory_dir: Path, walk: _Walk) -> None:
         walk.parts.append(part)
 
 
-def memory_part(
-    found: FileRead, path: str, version: str | None = None, *, quote: bool = True
-) -> InjectedPart | None:
+def memory_part(found: FileRead, path: str, version: str | None = None, *, quote: bool = True) -> InjectedPart | None:
     """The auto memory's entry for a MEMORY.md read as ``found`` at ``path`` by release ``version`` (None: the
     newest); None when it adds none. ``quote``: as it is sent (2.1.337 quotes it); else the file's own lines, as
     the panes show them."""

@@ -14,6 +14,7 @@ from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Plac
 from notebook_app.core.hostbase.host import Fit, HomeFiles, Host, Options, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 from notebook_app.core.hosts.hermes.rules import rules
+from notebook_app.core.hosts.versions import with_proof
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -114,7 +115,11 @@ class Hermes(Host):
         skipped = [part for part in load.parts if not part.loads]
         return SoulView(
             load.text or "",
-            (f"{said}, as its goldens prove it", *load.notes, *(f"{part.name}: {part.note}" for part in skipped)),
+            (
+                with_proof(self.proven_releases(), version, said),
+                *load.notes,
+                *(f"{part.name}: {part.note}" for part in skipped),
+            ),
             {
                 "soul": load.text,
                 "found": [part.name for part in load.parts if part.loads],
