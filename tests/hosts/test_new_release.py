@@ -206,3 +206,22 @@ def test_every_golden_folder_of_a_covered_release_equals_its_proving_release():
             if new_release.key(r["since"]) <= new_release.key(version) <= new_release.key(r["until"])
         )
         assert new_release.differences(folder, data.goldens / f"openclaw@{covering['version']}") == {}, folder.name
+
+
+def test_cases_the_nearest_has_no_golden_of_are_named_and_keep_the_release_pending(data):
+    """The corpus grew after the nearest's goldens were made: those cases cannot be compared, so nothing is recorded."""
+    _write(
+        data.pending / "openclaw@2026.5.6", [*_cases("openclaw", "2026.5.6"), _golden("openclaw", "2026.5.6", "new")]
+    )
+    before = data.releases("openclaw").read_text(encoding="utf-8")
+
+    verdict = new_release.prove(data, "openclaw", "2026.5.6")
+
+    assert verdict.status == 1
+    assert verdict.lines == [
+        f"openclaw@2026.5.6: 1 cases have no golden of openclaw@2026.4.27 to compare with (new); the goldens stay "
+        f"in {data.pending / 'openclaw@2026.5.6'}.",
+        'Make them first: make hosts ARGS="openclaw@2026.4.27 --keep", then this again.',
+    ]
+    assert data.releases("openclaw").read_text(encoding="utf-8") == before
+    assert (data.pending / "openclaw@2026.5.6" / "new.json").is_file()
