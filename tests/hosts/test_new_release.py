@@ -29,6 +29,23 @@ REPO = Path(__file__).resolve().parents[2]
 HOSTS = REPO / "notebook_app" / "core" / "hosts"
 
 
+def _after(version: str) -> str:
+    """The version right after ``version`` (its last part plus one)."""
+    *head, last = version.split(".")
+    return ".".join([*head, str(int(last) + 1)])
+
+
+_REAL = new_release.Data(REPO)
+NEWEST = str(new_release.proven(_REAL, "claude-code")[-1]["version"])
+"""Claude Code's newest proven release (the tests read the repository's own data, as it is when they run)."""
+NEWEST_RULES = str(new_release.proven(_REAL, "claude-code")[-1]["rules"])
+NEW = _after(NEWEST)
+"""A Claude Code release no golden proves."""
+RANGE = next(r for r in new_release.proven(_REAL, "openclaw") if r["version"] == "2026.4.27")
+"""An OpenClaw release with a gap after its range (the next starts at 2026.6.1)."""
+OC_NEW = _after(RANGE["until"])
+
+
 def _golden(host: str, version: str, case: str, **facts: object) -> dict:
     return {
         "host": host,
@@ -64,64 +81,64 @@ def data(tmp_path: Path) -> new_release.Data:
         (tmp_path / "notebook_app" / "core" / "hosts" / package).mkdir(parents=True)
         shutil.copy(HOSTS / package / name, tmp_path / "notebook_app" / "core" / "hosts" / package / name)
     found = new_release.Data(tmp_path)
-    _write(found.goldens / "claude-code@2.1.337", _cases("claude-code", "2.1.337"))
+    _write(found.goldens / f"claude-code@{NEWEST}", _cases("claude-code", NEWEST))
     _write(found.goldens / "openclaw@2026.4.27", _cases("openclaw", "2026.4.27"))
     return found
 
 
 def test_a_release_whose_goldens_equal_its_nearest_is_one_line_of_data_and_its_goldens_move(data):
-    _write(data.pending / "claude-code@2.1.338", _cases("claude-code", "2.1.338"))
+    _write(data.pending / f"claude-code@{NEW}", _cases("claude-code", NEW))
     toml = data.releases("claude-code")
     before = toml.read_text(encoding="utf-8").splitlines()
 
-    verdict = new_release.prove(data, "claude-code", "2.1.338")
+    verdict = new_release.prove(data, "claude-code", NEW)
 
     assert verdict.status == 0, verdict.lines
     after = toml.read_text(encoding="utf-8").splitlines()
     assert len(after) == len(before) + 1
     added = [line for line in after if line not in before]
-    assert added == ['  { version = "2.1.338", rules = "2.1.337" },  # goldens equal 2.1.337\'s']
+    assert added == [f'  {{ version = "{NEW}", rules = "{NEWEST_RULES}" }},  # goldens equal {NEWEST}\'s']
     assert [line for line in after if line != added[0]] == before  # every other line, comments too, kept
     releases = tomllib.loads("\n".join(after))["release"]
-    assert releases[-1] == {"version": "2.1.338", "rules": "2.1.337"}
-    assert not (data.pending / "claude-code@2.1.338").exists()
-    moved = data.goldens / "claude-code@2.1.338"
+    assert releases[-1] == {"version": NEW, "rules": NEWEST_RULES}
+    assert not (data.pending / f"claude-code@{NEW}").exists()
+    moved = data.goldens / f"claude-code@{NEW}"
     assert sorted(p.name for p in moved.iterdir()) == ["empty-home.json", "nested.json", "small.json"]
-    assert json.loads((moved / "small.json").read_text())["version"] == "2.1.338"
+    assert json.loads((moved / "small.json").read_text())["version"] == NEW
 
 
 def test_differing_goldens_stay_pending_named_by_case_and_fail(data):
-    _write(data.pending / "claude-code@2.1.338", _cases("claude-code", "2.1.338", quoted=True))
+    _write(data.pending / f"claude-code@{NEW}", _cases("claude-code", NEW, quoted=True))
     toml = data.releases("claude-code")
     before = toml.read_text(encoding="utf-8")
 
-    verdict = new_release.prove(data, "claude-code", "2.1.338")
+    verdict = new_release.prove(data, "claude-code", NEW)
 
     assert verdict.status != 0
     said = "\n".join(verdict.lines)
-    assert "1 cases differ from claude-code@2.1.337's goldens" in said
+    assert f"1 cases differ from claude-code@{NEWEST}'s goldens" in said
     assert "  reminder: small" in said  # the differing case, grouped by the field that differs
     assert "empty-home" not in said.split("Rules to write")[1].split("\n\n")[0]
     assert '+ "reminder": "Contents of MEMORY.md:\\n\\n> note one\\n> note two"' in said  # the short diff
     assert toml.read_text(encoding="utf-8") == before
-    assert sorted(p.name for p in (data.pending / "claude-code@2.1.338").iterdir()) == [
+    assert sorted(p.name for p in (data.pending / f"claude-code@{NEW}").iterdir()) == [
         "empty-home.json",
         "nested.json",
         "small.json",
     ]
-    assert not (data.goldens / "claude-code@2.1.338").exists()
+    assert not (data.goldens / f"claude-code@{NEW}").exists()
 
 
 def test_a_case_the_pending_folder_lacks_differs(data):
-    _write(data.pending / "claude-code@2.1.338", _cases("claude-code", "2.1.338")[:2])
-    assert new_release.differences(data.pending / "claude-code@2.1.338", data.goldens / "claude-code@2.1.337") == {
-        "nested": ["no golden in claude-code@2.1.338"]
+    _write(data.pending / f"claude-code@{NEW}", _cases("claude-code", NEW)[:2])
+    assert new_release.differences(data.pending / f"claude-code@{NEW}", data.goldens / f"claude-code@{NEWEST}") == {
+        "nested": [f"no golden in claude-code@{NEW}"]
     }
 
 
 def test_only_the_fields_that_name_the_release_are_ignored(data):
-    new, old = data.pending / "claude-code@2.1.338", data.goldens / "claude-code@2.1.337"
-    cases = _cases("claude-code", "2.1.338")
+    new, old = data.pending / f"claude-code@{NEW}", data.goldens / f"claude-code@{NEWEST}"
+    cases = _cases("claude-code", NEW)
     cases[2]["entries"][0]["text"] = "rules!"
     cases[1]["about"] = "another case"
     _write(new, cases)
@@ -133,37 +150,33 @@ def test_only_the_fields_that_name_the_release_are_ignored(data):
 
 
 def test_openclaw_covered_moves_its_release_until_on_one_line(data):
-    _write(data.pending / "openclaw@2026.5.6", _cases("openclaw", "2026.5.6"))
+    _write(data.pending / f"openclaw@{OC_NEW}", _cases("openclaw", OC_NEW))
     toml = data.releases("openclaw")
     before = toml.read_text(encoding="utf-8").splitlines()
 
-    verdict = new_release.prove(data, "openclaw", "2026.5.6")
+    verdict = new_release.prove(data, "openclaw", OC_NEW)
 
     assert verdict.status == 0, verdict.lines
     after = toml.read_text(encoding="utf-8").splitlines()
     changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
-    assert changed == [
-        (
-            'until = "2026.5.5"                   # issue 21: 12,000 / 60,000, 0.75 / 0.25, the marker inside, '
-            "in 2026.4.27-2026.5.5",
-            'until = "2026.5.6"                   # issue 21: 12,000 / 60,000, 0.75 / 0.25, the marker inside, '
-            "in 2026.4.27-2026.5.5",
-        )
-    ]
+    assert len(changed) == 1
+    old_line, new_line = changed[0]
+    assert old_line.startswith(f'until = "{RANGE["until"]}"')
+    assert new_line == old_line.replace(f'"{RANGE["until"]}"', f'"{OC_NEW}"', 1)  # its comment kept
     release = next(r for r in tomllib.loads("\n".join(after))["release"] if r["version"] == "2026.4.27")
-    assert release["until"] == "2026.5.6"
-    assert (data.goldens / "openclaw@2026.5.6" / "small.json").is_file()
-    assert not (data.pending / "openclaw@2026.5.6").exists()
+    assert release["until"] == OC_NEW
+    assert (data.goldens / f"openclaw@{OC_NEW}" / "small.json").is_file()
+    assert not (data.pending / f"openclaw@{OC_NEW}").exists()
 
 
 def test_the_nearest_is_the_newest_proven_not_newer_and_older_or_proven_ones_are_refused(data):
     claude = new_release.proven(data, "claude-code")
-    assert new_release.nearest(claude, "2.1.400")["version"] == "2.1.337"  # type: ignore[index]
+    assert new_release.nearest(claude, _after(NEW))["version"] == NEWEST  # type: ignore[index]
     assert new_release.nearest(claude, "2.1.331") == "2.1.331 is older than the oldest proven release, 2.1.332"
     assert "already proven" in new_release.nearest(claude, "2.1.335")  # type: ignore[operator]
     openclaw = new_release.proven(data, "openclaw")
-    assert new_release.nearest(openclaw, "2026.5.6")["version"] == "2026.4.27"  # type: ignore[index]
-    assert new_release.nearest(openclaw, "2026.4.10")["version"] == "2026.2.22"  # type: ignore[index]
+    assert new_release.nearest(openclaw, OC_NEW)["version"] == "2026.4.27"  # type: ignore[index]
+    assert new_release.nearest(openclaw, "2026.5.31")["version"] == "2026.4.27"  # type: ignore[index]
     assert "already proven" in new_release.nearest(openclaw, "2026.9.3")  # type: ignore[operator]
 
 
@@ -186,8 +199,9 @@ def test_the_watch_lists_only_final_releases_newer_than_the_newest_proven():
 
 
 def test_the_watch_counts_an_openclaw_range_as_proven_up_to_its_until(data):
-    assert new_release.newest_proven(new_release.proven(data, "openclaw")) == "2026.9.6"
-    assert new_release.newest_proven(new_release.proven(data, "claude-code")) == "2.1.337"
+    ranges = [{"version": "2026.8.2", "until": "2026.8.10"}, {"version": "2026.9.6", "until": "2026.9.9"}]
+    assert new_release.newest_proven(ranges) == "2026.9.9"
+    assert new_release.newest_proven(new_release.proven(data, "claude-code")) == NEWEST
 
 
 def test_every_golden_folder_of_a_covered_release_equals_its_proving_release():
@@ -210,18 +224,21 @@ def test_every_golden_folder_of_a_covered_release_equals_its_proving_release():
 
 def test_cases_the_nearest_has_no_golden_of_are_named_and_keep_the_release_pending(data):
     """The corpus grew after the nearest's goldens were made: those cases cannot be compared, so nothing is recorded."""
-    _write(
-        data.pending / "openclaw@2026.5.6", [*_cases("openclaw", "2026.5.6"), _golden("openclaw", "2026.5.6", "new")]
-    )
+    _write(data.pending / f"openclaw@{OC_NEW}", [*_cases("openclaw", OC_NEW), _golden("openclaw", OC_NEW, "new")])
     before = data.releases("openclaw").read_text(encoding="utf-8")
 
-    verdict = new_release.prove(data, "openclaw", "2026.5.6")
+    verdict = new_release.prove(data, "openclaw", OC_NEW)
 
     assert verdict.status == 1
     assert verdict.lines == [
-        f"openclaw@2026.5.6: 1 cases have no golden of openclaw@2026.4.27 to compare with (new); the goldens stay "
-        f"in {data.pending / 'openclaw@2026.5.6'}.",
+        f"openclaw@{OC_NEW}: 1 cases have no golden of openclaw@2026.4.27 to compare with (new); the goldens stay "
+        f"in {data.pending / f'openclaw@{OC_NEW}'}.",
         'Make them first: make hosts ARGS="openclaw@2026.4.27 --keep", then this again.',
     ]
     assert data.releases("openclaw").read_text(encoding="utf-8") == before
-    assert (data.pending / "openclaw@2026.5.6" / "new.json").is_file()
+    assert (data.pending / f"openclaw@{OC_NEW}" / "new.json").is_file()
+
+
+def test_the_watch_says_in_words_when_npm_cannot_be_run(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no npm on it: nothing is asked of any registry
+    assert watch_releases.npm_versions("openclaw", timeout=5) == "npm is not installed"
