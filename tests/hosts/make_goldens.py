@@ -24,9 +24,15 @@ scan blocks, at load and at add (``drivers/hermes_blocked.py``; golden
 (``drivers/hermes_threats.py`` on the entries of ``tests/hermes_threats.py``; golden
 ``hermes@0.19.0/scan/threat-patterns.json``).
 
-    python tests/hosts/make_goldens.py [--keep] [--case=NAME ...] [HOST[@VERSION] ...]
+    python tests/hosts/make_goldens.py [--keep] [--case=NAME ...] [--root=DIR] [HOST[@VERSION] ...]
     (default: every host, e.g. openclaw@2026.9.6 or claude-code; --keep: only the cases a folder
     lacks; --case: only these cases; HOSTS_JOBS=N cases side by side, default 2)
+
+A ``HOST@VERSION`` no pinned release names (``claude-code@2.1.338``) is a new
+release to prove: its goldens go to ``tests/hosts/pending/`` and
+``tests/hosts/new_release.py`` compares them with its nearest proven
+release's, then records it or names the cases that differ (``--root=DIR``: on
+the data and goldens of a copy of the repository at DIR).
 """
 
 from __future__ import annotations

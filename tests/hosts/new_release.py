@@ -26,7 +26,7 @@ import json
 import re
 import shutil
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -189,7 +189,7 @@ def record_openclaw(path: Path, version: str, release: str) -> str | None:
     return f"{path.name}: no release {release}"
 
 
-def _write_checked(path: Path, text: str, holds) -> str | None:  # noqa: ANN001  (a check of the parsed table)
+def _write_checked(path: Path, text: str, holds: Callable[[dict], bool]) -> str | None:
     """Write ``text`` if it parses and ``holds`` of its table; else why not, the file untouched."""
     try:
         table = tomllib.loads(text)
