@@ -35,7 +35,11 @@ NAMING = ("version", "installed", "command", "function")
 (``function``: OpenClaw's, the bundle file of that build its loader was found in, whose name is a hash)."""
 VERSION = re.compile(r"[0-9]+(?:\.[0-9]+)*")
 SHOWN = 3
-"""Differing cases shown with a diff (the rest are named)."""
+"""Differing cases shown with a diff, the first of each group (the rest are named)."""
+DEPTH = 3
+"""How deep a field's path goes in the groups' names."""
+NAMED = 12
+"""Cases named per group (the rest counted)."""
 DIFF_LINES = 24
 
 
@@ -134,11 +138,12 @@ def differences(new: Path, old: Path) -> dict[str, list[str]]:
 
 
 def grouped(found: Mapping[str, list[str]]) -> dict[str, list[str]]:
-    """The differing cases grouped by what differs: the fields, list positions left out, each group a rule to
-    write."""
+    """The differing cases grouped by what differs: the fields down to :data:`DEPTH` levels, list positions left
+    out (``kinds.main.context_files[]``), each group a rule to write."""
     groups: dict[str, list[str]] = {}
     for case, leaves in found.items():
-        what = ", ".join(sorted({re.sub(r"\[[0-9]+\]", "[]", leaf) for leaf in leaves}))
+        fields = {".".join(re.sub(r"\[[0-9]+\]", "[]", leaf).split(".")[:DEPTH]) for leaf in leaves}
+        what = ", ".join(sorted(fields))
         groups.setdefault(what, []).append(case)
     return groups
 
@@ -150,7 +155,9 @@ def short_diff(new: Path, old: Path, case: str, lines: int = DIFF_LINES) -> list
         return []
     before = json.dumps(_without_naming(a), indent=1, ensure_ascii=False, sort_keys=True).splitlines()
     after = json.dumps(_without_naming(b), indent=1, ensure_ascii=False, sort_keys=True).splitlines()
-    diff = list(difflib.unified_diff(before, after, f"{old.name}/{case}.json", f"{new.name}/{case}.json", n=1))
+    diff = list(
+        difflib.unified_diff(before, after, f"{old.name}/{case}.json", f"{new.name}/{case}.json", n=1, lineterm="")
+    )
     return [line[:200] for line in diff[:lines]] + (
         [f"... ({len(diff) - lines} more lines)"] if len(diff) > lines else []
     )
@@ -256,9 +263,11 @@ def _differ(new: Path, old: Path, folder: str, near: dict, found: dict[str, list
         f"{folder}: {len(found)} cases differ from {old.name}'s goldens; the goldens stay in {new}.",
         f"Rules to write (over {old.name}'s, rules {rules}), by what differs:",
     ]
-    for what, cases in grouped(found).items():
-        lines.append(f"  {what}: {', '.join(cases)}")
-    for case in list(found)[:SHOWN]:
-        diff = short_diff(new, old, case)
+    groups = grouped(found)
+    for what, cases in groups.items():
+        more = f" and {len(cases) - NAMED} more" if len(cases) > NAMED else ""
+        lines.append(f"  {what} ({len(cases)}): {', '.join(cases[:NAMED])}{more}")
+    for cases in list(groups.values())[:SHOWN]:
+        diff = short_diff(new, old, cases[0])
         lines += ["", *diff] if diff else []
     return Verdict(1, lines)

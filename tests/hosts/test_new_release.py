@@ -117,7 +117,7 @@ def test_differing_goldens_stay_pending_named_by_case_and_fail(data):
     assert verdict.status != 0
     said = "\n".join(verdict.lines)
     assert f"1 cases differ from claude-code@{NEWEST}'s goldens" in said
-    assert "  reminder: small" in said  # the differing case, grouped by the field that differs
+    assert "  reminder (1): small" in said  # the differing case, grouped by the field that differs
     assert "empty-home" not in said.split("Rules to write")[1].split("\n\n")[0]
     assert '+ "reminder": "Contents of MEMORY.md:\\n\\n> note one\\n> note two"' in said  # the short diff
     assert toml.read_text(encoding="utf-8") == before
