@@ -15,8 +15,8 @@ that name the release (:data:`NAMING`):
 - some differ: it names them, grouped by what differs, with a short diff of the
   first few, leaves the goldens in pending and fails: those are the rules to write.
 
-Hermes has one proven release and no data line for another yet: its new
-goldens are compared and kept in pending either way.
+Hermes has one rules file: a covered release moves its ``until`` (added
+after its ``version`` the first time).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def proven(data: Data, host: str) -> list[dict]:
     """``host``'s proven releases, oldest first, each with ``version``, ``since`` and ``until`` (its range; a
     release alone is its own range) and, for Claude Code, the ``rules`` it loads by."""
     table = tomllib.loads(data.releases(host).read_text(encoding="utf-8"))
-    found = table["release"] if "release" in table else [{"version": table["version"]}]
+    found = table["release"] if "release" in table else [{k: table[k] for k in ("version", "until") if k in table}]
     return [
         {**r, "since": str(r.get("since", r["version"])), "until": str(r.get("until", r["version"]))} for r in found
     ]
@@ -164,17 +164,30 @@ def short_diff(new: Path, old: Path, case: str, lines: int = DIFF_LINES) -> list
 
 
 def record_claude_code(path: Path, version: str, rules: str, nearest_version: str) -> str | None:
-    """Append ``{ version = V, rules = R }`` after the last release line of ``claude-code-releases.toml``; the
-    file's other lines are kept byte for byte. Why it could not, or None."""
+    """Add ``{ version = V, rules = R }`` to ``claude-code-releases.toml`` on a line of its own right after the
+    nearest's line (the list stays oldest first); the file's other lines are kept byte for byte. Why it could
+    not, or None."""
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
-    last = max((i for i, line in enumerate(lines) if re.match(r"\s*\{\s*version\s*=", line)), default=None)
-    if last is None or not re.match(r"\s*\{[^}]*\}\s*,", lines[last]):
-        return f"{path.name}: no release line ending in a comma to append after"
-    indent = re.match(r"\s*", lines[last]).group(0)  # type: ignore[union-attr]
+    at = next(
+        (
+            i
+            for i, line in enumerate(lines)
+            if re.match(rf'\s*\{{\s*version\s*=\s*"{re.escape(nearest_version)}"', line)
+        ),
+        None,
+    )
+    if at is None or not re.match(r"\s*\{[^}]*\}\s*,", lines[at]):
+        return f"{path.name}: no line of {nearest_version} ending in a comma to add after"
+    indent = re.match(r"\s*", lines[at]).group(0)  # type: ignore[union-attr]
     line = f'{indent}{{ version = "{version}", rules = "{rules}" }},  # goldens equal {nearest_version}\'s\n'
-    changed = "".join([*lines[: last + 1], line, *lines[last + 1 :]])
-    return _write_checked(path, changed, lambda t: [str(r["version"]) for r in t["release"]][-1] == version)
+    changed = "".join([*lines[: at + 1], line, *lines[at + 1 :]])
+
+    def holds(table: dict) -> bool:
+        found = [str(r["version"]) for r in table["release"]]
+        return version in found and found == sorted(found, key=key)
+
+    return _write_checked(path, changed, holds)
 
 
 def record_openclaw(path: Path, version: str, release: str) -> str | None:
@@ -194,6 +207,23 @@ def record_openclaw(path: Path, version: str, release: str) -> str | None:
                 lambda t: any(r["version"] == release and r.get("until") == version for r in t["release"]),
             )
     return f"{path.name}: no release {release}"
+
+
+def record_hermes(path: Path, version: str) -> str | None:
+    """Give Hermes's one rules file (``hermes-<V>.toml``) ``until = V``: the value moved where the line is there,
+    else one line added after its ``version``. Why it could not, or None."""
+    text = path.read_text(encoding="utf-8")
+    changed, count = re.subn(r'(?m)^(until\s*=\s*)"[^"]*"', rf'\g<1>"{version}"', text, count=1)
+    if count == 0:
+        changed, count = re.subn(
+            r'(?m)^version\s*=\s*"([^"]*)".*\n',
+            lambda m: f'{m.group(0)}until = "{version}"  # goldens equal {m.group(1)}\'s\n',
+            text,
+            count=1,
+        )
+    if count == 0:
+        return f"{path.name}: no top-level `version` line"
+    return _write_checked(path, changed, lambda t: t.get("until") == version)
 
 
 def _write_checked(path: Path, text: str, holds: Callable[[dict], bool]) -> str | None:
@@ -247,8 +277,8 @@ def prove(data: Data, host: str, version: str) -> Verdict:
         problem = record_openclaw(data.releases(host), version, str(near["version"]))
         said = f"recorded in {data.releases(host).name}: {near['version']}'s range now reaches {version}"
     else:
-        problem = f"{host} has no data line for a release covered by another's rules; the goldens stay in {new}"
-        said = ""
+        problem = record_hermes(data.releases(host), version)
+        said = f"recorded in {data.releases(host).name}: {near['version']}'s rules reach {version}"
     if problem:
         return Verdict(1, [*lines, problem])
     target = data.goldens / folder

@@ -204,13 +204,14 @@ def test_the_watch_counts_an_openclaw_range_as_proven_up_to_its_until(data):
     assert new_release.newest_proven(new_release.proven(data, "claude-code")) == NEWEST
 
 
-def test_every_golden_folder_of_a_covered_release_equals_its_proving_release():
+@pytest.mark.parametrize("host", ["openclaw", "hermes"])
+def test_every_golden_folder_of_a_covered_release_equals_its_proving_release(host):
     """A release recorded as covered keeps the goldens its own code made: they still equal the goldens of the
-    release whose rules cover it (OpenClaw; Claude Code's are each compared with the loader)."""
+    release whose rules cover it (OpenClaw, Hermes; Claude Code's are each compared with the loader)."""
     data = new_release.Data(REPO)
-    releases = new_release.proven(data, "openclaw")
+    releases = new_release.proven(data, host)
     own = {str(r["version"]) for r in releases}
-    for folder in sorted(data.goldens.glob("openclaw@*")):
+    for folder in sorted(data.goldens.glob(f"{host}@*")):
         version = folder.name.split("@")[1]
         if version in own:
             continue
@@ -219,7 +220,7 @@ def test_every_golden_folder_of_a_covered_release_equals_its_proving_release():
             for r in releases
             if new_release.key(r["since"]) <= new_release.key(version) <= new_release.key(r["until"])
         )
-        assert new_release.differences(folder, data.goldens / f"openclaw@{covering['version']}") == {}, folder.name
+        assert new_release.differences(folder, data.goldens / f"{host}@{covering['version']}") == {}, folder.name
 
 
 def test_cases_the_nearest_has_no_golden_of_are_named_and_keep_the_release_pending(data):
@@ -242,3 +243,56 @@ def test_cases_the_nearest_has_no_golden_of_are_named_and_keep_the_release_pendi
 def test_the_watch_says_in_words_when_npm_cannot_be_run(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))  # no npm on it: nothing is asked of any registry
     assert watch_releases.npm_versions("openclaw", timeout=5) == "npm is not installed"
+
+
+def test_a_claude_code_release_between_two_proven_goes_right_after_its_nearest(data):
+    toml = data.releases("claude-code")
+    toml.write_text(toml.read_text(encoding="utf-8").replace(f'  {{ version = "{NEWEST}"', '  { version = "9.9.9"'))
+    before = toml.read_text(encoding="utf-8").splitlines()
+
+    assert new_release.record_claude_code(toml, NEW, NEWEST_RULES, NEWEST) == (
+        f"claude-code-releases.toml: no line of {NEWEST} ending in a comma to add after"
+    )
+    between = _after(str(new_release.proven(data, "claude-code")[-2]["version"]))  # right after the one before 9.9.9
+    nearest = str(new_release.proven(data, "claude-code")[-2]["version"])
+    assert new_release.record_claude_code(toml, between, "2.1.332", nearest) is None
+    after = toml.read_text(encoding="utf-8").splitlines()
+    assert len(after) == len(before) + 1
+    versions = [str(r["version"]) for r in tomllib.loads("\n".join(after))["release"]]
+    assert versions[-3:] == [nearest, between, "9.9.9"]
+
+
+@pytest.fixture
+def hermes_data(data: new_release.Data) -> new_release.Data:
+    (data.root / "notebook_app" / "core" / "hosts" / "hermes").mkdir(parents=True)
+    shutil.copy(HOSTS / "hermes" / "hermes-0.19.0.toml", data.releases("hermes"))
+    _write(data.goldens / "hermes@0.19.0", _cases("hermes", "0.19.0"))
+    _write(data.goldens / "hermes@0.19.0" / "ops", [_golden("hermes", "0.19.0", "op-add", after="x")])
+    return data
+
+
+def test_hermes_covered_gains_an_until_line_then_moves_it(hermes_data):
+    data = hermes_data
+    toml = data.releases("hermes")
+    before = toml.read_text(encoding="utf-8").splitlines()
+    _write(data.pending / "hermes@0.19.1", _cases("hermes", "0.19.1"))
+    _write(data.pending / "hermes@0.19.1" / "ops", [_golden("hermes", "0.19.1", "op-add", after="x")])
+
+    assert new_release.prove(data, "hermes", "0.19.1").status == 0
+    after = toml.read_text(encoding="utf-8").splitlines()
+    assert [line for line in after if line not in before] == ['until = "0.19.1"  # goldens equal 0.19.0\'s']
+    assert tomllib.loads("\n".join(after))["until"] == "0.19.1"
+    assert (data.goldens / "hermes@0.19.1" / "ops" / "op-add.json").is_file()
+
+    _write(data.pending / "hermes@0.19.2", _cases("hermes", "0.19.2"))
+    _write(data.pending / "hermes@0.19.2" / "ops", [_golden("hermes", "0.19.2", "op-add", after="y")])
+    verdict = new_release.prove(data, "hermes", "0.19.2")
+    assert verdict.status == 1
+    assert "  after (1): ops/op-add" in verdict.lines  # a store operation's golden is compared too
+
+    _write(data.pending / "hermes@0.19.3", _cases("hermes", "0.19.3"))
+    _write(data.pending / "hermes@0.19.3" / "ops", [_golden("hermes", "0.19.3", "op-add", after="x")])
+    assert new_release.prove(data, "hermes", "0.19.3").status == 0
+    final = toml.read_text(encoding="utf-8").splitlines()
+    assert len(final) == len(after)
+    assert 'until = "0.19.3"  # goldens equal 0.19.0\'s' in final
