@@ -8,7 +8,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test browser bench hosts clean
+.PHONY: run test browser bench hosts hosts-watch clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,8 +53,17 @@ bench: $(STAMP)
 # fails the target) and rewrites tests/hosts/goldens/. Not part of
 # `make test`, which only compares with the committed goldens. Needs npm.
 # ARGS picks hosts or cases: `make hosts ARGS="claude-code --case=NAME"`.
+# A release no pin names (`make hosts ARGS="claude-code@2.1.338"`) is proven:
+# its goldens go to tests/hosts/pending/, are compared with its nearest proven
+# release's, and the release is recorded as covered when none differ
+# (docs/hosts.md, "How a release becomes proven").
 hosts: $(STAMP)
 	$(BIN)/python tests/hosts/make_goldens.py $(ARGS)
+
+# The releases each host published after its newest proven (registry queries
+# only, never installs): what to give `make hosts` next.
+hosts-watch: $(STAMP)
+	$(BIN)/python tests/hosts/watch_releases.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis benchmarks/.peers benchmarks/.work

@@ -69,7 +69,7 @@ async def test_the_palette_offers_each_proven_release_and_keeps_the_plain_host(d
             "Load as: Claude Code 2.1.337 (newest)",
             "Load as: Claude Code 2.1.332",
         } <= set(offered)
-        assert "its rules cover 2026.4.27–2026.5.5" in offered["Load as: OpenClaw 2026.4.27"]
+        assert "its rules cover 2026.4.27–2026.5.6" in offered["Load as: OpenClaw 2026.4.27"]
         assert not any(title.startswith("OpenClaw session kind") for title in offered)  # only with OpenClaw in view
 
 

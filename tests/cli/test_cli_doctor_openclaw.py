@@ -50,7 +50,7 @@ def test_a_version_in_no_proven_range_exits_two_for_doctor_as_for_soul(tmp_path:
     assert said[0].stderr.startswith(
         "persona-notebook: openclaw@2030.1 is in no proven range; proven OpenClaw releases: "
     )
-    assert "2026.4.27–2026.5.5 (proven at 2026.4.27)" in said[0].stderr
+    assert "2026.4.27–2026.5.6 (proven at 2026.4.27)" in said[0].stderr
 
 
 def test_the_users_openclaw_caps_are_used_and_said_to_be_unproven(tmp_path: Path) -> None:

@@ -24,9 +24,15 @@ scan blocks, at load and at add (``drivers/hermes_blocked.py``; golden
 (``drivers/hermes_threats.py`` on the entries of ``tests/hermes_threats.py``; golden
 ``hermes@0.19.0/scan/threat-patterns.json``).
 
-    python tests/hosts/make_goldens.py [--keep] [--case=NAME ...] [HOST[@VERSION] ...]
+    python tests/hosts/make_goldens.py [--keep] [--case=NAME ...] [--root=DIR] [HOST[@VERSION] ...]
     (default: every host, e.g. openclaw@2026.9.6 or claude-code; --keep: only the cases a folder
     lacks; --case: only these cases; HOSTS_JOBS=N cases side by side, default 2)
+
+A ``HOST@VERSION`` no pinned release names (``claude-code@2.1.338``) is a new
+release to prove: its goldens go to ``tests/hosts/pending/`` and
+``tests/hosts/new_release.py`` compares them with its nearest proven
+release's, then records it or names the cases that differ (``--root=DIR``: on
+the data and goldens of a copy of the repository at DIR).
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(REPO / "tests"), str(REPO / "benchmarks")]
 import hermes_threats  # noqa: E402
+import new_release  # noqa: E402
 import peers  # noqa: E402
 
 import hermes_ops  # noqa: E402
@@ -251,8 +258,8 @@ HOSTS: dict[str, Host] = {
 }
 
 
-def _run_case(folder: str, host: Host, ready: Install, case: host_corpus.Case) -> str | None:
-    """Run the host's driver on a fresh copy of ``case`` and write its golden; what went wrong, or None."""
+def _run_case(out: Path, folder: str, host: Host, ready: Install, case: host_corpus.Case) -> str | None:
+    """Run the host's driver on a fresh copy of ``case`` and write its golden in ``out``; what went wrong, or None."""
     with tempfile.TemporaryDirectory(prefix=f"hosts-{case.name}-") as tmp:
         host_corpus.build(tmp, [case.name])
         where = Path(tmp) / case.name
@@ -288,11 +295,11 @@ def _run_case(folder: str, host: Host, ready: Install, case: host_corpus.Case) -
         + ")",
         **answer,
     }
-    (GOLDENS / folder / f"{case.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
+    (out / f"{case.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
     return None
 
 
-def _run_op(folder: str, host: Host, ready: Install, op: hermes_ops.OpCase) -> str | None:
+def _run_op(out: Path, folder: str, host: Host, ready: Install, op: hermes_ops.OpCase) -> str | None:
     """Run the host's store-operations driver on a fresh copy of ``op`` and write its golden in ``ops/``."""
     assert ready.command is not None and host.ops is not None
     command = [ready.command[0], str(DRIVERS / host.ops)]
@@ -318,13 +325,13 @@ def _run_op(folder: str, host: Host, ready: Install, op: hermes_ops.OpCase) -> s
         "operation": {"action": op.action, "text": op.text, **({"new": op.new} if op.action == "replace" else {})},
         **json.loads(done.stdout),
     }
-    (GOLDENS / folder / "ops" / f"{op.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
+    (out / f"{op.name}.json").write_text(host_corpus.dump(golden), encoding="utf-8")
     return None
 
 
-def _ops(folder: str, host: Host, ready: Install, keep: bool, chosen: list[str]) -> int:
-    """The store-operations goldens of ``host``; how many cases failed."""
-    out = GOLDENS / folder / "ops"
+def _ops(root: Path, folder: str, host: Host, ready: Install, keep: bool, chosen: list[str]) -> int:
+    """The store-operations goldens of ``host`` in ``root/ops``; how many cases failed."""
+    out = root / "ops"
     out.mkdir(parents=True, exist_ok=True)
     ops = [
         op
@@ -333,15 +340,15 @@ def _ops(folder: str, host: Host, ready: Install, keep: bool, chosen: list[str])
     ]
     failed = 0
     with ThreadPoolExecutor(max_workers=JOBS) as pool:
-        for problem in pool.map(partial(_run_op, folder, host, ready), ops):
+        for problem in pool.map(partial(_run_op, out, folder, host, ready), ops):
             if problem is not None:
                 print(problem, file=sys.stderr)
                 failed += 1
-    print(f"{folder}: {len(ops)} store operations -> {out.relative_to(REPO)}")
+    print(f"{folder}: {len(ops)} store operations -> {_shown(out)}")
     return failed
 
 
-def _scan(folder: str, host: Host, ready: Install) -> int:
+def _scan(root: Path, folder: str, host: Host, ready: Install) -> int:
     """The host's blocked-characters golden (``scan/blocked-characters.json``); 1 when its driver failed."""
     assert ready.command is not None and host.scan is not None
     command = [ready.command[0], str(DRIVERS / host.scan)]
@@ -361,14 +368,14 @@ def _scan(folder: str, host: Host, ready: Install) -> int:
         "command": f"make hosts  ({Path(command[0]).name} tests/hosts/drivers/{host.scan} <empty folder>)",
         **json.loads(done.stdout),
     }
-    out = GOLDENS / folder / "scan"
+    out = root / "scan"
     out.mkdir(parents=True, exist_ok=True)
     (out / "blocked-characters.json").write_text(host_corpus.dump(golden), encoding="utf-8")
-    print(f"{folder}: blocked characters -> {(out / 'blocked-characters.json').relative_to(REPO)}")
+    print(f"{folder}: blocked characters -> {_shown(out / 'blocked-characters.json')}")
     return 0
 
 
-def _threats(folder: str, host: Host, ready: Install) -> int:
+def _threats(root: Path, folder: str, host: Host, ready: Install) -> int:
     """The host's threat-patterns golden (``scan/threat-patterns.json``); 1 when its driver failed."""
     assert ready.command is not None and host.threats is not None
     command = [ready.command[0], str(DRIVERS / host.threats)]
@@ -392,10 +399,10 @@ def _threats(folder: str, host: Host, ready: Install) -> int:
         " < the entries of tests/hermes_threats.py)",
         **json.loads(done.stdout),
     }
-    out = GOLDENS / folder / "scan"
+    out = root / "scan"
     out.mkdir(parents=True, exist_ok=True)
     (out / "threat-patterns.json").write_text(host_corpus.dump(golden), encoding="utf-8")
-    print(f"{folder}: threat patterns -> {(out / 'threat-patterns.json').relative_to(REPO)}")
+    print(f"{folder}: threat patterns -> {_shown(out / 'threat-patterns.json')}")
     return 0
 
 
@@ -410,54 +417,124 @@ def _interop(host: Host) -> int:
     return 1 if done.returncode != 0 else 0
 
 
+def _shown(path: Path) -> str:
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+
+
+def _make(folder: str, host: Host, out: Path, keep: bool, chosen: list[str]) -> int:
+    """Install ``host`` and write its goldens in ``out``; how many things failed."""
+    begun = time.monotonic()
+    ready = host.install()
+    if ready.command is None:
+        print(f"{folder}: cannot install: {ready.error}", file=sys.stderr)
+        return 1
+    if not keep and not chosen:
+        shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True, exist_ok=True)
+    cases = [
+        case
+        for case in host_corpus.cases(folder.split("@")[0])
+        if not (keep and (out / f"{case.name}.json").exists()) and (not chosen or case.name in chosen)
+    ]
+    first = _run_case(out, folder, host, ready, cases[0]) if cases else None
+    if first is not None:  # a driver that fails on its first case fails on all: say it once
+        print(f"{first}\n{folder}: its driver fails on the first case; the other cases are not run", file=sys.stderr)
+        return 1
+    failed = 0
+    with ThreadPoolExecutor(max_workers=JOBS) as pool:
+        for problem in pool.map(partial(_run_case, out, folder, host, ready), cases[1:]):
+            if problem is not None:
+                print(problem, file=sys.stderr)
+                failed += 1
+    if host.ops:
+        failed += _ops(out, folder, host, ready, keep, chosen)
+    if host.scan and not chosen:
+        failed += _scan(out, folder, host, ready)
+    if host.threats and not chosen:
+        failed += _threats(out, folder, host, ready)
+    print(f"{folder}: {len(cases)} cases -> {_shown(out)} ({time.monotonic() - begun:.1f} s)")
+    if host.interop and not chosen:
+        failed += _interop(host)
+    return failed
+
+
+def _new_release(folder: str) -> Host | None:
+    """The host to install for ``host@V`` when V is not one of its pinned releases (None: not such a name)."""
+    name, _, version = folder.partition("@")
+    if not new_release.VERSION.fullmatch(version):
+        return None
+    if name == "claude-code":
+        return Host(version, "claude_code.py", _claude_code(version))
+    if name == "openclaw":
+        return Host(version, "openclaw.mjs", _openclaw(version), finish=_openclaw_finish)
+    if name == "hermes":
+        return Host(
+            version,
+            "hermes.py",
+            _hermes_release(version),
+            cwd_arg=True,
+            ops="hermes_ops.py",
+            scan="hermes_blocked.py",
+            threats="hermes_threats.py",
+        )
+    return None
+
+
+def _hermes_release(version: str) -> Callable[[], Install]:
+    """A Hermes release other than the pinned one, in its own venv ``benchmarks/.peers/hermes@V``."""
+
+    def install() -> Install:
+        spec = f"hermes-agent=={version}"
+        env = peers.ensure_peer(f"hermes@{version}", spec, PEERS, timeout=1500)
+        if env.python is None:
+            return Install(None, spec, env.error)
+        return Install([str(env.python), str(DRIVERS / "hermes.py")], spec)
+
+    return install
+
+
+def _prove(folder: str, data: new_release.Data) -> int:
+    """Install a release no golden proves, write its goldens in pending, and compare them with its nearest
+    proven release's (:func:`new_release.prove`): recorded (0), or the cases that differ (1), or refused (2)."""
+    name, _, version = folder.partition("@")
+    near = new_release.nearest(new_release.proven(data, name), version)
+    if isinstance(near, str):  # before installing anything
+        print(f"{folder}: {near}", file=sys.stderr)
+        return 2
+    host = _new_release(folder)
+    assert host is not None
+    if _make(folder, host, data.pending / folder, keep=False, chosen=[]):
+        print(f"{folder}: its goldens are incomplete; nothing compared", file=sys.stderr)
+        return 1
+    verdict = new_release.prove(data, name, version)
+    print("\n".join(verdict.lines))
+    return verdict.status
+
+
 def main(only: list[str]) -> int:
-    """``only``: golden folders to make (default all); ``--keep`` runs only the cases a folder lacks."""
+    """``only``: golden folders to make (default all); ``--keep`` runs only the cases a folder lacks. A
+    ``host@V`` no pinned release names is a new release to prove (``--root=DIR``: the data and goldens of a
+    copy of the repository at DIR, not this one's)."""
     keep = "--keep" in only
     chosen = [name.removeprefix("--case=") for name in only if name.startswith("--case=")]
-    only = [name for name in only if name != "--keep" and not name.startswith("--case=")]
+    root = next((Path(name.removeprefix("--root=")) for name in only if name.startswith("--root=")), REPO)
+    only = [name for name in only if name != "--keep" and not name.startswith(("--case=", "--root="))]
+    unknown = [name for name in only if name not in HOSTS and not any(f.split("@")[0] == name for f in HOSTS)]
+    for name in unknown:
+        if _new_release(name) is None:
+            print(f"{name}: no such host or version (hosts: {', '.join(HOSTS)})", file=sys.stderr)
+            return 2
     started = time.monotonic()
     failed = 0
     for folder, host in HOSTS.items():
         if only and folder not in only and folder.split("@")[0] not in only:
             continue
-        begun = time.monotonic()
-        ready = host.install()
-        if ready.command is None:
-            print(f"{folder}: cannot install: {ready.error}", file=sys.stderr)
-            failed += 1
-            continue
-        out = GOLDENS / folder
-        if not keep and not chosen:
-            shutil.rmtree(out, ignore_errors=True)
-        out.mkdir(parents=True, exist_ok=True)
-        cases = [
-            case
-            for case in host_corpus.cases(folder.split("@")[0])
-            if not (keep and (out / f"{case.name}.json").exists()) and (not chosen or case.name in chosen)
-        ]
-        first = _run_case(folder, host, ready, cases[0]) if cases else None
-        if first is not None:  # a driver that fails on its first case fails on all: say it once
-            print(
-                f"{first}\n{folder}: its driver fails on the first case; the other cases are not run", file=sys.stderr
-            )
-            failed += 1
-            continue
-        with ThreadPoolExecutor(max_workers=JOBS) as pool:
-            for problem in pool.map(partial(_run_case, folder, host, ready), cases[1:]):
-                if problem is not None:
-                    print(problem, file=sys.stderr)
-                    failed += 1
-        if host.ops:
-            failed += _ops(folder, host, ready, keep, chosen)
-        if host.scan and not chosen:
-            failed += _scan(folder, host, ready)
-        if host.threats and not chosen:
-            failed += _threats(folder, host, ready)
-        print(f"{folder}: {len(cases)} cases -> {out.relative_to(REPO)} ({time.monotonic() - begun:.1f} s)")
-        if host.interop and not chosen:
-            failed += _interop(host)
+        failed += _make(folder, host, GOLDENS / folder, keep, chosen)
+    status = 1 if failed else 0
+    for folder in unknown:
+        status = max(status, _prove(folder, new_release.Data(root.resolve())))
     print(f"make hosts: {time.monotonic() - started:.1f} s")
-    return 1 if failed else 0
+    return status
 
 
 if __name__ == "__main__":

@@ -35,8 +35,10 @@ NOT_MODELLED = (
 
 
 def proven_releases() -> tuple[dict[str, object], ...]:
-    """The Hermes releases a golden proves, oldest first; each its own release only (no range)."""
-    return ({"version": str(rules()["version"])},)
+    """The Hermes releases a golden proves, oldest first: the one whose rules file this is, covering up to its
+    ``until`` when a newer release's goldens proved equal (``make hosts``; itself alone without one)."""
+    r = rules()
+    return ({"version": str(r["version"]), **({"until": str(r["until"])} if "until" in r else {})},)
 
 
 def hermes_version(version: str | None) -> tuple[str | None, str]:
