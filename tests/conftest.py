@@ -215,14 +215,14 @@ def own_user_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.fixture(autouse=True)
-def no_host_detection(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def no_host_detection(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     """No test looks for the hosts installed on the machine it runs on (issue 36), and ``$HOME`` is the test's own:
     what a test sees never depends on a Claude Code, OpenClaw or Hermes someone installed. A test of detection
     clears the variable (``monkeypatch.delenv``) and points ``HOME`` and ``PATH`` at its own fake install."""
     monkeypatch.setenv(DETECT_OFF, "1")
-    home = tmp_path / "user-home"
-    home.mkdir(exist_ok=True)
-    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv(
+        "HOME", str(tmp_path_factory.mktemp("home"))
+    )  # beside tmp_path: a test's own folder stays its own
 
 
 @pytest.fixture(autouse=True)

@@ -233,11 +233,19 @@ def test_a_damaged_hosts_file_reads_as_no_choice(tmp_path: Path, state: Path) ->
     assert remembered_host(tmp_path, state) is not None
 
 
-def test_an_unknown_host_or_a_version_no_golden_proves_is_a_usage_error(tmp_path: Path, user: Path) -> None:
+def test_an_unknown_host_or_a_version_older_than_the_oldest_proven_is_a_usage_error(tmp_path: Path, user: Path) -> None:
     unknown = open_home(tmp_path, host="nope", env=env_of(user))
     assert isinstance(unknown, OpeningError) and unknown.message.startswith("no host named 'nope'; hosts: ")
-    version = open_home(tmp_path, host="hermes@0.20", env=env_of(user))
-    assert isinstance(version, OpeningError) and "0.20" in version.message and version.exit_code == 2
+    version = open_home(tmp_path, host="hermes@0.18", env=env_of(user))
+    assert isinstance(version, OpeningError) and "0.18" in version.message and version.exit_code == 2
+
+
+def test_a_version_newer_than_the_newest_proven_opens_as_named(tmp_path: Path, user: Path) -> None:
+    """Issue 36: a release the goldens have not reached yet opens, its load shown as its nearest proven release's
+    (it was a usage error before)."""
+    found = open_home(tmp_path, host="hermes@0.20", env=env_of(user))
+    assert not isinstance(found, OpeningError)
+    assert (found.host, found.version) == ("hermes", "0.20")
 
 
 def test_a_folder_that_is_not_there_is_an_error_and_is_never_made(tmp_path: Path, user: Path) -> None:
