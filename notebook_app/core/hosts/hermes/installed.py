@@ -1,13 +1,13 @@
 """Which Hermes is installed, from its files alone (issue 36): ``hermes`` on PATH, its interpreter, its metadata.
 
-NousResearch/hermes-agent's ``scripts/install.sh`` clones the project into ``$HERMES_HOME/hermes-agent``
-(``/usr/local/lib/hermes-agent`` for root), makes a virtual environment ``venv/`` there, installs the
-project into it (its ``pyproject.toml`` names the distribution ``hermes-agent``) and links
-``~/.local/bin/hermes`` (``/usr/local/bin/hermes``) to ``venv/bin/hermes``, a console script whose ``#!``
-line names the environment's ``bin/python``. So: ``hermes`` followed, its shebang's interpreter, that
-environment's ``lib/python*/site-packages/hermes_agent-*.dist-info/METADATA`` and its ``Version:``. Where
-no metadata says (a shebang through ``env``, a pip that wrote none), the install folder above the script:
-the checkout's own ``pyproject.toml``. ``hermes`` is never run.
+NousResearch/hermes-agent's ``scripts/install.sh`` (read at commit 0022da90) clones the project into
+``$HERMES_HOME/hermes-agent`` (``/usr/local/lib/hermes-agent`` for root), makes a virtual environment
+``venv/`` there, installs the project into it (its ``pyproject.toml``, at 00067189, names the distribution
+``hermes-agent``) and links ``~/.local/bin/hermes`` (``/usr/local/bin/hermes``) to ``venv/bin/hermes``, a
+console script whose ``#!`` line names the environment's ``bin/python``. So: ``hermes`` followed, its
+shebang's interpreter, that environment's ``lib/python*/site-packages/hermes_agent-*.dist-info/METADATA`` and
+its ``Version:``. Where no metadata says (a shebang through ``env``, a pip that wrote none), the install
+folder above the script: the checkout's own ``pyproject.toml``. ``hermes`` is never run.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Which OpenClaw is installed, from its files alone (issue 36): ``openclaw`` on PATH, and its package.
 
 OpenClaw ships as the npm package ``openclaw``, whose ``package.json`` names ``"bin": {"openclaw":
-"openclaw.mjs"}`` (openclaw/openclaw's own ``package.json``): a global install links
+"openclaw.mjs"}`` (openclaw/openclaw's own ``package.json``, read at commit 485a0e78): a global install links
 ``<prefix>/bin/openclaw`` to ``<prefix>/lib/node_modules/openclaw/openclaw.mjs``, so the link followed and a
 walk up finds the package's ``package.json`` and its version. ``openclaw`` is never run.
 """
