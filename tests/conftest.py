@@ -35,6 +35,7 @@ from pathlib import Path
 
 import pytest
 
+from notebook_app.core.hostbase.installed import DETECT_OFF
 from size_report import size_lines
 
 # What starts a real process: these modules (and their submodules; the MCP SDK's stdio client starts the server),
@@ -211,6 +212,17 @@ def own_user_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         ("XDG_STATE_HOME", "xdg-state"),
     ):
         monkeypatch.setenv(name, str(tmp_path / folder))
+
+
+@pytest.fixture(autouse=True)
+def no_host_detection(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """No test looks for the hosts installed on the machine it runs on (issue 36), and ``$HOME`` is the test's own:
+    what a test sees never depends on a Claude Code, OpenClaw or Hermes someone installed. A test of detection
+    clears the variable (``monkeypatch.delenv``) and points ``HOME`` and ``PATH`` at its own fake install."""
+    monkeypatch.setenv(DETECT_OFF, "1")
+    monkeypatch.setenv(
+        "HOME", str(tmp_path_factory.mktemp("home"))
+    )  # beside tmp_path: a test's own folder stays its own
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from notebook_app import __version__
-from notebook_app.cli.common import CommandLine, host_options, usage_error
+from notebook_app.cli.common import CommandLine, host_options, usage_error, without_detection
 
 
 def build_parser(verbs: Sequence[CommandLine]) -> argparse.ArgumentParser:
@@ -66,6 +66,7 @@ def verb_meant(home: str, verbs: Sequence[CommandLine]) -> str | None:
 
 def run(argv: Sequence[str], verbs: Sequence[CommandLine]) -> int:
     args = build_parser(verbs).parse_args(argv)
+    without_detection([], args)
     if args.home is not None and (verb := verb_meant(args.home, verbs)) is not None:
         return usage_error(
             f"{args.home} is not a command, and no folder here has that name: did you mean {verb}? "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 from notebook_app import __version__
 from notebook_app.core.fs.home_pin import pin_home
 from notebook_app.core.home.soul import home_path
+from notebook_app.core.hostbase.installed import DETECT_OFF
 from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.record.notes import git_notes
 
@@ -78,11 +80,32 @@ def host_options(parser: argparse.ArgumentParser, *, host_help: str = HOST_HELP)
     )
     hosts.add_argument("--profile", metavar="NAME", help="Hermes: open ~/.hermes/profiles/NAME ('default': ~/.hermes)")
     hosts.add_argument(
+        NO_DETECT,
+        action="store_true",
+        help="do not look for the host's installed release (read from its files on PATH, never run); "
+        "also before the command, for every command",
+    )
+    hosts.add_argument(
         "--openclaw-config",
         metavar="PATH",
         help="OpenClaw's config to read its caps and workspaces from (default: $OPENCLAW_CONFIG_PATH, "
         "else ~/.openclaw/openclaw.json)",
     )
+
+
+NO_DETECT = "--no-detect"
+"""The global option that turns detection of installed hosts off (:data:`...core.hostbase.installed.DETECT_OFF`)."""
+
+
+def without_detection(argv: list[str], args: argparse.Namespace | None = None) -> list[str]:
+    """``argv`` without a leading ``--no-detect`` (the global form, before the command); that, or the option
+    given to a command (``args.no_detect``), turns detection off for this process and the ones it starts."""
+    off = False
+    while argv and argv[0] == NO_DETECT:
+        argv, off = argv[1:], True
+    if off or getattr(args, "no_detect", False):
+        os.environ[DETECT_OFF] = "1"
+    return argv
 
 
 def existing_home(given: str, *, create: bool = False) -> Path | str:

@@ -13,7 +13,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from notebook_app.cli.common import CommandLine, home_option, print_json, usage_error
-from notebook_app.cli.hosts import HOST_HELP, home_and_host, host_options
+from notebook_app.cli.hosts import HOST_HELP, home_and_host, host_options, host_standing, with_standing
 from notebook_app.core.text.hidden import with_markers
 
 if TYPE_CHECKING:
@@ -42,10 +42,10 @@ def run(args: argparse.Namespace) -> int:
     from notebook_app.core.doctor.check import Doctor  # lazy: the doctor verb
 
     doctor = Doctor(remember=True)
-    report = doctor.check(home, host=host)
+    report = doctor.check(home, host=host, standing=host_standing(args))
     budget = doctor.exact_tokens(report) if args.tokens else report.budget
     if args.json:
-        data = report.to_json()
+        data = with_standing(args, report.to_json())
         if args.tokens:
             summary = data["budget"]
             assert isinstance(summary, dict)  # the report's JSON holds its budget as an object

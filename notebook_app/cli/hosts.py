@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +16,7 @@ from notebook_app.core.hostbase.registry import host as registered
 
 if TYPE_CHECKING:
     from notebook_app.core.hosts.profile import HostProfile
+    from notebook_app.core.hosts.standing import Standing
 
 HOST_HELP = "as this host loads it: toolnexus (default), openclaw[@VERSION], hermes, claude-code"
 
@@ -37,13 +39,44 @@ def home_and_host(args: argparse.Namespace) -> tuple[Path, HostProfile | None] |
 
 
 def host_spec(args: argparse.Namespace) -> str | None:
-    """The host to compose as: ``--host``, else the one the home opened as (None: the contract)."""
+    """The host to compose as: ``--host``, else the one the home opened as (None: the contract); with no version
+    named, a proven host's installed release (or the proven release standing in for it, :func:`host_standing`)."""
+    spec = _named_spec(args)
+    found = host_standing(args)
+    if spec is None or found is None or "@" in spec or found.load_version is None:
+        return spec
+    return f"{spec}@{found.load_version}"
+
+
+def _named_spec(args: argparse.Namespace) -> str | None:
     if args.host is not None:
-        return args.host
+        return str(args.host)
     opening = getattr(args, "opening", None)
     if opening is None or opening.chosen.value == "fallback":
         return None
-    return opening.spec
+    return str(opening.spec)
+
+
+def host_standing(args: argparse.Namespace) -> Standing | None:
+    """Where the host composed as stands (:mod:`...core.hosts.standing`), found once and kept as ``args.standing``;
+    None for the contract, a host with no proven releases, or a version named that is refused (its own words
+    say why). Its sentence about the installed release is said on stderr, once."""
+    if hasattr(args, "standing"):
+        return args.standing
+    from notebook_app.core.hosts.standing import standing  # lazy: detection, for the verbs that show a host
+
+    spec = _named_spec(args)
+    found = standing(registered(spec), spec.partition("@")[2] or None, os.environ) if spec is not None else None
+    args.standing = found if found is not None and not isinstance(found, str) else None
+    if args.standing is not None and args.standing.said_here is not None:
+        print(f"persona-notebook: {args.standing.said_here}", file=sys.stderr)
+    return args.standing
+
+
+def with_standing(args: argparse.Namespace, data: dict[str, object]) -> dict[str, object]:
+    """``data`` (a verb's ``--json``) with ``installed``, ``rules`` and ``proven`` of a proven host."""
+    found = host_standing(args)
+    return {**data, **found.to_json()} if found is not None else data
 
 
 def resolved_host(args: argparse.Namespace) -> HostProfile | None | str:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from notebook_app.cli import app, doctor, edit, entry, git, history, mcp, memory, portable, review, soul, tidy
-from notebook_app.cli.common import CommandLine, build_verb_parser, say_git_notes
+from notebook_app.cli.common import CommandLine, build_verb_parser, say_git_notes, without_detection
 
 VERBS: tuple[CommandLine, ...] = (
     memory.COMMAND,
@@ -54,11 +54,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = without_detection(list(sys.argv[1:] if argv is None else argv))
     verbs = {name: command for command in VERBS for name in command.names}
     if argv and argv[0] in verbs:
         parser = build_verb_parser(VERBS)
         args = parser.parse_args(argv)
+        without_detection([], args)
         status = verbs[args.command].run(args)
         say_git_notes()
         return status

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from notebook_app.cli.common import CommandLine, home_option, opened_home, print_json, say_content_secrets, usage_error
-from notebook_app.cli.hosts import HOST_HELP, home_and_host, host_options, host_spec
+from notebook_app.cli.hosts import HOST_HELP, home_and_host, host_options, host_spec, with_standing
 from notebook_app.core.home.soul import compose
 from notebook_app.core.hostbase.host import Host, SoulView
 from notebook_app.core.hostbase.registry import host as registered
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         }
         if host is not None:  # the contract's output stays exactly as it was
             data["host"] = composition.host
-        print_json(data)
+        print_json(with_standing(args, data))
     elif composition.soul:
         print(composition.soul)
     elif composition.skipped:
@@ -127,7 +127,7 @@ def _printed(args: argparse.Namespace, view: SoulView) -> int:
         print(f"persona-notebook: {note}", file=sys.stderr)
     say_content_secrets(view.text, "the soul")
     if args.json:
-        print_json(view.json)
+        print_json(with_standing(args, view.json))
     elif view.text:
         print(view.text)
     else:

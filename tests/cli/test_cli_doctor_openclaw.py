@@ -9,6 +9,7 @@ import pytest
 from cli_process import run
 
 import host_corpus
+from notebook_app.core.hostbase.registry import host as registered
 
 GOLDENS = Path(__file__).resolve().parents[1] / "hosts" / "goldens"
 
@@ -41,16 +42,37 @@ def test_the_doctors_budget_total_is_what_openclaw_injected(tmp_path: Path, case
     assert report["budget"]["total_cap"] == 60_000
 
 
-def test_a_version_in_no_proven_range_exits_two_for_doctor_as_for_soul(tmp_path: Path) -> None:
+def test_a_version_older_than_the_oldest_proven_exits_two_for_doctor_as_for_soul(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
-    said = [run(verb, "--home", str(home), "--host", "openclaw@2030.1", tmp=tmp_path) for verb in ("doctor", "soul")]
+    said = [run(verb, "--home", str(home), "--host", "openclaw@2025.1", tmp=tmp_path) for verb in ("doctor", "soul")]
     assert [(out.returncode, out.stdout) for out in said] == [(2, ""), (2, "")]
     assert said[0].stderr == said[1].stderr
     assert said[0].stderr.startswith(
-        "persona-notebook: openclaw@2030.1 is in no proven range; proven OpenClaw releases: "
+        "persona-notebook: openclaw@2025.1 is in no proven range; proven OpenClaw releases: "
     )
     assert "2026.4.27–2026.5.6 (proven at 2026.4.27)" in said[0].stderr
+
+
+def test_a_version_newer_than_the_newest_proven_stands_in_for_doctor_as_for_soul(tmp_path: Path) -> None:
+    """Issue 36: a release the goldens have not reached yet is shown as its nearest proven release loads it, and
+    said (it exited 2 before, "openclaw@2030.1 is in no proven range")."""
+    home = tmp_path / "home"
+    home.mkdir()
+    newest = str(registered("openclaw").proven_releases()[-1]["version"])
+    words = f"OpenClaw 2030.1 is newer than the newest proven, {newest}: shown as {newest} loads it"
+    doctor, soul = (
+        run(verb, "--home", str(home), "--host", "openclaw@2030.1", "--json", tmp=tmp_path)
+        for verb in ("doctor", "soul")
+    )
+    assert (doctor.returncode, soul.returncode) == (0, 0), doctor.stderr + soul.stderr
+    assert f"persona-notebook: {words}\n" in soul.stderr
+    (numbers,) = [f["message"] for f in json.loads(doctor.stdout)["findings"] if f["rule"] == "host.numbers"]
+    assert f"; {words}; " in numbers
+    assert json.loads(soul.stdout)["host_version"] == newest
+    for out in (doctor, soul):  # a version named: no installed release looked at (the suite turns detection off)
+        assert (json.loads(out.stdout)["installed"], json.loads(out.stdout)["rules"]) == (None, newest)
+        assert json.loads(out.stdout)["proven"] is False
 
 
 def test_the_users_openclaw_caps_are_used_and_said_to_be_unproven(tmp_path: Path) -> None:

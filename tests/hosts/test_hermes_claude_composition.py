@@ -171,12 +171,28 @@ def test_doctor_as_hermes_reports_the_memory_limits_its_config_yaml_sets(tmp_pat
     assert "memory limits MEMORY.md 60, USER.md 20 characters" in numbers
 
 
-def test_doctor_refuses_a_hermes_version_no_golden_proves(tmp_path: Path) -> None:
+def test_doctor_refuses_a_hermes_version_older_than_any_golden_proves(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "notebook_app", "doctor", "--home", str(tmp_path), "--host", "hermes@0.20"],
+        [sys.executable, "-m", "notebook_app", "doctor", "--home", str(tmp_path), "--host", "hermes@0.18"],
         capture_output=True,
         text=True,
         timeout=60,
         env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")},
     )
     assert done.returncode == 2 and "proven Hermes releases: 0.19.0" in done.stderr
+
+
+def test_doctor_shows_a_newer_hermes_version_as_the_newest_proven_loads_it_and_says_so(tmp_path: Path) -> None:
+    """Issue 36: a release no golden has reached yet stands in as the newest proven (it exited 2 before)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "notebook_app", "doctor", "--home", str(tmp_path), "--host", "hermes@0.20", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")},
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    numbers = next(f["message"] for f in report["findings"] if f["rule"] == "host.numbers")
+    assert numbers.startswith("Hermes 0.20 is newer than the newest proven, 0.19.0: shown as 0.19.0 loads it")
+    assert (report["rules"], report["proven"]) == ("0.19.0", False)

@@ -71,12 +71,20 @@ def test_an_unknown_host_is_a_usage_error(tmp_path: Path) -> None:
     assert isinstance(plan, Problem) and plan.exit_code == 2
 
 
-def test_an_unknown_version_is_a_usage_error(tmp_path: Path) -> None:
+def test_a_version_older_than_the_oldest_proven_is_a_usage_error(tmp_path: Path) -> None:
     persona = read(demo_home(tmp_path), "toolnexus", env_for(tmp_path))
-    for spec in ("hermes@9.9.9", "openclaw@1999.1.1", "claude-code@0.0.1"):
+    for spec in ("hermes@0.1.0", "openclaw@1999.1.1", "claude-code@0.0.1", "hermes@latest"):
         plan = make_plan(persona, spec, tmp_path / "dest", env=env_for(tmp_path))
         assert isinstance(plan, Problem) and plan.exit_code == 2, spec
     assert not (tmp_path / "dest").exists()
+
+
+def test_a_version_newer_than_the_newest_proven_plans_as_the_newest_proven(tmp_path: Path) -> None:
+    """Issue 36: a release the goldens have not reached yet stands in as its nearest proven (it was refused)."""
+    persona = read(demo_home(tmp_path), "toolnexus", env_for(tmp_path))
+    plan = make_plan(persona, "hermes@9.9.9", tmp_path / "dest", env=env_for(tmp_path))
+    assert isinstance(plan, Plan), plan
+    assert not (tmp_path / "dest").exists()  # a plan writes nothing
 
 
 def test_a_source_not_in_the_hosts_layout_is_a_usage_error(tmp_path: Path) -> None:

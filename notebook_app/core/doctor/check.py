@@ -35,6 +35,7 @@ from notebook_app.core.doctor.rules.loading import (
     status_findings,
     temp_file_findings,
 )
+from notebook_app.core.doctor.rules.release import release_findings
 from notebook_app.core.doctor.rules.remembered import remembered_findings
 from notebook_app.core.doctor.rules.secrets import secret_findings
 from notebook_app.core.doctor.rules.security import hidden_findings, mixed_script_findings
@@ -47,6 +48,7 @@ from notebook_app.core.home.soul import BOOTSTRAP_ORDER, Composition, compose, h
 from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hosts.hermes.config import read_config
 from notebook_app.core.hosts.profile import HostProfile
+from notebook_app.core.hosts.standing import Standing
 from notebook_app.core.memory import sections
 from notebook_app.core.text.file_text import FileText
 from notebook_app.core.tidy.model import archive_for
@@ -153,6 +155,7 @@ class Doctor:
         host: HostProfile | None = None,
         files: FileMap | None = None,
         folder: str | os.PathLike[str] | None = None,
+        standing: Standing | None = None,
     ) -> DoctorReport:
         """Every finding in ``home`` for ``host`` (None: the contract); never raises, never writes.
 
@@ -160,6 +163,8 @@ class Doctor:
         the home was opened (None: as ``host`` keeps them, :func:`files_for`).
         ``folder``: the folder it was opened from, whose remembered host is held
         against its layout (a Claude Code project's root; None: ``home``).
+        ``standing``: where the host stands on this machine (:mod:`..hosts.standing`), whose installed release
+        with no proven rules is an ``info`` finding (None: not looked at).
         """
         root = home_path(home)
         files = stood_in(root, files) if files is not None else files_for(root, host)
@@ -176,6 +181,7 @@ class Doctor:
         found += backup_findings(root, files)
         found += home_findings(root)
         found += remembered_findings(home_path(folder) if folder is not None else root)
+        found += release_findings(standing)
         found += self.history.findings(root)
         found += self.git.findings(root)
         composition = compose(root, host=host)

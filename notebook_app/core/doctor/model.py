@@ -168,6 +168,12 @@ RULES: dict[str, Rule] = _rules(
     Rule("host.shadowed", W, B, "a profile of your own named like a shipped host: the shipped one stays in force"),
     Rule("host.read-only", I, B, "the files the host's profile marks read-only: the notebook refuses to write them"),
     Rule(
+        "host.unproven",
+        I,
+        B,
+        "the host's installed release has no proven rules: shown as the nearest proven release loads it",
+    ),
+    Rule(
         "host.remembered",
         W,
         B,

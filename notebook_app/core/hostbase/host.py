@@ -26,6 +26,7 @@ from notebook_app.core.hostbase.export import SEVEN, ExportLayout, Place, flat_l
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
     from notebook_app.core.home.soul import Composition
+    from notebook_app.core.hostbase.installed import Installed
     from notebook_app.core.hosts.injected import HostLoad
     from notebook_app.core.hosts.openclaw.pane import OpenClawPane
     from notebook_app.core.hosts.profile import HostProfile
@@ -156,6 +157,12 @@ class Host:
     def proven_version(self, version: str | None) -> tuple[str | None, str] | None:
         """(its proven release ``version`` names, the sentence saying which) or (None, why none does); None for a
         host whose numbers come from its profile, not from releases."""
+        return None
+
+    def find_installed(self, env: Mapping[str, str]) -> Installed | None:
+        """The release of it installed on this machine, read from its files alone (never run), or None: not
+        found, detection off (``--no-detect``), or a host whose installs are not known
+        (:mod:`.installed`)."""
         return None
 
     def starts_no_session(self, composition: Composition) -> str | None:

@@ -243,6 +243,14 @@ def test_an_unknown_host_or_a_version_older_than_the_oldest_proven_is_a_usage_er
         assert isinstance(refused, OpeningError) and "not a version" in refused.message
 
 
+def test_a_version_newer_than_the_newest_proven_opens_as_named(tmp_path: Path, user: Path) -> None:
+    """Issue 36: a release the goldens have not reached yet opens, its load shown as its nearest proven release's
+    (it was a usage error before)."""
+    found = open_home(tmp_path, host="hermes@0.20", env=env_of(user))
+    assert not isinstance(found, OpeningError)
+    assert (found.host, found.version) == ("hermes", "0.20")
+
+
 def test_a_folder_that_is_not_there_is_an_error_and_is_never_made(tmp_path: Path, user: Path) -> None:
     found = open_home(tmp_path / "gone", env=env_of(user))
     assert isinstance(found, OpeningError) and found.message == f"no such home: {tmp_path / 'gone'}"

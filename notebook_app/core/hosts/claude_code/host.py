@@ -16,6 +16,7 @@ from notebook_app.core.hosts.versions import with_proof
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
     from notebook_app.core.home.soul import Composition
+    from notebook_app.core.hostbase.installed import Installed
     from notebook_app.core.hosts.injected import HostLoad
     from notebook_app.core.hosts.profile import HostProfile
 
@@ -86,6 +87,11 @@ class ClaudeCode(Host):
     def entry_home(self, root: Path, memory_dir: Path | None) -> Path:
         """Its auto-memory folder: its MEMORY.md is there, and nothing of ours goes into the project's tree."""
         return memory_dir if memory_dir is not None else root
+
+    def find_installed(self, env: Mapping[str, str]) -> Installed | None:
+        from notebook_app.core.hosts.claude_code.installed import claude_code_installed  # lazy: platformdirs
+
+        return claude_code_installed(self.id, env)
 
     def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
         from notebook_app.core.hosts.claude_code.load import proven_releases  # lazy: a host's loader

@@ -19,6 +19,7 @@ from notebook_app.core.hosts.versions import with_proof
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
     from notebook_app.core.home.soul import Composition
+    from notebook_app.core.hostbase.installed import Installed
     from notebook_app.core.hosts.injected import HostLoad
     from notebook_app.core.hosts.profile import HostProfile
 
@@ -68,6 +69,11 @@ class Hermes(Host):
     def limits(self) -> Mapping[str, int]:
         """MEMORY.md's and USER.md's limits in characters when ``config.yaml`` sets none (2,200 and 1,375)."""
         return default_limits()
+
+    def find_installed(self, env: Mapping[str, str]) -> Installed | None:
+        from notebook_app.core.hosts.hermes.installed import hermes_installed  # lazy: platformdirs
+
+        return hermes_installed(self.id, env)
 
     def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
         from notebook_app.core.hosts.hermes.load import proven_releases  # lazy: a host's loader

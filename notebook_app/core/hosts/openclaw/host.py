@@ -17,6 +17,7 @@ from notebook_app.core.hosts.openclaw.kinds import KINDS
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
     from notebook_app.core.home.soul import Composition
+    from notebook_app.core.hostbase.installed import Installed
     from notebook_app.core.hosts.injected import HostLoad
     from notebook_app.core.hosts.openclaw.pane import OpenClawPane
     from notebook_app.core.hosts.profile import HostProfile
@@ -50,6 +51,11 @@ class OpenClaw(Host):
         ),
     )
     layout_rank = 2
+
+    def find_installed(self, env: Mapping[str, str]) -> Installed | None:
+        from notebook_app.core.hosts.openclaw.installed import openclaw_installed  # lazy: platformdirs
+
+        return openclaw_installed(self.id, env)
 
     def proven_releases(self) -> tuple[Mapping[str, Any], ...]:
         from notebook_app.core.hosts.openclaw.releases import releases  # lazy: a host's loader
