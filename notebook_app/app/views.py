@@ -76,6 +76,7 @@ def injects(app: NotebookApp, main: MainScreen) -> None:
             shown.host_spec,
             kind=shown.session_kind,
             home_label=app.home_label,
+            standing=shown.standing_words,
             watch=app.watch_home,
         )
     )

@@ -3,6 +3,7 @@ loaded from the project root, and the header naming the project (issue 22, the C
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -216,3 +217,61 @@ async def test_current_and_next_show_every_part_claude_code_loads_in_its_order(p
             for words in ("I prefer short answers.", "Use make test. Keep diffs small.", "Imported notes."):
                 assert words in lines, (pane, words)
             assert "Run ruff before committing." in lines and "- The build uses make" in lines
+
+
+def installed_claude(project, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, version: str) -> Path:
+    """Claude Code ``version`` laid out as its native installer lays it out, on PATH, detection on; the marker a
+    run of it would leave."""
+    from fake_installs import claude_native
+
+    from notebook_app.core.hostbase.installed import DETECT_OFF
+
+    _, user, _ = project
+    marker = tmp_path / "claude-ran"
+    monkeypatch.setenv("PATH", f"{claude_native(user, version, marker)}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.delenv(DETECT_OFF, raising=False)
+    return marker
+
+
+async def test_an_installed_claude_code_newer_than_the_newest_proven_is_named_and_shown_as_the_newest(
+    project, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    root, _, _ = project
+    marker = installed_claude(project, monkeypatch, tmp_path, "2.1.338")
+    app, said = opened_app(root)
+    sentence = "your Claude Code 2.1.338 is newer than the newest proven, 2.1.337: shown as 2.1.337 loads it"
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: "installed" in app.screen.sub_title, "the installed release in the header")
+        assert app.screen.sub_title.endswith(" · Claude Code 2.1.338 installed, shown as 2.1.337")
+        await wait_until(pilot, lambda: sentence in said, "the stand-in said")
+        await pilot.press("L")
+        await wait_until(pilot, lambda: isinstance(app.screen, InjectsScreen) and app.screen.injects, "the load")
+        assert app.screen.injects.load.version == "2.1.337"
+        summary = str(app.screen.query_one("#injects-summary").content)
+        assert summary.endswith(
+            "\nYour Claude Code 2.1.338 is newer than the newest proven, 2.1.337: shown as 2.1.337 loads it"
+        )
+        (memory,) = [part for part in app.screen.injects.load.parts if part.name == "MEMORY.md"]
+        assert memory.injected.startswith("The quoted notes below were saved")
+    assert not marker.exists(), "detection ran the host"
+
+
+async def test_an_installed_proven_claude_code_is_loaded_as_that_release(
+    project, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    root, _, _ = project
+    marker = installed_claude(project, monkeypatch, tmp_path, "2.1.335")
+    app, said = opened_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: "installed" in app.screen.sub_title, "the installed release in the header")
+        assert app.screen.sub_title.endswith(" · Claude Code 2.1.335 installed")
+        assert app.screen.sessions.host_spec == "claude-code@2.1.335"
+        await pilot.press("L")
+        await wait_until(pilot, lambda: isinstance(app.screen, InjectsScreen) and app.screen.injects, "the load")
+        assert app.screen.injects.load.version == "2.1.335"
+        (memory,) = [part for part in app.screen.injects.load.parts if part.name == "MEMORY.md"]
+        assert memory.injected == "- The build uses make\n- Tests live in tests/"  # 2.1.335 sends it unquoted
+        assert "Your Claude Code" not in str(app.screen.query_one("#injects-summary").content)
+    assert not any("newest proven" in words for words in said) and not marker.exists()

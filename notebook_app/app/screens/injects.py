@@ -70,7 +70,14 @@ class InjectsScreen(KeyedScreen[None]):
     BINDINGS = bindings(KEYS)
 
     def __init__(
-        self, home: Path, spec: str | None, *, kind: str | None = None, home_label: str, watch: bool = False
+        self,
+        home: Path,
+        spec: str | None,
+        *,
+        kind: str | None = None,
+        home_label: str,
+        standing: str | None = None,
+        watch: bool = False,
     ) -> None:
         super().__init__()
         self.home = home
@@ -79,6 +86,8 @@ class InjectsScreen(KeyedScreen[None]):
         self.kind = kind
         """OpenClaw's session kind (None: main, or not OpenClaw)."""
         self.home_label = home_label
+        self.standing = standing
+        """The installed release's stand-in said in words (None: the release shown is proven, or not installed)."""
         self.watch_home = watch
         self.injects: Injects | None = None
         self._reads = LatestWins(self, "injects", self._read, done=self._loaded, failed=self._failed)
@@ -119,7 +128,7 @@ class InjectsScreen(KeyedScreen[None]):
             return
         was = self.selected_name
         self.injects = injects
-        self.query_one("#injects-summary", Static).update(header(injects, self.home_label))
+        self.query_one("#injects-summary", Static).update(header(injects, self.home_label, self.standing))
         listing = self.query_one(OptionList)
         listing.clear_options()
         parts = injects.load.parts

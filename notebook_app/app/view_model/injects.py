@@ -57,9 +57,9 @@ def nothing_loaded(injects: Injects) -> str:
     return f"{title} loads nothing from this home next session: none of the files it reads is there and readable."
 
 
-def header(injects: Injects, home_label: str) -> str:
+def header(injects: Injects, home_label: str, standing: str | None = None) -> str:
     """``HOST VERSION · N of CAP UNIT · T tokens (o200k_base)`` (OpenClaw's session kind after its version), then
-    what the home opened is read as."""
+    what the home opened is read as, then (``standing``) that the installed release is shown as another loads it."""
     load = injects.load
     title = " ".join(w for w in (registered(load.host).title, load.version) if w)
     kind = getattr(load, "kind", None)  # OpenClaw's load says the kind of session it is for
@@ -71,7 +71,8 @@ def header(injects: Injects, home_label: str) -> str:
     if cap and (file_cap := load.caps.get("file_cap")):  # the budget's other half, beside the total's
         size += f", {file_cap:,} per file"
     role = registered(load.host).home_words
-    return f"{title} · {size} · {injects.tokens:,} tokens ({TOKENIZER})\n{home_label} read as {role}"
+    said = f"\n{standing[:1].upper()}{standing[1:]}" if standing else ""
+    return f"{title} · {size} · {injects.tokens:,} tokens ({TOKENIZER})\n{home_label} read as {role}{said}"
 
 
 STATUS_WORDS = {

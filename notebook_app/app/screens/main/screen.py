@@ -149,8 +149,8 @@ class MainScreen(PaneScreen):
             self._reads.request()
         else:
             self._read_done(first)  # read while Textual loaded: the first frame already shows the home
-        if self.notebook.opened_as is not None:  # opened as a host: Current and Next as it loads them
-            self.sessions.use_host(self.notebook.opened_as)
+        if self.notebook.opened_as is not None:  # opened as a host: Current and Next as its installed release has them
+            self.sessions.use_installed(self.notebook.opened_as)
         if self.notebook.opening_words:
             title, words = opening_notice(self.notebook.opening_words)
             self.notify(words, title=title, markup=False, timeout=8)
@@ -345,6 +345,13 @@ class MainScreen(PaneScreen):
         self.session_pane("next").border_title = event.next_title
         self._apply(event.state)
         self.sessions.in_view(event.name, event.kind, remember=event.remember)
+
+    @on(SessionsShown.Installed)
+    def _host_installed(self, event: SessionsShown.Installed) -> None:
+        """The header names the home's host as installed here; a release no golden proves is said once, in words."""
+        self.sub_title = f"{self.home_label} · {event.title}"
+        if event.sentence is not None:
+            self.notify(event.sentence, title="host release", markup=False, timeout=12)
 
     @on(SessionsShown.Failed)
     def _sessions_read_failed(self, event: SessionsShown.Failed) -> None:

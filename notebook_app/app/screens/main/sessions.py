@@ -12,8 +12,10 @@ Current and Next.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 from textual.widget import Widget
@@ -23,6 +25,9 @@ from notebook_app.app.view_model.notebook import HomeState, Notebook
 from notebook_app.app.workers import run_once
 from notebook_app.core.hostbase.registry import host as registered
 from notebook_app.core.hostbase.registry import hosts
+
+if TYPE_CHECKING:
+    from notebook_app.core.hosts.standing import Standing
 
 
 class SessionsShown:
@@ -53,6 +58,14 @@ class SessionsShown:
 
         words: str
 
+    @dataclass
+    class Installed(Message):
+        """The home's host is installed here: ``title`` in the header's words (``Claude Code 2.1.338 installed,
+        shown as 2.1.337``), ``sentence`` the stand-in said in words (None: its release is proven)."""
+
+        title: str
+        sentence: str | None
+
     def __init__(self, node: Widget, notebook: Notebook) -> None:
         self._node = node
         self.notebook = notebook
@@ -60,6 +73,8 @@ class SessionsShown:
         """The host Current and Next show, as the palette named it (``NAME[@VERSION]``); None: the contract."""
         self.session_kind: str | None = None
         """OpenClaw's session kind Current and Next show (main, group, channel, subagent, cron); None: not OpenClaw."""
+        self.standing_words: str | None = None
+        """What ``L`` says of the installed release when its rules stand in for it (None: nothing to say)."""
 
     def _failed(self, words: str) -> None:
         self._node.post_message(self.Failed(words))
@@ -98,6 +113,40 @@ class SessionsShown:
             done=lambda state: self._host_used(state, name, kind, remember),
             failed=self._failed,
         )
+
+    def use_installed(self, spec: str) -> None:
+        """Current and Next as the host the home opened as loads them, at the release installed here when ``spec``
+        names none (:mod:`...core.hosts.standing`: its files read in the worker, bounded; the proven release
+        standing in for it when none is proven). Never remembered: the installed release may change any day."""
+        name, _, named = spec.partition("@")
+        kinds = registered(name).session_kinds
+        kind = (self.session_kind or kinds[0]) if kinds else None
+
+        def job() -> tuple[HomeState, str, Standing | None]:
+            from notebook_app.core.hosts.choice import resolve_host  # lazy: a host's loader
+            from notebook_app.core.hosts.standing import Standing, standing  # lazy: detection, in the worker
+
+            found = standing(registered(name), named or None, os.environ)
+            found = found if isinstance(found, Standing) else None
+            version = found.load_version if found is not None and not named else None
+            chosen = f"{name}@{version}" if version else spec
+            choice = resolve_host(chosen, session_kind=kind)
+            if choice.profile is None:
+                raise ValueError(choice.error or f"no host {chosen!r}")
+            return self.notebook.use_host(choice.profile), chosen, found
+
+        run_once(self._node, "home", job, done=partial(self._installed_used, kind), failed=self._failed)
+
+    def _installed_used(self, kind: str | None, result: tuple[HomeState, str, Standing | None]) -> None:
+        state, chosen, found = result
+        self._host_used(state, chosen, kind, False)
+        if found is None or found.installed is None:
+            return
+        title = f"{registered(found.host).title} {found.installed.version} installed"
+        if not found.proven:
+            title += f", shown as {found.rules}"
+        self.standing_words = found.said_here
+        self._node.post_message(self.Installed(title, found.said_here))
 
     def choose_host(self, name: str) -> None:
         """The palette's ``Load as: …``: a host this home may be previewed as; a release of the host it was opened
