@@ -242,8 +242,8 @@ async def test_an_installed_claude_code_newer_than_the_newest_proven_is_named_an
     sentence = "your Claude Code 2.1.338 is newer than the newest proven, 2.1.337: shown as 2.1.337 loads it"
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await wait_until(pilot, lambda: "installed" in app.screen.sub_title, "the installed release in the header")
-        assert app.screen.sub_title.endswith(" · Claude Code 2.1.338 installed, shown as 2.1.337")
+        await wait_until(pilot, lambda: "2.1.33" in app.screen.sub_title, "the installed release in the header")
+        assert app.screen.sub_title == "Claude Code 2.1.338 (shown as 2.1.337) · test home"
         await wait_until(pilot, lambda: sentence in said, "the stand-in said")
         await pilot.press("L")
         await wait_until(pilot, lambda: isinstance(app.screen, InjectsScreen) and app.screen.injects, "the load")
@@ -265,8 +265,8 @@ async def test_an_installed_proven_claude_code_is_loaded_as_that_release(
     app, said = opened_app(root)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await wait_until(pilot, lambda: "installed" in app.screen.sub_title, "the installed release in the header")
-        assert app.screen.sub_title.endswith(" · Claude Code 2.1.335 installed")
+        await wait_until(pilot, lambda: "2.1.33" in app.screen.sub_title, "the installed release in the header")
+        assert app.screen.sub_title == "Claude Code 2.1.335 · test home"  # make_app pins the label
         assert app.screen.sessions.host_spec == "claude-code@2.1.335"
         await pilot.press("L")
         await wait_until(pilot, lambda: isinstance(app.screen, InjectsScreen) and app.screen.injects, "the load")

@@ -46,7 +46,7 @@ def test_soul_as_claude_code_prints_its_own_block_in_its_order(project, tmp_path
     )  # the newest, 2.1.337, quotes every line: the blank line before the WARNING too
     assert "\n> - note 200\n" in out.stdout and "\n- note 200\n" not in out.stdout
     assert "Claude Code 2.1.337 (the newest proven release)" in out.stderr
-    assert "each line quoted with '>'" in out.stderr
+    assert "each line quoted '> ', behind a feature flag its server can turn off" in out.stderr
 
 
 def test_soul_as_claude_code_json_names_each_file_with_its_cut(project, tmp_path):

@@ -348,8 +348,11 @@ class MainScreen(PaneScreen):
 
     @on(SessionsShown.Installed)
     def _host_installed(self, event: SessionsShown.Installed) -> None:
-        """The header names the home's host as installed here; a release no golden proves is said once, in words."""
-        self.sub_title = f"{self.home_label} · {event.title}"
+        """The header names the release of the home's host installed here, beside the host's name where the label
+        has it (so that 80 columns show it); a release no golden proves is said once, in words."""
+        host, label = event.host, self.home_label
+        named = f"{host} {event.release}"
+        self.sub_title = f"{named}{label[len(host) :]}" if label.startswith(f"{host} · ") else f"{named} · {label}"
         if event.sentence is not None:
             self.notify(event.sentence, title="host release", markup=False, timeout=12)
 

@@ -60,10 +60,11 @@ class SessionsShown:
 
     @dataclass
     class Installed(Message):
-        """The home's host is installed here: ``title`` in the header's words (``Claude Code 2.1.338 installed,
-        shown as 2.1.337``), ``sentence`` the stand-in said in words (None: its release is proven)."""
+        """The home's host is installed here: ``host`` its title, ``release`` in the header's words (``2.1.338
+        (shown as 2.1.337)``), ``sentence`` the stand-in said in words (None: its release is proven)."""
 
-        title: str
+        host: str
+        release: str
         sentence: str | None
 
     def __init__(self, node: Widget, notebook: Notebook) -> None:
@@ -142,11 +143,9 @@ class SessionsShown:
         self._host_used(state, chosen, kind, False)
         if found is None or found.installed is None:
             return
-        title = f"{registered(found.host).title} {found.installed.version} installed"
-        if not found.proven:
-            title += f", shown as {found.rules}"
+        release = found.installed.version if found.proven else f"{found.installed.version} (shown as {found.rules})"
         self.standing_words = found.said_here
-        self._node.post_message(self.Installed(title, found.said_here))
+        self._node.post_message(self.Installed(registered(found.host).title, release, found.said_here))
 
     def choose_host(self, name: str) -> None:
         """The palette's ``Load as: …``: a host this home may be previewed as; a release of the host it was opened

@@ -342,8 +342,8 @@ def quoting_notes(r: dict[str, Any]) -> tuple[str, ...]:
     if not r.get("memory_quote"):
         return ()
     return (
-        f"Claude Code {r['version']} sends MEMORY.md after a paragraph of its own, each line quoted with "
-        f"{str(r['memory_quote']).strip()!r} ({r['memory_quote_flag']}); the file itself keeps its own lines",
+        f"Claude Code {r['version']} sends MEMORY.md after a paragraph of its own with each line quoted "
+        f"{str(r['memory_quote'])!r}, behind {r['memory_quote_flag']}; the file itself keeps its own lines",
     )
 
 
