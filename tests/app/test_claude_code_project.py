@@ -254,6 +254,8 @@ async def test_an_installed_claude_code_newer_than_the_newest_proven_is_named_an
         )
         (memory,) = [part for part in app.screen.injects.load.parts if part.name == "MEMORY.md"]
         assert memory.injected.startswith("The quoted notes below were saved")
+        (unproven,) = [f for f in app.screen_stack[-2].notebook.check().findings if f.rule == "host.unproven"]
+        assert unproven.severity.value == "info" and "2.1.338" in unproven.message
     assert not marker.exists(), "detection ran the host"
 
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from notebook_app.core.doctor.check import Doctor, DoctorReport
     from notebook_app.core.hosts.opening.previews import Previews
     from notebook_app.core.hosts.profile import HostProfile
+    from notebook_app.core.hosts.standing import Standing
     from notebook_app.core.memory.edits.hand_edit import HandEditResult
     from notebook_app.core.memory.results import SpliceResult, ToolResult
     from notebook_app.core.memory.tool import MemoryTool
@@ -114,6 +115,9 @@ class Notebook:
         )
         """The host the home opened as (``NAME[@VERSION]``), Current and Next shown as it loads them; None: the
         contract's home."""
+        self.standing: Standing | None = None
+        """Where the host it opened as stands on this machine, once found (its installed release, the rules shown for
+        it); the doctor says an installed release no golden proves. None: not found yet, or not installed."""
         self.opening_words = opening_words
         """Why it opened as that host and what was read on the way, in words: said once when the app opens."""
         pin_home(home)  # opened: a write after the home was moved or removed is refused, never made again here
@@ -224,7 +228,9 @@ class Notebook:
             from notebook_app.core.doctor.check import Doctor  # lazy: the doctor
 
             self._doctor = Doctor(remember=True)
-        return self._doctor.check(self.home, host=self.host, files=self.files, folder=self.host_root)
+        return self._doctor.check(
+            self.home, host=self.host, files=self.files, folder=self.host_root, standing=self.standing
+        )
 
     def tidy(self) -> Proposal:
         """Tidy's proposal for the entry files as the host in view loads them (reads them all: run it in a worker)."""

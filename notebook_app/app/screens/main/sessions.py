@@ -145,6 +145,7 @@ class SessionsShown:
             return
         release = found.installed.version if found.proven else f"{found.installed.version} (shown as {found.rules})"
         self.standing_words = found.said_here
+        self.notebook.standing = found
         self._node.post_message(self.Installed(registered(found.host).title, release, found.said_here))
 
     def choose_host(self, name: str) -> None:
