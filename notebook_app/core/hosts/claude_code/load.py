@@ -390,7 +390,7 @@ def claude_code_load(
     notes = [
         NOT_MODELLED,
         f"auto memory of {anchor} ({'its git root' if git_root(here) else 'no git root: the working directory'})",
-        *quoting_notes(r),
+        *(quoting_notes(r) if any(p.kind == "AutoMem" and p.injected is not None for p in parts) else ()),
     ]
     return ClaudeLoad(
         str(r["version"]),

@@ -102,7 +102,7 @@ def _composed(source: ClaudeRead) -> Composition:
     release quotes them when it sends them; a note says so."""
     version = source.host.version if source.host.version in proven_versions() else None
     part = memory_part(source.found, str(source.root / "MEMORY.md"), version, quote=False)
-    quoting = quoting_notes(rules(version))
+    quoting = quoting_notes(rules(version)) if part is not None and part.injected is not None else ()
     profile = replace(source.host, notes=(*source.host.notes, STANDS_FOR, NOT_MODELLED, *quoting))
     files, loads, skipped = _instruction_sections(source.instructions, profile)
     if part is not None and part.injected is not None:
