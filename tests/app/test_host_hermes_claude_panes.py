@@ -45,7 +45,7 @@ async def test_after_load_as_claude_code_the_next_pane_is_its_auto_memory_with_t
     home: Path, tmp_path: Path
 ) -> None:
     (home / "MEMORY.md").write_text("".join(f"- fact {i:05d}: the tide turns at noon\n" for i in range(260)))
-    part = memory_part(read(home / "MEMORY.md"), str(home / "MEMORY.md"))
+    part = memory_part(read(home / "MEMORY.md"), str(home / "MEMORY.md"), quote=False)  # the panes keep its lines
     assert part is not None and part.status == "cut"
     soul = f"## MEMORY.md\n\n{part.injected}"
     assert "> WARNING: MEMORY.md is 260 lines (limit: 200)" in soul

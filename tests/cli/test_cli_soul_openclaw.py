@@ -55,7 +55,7 @@ def test_a_version_inside_a_range_names_the_release_that_proves_it(workspace: Pa
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["host_version"] == "2026.4.27"
     assert (
-        "OpenClaw 2026.5.1: rules of 2026.4.27–2026.5.5, proven at 2026.4.27 (tests/hosts/goldens/openclaw@2026.4.27/)"
+        "OpenClaw 2026.5.1: rules of 2026.4.27–2026.5.6, proven at 2026.4.27 (tests/hosts/goldens/openclaw@2026.4.27/)"
     ) in out.stderr
     partial = run("soul", "--home", str(workspace), "--host", "openclaw@2026.6", "--json", tmp=tmp_path)
     assert json.loads(partial.stdout)["host_version"] == "2026.6.6"

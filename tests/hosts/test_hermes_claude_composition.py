@@ -81,7 +81,9 @@ def test_a_notebook_home_without_memories_is_read_as_hermes_reads_the_same_files
 def test_the_composed_memory_is_claude_codes_auto_memory_with_its_warning(tmp_path: Path, name: str) -> None:
     host_corpus.build(tmp_path, [name])
     root, cwd = (tmp_path / name / d for d in host_corpus.claude_dirs(name))
-    proven = next(p for p in claude_code_load(root, cwd, tmp_path / name / host_corpus.CLAUDE_USER).parts)
+    # 2.1.332 sends the kept text as the panes keep it: 2.1.337 quotes the same text (its goldens prove it)
+    load = claude_code_load(root, cwd, tmp_path / name / host_corpus.CLAUDE_USER, version="2.1.332")
+    proven = next(p for p in load.parts)
     assert proven.name == "MEMORY.md"
     home = tmp_path / "notebook-home"
     home.mkdir()

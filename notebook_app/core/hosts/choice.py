@@ -19,7 +19,6 @@ from notebook_app.core.hosts.profile import (
     load_hosts,
     version_problem,
 )
-from notebook_app.core.hosts.versions import with_proof
 
 
 @dataclass(frozen=True)
@@ -79,6 +78,8 @@ def _proven_release(
     profile: HostProfile, host: Host, version: str | None, problems: tuple[HostProblem, ...]
 ) -> HostChoice:
     """Hermes or Claude Code at the proven release ``version`` names (None: the newest), or why none is."""
+    from notebook_app.core.hosts.versions import with_proof  # lazy: a host's releases, asked by a load
+
     proven, said = host.proven_version(version) or (None, f"{host.title} has no proven releases")
     if proven is None:
         return HostChoice(None, error=said, problems=problems)

@@ -11,7 +11,6 @@ from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Plac
 from notebook_app.core.hostbase.host import Fit, HomeFiles, Host, Options, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 from notebook_app.core.hosts.claude_code.names import INSTRUCTIONS
-from notebook_app.core.hosts.versions import with_proof
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -140,6 +139,7 @@ class ClaudeCode(Host):
             claude_code_version,
         )
         from notebook_app.core.hosts.injected import load_json  # lazy: a host's loader
+        from notebook_app.core.hosts.versions import with_proof  # lazy: a host's releases, asked by a load
 
         proven, said = claude_code_version(version)
         where = Path(cwd).expanduser() if cwd is not None else home

@@ -14,7 +14,6 @@ from notebook_app.core.hostbase.export import ARCHIVE, SEVEN, ExportLayout, Plac
 from notebook_app.core.hostbase.host import Fit, HomeFiles, Host, Options, PathLike, SoulView
 from notebook_app.core.hostbase.registry import register
 from notebook_app.core.hosts.hermes.rules import rules
-from notebook_app.core.hosts.versions import with_proof
 
 if TYPE_CHECKING:
     from notebook_app.core.home.layout import FileMap
@@ -115,6 +114,7 @@ class Hermes(Host):
         them in its next session's system prompt (core.hosts.hermes.load, proven by its goldens)."""
         from notebook_app.core.hosts.hermes.load import hermes_load, hermes_version  # lazy: a host's loader
         from notebook_app.core.hosts.injected import load_json  # lazy: a host's loader
+        from notebook_app.core.hosts.versions import with_proof  # lazy: a host's releases, asked by a load
 
         _, said = hermes_version(version)
         load = hermes_load(home, cwd=cwd, context_length=context_length)
