@@ -245,6 +245,7 @@ async def test_an_installed_claude_code_newer_than_the_newest_proven_is_named_an
         await wait_until(pilot, lambda: "2.1.33" in app.screen.sub_title, "the installed release in the header")
         assert app.screen.sub_title == "Claude Code 2.1.338 (shown as 2.1.337) · test home"
         await wait_until(pilot, lambda: sentence in said, "the stand-in said")
+        await wait_until(pilot, lambda: app.screen.sessions.host_spec == "claude-code@2.1.337", "2.1.337 in view")
         await pilot.press("L")
         await wait_until(pilot, lambda: isinstance(app.screen, InjectsScreen) and app.screen.injects, "the load")
         assert app.screen.injects.load.version == "2.1.337"
@@ -269,7 +270,7 @@ async def test_an_installed_proven_claude_code_is_loaded_as_that_release(
         await started(pilot)
         await wait_until(pilot, lambda: "2.1.33" in app.screen.sub_title, "the installed release in the header")
         assert app.screen.sub_title == "Claude Code 2.1.335 · test home"  # make_app pins the label
-        assert app.screen.sessions.host_spec == "claude-code@2.1.335"
+        await wait_until(pilot, lambda: app.screen.sessions.host_spec == "claude-code@2.1.335", "2.1.335 in view")
         await pilot.press("L")
         await wait_until(pilot, lambda: isinstance(app.screen, InjectsScreen) and app.screen.injects, "the load")
         assert app.screen.injects.load.version == "2.1.335"

@@ -117,32 +117,32 @@ class SessionsShown:
 
     def use_installed(self, spec: str) -> None:
         """Current and Next as the host the home opened as loads them, at the release installed here when ``spec``
-        names none (:mod:`...core.hosts.standing`: its files read in the worker, bounded; the proven release
-        standing in for it when none is proven). Never remembered: the installed release may change any day."""
+        names none (:mod:`...core.hosts.standing`: its files read in a worker, bounded; the proven release
+        standing in for it when none is proven). Never remembered: the installed release may change any day.
+        With detection off, or a version named, it is :meth:`use_host` as it was."""
+        from notebook_app.core.hostbase.installed import detection_off  # lazy: detection, once per open
+
         name, _, named = spec.partition("@")
-        kinds = registered(name).session_kinds
-        kind = (self.session_kind or kinds[0]) if kinds else None
-
-        def job() -> tuple[HomeState, str, Standing | None]:
-            from notebook_app.core.hosts.choice import resolve_host  # lazy: a host's loader
-            from notebook_app.core.hosts.standing import Standing, standing  # lazy: detection, in the worker
-
-            found = standing(registered(name), named or None, os.environ)
-            found = found if isinstance(found, Standing) else None
-            version = found.load_version if found is not None and not named else None
-            chosen = f"{name}@{version}" if version else spec
-            choice = resolve_host(chosen, session_kind=kind)
-            if choice.profile is None:
-                raise ValueError(choice.error or f"no host {chosen!r}")
-            return self.notebook.use_host(choice.profile), chosen, found
-
-        run_once(self._node, "home", job, done=partial(self._installed_used, kind), failed=self._failed)
-
-    def _installed_used(self, kind: str | None, result: tuple[HomeState, str, Standing | None]) -> None:
-        state, chosen, found = result
-        self._host_used(state, chosen, kind, False)
-        if found is None or found.installed is None:
+        if named or detection_off(os.environ):
+            self.use_host(spec)
             return
+
+        def job() -> Standing | str | None:
+            from notebook_app.core.hosts.standing import standing  # lazy: detection, in the worker
+
+            return standing(registered(name), None, os.environ)
+
+        run_once(self._node, "standing", job, done=partial(self._stood, spec), failed=lambda _: self.use_host(spec))
+
+    def _stood(self, spec: str, found: Standing | str | None) -> None:
+        """The host in view as its installed release (or the one standing in for it); the header told of it."""
+        from notebook_app.core.hosts.standing import Standing  # lazy: detection, once per open
+
+        if not isinstance(found, Standing) or found.installed is None:
+            self.use_host(spec)
+            return
+        version = found.load_version
+        self.use_host(f"{spec}@{version}" if version else spec)
         release = found.installed.version if found.proven else f"{found.installed.version} (shown as {found.rules})"
         self.standing_words = found.said_here
         self.notebook.standing = found
