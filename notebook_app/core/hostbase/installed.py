@@ -55,9 +55,6 @@ class Installed:
     source: str
     """Where the version was read, in words (``the native installer's version file …/versions/2.1.338``)."""
 
-    def to_json(self) -> dict[str, str]:
-        return {"host": self.host, "version": self.version, "executable": str(self.executable), "source": self.source}
-
 
 class Deadline:
     """A point in time a walk must not pass (:data:`TIME_LIMIT` from now)."""

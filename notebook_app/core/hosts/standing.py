@@ -96,8 +96,7 @@ def _standing(
         return found
     release, said = found
     rules = str(release["version"])
-    stood_in = said == versions.stand_in_words(host.title, version, release, known)
-    if not stood_in:
+    if not versions.stands_in(known, version):
         return Standing(host.id, installed, rules, version, source, True)
     sentence = f"your {said}" if source is Source.INSTALLED else said
     return Standing(host.id, installed, rules, version, source, False, sentence)

@@ -81,22 +81,19 @@ def stand_in_words(title: str, version: str, nearest: Mapping[str, Any], known: 
     return f"{title} {version} {why}: shown as {nearest['version']} loads it"
 
 
+def stands_in(known: Sequence[Mapping[str, Any]], version: str | None) -> bool:
+    """``version`` is shown as its nearest proven release loads it: no proven range covers it (:func:`stand_in_words`
+    is what :func:`resolve_version` says of it)."""
+    if version is None or not VERSION.fullmatch(version):
+        return False
+    found = resolve_version("", "", known, version)
+    return not isinstance(found, str) and found[1] == stand_in_words("", version, found[0], known)
+
+
 def with_proof(known: Sequence[Mapping[str, Any]], version: str | None, said: str) -> str:
     """``said`` (the sentence :func:`resolve_version` gave ``version``) with the claim that goldens prove it;
     a stand-in's sentence is left as it is: it says itself whose rules it shows."""
-    if version is not None and VERSION.fullmatch(version):
-        found = resolve_version("", "", known, version)
-        if not isinstance(found, str) and found[1] == stand_in_words("", version, found[0], known):
-            return said
-    return f"{said}, as its goldens prove it"
-
-
-def is_proven(known: Sequence[Mapping[str, Any]], version: str) -> bool:
-    """``version`` lies in a proven range (its own release, or one its rules are proven to cover)."""
-    if not VERSION.fullmatch(version):
-        return False
-    parts = _key(version)
-    return any(_key(_since(r)) <= parts <= _key(_until(r)) for r in known)
+    return said if stands_in(known, version) else f"{said}, as its goldens prove it"
 
 
 def proven_version(
